@@ -1,0 +1,54 @@
+/**
+ * Shared internal model of the engine. Every stage speaks in these types:
+ * text-layer words and OCR words both become `Word`s on a `PageContent`, so the
+ * layout, field and table code never needs to know where the text came from.
+ * Coordinates are PDF points from the page's top-left corner (OCR pixels are scaled by 72/dpi).
+ */
+
+/** Where a value was read. */
+export type Source = 'text' | 'ocr' | 'qr' | 'llm';
+
+/** The three document families the engine knows. */
+export type DocumentType = 'invoice' | 'po' | 'grn';
+
+/** A bounding box `[x0, y0, x1, y1]` in PDF points from the page's top-left. */
+export type BBox = [number, number, number, number];
+
+/** One word (a run of non-space characters) on a page. */
+export interface Word {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 1-based page number. */
+  page: number;
+  source: 'text' | 'ocr';
+  /** OCR confidence 0..1; text-layer words are 1. */
+  conf: number;
+}
+
+/** Everything the engine knows about one page before interpretation. */
+export interface PageContent {
+  /** 1-based page number. */
+  page: number;
+  /** Page size in points. */
+  width: number;
+  height: number;
+  words: Word[];
+  source: 'text' | 'ocr';
+}
+
+/** Pluggable OCR: recognises words on a page image. Implementations live in `src/ocr`. */
+export interface OcrProvider {
+  /**
+   * Recognise the words on an image (PNG/JPEG/any format sharp reads, or raw grey pixels).
+   * Returned word boxes are in the image's pixel coordinates.
+   */
+  recognize(
+    image: Uint8Array,
+    options?: { signal?: AbortSignal },
+  ): Promise<Array<Omit<Word, 'page' | 'source'>>>;
+  /** Free workers. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test`: unit, golden and service tests. Browser tests run under vitest.browser.config.ts.
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+    ],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/*.e2e.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
