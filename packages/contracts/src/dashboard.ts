@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** One entry of the organisation's activity log. */
+export const ActivitySchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+/** One entry of the organisation's activity log. */
+export type Activity = z.infer<typeof ActivitySchema>;
+
+/** Dashboard counters, all computed from the database. */
+export const DashboardStatsSchema = z.object({
+  activeFlows: z.number().int(),
+  vendorsOnboarded: z.number().int(),
+  documentsProcessed: z.number().int(),
+  /** documentsProcessed × costPerDocumentInr, in whole rupees. */
+  costSavingsInr: z.number(),
+  costPerDocumentInr: z.number(),
+});
+/** Dashboard counters. */
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+/** `GET /api/dashboard`. Recent activity is newest first, at most 10. */
+export const DashboardSchema = z.object({
+  stats: DashboardStatsSchema,
+  recentActivity: z.array(ActivitySchema),
+});
+/** `GET /api/dashboard`. */
+export type Dashboard = z.infer<typeof DashboardSchema>;
