@@ -1,0 +1,313 @@
+import sharp from 'sharp';
+import type { OcrProvider, PageContent, Word } from '../types.ts';
+import type { TesseractRecognizeOptions } from './index.ts';
+
+/** Raw 8-bit grey pixels, row-major, `width * height` bytes. */
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Knobs of the OCR pre-processing; the defaults are what measured best on the dev scans. */
+export interface PreprocessOptions {
+  /** Images below this resolution are upscaled to `targetDpi` (Tesseract wants ~20 px x-height). */
+  minDpi: number;
+  /** Resolution images are resampled to when outside [minDpi, maxDpi]. */
+  targetDpi: number;
+  /** Images above this resolution (phone photos) are downscaled: more pixels only cost time. */
+  maxDpi: number;
+  /** Largest skew searched for, in degrees. */
+  maxSkew: number;
+  /** Skips rotating for smaller skews (interpolation blurs glyphs for no gain). */
+  minSkew: number;
+  /** Stretch contrast (faded scans, grey paper). */
+  normalise: boolean;
+  /** Median filter size against salt-and-pepper noise; 0 disables. */
+  median: number;
+}
+
+/** Default pre-processing settings. */
+export const DEFAULT_PREPROCESS: PreprocessOptions = {
+  minDpi: 250,
+  targetDpi: 300,
+  maxDpi: 400,
+  maxSkew: 5,
+  minSkew: 0.15,
+  normalise: true,
+  median: 0,
+};
+
+/** Options of {@link ocrPageImage}. */
+export interface OcrPageOptions {
+  /** 1-based page number stamped on every word. */
+  pageNumber: number;
+  /** Resolution of `image`; word boxes are converted to points with it. */
+  dpi: number;
+  /** When set, `image` is raw 8-bit grey pixels of this size instead of an encoded image. */
+  raw?: { width: number; height: number };
+  /** Abandon the OCR job. */
+  signal?: AbortSignal;
+  /** Override pre-processing settings (for tuning). */
+  preprocess?: Partial<PreprocessOptions>;
+}
+
+/** Result of {@link preprocessPage}: the image handed to OCR and how it maps back to the input. */
+export interface PreprocessedPage {
+  /** The image OCR sees (de-skewed, resampled). */
+  image: GrayImage;
+  /** Skew that was removed, degrees clockwise. */
+  angle: number;
+  /** Pixels of `image` per pixel of the input. */
+  scale: number;
+  /** Resolution of `image`. */
+  dpi: number;
+}
+
+/**
+ * OCR one page image into a {@link PageContent}: greyscale, contrast stretch, de-skew,
+ * resample to ~300 dpi, recognise, and convert word boxes to PDF points of the de-skewed page.
+ * The de-skewed page keeps the input's size (rotation is about the centre, corners cropped),
+ * so the page width and height in points are those of the input at `dpi`.
+ */
+export async function ocrPageImage(
+  ocr: OcrProvider,
+  image: Uint8Array,
+  options: OcrPageOptions,
+): Promise<PageContent> {
+  const dpi = options.dpi > 0 ? options.dpi : 200;
+  const gray = await decodeGray(image, options.raw);
+  const pre = await preprocessPage(gray, dpi, options.preprocess);
+  const recognizeOptions: TesseractRecognizeOptions = { signal: options.signal, dpi: pre.dpi };
+  const raw = await ocr.recognize(encodePgm(pre.image), recognizeOptions);
+  // image px → input px (÷ scale) → points (× 72 / dpi).
+  const k = 72 / dpi / pre.scale;
+  const words: Word[] = [];
+  for (const w of raw) {
+    if (!keepWord(w.text, w.conf)) continue;
+    words.push({
+      text: w.text,
+      x0: round2(w.x0 * k),
+      y0: round2(w.y0 * k),
+      x1: round2(w.x1 * k),
+      y1: round2(w.y1 * k),
+      page: options.pageNumber,
+      source: 'ocr',
+      conf: w.conf,
+    });
+  }
+  return {
+    page: options.pageNumber,
+    width: round2((gray.width * 72) / dpi),
+    height: round2((gray.height * 72) / dpi),
+    words,
+    source: 'ocr',
+  };
+}
+
+/**
+ * Drop what is almost surely noise: specks recognised as lone punctuation with low confidence.
+ * Real one-character tokens (a `-` discount cell, `1` quantity) survive because they are
+ * recognised with high confidence.
+ */
+function keepWord(text: string, conf: number): boolean {
+  if (/[\p{L}\p{N}₹]/u.test(text)) return true;
+  return conf >= 0.5;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** Decode any image sharp reads (or wrap raw grey pixels) into a dense grey buffer. */
+export async function decodeGray(
+  image: Uint8Array,
+  raw?: { width: number; height: number },
+): Promise<GrayImage> {
+  if (raw) {
+    if (image.length !== raw.width * raw.height)
+      throw new Error('raw grey image size does not match width × height');
+    return { data: image, width: raw.width, height: raw.height };
+  }
+  const { data, info } = await sharp(image, { autoOrient: true })
+    .flatten({ background: '#ffffff' })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+/** Encode grey pixels as binary PGM: Tesseract's Leptonica reads it with no decompression cost. */
+export function encodePgm(img: GrayImage): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${img.width} ${img.height}\n255\n`);
+  const out = new Uint8Array(header.length + img.data.length);
+  out.set(header, 0);
+  out.set(img.data, header.length);
+  return out;
+}
+
+/**
+ * Prepare a page for OCR: contrast stretch, optional median filter, de-skew (rotation about
+ * the centre, cropped back to the original size so page geometry is unchanged) and resampling
+ * into [minDpi, maxDpi].
+ */
+export async function preprocessPage(
+  gray: GrayImage,
+  dpi: number,
+  overrides?: Partial<PreprocessOptions>,
+): Promise<PreprocessedPage> {
+  const opts = { ...DEFAULT_PREPROCESS, ...overrides };
+  const angle = estimateSkewAngle(gray, { maxAngle: opts.maxSkew });
+  const rotate = Math.abs(angle) >= opts.minSkew;
+  let scale = 1;
+  if (dpi < opts.minDpi || dpi > opts.maxDpi) scale = opts.targetDpi / dpi;
+  const outW = Math.max(1, Math.round(gray.width * scale));
+  const outH = Math.max(1, Math.round(gray.height * scale));
+  const rawInput = { raw: { width: gray.width, height: gray.height, channels: 1 as const } };
+
+  let pipeline = sharp(gray.data, rawInput);
+  if (opts.normalise) pipeline = pipeline.normalise();
+  if (opts.median > 0) pipeline = pipeline.median(opts.median);
+  if (rotate) {
+    // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
+    // canvas, so materialise it and cut the centre back out.
+    const rotated = await pipeline
+      .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
+    const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
+    pipeline = sharp(rotated.data, {
+      raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+    })
+      .extract({ left, top, width: gray.width, height: gray.height })
+      .grayscale();
+  }
+  if (scale !== 1)
+    pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
+  const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  return {
+    image: {
+      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+      width: info.width,
+      height: info.height,
+    },
+    angle: rotate ? angle : 0,
+    scale,
+    dpi: dpi * scale,
+  };
+}
+
+/**
+ * Estimate the skew of a text page in degrees (positive = content rotated clockwise, the
+ * convention of sharp's `rotate`). Projection-profile method: on a ~1000 px wide binarised copy,
+ * project the ink onto the vertical axis for each candidate angle; when the angle matches the
+ * text lines, ink piles into few rows and the profile is sharpest (largest sum of squared
+ * differences between neighbouring rows). Coarse search, then a fine search around the best.
+ */
+export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number }): number {
+  const maxAngle = options?.maxAngle ?? 5;
+  const factor = Math.max(1, Math.round(gray.width / 1000));
+  const w = Math.floor(gray.width / factor);
+  const h = Math.floor(gray.height / factor);
+  if (w < 20 || h < 20) return 0;
+  // Box-downscale by averaging so thin strokes survive as darker cells.
+  const small = new Uint8Array(w * h);
+  const area = factor * factor;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < factor; dy++) {
+        const row = (y * factor + dy) * gray.width + x * factor;
+        for (let dx = 0; dx < factor; dx++) sum += gray.data[row + dx] as number;
+      }
+      small[y * w + x] = sum / area;
+    }
+  }
+  const threshold = otsuThreshold(small);
+  // Ink pixel coordinates relative to the centre (so rotation does not shift the profile).
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const cx = w / 2;
+  const cy = h / 2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if ((small[y * w + x] as number) < threshold) {
+        xs.push(x - cx);
+        ys.push(y - cy);
+      }
+    }
+  }
+  // A page that is mostly ink (a photo, a dark border) or blank has no text lines to align.
+  if (xs.length < 200 || xs.length > w * h * 0.5) return 0;
+  const diag = Math.ceil(Math.hypot(w, h)) + 2;
+  const bins = new Float64Array(diag * 2);
+  const score = (deg: number): number => {
+    const rad = (deg * Math.PI) / 180;
+    const sin = Math.sin(rad);
+    const cos = Math.cos(rad);
+    bins.fill(0);
+    for (let i = 0; i < xs.length; i++) {
+      // y of the point after rotating the page by -deg (undoing a clockwise skew of deg).
+      const yr = (ys[i] as number) * cos - (xs[i] as number) * sin;
+      const b = Math.round(yr) + diag;
+      bins[b] = (bins[b] as number) + 1;
+    }
+    let s = 0;
+    for (let i = 1; i < bins.length; i++) {
+      const d = (bins[i] as number) - (bins[i - 1] as number);
+      s += d * d;
+    }
+    return s;
+  };
+  const search = (from: number, to: number, step: number): number => {
+    let best = 0;
+    let bestScore = -1;
+    for (let a = from; a <= to + 1e-9; a += step) {
+      const s = score(a);
+      if (s > bestScore) {
+        bestScore = s;
+        best = a;
+      }
+    }
+    return best;
+  };
+  const coarse = search(-maxAngle, maxAngle, 0.25);
+  const fine = search(coarse - 0.25, coarse + 0.25, 0.05);
+  return Math.round(fine * 100) / 100;
+}
+
+/** Otsu's threshold of an 8-bit image: the grey level that best separates ink from paper. */
+export function otsuThreshold(data: Uint8Array): number {
+  const hist = new Float64Array(256);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i] as number;
+    hist[v] = (hist[v] as number) + 1;
+  }
+  const total = data.length;
+  let sumAll = 0;
+  for (let t = 0; t < 256; t++) sumAll += t * (hist[t] as number);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let bestVar = -1;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] as number;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += t * (hist[t] as number);
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > bestVar) {
+      bestVar = between;
+      best = t;
+    }
+  }
+  return best + 0.5;
+}

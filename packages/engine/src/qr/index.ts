@@ -1,0 +1,279 @@
+import { verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
+import type { BBox } from '../types.ts';
+
+/** The fields of a GST e-invoice signed QR payload (the IRP's `data` claim). */
+export interface EinvoiceQrPayload {
+  SellerGstin?: string;
+  BuyerGstin?: string;
+  DocNo?: string;
+  DocTyp?: string;
+  DocDt?: string;
+  TotInvVal?: number;
+  ItemCnt?: number;
+  MainHsnCode?: string;
+  Irn?: string;
+  IrnDt?: string;
+}
+
+/** A decoded e-invoice QR code. */
+export interface EinvoiceQr {
+  /** The QR text exactly as decoded (a JWT for IRP-signed codes). */
+  raw: string;
+  payload: EinvoiceQrPayload;
+  /** RS256 signature check against the given key; null when no key was given or the QR is not a JWT. */
+  signatureValid: boolean | null;
+  /** Where the code is: PDF points when `dpi` was given, else image pixels. */
+  bbox: BBox | null;
+}
+
+/** Options of {@link findEinvoiceQr}. */
+export interface FindQrOptions {
+  /** PEM public key of the IRP (or test key) to verify the JWT signature with. */
+  publicKeyPem?: string;
+  /** Resolution of the image: when given, `bbox` is converted to PDF points. */
+  dpi?: number;
+  /** When set, `image` is raw 8-bit grey pixels of this size instead of an encoded image. */
+  raw?: { width: number; height: number };
+}
+
+const require = createRequire(import.meta.url);
+let prepared = false;
+
+/**
+ * Point zxing-wasm at its `.wasm` file in node_modules. Its default `locateFile` fetches the
+ * binary from a CDN, which must never happen: the engine runs offline.
+ */
+function ensureZxing(): void {
+  if (prepared) return;
+  const wasmPath = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
+  const bytes = readFileSync(wasmPath);
+  prepareZXingModule({
+    overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+  });
+  prepared = true;
+}
+
+const READER: ReaderOptions = {
+  formats: ['QRCode'],
+  tryHarder: true,
+  tryRotate: true,
+  tryInvert: false,
+  tryDownscale: true,
+  maxNumberOfSymbols: 4,
+};
+
+interface Gray {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+interface Hit {
+  text: string;
+  /** Corner points in the coordinates of the original image. */
+  box: [number, number, number, number];
+}
+
+/**
+ * Find and decode the GST e-invoice QR code on a page image, verifying its signature when a key
+ * is given. Returns null when the page has no QR code whose text looks like an e-invoice
+ * (a JWT with a `data` claim, or bare JSON with e-invoice keys).
+ * Scanned QR codes are often too blurred or small to decode whole-page, so after the full page
+ * it tries upscaled crops of the regions where IRP prints put the code, then binarised copies.
+ */
+export async function findEinvoiceQr(image: Uint8Array, options?: FindQrOptions): Promise<EinvoiceQr | null> {
+  ensureZxing();
+  const gray = await toGray(image, options?.raw);
+  for await (const hit of scanVariants(gray)) {
+    const parsed = parseEinvoiceQr(hit.text, options?.publicKeyPem);
+    if (!parsed) continue;
+    const k = options?.dpi ? 72 / options.dpi : 1;
+    const [x0, y0, x1, y1] = hit.box;
+    parsed.bbox = [round2(x0 * k), round2(y0 * k), round2(x1 * k), round2(y1 * k)];
+    return parsed;
+  }
+  return null;
+}
+
+async function* scanVariants(gray: Gray): AsyncGenerator<Hit> {
+  // 1. The whole page as is: clean renders decode here in ~100 ms.
+  yield* decode(gray, 0, 0, 1);
+  // 2. Regions, upscaled: the QR is usually in a top corner, sometimes at the bottom.
+  //    Upscaling gives the detector more pixels per module on 150–200 dpi scans.
+  const { width: w, height: h } = gray;
+  const regions: Array<[number, number, number, number]> = [
+    [w * 0.45, 0, w * 0.55, h * 0.4], // top right
+    [0, 0, w * 0.55, h * 0.4], // top left
+    [0, h * 0.3, w, h * 0.4], // middle band
+    [0, h * 0.6, w, h * 0.4], // bottom
+  ];
+  for (const binarise of [false, true]) {
+    for (const [rx, ry, rw, rh] of regions) {
+      const left = Math.round(rx);
+      const top = Math.round(ry);
+      const cw = Math.min(w - left, Math.round(rw));
+      const ch = Math.min(h - top, Math.round(rh));
+      if (cw < 40 || ch < 40) continue;
+      const crop = await cropScale(gray, left, top, cw, ch, 2, binarise);
+      yield* decode(crop, left, top, 2);
+    }
+  }
+}
+
+async function cropScale(
+  g: Gray,
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  scale: number,
+  binarise: boolean,
+): Promise<Gray> {
+  let p = sharp(g.data, { raw: { width: g.width, height: g.height, channels: 1 } })
+    .extract({ left, top, width, height })
+    .resize(Math.round(width * scale), Math.round(height * scale), { kernel: 'cubic' });
+  // A median pass removes scan speckle that breaks finder patterns; then a hard threshold.
+  if (binarise) p = p.median(3).normalise().threshold(128);
+  const { data, info } = await p.grayscale().raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+async function* decode(g: Gray, offX: number, offY: number, scale: number): AsyncGenerator<Hit> {
+  const rgba = new Uint8ClampedArray(g.width * g.height * 4);
+  for (let i = 0, j = 0; i < g.data.length; i++, j += 4) {
+    const v = g.data[i] as number;
+    rgba[j] = v;
+    rgba[j + 1] = v;
+    rgba[j + 2] = v;
+    rgba[j + 3] = 255;
+  }
+  const results = await readBarcodes(
+    { data: rgba, width: g.width, height: g.height, colorSpace: 'srgb' } as unknown as Parameters<
+      typeof readBarcodes
+    >[0],
+    READER,
+  );
+  for (const r of results) {
+    if (!r.isValid || !r.text) continue;
+    const p = r.position;
+    const xs = [p.topLeft.x, p.topRight.x, p.bottomLeft.x, p.bottomRight.x];
+    const ys = [p.topLeft.y, p.topRight.y, p.bottomLeft.y, p.bottomRight.y];
+    yield {
+      text: r.text,
+      box: [
+        offX + Math.min(...xs) / scale,
+        offY + Math.min(...ys) / scale,
+        offX + Math.max(...xs) / scale,
+        offY + Math.max(...ys) / scale,
+      ],
+    };
+  }
+}
+
+async function toGray(image: Uint8Array, raw?: { width: number; height: number }): Promise<Gray> {
+  if (raw) {
+    if (image.length !== raw.width * raw.height)
+      throw new Error('raw grey image size does not match width × height');
+    return { data: image, width: raw.width, height: raw.height };
+  }
+  const { data, info } = await sharp(image, { autoOrient: true })
+    .flatten({ background: '#ffffff' })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+const PAYLOAD_KEYS = [
+  'SellerGstin',
+  'BuyerGstin',
+  'DocNo',
+  'DocTyp',
+  'DocDt',
+  'TotInvVal',
+  'ItemCnt',
+  'MainHsnCode',
+  'Irn',
+  'IrnDt',
+] as const;
+
+/**
+ * Interpret QR text as a GST e-invoice code: an IRP-signed JWT whose `data` claim is a JSON
+ * string of invoice fields (verified with RS256 when a key is given), or, as some printers
+ * emit, the bare JSON. Returns null for any other QR (UPI payment codes, URLs).
+ */
+export function parseEinvoiceQr(text: string, publicKeyPem?: string): EinvoiceQr | null {
+  const raw = text.trim();
+  const parts = raw.split('.');
+  if (parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]+={0,2}$/.test(p))) {
+    const [h, p, s] = parts as [string, string, string];
+    const header = parseJson(Buffer.from(h, 'base64url').toString('utf8'));
+    const claims = parseJson(Buffer.from(p, 'base64url').toString('utf8'));
+    if (!claims) return null;
+    const data =
+      typeof claims.data === 'string' ? parseJson(claims.data) : isRecord(claims.data) ? claims.data : null;
+    const payload = pickPayload(data ?? claims);
+    if (!payload) return null;
+    let signatureValid: boolean | null = null;
+    if (publicKeyPem) {
+      const alg = header && typeof header.alg === 'string' ? header.alg : 'RS256';
+      signatureValid = alg === 'RS256' ? verifyRs256(`${h}.${p}`, s, publicKeyPem) : false;
+    }
+    return { raw, payload, signatureValid, bbox: null };
+  }
+  const json = parseJson(raw);
+  const payload = json ? pickPayload(isRecord(json.data) ? json.data : json) : null;
+  return payload ? { raw, payload, signatureValid: null, bbox: null } : null;
+}
+
+function verifyRs256(signingInput: string, signature: string, publicKeyPem: string): boolean {
+  try {
+    return verify('RSA-SHA256', Buffer.from(signingInput), publicKeyPem, Buffer.from(signature, 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
+/** Keep the known keys with the right types; null when none of the identifying keys is present. */
+function pickPayload(obj: Record<string, unknown>): EinvoiceQrPayload | null {
+  const out: EinvoiceQrPayload = {};
+  for (const key of PAYLOAD_KEYS) {
+    const v = obj[key];
+    if (v === undefined || v === null || v === '') continue;
+    if (key === 'TotInvVal' || key === 'ItemCnt') {
+      const n = typeof v === 'number' ? v : Number(String(v).replace(/,/g, ''));
+      if (Number.isFinite(n)) out[key] = n;
+    } else out[key] = String(v).trim();
+  }
+  if (!out.Irn && !out.SellerGstin && !out.DocNo) return null;
+  return out;
+}
+
+function parseJson(s: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(s);
+    return isRecord(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
