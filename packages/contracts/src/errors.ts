@@ -9,13 +9,10 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'no_organization',
-  'organization_exists',
   'validation',
   'duplicate_gstin',
   'conflict',
   'rate_limited',
-  'csrf',
-  'local_accounts_disabled',
   'internal',
 ] as const;
 

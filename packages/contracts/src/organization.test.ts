@@ -34,6 +34,16 @@ describe('CreateOrganizationInputSchema', () => {
     });
   });
 
+  it('rejects phone numbers that are not Indian numbers', () => {
+    const result = CreateOrganizationInputSchema.safeParse({
+      orgName: 'Acme',
+      phone: '12345',
+      orgType: 'llp',
+      address: 'Pune',
+    });
+    expect(collectMessages(result)).toEqual({ phone: 'Please enter a valid phone number' });
+  });
+
   it('trims accepted values', () => {
     const result = CreateOrganizationInputSchema.parse({
       orgName: ' Acme ',
@@ -49,13 +59,13 @@ describe('UpdateOrganizationInputSchema', () => {
   it('defaults GSTINs to an empty set and requires the legal name', () => {
     const ok = UpdateOrganizationInputSchema.parse({
       legalName: 'A',
-      phone: '1',
+      phone: '080 2222 3333',
       orgType: 'ltd',
       address: 'x',
     });
     expect(ok.gstins).toEqual([]);
     const bad = UpdateOrganizationInputSchema.safeParse({
-      phone: '1',
+      phone: '+91 98450 12345',
       orgType: 'ltd',
       address: 'x',
       gstins: [{}],

@@ -1,3 +1,4 @@
+import { isValidIndianPhone } from '@bahi/india';
 import { z } from 'zod';
 
 /** Legal forms an organisation can take, in the order the UI lists them. */
@@ -37,11 +38,11 @@ function requiredText(message: string) {
   return z.string({ error: message }).trim().min(1, message);
 }
 
-/** Contact phone: required; the server also checks it is a valid Indian number. */
-const PhoneSchema = requiredText(organizationMessages.phoneRequired).max(
-  32,
-  organizationMessages.phoneInvalid,
-);
+/** Contact phone: required and a valid Indian mobile or landline (the server stores it as +91…). */
+const PhoneSchema = requiredText(organizationMessages.phoneRequired)
+  .max(32, organizationMessages.phoneInvalid)
+  // Empty input already has "required"; don't pile a second message onto it.
+  .refine((value) => value === '' || isValidIndianPhone(value), organizationMessages.phoneInvalid);
 
 /** One GSTIN registered to an organisation. */
 export const OrganizationGstinSchema = z.object({
