@@ -145,7 +145,7 @@ const DIGIT_TO_LETTER: Readonly<Record<string, string>> = {
 };
 
 /** Which characters a GSTIN position allows: d digit, l letter, e entity (1-9A-Z), z 'Z', a any. */
-const POSITION_CLASS = 'ddllllldddddleza';
+const POSITION_CLASS = 'ddlllllddddleza';
 
 /**
  * Repair an OCR-read GSTIN: fix look-alike characters (O/0, I/1, S/5, B/8, Z/2, G/6) where the

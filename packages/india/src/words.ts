@@ -200,7 +200,9 @@ export function parseAmountInWords(text: string): number | null {
     } else {
       // 'and Paise Forty Only': the number follows the word.
       let end = paiseAt + 1;
-      while (end < tokens.length && tokens[end]!.kind === 'unit') end++;
+      // Take every number word that follows, so 'Paise One Hundred' is caught as invalid
+      // rather than read as one paisa.
+      while (end < tokens.length && ['unit', 'hundred', 'scale'].includes(tokens[end]!.kind)) end++;
       rupeeTokens = tokens.slice(0, paiseAt);
       paiseTokens = tokens.slice(paiseAt + 1, end);
     }
