@@ -95,19 +95,23 @@ export function findDates(text: string): Array<{ iso: string; index: number; len
   return found;
 }
 
+const TIME_SUFFIX =
+  /^(?:(?:[T\s,]+|\s*(?:at)\s+)[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?\s*(?:[ap]\.?m\.?)?\s*(?:z|[+-][0-9]{2}:?[0-9]{2}|ist|hrs)?)?$/i;
+
 /**
  * Parse a text that is a single date into ISO YYYY-MM-DD: 14/08/2025, 14-08-2025, 14.08.2025,
  * 14/8/25, 14-Aug-25, 14 Aug 2025, 14/Aug/2025, 14th August 2025, 1st Sept 2025, August 14, 2025,
  * Aug 14 2025, 2025-08-14. Numeric forms are day-first; two-digit years are 20YY; impossible
- * dates (31/02/2025) and compact forms (20250814) give null. Surrounding spaces and trailing
- * punctuation are allowed, other text is not (use {@link findDates} for that).
+ * dates (31/02/2025) and compact forms (20250814) give null. Surrounding spaces, trailing
+ * punctuation and a following time of day ('2025-04-04 16:27:20', '14/08/2025 10:30 AM') are
+ * allowed; other text is not (use {@link findDates} for that).
  */
 export function parseIndianDate(text: string): string | null {
   const trimmed = text.trim().replace(/[.,;:]+$/, '');
-  const dates = findDates(trimmed);
-  if (dates.length !== 1) return null;
-  const [only] = dates;
-  return only!.index === 0 && only!.length === trimmed.length ? only!.iso : null;
+  const first = findDates(trimmed)[0];
+  if (first === undefined || first.index !== 0) return null;
+  // A time of day may follow (e-invoice timestamps, 'Ack Date 2025-04-04 16:27:20'); nothing else.
+  return TIME_SUFFIX.test(trimmed.slice(first.length)) ? first.iso : null;
 }
 
 /**

@@ -15,6 +15,8 @@ describe('parseIndianAmount', () => {
     ['(1,234.00)', -1234],
     ['(₹ 1,234.00)', -1234],
     ['-0.40', -0.4],
+    ['(-)0.20', -0.2],
+    ['(-) 1,234.00', -1234],
     ['- 12.00', -12],
     ['−12.00', -12],
     ['₹ -12.00', -12],
@@ -78,6 +80,10 @@ describe('formatIndianNumber', () => {
   it('signs negatives but not values that round to zero', () => {
     expect(formatIndianNumber(-1234567.8)).toBe('-12,34,567.80');
     expect(formatIndianNumber(-0.001)).toBe('0.00');
+  });
+
+  it('still groups numbers too large for exact paise', () => {
+    expect(formatIndianNumber(1e17)).toBe('1,00,00,00,00,00,00,00,000.00');
   });
 
   it('round-trips with parseIndianAmount', () => {

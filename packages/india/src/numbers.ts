@@ -39,7 +39,7 @@ const WESTERN_GROUPS = /^[0-9]{1,3}(,[0-9]{3})+$/;
 
 /**
  * Parse an amount as printed on an Indian document: '1,23,456.78', 'Rs. 1,23,456.78/-',
- * '₹ 1,23,456', 'INR 500.00', '1,234.5', '(1,234.00)' → -1234, '-0.40', '1,234.50-' → -1234.5,
+ * '₹ 1,23,456', 'INR 500.00', '1,234.5', '(1,234.00)' → -1234, '-0.40', '(-)0.20', '1,234.50-' → -1234.5,
  * '0.40 Cr' / 'Dr' (the marker is ignored). Western grouping is accepted too. Digit groups must be
  * consistent (either Indian or western), so stray commas such as '12,34' do not pass as numbers.
  * Rounded to 2 decimals; null when the text is not a single amount.
@@ -51,6 +51,12 @@ export function parseIndianAmount(text: string): number | null {
   s = s.replace(/\s*\b(?:only|cr|dr)\.?\s*$/i, '');
 
   let negative = false;
+  // Tally prints negative round-offs as '(-)0.20'.
+  const tallyMinus = /^\(\s*[-−]\s*\)\s*/.exec(s);
+  if (tallyMinus) {
+    negative = true;
+    s = s.slice(tallyMinus[0].length);
+  }
   // Brackets may wrap the currency too: '(₹ 1,234.00)'.
   const bracketed = /^\((.*)\)$/.exec(s);
   if (bracketed) {
@@ -97,14 +103,22 @@ export function formatIndianNumber(value: number, fractionDigits = 2): string {
   // Round on the decimal reading (toPrecision(15)) so 1.005 formats as 1.01, matching roundMoney;
   // then cut the integer count of smallest units into whole and fraction as text.
   const units = Math.round(Number((abs * 10 ** digits).toPrecision(15)));
+  // Beyond 2^53 smallest units the integer is no longer exact; fall back to toFixed there.
+  if (!Number.isSafeInteger(units)) return `${value < 0 ? '-' : ''}${groupIndian(abs.toFixed(digits))}`;
   const padded = String(units).padStart(digits + 1, '0');
   const whole = padded.slice(0, padded.length - digits);
   const fraction = digits > 0 ? padded.slice(-digits) : undefined;
+  const sign = value < 0 && units !== 0 ? '-' : '';
+  return `${sign}${groupIndian(fraction === undefined ? whole : `${whole}.${fraction}`)}`;
+}
+
+/** Insert Indian grouping commas into an unsigned decimal string: last three digits, then pairs. */
+function groupIndian(plain: string): string {
+  const [whole = '', fraction] = plain.split('.');
   let grouped = whole;
   if (whole.length > 3) {
     const head = whole.slice(0, -3);
     grouped = `${head.replace(/\B(?=([0-9]{2})+$)/g, ',')},${whole.slice(-3)}`;
   }
-  const sign = value < 0 && units !== 0 ? '-' : '';
-  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }

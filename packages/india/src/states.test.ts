@@ -82,6 +82,12 @@ describe('stateCodeFromText', () => {
     expect(stateCodeFromText('Plot 12, Peenya, Karnataka')).toBe('29');
   });
 
+  it('ignores state names used as street or business names', () => {
+    expect(stateCodeFromText('Gat No 101 Goa Road')).toBeNull();
+    expect(stateCodeFromText('Near Delhi Gate, Agra, Uttar Pradesh')).toBe('09');
+    expect(stateCodeFromText('Goa Road, Goa')).toBe('30');
+  });
+
   it('does not match abbreviations inside words or longer text', () => {
     expect(stateCodeFromText('GARDEN')).toBeNull();
     expect(stateCodeFromText('Ground floor, Gandhi Road')).toBeNull();

@@ -167,11 +167,43 @@ function findStateName(squashed: string): string | null {
   const padded = ` ${squashed} `;
   let best: { index: number; code: string } | null = null;
   for (const [name, code] of NAME_TABLE) {
-    const index = padded.indexOf(` ${name} `);
+    const index = findNameOutsideStreet(padded, name);
     if (index === -1) continue;
     // The earliest mention wins; among equal starts the longer name (sorted first) wins.
     if (best === null || index < best.index) best = { index, code };
   }
   // 'delhi' is the official name and also matches 'new delhi'; both are 07 so order does not matter.
   return best?.code ?? null;
+}
+
+// A state name followed by one of these is a place name ('Goa Road', 'Delhi Gate', 'Karnataka
+// Bank'), not the state of the address.
+const STREET_WORDS = new Set([
+  'road',
+  'rd',
+  'street',
+  'marg',
+  'path',
+  'highway',
+  'hwy',
+  'gate',
+  'bazar',
+  'bazaar',
+  'market',
+  'chowk',
+  'colony',
+  'lane',
+  'bank',
+]);
+
+/** Index of ` name ` in padded text where the next word is not a street word; -1 when none. */
+function findNameOutsideStreet(padded: string, name: string): number {
+  let from = 0;
+  for (;;) {
+    const index = padded.indexOf(` ${name} `, from);
+    if (index === -1) return -1;
+    const next = padded.slice(index + name.length + 2).split(' ')[0] ?? '';
+    if (!STREET_WORDS.has(next)) return index;
+    from = index + 1;
+  }
 }
