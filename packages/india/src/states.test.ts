@@ -82,6 +82,19 @@ describe('stateCodeFromText', () => {
     expect(stateCodeFromText('Plot 12, Peenya, Karnataka')).toBe('29');
   });
 
+  it('never reads stray numbers as a state code', () => {
+    expect(stateCodeFromText('Plot No. 12, Sector 5')).toBeNull();
+    expect(stateCodeFromText('GSTIN: 27AAPFU0939F1ZV')).toBeNull();
+  });
+
+  it('takes a code written next to a misspelt name, and a labelled code over the name', () => {
+    expect(stateCodeFromText('33-Tamilnad')).toBe('33');
+    expect(stateCodeFromText('Karnatak (29)')).toBe('29');
+    expect(stateCodeFromText('State Code: 07')).toBe('07');
+    expect(stateCodeFromText('State: Karnataka, Code: 27')).toBe('27');
+    expect(stateCodeFromText('State Code : 39')).toBeNull();
+  });
+
   it('ignores state names used as street or business names', () => {
     expect(stateCodeFromText('Gat No 101 Goa Road')).toBeNull();
     expect(stateCodeFromText('Near Delhi Gate, Agra, Uttar Pradesh')).toBe('09');

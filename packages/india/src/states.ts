@@ -134,7 +134,8 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
 /**
  * The GST state code named in free text: 'Karnataka', 'KA', '29-Karnataka', '29', 'Karnataka (29)',
  * 'State: Karnataka, Code: 29', old names (Orissa, Pondicherry, Uttaranchal), 'J&K', 'Tamilnadu'.
- * An explicit numeric code wins over a name because invoices print the code to remove doubt;
+ * A code labelled 'Code' wins over a name because invoices print it to remove doubt; other
+ * numbers count only when they are the whole text or sit next to a (possibly misspelt) name;
  * a two-letter abbreviation counts only when it is the whole text (so 'GA' inside words never matches).
  * Returns null when nothing recognisable is present.
  */
@@ -142,20 +143,20 @@ export function stateCodeFromText(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
 
-  // A bare code, or a code written as 'Code: 29' / '29-Karnataka' / 'Karnataka (29)'.
-  const numbers = [...trimmed.matchAll(/(?<![0-9])([0-9]{1,2})(?![0-9])/g)].map((m) => m[1]!);
-  const codes = numbers.map((n) => n.padStart(2, '0')).filter((c) => BY_CODE.has(c));
-  const squashed = squashName(trimmed);
-  const named = findStateName(squashed);
+  // Numbers count only where they are clearly a state code: the whole text, labelled 'Code',
+  // or written next to a name ('29-Karnatka', 'Karnataka (29)'). Stray numbers in an address
+  // ('Plot No. 12, Sector 5') must never turn into a state.
+  const whole = /^([0-9]{1,2})$/.exec(trimmed);
+  if (whole) return stateByCode(whole[1]!)?.code ?? null;
+  const labelled = /\bcode\s*(?:no\.?)?\s*[:\-.]?\s*([0-9]{1,2})(?![0-9])/i.exec(trimmed);
+  const labelledCode = labelled ? (stateByCode(labelled[1]!)?.code ?? null) : null;
+  if (labelledCode !== null) return labelledCode;
 
-  if (codes.length > 0) {
-    // When a name is also present and agrees with one of the numbers, prefer it (robust to
-    // stray numbers such as a PIN fragment); otherwise take the first valid code.
-    if (named !== null && codes.includes(named)) return named;
-    if (named === null || /^[0-9]{1,2}$/.test(trimmed) || /code/i.test(trimmed)) return codes[0]!;
-    return named;
-  }
+  const named = findStateName(squashName(trimmed));
   if (named !== null) return named;
+
+  const prefixed = /^([0-9]{2})\s*[-–:]\s*[A-Za-z]/.exec(trimmed) ?? /\(\s*([0-9]{2})\s*\)\s*$/.exec(trimmed);
+  if (prefixed) return stateByCode(prefixed[1]!)?.code ?? null;
 
   const letters = trimmed.replace(/[.\s]/g, '').toUpperCase();
   if (/^[A-Z]{2}$/.test(letters)) return ABBREVIATIONS.get(letters) ?? null;
