@@ -73,6 +73,21 @@ describe('validateGstin', () => {
     }
   });
 
+  it('detects every single-character substitution in a valid GSTIN', () => {
+    const valid = '29AABCT1332L1ZA';
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    let checked = 0;
+    for (let i = 0; i < 15; i++) {
+      for (const ch of alphabet) {
+        if (ch === valid[i]) continue;
+        const typo = valid.slice(0, i) + ch + valid.slice(i + 1);
+        expect(isValidGstin(typo), typo).toBe(false);
+        checked++;
+      }
+    }
+    expect(checked).toBe(15 * 35);
+  });
+
   it('rejects a wrong check character and single-character typos', () => {
     expect(validateGstin('27AAPFU0939F1ZW')).toMatchObject({ ok: false, problem: 'checksum' });
     expect(validateGstin('29AABCT1332L1ZB')).toMatchObject({ ok: false, problem: 'checksum' });

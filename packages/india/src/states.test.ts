@@ -95,6 +95,12 @@ describe('stateCodeFromText', () => {
     expect(stateCodeFromText('State Code : 39')).toBeNull();
   });
 
+  it('takes the last state named, as addresses end with the state', () => {
+    expect(stateCodeFromText('Punjab National Bank Building, Connaught Place, New Delhi')).toBe('07');
+    expect(stateCodeFromText('Karnataka Sangha Hall, Matunga, Mumbai, Maharashtra')).toBe('27');
+    expect(stateCodeFromText('Andhra Pradesh (Old)')).toBe('28');
+  });
+
   it('ignores state names used as street or business names', () => {
     expect(stateCodeFromText('Gat No 101 Goa Road')).toBeNull();
     expect(stateCodeFromText('Near Delhi Gate, Agra, Uttar Pradesh')).toBe('09');

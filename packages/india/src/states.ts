@@ -83,8 +83,7 @@ function squashName(text: string): string {
 }
 
 // Names seen on real invoices besides the official ones: pre-rename names, spellings without
-// spaces, and the "Dadra/Daman" variants. Values are GST codes. Longer names are tried first so
-// 'Andhra Pradesh' never loses to 'Pradesh'-like partial names and 'New Delhi' wins over 'Delhi'.
+// spaces, and the "Dadra/Daman" variants. Values are GST codes.
 const ALIASES: ReadonlyArray<readonly [string, string]> = [
   ['jammu and kashmir', '01'],
   ['j and k', '01'],
@@ -116,7 +115,7 @@ const NAME_TABLE: ReadonlyArray<readonly [string, string]> = [
   ...STATES.filter((s) => s.historical).map((s) => [squashName(s.name), s.code] as const),
 ]
   .map(([name, code], order) => ({ name, code, order }))
-  // Longest first: 'dadra and nagar haveli and daman and diu' must beat 'daman and diu'.
+  // Longest first, so among names starting at the same word the fullest one is found first.
   .sort((a, b) => b.name.length - a.name.length || a.order - b.order)
   .map(({ name, code }) => [name, code] as const);
 
@@ -163,17 +162,32 @@ export function stateCodeFromText(text: string): string | null {
   return null;
 }
 
-/** The code of the first (longest) state name appearing as whole words in squashed text. */
+/**
+ * The code of the last state name in squashed text. Addresses end with the state, while earlier
+ * words are often area or business names ('Punjab National Bank Building, …, Delhi'). A name
+ * inside a longer one ('Daman and Diu' inside 'Dadra and Nagar Haveli and Daman and Diu') does not count.
+ */
 function findStateName(squashed: string): string | null {
   const padded = ` ${squashed} `;
-  let best: { index: number; code: string } | null = null;
+  const hits: Array<{ start: number; end: number; code: string }> = [];
   for (const [name, code] of NAME_TABLE) {
-    const index = findNameOutsideStreet(padded, name);
-    if (index === -1) continue;
-    // The earliest mention wins; among equal starts the longer name (sorted first) wins.
-    if (best === null || index < best.index) best = { index, code };
+    let from = 0;
+    for (;;) {
+      const start = findNameOutsideStreet(padded, name, from);
+      if (start === -1) break;
+      hits.push({ start, end: start + name.length + 1, code });
+      from = start + 1;
+    }
   }
-  // 'delhi' is the official name and also matches 'new delhi'; both are 07 so order does not matter.
+  const standalone = hits.filter(
+    (h) =>
+      !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
+  );
+  let best: (typeof hits)[number] | null = null;
+  for (const h of standalone) {
+    // NAME_TABLE order breaks ties: current names before historical ones.
+    if (best === null || h.start > best.start) best = h;
+  }
   return best?.code ?? null;
 }
 
@@ -197,9 +211,8 @@ const STREET_WORDS = new Set([
   'bank',
 ]);
 
-/** Index of ` name ` in padded text where the next word is not a street word; -1 when none. */
-function findNameOutsideStreet(padded: string, name: string): number {
-  let from = 0;
+/** Index of ` name ` in padded text, from `from` on, where the next word is not a street word; -1 when none. */
+function findNameOutsideStreet(padded: string, name: string, from: number): number {
   for (;;) {
     const index = padded.indexOf(` ${name} `, from);
     if (index === -1) return -1;
