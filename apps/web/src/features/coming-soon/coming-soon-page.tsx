@@ -1,0 +1,179 @@
+import type { InterestModule } from '@bahi/contracts';
+import {
+  BellRingIcon,
+  CheckCircle2Icon,
+  CheckIcon,
+  CircleDotIcon,
+  CircleIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { cn } from '@/lib/utils.ts';
+import { useInterest, useRegisterInterest } from './queries.ts';
+
+/** One planned capability of an upcoming module. */
+export interface PlannedFeature {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+/** Everything a coming-soon page shows. */
+export interface ComingSoonContent {
+  module: InterestModule;
+  icon: LucideIcon;
+  eyebrow: string;
+  title: string;
+  description: string;
+  features: PlannedFeature[];
+  benefits: string[];
+}
+
+const roadmap = [
+  { title: 'Research & Design', when: 'In progress', state: 'current' },
+  { title: 'Development', when: 'Q1 2025', state: 'upcoming' },
+  { title: 'Beta Release', when: 'Q2 2025', state: 'upcoming' },
+] as const;
+
+/** "Get Notified" button whose state comes from the server, so it survives reloads. */
+function NotifyButton({ module }: { module: InterestModule }) {
+  const interest = useInterest();
+  const register = useRegisterInterest();
+  if (interest.isPending) return <Skeleton className="h-10 w-40" />;
+  const registered = interest.data?.modules.includes(module) ?? false;
+  if (registered) {
+    return (
+      <Button size="lg" variant="secondary" disabled className="disabled:opacity-100">
+        <CheckIcon aria-hidden="true" />
+        You're on the list
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="lg"
+      disabled={register.isPending}
+      onClick={() =>
+        register.mutate(module, {
+          onError: (error) => toast.error('Could not sign you up', { description: error.message }),
+        })
+      }
+    >
+      <BellRingIcon aria-hidden="true" />
+      Get Notified
+    </Button>
+  );
+}
+
+/** Shared layout of the Vendor Management, Compliance and Working Capital previews. */
+export function ComingSoonPage({ content }: { content: ComingSoonContent }) {
+  const Icon = content.icon;
+  return (
+    <div className="flex flex-col gap-8">
+      <section className="relative overflow-hidden rounded-2xl border bg-card px-6 py-10 sm:px-10">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-primary/8 blur-2xl"
+        />
+        <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-2xl">
+            <div className="flex items-center gap-3">
+              <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <Badge variant="soon">Coming Soon</Badge>
+            </div>
+            <p className="mt-5 font-medium text-primary text-sm">{content.eyebrow}</p>
+            <h1 className="mt-1 font-semibold text-3xl tracking-tight">{content.title}</h1>
+            <p className="mt-3 text-base text-muted-foreground leading-relaxed">{content.description}</p>
+          </div>
+          <div className="shrink-0">
+            <NotifyButton module={content.module} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="planned-features">
+        <h2 id="planned-features" className="font-semibold text-lg tracking-tight">
+          Planned features
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {content.features.map(({ icon: FeatureIcon, title, description }) => (
+            <Card key={title} className="gap-3 py-5">
+              <CardHeader className="px-5">
+                <span className="mb-2 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                  <FeatureIcon className="size-4" aria-hidden="true" />
+                </span>
+                <CardTitle className="text-base">{title}</CardTitle>
+              </CardHeader>
+              <CardContent className="px-5">
+                <p className="text-muted-foreground text-sm leading-relaxed">{description}</p>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Why it matters</CardTitle>
+            <CardDescription>What your finance team gets</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-col gap-3">
+              {content.benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-3 text-sm">
+                  <CheckCircle2Icon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Roadmap</CardTitle>
+            <CardDescription>Where this module is today</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ol className="flex flex-col">
+              {roadmap.map((step, index) => (
+                <li key={step.title} className="relative flex gap-4 pb-6 last:pb-0">
+                  {index < roadmap.length - 1 && (
+                    <span
+                      aria-hidden="true"
+                      className="absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-px bg-border"
+                    />
+                  )}
+                  <span
+                    className={cn(
+                      'relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full bg-card',
+                      step.state === 'current' ? 'text-primary' : 'text-muted-foreground',
+                    )}
+                  >
+                    {step.state === 'current' ? (
+                      <CircleDotIcon className="size-5" aria-hidden="true" />
+                    ) : (
+                      <CircleIcon className="size-5" aria-hidden="true" />
+                    )}
+                  </span>
+                  <div className="flex flex-1 flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium text-sm">
+                      Step {index + 1}: {step.title}
+                    </span>
+                    <Badge variant={step.state === 'current' ? 'default' : 'outline'}>{step.when}</Badge>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { type Organization, type OrgType, orgTypeLabels, orgTypes } from '@bahi/contracts';
+import { Building2Icon, Loader2Icon, MailIcon, UserIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { FormField } from '@/components/form-field.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
+import { Separator } from '@/components/ui/separator.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { useMe } from '@/features/auth/queries.ts';
+import type { FieldErrors } from '@/features/onboarding/validate.ts';
+import { hasErrors } from '@/features/onboarding/validate.ts';
+import { ApiError } from '@/lib/api.ts';
+import { buildProfileUpdate, countStatesCovered, type GstinEntry, type ProfileValues } from './gstin-list.ts';
+import { GstinManager } from './gstin-manager.tsx';
+import { useUpdateOrganization } from './queries.ts';
+import { validateProfile } from './validate.ts';
+
+type Field = keyof ProfileValues;
+
+/** Form state seeded from the saved organisation. */
+function toFormState(organization: Organization | null): { values: ProfileValues; gstins: GstinEntry[] } {
+  return {
+    values: {
+      legalName: organization?.legalName ?? '',
+      phone: organization?.phone ?? '',
+      orgType: organization?.orgType ?? 'pvt_ltd',
+      address: organization?.address ?? '',
+    },
+    gstins: (organization?.gstins ?? []).map(({ gstin, label, stateCode }) => ({ gstin, label, stateCode })),
+  };
+}
+
+/** Editable profile once `/api/me` has loaded (kept separate so its state initialises from real data). */
+function ProfileForm({
+  organization,
+  user,
+}: {
+  organization: Organization | null;
+  user: { name: string; email: string };
+}) {
+  const initial = toFormState(organization);
+  const [values, setValues] = useState<ProfileValues>(initial.values);
+  const [gstins, setGstins] = useState<GstinEntry[]>(initial.gstins);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const updateOrganization = useUpdateOrganization();
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function handleSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateProfile(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    try {
+      const saved = await updateOrganization.mutateAsync(buildProfileUpdate(values, gstins));
+      const next = toFormState(saved);
+      setValues(next.values);
+      setGstins(next.gstins);
+      toast.success('Profile updated', {
+        description: 'Your profile information has been saved successfully.',
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'duplicate_gstin') {
+        toast.error('Duplicate GSTIN', { description: 'This GSTIN is already added to your profile.' });
+        return;
+      }
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        setErrors(error.fields as FieldErrors<Field>);
+      }
+      toast.error('Error', { description: 'Failed to update profile. Please try again.' });
+    }
+  }
+
+  const statesCovered = countStatesCovered(gstins);
+
+  return (
+    <form onSubmit={handleSave} noValidate className="grid gap-6 lg:grid-cols-3">
+      <div className="flex flex-col gap-6 lg:col-span-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Account</CardTitle>
+            <CardDescription>
+              From your sign-in. Managed by your identity provider or account settings.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            <FormField id="account-name" label="Full name">
+              {(ids) => (
+                <div className="relative">
+                  <UserIcon
+                    className="absolute top-2.5 left-3 size-4 text-muted-foreground"
+                    aria-hidden="true"
+                  />
+                  <Input {...ids} value={user.name} readOnly disabled className="pl-9" />
+                </div>
+              )}
+            </FormField>
+            <FormField id="account-email" label="Email">
+              {(ids) => (
+                <div className="relative">
+                  <MailIcon
+                    className="absolute top-2.5 left-3 size-4 text-muted-foreground"
+                    aria-hidden="true"
+                  />
+                  <Input {...ids} value={user.email} readOnly disabled className="pl-9" />
+                </div>
+              )}
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Organisation</CardTitle>
+            <CardDescription>Used on your documents and to match invoices to your business.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            <FormField
+              id="legalName"
+              label="Legal name"
+              required
+              error={errors.legalName}
+              className="sm:col-span-2"
+            >
+              {(ids) => (
+                <Input
+                  {...ids}
+                  name="legalName"
+                  autoComplete="organization"
+                  value={values.legalName}
+                  onChange={(e) => update('legalName', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField id="phone" label="Contact phone" required error={errors.phone}>
+              {(ids) => (
+                <Input
+                  {...ids}
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  placeholder="+91 98450 12345"
+                  value={values.phone}
+                  onChange={(e) => update('phone', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField id="orgType" label="Organization type" required>
+              {(ids) => (
+                <Select value={values.orgType} onValueChange={(value) => update('orgType', value as OrgType)}>
+                  <SelectTrigger {...ids}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {orgTypes.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {orgTypeLabels[type]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
+            <FormField
+              id="address"
+              label="Business address"
+              required
+              error={errors.address}
+              className="sm:col-span-2"
+            >
+              {(ids) => (
+                <Textarea
+                  {...ids}
+                  name="address"
+                  rows={3}
+                  autoComplete="street-address"
+                  value={values.address}
+                  onChange={(e) => update('address', e.target.value)}
+                />
+              )}
+            </FormField>
+          </CardContent>
+        </Card>
+
+        <GstinManager entries={gstins} onChange={setGstins} />
+      </div>
+
+      <div className="flex flex-col gap-6">
+        <Card className="lg:sticky lg:top-24">
+          <CardHeader>
+            <CardTitle>Summary</CardTitle>
+            <CardDescription>How your organisation appears in Bahi</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <div className="flex items-center gap-3">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Building2Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div className="min-w-0">
+                <p className="truncate font-medium" data-testid="summary-org-name">
+                  {values.legalName.trim() || 'Unnamed organisation'}
+                </p>
+                <p className="text-muted-foreground text-sm">{orgTypeLabels[values.orgType]}</p>
+              </div>
+            </div>
+            <Separator />
+            <dl className="grid grid-cols-2 gap-4">
+              <div>
+                <dt className="text-muted-foreground text-xs">GSTINs</dt>
+                <dd className="font-semibold text-2xl tabular-nums" data-testid="summary-gstin-count">
+                  {gstins.length}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground text-xs">States covered</dt>
+                <dd className="font-semibold text-2xl tabular-nums" data-testid="summary-states">
+                  {statesCovered}
+                </dd>
+              </div>
+            </dl>
+            <Separator />
+            <Button type="submit" className="w-full" disabled={updateOrganization.isPending}>
+              {updateOrganization.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+              Save Changes
+            </Button>
+            <p className="text-center text-muted-foreground text-xs">
+              GSTIN changes are saved with the rest of the profile.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
+    </form>
+  );
+}
+
+/** `/profile`: account details, organisation profile and GSTINs. */
+export function ProfilePage() {
+  const me = useMe();
+  return (
+    <div className="flex flex-col gap-8">
+      <PageHeader title="Profile" description="Your account and your organisation's business details." />
+      {me.data ? (
+        <ProfileForm
+          key={me.data.organization?.updatedAt ?? 'new'}
+          organization={me.data.organization}
+          user={me.data.user}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Skeleton className="h-96 lg:col-span-2" />
+          <Skeleton className="h-64" />
+        </div>
+      )}
+    </div>
+  );
+}

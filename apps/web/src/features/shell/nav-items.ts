@@ -1,0 +1,38 @@
+import {
+  Building2Icon,
+  FileScanIcon,
+  HomeIcon,
+  type LucideIcon,
+  PlugIcon,
+  ReceiptIndianRupeeIcon,
+  ShieldCheckIcon,
+  UsersIcon,
+  WalletIcon,
+} from 'lucide-react';
+
+/** One sidebar entry. `disabled` items look inactive and ignore clicks; `soon` shows a "Soon" badge. */
+export interface NavItem {
+  label: string;
+  icon: LucideIcon;
+  to?: string;
+  /** Highlight only on an exact path match (Home). */
+  end?: boolean;
+  soon?: boolean;
+  disabled?: boolean;
+}
+
+/** Main navigation, in sidebar order. */
+export const mainNavItems: NavItem[] = [
+  { label: 'Home', icon: HomeIcon, to: '/', end: true },
+  { label: 'Parse', icon: FileScanIcon, to: '/parse' },
+  { label: 'Vendor Management', icon: UsersIcon, to: '/vendor-management' },
+  { label: 'GST & TDS', icon: ReceiptIndianRupeeIcon, soon: true, disabled: true },
+  { label: 'MSME', icon: ShieldCheckIcon, to: '/compliance', soon: true },
+  { label: 'Working Capital', icon: WalletIcon, soon: true, disabled: true },
+];
+
+/** Account navigation under the main list. */
+export const accountNavItems: NavItem[] = [
+  { label: 'Profile', icon: Building2Icon, to: '/profile' },
+  { label: 'Integrations', icon: PlugIcon, to: '/integrations' },
+];

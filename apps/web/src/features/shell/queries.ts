@@ -1,0 +1,26 @@
+import type { MarkNotificationsReadResult, NotificationList } from '@bahi/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, postJson } from '@/lib/api.ts';
+
+const notificationsKey = ['notifications'] as const;
+
+/** The user's notifications; polled each minute so the bell stays current without a reload. */
+export function useNotifications() {
+  return useQuery({
+    queryKey: notificationsKey,
+    queryFn: ({ signal }) => getJson<NotificationList>('/api/notifications', signal),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Marks the given notifications read (all when `ids` is omitted). */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: string[]) =>
+      postJson<MarkNotificationsReadResult>('/api/notifications/read', ids ? { ids } : {}),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: notificationsKey });
+    },
+  });
+}

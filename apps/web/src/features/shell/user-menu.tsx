@@ -1,0 +1,62 @@
+import type { MeUser } from '@bahi/contracts';
+import { Building2Icon, LogOutIcon, PlugIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu.tsx';
+import { getInitials } from '@/lib/format.ts';
+import { signOutAndLeave } from './sign-out.ts';
+
+/** The user's photo, or two-letter initials when there is none (or it fails to load). */
+export function UserAvatar({ user, className }: { user: MeUser; className?: string }) {
+  return (
+    <Avatar className={className}>
+      {user.image && <AvatarImage src={user.image} alt="" referrerPolicy="no-referrer" />}
+      <AvatarFallback>{getInitials(user.name, user.email)}</AvatarFallback>
+    </Avatar>
+  );
+}
+
+/** Name, e-mail and avatar in the top bar, opening a small account menu. */
+export function UserMenu({ user }: { user: MeUser }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className="flex items-center gap-3 rounded-lg py-1 pr-1 pl-2 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40">
+        <span className="hidden min-w-0 flex-col sm:flex">
+          <span className="max-w-48 truncate font-medium text-sm leading-tight">
+            {user.name || user.email}
+          </span>
+          <span className="max-w-48 truncate text-muted-foreground text-xs leading-tight">{user.email}</span>
+        </span>
+        <UserAvatar user={user} className="size-9" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="font-normal">
+          <span className="block truncate font-medium text-sm">{user.name || user.email}</span>
+          <span className="block truncate text-muted-foreground text-xs">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/profile')}>
+          <Building2Icon aria-hidden="true" />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/integrations')}>
+          <PlugIcon aria-hidden="true" />
+          Integrations
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => void signOutAndLeave()}>
+          <LogOutIcon aria-hidden="true" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCount,
+  formatInr,
+  formatRelativeTime,
+  getFirstName,
+  getGreeting,
+  getInitials,
+} from './format.ts';
+
+describe('getGreeting', () => {
+  it.each([
+    [0, 'Good morning'],
+    [11, 'Good morning'],
+    [12, 'Good afternoon'],
+    [16, 'Good afternoon'],
+    [17, 'Good evening'],
+    [23, 'Good evening'],
+  ])('hour %i → %s', (hour, expected) => {
+    expect(getGreeting(hour)).toBe(expected);
+  });
+});
+
+describe('formatInr / formatCount', () => {
+  it('uses Indian lakh/crore grouping', () => {
+    expect(formatInr(1234567)).toBe('₹12,34,567');
+    expect(formatInr(0)).toBe('₹0');
+    expect(formatCount(10000000)).toBe('1,00,00,000');
+  });
+});
+
+describe('getInitials', () => {
+  it('takes first and last word initials', () => {
+    expect(getInitials('Asha Rani Verma')).toBe('AV');
+  });
+  it('uses two letters of a single name or the e-mail', () => {
+    expect(getInitials('Priya')).toBe('PR');
+    expect(getInitials('', 'k.iyer@example.in')).toBe('KI');
+    expect(getInitials(null, null)).toBe('?');
+  });
+});
+
+describe('getFirstName', () => {
+  it('returns the first word, else the e-mail local part', () => {
+    expect(getFirstName('  Ravi Kumar ')).toBe('Ravi');
+    expect(getFirstName('', 'meera@example.in')).toBe('meera');
+    expect(getFirstName(undefined)).toBe('there');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2025-10-14T12:00:00Z');
+  it('covers seconds to days', () => {
+    expect(formatRelativeTime('2025-10-14T11:59:50Z', now)).toBe('just now');
+    expect(formatRelativeTime('2025-10-14T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2025-10-14T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2025-10-13T12:00:00Z', now)).toBe('yesterday');
+  });
+  it('switches to a date after a week', () => {
+    expect(formatRelativeTime('2025-09-01T12:00:00Z', now)).toBe('1 Sept 2025');
+  });
+  it('returns empty text for an invalid date', () => {
+    expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});

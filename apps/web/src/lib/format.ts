@@ -1,0 +1,65 @@
+const inrCurrency = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const inrNumber = new Intl.NumberFormat('en-IN');
+
+/** Formats rupees with Indian digit grouping and no paise, e.g. `₹12,34,567`. */
+export function formatInr(amount: number): string {
+  return inrCurrency.format(amount);
+}
+
+/** Formats a count with Indian digit grouping, e.g. `1,00,000`. */
+export function formatCount(value: number): string {
+  return inrNumber.format(value);
+}
+
+/** Salutation for the local hour: before 12 morning, before 17 afternoon, otherwise evening. */
+export function getGreeting(hour: number): 'Good morning' | 'Good afternoon' | 'Good evening' {
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** First word of a display name; falls back to the e-mail's local part, then "there". */
+export function getFirstName(name: string | null | undefined, email?: string | null): string {
+  const first = name?.trim().split(/\s+/)[0];
+  if (first) return first;
+  const local = email?.split('@')[0]?.trim();
+  return local || 'there';
+}
+
+/**
+ * Two-letter initials for an avatar: first letters of the first and last words of the name,
+ * or the first two letters of a single word / the e-mail when there is no name.
+ */
+export function getInitials(name: string | null | undefined, email?: string | null): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length >= 2) {
+    return `${[...words[0]!][0]}${[...words[words.length - 1]!][0]}`.toUpperCase();
+  }
+  const source = words[0] ?? email?.split('@')[0] ?? '';
+  const letters = [...source.replace(/[^\p{L}\p{N}]/gu, '')];
+  if (letters.length === 0) return '?';
+  return letters.slice(0, 2).join('').toUpperCase();
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat('en-IN', { numeric: 'auto' });
+const absoluteFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * Human time since `date`, e.g. "just now", "5 minutes ago", "yesterday"; dates older than a week
+ * are shown absolutely ("3 Oct 2025") because "27 days ago" is harder to place.
+ */
+export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
+  if (Number.isNaN(seconds)) return '';
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  if (abs < 3600) return relativeFormat.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return relativeFormat.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return relativeFormat.format(Math.round(seconds / 86_400), 'day');
+  return absoluteFormat.format(then);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute } from './route-guard.ts';
+
+describe('decideRoute', () => {
+  it('waits while the session loads', () => {
+    expect(decideRoute({ pathname: '/profile', session: 'loading' })).toEqual({ kind: 'loading' });
+  });
+
+  it('lets signed-out visitors see only the public pages', () => {
+    for (const pathname of ['/login', '/signup', '/terms-and-conditions', '/privacy-policy']) {
+      expect(decideRoute({ pathname, session: 'signed-out' })).toEqual({ kind: 'render' });
+    }
+    for (const pathname of ['/', '/profile', '/onboarding', '/nope', '/__error-test']) {
+      expect(decideRoute({ pathname, session: 'signed-out' })).toEqual({ kind: 'redirect', to: '/signup' });
+    }
+  });
+
+  it('sends signed-in users away from the auth pages', () => {
+    const state = { session: 'signed-in', hasOrganization: true } as const;
+    expect(decideRoute({ ...state, pathname: '/login' })).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute({ ...state, pathname: '/signup' })).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute({ ...state, pathname: '/onboarding' })).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('renders app paths and sends unknown paths home', () => {
+    const state = { session: 'signed-in', hasOrganization: true } as const;
+    expect(decideRoute({ ...state, pathname: '/working-capital' })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...state, pathname: '/profile/' })).toEqual({ kind: 'redirect', to: '/profile' });
+    expect(decideRoute({ ...state, pathname: '/does-not-exist' })).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute({ ...state, pathname: '/terms-and-conditions' })).toEqual({ kind: 'render' });
+  });
+
+  it('sends users without an organisation to onboarding first', () => {
+    const state = { session: 'signed-in', hasOrganization: false } as const;
+    expect(decideRoute({ ...state, pathname: '/' })).toEqual({ kind: 'redirect', to: '/onboarding' });
+    expect(decideRoute({ ...state, pathname: '/login' })).toEqual({ kind: 'redirect', to: '/onboarding' });
+    expect(decideRoute({ ...state, pathname: '/onboarding' })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...state, pathname: '/privacy-policy' })).toEqual({ kind: 'render' });
+  });
+
+  it('waits for the organisation before deciding', () => {
+    expect(decideRoute({ pathname: '/', session: 'signed-in' })).toEqual({ kind: 'loading' });
+  });
+
+  it('renders the error-test route for anyone only when enabled', () => {
+    expect(decideRoute({ pathname: '/__error-test', session: 'signed-out', errorTestEnabled: true })).toEqual(
+      {
+        kind: 'render',
+      },
+    );
+    expect(
+      decideRoute({
+        pathname: '/__error-test',
+        session: 'signed-in',
+        hasOrganization: true,
+        errorTestEnabled: false,
+      }),
+    ).toEqual({ kind: 'redirect', to: '/' });
+  });
+});

@@ -1,0 +1,66 @@
+/** Paths a signed-out visitor may open. */
+export const PUBLIC_PATHS = ['/login', '/signup', '/terms-and-conditions', '/privacy-policy'] as const;
+
+/** Legal pages stay readable whatever the auth state. */
+const LEGAL_PATHS = ['/terms-and-conditions', '/privacy-policy'];
+
+/** Paths of the signed-in app (inside the shell). */
+export const APP_PATHS = [
+  '/',
+  '/parse',
+  '/profile',
+  '/integrations',
+  '/vendor-management',
+  '/compliance',
+  '/working-capital',
+] as const;
+
+/** Route that throws on purpose so the error page can be tested. */
+export const ERROR_TEST_PATH = '/__error-test';
+
+/** What the guard knows about the visitor. `hasOrganization` is undefined while it is still loading. */
+export interface GuardState {
+  pathname: string;
+  session: 'loading' | 'signed-out' | 'signed-in';
+  hasOrganization?: boolean;
+  /** Whether `/__error-test` is enabled (dev build or `localStorage.bahiErrorTest === '1'`). */
+  errorTestEnabled?: boolean;
+}
+
+/** The guard's verdict: show a spinner, redirect, or render the matched route. */
+export type GuardDecision = { kind: 'loading' } | { kind: 'redirect'; to: string } | { kind: 'render' };
+
+/** Strips a trailing slash so `/profile/` and `/profile` are treated alike. */
+function normalizePath(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
+  return pathname;
+}
+
+/**
+ * Decides where a visitor may go. Signed out: only the public pages, everything else → `/signup`.
+ * Signed in: `/login` and `/signup` → `/`; no organisation yet → `/onboarding` first; unknown paths → `/`.
+ */
+export function decideRoute(state: GuardState): GuardDecision {
+  const path = normalizePath(state.pathname);
+  // The error-test route renders for anyone when enabled: it exists only to exercise the error page.
+  if (state.errorTestEnabled && path === ERROR_TEST_PATH) return { kind: 'render' };
+  if (state.session === 'loading') return { kind: 'loading' };
+
+  if (state.session === 'signed-out') {
+    return (PUBLIC_PATHS as readonly string[]).includes(path)
+      ? { kind: 'render' }
+      : { kind: 'redirect', to: '/signup' };
+  }
+
+  if (LEGAL_PATHS.includes(path)) return { kind: 'render' };
+  if (state.hasOrganization === undefined) return { kind: 'loading' };
+
+  if (!state.hasOrganization) {
+    return path === '/onboarding' ? { kind: 'render' } : { kind: 'redirect', to: '/onboarding' };
+  }
+  if (path === '/login' || path === '/signup' || path === '/onboarding') return { kind: 'redirect', to: '/' };
+  if ((APP_PATHS as readonly string[]).includes(path)) {
+    return path === state.pathname ? { kind: 'render' } : { kind: 'redirect', to: path };
+  }
+  return { kind: 'redirect', to: '/' };
+}
