@@ -26,7 +26,7 @@ const MONTH =
 const DAY = '([0-9]{1,2})(?:st|nd|rd|th)?';
 const YEAR = '([0-9]{4}|[0-9]{2})';
 
-// Each alternative has its own capture groups; the order in `toIso` below must match.
+// Each alternative has its own capture groups; the order in `convertMatchToIso` below must match.
 const DATE_SOURCE = [
   // 2025-08-14, 2025/08/14, 2025.08.14 (year first only with a 4-digit year)
   '([0-9]{4})([-/.])([0-9]{1,2})\\2([0-9]{1,2})(?![0-9])',
@@ -56,7 +56,7 @@ function expandYear(text: string): number {
   return text.length === 2 ? 2000 + year : year;
 }
 
-function monthFromName(name: string): number {
+function lookUpMonth(name: string): number {
   return MONTHS[name.slice(0, 3).toLowerCase()] ?? 0;
 }
 
@@ -66,11 +66,11 @@ function formatIso(year: number, month: number, day: number): string | null {
 }
 
 /** Turn one regex match into an ISO date, or null when it names an impossible date. */
-function toIso(m: RegExpExecArray): string | null {
+function convertMatchToIso(m: RegExpExecArray): string | null {
   if (m[1] !== undefined) return formatIso(Number(m[1]), Number(m[3]), Number(m[4]));
   if (m[5] !== undefined) return formatIso(expandYear(m[8]!), Number(m[7]), Number(m[5]));
-  if (m[9] !== undefined) return formatIso(expandYear(m[11]!), monthFromName(m[10]!), Number(m[9]));
-  if (m[12] !== undefined) return formatIso(Number(m[14]), monthFromName(m[12]), Number(m[13]));
+  if (m[9] !== undefined) return formatIso(expandYear(m[11]!), lookUpMonth(m[10]!), Number(m[9]));
+  if (m[12] !== undefined) return formatIso(Number(m[14]), lookUpMonth(m[12]), Number(m[13]));
   return null;
 }
 
@@ -83,7 +83,7 @@ export function findDates(text: string): Array<{ iso: string; index: number; len
   const regex = createDateRegex();
   let m: RegExpExecArray | null = regex.exec(text);
   while (m !== null) {
-    const iso = toIso(m);
+    const iso = convertMatchToIso(m);
     if (iso !== null) {
       found.push({ iso, index: m.index, length: m[0].length });
     } else {

@@ -11,7 +11,7 @@ import {
 } from './gstin.ts';
 
 /** Build a valid GSTIN from its first 14 characters. */
-function withCheck(first14: string): string {
+function appendCheckChar(first14: string): string {
   return first14 + computeGstinCheckChar(first14);
 }
 
@@ -45,7 +45,7 @@ describe('validateGstin', () => {
 
   it('accepts every state code on the list, including 97 and 99', () => {
     for (const code of ['01', '07', '26', '37', '38', '97', '99']) {
-      expect(isValidGstin(withCheck(`${code}AABCT1332L1Z`))).toBe(true);
+      expect(isValidGstin(appendCheckChar(`${code}AABCT1332L1Z`))).toBe(true);
     }
   });
 
@@ -68,7 +68,7 @@ describe('validateGstin', () => {
 
   it('rejects state codes that do not exist even with a correct check character', () => {
     for (const code of ['00', '39', '40', '98']) {
-      const gstin = withCheck(`${code}AABCT1332L1Z`);
+      const gstin = appendCheckChar(`${code}AABCT1332L1Z`);
       expect(validateGstin(gstin)).toMatchObject({ ok: false, problem: 'state_code' });
     }
   });
@@ -140,11 +140,11 @@ describe('repairGstin', () => {
   });
 
   it('tries both readings of the entity number and check character', () => {
-    const gstin = withCheck('29AABCT1332L1Z');
+    const gstin = appendCheckChar('29AABCT1332L1Z');
     // Find a body whose check character is a digit with a letter look-alike, e.g. 0/O.
     let sample: string | null = null;
     for (let n = 1000; n < 9999 && sample === null; n++) {
-      const candidate = withCheck(`29AABCT${n}L1Z`);
+      const candidate = appendCheckChar(`29AABCT${n}L1Z`);
       if (candidate.endsWith('0')) sample = candidate;
     }
     expect(sample).not.toBeNull();

@@ -64,16 +64,16 @@ export function parseIndianAmount(text: string): number | null {
     s = bracketed[1]!.trim();
   }
   // A sign may come before or after the currency marker: '-₹ 5', '₹ -5'.
-  const sign = () => {
+  const takeSign = () => {
     const m = /^([-+−])\s*/.exec(s);
     if (m) {
       if (m[1] !== '+') negative = !negative;
       s = s.slice(m[0].length);
     }
   };
-  sign();
+  takeSign();
   s = s.replace(/^(?:₹|rs\.?|inr|rupees?)\s*/i, '');
-  sign();
+  takeSign();
   const trailing = /\s*[-−]$/.exec(s);
   if (trailing) {
     negative = !negative;

@@ -31,28 +31,28 @@ const ONES = [
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'] as const;
 
 /** 0–99 in words ('Seventy Eight'). */
-function wordsBelowHundred(n: number): string {
+function spellBelowHundred(n: number): string {
   if (n < 20) return ONES[n]!;
   const tens = TENS[Math.floor(n / 10)]!;
   return n % 10 === 0 ? tens : `${tens} ${ONES[n % 10]}`;
 }
 
 /** A positive whole number in Indian words; crores above 99 recurse ('One Lakh Crore'). */
-function wholeToWords(n: number): string {
+function spellWhole(n: number): string {
   const parts: string[] = [];
   const crore = Math.floor(n / 10_000_000);
   let rest = n % 10_000_000;
-  if (crore > 0) parts.push(`${wholeToWords(crore)} Crore`);
+  if (crore > 0) parts.push(`${spellWhole(crore)} Crore`);
   const lakh = Math.floor(rest / 100_000);
   rest %= 100_000;
-  if (lakh > 0) parts.push(`${wordsBelowHundred(lakh)} Lakh`);
+  if (lakh > 0) parts.push(`${spellBelowHundred(lakh)} Lakh`);
   const thousand = Math.floor(rest / 1000);
   rest %= 1000;
-  if (thousand > 0) parts.push(`${wordsBelowHundred(thousand)} Thousand`);
+  if (thousand > 0) parts.push(`${spellBelowHundred(thousand)} Thousand`);
   const hundred = Math.floor(rest / 100);
   rest %= 100;
   if (hundred > 0) parts.push(`${ONES[hundred]} Hundred`);
-  if (rest > 0) parts.push(wordsBelowHundred(rest));
+  if (rest > 0) parts.push(spellBelowHundred(rest));
   return parts.join(' ');
 }
 
@@ -67,8 +67,8 @@ export function amountToWords(value: number): string {
   if (abs > Number.MAX_SAFE_INTEGER) throw new RangeError(`Amount too large for words: ${value}`);
   const rupees = Math.floor(abs / 100);
   const fraction = abs % 100;
-  const rupeeWords = rupees === 0 ? 'Zero' : wholeToWords(rupees);
-  const paiseWords = fraction === 0 ? '' : ` and ${wordsBelowHundred(fraction)} Paise`;
+  const rupeeWords = rupees === 0 ? 'Zero' : spellWhole(rupees);
+  const paiseWords = fraction === 0 ? '' : ` and ${spellBelowHundred(fraction)} Paise`;
   return `${paise < 0 ? 'Minus ' : ''}Rupees ${rupeeWords}${paiseWords} Only`;
 }
 
@@ -132,7 +132,7 @@ type Token =
   | { kind: 'paise' }
   | { kind: 'other' };
 
-function classify(word: string): Token {
+function classifyWord(word: string): Token {
   const unit = UNIT_WORDS[word];
   if (unit !== undefined) return { kind: 'unit', value: unit };
   if (word === 'hundred' || word === 'hundreds') return { kind: 'hundred' };
@@ -147,7 +147,7 @@ function classify(word: string): Token {
  * that came before it, so 'One Lakh Crore' is 10^12 and 'One Thousand Two Hundred Crore' is
  * 1200 crore, while 'Twelve Crore Thirty Four Lakh' adds up as usual.
  */
-function evaluate(tokens: readonly Token[]): number | null {
+function evaluateTokens(tokens: readonly Token[]): number | null {
   const segments: Array<{ value: number; scale: number }> = [];
   let current = 0;
   let seen = false;
@@ -184,7 +184,7 @@ export function parseAmountInWords(text: string): number | null {
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w !== '');
-  const tokens = words.map(classify);
+  const tokens = words.map(classifyWord);
 
   const paiseAt = tokens.findIndex((t) => t.kind === 'paise');
   let rupeeTokens: Token[] = tokens;
@@ -208,8 +208,8 @@ export function parseAmountInWords(text: string): number | null {
     }
   }
 
-  const rupees = evaluate(rupeeTokens);
-  const paise = evaluate(paiseTokens);
+  const rupees = evaluateTokens(rupeeTokens);
+  const paise = evaluateTokens(paiseTokens);
   if (rupees === null && paise === null) return null;
   if (paise !== null && paise > 99) return null;
   const negative = words[0] === 'minus' || words[0] === 'negative';
