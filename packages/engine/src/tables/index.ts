@@ -1,4 +1,8 @@
 import type { BBox, DocumentType, PageContent } from '../types.ts';
+import { readLine } from './fields.ts';
+import { groupLines } from './geometry.ts';
+import { findHeaders } from './header.ts';
+import { readPageTable } from './rows.ts';
 
 /** What the table stage returns for one document. */
 export interface LineItemsResult {
@@ -10,10 +14,70 @@ export interface LineItemsResult {
   regions: Array<{ page: number; y0: number; y1: number }>;
 }
 
+const INVOICE_FIELDS = ['description', 'hsnSac', 'quantity', 'unit', 'rate', 'discount', 'amount', 'gstRate'];
+const GRN_FIELDS = [
+  'description',
+  'hsnSac',
+  'unit',
+  'orderedQuantity',
+  'receivedQuantity',
+  'acceptedQuantity',
+  'rejectedQuantity',
+];
+
 /**
- * Extract the line-item table of a document from its pages' words.
- * Placeholder until the table reader lands: returns no lines.
+ * Extract the line-item table of a document from its pages' words (text layer or OCR).
+ * On each page the table header is found from column vocabulary, columns are located from the
+ * header labels, and rows are read until the table ends (totals, tax rows, amount in words, HSN
+ * summary, page footer). Tables that go on over several pages with the header repeated are joined
+ * in page order. Lines that carry no quantity at all are dropped (section captions, notes).
  */
-export function extractLineItems(_pages: PageContent[], _type: DocumentType): LineItemsResult {
-  return { lineItems: [], lineProvenance: [], regions: [] };
+export function extractLineItems(pages: PageContent[], type: DocumentType): LineItemsResult {
+  const result: LineItemsResult = { lineItems: [], lineProvenance: [], regions: [] };
+  const fields = type === 'grn' ? GRN_FIELDS : INVOICE_FIELDS;
+  let finished = false;
+  for (const page of [...pages].sort((a, b) => a.page - b.page)) {
+    if (finished) break;
+    const lines = groupLines(page.words);
+    const headers = findHeaders(lines, type);
+    for (const [hi, header] of headers.entries()) {
+      const end = headers[hi + 1]?.first ?? lines.length;
+      const table = readPageTable(page.page, lines, header, end);
+      for (const row of table.rows) {
+        const line = readLine(row, header.columns, type);
+        const ordered: Record<string, string | number | null> = {};
+        for (const f of fields) ordered[f] = line.values[f] ?? null;
+        if (!hasQuantity(ordered, type)) continue;
+        result.lineItems.push(ordered);
+        result.lineProvenance.push(line.provenance);
+      }
+      result.regions.push({ page: page.page, y0: header.y0, y1: table.y1 });
+      if (table.finished) {
+        finished = true;
+        break;
+      }
+    }
+  }
+  normaliseDiscounts(result.lineItems, type);
+  return result;
+}
+
+function hasQuantity(line: Record<string, string | number | null>, type: DocumentType): boolean {
+  if (type === 'grn') {
+    return ['orderedQuantity', 'receivedQuantity', 'acceptedQuantity'].some(
+      (k) => typeof line[k] === 'number',
+    );
+  }
+  return typeof line.quantity === 'number' || typeof line.amount === 'number';
+}
+
+/**
+ * A discount column that is zero on every line means the document gives no discount: the lines
+ * say null (not printed), as when the column is absent. One real discount keeps the zeros.
+ */
+function normaliseDiscounts(lines: Array<Record<string, string | number | null>>, type: DocumentType): void {
+  if (type === 'grn') return;
+  if (lines.length > 0 && lines.every((l) => l.discount === 0 || l.discount === null)) {
+    for (const l of lines) l.discount = null;
+  }
 }

@@ -1,0 +1,34 @@
+/**
+ * Dev helper: print the table headers and columns found on each page of a document, and the rows.
+ * Usage: npx tsx packages/engine/src/tables/dev-columns.ts FILE.pdf|OCR-CACHE.json [invoice|po|grn]
+ */
+import { readFileSync } from 'node:fs';
+import { openPdf, readPageWords } from '../pdf/text.ts';
+import type { DocumentType, PageContent } from '../types.ts';
+import { groupLines } from './geometry.ts';
+import { findHeaders } from './header.ts';
+import { extractLineItems } from './index.ts';
+
+const file = process.argv[2] ?? '';
+const type = (process.argv[3] ?? 'invoice') as DocumentType;
+let pages: PageContent[];
+if (file.endsWith('.json')) pages = JSON.parse(readFileSync(file, 'utf8')) as PageContent[];
+else {
+  const doc = openPdf(readFileSync(file));
+  pages = [];
+  for (let i = 0; i < doc.countPages(); i++) pages.push(readPageWords(doc.loadPage(i), i + 1));
+}
+for (const p of pages) {
+  const lines = groupLines(p.words);
+  for (const h of findHeaders(lines, type)) {
+    console.log(`page ${p.page} header lines ${h.first}-${h.last} y ${h.y0.toFixed(1)}-${h.y1.toFixed(1)}`);
+    for (const c of h.columns) {
+      console.log(
+        `  ${c.kind.padEnd(12)} ${c.x0.toFixed(0)}-${c.x1.toFixed(0)} p${c.priority} ${c.gstPart ?? ''} "${c.label}"`,
+      );
+    }
+  }
+}
+const res = extractLineItems(pages, type);
+for (const l of res.lineItems) console.log(JSON.stringify(l));
+console.log(JSON.stringify(res.regions));

@@ -1,0 +1,279 @@
+import type { DocumentType } from '../types.ts';
+import { type Chunk, chunkLine, type Line, overlap } from './geometry.ts';
+import type { LabelClass } from './vocabulary.ts';
+import {
+  classifyLabel,
+  HEADER_WORDS,
+  isTaxGroupLabel,
+  normaliseHeaderToken,
+  normaliseLabel,
+  STRONG_HEADER_WORDS,
+} from './vocabulary.ts';
+
+/** One column of a line-item table, located by its header label. */
+export interface Column extends LabelClass {
+  x0: number;
+  x1: number;
+  /** The header label as printed (all its lines). */
+  label: string;
+}
+
+/** A line-item table header found on a page. */
+export interface TableHeader {
+  /** Index of the first and last header line in the page's lines. */
+  first: number;
+  last: number;
+  y0: number;
+  y1: number;
+  /** Columns left to right. */
+  columns: Column[];
+}
+
+function headerTokens(line: Line): string[] {
+  return line.words.flatMap((w) => normaliseLabel(w.text).split(' ')).filter((t) => t !== '');
+}
+
+/** How many distinct strong header words a line holds (0 when it reads like data). */
+function strongCount(line: Line): number {
+  const toks = headerTokens(line);
+  return new Set(toks.filter((t) => STRONG_HEADER_WORDS.has(t))).size;
+}
+
+/** Whether a line looks like part of a table header: mostly header words and no data numbers. */
+function isHeaderish(line: Line): boolean {
+  let known = 0;
+  let total = 0;
+  for (const w of line.words) {
+    // Header labels carry no digits; "4. Details of Goods" above an e-invoice table is a caption.
+    if (/[0-9]/.test(w.text)) return false;
+    for (const t of normaliseLabel(w.text).split(' ')) {
+      if (t === '') continue;
+      total++;
+      if (HEADER_WORDS.has(t) || t === 'rs' || t === '%') known++;
+    }
+  }
+  return total > 0 && known / total >= 0.5;
+}
+
+/**
+ * Find the line-item table headers on a page: lines rich in column vocabulary, extended to the
+ * adjacent header lines above and below (labels wrapped over 2–3 lines). Only headers that make a
+ * line-item table for the document type are returned (description plus quantities), which also
+ * rules out the HSN summary table (HSN + taxable value + tax, but no quantity).
+ */
+export function findHeaders(lines: Line[], type: DocumentType): TableHeader[] {
+  const found: TableHeader[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    if (strongCount(line) < 3 || !isHeaderish(line)) continue;
+    if (found.some((h) => i >= h.first && i <= h.last)) continue;
+    let first = i;
+    let last = i;
+    const h = line.h || 10;
+    while (first > 0) {
+      const prev = lines[first - 1] as Line;
+      const cur = lines[first] as Line;
+      if (cur.y0 - prev.y1 > h * 0.9 || !isHeaderish(prev)) break;
+      first--;
+    }
+    while (last < lines.length - 1) {
+      const next = lines[last + 1] as Line;
+      const cur = lines[last] as Line;
+      if (next.y0 - cur.y1 > h * 0.9 || !isHeaderish(next)) break;
+      last++;
+    }
+    const band = lines.slice(first, last + 1);
+    const columns = buildColumns(band);
+    if (!isLineItemHeader(columns, type)) continue;
+    found.push({
+      first,
+      last,
+      y0: Math.min(...band.map((l) => l.y0)),
+      y1: Math.max(...band.map((l) => l.y1)),
+      columns,
+    });
+  }
+  return found;
+}
+
+/** Whether classified columns make a line-item table of this document type. */
+export function isLineItemHeader(columns: Column[], type: DocumentType): boolean {
+  const kinds = new Set(columns.map((c) => c.kind));
+  if (!kinds.has('description')) return false;
+  if (type === 'grn') return kinds.has('received') || kinds.has('accepted') || kinds.has('ordered');
+  return kinds.has('quantity') && (kinds.has('rate') || kinds.has('amount'));
+}
+
+interface LabelPart {
+  lineIndex: number;
+  chunk: Chunk;
+}
+
+/**
+ * Turn the words of a header band into labelled columns. Same-line words close together form one
+ * label; labels on different lines that overlap horizontally are one stacked label ("Taxable" over
+ * "Value"). A tax-head label spanning sub-columns ("IGST" over "%" and "Amt") is not a column: it
+ * prefixes the sub-columns under it.
+ */
+export function buildColumns(band: Line[]): Column[] {
+  const parts: LabelPart[] = [];
+  band.forEach((line, lineIndex) => {
+    for (const chunk of chunkLine(line, 0.38)) {
+      for (const piece of splitByVocabulary(chunk)) parts.push({ lineIndex, chunk: piece });
+    }
+  });
+  // A part that overlaps two or more parts of one lower line spans sub-columns: keep it apart.
+  const spanning = new Set<number>();
+  parts.forEach((p, i) => {
+    const byLine = new Map<number, number>();
+    for (const q of parts) {
+      if (q.lineIndex <= p.lineIndex) continue;
+      if (overlap(p.chunk.x0, p.chunk.x1, q.chunk.x0, q.chunk.x1) > 0.5) {
+        byLine.set(q.lineIndex, (byLine.get(q.lineIndex) ?? 0) + 1);
+      }
+    }
+    if ([...byLine.values()].some((n) => n >= 2)) spanning.add(i);
+  });
+  // Union parts of different lines that overlap horizontally.
+  const parent = parts.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] as number] as number;
+      i = parent[i] as number;
+    }
+    return i;
+  };
+  for (let i = 0; i < parts.length; i++) {
+    if (spanning.has(i)) continue;
+    for (let j = i + 1; j < parts.length; j++) {
+      if (spanning.has(j)) continue;
+      const a = parts[i] as LabelPart;
+      const b = parts[j] as LabelPart;
+      if (a.lineIndex === b.lineIndex) continue;
+      if (overlap(a.chunk.x0, a.chunk.x1, b.chunk.x0, b.chunk.x1) > 0.5) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, LabelPart[]>();
+  parts.forEach((p, i) => {
+    if (spanning.has(i)) return;
+    const r = find(i);
+    groups.set(r, [...(groups.get(r) ?? []), p]);
+  });
+  interface Draft {
+    x0: number;
+    x1: number;
+    top: number;
+    label: string;
+  }
+  const drafts: Draft[] = [...groups.values()].map((g) => {
+    g.sort((a, b) => a.lineIndex - b.lineIndex || a.chunk.x0 - b.chunk.x0);
+    return {
+      x0: Math.min(...g.map((p) => p.chunk.x0)),
+      x1: Math.max(...g.map((p) => p.chunk.x1)),
+      top: Math.min(...g.map((p) => p.lineIndex)),
+      label: g.map((p) => p.chunk.text).join(' '),
+    };
+  });
+  // Tax-head group labels: spanning parts, or lone tax words sitting above other labels.
+  const groupLabels: Draft[] = [];
+  parts.forEach((p, i) => {
+    if (spanning.has(i)) {
+      groupLabels.push({ x0: p.chunk.x0, x1: p.chunk.x1, top: p.lineIndex, label: p.chunk.text });
+    }
+  });
+  for (let i = drafts.length - 1; i >= 0; i--) {
+    const d = drafts[i] as Draft;
+    if (!isTaxGroupLabel(normaliseLabel(d.label))) continue;
+    const below = drafts.filter((o) => o !== d && o.top > d.top && nearUnder(d, o));
+    if (below.length > 0) {
+      groupLabels.push(d);
+      drafts.splice(i, 1);
+    }
+  }
+  for (const g of groupLabels) {
+    const norm = normaliseLabel(g.label);
+    if (!isTaxGroupLabel(norm)) continue;
+    for (const d of drafts) if (d.top > g.top && nearUnder(g, d)) d.label = `${g.label} ${d.label}`;
+  }
+  return drafts
+    .sort((a, b) => a.x0 - b.x0)
+    .map((d) => ({ ...classifyLabel(normaliseLabel(d.label)), x0: d.x0, x1: d.x1, label: d.label }));
+}
+
+/** Whether a lower label sits under an upper (group) label: its centre within the label's reach. */
+function nearUnder(upper: { x0: number; x1: number }, lower: { x0: number; x1: number }): boolean {
+  const w = upper.x1 - upper.x0;
+  const reach = Math.max(25, 0.75 * w);
+  const c = (lower.x0 + lower.x1) / 2;
+  return c >= upper.x0 - reach && c <= upper.x1 + reach;
+}
+
+const HEAD_FAMILY: Record<string, string> = {
+  description: 'desc',
+  particulars: 'desc',
+  hsn: 'hsn',
+  sac: 'hsn',
+  hsnsac: 'hsn',
+  qty: 'qty',
+  quantity: 'qty',
+  rate: 'rate',
+  price: 'rate',
+  amount: 'amount',
+  amt: 'amount',
+  value: 'amount',
+  disc: 'disc',
+  discount: 'disc',
+  uom: 'unit',
+  per: 'unit',
+  sl: 'serial',
+  sno: 'serial',
+  sr: 'serial',
+  '#': 'serial',
+};
+
+/**
+ * Split a same-line chunk that holds two labels run together ("Ordered Qty Recd. Qty",
+ * "Qty UOM" printed with narrow gaps): it has head words of two column families, or two quantity
+ * heads. Phrases with one head ("Unit Price", "Rate per Unit", "Taxable Value") stay whole.
+ * The cut goes in the widest gap between the two heads.
+ */
+function splitByVocabulary(chunk: Chunk): Chunk[] {
+  const heads: Array<{ index: number; family: string }> = [];
+  chunk.words.forEach((w, index) => {
+    for (const t of normaliseLabel(w.text).split(' ')) {
+      const family = HEAD_FAMILY[t];
+      if (family) heads.push({ index, family });
+    }
+  });
+  for (let a = 0; a + 1 < heads.length; a++) {
+    const h1 = heads[a] as { index: number; family: string };
+    const h2 = heads[a + 1] as { index: number; family: string };
+    if (h1.index === h2.index) continue;
+    const twoQty = h1.family === 'qty' && h2.family === 'qty';
+    // "Taxable Value"/"Total Amount": same family, one label. "Rate … Amount": two labels.
+    if (h1.family === h2.family && !twoQty) continue;
+    if (h1.family === 'rate' && h2.family === 'unit') continue; // "Rate per Unit"/"Price per UOM"
+    let cut = h1.index + 1;
+    let widest = -Infinity;
+    for (let k = h1.index + 1; k <= h2.index; k++) {
+      const gap = (chunk.words[k]?.x0 ?? 0) - (chunk.words[k - 1]?.x1 ?? 0);
+      if (gap > widest) {
+        widest = gap;
+        cut = k;
+      }
+    }
+    const mk = (ws: Chunk['words']): Chunk => ({
+      words: ws,
+      x0: Math.min(...ws.map((w) => w.x0)),
+      x1: Math.max(...ws.map((w) => w.x1)),
+      text: ws.map((w) => w.text).join(' '),
+    });
+    return [mk(chunk.words.slice(0, cut)), ...splitByVocabulary(mk(chunk.words.slice(cut)))];
+  }
+  return [chunk];
+}
+
+/** Normalised header token of a word (exported for tests and the row reader's stop rules). */
+export function headerToken(text: string): string {
+  return normaliseHeaderToken(text);
+}

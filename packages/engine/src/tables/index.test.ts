@@ -1,0 +1,336 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { openPdf, readPageWords } from '../pdf/text.ts';
+import type { PageContent, Word } from '../types.ts';
+import { extractLineItems } from './index.ts';
+
+/** Character width, space width and line height of the synthetic "font" (points). */
+const CW = 4.5;
+const SP = 2.5;
+const LH = 9.6;
+
+/**
+ * A synthetic page from rows of cells: each cell is `[x, text]`, words laid out left to right
+ * from x with a space between words, like a PDF text layer.
+ */
+function page(n: number, rows: Array<[number, Array<[number, string]>]>): PageContent {
+  const words: Word[] = [];
+  for (const [y, cells] of rows) {
+    for (const [x, text] of cells) {
+      let cx = x;
+      for (const t of text.split(' ')) {
+        words.push({
+          text: t,
+          x0: cx,
+          y0: y,
+          x1: cx + t.length * CW,
+          y1: y + LH,
+          page: n,
+          source: 'text',
+          conf: 1,
+        });
+        cx += t.length * CW + SP;
+      }
+    }
+  }
+  return { page: n, width: 595, height: 842, words, source: 'text' };
+}
+
+/** Right-align a number so it ends at `right`. */
+const r = (right: number, text: string): [number, string] => [right - text.length * CW, text];
+
+const invoiceHeader: Array<[number, Array<[number, string]>]> = [
+  [100, [[390, 'Disc.']]],
+  [
+    110,
+    [
+      [30, 'Sl'],
+      [60, 'Description of Goods'],
+      [250, 'HSN/SAC'],
+      [300, 'Qty'],
+      [330, 'UOM'],
+      [360, 'Rate'],
+      [390, '%'],
+      [430, 'Amount'],
+      [480, 'GST %'],
+    ],
+  ],
+];
+
+describe('extractLineItems (synthetic pages)', () => {
+  it('reads a two-page invoice table with a repeated header, wrapped descriptions and a % discount', () => {
+    const p1 = page(1, [
+      [40, [[30, 'TAX INVOICE']]],
+      ...invoiceHeader,
+      [
+        130,
+        [
+          [30, '1'],
+          [60, 'MS Angle 40x40x5'],
+          [250, '7216'],
+          r(315, '120'),
+          [330, 'Kg'],
+          r(385, '62.50'),
+          r(400, '10%'),
+          r(460, '6,750.00'),
+          r(500, '18%'),
+        ],
+      ],
+      [140, [[60, 'IS 2062 Grade E250']]],
+      [
+        155,
+        [
+          [30, '2'],
+          [60, 'Hex Bolt M12'],
+          [250, '73181500'],
+          r(315, '1,000'),
+          [330, 'Nos'],
+          r(385, '12.60'),
+          r(400, '-'),
+          r(460, '12,600.00'),
+          r(500, '18%'),
+        ],
+      ],
+      [800, [[30, 'Continued on next page']]],
+    ]);
+    const p2 = page(2, [
+      ...invoiceHeader,
+      [
+        130,
+        [
+          [30, '3'],
+          [60, 'Cutting Wheel 4"'],
+          [250, '68042210'],
+          r(315, '50'),
+          [330, 'Nos'],
+          r(385, '14.00'),
+          r(400, '0.00'),
+          r(460, '700.00'),
+          r(500, '9%+9%'),
+        ],
+      ],
+      [150, [[300, 'Sub Total'], r(460, '20,050.00')]],
+      [170, [[300, 'CGST @ 9%'], r(460, '1,804.50')]],
+      [
+        200,
+        [
+          [30, 'HSN/SAC'],
+          [120, 'Taxable Value'],
+          [220, 'CGST Rate'],
+          [280, 'CGST Amount'],
+        ],
+      ],
+      [215, [[30, '7216'], r(180, '6,750.00'), [220, '9%'], r(330, '607.50')]],
+    ]);
+    const res = extractLineItems([p1, p2], 'invoice');
+    expect(res.lineItems).toEqual([
+      {
+        description: 'MS Angle 40x40x5 IS 2062 Grade E250',
+        hsnSac: '7216',
+        quantity: 120,
+        unit: 'Kg',
+        rate: 62.5,
+        discount: 750,
+        amount: 6750,
+        gstRate: 18,
+      },
+      {
+        description: 'Hex Bolt M12',
+        hsnSac: '73181500',
+        quantity: 1000,
+        unit: 'Nos',
+        rate: 12.6,
+        discount: 0,
+        amount: 12600,
+        gstRate: 18,
+      },
+      {
+        description: 'Cutting Wheel 4"',
+        hsnSac: '68042210',
+        quantity: 50,
+        unit: 'Nos',
+        rate: 14,
+        discount: 0,
+        amount: 700,
+        gstRate: 18,
+      },
+    ]);
+    expect(res.lineProvenance).toHaveLength(3);
+    expect(res.lineProvenance[2]?.amount?.page).toBe(2);
+    expect(res.regions.map((g) => g.page)).toEqual([1, 2]);
+    // The table region stops before the sub-total, so header fields below it stay visible.
+    expect(res.regions[1]?.y1).toBeLessThan(150);
+  });
+
+  it('does not read an HSN summary table as line items', () => {
+    const p = page(1, [
+      [
+        100,
+        [
+          [30, 'HSN/SAC'],
+          [120, 'Taxable Value'],
+          [220, 'IGST Rate'],
+          [280, 'IGST Amount'],
+        ],
+      ],
+      [115, [[30, '7216'], r(180, '6,750.00'), [220, '18%'], r(330, '1,215.00')]],
+    ]);
+    expect(extractLineItems([p], 'invoice').lineItems).toEqual([]);
+  });
+
+  it('reads a GRN with vertically centred description cells and item codes below the name', () => {
+    const head: Array<[number, Array<[number, string]>]> = [
+      [
+        100,
+        [
+          [280, 'Received'],
+          [340, 'Accepted'],
+          [400, 'Rejected'],
+        ],
+      ],
+      [
+        105,
+        [
+          [30, 'Sl.'],
+          [50, 'Material Description'],
+          [200, 'UOM'],
+          [235, 'PO Qty'],
+        ],
+      ],
+      [
+        110,
+        [
+          [285, 'Qty'],
+          [345, 'Qty'],
+          [405, 'Qty'],
+        ],
+      ],
+    ];
+    const p = page(1, [
+      ...head,
+      [125, [[50, 'Corrugated Box 3 Ply']]],
+      [129, [[30, '1'], [200, 'Nos'], r(265, '11,940'), r(305, '9,888'), r(365, '9,888'), r(425, '0')]],
+      [134, [[50, 'PM-90311']]],
+      [147, [[50, 'Stretch Film 23 Micron']]],
+      [
+        151,
+        [
+          [30, '2'],
+          [50, '500 mm'],
+          [200, 'Kg'],
+          r(265, '162.115'),
+          r(305, '69.958'),
+          r(365, '60.5'),
+          r(425, '9.458'),
+        ],
+      ],
+      [156, [[50, 'PM-41110']]],
+      [190, [[30, 'Total Value of Accepted Material']]],
+    ]);
+    // Item codes are printed smaller than the name.
+    for (const w of p.words) if (/^PM-/.test(w.text)) w.y1 = w.y0 + 7.8;
+    expect(extractLineItems([p], 'grn').lineItems).toEqual([
+      {
+        description: 'Corrugated Box 3 Ply',
+        hsnSac: null,
+        unit: 'Nos',
+        orderedQuantity: 11940,
+        receivedQuantity: 9888,
+        acceptedQuantity: 9888,
+        rejectedQuantity: 0,
+      },
+      {
+        description: 'Stretch Film 23 Micron 500 mm',
+        hsnSac: null,
+        unit: 'Kg',
+        orderedQuantity: 162.115,
+        receivedQuantity: 69.958,
+        acceptedQuantity: 60.5,
+        rejectedQuantity: 9.458,
+      },
+    ]);
+  });
+
+  it('sums per-line CGST and SGST rate columns into the total GST rate', () => {
+    const p = page(1, [
+      [
+        95,
+        [
+          [330, 'CGST'],
+          [400, 'SGST'],
+        ],
+      ],
+      [
+        108,
+        [
+          [30, '#'],
+          [50, 'Item'],
+          [200, 'Qty'],
+          [240, 'Rate'],
+          [280, 'Amount'],
+          [320, 'Rate'],
+          [350, 'Amt'],
+          [390, 'Rate'],
+          [420, 'Amt'],
+        ],
+      ],
+      [
+        125,
+        [
+          [30, '1'],
+          [50, 'Annual AMC'],
+          r(215, '1'),
+          r(265, '9,000.00'),
+          r(310, '9,000.00'),
+          [320, '9%'],
+          r(380, '810.00'),
+          [390, '9%'],
+          r(450, '810.00'),
+        ],
+      ],
+      [150, [[50, 'Total'], r(310, '9,000.00')]],
+    ]);
+    const res = extractLineItems([p], 'invoice');
+    expect(res.lineItems).toEqual([
+      {
+        description: 'Annual AMC',
+        hsnSac: null,
+        quantity: 1,
+        unit: null,
+        rate: 9000,
+        discount: null,
+        amount: 9000,
+        gstRate: 18,
+      },
+    ]);
+  });
+});
+
+describe('extractLineItems (dev corpus text PDFs)', () => {
+  const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
+  const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [
+    ['invoice-003', 'invoice'],
+    ['invoice-009', 'invoice'],
+    ['invoice-024', 'invoice'],
+    ['po-001', 'po'],
+    ['grn-010', 'grn'],
+  ];
+  for (const [name, type] of cases) {
+    it(`${name}: lines equal the truth`, () => {
+      const doc = openPdf(readFileSync(new URL(`${name}.pdf`, dir)));
+      const pages: PageContent[] = [];
+      for (let i = 0; i < doc.countPages(); i++) pages.push(readPageWords(doc.loadPage(i), i + 1));
+      const truth = JSON.parse(readFileSync(new URL(`${name}.truth.json`, dir), 'utf8'));
+      const got = extractLineItems(pages, type).lineItems;
+      expect(got.length).toBe(truth.lineItems.length);
+      got.forEach((line, i) => {
+        const want = truth.lineItems[i];
+        for (const [k, v] of Object.entries(want)) {
+          if (k === 'description' || k === 'unit')
+            expect(String(line[k]).toLowerCase(), `${i}.${k}`).toBe(String(v).toLowerCase());
+          else expect(line[k], `${i}.${k}`).toEqual(v);
+        }
+      });
+    });
+  }
+});

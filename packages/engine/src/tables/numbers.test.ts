@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseGstRate, parseMoney, parseQuantity, repairNumericToken } from './numbers.ts';
+import { classifyLabel, normaliseLabel } from './vocabulary.ts';
+
+describe('table numbers', () => {
+  it('reads quantities with Indian grouping and all their decimals', () => {
+    expect(parseQuantity('1,620')).toBe(1620);
+    expect(parseQuantity('16,870')).toBe(16870);
+    expect(parseQuantity('748.093')).toBe(748.093);
+    expect(parseQuantity('-')).toBe(0);
+    expect(parseQuantity('Nos')).toBeNull();
+    expect(parseQuantity('12,34')).toBeNull();
+  });
+  it('reads money and repairs OCR slips in numeric cells', () => {
+    expect(parseMoney('2,93,850.00')).toBe(293850);
+    expect(parseMoney('(-)0.20')).toBe(-0.2);
+    expect(parseMoney('1.21.191.07')).toBe(121191.07);
+    expect(repairNumericToken('1O,5OO.00')).toBe('10,500.00');
+    expect(repairNumericToken('Box')).toBe('Box');
+  });
+  it('reads GST rate cells as the total GST percent', () => {
+    expect(parseGstRate('18%')).toBe(18);
+    expect(parseGstRate('12 %')).toBe(12);
+    expect(parseGstRate('9%+9%')).toBe(18);
+    expect(parseGstRate('18 + 0 | 0 + 0')).toBe(18);
+    expect(parseGstRate('Nil')).toBe(0);
+    expect(parseGstRate('')).toBeNull();
+  });
+});
+
+describe('column vocabulary', () => {
+  const kind = (label: string) => classifyLabel(normaliseLabel(label)).kind;
+  it('classifies header labels, including OCR misspellings', () => {
+    expect(kind('Description of Goods')).toBe('description');
+    expect(kind('Descriptlon of Goods')).toBe('description');
+    expect(kind('Particulars')).toBe('description');
+    expect(kind('HSN/SAC')).toBe('hsn');
+    expect(kind('Qty.')).toBe('quantity');
+    expect(kind('Unit Price')).toBe('rate');
+    expect(kind('Rate per unit')).toBe('rate');
+    expect(kind('per')).toBe('unit');
+    expect(kind('UOM')).toBe('unit');
+    expect(kind('Disc %')).toBe('discount');
+    expect(kind('Taxable Value')).toBe('amount');
+    expect(kind('GST Rate')).toBe('gst');
+    expect(kind('IGST Amount')).toBe('taxAmount');
+    expect(kind('PO Qty')).toBe('ordered');
+    expect(kind('Recd. Qty')).toBe('received');
+    expect(kind('Qty Received')).toBe('received');
+    expect(kind('Rej. Qty')).toBe('rejected');
+    expect(kind('Accepted')).toBe('accepted');
+    expect(kind('S.No')).toBe('serial');
+    expect(kind('Material Code')).toBe('code');
+  });
+  it('prefers the taxable value over a total column', () => {
+    const taxable = classifyLabel(normaliseLabel('Taxable Amount (Rs)'));
+    const total = classifyLabel(normaliseLabel('Total'));
+    expect(taxable.priority).toBeGreaterThan(total.priority);
+  });
+});

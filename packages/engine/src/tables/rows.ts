@@ -1,0 +1,220 @@
+import type { Word } from '../types.ts';
+import { type Chunk, chunkLine, type Line, overlap } from './geometry.ts';
+import type { Column, TableHeader } from './header.ts';
+import { isNumericToken } from './numbers.ts';
+import type { ColumnKind } from './vocabulary.ts';
+
+/** Words of one table line, distributed over the header's columns. */
+export interface RowLine {
+  line: Line;
+  /** Column index → words of that cell on this line. */
+  cells: Map<number, Word[]>;
+  /** The line starts an item: it has a serial number or numbers in numeric columns. */
+  anchor: boolean;
+}
+
+/** One item row: its anchor line plus the description lines attached to it. */
+export interface RawRow {
+  page: number;
+  lines: RowLine[];
+  anchor: RowLine;
+}
+
+/** The rows read under one header on one page. */
+export interface PageTable {
+  rows: RawRow[];
+  /** Bottom of the last line that belongs to the table. */
+  y1: number;
+  /** The table ended here (a total / amount-in-words / summary row was reached). */
+  finished: boolean;
+}
+
+const NUMERIC_KINDS = new Set<ColumnKind>([
+  'quantity',
+  'rate',
+  'amount',
+  'discount',
+  'gst',
+  'taxAmount',
+  'ordered',
+  'received',
+  'accepted',
+  'rejected',
+  'hsn',
+]);
+
+/** Rows after which the item list is over (the words must not be an item's description). */
+const END_WORDS =
+  /\b(?:sub ?-?total|grand total|total|amount (?:chargeable|in words)|in words|rupees|round(?:ing)? ?off|roundoff|taxable (?:value|amount|amt)|tax amount|cgst|sgst|igst|utgst|less|declaration|terms (?:and|&) conditions|e\.? ?& ?o\.? ?e|net payable|balance due)\b/i;
+/** Page-break rows: the table goes on on the next page. */
+const PAGE_WORDS =
+  /\b(?:continued|contd|carried (?:forward|over)|c\/f|b\/f|brought forward|page \d+ ?(?:of|\/) ?\d+)\b/i;
+
+const SERIAL = /^[0-9]{1,3}[.)]?$/;
+
+function hasDigitNumber(words: Word[]): boolean {
+  return words.some((w) => /[0-9]/.test(w.text) && isNumericToken(w.text.replace(/%$/, '')));
+}
+
+/**
+ * Put each chunk of a line into a column: the column whose header it overlaps most, else the
+ * nearest one. A chunk overlapping several headers is split word by word. The serial column only
+ * takes serial numbers, so description text starting left of its (centred) header is not lost.
+ */
+export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> {
+  const cells = new Map<number, Word[]>();
+  const put = (i: number, ws: Word[]) => cells.set(i, [...(cells.get(i) ?? []), ...ws]);
+  const place = (chunk: Chunk, allowSplit: boolean) => {
+    const numeric = chunk.words.every((w) => isNumericToken(w.text) || /^[%₹+|]$/.test(w.text));
+    const serialLike = chunk.words.length === 1 && SERIAL.test(chunk.text);
+    // The serial column takes only serial numbers printed under its label, so a description
+    // starting left of its (centred) header, or a number in a description, is not taken for one.
+    const allowed = (c: Column) =>
+      c.kind !== 'serial' || (serialLike && overlap(chunk.x0, chunk.x1, c.x0 - 6, c.x1 + 6) > 0);
+    const overlapping = columns
+      .map((c, i) => ({ i, c, ov: overlap(chunk.x0, chunk.x1, c.x0, c.x1) }))
+      .filter((o) => o.ov > 0 && allowed(o.c));
+    if (overlapping.length > 1 && allowSplit && chunk.words.length > 1) {
+      for (const w of chunk.words) place({ words: [w], x0: w.x0, x1: w.x1, text: w.text }, false);
+      return;
+    }
+    let best = -1;
+    let bestScore = -Infinity;
+    columns.forEach((c, i) => {
+      if (!allowed(c)) return;
+      const ov = overlap(chunk.x0, chunk.x1, c.x0, c.x1);
+      // Overlap wins; otherwise the smallest gap. Text prefers text columns when no overlap.
+      let score = ov;
+      if (ov <= 0 && !numeric && NUMERIC_KINDS.has(c.kind) && c.kind !== 'quantity') score -= 15;
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    });
+    if (best >= 0) put(best, chunk.words);
+  };
+  for (const chunk of chunkLine(line)) place(chunk, true);
+  return cells;
+}
+
+/** Whether a table line starts an item. */
+function isAnchor(cells: Map<number, Word[]>, columns: Column[]): boolean {
+  for (const [i, ws] of cells) {
+    const c = columns[i] as Column;
+    if (c.kind === 'serial' && ws.some((w) => SERIAL.test(w.text))) return true;
+    if (NUMERIC_KINDS.has(c.kind) && hasDigitNumber(ws)) return true;
+  }
+  return false;
+}
+
+function kindsWithDigits(cells: Map<number, Word[]>, columns: Column[]): ColumnKind[] {
+  const out: ColumnKind[] = [];
+  for (const [i, ws] of cells) if (hasDigitNumber(ws)) out.push((columns[i] as Column).kind);
+  return out;
+}
+
+/**
+ * Read the item rows under a header, from the line after the header to the first row that ends
+ * the table (total, tax rows, amount in words, another table, a page footer, a wide gap).
+ * Description lines without numbers are attached to an item: to the item above in ordinary
+ * tables; in tables whose cells are vertically centred (description lines above and below the
+ * numbers) to the item whose centre they balance.
+ */
+export function readPageTable(page: number, lines: Line[], header: TableHeader, endLine: number): PageTable {
+  const { columns } = header;
+  const hasSerial = columns.some((c) => c.kind === 'serial');
+  const descIndex = columns.findIndex((c) => c.kind === 'description');
+  const tableLines: RowLine[] = [];
+  let finished = false;
+  let lastY1 = header.y1;
+  const hMed = lines[header.last]?.h ?? 10;
+  for (let li = header.last + 1; li < endLine; li++) {
+    const line = lines[li] as Line;
+    const cells = assignCells(line, columns);
+    const anchor = isAnchor(cells, columns);
+    const text = line.words.map((w) => w.text).join(' ');
+    const serialCell = columns.findIndex((c) => c.kind === 'serial');
+    const hasSerialValue = serialCell >= 0 && (cells.get(serialCell) ?? []).some((w) => SERIAL.test(w.text));
+    if (PAGE_WORDS.test(text) && !hasSerialValue) break;
+    const textWords = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
+    const endMatch = textWords.slice(0, hasSerial ? textWords.length : 3).join(' ');
+    if (!hasSerialValue && END_WORDS.test(endMatch)) {
+      finished = true;
+      break;
+    }
+    // A wide vertical gap: the table is over (footers, signatures, notes).
+    if (line.y0 - lastY1 > Math.max(4 * hMed, 36)) break;
+    if (anchor && !hasSerialValue) {
+      // A lone amount under the amount column with nothing else is an unlabelled sub-total.
+      const kinds = kindsWithDigits(cells, columns);
+      const descWords = descIndex >= 0 ? (cells.get(descIndex) ?? []) : [];
+      if (
+        kinds.length === 1 &&
+        kinds[0] === 'amount' &&
+        descWords.length === 0 &&
+        tableLines.some((l) => l.anchor)
+      ) {
+        finished = true;
+        break;
+      }
+    }
+    if (!anchor) {
+      // Text running across the table (notes, remarks) is not a cell.
+      const spans = chunkLine(line).some(
+        (ch) => columns.filter((c) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0).length >= 3,
+      );
+      if (spans) break;
+    }
+    tableLines.push({ line, cells, anchor });
+    lastY1 = line.y1;
+  }
+  const rows = groupRows(page, tableLines, descIndex);
+  const y1 = rows.length > 0 ? Math.max(...rows.flatMap((r) => r.lines.map((l) => l.line.y1))) : header.y1;
+  return { rows, y1, finished };
+}
+
+/** Attach non-anchor lines to anchors (see {@link readPageTable}). */
+function groupRows(page: number, tableLines: RowLine[], descIndex: number): RawRow[] {
+  const anchors = tableLines.map((l, i) => (l.anchor ? i : -1)).filter((i) => i >= 0);
+  if (anchors.length === 0) return [];
+  const descOf = (l: RowLine) => (descIndex >= 0 ? (l.cells.get(descIndex) ?? []) : []);
+  const firstAnchor = anchors[0] as number;
+  const leading = tableLines.slice(0, firstAnchor).filter((l) => descOf(l).length > 0);
+  const emptyAnchor = anchors.some((i) => descOf(tableLines[i] as RowLine).length === 0);
+  const textLines = tableLines.some((l) => !l.anchor && descOf(l).length > 0);
+  const centred = leading.length > 0 || (emptyAnchor && textLines);
+
+  const owner = new Array<number>(tableLines.length).fill(-1);
+  anchors.forEach((a, k) => {
+    owner[a] = k;
+  });
+  for (let i = 0; i < firstAnchor; i++) owner[i] = 0;
+  for (let k = 0; k < anchors.length; k++) {
+    const a = anchors[k] as number;
+    const next = k + 1 < anchors.length ? (anchors[k + 1] as number) : tableLines.length;
+    const between = next - a - 1;
+    if (between <= 0) continue;
+    let split = between; // all lines to row k (ordinary, top-aligned rows)
+    if (centred && k + 1 < anchors.length) {
+      const anchorLine = tableLines[a] as RowLine;
+      let top = anchorLine.line.y0;
+      for (let i = 0; i < a; i++) if (owner[i] === k) top = Math.min(top, (tableLines[i] as RowLine).line.y0);
+      let bestCost = Infinity;
+      for (let s = 0; s <= between; s++) {
+        const bottom =
+          s === 0 ? anchorLine.line.y1 : Math.max(anchorLine.line.y1, (tableLines[a + s] as RowLine).line.y1);
+        const cost = Math.abs((top + bottom) / 2 - anchorLine.line.yc);
+        if (cost < bestCost - 0.01) {
+          bestCost = cost;
+          split = s;
+        }
+      }
+    }
+    for (let s = 1; s <= between; s++) owner[a + s] = s <= split ? k : k + 1;
+  }
+  return anchors.map((a, k) => ({
+    page,
+    anchor: tableLines[a] as RowLine,
+    lines: tableLines.filter((_, i) => owner[i] === k),
+  }));
+}

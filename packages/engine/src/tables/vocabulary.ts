@@ -1,0 +1,290 @@
+/**
+ * Column vocabulary of Indian line-item tables: what a header label means. Labels are matched on
+ * normalised text (lower case, punctuation dropped) after fuzzy-correcting OCR misspellings of
+ * known header words, so "Descriptlon" and "Qtv" still classify.
+ */
+
+/** What a table column holds. */
+export type ColumnKind =
+  | 'serial'
+  | 'code'
+  | 'description'
+  | 'hsn'
+  | 'quantity'
+  | 'unit'
+  | 'rate'
+  | 'discount'
+  | 'amount'
+  | 'gst'
+  | 'taxAmount'
+  | 'ordered'
+  | 'received'
+  | 'accepted'
+  | 'rejected'
+  | 'other';
+
+/** A classified header label. */
+export interface LabelClass {
+  kind: ColumnKind;
+  /** Among several columns of one kind, the higher wins (e.g. "Taxable Value" over "Total"). */
+  priority: number;
+  /** For `gst`: which head the rate belongs to; CGST + SGST are summed. */
+  gstPart?: 'total' | 'cgst' | 'sgst' | 'igst';
+  /** For `discount`: the column holds a percentage, not rupees. */
+  percent?: boolean;
+}
+
+/** Words that occur in table headers. Used for fuzzy correction and to tell header lines from data. */
+export const HEADER_WORDS = new Set([
+  'sl',
+  'slno',
+  's',
+  'no',
+  'sno',
+  'sr',
+  'srno',
+  '#',
+  'item',
+  'items',
+  'code',
+  'description',
+  'desc',
+  'of',
+  'goods',
+  'particulars',
+  'product',
+  'products',
+  'material',
+  'materials',
+  'name',
+  'services',
+  'service',
+  'hsn',
+  'sac',
+  'hsnsac',
+  'qty',
+  'quantity',
+  'qnty',
+  'nos',
+  'unit',
+  'units',
+  'uom',
+  'per',
+  'rate',
+  'price',
+  'mrp',
+  'cost',
+  'disc',
+  'discount',
+  '%',
+  'amount',
+  'amt',
+  'value',
+  'taxable',
+  'taxble',
+  'tax',
+  'total',
+  'net',
+  'gst',
+  'igst',
+  'cgst',
+  'sgst',
+  'utgst',
+  'cess',
+  'ordered',
+  'order',
+  'po',
+  'received',
+  'recd',
+  'rcvd',
+  'accepted',
+  'acc',
+  'rejected',
+  'rej',
+  'remarks',
+  'bin',
+  'location',
+  'delivery',
+  'schedule',
+  'date',
+  'rs',
+  'inr',
+  '₹',
+  'batch',
+  'other',
+  'charges',
+  'state',
+  'non',
+  'advol',
+  'nonadvol',
+  'line',
+  'details',
+  'basic',
+  'gross',
+  'integrated',
+  'central',
+  'ut',
+  'pcs',
+  'sub',
+  'in',
+  'short',
+  'excess',
+  'accept',
+  'reject',
+  'qty.',
+  'pkgs',
+  'packages',
+  'mode',
+  'make',
+  'brand',
+  'remark',
+  'lot',
+  'x',
+  'ordqty',
+]);
+
+/** Header words that are strong evidence of a line-item table header. */
+export const STRONG_HEADER_WORDS = new Set([
+  'description',
+  'particulars',
+  'qty',
+  'quantity',
+  'rate',
+  'price',
+  'amount',
+  'hsn',
+  'sac',
+  'hsnsac',
+  'uom',
+  'unit',
+  'per',
+  'discount',
+  'disc',
+  'taxable',
+  'gst',
+  'igst',
+  'cgst',
+  'sgst',
+  'ordered',
+  'received',
+  'recd',
+  'accepted',
+  'rejected',
+  'value',
+  'total',
+  'item',
+  'goods',
+  'product',
+  'material',
+  'amt',
+]);
+
+const FUZZY_TARGETS = [...HEADER_WORDS].filter((w) => w.length >= 4);
+
+/** Levenshtein distance, capped: returns `max + 1` as soon as it is exceeded. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/** Normalise one header token: lower case, drop punctuation (keeping `%` and `#`), fix OCR slips. */
+export function normaliseHeaderToken(token: string): string {
+  const t = token
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9%#₹]/g, '');
+  if (t === '' || HEADER_WORDS.has(t) || t.length < 4) return t;
+  // OCR misspellings: one edit for short words, two for long ones.
+  const max = t.length >= 8 ? 2 : 1;
+  let best = t;
+  let bestD = max + 1;
+  for (const w of FUZZY_TARGETS) {
+    const d = editDistance(t, w, max);
+    if (d < bestD) {
+      bestD = d;
+      best = w;
+    }
+  }
+  return best;
+}
+
+/** Normalise a whole label into space-separated header tokens. */
+export function normaliseLabel(text: string): string {
+  return text
+    .replace(/([a-z])\.([a-z])/gi, '$1 $2')
+    .split(/[\s/|()+:-]+/)
+    .map(normaliseHeaderToken)
+    .filter((t) => t !== '')
+    .join(' ');
+}
+
+const TAX_WORD = /\b(?:cgst|sgst|utgst|igst|gst|tax|vat|integrated|central|state ut|ut)\b/;
+
+/** Whether a label is only a tax-head name ("IGST", "CGST", "Integrated Tax") spanning sub-columns. */
+export function isTaxGroupLabel(norm: string): boolean {
+  return /^(?:cgst|sgst|utgst|igst|gst|integrated tax|central tax|state tax|state ut tax|ut tax|sgst utgst|tax)$/.test(
+    norm,
+  );
+}
+
+function gstPartOf(norm: string): 'total' | 'cgst' | 'sgst' | 'igst' {
+  if (/\b(?:igst|integrated)\b/.test(norm)) return 'igst';
+  if (/\b(?:cgst|central)\b/.test(norm)) return 'cgst';
+  if (/\b(?:sgst|utgst)\b/.test(norm) || /\b(?:state|ut) tax\b/.test(norm)) return 'sgst';
+  return 'total';
+}
+
+/** Classify a normalised header label (see {@link normaliseLabel}). */
+export function classifyLabel(norm: string): LabelClass {
+  const t = ` ${norm} `;
+  const has = (re: RegExp) => re.test(t);
+  const qtyish = has(/ (?:qty|quantity|qnty|ordqty) /);
+  if (has(/ (?:ordered|ordqty) /) || (has(/ (?:order|po|ord) /) && qtyish))
+    return { kind: 'ordered', priority: 1 };
+  if (has(/ (?:received|recd|rcvd|recvd|receipt) /)) return { kind: 'received', priority: 1 };
+  if (has(/ (?:accepted|accept|acc|approved) /)) return { kind: 'accepted', priority: 1 };
+  if (has(/ (?:rejected|reject|rej|rejection) /)) return { kind: 'rejected', priority: 1 };
+  if (has(/ (?:hsn|sac|hsnsac) /)) return { kind: 'hsn', priority: 1 };
+  if (has(/ (?:disc|discount) /))
+    return { kind: 'discount', priority: 1, percent: has(/ % /) && !has(/ (?:amt|amount|rs) /) };
+  if (has(/ (?:taxable|taxble) /)) return { kind: 'amount', priority: 5 };
+  if (TAX_WORD.test(norm) && !has(/ (?:description|particulars|goods) /)) {
+    if (has(/ cess /) && !has(/ (?:gst|cgst|sgst|igst|utgst) /)) return { kind: 'other', priority: 0 };
+    if (has(/ (?:%|rate) /)) return { kind: 'gst', priority: 1, gstPart: gstPartOf(norm) };
+    return { kind: 'taxAmount', priority: 0, gstPart: gstPartOf(norm) };
+  }
+  if (has(/ (?:description|desc|particulars|product|products|goods|services|service|name) /)) {
+    return { kind: 'description', priority: has(/ (?:description|particulars) /) ? 2 : 1 };
+  }
+  if (has(/ (?:code|part) /)) return { kind: 'code', priority: 1 };
+  if (/^(?:item|items|material|materials|item details)$/.test(norm))
+    return { kind: 'description', priority: 1 };
+  if (qtyish || norm === 'nos') return { kind: 'quantity', priority: 1 };
+  if (has(/ (?:rate|price|mrp|cost) /)) return { kind: 'rate', priority: 1 };
+  if (/^(?:uom|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
+    return { kind: 'unit', priority: 1 };
+  if (has(/ (?:amount|amt|value|total|net) /)) {
+    const priority = has(/ net /) ? 4 : has(/ (?:amount|amt) /) ? 3 : has(/ value /) ? 2 : 1;
+    return { kind: 'amount', priority };
+  }
+  if (/^(?:s no|sno|slno|sl no|sl|sr|sr no|srno|s|#|no|item no|line|line no|s n)$/.test(norm)) {
+    return { kind: 'serial', priority: 1 };
+  }
+  return { kind: 'other', priority: 0 };
+}
