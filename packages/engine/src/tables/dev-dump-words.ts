@@ -1,15 +1,20 @@
 /**
  * Dev helper: print a PDF's text-layer words grouped into visual lines with x positions,
- * to study table layouts. Usage: npx tsx packages/engine/src/tables/dev-dump-words.ts FILE.pdf
+ * to study table layouts. Usage: npx tsx packages/engine/src/tables/dev-dump-words.ts FILE.pdf|OCR-CACHE.json
  */
 import { readFileSync } from 'node:fs';
 import { openPdf, readPageWords } from '../pdf/text.ts';
+import type { PageContent } from '../types.ts';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: dev-dump-words.ts FILE.pdf');
-const doc = openPdf(readFileSync(file));
-for (let i = 0; i < doc.countPages(); i++) {
-  const pc = readPageWords(doc.loadPage(i), i + 1);
+const pages: PageContent[] = [];
+if (file.endsWith('.json')) pages.push(...(JSON.parse(readFileSync(file, 'utf8')) as PageContent[]));
+else {
+  const doc = openPdf(readFileSync(file));
+  for (let i = 0; i < doc.countPages(); i++) pages.push(readPageWords(doc.loadPage(i), i + 1));
+}
+for (const pc of pages) {
   console.log(`=== page ${pc.page} ${pc.width}x${pc.height} words=${pc.words.length}`);
   const ws = [...pc.words].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   let line: typeof ws = [];

@@ -2,6 +2,7 @@ import type { BBox, DocumentType, PageContent } from '../types.ts';
 import { readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
 import { findHeaders } from './header.ts';
+import { cleanOcrWords } from './ocr-clean.ts';
 import { readPageTable } from './rows.ts';
 
 /** What the table stage returns for one document. */
@@ -38,7 +39,9 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
   let finished = false;
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     if (finished) break;
-    const lines = groupLines(page.words);
+    // OCR boxes hug the glyphs (no line spacing), so caps and descenders scatter their centres
+    // more than text-layer boxes do: a looser line tolerance.
+    const lines = groupLines(cleanOcrWords(page.words), page.source === 'ocr' ? 0.5 : 0.3);
     const headers = findHeaders(lines, type);
     for (const [hi, header] of headers.entries()) {
       const end = headers[hi + 1]?.first ?? lines.length;

@@ -1,0 +1,64 @@
+import type { Word } from '../types.ts';
+import { parseQuantity } from './numbers.ts';
+
+/**
+ * OCR of ruled tables reads cell borders as glyphs: `73181500|`, `[1,950.00`, `54,600.00f`,
+ * `0.00(2,07,100.00|` (two cells joined through a border). Before table reading, OCR words are cut
+ * at border glyphs and numeric tokens lose border debris, so cells and numbers come out clean.
+ * Text-layer words are returned untouched.
+ */
+export function cleanOcrWords(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    if (w.source !== 'ocr') {
+      out.push(w);
+      continue;
+    }
+    for (const piece of splitAtBorders(w)) {
+      const text = stripNumericDebris(piece.text);
+      if (text === '') continue;
+      out.push({ ...piece, text });
+    }
+  }
+  return out;
+}
+
+/** Cut a word where a border glyph sits (`|`, `[`, `]`, `{`, `}`, or `(` between two numbers). */
+function splitAtBorders(w: Word): Word[] {
+  const t = w.text;
+  const cuts: Array<[number, number]> = [];
+  let start = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i] as string;
+    const border = c === '|' || c === '[' || c === ']' || c === '{' || c === '}' || c === '¦';
+    // "0.00(2,07,100.00": a bracket glued between two numbers is a border, not a negative sign.
+    const gluedParen =
+      c === '(' && /[0-9]/.test(t[i - 1] ?? '') && /[0-9]/.test(t[i + 1] ?? '') && !t.includes(')');
+    if (border || gluedParen) {
+      if (i > start) cuts.push([start, i]);
+      start = i + 1;
+    }
+  }
+  if (start < t.length) cuts.push([start, t.length]);
+  if (cuts.length === 1 && cuts[0]?.[0] === 0 && cuts[0]?.[1] === t.length) return [w];
+  const perChar = (w.x1 - w.x0) / Math.max(1, t.length);
+  return cuts.map(([a, b]) => ({
+    ...w,
+    text: t.slice(a, b),
+    x0: w.x0 + a * perChar,
+    x1: w.x0 + b * perChar,
+  }));
+}
+
+/**
+ * Drop border debris glued to a number: `54,600.00f` → `54,600.00`, `(2,07,100.00` → `2,07,100.00`,
+ * `0.00;` → `0.00`. Letters that are part of a token (`M12`, `2RS`, `18W`) and inch marks stay.
+ */
+function stripNumericDebris(text: string): string {
+  if (!/[0-9]/.test(text)) return text;
+  let t = text.replace(/^[[({|'`,;:!]+/, '').replace(/[\])}|'`,;:!]+$/, '');
+  // A letter glued after a 2-decimal amount is a border stroke read as f, l, j or I.
+  if (/^[0-9][0-9.,]*\.[0-9]{2}[fljI1]$/.test(t) && t.length > 4) t = t.slice(0, -1);
+  if (t === text) return text;
+  return parseQuantity(t.replace(/%$/, '')) !== null || /^[0-9][0-9.,]*%?$/.test(t) ? t : text;
+}
