@@ -54,7 +54,7 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate={false}>
       {mode === 'signup' && (
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={`${id}-name`}>Full name</Label>
           <Input
             id={`${id}-name`}
@@ -67,7 +67,7 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
           />
         </div>
       )}
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
           id={`${id}-email`}
@@ -80,7 +80,7 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
           placeholder="you@company.in"
         />
       </div>
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <Label htmlFor={`${id}-password`}>Password</Label>
         <PasswordInput
           id={`${id}-password`}

@@ -47,7 +47,12 @@ function NotifyButton({ module }: { module: InterestModule }) {
   const registered = interest.data?.modules.includes(module) ?? false;
   if (registered) {
     return (
-      <Button size="lg" variant="secondary" disabled className="disabled:opacity-100">
+      <Button
+        size="lg"
+        variant="outline"
+        disabled
+        className="border-success/40 text-success disabled:opacity-100"
+      >
         <CheckIcon aria-hidden="true" />
         You're on the list
       </Button>
@@ -101,7 +106,7 @@ export function ComingSoonPage({ content }: { content: ComingSoonContent }) {
         <h2 id="planned-features" className="font-semibold text-lg tracking-tight">
           Planned features
         </h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {content.features.map(({ icon: FeatureIcon, title, description }) => (
             <Card key={title} className="gap-3 py-5">
               <CardHeader className="px-5">
@@ -118,7 +123,7 @@ export function ComingSoonPage({ content }: { content: ComingSoonContent }) {
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Why it matters</CardTitle>

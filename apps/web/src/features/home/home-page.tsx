@@ -73,24 +73,27 @@ function StatGrid({ stats, loading }: { stats: DashboardStats | undefined; loadi
     costPerDocumentInr: 0,
   };
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         label="Active Flows"
         value={formatCount(s.activeFlows)}
         icon={WorkflowIcon}
         loading={loading}
+        hint="Processing flows currently switched on"
       />
       <StatCard
         label="Vendors Onboarded"
         value={formatCount(s.vendorsOnboarded)}
         icon={UsersIcon}
         loading={loading}
+        hint="Vendors added to your workspace"
       />
       <StatCard
         label="Documents Processed"
         value={formatCount(s.documentsProcessed)}
         icon={FileCheck2Icon}
         loading={loading}
+        hint="POs, GRNs and invoices read by Bahi"
       />
       <StatCard
         label="Cost Savings"
@@ -227,7 +230,7 @@ export function HomePage() {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <RecentActivity
             items={dashboard.data?.recentActivity ?? []}

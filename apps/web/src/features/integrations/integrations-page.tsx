@@ -128,7 +128,7 @@ function GoogleCard({ google }: { google: GoogleIntegration }) {
                 Connect Google
               </Button>
             </TooltipTrigger>
-            <TooltipContent>{reason}</TooltipContent>
+            <TooltipContent side="right">{reason}</TooltipContent>
           </Tooltip>
         )}
       </CardFooter>
@@ -164,7 +164,7 @@ export function IntegrationsPage() {
             Coming Soon
           </h2>
         </div>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {upcoming.map(({ name, category, description, icon: Icon }) => (
             <Card key={name} className="gap-3 py-5">
               <CardHeader className="px-5">

@@ -97,7 +97,7 @@ export function OnboardingPage() {
                 />
               )}
             </FormField>
-            <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
               <FormField id="phone" label="Contact phone" required error={errors.phone}>
                 {(ids) => (
                   <Input

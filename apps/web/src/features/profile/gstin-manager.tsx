@@ -54,8 +54,8 @@ export function GstinManager({
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {/* A div, not a nested form: the whole page is one form and Enter here should add, not save. */}
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] sm:items-start">
-          <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto] sm:items-start">
+          <div className="grid grid-cols-1 gap-2">
             <div className="flex items-center justify-between">
               <Label htmlFor="gstin-input">GSTIN</Label>
               <span className="text-muted-foreground text-xs tabular-nums" data-testid="gstin-counter">
@@ -95,7 +95,7 @@ export function GstinManager({
               )}
             </div>
           </div>
-          <div className="grid gap-2">
+          <div className="grid grid-cols-1 gap-2">
             <Label htmlFor="gstin-label">
               Label <span className="font-normal text-muted-foreground">(optional)</span>
             </Label>

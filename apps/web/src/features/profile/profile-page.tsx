@@ -82,7 +82,7 @@ function ProfileForm({
   const statesCovered = countStatesCovered(gstins);
 
   return (
-    <form onSubmit={handleSave} noValidate className="grid gap-6 lg:grid-cols-3">
+    <form onSubmit={handleSave} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="flex flex-col gap-6 lg:col-span-2">
         <Card>
           <CardHeader>
@@ -91,7 +91,7 @@ function ProfileForm({
               From your sign-in. Managed by your identity provider or account settings.
             </CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <FormField id="account-name" label="Full name">
               {(ids) => (
                 <div className="relative">
@@ -122,7 +122,7 @@ function ProfileForm({
             <CardTitle>Organisation</CardTitle>
             <CardDescription>Used on your documents and to match invoices to your business.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <FormField
               id="legalName"
               label="Legal name"
@@ -205,7 +205,7 @@ function ProfileForm({
                 <Building2Icon className="size-5" aria-hidden="true" />
               </span>
               <div className="min-w-0">
-                <p className="truncate font-medium" data-testid="summary-org-name">
+                <p className="break-words font-medium leading-snug" data-testid="summary-org-name">
                   {values.legalName.trim() || 'Unnamed organisation'}
                 </p>
                 <p className="text-muted-foreground text-sm">{orgTypeLabels[values.orgType]}</p>
@@ -254,7 +254,7 @@ export function ProfilePage() {
           user={me.data.user}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <Skeleton className="h-96 lg:col-span-2" />
           <Skeleton className="h-64" />
         </div>

@@ -1,6 +1,6 @@
 import { FileTextIcon, LogOutIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, ShieldIcon } from 'lucide-react';
 import type * as React from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
@@ -74,23 +74,53 @@ function SidebarItem({
   }
 
   return (
+    <SidebarLink
+      item={item}
+      to={item.to}
+      collapsed={collapsed}
+      label={label}
+      onNavigate={onNavigate}
+      content={content}
+    />
+  );
+}
+
+/**
+ * Enabled sidebar link. Active state is computed here rather than with NavLink's function
+ * className, because Radix's Slot (tooltip trigger) concatenates className props as strings.
+ */
+function SidebarLink({
+  item,
+  to,
+  collapsed,
+  label,
+  onNavigate,
+  content,
+}: {
+  item: NavItem;
+  to: string;
+  collapsed: boolean;
+  label: string;
+  onNavigate?: () => void;
+  content: React.ReactNode;
+}) {
+  const isActive = useMatch({ path: to, end: item.end ?? false }) !== null;
+  return (
     <WithTooltip collapsed={collapsed} label={label}>
-      <NavLink
-        to={item.to}
-        end={item.end}
+      <Link
+        to={to}
         onClick={onNavigate}
-        className={({ isActive }) =>
-          cn(
-            itemBase,
-            isActive
-              ? 'bg-sidebar-accent text-sidebar-accent-foreground'
-              : 'text-sidebar-foreground hover:bg-sidebar-accent/60 hover:text-foreground',
-            collapsed && 'justify-center px-0',
-          )
-        }
+        aria-current={isActive ? 'page' : undefined}
+        className={cn(
+          itemBase,
+          isActive
+            ? 'bg-sidebar-accent text-sidebar-accent-foreground'
+            : 'text-sidebar-foreground hover:bg-sidebar-accent/60 hover:text-foreground',
+          collapsed && 'justify-center px-0',
+        )}
       >
         {content}
-      </NavLink>
+      </Link>
     </WithTooltip>
   );
 }

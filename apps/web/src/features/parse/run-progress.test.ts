@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { computeProgressPercent, describeRunOutcome, formatProgressLine, isRunActive } from './run-progress.ts';
+
+describe('computeProgressPercent', () => {
+  it('is a floored whole percentage clamped to 0–100', () => {
+    expect(computeProgressPercent(0, 3)).toBe(0);
+    expect(computeProgressPercent(1, 3)).toBe(33);
+    expect(computeProgressPercent(2, 3)).toBe(66);
+    expect(computeProgressPercent(199, 200)).toBe(99);
+    expect(computeProgressPercent(3, 3)).toBe(100);
+    expect(computeProgressPercent(5, 3)).toBe(100);
+  });
+  it('is 0 before the run has counted its documents', () => {
+    expect(computeProgressPercent(0, 0)).toBe(0);
+    expect(computeProgressPercent(2, 0)).toBe(0);
+    expect(computeProgressPercent(Number.NaN, 4)).toBe(0);
+  });
+});
+
+describe('formatProgressLine', () => {
+  it('counts documents done of total', () => {
+    expect(formatProgressLine({ done: 2, total: 5 })).toBe('2 of 5 documents');
+    expect(formatProgressLine({ done: 1, total: 1 })).toBe('1 of 1 document');
+    expect(formatProgressLine({ done: 0, total: 0 })).toBe('Looking for documents…');
+  });
+});
+
+describe('describeRunOutcome', () => {
+  it('summarises a finished run with its counts', () => {
+    expect(describeRunOutcome({ status: 'success', processed: 3, needsReview: 1, failed: 0 })).toEqual({
+      kind: 'warning',
+      message: 'Run finished — 3 processed, 1 need review, 0 failed',
+    });
+    expect(describeRunOutcome({ status: 'success', processed: 3, needsReview: 0, failed: 0 }).kind).toBe(
+      'success',
+    );
+  });
+  it('reports a failed run with its message', () => {
+    expect(
+      describeRunOutcome({ status: 'failed', processed: 0, needsReview: 0, failed: 0, error: 'No documents found' }),
+    ).toEqual({ kind: 'error', message: 'Run failed — No documents found' });
+  });
+});
+
+describe('isRunActive', () => {
+  it('treats queued and running as in progress', () => {
+    expect(isRunActive('queued')).toBe(true);
+    expect(isRunActive('running')).toBe(true);
+    expect(isRunActive('success')).toBe(false);
+    expect(isRunActive(null)).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+/** What the run progress bar shows: documents done of total and the file being read. */
+export interface RunProgressView {
+  done: number;
+  total: number;
+  failed?: number | undefined;
+  needsReview?: number | undefined;
+  currentFile?: string | null | undefined;
+}
+
+/**
+ * Whole-number percentage of documents done, 0–100. A run that has not counted its documents yet
+ * (total 0) is 0%, and nothing over-reports past 100% if counters race.
+ */
+export function computeProgressPercent(done: number, total: number): number {
+  if (!Number.isFinite(done) || !Number.isFinite(total) || total <= 0 || done <= 0) return 0;
+  if (done >= total) return 100;
+  // Floor so 99.6% never shows as a finished 100% while a document is still being read.
+  return Math.floor((done / total) * 100);
+}
+
+/** "2 of 5 documents" line under the progress bar. */
+export function formatProgressLine(progress: RunProgressView): string {
+  if (progress.total <= 0) return 'Looking for documents…';
+  const noun = progress.total === 1 ? 'document' : 'documents';
+  return `${Math.min(progress.done, progress.total)} of ${progress.total} ${noun}`;
+}
+
+/** Counts a finished run reports in its toast. */
+export interface RunOutcome {
+  status: string;
+  processed: number;
+  needsReview: number;
+  failed: number;
+  error?: string | null | undefined;
+}
+
+/**
+ * Toast text when a run ends: "Run finished — 3 processed, 1 need review, 0 failed", or the
+ * failure message when the run itself failed (not just some of its documents).
+ */
+export function describeRunOutcome(outcome: RunOutcome): { kind: 'success' | 'warning' | 'error'; message: string } {
+  if (outcome.status === 'failed') {
+    return { kind: 'error', message: outcome.error ? `Run failed — ${outcome.error}` : 'Run failed' };
+  }
+  const message = `Run finished — ${outcome.processed} processed, ${outcome.needsReview} need review, ${outcome.failed} failed`;
+  return { kind: outcome.failed > 0 || outcome.needsReview > 0 ? 'warning' : 'success', message };
+}
+
+/** Whether a run status means work is still going on (button disabled, progress bar shown). */
+export function isRunActive(status: string | null | undefined): boolean {
+  return status === 'queued' || status === 'running' || status === 'pending';
+}
