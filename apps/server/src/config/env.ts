@@ -1,0 +1,199 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root (apps/server/src/config → ../../../..), the base for relative DATA_DIR values. */
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Accepts the spellings people actually put in .env files for booleans. */
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' }))
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+/** Treats empty strings as unset, because `FOO=` in a shell means "no value". */
+function optionalText() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+function optionalUrl() {
+  return optionalText().pipe(z.url({ error: 'must be an absolute URL' }).optional());
+}
+
+const rawEnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: optionalText(),
+  DATA_DIR: optionalText(),
+  DATABASE_URL: optionalText().pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl(),
+  TRUSTED_ORIGINS: optionalText(),
+  BETTER_AUTH_SECRET: optionalText().pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOCAL_ACCOUNTS: optionalText().pipe(booleanFlag.optional()),
+  GOOGLE_CLIENT_ID: optionalText(),
+  GOOGLE_CLIENT_SECRET: optionalText(),
+  GOOGLE_DISCOVERY_URL: optionalUrl(),
+  OIDC_DISCOVERY_URL: optionalUrl(),
+  OIDC_CLIENT_ID: optionalText(),
+  OIDC_CLIENT_SECRET: optionalText(),
+  OIDC_PROVIDER_ID: optionalText().pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must be lower-case letters, digits, - or _')
+      .optional(),
+  ),
+  OIDC_PROVIDER_NAME: optionalText(),
+  COST_PER_DOCUMENT_INR: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must not be negative')
+    .default(50),
+  LOG_LEVEL: optionalText().pipe(
+    z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional(),
+  ),
+});
+
+/** One OAuth/OIDC identity provider, configured by discovery URL. */
+export interface IdentityProviderConfig {
+  id: string;
+  name: string;
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The server's whole configuration, parsed once at start-up. */
+export interface Env {
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Origin (and path prefix, if any) users reach the app at; better-auth's base URL. */
+  publicUrl: string;
+  /** True when PUBLIC_URL was set (not derived from PORT). */
+  publicUrlConfigured: boolean;
+  /** Origins allowed to make mutating API calls besides PUBLIC_URL's (e.g. a Vite dev server). */
+  trustedOrigins: string[];
+  betterAuthSecret: string | undefined;
+  localAccounts: boolean;
+  google: IdentityProviderConfig | undefined;
+  oidc: IdentityProviderConfig | undefined;
+  costPerDocumentInr: number;
+  logLevel: (typeof logLevels)[number];
+}
+
+/** Raised when the environment is invalid; `problems` lists one line per bad variable. */
+export class EnvError extends Error {
+  /** One human-readable line per problem, e.g. `PORT: must be a number`. */
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.problems = problems;
+  }
+}
+
+const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
+
+/**
+ * Parses and validates configuration from an environment-like record. Throws `EnvError` listing every
+ * problem at once so an operator can fix them in one go.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = rawEnvSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(problems);
+  }
+  const raw = parsed.data;
+
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  const oidcParts = [raw.OIDC_DISCOVERY_URL, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    problems.push('OIDC_DISCOVERY_URL/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET: set all three or none');
+  }
+  const oidcId = raw.OIDC_PROVIDER_ID ?? 'oidc';
+  if (raw.OIDC_DISCOVERY_URL && raw.GOOGLE_CLIENT_ID && oidcId === 'google') {
+    problems.push('OIDC_PROVIDER_ID: "google" is taken by Google sign-in');
+  }
+  const trustedOrigins: string[] = [];
+  for (const origin of (raw.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim())) {
+    if (!origin) continue;
+    if (!URL.canParse(origin)) problems.push(`TRUSTED_ORIGINS: "${origin}" is not an absolute URL`);
+    else trustedOrigins.push(new URL(origin).origin);
+  }
+  const google = raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET;
+  const oidc = raw.OIDC_DISCOVERY_URL && raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET;
+  const localAccounts = raw.LOCAL_ACCOUNTS ?? true;
+  if (!localAccounts && !google && !oidc) {
+    problems.push('LOCAL_ACCOUNTS: false leaves no way to sign in; configure Google or an OIDC provider');
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+
+  const dataDir = raw.DATA_DIR ?? './data';
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(repoRoot, dataDir),
+    databaseUrl: raw.DATABASE_URL,
+    // A trailing slash would make better-auth build `//api/auth` URLs.
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    publicUrlConfigured: raw.PUBLIC_URL !== undefined,
+    trustedOrigins,
+    betterAuthSecret: raw.BETTER_AUTH_SECRET,
+    localAccounts,
+    google: google
+      ? {
+          id: 'google',
+          name: 'Google',
+          discoveryUrl: raw.GOOGLE_DISCOVERY_URL ?? GOOGLE_DISCOVERY_URL,
+          clientId: raw.GOOGLE_CLIENT_ID!,
+          clientSecret: raw.GOOGLE_CLIENT_SECRET!,
+        }
+      : undefined,
+    oidc: oidc
+      ? {
+          id: oidcId,
+          name: raw.OIDC_PROVIDER_NAME ?? 'Single sign-on',
+          discoveryUrl: raw.OIDC_DISCOVERY_URL!,
+          clientId: raw.OIDC_CLIENT_ID!,
+          clientSecret: raw.OIDC_CLIENT_SECRET!,
+        }
+      : undefined,
+    costPerDocumentInr: raw.COST_PER_DOCUMENT_INR,
+    logLevel: raw.LOG_LEVEL ?? 'info',
+  };
+}
+
+/**
+ * Reads configuration from the process environment (the only place that does), with `overrides` on top.
+ * Used by `startServer`; `main.ts` turns an `EnvError` into a listed exit.
+ */
+export function loadEnv(overrides: Record<string, string | undefined> = {}): Env {
+  return parseEnv({ ...process.env, ...overrides });
+}
+
+/** Identity providers to offer, Google first. */
+export function listIdentityProviders(env: Env): IdentityProviderConfig[] {
+  return [env.google, env.oidc].filter((p): p is IdentityProviderConfig => p !== undefined);
+}

@@ -1,0 +1,93 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** The Drizzle schema: every table of the one Postgres schema. */
+export type Schema = typeof schema;
+
+/**
+ * A database or an open transaction: repositories accept either, so services decide transaction scope.
+ * Both drivers share Drizzle's Postgres query builder, so code is written once for PGlite and PostgreSQL.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Which engine backs a `DbHandle`. */
+export type DbKind = 'pglite' | 'postgres';
+
+/** An open database plus what the migrator and shutdown need. */
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Runs `fn` with a dedicated connection holding a session-level lock (migrations). */
+  withExclusiveSession<T>(lockKey: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Where to connect: a PostgreSQL URL, or PGlite in a folder (or in memory when `pgliteDir` is undefined). */
+export interface DbTarget {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string | undefined;
+}
+
+/** Opens the configured database: PostgreSQL when `DATABASE_URL` is set, else PGlite under DATA_DIR/db. */
+export async function createDb(env: { databaseUrl: string | undefined; dataDir: string }): Promise<DbHandle> {
+  return openDb({ databaseUrl: env.databaseUrl, pgliteDir: join(env.dataDir, 'db') });
+}
+
+/** Opens a database from an explicit target (tests use in-memory PGlite via `{}`). */
+export async function openDb(target: DbTarget): Promise<DbHandle> {
+  if (target.databaseUrl) return openPostgres(target.databaseUrl);
+  return openPglite(target.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<DbHandle> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection in one process: nothing else can race us, so no lock is needed.
+    withExclusiveSession: (_lockKey, fn) => fn(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client erroring (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withExclusiveSession(lockKey, fn) {
+      const client = await pool.connect();
+      try {
+        // Session-level advisory lock: concurrent starters queue here; each then sees what the first did.
+        await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
+        try {
+          return await fn(drizzlePg({ client, schema }) as unknown as Db);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the erased `Db` type hides. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,6 @@
+export * from './activity.ts';
+export * from './auth.ts';
+export * from './flows.ts';
+export * from './interests.ts';
+export * from './notifications.ts';
+export * from './organizations.ts';

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { csrf } from 'hono/csrf';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '../lib/app-error.ts';
+import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
+import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
+import { createSessionMiddleware } from '../modules/auth/session.ts';
+import { createAuthConfigRoutes } from '../modules/auth-config/auth-config.routes.ts';
+import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
+import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
+import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
+import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { createErrorHandler, toErrorResponse } from './error-handler.ts';
+
+/** Feature modules mounted under /api. Add new modules here (flows, runs, google, ...). */
+const apiModules = [
+  createAuthConfigRoutes,
+  createOrganizationRoutes,
+  createDashboardRoutes,
+  createNotificationRoutes,
+  createInterestRoutes,
+  createIntegrationRoutes,
+];
+
+/** Options beyond the shared dependencies. */
+export interface CreateAppOptions {
+  /** Built web app to serve (apps/web/dist); when missing, non-API paths get a hint page. */
+  webDist?: string | undefined;
+  /** Version shown in the OpenAPI document. */
+  version?: string;
+}
+
+/** The client's socket address (undefined when not running under @hono/node-server, e.g. app.request()). */
+function getClientIp(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses mutating /api requests a browser sent from a foreign page. hono/csrf only looks at form-like
+ * bodies; this also covers JSON, using the Origin header (and Sec-Fetch-Site when there is no Origin).
+ * Requests without either (curl, server-to-server) carry no ambient browser credentials to abuse.
+ */
+function createOriginGuard(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      const foreign = origin
+        ? !allowedOrigins.includes(origin)
+        : site === 'cross-site' || site === 'same-site';
+      if (foreign) throw new AppError('forbidden', 'Request refused: it came from another site');
+    }
+    await next();
+  };
+}
+
+/**
+ * Builds the whole HTTP app: security headers, CSRF protection, better-auth at /api/auth, session
+ * loading, feature modules under /api, the OpenAPI document, popup sign-in pages, /healthz and the web app
+ * with SPA fallback.
+ */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAPIHono<AppEnv> {
+  const { env, auth, db, logger } = deps;
+  const allowedOrigins = [new URL(env.publicUrl).origin, ...env.trustedOrigins];
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.onError(createErrorHandler(logger));
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/')) {
+      const { status, body } = toErrorResponse(
+        new AppError('not_found', `No API route ${c.req.method} ${c.req.path}`),
+      );
+      return c.json(body, status);
+    }
+    return c.text('Not found', 404);
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      // The sign-in popup must keep `window.opener` through the identity provider's pages.
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.publicUrl.startsWith('https://')
+        ? 'max-age=15552000; includeSubDomains'
+        : false,
+      // Handlers that need a different policy (the popup pages) set their own header.
+      overwrite: false,
+    }),
+  );
+  // The popup's pages and the OAuth callback redirect must not sever the link to the opener window.
+  const allowOpener: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    c.res.headers.set('cross-origin-opener-policy', 'unsafe-none');
+  };
+  app.use('/auth/*', allowOpener);
+  app.use(`${AUTH_BASE_PATH}/callback/*`, allowOpener);
+
+  app.get('/healthz', (c) => c.json({ ok: true as const }));
+
+  app.use('/api/*', csrf({ origin: allowedOrigins }));
+  app.use('/api/*', createOriginGuard(allowedOrigins));
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
+    auth.handler(withClientIp(c.req.raw, getClientIp(c))),
+  );
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Bahi API',
+      version: options.version ?? '0.1.0',
+      description:
+        'Session-cookie authenticated JSON API of Bahi. Authentication endpoints (better-auth) live under /api/auth.',
+    },
+  });
+
+  app.use('/api/*', createSessionMiddleware(auth, db));
+  for (const createRoutes of apiModules) app.route('/api', createRoutes(deps));
+
+  app.route('/', createPopupRoutes(deps, getClientIp));
+  mountWeb(app, options.webDist);
+  return app;
+}
+
+/** Serves the built SPA: real files first, then index.html for any other non-API GET. */
+function mountWeb(app: OpenAPIHono<AppEnv>, webDist: string | undefined): void {
+  const indexFile = webDist ? join(webDist, 'index.html') : undefined;
+  if (!webDist || !indexFile || !existsSync(indexFile)) {
+    app.get('*', (c) =>
+      c.req.path.startsWith('/api/')
+        ? c.notFound()
+        : c.html(
+            '<!doctype html><title>Bahi</title><p>The web app is not built. Run <code>npm start</code> (or ' +
+              '<code>npm run build -w @bahi/web</code>) from the repository root.</p>',
+            503,
+          ),
+    );
+    return;
+  }
+  // serveStatic resolves `root` against the working directory.
+  const root = relative(process.cwd(), webDist) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/')) return next();
+    return serveStatic({ root })(c, next);
+  });
+  app.get('*', async (c) => {
+    if (c.req.path.startsWith('/api/')) return c.notFound();
+    c.header('cache-control', 'no-cache');
+    return c.html(await readFile(indexFile, 'utf8'));
+  });
+}

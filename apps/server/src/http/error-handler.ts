@@ -1,0 +1,75 @@
+import type { ErrorCode, ErrorResponse } from '@bahi/contracts';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/app-error.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** The only mapping from error codes to HTTP statuses in the server. */
+const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  no_organization: 404,
+  validation: 400,
+  duplicate_gstin: 400,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** HTTP status for an error code. */
+export function getStatusForCode(code: ErrorCode): ContentfulStatusCode {
+  return statusByCode[code];
+}
+
+/** Turns zod issues into `{ 'dotted.path': message }`, first message per field. */
+export function collectFieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Converts anything thrown into the contract's error body and status. */
+export function toErrorResponse(error: unknown): { status: ContentfulStatusCode; body: ErrorResponse } {
+  if (error instanceof AppError) {
+    const body: ErrorResponse = { error: { code: error.code, message: error.message } };
+    if (error.fields) body.error.fields = error.fields;
+    return { status: getStatusForCode(error.code), body };
+  }
+  if (error instanceof ZodError) {
+    const fields = collectFieldErrors(error);
+    return {
+      status: getStatusForCode('validation'),
+      body: { error: { code: 'validation', message: Object.values(fields)[0] ?? 'Invalid request', fields } },
+    };
+  }
+  if (error instanceof HTTPException) {
+    // hono middleware (CSRF, body limit, malformed JSON) speaks in statuses; translate the common ones.
+    const code: ErrorCode =
+      error.status === 403
+        ? 'forbidden'
+        : error.status === 429
+          ? 'rate_limited'
+          : error.status < 500
+            ? 'validation'
+            : 'internal';
+    const message =
+      error.status === 403 ? 'Request refused: cross-site request' : error.message || 'Bad request';
+    return { status: getStatusForCode(code), body: { error: { code, message } } };
+  }
+  return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side' } } };
+}
+
+/** Hono `onError` handler: answers with the contract's error body and logs unexpected failures. */
+export function createErrorHandler(logger: Logger) {
+  return (error: Error, c: Context): Response => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) logger.error({ err: error, path: c.req.path }, 'request failed');
+    return c.json(body, status);
+  };
+}

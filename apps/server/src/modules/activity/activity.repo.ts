@@ -1,0 +1,36 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { activities } from '../../db/schema/index.ts';
+
+/** One stored activity row. */
+export type ActivityRow = typeof activities.$inferSelect;
+
+/** Appends an activity to the organisation's log. */
+export async function insertActivity(
+  db: Db,
+  organizationId: string,
+  entry: { userId: string | null; kind: string; message: string },
+): Promise<ActivityRow> {
+  const [row] = await db
+    .insert(activities)
+    .values({ organizationId, userId: entry.userId, kind: entry.kind, message: entry.message })
+    .returning();
+  return row!;
+}
+
+/** The organisation's newest activities, newest first. */
+export async function listRecentActivities(
+  db: Db,
+  organizationId: string,
+  limit: number,
+): Promise<ActivityRow[]> {
+  return (
+    db
+      .select()
+      .from(activities)
+      .where(eq(activities.organizationId, organizationId))
+      // id breaks ties between rows written in the same transaction (same now()).
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(limit)
+  );
+}

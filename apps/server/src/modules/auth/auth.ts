@@ -1,0 +1,106 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { type Env, listIdentityProviders } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { Logger } from '../../lib/logger.ts';
+
+/** Header the server sets from the socket address (overwriting any client value) for rate limiting. */
+export const CLIENT_IP_HEADER = 'x-bahi-client-ip';
+
+/** Prefix of every auth cookie (`bahi.session_token`, ...). */
+export const COOKIE_PREFIX = 'bahi';
+
+/** Where better-auth is mounted. */
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Sign-in attempts allowed per client IP per minute. */
+export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
+
+interface CreateAuthOptions {
+  env: Env;
+  db: Db;
+  secret: string;
+  logger: Logger;
+}
+
+/**
+ * Configures better-auth: e-mail/password accounts (unless LOCAL_ACCOUNTS=false), Google and any OIDC
+ * provider through genericOAuth discovery, database-backed rate limiting (shared by all processes and on
+ * in every environment), and httpOnly SameSite=Lax cookies under the `bahi` prefix.
+ */
+export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
+  const providers = listIdentityProviders(env);
+  const publicOrigin = new URL(env.publicUrl).origin;
+  return betterAuth({
+    appName: 'Bahi',
+    baseURL: env.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    trustedOrigins: [publicOrigin, ...env.trustedOrigins],
+    emailAndPassword: {
+      enabled: env.localAccounts,
+      disableSignUp: !env.localAccounts,
+      minPasswordLength: 8,
+      autoSignIn: true,
+    },
+    account: {
+      // Let a person who signed up with e-mail later sign in with Google for the same verified address.
+      accountLinking: { enabled: true, trustedProviders: providers.map((p) => p.id) },
+    },
+    plugins:
+      providers.length > 0
+        ? [
+            genericOAuth({
+              config: providers.map((p) => ({
+                providerId: p.id,
+                name: p.name,
+                discoveryUrl: p.discoveryUrl,
+                clientId: p.clientId,
+                clientSecret: p.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              })),
+            }),
+          ]
+        : [],
+    rateLimit: {
+      // better-auth only rate-limits in production by default; the security floor wants it everywhere.
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-in/social': { window: 60, max: 20 },
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: env.logLevel === 'debug' || env.logLevel === 'trace' ? 'debug' : 'warn',
+      log: (level, message, ...args) => {
+        logger[level]({ component: 'better-auth', args: args.length ? args : undefined }, message);
+      },
+    },
+  });
+}
+
+/** The configured better-auth instance. */
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,157 @@
+import {
+  type CreateOrganizationInput,
+  type Organization,
+  type OrgType,
+  organizationMessages,
+  type UpdateOrganizationInput,
+  UpdateOrganizationInputSchema,
+} from '@bahi/contracts';
+import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/india';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import { AppError, createValidationError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import {
+  findMembershipByUser,
+  findOrganization,
+  type GstinRow,
+  insertOrganizationWithOwner,
+  listGstins,
+  lockUser,
+  type OrganizationRow,
+  replaceGstins,
+  updateOrganizationProfile,
+} from './organizations.repo.ts';
+
+/** Shapes stored rows into the API's `Organization`. */
+function toOrganization(row: OrganizationRow, gstins: GstinRow[]): Organization {
+  return {
+    id: row.id,
+    legalName: row.legalName,
+    phone: row.phone,
+    orgType: row.orgType as OrgType,
+    address: row.address,
+    gstins: gstins.map((g) => ({ id: g.id, gstin: g.gstin, label: g.label, stateCode: g.stateCode })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Normalises the phone to +91 form, or fails with the form's message. */
+function normalizePhoneOrThrow(phone: string): string {
+  const normalized = normalizeIndianPhone(phone);
+  if (!normalized) throw createValidationError({ phone: organizationMessages.phoneInvalid });
+  return normalized;
+}
+
+/** The caller's membership, or null before onboarding. */
+export async function findMembership(db: Db, userId: string): Promise<Membership | null> {
+  const row = await findMembershipByUser(db, userId);
+  return row ? { organizationId: row.organizationId, role: row.role as Membership['role'] } : null;
+}
+
+/** The organisation with its GSTINs, or null. */
+export async function getOrganization(db: Db, organizationId: string): Promise<Organization | null> {
+  const row = await findOrganization(db, organizationId);
+  if (!row) return null;
+  return toOrganization(row, await listGstins(db, organizationId));
+}
+
+/** Like `getOrganization`, but a missing organisation is an error (the membership points at it). */
+export async function requireOrganization(db: Db, organizationId: string): Promise<Organization> {
+  const org = await getOrganization(db, organizationId);
+  if (!org) throw new AppError('no_organization', 'Set up your organization first');
+  return org;
+}
+
+/**
+ * Onboarding: creates the user's organisation and makes them its owner. A user has one organisation;
+ * a second attempt is a conflict (checked under a row lock so double-submits can't create two).
+ */
+export async function createOrganization(
+  db: Db,
+  user: SessionUser,
+  input: CreateOrganizationInput,
+): Promise<Organization> {
+  const phone = normalizePhoneOrThrow(input.phone);
+  const orgId = await db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    if (await findMembershipByUser(tx, user.id)) {
+      throw new AppError('conflict', 'You already belong to an organization');
+    }
+    const org = await insertOrganizationWithOwner(tx, user.id, {
+      legalName: input.orgName,
+      phone,
+      orgType: input.orgType,
+      address: input.address,
+    });
+    await recordActivity(tx, org.id, 'organization.created', `${user.name} set up ${org.legalName}`, user.id);
+    return org.id;
+  });
+  return requireOrganization(db, orgId);
+}
+
+/** Validates and normalises the GSTIN set: each checked with @bahi/india, duplicates refused. */
+function checkGstins(gstins: UpdateOrganizationInput['gstins']) {
+  const fields: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  const checked: Array<{ gstin: string; label: string | null; stateCode: string }> = [];
+  let duplicate: string | undefined;
+  (gstins ?? []).forEach((entry, index) => {
+    const gstin = normalizeGstinInput(entry.gstin);
+    const result = validateGstin(gstin);
+    if (!result.ok) {
+      fields[`gstins.${index}.gstin`] = result.message;
+      return;
+    }
+    if (seen.has(gstin)) {
+      fields[`gstins.${index}.gstin`] = organizationMessages.gstinDuplicate;
+      duplicate ??= gstin;
+      return;
+    }
+    seen.set(gstin, index);
+    checked.push({ gstin, label: entry.label?.trim() || null, stateCode: result.stateCode });
+  });
+  const invalid = Object.keys(fields).some((k) => fields[k] !== organizationMessages.gstinDuplicate);
+  if (invalid) throw createValidationError(fields);
+  if (duplicate) throw new AppError('duplicate_gstin', `GSTIN ${duplicate} is listed more than once`, fields);
+  return checked;
+}
+
+/**
+ * Saves the whole profile ("Save Changes"): fields plus the GSTIN set, which replaces the stored one.
+ * Only owners and admins may change it; everything is scoped to `membership.organizationId`.
+ */
+export async function updateOrganization(
+  db: Db,
+  user: SessionUser,
+  membership: Membership,
+  rawInput: UpdateOrganizationInput,
+): Promise<Organization> {
+  if (membership.role !== 'owner' && membership.role !== 'admin') {
+    throw new AppError('forbidden', 'Only owners and admins can change the organization profile');
+  }
+  const input = UpdateOrganizationInputSchema.parse(rawInput);
+  const phone = normalizePhoneOrThrow(input.phone);
+  const gstins = checkGstins(input.gstins);
+  const orgId = membership.organizationId;
+  await db.transaction(async (tx) => {
+    if (!(await findOrganization(tx, orgId)))
+      throw new AppError('no_organization', 'Set up your organization first');
+    await updateOrganizationProfile(tx, orgId, {
+      legalName: input.legalName,
+      phone,
+      orgType: input.orgType,
+      address: input.address,
+    });
+    await replaceGstins(tx, orgId, gstins);
+    await recordActivity(
+      tx,
+      orgId,
+      'organization.updated',
+      `${user.name} updated the organization profile`,
+      user.id,
+    );
+  });
+  return requireOrganization(db, orgId);
+}

@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { type Env, loadEnv } from './config/env.ts';
+import { resolveAuthSecret } from './config/secret.ts';
+import { createDb, type Db } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { createApp } from './http/app.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createAuth } from './modules/auth/auth.ts';
+
+/** The built web app served on the same port. */
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL clients use (PUBLIC_URL, or the loopback address when port 0 was requested). */
+  url: string;
+  port: number;
+  env: Env;
+  db: Db;
+  logger: Logger;
+  /** Stops accepting requests, closes open connections and the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Options for `startServer`. */
+export interface StartServerOptions {
+  /** Environment variables layered over process.env (e.g. `{ PORT: '0', DATA_DIR: tmp }`). */
+  env?: Record<string, string | undefined>;
+  /** Built web app folder; defaults to apps/web/dist. */
+  webDist?: string;
+  /** Logger to use instead of one built from LOG_LEVEL. */
+  logger?: Logger;
+}
+
+/**
+ * Starts Bahi: parses config, opens and migrates the database, configures auth and serves the API and the
+ * web app. With PORT=0 it listens on a random port and, unless PUBLIC_URL is set, uses that address as
+ * the public URL (tests).
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = loadEnv(options.env);
+  const logger = options.logger ?? createLogger(env.logLevel);
+
+  // Listen first so a random port is known before better-auth is told its base URL.
+  let handle: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
+  const server = serve({
+    port: env.port,
+    hostname: env.host,
+    fetch: (request, bindings) =>
+      handle
+        ? handle(request, bindings)
+        : new Response('Starting', { status: 503, headers: { 'retry-after': '1' } }),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  if (env.port === 0 && !env.publicUrlConfigured) {
+    const host = !env.host || env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+    env.publicUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+
+  let dbHandle: Awaited<ReturnType<typeof createDb>> | undefined;
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Keep-alive sockets would hold close() open; we are shutting down anyway.
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+  try {
+    dbHandle = await createDb(env);
+    await migrateDatabase(dbHandle);
+    const secret = await resolveAuthSecret(env);
+    const auth = createAuth({ env, db: dbHandle.db, secret, logger });
+    const app = createApp(
+      { env, db: dbHandle.db, auth, logger },
+      { webDist: options.webDist ?? defaultWebDist },
+    );
+    handle = (request, bindings) => app.fetch(request, bindings);
+  } catch (error) {
+    await stopListening();
+    await dbHandle?.close();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const db = dbHandle;
+  return {
+    url: env.publicUrl,
+    port,
+    env,
+    db: db.db,
+    logger,
+    close() {
+      closing ??= (async () => {
+        await stopListening();
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
