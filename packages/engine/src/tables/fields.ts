@@ -10,7 +10,7 @@ import {
   round2,
 } from './numbers.ts';
 import type { RawRow } from './rows.ts';
-import type { ColumnKind } from './vocabulary.ts';
+import { type ColumnKind, editDistance } from './vocabulary.ts';
 
 /** Where one line value was read. */
 export interface ValueProvenance {
@@ -176,11 +176,9 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
   }
 
   const qty = firstQuantity(cellOf(qtyIdx));
-  set('quantity', qty?.value ?? null, qty ? [qty.word] : []);
   set('unit', unitText, unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []));
-  const rateWords = cellOf(bestColumn(columns, 'rate'));
-  const rate = readMoney(rateWords.filter((w) => /[0-9]/.test(w.text)));
-  set('rate', rate, rateWords);
+  const rateWords = cellOf(bestColumn(columns, 'rate')).filter((w) => /[0-9]/.test(w.text));
+  const rate = readMoney(rateWords);
 
   const discIdx = bestColumn(columns, 'discount');
   const discWords = cellOf(discIdx);
@@ -192,12 +190,19 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
     if (v !== null && pct && qty && rate !== null) discount = round2((qty.value * rate * v) / 100);
     else if (v !== null && !pct) discount = v;
   }
-  set('discount', discount, discWords);
 
-  const amountWords = cellOf(bestColumn(columns, 'amount'));
-  let amount = readMoney(amountWords);
-  if (amount === null && qty && rate !== null) amount = round2(qty.value * rate - (discount ?? 0));
-  set('amount', amount, amountWords);
+  const amountWords = cellOf(bestColumn(columns, 'amount')).filter((w) => /[0-9]/.test(w.text));
+  const amount = readMoney(amountWords);
+  const fixed = reconcile(
+    { value: qty?.value ?? null, text: qty?.word.text ?? '' },
+    { value: rate, text: cellText(rateWords) },
+    discount ?? 0,
+    { value: amount, text: cellText(amountWords) },
+  );
+  set('quantity', fixed.quantity, qty ? [qty.word] : []);
+  set('rate', fixed.rate, rateWords);
+  set('discount', discount, discWords);
+  set('amount', fixed.amount, amountWords);
 
   set('gstRate', readGst(columns, cellOf), []);
   const gstWords = columns.flatMap((c, i) => (c.kind === 'gst' ? cellOf(i) : []));
@@ -231,4 +236,102 @@ function readGst(columns: Column[], cellOf: (i: number) => Word[]): number | nul
     if (sum > 0 || parts.igst == null) return Math.round(sum * 1000) / 1000;
   }
   return parts.igst ?? null;
+}
+
+interface Reading {
+  value: number | null;
+  /** The printed text (decimal points tell a dropped point from a real integer). */
+  text: string;
+}
+
+/** Readings a number may have had if OCR dropped its decimal point. */
+function alternatives(r: Reading, scales: number[]): number[] {
+  if (r.value === null) return [];
+  const out = [r.value];
+  if (!/[.,][0-9]{1,3}$/.test(r.text.trim()) || /,[0-9]{3}$/.test(r.text.trim())) {
+    for (const s of scales) out.push(r.value / s);
+  }
+  return out;
+}
+
+function consistent(q: number, r: number, d: number, a: number): boolean {
+  return Math.abs(q * r - d - a) <= 0.011 + Math.abs(a) * 1e-6;
+}
+
+/**
+ * Make quantity × rate − discount = amount hold, repairing OCR readings: a dropped decimal point
+ * (`1260` for 12.60) is tried on each number, and a missing or unreadable one of the three is
+ * derived from the other two when the result is a clean printed value (rate in paise, quantity
+ * to 3 decimals). Readings that already agree are kept as read.
+ */
+export function reconcile(
+  qty: Reading,
+  rate: Reading,
+  discount: number,
+  amount: Reading,
+): { quantity: number | null; rate: number | null; amount: number | null } {
+  const asRead = { quantity: qty.value, rate: rate.value, amount: amount.value };
+  const q0 = qty.value;
+  const r0 = rate.value;
+  const a0 = amount.value;
+  if (q0 !== null && r0 !== null && a0 !== null && consistent(q0, r0, discount, a0)) return asRead;
+  if (q0 !== null && r0 !== null && a0 !== null) {
+    let best: { quantity: number; rate: number; amount: number; changes: number } | null = null;
+    for (const [qi, q] of alternatives(qty, [1000, 100, 10]).entries()) {
+      for (const [ri, r] of alternatives(rate, [100, 10]).entries()) {
+        for (const [ai, a] of alternatives(amount, [100, 10]).entries()) {
+          if (!consistent(q, r, discount, a)) continue;
+          const changes = (qi > 0 ? 1 : 0) + (ri > 0 ? 1 : 0) + (ai > 0 ? 1 : 0);
+          if (!best || changes < best.changes) best = { quantity: q, rate: r, amount: round2(a), changes };
+        }
+      }
+    }
+    if (best) return { quantity: best.quantity, rate: best.rate, amount: best.amount };
+  }
+  // One of the three missing or misread: derive it from the other two when that is clean.
+  const derivedAmount = q0 !== null && r0 !== null ? round2(q0 * r0 - discount) : null;
+  const derivedRate = q0 !== null && q0 !== 0 && a0 !== null ? (a0 + discount) / q0 : null;
+  const derivedQty = r0 !== null && r0 !== 0 && a0 !== null ? (a0 + discount) / r0 : null;
+  const cleanRate =
+    derivedRate !== null &&
+    Math.abs(derivedRate * 100 - Math.round(derivedRate * 100)) < 1e-6 * Math.max(1, derivedRate);
+  const cleanQty =
+    derivedQty !== null &&
+    Math.abs(derivedQty * 1000 - Math.round(derivedQty * 1000)) < 1e-6 * Math.max(1, derivedQty);
+  if (a0 === null && derivedAmount !== null) return { ...asRead, amount: derivedAmount };
+  if (r0 === null && cleanRate && derivedRate !== null) return { ...asRead, rate: round2(derivedRate) };
+  if (q0 === null && cleanQty && derivedQty !== null)
+    return { ...asRead, quantity: Math.round(derivedQty * 1000) / 1000 };
+  // All three read but inconsistent: replace the one whose digits are closest to its derived value.
+  if (q0 !== null && r0 !== null && a0 !== null) {
+    const options: Array<{ field: 'quantity' | 'rate' | 'amount'; value: number; read: string }> = [];
+    if (cleanRate && derivedRate !== null)
+      options.push({ field: 'rate', value: round2(derivedRate), read: rate.text });
+    if (cleanQty && derivedQty !== null)
+      options.push({ field: 'quantity', value: Math.round(derivedQty * 1000) / 1000, read: qty.text });
+    if (derivedAmount !== null) options.push({ field: 'amount', value: derivedAmount, read: amount.text });
+    let pick: (typeof options)[number] | null = null;
+    let pickD = 3;
+    for (const o of options) {
+      const d = digitDistance(o.read, o.value);
+      if (d < pickD) {
+        pickD = d;
+        pick = o;
+      }
+    }
+    if (pick) return { ...asRead, [pick.field]: pick.value };
+  }
+  return asRead;
+}
+
+/** Edit distance between the digits printed and the digits of a value (OCR digit slips). */
+function digitDistance(printed: string, value: number): number {
+  const a = printed.replace(/[^0-9]/g, '').replace(/^0+/, '');
+  const fixed = Number.isInteger(value)
+    ? String(value)
+    : value.toFixed(value * 100 === Math.round(value * 100) ? 2 : 3);
+  const b = fixed.replace(/[^0-9]/g, '').replace(/^0+/, '');
+  // "1,540.00" prints trailing zeros the number does not carry: compare without them.
+  const strip = (s: string) => s.replace(/0+$/, '');
+  return editDistance(strip(a), strip(b), 3);
 }

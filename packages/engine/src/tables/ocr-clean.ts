@@ -17,7 +17,7 @@ export function cleanOcrWords(words: Word[]): Word[] {
     for (const piece of splitAtBorders(w)) {
       const text = stripNumericDebris(piece.text);
       if (text === '') continue;
-      out.push({ ...piece, text });
+      out.push(...splitNumberUnit({ ...piece, text }));
     }
   }
   return out;
@@ -61,4 +61,21 @@ function stripNumericDebris(text: string): string {
   if (/^[0-9][0-9.,]*\.[0-9]{2}[fljI1]$/.test(t) && t.length > 4) t = t.slice(0, -1);
   if (t === text) return text;
   return parseQuantity(t.replace(/%$/, '')) !== null || /^[0-9][0-9.,]*%?$/.test(t) ? t : text;
+}
+
+/** Units printed after quantities; OCR often glues them to the number (`2MT`, `1,838.115Kg`). */
+const UNITS =
+  /^(?:nos?|kgs?|mt|mtrs?|ltrs?|pcs|sets?|box(?:es)?|rolls?|coils?|pairs?|bags?|jars?|tins?|qtl|crates?|buckets?|sq\.?ft|months?|jobs?|hrs|days?|trips?|each|lots?|dozen|pkts?|units?|gms?|kl|cft|rmt)$/i;
+
+/** Cut `2MT` into `2` and `MT` when the tail is a known unit, keeping each part's share of the box. */
+function splitNumberUnit(w: Word): Word[] {
+  const m = /^([0-9][0-9.,]*)([A-Za-z][A-Za-z.]{0,6})$/.exec(w.text);
+  if (!m || !UNITS.test(m[2] ?? '') || parseQuantity(m[1] ?? '') === null) return [w];
+  const num = m[1] ?? '';
+  const perChar = (w.x1 - w.x0) / w.text.length;
+  const cut = w.x0 + num.length * perChar;
+  return [
+    { ...w, text: num, x1: cut },
+    { ...w, text: m[2] ?? '', x0: cut + perChar * 0.3 },
+  ];
 }

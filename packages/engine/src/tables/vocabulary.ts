@@ -203,18 +203,13 @@ export function editDistance(a: string, b: string, max = 2): number {
   return prev[b.length] ?? max + 1;
 }
 
-/** Normalise one header token: lower case, drop punctuation (keeping `%` and `#`), fix OCR slips. */
-export function normaliseHeaderToken(token: string): string {
-  const t = token
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .replace(/[^a-z0-9%#₹]/g, '');
-  if (t === '' || HEADER_WORDS.has(t) || t.length < 4) return t;
-  // OCR misspellings: one edit for short words, two for long ones.
-  const max = t.length >= 8 ? 2 : 1;
-  let best = t;
+const SHORT_TARGETS = [...HEADER_WORDS].filter((w) => w.length === 3 && /^[a-z]+$/.test(w));
+
+/** Closest header word within `max` edits, or null. */
+function closestHeaderWord(t: string, targets: string[], max: number): string | null {
+  let best: string | null = null;
   let bestD = max + 1;
-  for (const w of FUZZY_TARGETS) {
+  for (const w of targets) {
     const d = editDistance(t, w, max);
     if (d < bestD) {
       bestD = d;
@@ -222,6 +217,34 @@ export function normaliseHeaderToken(token: string): string {
     }
   }
   return best;
+}
+
+/**
+ * Normalise one header token: lower case, drop punctuation (keeping `%` and `#`), fix OCR slips
+ * ("Descriptlon" → description, "aty" → qty, "LOM" → uom) and split labels OCR glued together
+ * ("UnitPrice" → "unit price"). The result may hold two words.
+ */
+export function normaliseHeaderToken(token: string): string {
+  const t = token
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9%#₹]/g, '');
+  if (t === '' || HEADER_WORDS.has(t) || t.length < 3) return t;
+  if (t.length === 3) {
+    // Three letters: only a same-length substitution ("aty" → qty), never a different word.
+    if (!/^[a-z]+$/.test(t)) return t;
+    const c = SHORT_TARGETS.find(
+      (w) => editDistance(t, w, 1) === 1 && [...w].filter((ch, i) => ch === t[i]).length === 2,
+    );
+    return c ?? t;
+  }
+  for (let k = 2; k <= t.length - 2; k++) {
+    const a = t.slice(0, k);
+    const b = t.slice(k);
+    if (HEADER_WORDS.has(a) && HEADER_WORDS.has(b) && a.length >= 2 && b.length >= 2) return `${a} ${b}`;
+  }
+  // OCR misspellings: one edit for short words, two for long ones.
+  return closestHeaderWord(t, FUZZY_TARGETS, t.length >= 8 ? 2 : 1) ?? t;
 }
 
 /** Normalise a whole label into space-separated header tokens. */
