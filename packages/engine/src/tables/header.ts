@@ -45,7 +45,7 @@ function isHeaderish(line: Line): boolean {
   let total = 0;
   for (const w of line.words) {
     // Header labels carry no digits; "4. Details of Goods" above an e-invoice table is a caption.
-    if (/[0-9]/.test(w.text)) return false;
+    if (/[0-9]/.test(w.text) && !/^[0-9]%\)?$/.test(w.text)) return false;
     for (const t of normaliseLabel(w.text).split(' ')) {
       if (t === '') continue;
       total++;

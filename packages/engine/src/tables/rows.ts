@@ -97,14 +97,19 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
   return cells;
 }
 
-/** Whether a table line starts an item. */
+/**
+ * Whether a table line starts an item: a serial number with a number beside it, or numbers in two
+ * numeric columns. One stray number (an OCR speck, a size on a description line) is not enough.
+ */
 function isAnchor(cells: Map<number, Word[]>, columns: Column[]): boolean {
+  let serial = false;
+  let numeric = 0;
   for (const [i, ws] of cells) {
     const c = columns[i] as Column;
-    if (c.kind === 'serial' && ws.some((w) => SERIAL.test(w.text))) return true;
-    if (NUMERIC_KINDS.has(c.kind) && hasDigitNumber(ws)) return true;
+    if (c.kind === 'serial' && ws.some((w) => SERIAL.test(w.text))) serial = true;
+    if (NUMERIC_KINDS.has(c.kind) && hasDigitNumber(ws)) numeric++;
   }
-  return false;
+  return numeric >= 2 || (serial && numeric >= 1);
 }
 
 function kindsWithDigits(cells: Map<number, Word[]>, columns: Column[]): ColumnKind[] {

@@ -229,6 +229,8 @@ export function normaliseHeaderToken(token: string): string {
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9%#₹]/g, '');
+  // OCR reads a lone "%" in a header as "9%" or "0%".
+  if (/^[0-9]%$/.test(t)) return '%';
   if (t === '' || HEADER_WORDS.has(t) || t.length < 3) return t;
   if (t.length === 3) {
     // Three letters: only a same-length substitution ("aty" → qty), never a different word.
