@@ -59,11 +59,8 @@ export function LegalLayout({
           ))}
         </div>
         <p className="mt-14 border-t pt-6 text-muted-foreground text-sm">
-          Questions about this document? Write to the operator of this Bahi deployment, or to{' '}
-          <a href="mailto:legal@bahi.app" className="text-primary underline-offset-4 hover:underline">
-            legal@bahi.app
-          </a>
-          .
+          Questions about this document? Contact the operator of this Bahi deployment — for a self-hosted
+          installation, that is your organisation's administrator.
         </p>
       </main>
     </div>

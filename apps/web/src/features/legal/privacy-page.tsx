@@ -96,12 +96,9 @@ const sections: LegalSection[] = [
     heading: 'Contact and grievances',
     body: (
       <p>
-        To exercise your rights or raise a grievance, contact the operator of your Bahi deployment or write to
-        our grievance officer at{' '}
-        <a href="mailto:privacy@bahi.app" className="text-primary underline-offset-4 hover:underline">
-          privacy@bahi.app
-        </a>
-        . We respond within 30 days.
+        To exercise your rights or raise a grievance, contact the operator of your Bahi deployment; for a
+        self-hosted installation that is your organisation's administrator, who acts as the grievance officer
+        for the data it holds. Requests are answered within 30 days.
       </p>
     ),
   },

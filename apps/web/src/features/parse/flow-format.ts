@@ -24,7 +24,10 @@ export function formatAgo(at: number | string | null | undefined, now: number = 
 }
 
 /** "Last run 5m ago", or "Never run" for a flow that has not run. */
-export function formatLastRun(lastRunAt: number | string | null | undefined, now: number = Date.now()): string {
+export function formatLastRun(
+  lastRunAt: number | string | null | undefined,
+  now: number = Date.now(),
+): string {
   const ago = formatAgo(lastRunAt, now);
   return ago ? `Last run ${ago}` : 'Never run';
 }

@@ -1,30 +1,250 @@
-import { PlusIcon, WorkflowIcon } from 'lucide-react';
+import { Loader2Icon, PlusIcon, WorkflowIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { SheetView } from '@/features/sheets/sheet-view.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { DocumentsPanel } from './documents-panel.tsx';
+import { FlowCard } from './flow-card.tsx';
+import { FlowFormSheet } from './flow-form-sheet.tsx';
+import type { Flow, Run } from './flows-api.ts';
+import { useDeleteFlow, useFlowRuns, useFlows, useRefreshAfterRun, useStartRun } from './queries.ts';
+import { describeRunOutcome, isRunActive } from './run-progress.ts';
+import { useRunWatch } from './use-run-watch.ts';
 
 /**
- * `/parse`: placeholder until the processing-flows feature lands in this folder (another engineer
- * replaces this component). The button is disabled rather than wired to nothing.
+ * One flow with its own run watcher. A run started elsewhere (another tab, before a reload) is
+ * picked up from the run history so its progress shows too.
  */
+function FlowItem({
+  flow,
+  documentsOpen,
+  onDocumentsOpenChange,
+  onEdit,
+  onDelete,
+}: {
+  flow: Flow;
+  documentsOpen: boolean;
+  onDocumentsOpenChange: (open: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const runs = useFlowRuns(flow.id);
+  const startRun = useStartRun();
+  const refresh = useRefreshAfterRun();
+  const [startedRunId, setStartedRunId] = useState<string | null>(null);
+  const [endedRunIds, setEndedRunIds] = useState<string[]>([]);
+  const historyRunId = runs.data?.find((run) => isRunActive(run.status))?.id ?? null;
+  const candidate = startedRunId ?? historyRunId;
+  const activeRunId = candidate && !endedRunIds.includes(candidate) ? candidate : null;
+
+  const progress = useRunWatch(activeRunId, (run: Run) => {
+    setEndedRunIds((ids) => [...ids, run.id || (activeRunId ?? '')]);
+    setStartedRunId(null);
+    const outcome = describeRunOutcome({
+      status: run.status,
+      processed: run.counts.processed,
+      needsReview: run.counts.needsReview,
+      failed: run.counts.failed,
+      error: run.error,
+    });
+    const show =
+      outcome.kind === 'error' ? toast.error : outcome.kind === 'warning' ? toast.warning : toast.success;
+    show(`${flow.name}: ${outcome.message}`);
+    refresh(flow.id);
+  });
+
+  async function handleRun() {
+    try {
+      const runId = await startRun.mutateAsync(flow.id);
+      setStartedRunId(runId);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'run_in_progress') {
+        toast.info('This flow is already running.');
+        void runs.refetch();
+        return;
+      }
+      toast.error(error instanceof Error ? error.message : 'Could not start the run');
+    }
+  }
+
+  return (
+    <>
+      <FlowCard
+        flow={flow}
+        progress={progress}
+        running={activeRunId !== null}
+        starting={startRun.isPending}
+        onRun={() => void handleRun()}
+        onEdit={onEdit}
+        onDelete={onDelete}
+        onOpenDocuments={() => onDocumentsOpenChange(true)}
+      />
+      <DocumentsPanel
+        flow={flow}
+        open={documentsOpen}
+        onOpenChange={onDocumentsOpenChange}
+        onRunStarted={(runId) => setStartedRunId(runId)}
+      />
+    </>
+  );
+}
+
+/** Confirmation before a flow (and its documents and rows) is deleted. */
+function DeleteFlowDialog({ flow, onClose }: { flow: Flow | null; onClose: () => void }) {
+  const remove = useDeleteFlow();
+  async function handleDelete() {
+    if (!flow) return;
+    try {
+      await remove.mutateAsync(flow.id);
+      toast.success(`Deleted ${flow.name}`);
+      onClose();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not delete the flow');
+    }
+  }
+  return (
+    <Dialog open={flow !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete {flow?.name}?</DialogTitle>
+          <DialogDescription>
+            The flow, its run history, its inbox and its workbook rows are removed. Files in your own folders
+            are not touched. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void handleDelete()} disabled={remove.isPending}>
+            {remove.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            Delete flow
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Placeholder cards while the flows load. */
+function FlowListSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="gap-3 px-5 py-5">
+          <div className="flex items-center gap-2">
+            <Skeleton className="h-5 w-48" />
+            <Skeleton className="h-5 w-16" />
+            <Skeleton className="h-5 w-14" />
+          </div>
+          <Skeleton className="h-4 w-72" />
+          <Skeleton className="h-3 w-40" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** `/parse` ("Document Processing"): the flows list, or a flow's sheet view when `?sheet=<flowId>`. */
 export function ParsePage() {
+  const [searchParams] = useSearchParams();
+  const sheetFlowId = searchParams.get('sheet');
+  const flows = useFlows();
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Flow | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Flow | null>(null);
+  const [documentsFlowId, setDocumentsFlowId] = useState<string | null>(null);
+
+  if (sheetFlowId) {
+    const tab = searchParams.get('tab') === 'lines' ? 'lines' : 'documents';
+    return <SheetView flowId={sheetFlowId} tab={tab} flow={flows.data?.find((f) => f.id === sheetFlowId)} />;
+  }
+
+  function openCreate() {
+    setEditing(undefined);
+    setFormOpen(true);
+  }
+
+  const list = flows.data ?? [];
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
         title="Document Processing"
         description="Turn purchase orders, GRNs and GST invoices into checked rows in your spreadsheet."
-      />
-      <EmptyState
-        icon={WorkflowIcon}
-        title="No processing flows yet"
-        description="A flow watches a folder, extracts every field from each document, checks it against Indian GST rules and writes it to a sheet."
-        action={
-          <Button disabled title="Processing flows are being built">
-            <PlusIcon aria-hidden="true" />
-            Create First Flow
-          </Button>
+        actions={
+          list.length > 0 && (
+            <Button onClick={openCreate}>
+              <PlusIcon aria-hidden="true" />
+              Create New Flow
+            </Button>
+          )
         }
       />
+      {flows.isPending ? (
+        <FlowListSkeleton />
+      ) : flows.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-md border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm"
+        >
+          Couldn't load your flows: {flows.error.message}
+          <Button size="sm" variant="outline" onClick={() => void flows.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={WorkflowIcon}
+          title="No processing flows yet"
+          description="A flow takes documents from uploads or a folder, extracts every field, checks it against Indian GST rules and writes it to a sheet."
+          action={
+            <Button onClick={openCreate}>
+              <PlusIcon aria-hidden="true" />
+              Create First Flow
+            </Button>
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-4" data-testid="flow-list">
+          {list.map((flow) => (
+            <FlowItem
+              key={flow.id}
+              flow={flow}
+              documentsOpen={documentsFlowId === flow.id}
+              onDocumentsOpenChange={(open) => setDocumentsFlowId(open ? flow.id : null)}
+              onEdit={() => {
+                setEditing(flow);
+                setFormOpen(true);
+              }}
+              onDelete={() => setDeleting(flow)}
+            />
+          ))}
+        </div>
+      )}
+      <FlowFormSheet
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        flow={editing}
+        onSaved={(saved, created) => {
+          // A new upload flow has nothing to read yet: open its inbox so the user can drop files.
+          if (created && saved.io?.input.kind === 'upload' && saved.id) setDocumentsFlowId(saved.id);
+        }}
+      />
+      <DeleteFlowDialog flow={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeProgressPercent, describeRunOutcome, formatProgressLine, isRunActive } from './run-progress.ts';
+import {
+  computeProgressPercent,
+  describeRunOutcome,
+  formatProgressLine,
+  isRunActive,
+} from './run-progress.ts';
 
 describe('computeProgressPercent', () => {
   it('is a floored whole percentage clamped to 0–100', () => {
@@ -37,7 +42,13 @@ describe('describeRunOutcome', () => {
   });
   it('reports a failed run with its message', () => {
     expect(
-      describeRunOutcome({ status: 'failed', processed: 0, needsReview: 0, failed: 0, error: 'No documents found' }),
+      describeRunOutcome({
+        status: 'failed',
+        processed: 0,
+        needsReview: 0,
+        failed: 0,
+        error: 'No documents found',
+      }),
     ).toEqual({ kind: 'error', message: 'Run failed — No documents found' });
   });
 });

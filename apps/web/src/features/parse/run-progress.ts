@@ -38,7 +38,10 @@ export interface RunOutcome {
  * Toast text when a run ends: "Run finished — 3 processed, 1 need review, 0 failed", or the
  * failure message when the run itself failed (not just some of its documents).
  */
-export function describeRunOutcome(outcome: RunOutcome): { kind: 'success' | 'warning' | 'error'; message: string } {
+export function describeRunOutcome(outcome: RunOutcome): {
+  kind: 'success' | 'warning' | 'error';
+  message: string;
+} {
   if (outcome.status === 'failed') {
     return { kind: 'error', message: outcome.error ? `Run failed — ${outcome.error}` : 'Run failed' };
   }

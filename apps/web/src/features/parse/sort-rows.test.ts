@@ -27,7 +27,12 @@ describe('sortRows', () => {
       'INV-10',
       'inv-2',
     ]);
-    expect(sortRows(rows, { key: 'n', dir: 'asc' }).map((r) => r.n)).toEqual(['INV-1', 'inv-2', 'INV-9', 'INV-10']);
+    expect(sortRows(rows, { key: 'n', dir: 'asc' }).map((r) => r.n)).toEqual([
+      'INV-1',
+      'inv-2',
+      'INV-9',
+      'INV-10',
+    ]);
   });
   it('keeps empty cells last in both directions', () => {
     expect(sortRows(rows, { key: 'total', dir: 'desc' }).map((r) => r.n)).toEqual([

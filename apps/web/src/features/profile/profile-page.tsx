@@ -82,8 +82,8 @@ function ProfileForm({
   const statesCovered = countStatesCovered(gstins);
 
   return (
-    <form onSubmit={handleSave} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-      <div className="flex flex-col gap-6 lg:col-span-2">
+    <form onSubmit={handleSave} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+      <div className="flex flex-col gap-6 xl:col-span-2">
         <Card>
           <CardHeader>
             <CardTitle>Account</CardTitle>
@@ -194,7 +194,7 @@ function ProfileForm({
       </div>
 
       <div className="flex flex-col gap-6">
-        <Card className="lg:sticky lg:top-24">
+        <Card className="xl:sticky xl:top-24">
           <CardHeader>
             <CardTitle>Summary</CardTitle>
             <CardDescription>How your organisation appears in Bahi</CardDescription>
@@ -254,8 +254,8 @@ export function ProfilePage() {
           user={me.data.user}
         />
       ) : (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-          <Skeleton className="h-96 lg:col-span-2" />
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+          <Skeleton className="h-96 xl:col-span-2" />
           <Skeleton className="h-64" />
         </div>
       )}

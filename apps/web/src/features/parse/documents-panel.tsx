@@ -1,0 +1,181 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ExternalLinkIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { cn } from '@/lib/utils.ts';
+import { formatAgo, formatBytes } from './flow-format.ts';
+import type { Flow, FlowDocument } from './flows-api.ts';
+import { flowKeys, useFlowDocuments, useRedoDocument } from './queries.ts';
+import { formatDocumentStatus } from './source-link.ts';
+import { UploadDropZone } from './upload-drop-zone.tsx';
+
+const TONE_CLASSES = {
+  new: 'bg-secondary text-secondary-foreground',
+  working: 'bg-accent text-accent-foreground',
+  done: 'bg-success/12 text-success',
+  review: 'bg-warning/15 text-[oklch(0.45_0.12_70)]',
+  failed: 'bg-destructive/10 text-destructive',
+} as const;
+
+/** One inbox row: name, size, status, the engine's plain-words error or failed checks, and actions. */
+function DocumentRow({
+  doc,
+  onRedo,
+  busy,
+}: {
+  doc: FlowDocument;
+  onRedo: (action: 'retry' | 'reprocess') => void;
+  busy: boolean;
+}) {
+  const status = formatDocumentStatus(doc.status);
+  return (
+    <li className="flex flex-col gap-1.5 px-4 py-3" data-testid="inbox-document" data-status={doc.status}>
+      <div className="flex items-center gap-2">
+        {doc.fileUrl ? (
+          <a
+            href={doc.fileUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="min-w-0 flex-1 truncate font-medium text-sm hover:underline"
+            title={doc.fileName}
+          >
+            {doc.fileName}
+          </a>
+        ) : (
+          <span className="min-w-0 flex-1 truncate font-medium text-sm" title={doc.fileName}>
+            {doc.fileName}
+          </span>
+        )}
+        <Badge className={cn('border-transparent', TONE_CLASSES[status.tone])}>{status.label}</Badge>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+        {doc.size !== null && <span className="tabular-nums">{formatBytes(doc.size)}</span>}
+        {doc.processedAt && <span>Processed {formatAgo(doc.processedAt)}</span>}
+      </div>
+      {doc.status === 'failed' && doc.errorMessage && (
+        <p className="text-destructive text-xs">{doc.errorMessage}</p>
+      )}
+      {doc.failedChecks.length > 0 && (
+        <ul className="list-disc pl-4 text-[oklch(0.45_0.12_70)] text-xs">
+          {doc.failedChecks.map((check) => (
+            <li key={check.code}>{check.message || check.code.replaceAll('_', ' ')}</li>
+          ))}
+        </ul>
+      )}
+      {(doc.status === 'failed' || doc.status === 'done' || doc.status === 'needs_review') && (
+        <div>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => onRedo(doc.status === 'failed' ? 'retry' : 'reprocess')}
+          >
+            {doc.status === 'failed' ? (
+              <RotateCcwIcon aria-hidden="true" />
+            ) : (
+              <RefreshCwIcon aria-hidden="true" />
+            )}
+            {doc.status === 'failed' ? 'Retry' : 'Re-process'}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Side sheet with a flow's inbox: the upload drop zone (upload flows) and every document with its
+ * status, error or failed checks, plus Retry / Re-process.
+ */
+export function DocumentsPanel({
+  flow,
+  open,
+  onOpenChange,
+  onRunStarted,
+}: {
+  flow: Flow;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRunStarted: (runId: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const documents = useFlowDocuments(flow.id, open);
+  const redo = useRedoDocument(flow.id);
+  const docs = documents.data ?? [];
+  const counts = {
+    total: docs.length,
+    failed: docs.filter((d) => d.status === 'failed').length,
+    review: docs.filter((d) => d.status === 'needs_review').length,
+  };
+
+  async function handleRedo(doc: FlowDocument, action: 'retry' | 'reprocess') {
+    try {
+      const runId = await redo.mutateAsync({ documentId: doc.id, action });
+      toast.success(action === 'retry' ? `Retrying ${doc.fileName}` : `Re-processing ${doc.fileName}`);
+      if (runId) onRunStarted(runId);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not start that');
+    }
+  }
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-xl">
+        <SheetHeader className="border-b px-6 py-5">
+          <SheetTitle className="text-lg">{flow.name} — documents</SheetTitle>
+          <SheetDescription>
+            {counts.total} {counts.total === 1 ? 'document' : 'documents'}
+            {counts.review > 0 && ` · ${counts.review} need review`}
+            {counts.failed > 0 && ` · ${counts.failed} failed`}
+          </SheetDescription>
+        </SheetHeader>
+        <div className="flex flex-col gap-5 px-6 pb-6">
+          {flow.io.input.kind === 'upload' && (
+            <UploadDropZone
+              flowId={flow.id}
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flow.id) })}
+            />
+          )}
+          {flow.io.input.kind !== 'upload' && (
+            <p className="flex items-center gap-2 rounded-md bg-muted/60 px-3 py-2 text-muted-foreground text-xs">
+              <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
+              Documents are read from {flow.io.input.url} each time the flow runs.
+            </p>
+          )}
+          {documents.isPending ? (
+            <div className="flex flex-col gap-3">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-14 w-full" />
+              ))}
+            </div>
+          ) : documents.isError ? (
+            <p role="alert" className="text-destructive text-sm">
+              Couldn't load the documents: {documents.error.message}
+            </p>
+          ) : docs.length === 0 ? (
+            <p className="py-6 text-center text-muted-foreground text-sm">
+              No documents yet.
+              {flow.io.input.kind === 'upload'
+                ? ' Upload some above, then run the flow.'
+                : ' Run the flow to read the folder.'}
+            </p>
+          ) : (
+            <ul className="divide-y rounded-lg border" aria-label="Inbox">
+              {docs.map((doc) => (
+                <DocumentRow
+                  key={doc.id}
+                  doc={doc}
+                  busy={redo.isPending}
+                  onRedo={(action) => void handleRedo(doc, action)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

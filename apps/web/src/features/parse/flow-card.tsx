@@ -1,0 +1,241 @@
+import {
+  ChevronDownIcon,
+  ExternalLinkIcon,
+  FolderIcon,
+  HistoryIcon,
+  InboxIcon,
+  Loader2Icon,
+  PencilIcon,
+  PlayIcon,
+  SheetIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { Progress } from '@/components/ui/progress.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { getSheetViewPath } from '@/features/sheets/sheet-path.ts';
+import {
+  formatAgo,
+  formatDuration,
+  formatLastRun,
+  formatStatusLabel,
+  getStatusVariant,
+} from './flow-format.ts';
+import type { Flow, Run } from './flows-api.ts';
+import { useFlowRuns } from './queries.ts';
+import { computeProgressPercent, formatProgressLine, type RunProgressView } from './run-progress.ts';
+import { describeSource } from './source-link.ts';
+
+/** Table of a flow's past runs: started, finished, counts and duration. */
+function RunHistory({ flowId }: { flowId: string }) {
+  const runs = useFlowRuns(flowId);
+  if (runs.isPending) return <Skeleton className="h-16 w-full" />;
+  if (runs.isError)
+    return <p className="text-destructive text-sm">Couldn't load the run history: {runs.error.message}</p>;
+  if (runs.data.length === 0) return <p className="text-muted-foreground text-sm">No runs yet.</p>;
+  return (
+    <Table aria-label="Run history">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Started</TableHead>
+          <TableHead>Finished</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Processed</TableHead>
+          <TableHead className="text-right">Need review</TableHead>
+          <TableHead className="text-right">Failed</TableHead>
+          <TableHead className="text-right">Duration</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {runs.data.slice(0, 10).map((run: Run) => (
+          <TableRow key={run.id}>
+            <TableCell>{formatAgo(run.startedAt)}</TableCell>
+            <TableCell>{run.finishedAt ? formatAgo(run.finishedAt) : '—'}</TableCell>
+            <TableCell>
+              <Badge
+                variant={
+                  run.status === 'success' ? 'success' : run.status === 'failed' ? 'destructive' : 'secondary'
+                }
+              >
+                {formatStatusLabel(run.status)}
+              </Badge>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{run.counts.processed}</TableCell>
+            <TableCell className="text-right tabular-nums">{run.counts.needsReview}</TableCell>
+            <TableCell className="text-right tabular-nums">{run.counts.failed}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatDuration(run.durationMs)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Live progress under a running flow: bar, "2 of 5 documents", the file being read. */
+function RunProgressBar({ progress }: { progress: RunProgressView }) {
+  const percent = computeProgressPercent(progress.done, progress.total);
+  return (
+    <div
+      className="flex flex-col gap-1.5"
+      data-testid="run-progress"
+      data-percent={percent}
+      aria-live="polite"
+    >
+      <div className="flex items-center justify-between gap-3 text-xs">
+        <span className="font-medium">{formatProgressLine(progress)}</span>
+        <span className="tabular-nums text-muted-foreground">{percent}%</span>
+      </div>
+      <Progress value={percent} aria-label="Run progress" />
+      {progress.currentFile && (
+        <p className="truncate text-muted-foreground text-xs" title={progress.currentFile}>
+          Reading {progress.currentFile}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One flow: name, status and type badges, source and output links, ages, actions and — while a
+ * run is going — its live progress.
+ */
+export function FlowCard({
+  flow,
+  progress,
+  running,
+  starting,
+  onRun,
+  onEdit,
+  onDelete,
+  onOpenDocuments,
+}: {
+  flow: Flow;
+  progress: RunProgressView | null;
+  running: boolean;
+  starting: boolean;
+  onRun: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onOpenDocuments: () => void;
+}) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const source = describeSource(flow.io.input);
+  const busy = running || starting;
+  const type = flow.types[0];
+
+  return (
+    <Card className="gap-4 px-5 py-5" data-testid="flow-card" data-flow-id={flow.id}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="truncate font-semibold text-base">{flow.name}</h2>
+            <Badge variant={getStatusVariant(flow.status)} data-testid="flow-status">
+              {formatStatusLabel(flow.status)}
+            </Badge>
+            {type && (
+              <Badge variant="outline" className="font-mono tracking-wide">
+                {type}
+              </Badge>
+            )}
+          </div>
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
+            {source.kind === 'upload' ? (
+              <button
+                type="button"
+                onClick={onOpenDocuments}
+                className="inline-flex items-center gap-1.5 text-primary hover:underline"
+              >
+                <InboxIcon className="size-3.5" aria-hidden="true" />
+                {source.label}
+              </button>
+            ) : source.kind === 'drive' ? (
+              <a
+                href={source.href}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1.5 text-primary hover:underline"
+              >
+                <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
+                {source.label}
+              </a>
+            ) : (
+              <span
+                className="inline-flex min-w-0 items-center gap-1.5 text-muted-foreground"
+                title={source.path}
+              >
+                <FolderIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                <code className="truncate text-xs">{source.label}</code>
+              </span>
+            )}
+            <Link
+              to={getSheetViewPath(flow.id)}
+              className="inline-flex items-center gap-1.5 text-primary hover:underline"
+              data-testid="sheet-link"
+            >
+              <SheetIcon className="size-3.5" aria-hidden="true" />
+              {flow.io.output.sheetName || 'Output sheet'}
+            </Link>
+          </div>
+          <p className="mt-2 text-muted-foreground text-xs">
+            Created {formatAgo(flow.createdAt)} · {formatLastRun(flow.lastRunAt)}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-1.5">
+          <Button size="sm" onClick={onRun} disabled={busy} data-testid="run-flow">
+            {busy ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <PlayIcon aria-hidden="true" />
+            )}
+            {busy ? 'Running' : 'Run'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={onOpenDocuments}>
+            <InboxIcon aria-hidden="true" />
+            Documents
+          </Button>
+          <Button size="icon" variant="ghost" onClick={onEdit} aria-label={`Edit ${flow.name}`}>
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            onClick={onDelete}
+            disabled={running}
+            aria-label={`Delete ${flow.name}`}
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      {running && progress && <RunProgressBar progress={progress} />}
+
+      <div className="border-t pt-3">
+        <button
+          type="button"
+          aria-expanded={historyOpen}
+          onClick={() => setHistoryOpen((open) => !open)}
+          className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
+        >
+          <HistoryIcon className="size-3.5" aria-hidden="true" />
+          Run history
+          <ChevronDownIcon
+            className={`size-3.5 transition-transform ${historyOpen ? 'rotate-180' : ''}`}
+            aria-hidden="true"
+          />
+        </button>
+        {historyOpen && (
+          <div className="mt-3">
+            <RunHistory flowId={flow.id} />
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

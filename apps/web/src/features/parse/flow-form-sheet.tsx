@@ -1,0 +1,309 @@
+import { CheckIcon, FolderIcon, Link2Icon, Loader2Icon, UploadIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { FormField } from '@/components/form-field.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
+import { FormError } from '@/features/auth/form-error.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { cn } from '@/lib/utils.ts';
+import {
+  canSubmitFlow,
+  createEmptyForm,
+  type FlowFormValues,
+  mapServerFieldErrors,
+  SOURCE_KIND_LABELS,
+  type SourceKind,
+} from './flow-form.ts';
+import { FLOW_TYPES, type FlowType, toggleFlowType } from './flow-format.ts';
+import { type Flow, toFormValues } from './flows-api.ts';
+import { useSaveFlow } from './queries.ts';
+
+const TYPE_HINTS: Record<FlowType, string> = {
+  PO: 'Purchase orders',
+  GRN: 'Goods receipt notes',
+  INVOICE: 'GST tax invoices',
+};
+
+const SOURCE_ICONS = { upload: UploadIcon, local: FolderIcon, drive: Link2Icon } as const;
+
+/** Three checkbox-looking toggles holding a single document type. */
+function TypeToggles({
+  value,
+  onChange,
+  error,
+}: {
+  value: FlowType[];
+  onChange: (next: FlowType[]) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 flex items-center gap-1 font-medium text-sm leading-none">
+        Document type
+        <span className="text-destructive" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      <div className="grid grid-cols-3 gap-2">
+        {FLOW_TYPES.map((type) => {
+          const checked = value.includes(type);
+          return (
+            <label
+              key={type}
+              className={cn(
+                'flex cursor-pointer flex-col items-start gap-1 rounded-lg border px-3 py-2.5 text-left transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+                checked ? 'border-primary bg-accent' : 'border-input bg-card hover:bg-muted/60',
+              )}
+            >
+              <input
+                type="checkbox"
+                className="sr-only"
+                checked={checked}
+                data-testid={`type-${type}`}
+                onChange={() => onChange(toggleFlowType(value, type))}
+              />
+              <span className="flex items-center gap-2 font-semibold text-sm">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'flex size-4 items-center justify-center rounded-[4px] border',
+                    checked ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
+                  )}
+                >
+                  {checked && <CheckIcon className="size-3" />}
+                </span>
+                {type}
+              </span>
+              <span className="text-muted-foreground text-xs leading-tight">{TYPE_HINTS[type]}</span>
+            </label>
+          );
+        })}
+      </div>
+      {error ? (
+        <p role="alert" className="text-destructive text-xs">
+          {error}
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-xs">A flow reads one kind of document.</p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Radio-like choice of where documents come from. */
+function SourceKindPicker({ value, onChange }: { value: SourceKind; onChange: (kind: SourceKind) => void }) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <legend className="sr-only">Input source</legend>
+      {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => {
+        const Icon = SOURCE_ICONS[kind];
+        const selected = value === kind;
+        return (
+          <label
+            key={kind}
+            className={cn(
+              'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+              selected
+                ? 'border-primary bg-accent font-medium text-accent-foreground'
+                : 'border-input bg-card hover:bg-muted/60',
+            )}
+          >
+            <input
+              type="radio"
+              name="sourceKind"
+              value={kind}
+              className="sr-only"
+              checked={selected}
+              onChange={() => onChange(kind)}
+            />
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {SOURCE_KIND_LABELS[kind]}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/**
+ * Right-hand side sheet that creates a flow, or edits `flow` when given. Save stays disabled until
+ * the form is complete; the server's validation messages (bad Drive link, folder outside the
+ * allowed roots) appear under the field they concern.
+ */
+export function FlowFormSheet({
+  open,
+  onOpenChange,
+  flow,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  flow?: Flow | undefined;
+  onSaved?: (flow: Flow, created: boolean) => void;
+}) {
+  const save = useSaveFlow();
+  const [values, setValues] = useState<FlowFormValues>(createEmptyForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof FlowFormValues, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  // Each opening starts from the flow's stored values (or a blank form), not from a half-edit.
+  useEffect(() => {
+    if (!open) return;
+    setValues(flow ? toFormValues(flow) : createEmptyForm());
+    setErrors({});
+    setFormError(null);
+  }, [open, flow]);
+
+  function update<K extends keyof FlowFormValues>(field: K, value: FlowFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setFormError(null);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmitFlow(values, save.isPending)) return;
+    try {
+      const saved = await save.mutateAsync({ flow, values });
+      toast.success(flow ? 'Flow updated' : 'Flow created');
+      onOpenChange(false);
+      onSaved?.(saved, !flow);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const mapped = mapServerFieldErrors(error.fields);
+        // A source error without a field path (e.g. google_auth_required) still belongs under the input.
+        if (
+          Object.keys(mapped).length === 0 &&
+          /drive|google|folder|path|root/i.test(`${error.code} ${error.message}`)
+        ) {
+          mapped.sourceLocation = error.message;
+        }
+        if (Object.keys(mapped).length > 0) {
+          setErrors(mapped);
+          return;
+        }
+      }
+      setFormError(error instanceof Error ? error.message : 'Could not save the flow. Please try again.');
+    }
+  }
+
+  const editing = Boolean(flow);
+  const submittable = canSubmitFlow(values, save.isPending);
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        side="right"
+        className="w-full overflow-y-auto sm:max-w-lg"
+        aria-describedby="flow-form-description"
+      >
+        <SheetHeader className="border-b px-6 py-5">
+          <SheetTitle className="text-lg">{editing ? 'Edit flow' : 'Create New Flow'}</SheetTitle>
+          <SheetDescription id="flow-form-description">
+            Pick the document type, where documents come from and the sheet Bahi writes rows to.
+          </SheetDescription>
+        </SheetHeader>
+        <form onSubmit={handleSubmit} noValidate className="flex flex-1 flex-col gap-6 px-6 pb-6">
+          <FormField id="flow-name" label="Flow name" required error={errors.name}>
+            {(ids) => (
+              <Input
+                {...ids}
+                name="name"
+                placeholder="Vendor invoices — Bengaluru"
+                value={values.name}
+                onChange={(e) => update('name', e.target.value)}
+                autoFocus
+              />
+            )}
+          </FormField>
+
+          <TypeToggles value={values.types} onChange={(next) => update('types', next)} error={errors.types} />
+
+          <div className="grid gap-3">
+            <Label>
+              Input
+              <span className="text-destructive" aria-hidden="true">
+                *
+              </span>
+            </Label>
+            <SourceKindPicker
+              value={values.sourceKind}
+              onChange={(kind) => {
+                update('sourceKind', kind);
+                setErrors((current) => ({ ...current, sourceLocation: undefined }));
+              }}
+            />
+            {values.sourceKind === 'upload' ? (
+              <p className="rounded-md bg-muted/60 px-3 py-2 text-muted-foreground text-xs">
+                After saving, drop PDFs, images or a .zip on the flow's upload panel. Bahi keeps them as this
+                flow's inbox.
+              </p>
+            ) : (
+              <FormField
+                id="flow-source"
+                label={
+                  values.sourceKind === 'local'
+                    ? 'Folder path on the server'
+                    : 'Google Drive folder or file link'
+                }
+                error={errors.sourceLocation}
+                hint={
+                  values.sourceKind === 'local'
+                    ? 'An absolute path inside the folders your administrator allowed.'
+                    : 'A link like https://drive.google.com/drive/folders/…'
+                }
+              >
+                {(ids) => (
+                  <Input
+                    {...ids}
+                    name="source"
+                    placeholder={
+                      values.sourceKind === 'local'
+                        ? '/srv/bahi/inbox/invoices'
+                        : 'https://drive.google.com/drive/folders/…'
+                    }
+                    value={values.sourceLocation}
+                    onChange={(e) => update('sourceLocation', e.target.value)}
+                  />
+                )}
+              </FormField>
+            )}
+          </div>
+
+          <FormField
+            id="flow-sheet"
+            label="Output sheet name"
+            required
+            error={errors.sheetName}
+            hint="Bahi keeps an .xlsx workbook with a Documents and a Line Items tab."
+          >
+            {(ids) => (
+              <Input
+                {...ids}
+                name="sheetName"
+                placeholder="Invoices FY 2025-26"
+                value={values.sheetName}
+                onChange={(e) => update('sheetName', e.target.value)}
+              />
+            )}
+          </FormField>
+
+          <FormError message={formError} />
+
+          <div className="mt-auto flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!submittable}>
+              {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+              {editing ? 'Update' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,65 @@
+import type { FlowType } from './flow-format.ts';
+
+/** Where a flow reads its documents: browser uploads, a server folder, or a Google Drive link. */
+export type SourceKind = 'upload' | 'local' | 'drive';
+
+/** What the create/edit side sheet edits. */
+export interface FlowFormValues {
+  name: string;
+  types: FlowType[];
+  sourceKind: SourceKind;
+  /** Folder path (local) or link (drive); unused for uploads, whose inbox is the flow itself. */
+  sourceLocation: string;
+  sheetName: string;
+}
+
+/** Labels of the source choices, in the order the form offers them. */
+export const SOURCE_KIND_LABELS: Record<SourceKind, string> = {
+  upload: 'Upload files',
+  local: 'Local folder path',
+  drive: 'Google Drive link',
+};
+
+/** A fresh form: uploads are the default because they need no server set-up. */
+export function createEmptyForm(): FlowFormValues {
+  return { name: '', types: [], sourceKind: 'upload', sourceLocation: '', sheetName: '' };
+}
+
+/**
+ * Whether Save / Update may be pressed: a name, exactly one type, an input (uploads need nothing
+ * more; a folder or link must be typed) and an output sheet name — and not while saving.
+ */
+export function canSubmitFlow(values: FlowFormValues, saving: boolean): boolean {
+  if (saving) return false;
+  if (!values.name.trim() || values.types.length !== 1 || !values.sheetName.trim()) return false;
+  return values.sourceKind === 'upload' || values.sourceLocation.trim().length > 0;
+}
+
+/**
+ * Maps the server's field errors onto the form's fields. The server validates the input location
+ * (path confinement, Drive link rule) and reports it under `io.input.url` or similar paths; the form
+ * shows those under the location box.
+ */
+export function mapServerFieldErrors(
+  fields: Record<string, string>,
+): Partial<Record<keyof FlowFormValues, string>> {
+  const mapped: Partial<Record<keyof FlowFormValues, string>> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const key = path.toLowerCase();
+    if (key === 'name') mapped.name ??= message;
+    else if (key.startsWith('types') || key === 'type') mapped.types ??= message;
+    else if (key.includes('output') || key.includes('sheet')) mapped.sheetName ??= message;
+    else if (key.includes('input') || key.includes('url') || key.includes('folder') || key.includes('path')) {
+      mapped.sourceLocation ??= message;
+    }
+  }
+  return mapped;
+}
+
+/** Best-guess source kind of a location the user pasted (a Drive URL vs. an absolute path). */
+export function guessSourceKind(location: string): SourceKind | null {
+  const value = location.trim();
+  if (/^https?:\/\/(drive|docs)\.google\.com\//i.test(value)) return 'drive';
+  if (value.startsWith('/') || /^[a-z]:\\/i.test(value)) return 'local';
+  return null;
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FlowFormValues } from './flow-form.ts';
+import {
+  createFlow,
+  deleteFlow,
+  type Flow,
+  listFlowDocuments,
+  listFlowRuns,
+  listFlows,
+  redoDocument,
+  startRun,
+  updateFlow,
+} from './flows-api.ts';
+
+/** Query keys of the flows feature, so mutations invalidate exactly what they change. */
+export const flowKeys = {
+  all: ['flows'] as const,
+  list: () => ['flows', 'list'] as const,
+  runs: (flowId: string) => ['flows', flowId, 'runs'] as const,
+  documents: (flowId: string) => ['flows', flowId, 'documents'] as const,
+  sheet: (flowId: string) => ['flows', flowId, 'sheet'] as const,
+};
+
+/** The organisation's flows. */
+export function useFlows() {
+  return useQuery({ queryKey: flowKeys.list(), queryFn: ({ signal }) => listFlows(signal) });
+}
+
+/** A flow's run history (also tells a freshly opened page which run is still going). */
+export function useFlowRuns(flowId: string) {
+  return useQuery({ queryKey: flowKeys.runs(flowId), queryFn: ({ signal }) => listFlowRuns(flowId, signal) });
+}
+
+/** A flow's inbox documents; `enabled` lets closed panels skip the request. */
+export function useFlowDocuments(flowId: string, enabled = true) {
+  return useQuery({
+    queryKey: flowKeys.documents(flowId),
+    queryFn: ({ signal }) => listFlowDocuments(flowId, signal),
+    enabled,
+  });
+}
+
+/** Creates or updates a flow, then refreshes the list and the dashboard counters. */
+export function useSaveFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ flow, values }: { flow?: Flow | undefined; values: FlowFormValues }) =>
+      flow ? updateFlow(flow, values) : createFlow(values),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: flowKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+/** Deletes a flow. */
+export function useDeleteFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteFlow(id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: flowKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+/** Starts a run of a flow; answers with the run id. */
+export function useStartRun() {
+  return useMutation({ mutationFn: (flowId: string) => startRun(flowId) });
+}
+
+/** Retries a failed document or re-processes a done one. */
+export function useRedoDocument(flowId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, action }: { documentId: string; action: 'retry' | 'reprocess' }) =>
+      redoDocument(documentId, action),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flowId) });
+      void queryClient.invalidateQueries({ queryKey: flowKeys.runs(flowId) });
+    },
+  });
+}
+
+/** Refreshes everything a finished run changes. */
+export function useRefreshAfterRun() {
+  const queryClient = useQueryClient();
+  return (flowId: string) => {
+    for (const key of [
+      flowKeys.list(),
+      flowKeys.runs(flowId),
+      flowKeys.documents(flowId),
+      flowKeys.sheet(flowId),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  };
+}

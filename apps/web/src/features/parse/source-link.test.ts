@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { describeSource, formatDocumentStatus } from './source-link.ts';
+
+describe('describeSource', () => {
+  it('opens the inbox for uploads and shows the path for local folders', () => {
+    expect(describeSource({ kind: 'upload', url: '' })).toEqual({ kind: 'upload', label: 'Upload inbox' });
+    expect(describeSource({ kind: 'local', url: '/srv/inbox' })).toEqual({
+      kind: 'local',
+      label: '/srv/inbox',
+      path: '/srv/inbox',
+    });
+  });
+  it('links Drive folders only over https', () => {
+    const url = 'https://drive.google.com/drive/folders/1AbC';
+    expect(describeSource({ kind: 'drive', url, folderName: 'Invoices FY26' })).toEqual({
+      kind: 'drive',
+      label: 'Invoices FY26',
+      href: url,
+    });
+    expect(describeSource({ kind: 'drive', url: 'javascript:alert(1)' }).kind).toBe('local');
+  });
+});
+
+describe('formatDocumentStatus', () => {
+  it('maps server statuses to the inbox words', () => {
+    expect(formatDocumentStatus('pending')).toEqual({ label: 'New', tone: 'new' });
+    expect(formatDocumentStatus('needs_review').label).toBe('Needs review');
+    expect(formatDocumentStatus('failed').tone).toBe('failed');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatCell, getRowTone, inferCellKind } from './cell-format.ts';
+
+describe('inferCellKind', () => {
+  it('prefers the declared kind and guesses from contract field names', () => {
+    expect(inferCellKind('total', 'text')).toBe('text');
+    expect(inferCellKind('total')).toBe('money');
+    expect(inferCellKind('Taxable Value')).toBe('money');
+    expect(inferCellKind('quantity')).toBe('number');
+    expect(inferCellKind('gstRate')).toBe('percent');
+    expect(inferCellKind('documentDate')).toBe('date');
+    expect(inferCellKind('vendorGstin')).toBe('text');
+  });
+});
+
+describe('formatCell', () => {
+  it('groups money in lakhs and crores with paise', () => {
+    expect(formatCell(235609, 'money')).toBe('2,35,609.00');
+    expect(formatCell(12345678.5, 'money')).toBe('1,23,45,678.50');
+    expect(formatCell('-0.2', 'money')).toBe('-0.20');
+  });
+  it('formats other kinds and empties', () => {
+    expect(formatCell(120000, 'number')).toBe('1,20,000');
+    expect(formatCell(18, 'percent')).toBe('18%');
+    expect(formatCell(null, 'money')).toBe('');
+    expect(formatCell(['gstin_checksum', 'taxes_sum_to_total'], 'text')).toBe(
+      'gstin_checksum, taxes_sum_to_total',
+    );
+    expect(formatCell('33ASRFS6183T1Z0', 'text')).toBe('33ASRFS6183T1Z0');
+  });
+});
+
+describe('getRowTone', () => {
+  it('flags failed and review rows', () => {
+    expect(getRowTone({ status: 'failed' })).toBe('failed');
+    expect(getRowTone({ status: 'needs_review' })).toBe('review');
+    expect(getRowTone({ confidence: 'review' })).toBe('review');
+    expect(getRowTone({ failedChecks: ['taxes_sum_to_total'] })).toBe('review');
+    expect(getRowTone({ status: 'done', failedChecks: [] })).toBe(null);
+  });
+});

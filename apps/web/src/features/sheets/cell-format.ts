@@ -1,0 +1,95 @@
+/** How a sheet column's values are shown. */
+export type CellKind = 'text' | 'money' | 'number' | 'percent' | 'date' | 'link' | 'status';
+
+const MONEY_KEYS = new Set([
+  'taxablevalue',
+  'cgst',
+  'sgst',
+  'igst',
+  'cess',
+  'roundoff',
+  'total',
+  'amount',
+  'rate',
+  'discount',
+]);
+const NUMBER_KEYS = new Set([
+  'quantity',
+  'orderedquantity',
+  'receivedquantity',
+  'acceptedquantity',
+  'rejectedquantity',
+  'lineno',
+  'line',
+  'pages',
+]);
+const DATE_KEYS = /date$|processedat$/i;
+
+const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const plain = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
+
+/** Normalised lookup key: case and separators do not matter ("Taxable Value" = "taxableValue"). */
+function normalizeKey(key: string): string {
+  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * The display kind of a column: the server's own `kind` when it sends one, otherwise guessed from
+ * the contract field name (amounts are money, quantities numbers, `…Date` dates).
+ */
+export function inferCellKind(key: string, declared?: string | null): CellKind {
+  const known: CellKind[] = ['text', 'money', 'number', 'percent', 'date', 'link', 'status'];
+  if (declared && (known as string[]).includes(declared)) return declared as CellKind;
+  const k = normalizeKey(key);
+  if (MONEY_KEYS.has(k)) return 'money';
+  if (k === 'gstrate') return 'percent';
+  if (NUMBER_KEYS.has(k)) return 'number';
+  if (k === 'status' || k === 'confidence' || k === 'review') return 'status';
+  if (DATE_KEYS.test(key)) return 'date';
+  return 'text';
+}
+
+/** Number from a number or numeric string, else null. */
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return null;
+}
+
+/**
+ * Text of one cell: money with Indian grouping and paise ("2,35,609.00"), other numbers with
+ * Indian grouping, percentages with a % sign, lists joined with commas, empties as "".
+ */
+export function formatCell(value: unknown, kind: CellKind): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+  const n = toNumber(value);
+  if (kind === 'money' && n !== null) return money.format(n);
+  if (kind === 'number' && n !== null) return plain.format(n);
+  if (kind === 'percent' && n !== null) return `${plain.format(n)}%`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Whether a right-aligned, tabular-figure cell suits the kind. */
+export function isNumericKind(kind: CellKind): boolean {
+  return kind === 'money' || kind === 'number' || kind === 'percent';
+}
+
+/**
+ * How a row should be highlighted: failed documents red, those needing review amber. Reads the
+ * row's status, review flag or failed-check list, whichever the server filled in.
+ */
+export function getRowTone(row: Record<string, unknown>): 'failed' | 'review' | null {
+  const status = String(row.status ?? '').toLowerCase();
+  if (status === 'failed') return 'failed';
+  const flag = String(row.confidence ?? row.review ?? row.reviewFlag ?? '').toLowerCase();
+  const failedChecks = row.failedChecks ?? row.checksFailed ?? row.checks;
+  const hasFailedChecks = Array.isArray(failedChecks)
+    ? failedChecks.length > 0
+    : typeof failedChecks === 'string' && failedChecks.trim() !== '';
+  if (status === 'needs_review' || row.needsReview === true || flag === 'review' || hasFailedChecks)
+    return 'review';
+  return null;
+}

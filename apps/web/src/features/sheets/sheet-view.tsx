@@ -1,0 +1,293 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  ArrowUpDownIcon,
+  ArrowUpIcon,
+  DownloadIcon,
+  FileSpreadsheetIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import {
+  type Flow,
+  getSheetDownloadUrl,
+  getSheetPage,
+  type SheetColumn,
+} from '@/features/parse/flows-api.ts';
+import { flowKeys } from '@/features/parse/queries.ts';
+import { nextSort, type SortState, sortRows } from '@/features/parse/sort-rows.ts';
+import { cn } from '@/lib/utils.ts';
+import { type CellKind, formatCell, getRowTone, inferCellKind, isNumericKind } from './cell-format.ts';
+import { getSheetViewPath } from './sheet-path.ts';
+
+type Tab = 'documents' | 'lines';
+
+/** Keys whose cell links to the stored document, and where the row keeps that link. */
+const FILE_KEYS = new Set(['fileName', 'file', 'file_name']);
+const LINK_KEYS = ['fileUrl', 'documentUrl', 'link', 'url', 'file_url'];
+
+/** Column headers that are bookkeeping, not something a reviewer reads. */
+const HIDDEN_KEYS = new Set(['id', 'documentId', 'flowId', 'organizationId', ...LINK_KEYS]);
+
+/** The document link of a row, if it carries one (only same-origin or http(s) links). */
+function getRowLink(row: Record<string, unknown>): string | null {
+  for (const key of LINK_KEYS) {
+    const value = row[key];
+    if (typeof value === 'string' && (value.startsWith('/') || /^https?:\/\//i.test(value))) return value;
+  }
+  return null;
+}
+
+/** One sheet cell, formatted by kind; the file name links to the stored document. */
+function SheetCell({
+  row,
+  column,
+  kind,
+}: {
+  row: Record<string, unknown>;
+  column: SheetColumn;
+  kind: CellKind;
+}) {
+  const value = row[column.key];
+  const text = formatCell(value, kind);
+  const link =
+    FILE_KEYS.has(column.key) || kind === 'link'
+      ? (getRowLink(row) ?? (kind === 'link' && typeof value === 'string' ? value : null))
+      : null;
+  if (link && text) {
+    return (
+      <a href={link} target="_blank" rel="noreferrer" className="text-primary hover:underline">
+        {kind === 'link' && !FILE_KEYS.has(column.key) ? 'Open' : text}
+      </a>
+    );
+  }
+  if (kind === 'status' && text) {
+    const tone = text.toLowerCase();
+    return (
+      <Badge
+        variant={
+          tone === 'done' || tone === 'ok' ? 'success' : tone === 'failed' ? 'destructive' : 'secondary'
+        }
+        className={
+          tone === 'review' || tone === 'needs_review'
+            ? 'bg-warning/15 text-[oklch(0.45_0.12_70)]'
+            : undefined
+        }
+      >
+        {text.replaceAll('_', ' ')}
+      </Badge>
+    );
+  }
+  return <>{text}</>;
+}
+
+/**
+ * The in-app view of a flow's workbook: "Documents" and "Line Items" tabs, a sortable table with a
+ * sticky header and horizontal scroll, amounts in Indian grouping, review rows highlighted, and
+ * the .xlsx / .csv downloads.
+ */
+export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flow?: Flow | undefined }) {
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortState>({ key: null, dir: 'asc' });
+  const [page, setPage] = useState(1);
+  const sheet = useQuery({
+    queryKey: [...flowKeys.sheet(flowId), tab, sort.key, sort.dir, page],
+    queryFn: ({ signal }) => getSheetPage(flowId, { tab, sort: sort.key, dir: sort.dir, page }, signal),
+    placeholderData: (previous) => (previous?.tab === tab ? previous : undefined),
+  });
+
+  function switchTab(next: string) {
+    setSort({ key: null, dir: 'asc' });
+    setPage(1);
+    navigate(getSheetViewPath(flowId, next === 'lines' ? 'lines' : 'documents'), { replace: true });
+  }
+
+  const columns = (sheet.data?.columns ?? []).filter((c) => !HIDDEN_KEYS.has(c.key));
+  // The server sorts when it can; sorting the page again keeps the order right if it did not.
+  const rows = sheet.data ? sortRows(sheet.data.rows, sort) : [];
+  const pageCount = sheet.data
+    ? Math.max(1, Math.ceil(sheet.data.total / Math.max(1, sheet.data.pageSize)))
+    : 1;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-2 mb-2 text-muted-foreground">
+          <Link to="/parse">
+            <ArrowLeftIcon aria-hidden="true" />
+            Document Processing
+          </Link>
+        </Button>
+        <PageHeader
+          title={flow?.io.output.sheetName || 'Output sheet'}
+          description={flow ? `Rows written by ${flow.name}` : 'Rows written by this flow'}
+          actions={
+            <>
+              <Button asChild variant="outline" size="sm">
+                <a href={getSheetDownloadUrl(flowId, 'xlsx')} download data-testid="download-xlsx">
+                  <DownloadIcon aria-hidden="true" />
+                  Download .xlsx
+                </a>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <a href={getSheetDownloadUrl(flowId, 'csv', tab)} download data-testid="download-csv">
+                  <DownloadIcon aria-hidden="true" />
+                  Download .csv
+                </a>
+              </Button>
+            </>
+          }
+        />
+      </div>
+
+      <Tabs value={tab} onValueChange={switchTab}>
+        <TabsList>
+          <TabsTrigger value="documents">Documents</TabsTrigger>
+          <TabsTrigger value="lines">Line Items</TabsTrigger>
+        </TabsList>
+      </Tabs>
+
+      {sheet.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          <Skeleton className="h-10 w-full" />
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-8 w-full" />
+          ))}
+        </div>
+      ) : sheet.isError ? (
+        <div
+          role="alert"
+          className="rounded-md border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm"
+        >
+          Couldn't load the sheet: {sheet.error.message}
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={FileSpreadsheetIcon}
+          title="No rows yet"
+          description="Run the flow: each document it reads adds a row here and to the workbook."
+        />
+      ) : (
+        <>
+          <div
+            className="max-h-[70vh] overflow-auto rounded-lg border bg-card"
+            data-testid="sheet-table"
+            // Focusable so keyboard users can scroll the wide table.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: scroll container must be reachable by keyboard
+            tabIndex={0}
+          >
+            <table className="w-max min-w-full border-separate border-spacing-0 text-sm">
+              <thead>
+                <tr>
+                  {columns.map((column) => {
+                    const kind = inferCellKind(column.key, column.kind);
+                    const active = sort.key === column.key;
+                    const SortIcon = active
+                      ? sort.dir === 'asc'
+                        ? ArrowUpIcon
+                        : ArrowDownIcon
+                      : ArrowUpDownIcon;
+                    return (
+                      <th
+                        key={column.key}
+                        scope="col"
+                        aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                        className={cn(
+                          'sticky top-0 z-10 whitespace-nowrap border-b bg-muted px-3 py-2 font-medium text-muted-foreground',
+                          isNumericKind(kind) ? 'text-right' : 'text-left',
+                        )}
+                      >
+                        <button
+                          type="button"
+                          onClick={() => {
+                            setSort((current) => nextSort(current, column.key));
+                            setPage(1);
+                          }}
+                          className={cn(
+                            'inline-flex items-center gap-1 hover:text-foreground',
+                            active && 'text-foreground',
+                          )}
+                        >
+                          {column.label}
+                          <SortIcon className="size-3.5 opacity-60" aria-hidden="true" />
+                        </button>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => {
+                  const tone = getRowTone(row);
+                  return (
+                    <tr
+                      key={String(row.id ?? index)}
+                      data-testid="sheet-row"
+                      data-tone={tone ?? undefined}
+                      className={cn(
+                        'hover:bg-muted/50',
+                        tone === 'review' && 'bg-warning/10',
+                        tone === 'failed' && 'bg-destructive/5',
+                      )}
+                    >
+                      {columns.map((column) => {
+                        const kind = inferCellKind(column.key, column.kind);
+                        return (
+                          <td
+                            key={column.key}
+                            data-key={column.key}
+                            className={cn(
+                              'max-w-80 truncate whitespace-nowrap border-b px-3 py-2',
+                              isNumericKind(kind) && 'text-right tabular-nums',
+                            )}
+                          >
+                            <SheetCell row={row} column={column} kind={kind} />
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
+            <span>
+              {sheet.data?.total ?? rows.length} {tab === 'lines' ? 'line items' : 'documents'}
+            </span>
+            {pageCount > 1 && (
+              <div className="flex items-center gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  Previous
+                </Button>
+                <span className="tabular-nums">
+                  Page {page} of {pageCount}
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={page >= pageCount}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  Next
+                </Button>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
