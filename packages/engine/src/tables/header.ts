@@ -44,8 +44,12 @@ function isHeaderish(line: Line): boolean {
   let known = 0;
   let total = 0;
   for (const w of line.words) {
-    // Header labels carry no digits; "4. Details of Goods" above an e-invoice table is a caption.
-    if (/[0-9]/.test(w.text) && !/^[0-9]%\)?$/.test(w.text)) return false;
+    // Header labels carry no numbers; "4. Details of Goods" above an e-invoice table is a caption.
+    // Digits inside OCR junk ("5s" for "Sl") only count as unknown words.
+    const misreadPercent = /^[0-9]%\)?$/.test(w.text); // OCR's "9%" for a lone "%"
+    if (!misreadPercent && (/^[0-9]+[.)]?$/.test(w.text) || /^[0-9][0-9.,]*%?$/.test(w.text))) {
+      return false;
+    }
     for (const t of normaliseLabel(w.text).split(' ')) {
       if (t === '') continue;
       total++;
