@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { OcrProvider, PageContent, Word } from '../types.ts';
 import type { TesseractRecognizeOptions } from './index.ts';
+import { removeRuledLines } from './lines.ts';
 
 /** Raw 8-bit grey pixels, row-major, `width * height` bytes. */
 export interface GrayImage {
@@ -25,6 +26,8 @@ export interface PreprocessOptions {
   normalise: boolean;
   /** Median filter size against salt-and-pepper noise; 0 disables. */
   median: number;
+  /** Erase table rules before OCR (see `removeRuledLines`). */
+  removeLines: boolean;
 }
 
 /** Default pre-processing settings. */
@@ -36,6 +39,7 @@ export const DEFAULT_PREPROCESS: PreprocessOptions = {
   minSkew: 0.15,
   normalise: true,
   median: 0,
+  removeLines: true,
 };
 
 /** Options of {@link ocrPageImage}. */
@@ -190,12 +194,14 @@ export async function preprocessPage(
   if (scale !== 1)
     pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
   const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  const image = {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  };
+  if (opts.removeLines) removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data) });
   return {
-    image: {
-      data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
-      width: info.width,
-      height: info.height,
-    },
+    image,
     angle: rotate ? angle : 0,
     scale,
     dpi: dpi * scale,

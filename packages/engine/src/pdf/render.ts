@@ -62,3 +62,34 @@ export function encodeGrayPng(gray: Uint8Array, width: number, height: number, d
     pixmap.destroy();
   }
 }
+
+/**
+ * Resolution of the largest raster image on a page (pixels per inch as placed), or null when
+ * the page has no image covering at least a quarter of it. A scanned page should be rendered
+ * at this resolution: lower throws away scan detail, higher only resamples the same pixels.
+ */
+export function pageImageDpi(page: mupdf.Page): number | null {
+  const [bx0, by0, bx1, by1] = page.getBounds();
+  const pageArea = (bx1 - bx0) * (by1 - by0);
+  let best: { area: number; dpi: number } | null = null;
+  const st = page.toStructuredText('preserve-images');
+  try {
+    st.walk({
+      onImageBlock(bbox, _transform, image) {
+        const [x0, y0, x1, y1] = bbox;
+        const w = x1 - x0;
+        const h = y1 - y0;
+        if (w <= 0 || h <= 0) return;
+        const area = w * h;
+        // Average the two axes: scanners write square pixels, and a rotated placement swaps them.
+        const dpi = ((image.getWidth() / w + image.getHeight() / h) / 2) * 72;
+        if (!best || area > best.area) best = { area, dpi };
+      },
+    });
+  } finally {
+    st.destroy();
+  }
+  const found = best as { area: number; dpi: number } | null;
+  if (!found || found.area < pageArea / 4) return null;
+  return Math.round(found.dpi);
+}

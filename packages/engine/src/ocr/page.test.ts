@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../pdf/render.ts';
+import { openPdf, readPageWords } from '../pdf/text.ts';
+import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
+import { estimateSkewAngle, type GrayImage, ocrPageImage } from './page.ts';
+
+const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
+const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
+
+/** Rotate grey pixels clockwise by `deg` on a white background, keeping the original size. */
+async function rotateGray(img: GrayImage, deg: number): Promise<GrayImage> {
+  const rotated = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .rotate(deg, { background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(rotated.data, {
+    raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+  })
+    .extract({
+      left: Math.round((rotated.info.width - img.width) / 2),
+      top: Math.round((rotated.info.height - img.height) / 2),
+      width: img.width,
+      height: img.height,
+    })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height };
+}
+
+describe('estimateSkewAngle', () => {
+  it('measures a synthetic rotation within half a degree', async () => {
+    const r = renderPage(page, 100);
+    const upright: GrayImage = { data: r.gray, width: r.width, height: r.height };
+    expect(Math.abs(estimateSkewAngle(upright))).toBeLessThan(0.5);
+    for (const deg of [1.7, -2.4]) {
+      const skewed = await rotateGray(upright, deg);
+      expect(Math.abs(estimateSkewAngle(skewed) - deg), `rotated ${deg}°`).toBeLessThan(0.5);
+    }
+  });
+});
+
+describe('parseTsvWords', () => {
+  it('keeps level-5 rows as words with 0..1 confidence', () => {
+    const tsv = [
+      'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+      '4\t1\t1\t1\t1\t0\t10\t20\t300\t30\t-1\t',
+      '5\t1\t1\t1\t1\t1\t10\t20\t100\t30\t96.5\tGSTIN',
+      '5\t1\t1\t1\t1\t2\t120\t20\t190\t30\t88\t₹1,23,456.00',
+      '5\t1\t1\t1\t1\t3\t320\t20\t10\t30\t12\t ',
+    ].join('\n');
+    expect(parseTsvWords(tsv)).toEqual([
+      { text: 'GSTIN', x0: 10, y0: 20, x1: 110, y1: 50, conf: 0.965 },
+      { text: '₹1,23,456.00', x0: 120, y0: 20, x1: 310, y1: 50, conf: 0.88 },
+    ]);
+  });
+});
+
+describe('ocrPageImage', () => {
+  let ocr: TesseractOcrProvider;
+  beforeAll(async () => {
+    ocr = await createTesseractOcr({ workers: 1 });
+  });
+  afterAll(async () => {
+    await ocr.close();
+  });
+
+  it('reads a skewed rendered page strip with word boxes in page points', async () => {
+    const dpi = 200;
+    const r = renderPage(page, dpi);
+    // The top quarter of the page (vendor block, title, invoice number), skewed by 1.2°.
+    const h = Math.round(r.height * 0.25);
+    const strip = await rotateGray({ data: r.gray.subarray(0, r.width * h), width: r.width, height: h }, 1.2);
+    const result = await ocrPageImage(ocr, strip.data, {
+      pageNumber: 3,
+      dpi,
+      raw: { width: strip.width, height: strip.height },
+    });
+    expect(result.source).toBe('ocr');
+    expect(result.page).toBe(3);
+    expect(result.width).toBeCloseTo((r.width * 72) / dpi, 0);
+    expect(result.height).toBeCloseTo((h * 72) / dpi, 0);
+    const truth = readPageWords(page, 1).words.filter((w) => w.y1 < (h * 72) / dpi - 10);
+    const expected = ['22GVLCV3394Y3ZP', 'INVOICE', 'Chhattisgarh', 'Engineering'];
+    for (const text of expected) {
+      const want = truth.find((w) => w.text === text);
+      const got = result.words.find((w) => w.text.includes(text));
+      expect(want, `text layer has ${text}`).toBeDefined();
+      expect(got, `OCR found ${text}`).toBeDefined();
+      if (!want || !got) continue;
+      expect(got.page).toBe(3);
+      expect(got.source).toBe('ocr');
+      expect(got.conf).toBeGreaterThan(0.5);
+      // Same place as the text layer says, within a few points (de-skew resamples the page).
+      expect(Math.abs((got.x0 + got.x1) / 2 - (want.x0 + want.x1) / 2)).toBeLessThan(6);
+      expect(Math.abs((got.y0 + got.y1) / 2 - (want.y0 + want.y1) / 2)).toBeLessThan(4);
+    }
+    // Most of the strip's text-layer words are recognised verbatim.
+    const ocrTexts = new Set(result.words.map((w) => w.text));
+    const hits = truth.filter((w) => ocrTexts.has(w.text)).length;
+    expect(hits / truth.length).toBeGreaterThan(0.7);
+  });
+});
