@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,11 @@ const booleanFlag = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' }))
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** Blank numbers mean "use the default", not 0 (which is what coercing '' gives). */
+function emptyToUndefined(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
 /** Treats empty strings as unset, because `FOO=` in a shell means "no value". */
 function optionalText() {
   return z
@@ -29,12 +35,15 @@ function optionalUrl() {
 }
 
 const rawEnvSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
   HOST: optionalText(),
   DATA_DIR: optionalText(),
   DATABASE_URL: optionalText().pipe(
@@ -60,10 +69,20 @@ const rawEnvSchema = z.object({
       .optional(),
   ),
   OIDC_PROVIDER_NAME: optionalText(),
-  COST_PER_DOCUMENT_INR: z.coerce
+  COST_PER_DOCUMENT_INR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number' }).min(0, 'must not be negative').default(50),
+  ),
+  BAHI_FOLDER_ROOTS: optionalText(),
+  UPLOAD_MAX_BYTES: z.coerce
     .number({ error: 'must be a number' })
-    .min(0, 'must not be negative')
-    .default(50),
+    .int()
+    .min(1)
+    .default(25 * 1024 * 1024),
+  FLOW_MAX_FILES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5000),
+  EXTRACT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).optional(),
+  EXTRACT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1000).default(120_000),
+  RUN_JOBS: optionalText().pipe(booleanFlag.optional()),
   LOG_LEVEL: optionalText().pipe(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional(),
   ),
@@ -95,7 +114,19 @@ export interface Env {
   google: IdentityProviderConfig | undefined;
   oidc: IdentityProviderConfig | undefined;
   costPerDocumentInr: number;
+  /** Flows: local folder roots (absolute), upload/file limits, extraction pool, in-process job workers. */
+  flows: FlowsConfig;
   logLevel: (typeof logLevels)[number];
+}
+
+/** Settings of processing flows (BAHI_FOLDER_ROOTS, UPLOAD_MAX_BYTES, FLOW_MAX_FILES, EXTRACT_*, RUN_JOBS). */
+export interface FlowsConfig {
+  folderRoots: string[];
+  uploadMaxBytes: number;
+  maxFiles: number;
+  extractConcurrency: number;
+  extractTimeoutMs: number;
+  runJobs: boolean;
 }
 
 /** Raised when the environment is invalid; `problems` lists one line per bad variable. */
@@ -148,6 +179,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!localAccounts && !google && !oidc) {
     problems.push('LOCAL_ACCOUNTS: false leaves no way to sign in; configure Google or an OIDC provider');
   }
+  const folderRoots = (raw.BAHI_FOLDER_ROOTS ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const root of folderRoots) {
+    if (!isAbsolute(root)) problems.push(`BAHI_FOLDER_ROOTS: "${root}" is not an absolute path`);
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = raw.DATA_DIR ?? './data';
@@ -181,6 +219,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         }
       : undefined,
     costPerDocumentInr: raw.COST_PER_DOCUMENT_INR,
+    flows: {
+      folderRoots,
+      uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
+      maxFiles: raw.FLOW_MAX_FILES,
+      extractConcurrency: raw.EXTRACT_CONCURRENCY ?? availableParallelism(),
+      extractTimeoutMs: raw.EXTRACT_TIMEOUT_MS,
+      runJobs: raw.RUN_JOBS ?? true,
+    },
     logLevel: raw.LOG_LEVEL ?? 'info',
   };
 }

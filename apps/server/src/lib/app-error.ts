@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@bahi/contracts';
+import type { z } from 'zod';
 
 export type { ErrorCode };
 
@@ -28,4 +29,21 @@ export function isAppError(error: unknown, code?: ErrorCode): error is AppError 
 export function createValidationError(fields: Record<string, string>): AppError {
   const first = Object.values(fields)[0] ?? 'Invalid request';
   return new AppError('validation', first, fields);
+}
+
+/** Turns zod issues into `{ 'dotted.path': message }`, first message per field. */
+export function collectFieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses with a zod schema, turning failures into a validation `AppError` (services validate too). */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw createValidationError(collectFieldErrors(result.error));
+  return result.data;
 }

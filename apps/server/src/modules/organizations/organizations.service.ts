@@ -1,5 +1,6 @@
 import {
   type CreateOrganizationInput,
+  CreateOrganizationInputSchema,
   type Organization,
   type OrgType,
   organizationMessages,
@@ -9,7 +10,7 @@ import {
 import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/india';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
-import { AppError, createValidationError } from '../../lib/app-error.ts';
+import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import {
   findMembershipByUser,
@@ -73,17 +74,18 @@ export async function createOrganization(
   user: SessionUser,
   input: CreateOrganizationInput,
 ): Promise<Organization> {
-  const phone = normalizePhoneOrThrow(input.phone);
+  const { orgName, phone: rawPhone, orgType, address } = parseOrThrow(CreateOrganizationInputSchema, input);
+  const phone = normalizePhoneOrThrow(rawPhone);
   const orgId = await db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     if (await findMembershipByUser(tx, user.id)) {
       throw new AppError('conflict', 'You already belong to an organization');
     }
     const org = await insertOrganizationWithOwner(tx, user.id, {
-      legalName: input.orgName,
+      legalName: orgName,
       phone,
-      orgType: input.orgType,
-      address: input.address,
+      orgType,
+      address,
     });
     await recordActivity(tx, org.id, 'organization.created', `${user.name} set up ${org.legalName}`, user.id);
     return org.id;
@@ -131,7 +133,7 @@ export async function updateOrganization(
   if (membership.role !== 'owner' && membership.role !== 'admin') {
     throw new AppError('forbidden', 'Only owners and admins can change the organization profile');
   }
-  const input = UpdateOrganizationInputSchema.parse(rawInput);
+  const input = parseOrThrow(UpdateOrganizationInputSchema, rawInput);
   const phone = normalizePhoneOrThrow(input.phone);
   const gstins = checkGstins(input.gstins);
   const orgId = membership.organizationId;
