@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils.ts';
 import { formatAgo, formatBytes } from './flow-format.ts';
 import type { Flow, FlowDocument } from './flows-api.ts';
 import { flowKeys, useFlowDocuments, useRedoDocument } from './queries.ts';
-import { formatDocumentStatus } from './source-link.ts';
+import { describeCheck, formatDocumentStatus } from './source-link.ts';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 
 const TONE_CLASSES = {
@@ -55,13 +55,13 @@ function DocumentRow({
         {doc.size !== null && <span className="tabular-nums">{formatBytes(doc.size)}</span>}
         {doc.processedAt && <span>Processed {formatAgo(doc.processedAt)}</span>}
       </div>
-      {doc.status === 'failed' && doc.errorMessage && (
-        <p className="text-destructive text-xs">{doc.errorMessage}</p>
+      {doc.status === 'failed' && doc.error && (
+        <p className="text-destructive text-xs">{doc.error.message}</p>
       )}
       {doc.failedChecks.length > 0 && (
         <ul className="list-disc pl-4 text-[oklch(0.45_0.12_70)] text-xs">
           {doc.failedChecks.map((check) => (
-            <li key={check.code}>{check.message || check.code.replaceAll('_', ' ')}</li>
+            <li key={check}>{describeCheck(check)}</li>
           ))}
         </ul>
       )}

@@ -59,13 +59,19 @@ function RunHistory({ flowId }: { flowId: string }) {
             <TableCell>
               <Badge
                 variant={
-                  run.status === 'success' ? 'success' : run.status === 'failed' ? 'destructive' : 'secondary'
+                  run.status === 'succeeded'
+                    ? 'success'
+                    : run.status === 'failed'
+                      ? 'destructive'
+                      : 'secondary'
                 }
               >
                 {formatStatusLabel(run.status)}
               </Badge>
             </TableCell>
-            <TableCell className="text-right tabular-nums">{run.counts.processed}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {run.counts.done + run.counts.needsReview}
+            </TableCell>
             <TableCell className="text-right tabular-nums">{run.counts.needsReview}</TableCell>
             <TableCell className="text-right tabular-nums">{run.counts.failed}</TableCell>
             <TableCell className="text-right tabular-nums">{formatDuration(run.durationMs)}</TableCell>

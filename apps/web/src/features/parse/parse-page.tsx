@@ -52,14 +52,15 @@ function FlowItem({
   const activeRunId = candidate && !endedRunIds.includes(candidate) ? candidate : null;
 
   const progress = useRunWatch(activeRunId, (run: Run) => {
-    setEndedRunIds((ids) => [...ids, run.id || (activeRunId ?? '')]);
+    setEndedRunIds((ids) => [...ids, run.id]);
     setStartedRunId(null);
     const outcome = describeRunOutcome({
       status: run.status,
-      processed: run.counts.processed,
+      // "Processed" = documents that produced rows, clean or needing review.
+      processed: run.counts.done + run.counts.needsReview,
       needsReview: run.counts.needsReview,
       failed: run.counts.failed,
-      error: run.error,
+      error: run.error?.message,
     });
     const show =
       outcome.kind === 'error' ? toast.error : outcome.kind === 'warning' ? toast.warning : toast.success;
@@ -241,7 +242,7 @@ export function ParsePage() {
         flow={editing}
         onSaved={(saved, created) => {
           // A new upload flow has nothing to read yet: open its inbox so the user can drop files.
-          if (created && saved.io?.input.kind === 'upload' && saved.id) setDocumentsFlowId(saved.id);
+          if (created && saved.io.input.kind === 'upload') setDocumentsFlowId(saved.id);
         }}
       />
       <DeleteFlowDialog flow={deleting} onClose={() => setDeleting(null)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSource, formatDocumentStatus } from './source-link.ts';
+import { describeCheck, describeSource, formatDocumentStatus } from './source-link.ts';
 
 describe('describeSource', () => {
   it('opens the inbox for uploads and shows the path for local folders', () => {
@@ -26,5 +26,15 @@ describe('formatDocumentStatus', () => {
     expect(formatDocumentStatus('pending')).toEqual({ label: 'New', tone: 'new' });
     expect(formatDocumentStatus('needs_review').label).toBe('Needs review');
     expect(formatDocumentStatus('failed').tone).toBe('failed');
+  });
+});
+
+describe('describeCheck', () => {
+  it('turns check codes into plain words', () => {
+    expect(describeCheck('taxes_sum_to_total')).toBe("Taxable value plus taxes doesn't equal the total");
+    expect(describeCheck('gstin_checksum:vendorGstin')).toBe(
+      "A GSTIN's check digit is wrong — likely a typo (vendorGstin)",
+    );
+    expect(describeCheck('some_new_check')).toBe('some new check');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getRun, getRunEventsUrl, type Run } from './flows-api.ts';
+import { getRun, getRunEventsUrl, type Run, toProgressView } from './flows-api.ts';
 import { readRunEvent } from './run-events.ts';
 import { isRunActive, type RunProgressView } from './run-progress.ts';
 
@@ -41,13 +41,7 @@ export function useRunWatch(runId: string | null, onEnd: (run: Run) => void): Ru
         // Keep what the stream said.
       }
       if (final && !controller.signal.aborted) {
-        setProgress({
-          done: final.counts.done,
-          total: final.counts.total,
-          failed: final.counts.failed,
-          needsReview: final.counts.needsReview,
-          currentFile: null,
-        });
+        setProgress({ ...toProgressView(final), currentFile: null });
         onEndRef.current(final);
       }
     };
@@ -57,13 +51,7 @@ export function useRunWatch(runId: string | null, onEnd: (run: Run) => void): Ru
       try {
         const run = await getRun(runId, controller.signal);
         if (!isRunActive(run.status)) return void finish(run);
-        setProgress({
-          done: run.counts.done,
-          total: run.counts.total,
-          failed: run.counts.failed,
-          needsReview: run.counts.needsReview,
-          currentFile: run.currentFile,
-        });
+        setProgress(toProgressView(run));
       } catch {
         // A blip: try again on the next tick.
       }
