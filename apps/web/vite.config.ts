@@ -14,6 +14,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // React + router change rarely: their own chunk stays cached across app releases. Other
+        // dependencies stay with the code that uses them, so lazy pages' libraries (zod) load lazily.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

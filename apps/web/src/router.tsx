@@ -1,19 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/spinner.tsx';
 import { AuthGate } from '@/features/auth/auth-gate.tsx';
 import { LoginPage } from '@/features/auth/login-page.tsx';
 import { SignupPage } from '@/features/auth/signup-page.tsx';
-import { CompliancePage, VendorManagementPage, WorkingCapitalPage } from '@/features/coming-soon/pages.tsx';
 import { HomePage } from '@/features/home/home-page.tsx';
-import { IntegrationsPage } from '@/features/integrations/integrations-page.tsx';
-import { PrivacyPage } from '@/features/legal/privacy-page.tsx';
-import { TermsPage } from '@/features/legal/terms-page.tsx';
-import { OnboardingPage } from '@/features/onboarding/onboarding-page.tsx';
-import { ParsePage } from '@/features/parse/parse-page.tsx';
-import { ProfilePage } from '@/features/profile/profile-page.tsx';
 import { AppShell } from '@/features/shell/app-shell.tsx';
 import { ErrorPage, ErrorTestPage } from '@/features/shell/error-page.tsx';
 import { isErrorTestEnabled } from '@/lib/error-test.ts';
 import { ERROR_TEST_PATH } from '@/lib/route-guard.ts';
+
+/*
+ * The first screens a visitor sees (sign-in, shell, home) are in the main bundle; every other page
+ * is a lazy route so its code (and the Parse feature's, which is large) loads only when opened.
+ */
 
 /** Route table. `AuthGate` (root) decides who may see what; see `lib/route-guard.ts`. */
 export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
@@ -22,23 +21,63 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
       path: '/',
       element: <AuthGate />,
       errorElement: <ErrorPage />,
+      hydrateFallbackElement: <FullPageSpinner />,
       children: [
         { path: 'login', element: <LoginPage /> },
         { path: 'signup', element: <SignupPage /> },
-        { path: 'terms-and-conditions', element: <TermsPage /> },
-        { path: 'privacy-policy', element: <PrivacyPage /> },
-        { path: 'onboarding', element: <OnboardingPage /> },
+        {
+          path: 'terms-and-conditions',
+          lazy: async () => ({ Component: (await import('@/features/legal/terms-page.tsx')).TermsPage }),
+        },
+        {
+          path: 'privacy-policy',
+          lazy: async () => ({ Component: (await import('@/features/legal/privacy-page.tsx')).PrivacyPage }),
+        },
+        {
+          path: 'onboarding',
+          lazy: async () => ({
+            Component: (await import('@/features/onboarding/onboarding-page.tsx')).OnboardingPage,
+          }),
+        },
         ...(errorTestEnabled ? [{ path: ERROR_TEST_PATH.slice(1), element: <ErrorTestPage /> }] : []),
         {
           element: <AppShell />,
           children: [
             { index: true, element: <HomePage /> },
-            { path: 'parse', element: <ParsePage /> },
-            { path: 'profile', element: <ProfilePage /> },
-            { path: 'integrations', element: <IntegrationsPage /> },
-            { path: 'vendor-management', element: <VendorManagementPage /> },
-            { path: 'compliance', element: <CompliancePage /> },
-            { path: 'working-capital', element: <WorkingCapitalPage /> },
+            {
+              path: 'parse',
+              lazy: async () => ({ Component: (await import('@/features/parse/parse-page.tsx')).ParsePage }),
+            },
+            {
+              path: 'profile',
+              lazy: async () => ({
+                Component: (await import('@/features/profile/profile-page.tsx')).ProfilePage,
+              }),
+            },
+            {
+              path: 'integrations',
+              lazy: async () => ({
+                Component: (await import('@/features/integrations/integrations-page.tsx')).IntegrationsPage,
+              }),
+            },
+            {
+              path: 'vendor-management',
+              lazy: async () => ({
+                Component: (await import('@/features/coming-soon/pages.tsx')).VendorManagementPage,
+              }),
+            },
+            {
+              path: 'compliance',
+              lazy: async () => ({
+                Component: (await import('@/features/coming-soon/pages.tsx')).CompliancePage,
+              }),
+            },
+            {
+              path: 'working-capital',
+              lazy: async () => ({
+                Component: (await import('@/features/coming-soon/pages.tsx')).WorkingCapitalPage,
+              }),
+            },
           ],
         },
         // Unknown paths: the guard redirects them, so this only renders for a split second.

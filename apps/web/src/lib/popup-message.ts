@@ -1,4 +1,4 @@
-import { type PopupAuthMessage, PopupAuthMessageSchema } from '@bahi/contracts';
+import type { PopupAuthMessage } from '@bahi/contracts';
 
 /** Window name shared by every sign-in popup so a second click reuses the first window. */
 export const POPUP_WINDOW_NAME = 'bahi-sso';
@@ -20,6 +20,18 @@ export function parsePopupMessage(
   expectedOrigin: string,
 ): PopupAuthMessage | null {
   if (event.origin !== expectedOrigin) return null;
-  const parsed = PopupAuthMessageSchema.safeParse(event.data);
-  return parsed.success ? parsed.data : null;
+  // Checked by hand rather than with the contracts' zod schema, to keep zod out of the first bundle.
+  const data = event.data as Partial<Record<keyof PopupAuthMessage, unknown>> | null;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    data.type !== 'bahi-auth' ||
+    typeof data.ok !== 'boolean'
+  ) {
+    return null;
+  }
+  if (data.error !== undefined && typeof data.error !== 'string') return null;
+  return data.error === undefined
+    ? { type: 'bahi-auth', ok: data.ok }
+    : { type: 'bahi-auth', ok: data.ok, error: data.error };
 }
