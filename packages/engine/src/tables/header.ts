@@ -63,13 +63,15 @@ function isHeaderish(line: Line): boolean {
  * Find the line-item table headers on a page: lines rich in column vocabulary, extended to the
  * adjacent header lines above and below (labels wrapped over 2–3 lines). Only headers that make a
  * line-item table for the document type are returned (description plus quantities), which also
- * rules out the HSN summary table (HSN + taxable value + tax, but no quantity).
+ * rules out the HSN summary table (HSN + taxable value + tax, but no quantity). With `weak`, a
+ * header read only in part (description plus one more column) is accepted; the caller completes
+ * its columns from the data and checks it again.
  */
-export function findHeaders(lines: Line[], type: DocumentType): TableHeader[] {
+export function findHeaders(lines: Line[], type: DocumentType, weak = false): TableHeader[] {
   const found: TableHeader[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
-    if (strongCount(line) < 3 || !isHeaderish(line)) continue;
+    if (strongCount(line) < (weak ? 2 : 3) || !isHeaderish(line)) continue;
     if (found.some((h) => i >= h.first && i <= h.last)) continue;
     let first = i;
     let last = i;
@@ -88,7 +90,7 @@ export function findHeaders(lines: Line[], type: DocumentType): TableHeader[] {
     }
     const band = lines.slice(first, last + 1);
     const columns = buildColumns(band);
-    if (!isLineItemHeader(columns, type)) continue;
+    if (weak ? !isPartialHeader(columns) : !isLineItemHeader(columns, type)) continue;
     found.push({
       first,
       last,
@@ -98,6 +100,23 @@ export function findHeaders(lines: Line[], type: DocumentType): TableHeader[] {
     });
   }
   return found;
+}
+
+/** A header OCR read only in part: a description column and one more item column. */
+function isPartialHeader(columns: Column[]): boolean {
+  const kinds = new Set(columns.map((c) => c.kind));
+  const others = [
+    'hsn',
+    'quantity',
+    'rate',
+    'amount',
+    'unit',
+    'ordered',
+    'received',
+    'accepted',
+    'rejected',
+  ] as const;
+  return kinds.has('description') && others.some((k) => kinds.has(k));
 }
 
 /** Whether classified columns make a line-item table of this document type. */

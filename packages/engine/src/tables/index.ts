@@ -1,9 +1,10 @@
 import type { BBox, DocumentType, PageContent } from '../types.ts';
 import { readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
-import { findHeaders } from './header.ts';
+import { findHeaders, isLineItemHeader } from './header.ts';
+import { completeColumns } from './infer.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
-import { readPageTable } from './rows.ts';
+import { bodyLines, readPageTable } from './rows.ts';
 
 /** What the table stage returns for one document. */
 export interface LineItemsResult {
@@ -42,9 +43,14 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
     // OCR boxes hug the glyphs (no line spacing), so caps and descenders scatter their centres
     // more than text-layer boxes do: a looser line tolerance.
     const lines = groupLines(cleanOcrWords(page.words), page.source === 'ocr' ? 0.5 : 0.3);
-    const headers = findHeaders(lines, type);
+    let headers = findHeaders(lines, type);
+    // No full header on the first table page: accept a partly read one (OCR lost labels) and
+    // let the numbers below name the missing columns.
+    if (headers.length === 0 && result.lineItems.length === 0) headers = findHeaders(lines, type, true);
     for (const [hi, header] of headers.entries()) {
       const end = headers[hi + 1]?.first ?? lines.length;
+      header.columns = completeColumns(header.columns, bodyLines(lines, header, end), type);
+      if (!isLineItemHeader(header.columns, type)) continue;
       const table = readPageTable(page.page, lines, header, end);
       for (const row of table.rows) {
         const line = readLine(row, header.columns, type);

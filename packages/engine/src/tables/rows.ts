@@ -178,6 +178,22 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
   return { rows, y1, finished };
 }
 
+/**
+ * The lines below a header up to the first line that plainly ends the table (a total, tax or
+ * amount-in-words row, a page footer): the data rows column inference may look at.
+ */
+export function bodyLines(lines: Line[], header: TableHeader, endLine: number): Line[] {
+  const out: Line[] = [];
+  for (let li = header.last + 1; li < endLine && out.length < 80; li++) {
+    const line = lines[li] as Line;
+    const text = line.words.map((w) => w.text).join(' ');
+    const words = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
+    if (PAGE_WORDS.test(text) || END_WORDS.test(words.slice(0, 3).join(' '))) break;
+    out.push(line);
+  }
+  return out;
+}
+
 /** Attach non-anchor lines to anchors (see {@link readPageTable}). */
 function groupRows(page: number, tableLines: RowLine[], descIndex: number): RawRow[] {
   const anchors = tableLines.map((l, i) => (l.anchor ? i : -1)).filter((i) => i >= 0);

@@ -1,0 +1,181 @@
+import type { DocumentType, Word } from '../types.ts';
+import { chunkLine, type Line, overlap } from './geometry.ts';
+import type { Column } from './header.ts';
+import { isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
+import type { ColumnKind } from './vocabulary.ts';
+
+/**
+ * Columns the header does not name. OCR often loses part of a header row (white text on a dark
+ * band, faint print) while the numbers below it read fine. Numbers that line up (same right edge)
+ * under no header label are columns too: percentages are GST rates, and the others get the missing
+ * roles (quantity, rate, discount, amount; the GRN quantities) that make each row's arithmetic hold
+ * (quantity × rate − discount = amount; accepted + rejected = received).
+ */
+export function completeColumns(columns: Column[], dataLines: Line[], type: DocumentType): Column[] {
+  const chunks: Array<{ x0: number; x1: number; pct: boolean }> = [];
+  // Values under header labels that were not understood (OCR-garbled "Tax Rate").
+  const otherHits = new Map<Column, boolean[]>();
+  let rowsWithNumbers = 0;
+  for (const line of dataLines) {
+    let n = 0;
+    for (const ch of chunkLine(line)) {
+      if (!ch.words.every((w) => isNumericToken(w.text) || /^[%+|]$/.test(w.text))) continue;
+      if (!ch.words.some((w) => /[0-9]/.test(w.text))) continue;
+      n++;
+      const pct = /%|^[0-9.]+ ?\+ ?[0-9.]+/.test(ch.text);
+      // Numbers next to a named column are its own (right-aligned under a narrow label).
+      const covered = columns.some(
+        (c) => c.kind !== 'description' && c.kind !== 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > -10,
+      );
+      const unnamed = columns.find((c) => c.kind === 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > 0);
+      if (unnamed) otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
+      else if (!covered) chunks.push({ x0: ch.x0, x1: ch.x1, pct });
+    }
+    if (n >= 2) rowsWithNumbers++;
+  }
+  for (const [c, hits] of otherHits) {
+    if (
+      !columns.some((x) => x.kind === 'gst') &&
+      hits.filter(Boolean).length >= Math.max(1, hits.length * 0.6)
+    ) {
+      c.kind = 'gst';
+      c.gstPart = 'total';
+    }
+  }
+  if (chunks.length === 0) return columns;
+  // Right-aligned numbers share a right edge; cluster on it.
+  chunks.sort((a, b) => a.x1 - b.x1);
+  const clusters: Array<typeof chunks> = [];
+  for (const ch of chunks) {
+    const last = clusters[clusters.length - 1];
+    const mean = last ? last.reduce((s, c) => s + c.x1, 0) / last.length : 0;
+    if (last && ch.x1 - mean <= 6) last.push(ch);
+    else clusters.push([ch]);
+  }
+  const minCount = Math.max(1, Math.ceil(rowsWithNumbers * 0.5));
+  const added: Column[] = [];
+  for (const cl of clusters) {
+    if (cl.length < minCount) continue;
+    const x0 = Math.min(...cl.map((c) => c.x0));
+    const x1 = Math.max(...cl.map((c) => c.x1));
+    // Two clusters must not overlap an existing column or each other.
+    if ([...columns, ...added].some((c) => overlap(x0, x1, c.x0, c.x1) > 0)) continue;
+    const pct = cl.filter((c) => c.pct).length >= cl.length * 0.6;
+    added.push({ kind: pct ? 'gst' : 'other', priority: 0, gstPart: 'total', x0, x1, label: '' });
+  }
+  if (added.length === 0) return columns;
+  const all = [...columns, ...added].sort((a, b) => a.x0 - b.x0);
+  // Several inferred percentage columns are CGST/SGST pairs: sum them.
+  const pctCols = added.filter((c) => c.kind === 'gst');
+  if (pctCols.length >= 2 && !columns.some((c) => c.kind === 'gst')) {
+    pctCols.forEach((c, i) => {
+      c.gstPart = i % 2 === 0 ? 'cgst' : 'sgst';
+    });
+  } else if (columns.some((c) => c.kind === 'gst')) {
+    for (const c of pctCols) c.kind = 'other';
+  }
+  const unknown = added.filter((c) => c.kind === 'other');
+  if (unknown.length > 0) assignRoles(all, unknown, dataLines, type);
+  return all;
+}
+
+/** Numbers of one line per column (first number of each cell). */
+function lineValues(line: Line, columns: Column[]): Map<Column, number> {
+  const out = new Map<Column, number>();
+  for (const ch of chunkLine(line)) {
+    let best: Column | null = null;
+    let bestOv = 0;
+    for (const c of columns) {
+      const ov = overlap(ch.x0, ch.x1, c.x0, c.x1);
+      if (ov > bestOv) {
+        bestOv = ov;
+        best = c;
+      }
+    }
+    if (!best) continue;
+    const w = ch.words.find((x: Word) => /[0-9]/.test(x.text));
+    if (!w) continue;
+    const v = best.kind === 'gst' ? parseGstRate(w.text) : (parseQuantity(w.text) ?? parseMoney(w.text));
+    if (v !== null && !out.has(best)) out.set(best, v);
+  }
+  return out;
+}
+
+/**
+ * Give unlabelled numeric columns the missing roles that make the most rows' arithmetic hold.
+ * Tries every assignment of the (few) unknown columns to the missing roles.
+ */
+function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: DocumentType): void {
+  const roles: ColumnKind[] =
+    type === 'grn'
+      ? ['ordered', 'received', 'accepted', 'rejected']
+      : ['quantity', 'rate', 'discount', 'amount'];
+  const present = new Set(all.filter((c) => !unknown.includes(c)).map((c) => c.kind));
+  const missing = roles.filter((r) => !present.has(r));
+  if (missing.length === 0 || unknown.length > 7) return;
+  const rows = dataLines.map((l) => lineValues(l, all)).filter((m) => m.size >= 2);
+  const known = (kind: ColumnKind) => all.find((c) => c.kind === kind && !unknown.includes(c));
+  let best: { score: number; map: Map<Column, ColumnKind> } = { score: 0, map: new Map() };
+  const map = new Map<Column, ColumnKind>();
+  const evaluate = () => {
+    const colOf = (kind: ColumnKind): Column | undefined => {
+      for (const [c, k] of map) if (k === kind) return c;
+      return known(kind);
+    };
+    let score = 0;
+    for (const row of rows) {
+      const v = (kind: ColumnKind) => {
+        const c = colOf(kind);
+        return c ? row.get(c) : undefined;
+      };
+      if (type === 'grn') {
+        const rec = v('received');
+        const acc = v('accepted');
+        const rej = v('rejected');
+        const ord = v('ordered');
+        if (rec !== undefined && acc !== undefined && rej !== undefined && Math.abs(acc + rej - rec) < 0.001)
+          score += 1;
+        if (ord !== undefined && rec !== undefined && ord >= rec) score += 0.25;
+      } else {
+        const q = v('quantity');
+        const r = v('rate');
+        const a = v('amount');
+        const d = v('discount') ?? 0;
+        if (
+          q !== undefined &&
+          r !== undefined &&
+          a !== undefined &&
+          Math.abs(q * r - d - a) <= 0.011 + a * 1e-6
+        )
+          score += 1;
+      }
+    }
+    // Prefer fewer guesses, then the reading order of the roles (left to right).
+    const ordered = [...map].sort((x, y) => x[0].x0 - y[0].x0).map(([, k]) => roles.indexOf(k));
+    const inOrder = ordered.every((k, i) => i === 0 || k > (ordered[i - 1] ?? -1));
+    const total = score + (inOrder ? 0.1 : 0) + map.size * 0.01;
+    if (total > best.score) best = { score: total, map: new Map(map) };
+  };
+  const walk = (i: number, used: Set<ColumnKind>) => {
+    if (i === unknown.length) {
+      evaluate();
+      return;
+    }
+    const c = unknown[i] as Column;
+    walk(i + 1, used);
+    for (const role of missing) {
+      if (used.has(role)) continue;
+      map.set(c, role);
+      used.add(role);
+      walk(i + 1, used);
+      used.delete(role);
+      map.delete(c);
+    }
+  };
+  walk(0, new Set());
+  if (best.score < 1) return;
+  for (const [c, k] of best.map) {
+    c.kind = k;
+    c.priority = 1;
+  }
+}
