@@ -40,15 +40,17 @@ function strongCount(line: Line): number {
 }
 
 /** Whether a line looks like part of a table header: mostly header words and no data numbers. */
-function isHeaderish(line: Line): boolean {
+function isHeaderish(line: Line, junkNumbers = 0): boolean {
   let known = 0;
   let total = 0;
+  let numbers = 0;
   for (const w of line.words) {
     // Header labels carry no numbers; "4. Details of Goods" above an e-invoice table is a caption.
     // Digits inside OCR junk ("5s" for "Sl") only count as unknown words.
     const misreadPercent = /^[0-9]%\)?$/.test(w.text); // OCR's "9%" for a lone "%"
     if (!misreadPercent && (/^[0-9]+[.)]?$/.test(w.text) || /^[0-9][0-9.,]*%?$/.test(w.text))) {
-      return false;
+      if (++numbers > junkNumbers) return false;
+      continue;
     }
     for (const t of normaliseLabel(w.text).split(' ')) {
       if (t === '') continue;
@@ -71,7 +73,8 @@ export function findHeaders(lines: Line[], type: DocumentType, weak = false): Ta
   const found: TableHeader[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
-    if (strongCount(line) < (weak ? 2 : 3) || !isHeaderish(line)) continue;
+    // A partly read header may carry one OCR-garbled label read as a number.
+    if (strongCount(line) < (weak ? 2 : 3) || !isHeaderish(line, weak ? 1 : 0)) continue;
     if (found.some((h) => i >= h.first && i <= h.last)) continue;
     let first = i;
     let last = i;

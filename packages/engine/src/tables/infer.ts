@@ -42,9 +42,12 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       c.gstPart = 'total';
     }
   }
-  if (chunks.length === 0) return columns;
+  // Unnamed header columns holding plain numbers take part in the role search below.
+  const unnamedNumeric = [...otherHits]
+    .filter(([c, hits]) => c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * 0.5))
+    .map(([c]) => c);
+  if (chunks.length === 0 && unnamedNumeric.length === 0) return columns;
   // Right-aligned numbers share a right edge; cluster on it.
-  chunks.sort((a, b) => a.x1 - b.x1);
   const clusters: Array<typeof chunks> = [];
   for (const ch of chunks) {
     const last = clusters[clusters.length - 1];
@@ -53,6 +56,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     else clusters.push([ch]);
   }
   const minCount = Math.max(1, Math.ceil(rowsWithNumbers * 0.5));
+  chunks.sort((a, b) => a.x1 - b.x1);
   const added: Column[] = [];
   for (const cl of clusters) {
     if (cl.length < minCount) continue;
@@ -63,7 +67,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     const pct = cl.filter((c) => c.pct).length >= cl.length * 0.6;
     added.push({ kind: pct ? 'gst' : 'other', priority: 0, gstPart: 'total', x0, x1, label: '' });
   }
-  if (added.length === 0) return columns;
+  if (added.length === 0 && unnamedNumeric.length === 0) return columns;
   const all = [...columns, ...added].sort((a, b) => a.x0 - b.x0);
   // Several inferred percentage columns are CGST/SGST pairs: sum them.
   const pctCols = added.filter((c) => c.kind === 'gst');
@@ -74,7 +78,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   } else if (columns.some((c) => c.kind === 'gst')) {
     for (const c of pctCols) c.kind = 'other';
   }
-  const unknown = added.filter((c) => c.kind === 'other');
+  const unknown = [...added.filter((c) => c.kind === 'other'), ...unnamedNumeric].sort((a, b) => a.x0 - b.x0);
   if (unknown.length > 0) assignRoles(all, unknown, dataLines, type);
   return all;
 }
@@ -153,7 +157,7 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     // Prefer fewer guesses, then the reading order of the roles (left to right).
     const ordered = [...map].sort((x, y) => x[0].x0 - y[0].x0).map(([, k]) => roles.indexOf(k));
     const inOrder = ordered.every((k, i) => i === 0 || k > (ordered[i - 1] ?? -1));
-    const total = score + (inOrder ? 0.1 : 0) + map.size * 0.01;
+    const total = score + (inOrder ? 0.1 : 0) - map.size * 0.01;
     if (total > best.score) best = { score: total, map: new Map(map) };
   };
   const walk = (i: number, used: Set<ColumnKind>) => {
@@ -173,7 +177,7 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     }
   };
   walk(0, new Set());
-  if (best.score < 1) return;
+  if (best.score < 0.5) return;
   for (const [c, k] of best.map) {
     c.kind = k;
     c.priority = 1;
