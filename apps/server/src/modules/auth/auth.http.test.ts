@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { SIGN_IN_ATTEMPTS_PER_MINUTE } from './auth.ts';
+
+describe('sign-in rate limiting', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(`answers 429 after ${SIGN_IN_ATTEMPTS_PER_MINUTE} sign-in attempts a minute from one IP`, async () => {
+    const { email } = await t.createUser();
+    const client = t.createClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_MINUTE + 1; i++) {
+      statuses.push((await client.signIn({ email, password: 'wrong password guess' })).status);
+    }
+    expect(statuses.slice(0, SIGN_IN_ATTEMPTS_PER_MINUTE)).toEqual(
+      Array(SIGN_IN_ATTEMPTS_PER_MINUTE).fill(401),
+    );
+    expect(statuses.at(-1)).toBe(429);
+    // Spoofing the forwarded-for header does not buy a fresh budget: the server sets the client IP itself.
+    const spoofed = await client.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-bahi-client-ip': '203.0.113.9' },
+      json: { email, password: 'another guess' },
+    });
+    expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('LOCAL_ACCOUNTS=false', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({
+      env: {
+        LOCAL_ACCOUNTS: 'false',
+        // Never contacted by these tests: only its presence in auth-config matters.
+        OIDC_DISCOVERY_URL: 'http://127.0.0.1:9/.well-known/openid-configuration',
+        OIDC_CLIENT_ID: 'bahi',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_PROVIDER_ID: 'corp',
+        OIDC_PROVIDER_NAME: 'Corp SSO',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses e-mail sign-up and sign-in and tells the web app to hide the forms', async () => {
+    const client = t.createClient();
+    expect((await client.get('/api/auth-config')).body).toEqual({
+      localAccounts: false,
+      providers: [{ id: 'corp', name: 'Corp SSO' }],
+    });
+    const signUp = await client.signUp({
+      name: 'Nope',
+      email: 'nope@example.com',
+      password: 'a-long-password',
+    });
+    expect(signUp.status).toBeGreaterThanOrEqual(400);
+    expect(signUp.status).toBeLessThan(500);
+    expect(client.cookies.size).toBe(0);
+    const signIn = await client.signIn({ email: 'nope@example.com', password: 'a-long-password' });
+    expect(signIn.status).toBeGreaterThanOrEqual(400);
+    expect((await client.get('/api/me')).status).toBe(401);
+  });
+});
