@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthOptions } from './auth-options.tsx';
 
 /** `/login`: sign in to an existing account. */
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   return (
     <AuthLayout
       title="Welcome back"

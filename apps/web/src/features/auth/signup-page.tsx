@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { AuthOptions } from './auth-options.tsx';
 
 /** `/signup`: create an account. */
 export function SignupPage() {
+  useDocumentTitle('Create account');
   return (
     <AuthLayout
       title="Create your account"

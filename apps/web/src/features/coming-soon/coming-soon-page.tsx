@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInterest, useRegisterInterest } from './queries.ts';
 
@@ -76,6 +77,7 @@ function NotifyButton({ module }: { module: InterestModule }) {
 
 /** Shared layout of the Vendor Management, Compliance and Working Capital previews. */
 export function ComingSoonPage({ content }: { content: ComingSoonContent }) {
+  useDocumentTitle(content.eyebrow);
   const Icon = content.icon;
   return (
     <div className="flex flex-col gap-8">

@@ -24,6 +24,7 @@ import {
 } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useMe } from '@/features/auth/queries.ts';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatCount, formatInr, formatRelativeTime, getFirstName, getGreeting } from '@/lib/format.ts';
 import { useDashboard } from './queries.ts';
 
@@ -191,6 +192,7 @@ const quickActions: Array<{ label: string; description: string; to: string; icon
 
 /** `/`: greeting, counters, analytics placeholder, recent activity and quick actions. */
 export function HomePage() {
+  useDocumentTitle('Home');
   const me = useMe();
   const dashboard = useDashboard();
   const greeting = getGreeting(new Date().getHours());

@@ -23,6 +23,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { GoogleIcon } from '@/features/auth/google-icon.tsx';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { useIntegrations } from './queries.ts';
 
 const upcoming: Array<{ name: string; category: string; description: string; icon: LucideIcon }> = [
@@ -138,6 +139,7 @@ function GoogleCard({ google }: { google: GoogleIntegration }) {
 
 /** `/integrations`: connected services and what is coming. */
 export function IntegrationsPage() {
+  useDocumentTitle('Integrations');
   const integrations = useIntegrations();
   return (
     <div className="flex flex-col gap-8">

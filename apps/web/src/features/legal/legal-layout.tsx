@@ -3,6 +3,7 @@ import type * as React from 'react';
 import { useNavigate } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 
 /** One numbered section of a legal document. */
 export interface LegalSection {
@@ -22,6 +23,7 @@ export function LegalLayout({
   intro: React.ReactNode;
   sections: LegalSection[];
 }) {
+  useDocumentTitle(title);
   const navigate = useNavigate();
 
   function goBack() {

@@ -14,12 +14,14 @@ import { useMe } from '@/features/auth/queries.ts';
 import { useCreateOrganization } from '@/features/profile/queries.ts';
 import { signOutAndLeave } from '@/features/shell/sign-out.ts';
 import { ApiError } from '@/lib/api.ts';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { type FieldErrors, hasErrors, type OnboardingValues, validateOnboarding } from './validate.ts';
 
 type Field = keyof OnboardingValues;
 
 /** `/onboarding`: a focused card that creates the user's organisation before the app opens. */
 export function OnboardingPage() {
+  useDocumentTitle('Set up your organisation');
   const navigate = useNavigate();
   const me = useMe();
   const createOrganization = useCreateOrganization();

@@ -15,6 +15,7 @@ import { useMe } from '@/features/auth/queries.ts';
 import type { FieldErrors } from '@/features/onboarding/validate.ts';
 import { hasErrors } from '@/features/onboarding/validate.ts';
 import { ApiError } from '@/lib/api.ts';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 import { buildProfileUpdate, countStatesCovered, type GstinEntry, type ProfileValues } from './gstin-list.ts';
 import { GstinManager } from './gstin-manager.tsx';
 import { useUpdateOrganization } from './queries.ts';
@@ -243,6 +244,7 @@ function ProfileForm({
 
 /** `/profile`: account details, organisation profile and GSTINs. */
 export function ProfilePage() {
+  useDocumentTitle('Profile');
   const me = useMe();
   return (
     <div className="flex flex-col gap-8">

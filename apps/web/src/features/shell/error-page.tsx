@@ -2,6 +2,7 @@ import { AlertTriangleIcon, HomeIcon, RotateCwIcon } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { useDocumentTitle } from '@/lib/document-title.ts';
 
 /** Message of whatever was thrown during render or loading. */
 function describeError(error: unknown): string {
@@ -13,6 +14,7 @@ function describeError(error: unknown): string {
 
 /** Router `errorElement`: shown when any route fails to render. Uses plain links so it works even if the app state is broken. */
 export function ErrorPage() {
+  useDocumentTitle('Error');
   const error = useRouteError();
   return (
     <div className="flex min-h-svh flex-col items-center justify-center bg-background px-6 py-12">
