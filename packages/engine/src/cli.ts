@@ -1,8 +1,155 @@
-/** Entry point of `bahi`; replaced by the real CLI. */
+import { open, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { DEFAULT_LIMITS, extractDocument } from './extract.ts';
+import { buildErrorResult, type ExtractionResult } from './result.ts';
+import type { DocumentType, OcrProvider } from './types.ts';
+
+const USAGE = 'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] FILE...\n';
+
+/** Parsed command line of `bahi extract`. */
+export interface ExtractArgs {
+  type: DocumentType | undefined;
+  jobs: number;
+  timeoutMs: number;
+  files: string[];
+}
+
+/** Parse `extract` arguments; returns an error message for a usage error. */
+export function parseExtractArgs(argv: string[]): ExtractArgs | string {
+  const out: ExtractArgs = {
+    type: undefined,
+    jobs: availableParallelism(),
+    timeoutMs: DEFAULT_LIMITS.timeoutMs,
+    files: [],
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = (name: string) => {
+      const eq = a.indexOf('=');
+      if (eq > 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${name} needs a value`);
+      return v;
+    };
+    try {
+      if (a === '--') {
+        out.files.push(...argv.slice(i + 1));
+        break;
+      } else if (a === '--type' || a.startsWith('--type=')) {
+        const t = value('--type');
+        if (t !== 'invoice' && t !== 'po' && t !== 'grn')
+          return `--type must be invoice, po or grn (got ${t})`;
+        out.type = t;
+      } else if (a === '--jobs' || a.startsWith('--jobs=') || a === '-j') {
+        const n = Number(value('--jobs'));
+        if (!Number.isInteger(n) || n < 1) return '--jobs must be a positive integer';
+        out.jobs = n;
+      } else if (a === '--timeout' || a.startsWith('--timeout=')) {
+        const n = Number(value('--timeout'));
+        if (!(n > 0)) return '--timeout must be a positive number of seconds';
+        out.timeoutMs = n * 1000;
+      } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
+      else out.files.push(a);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }
+  if (!out.files.length) return 'missing FILE argument';
+  return out;
+}
+
+/**
+ * An OCR provider that starts the tesseract pool on first use: text-layer batches never pay
+ * its start-up, and one pool serves every document of the run.
+ */
+export function createLazyOcr(): OcrProvider & { started(): boolean } {
+  let pool: Promise<OcrProvider> | null = null;
+  return {
+    started: () => pool !== null,
+    async recognize(image, options) {
+      pool ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
+      return (await pool).recognize(image, options);
+    },
+    async close() {
+      if (pool) await (await pool).close();
+    },
+  };
+}
+
+async function readInput(path: string, maxBytes: number): Promise<Uint8Array | ExtractionResult> {
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) return buildErrorResult(path, 'unreadable_file', 'not a regular file');
+    // Refuse before reading: a 50 MB upload must not be pulled into memory to be rejected.
+    if (st.size > maxBytes)
+      return buildErrorResult(path, 'too_large', `${st.size} bytes (limit ${maxBytes})`);
+    const fh = await open(path, 'r');
+    try {
+      return new Uint8Array(await fh.readFile());
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    return buildErrorResult(path, 'unreadable_file', (e as Error).message);
+  }
+}
+
+/** Run `bahi extract`: one NDJSON line per file, in input order, as soon as each is ready. */
+export async function runExtract(args: ExtractArgs, write: (line: string) => void): Promise<void> {
+  const ocr = createLazyOcr();
+  const results: Array<ExtractionResult | undefined> = new Array(args.files.length);
+  let nextToPrint = 0;
+  const flush = () => {
+    // Print the finished prefix in input order; drop printed results so memory stays bounded.
+    while (nextToPrint < results.length && results[nextToPrint]) {
+      write(`${JSON.stringify(results[nextToPrint])}\n`);
+      results[nextToPrint] = undefined;
+      nextToPrint++;
+    }
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < args.files.length) {
+      const i = next++;
+      const file = args.files[i]!;
+      let result: ExtractionResult;
+      try {
+        const input = await readInput(file, DEFAULT_LIMITS.maxBytes);
+        result =
+          input instanceof Uint8Array
+            ? await extractDocument(input, {
+                fileName: file,
+                type: args.type,
+                ocr,
+                timeoutMs: args.timeoutMs,
+              })
+            : input;
+      } catch (e) {
+        // One bad file never stops the batch.
+        result = buildErrorResult(file, 'unreadable_file', (e as Error).message);
+      }
+      results[i] = result;
+      flush();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(args.jobs, args.files.length) }, worker));
+  } finally {
+    await ocr.close();
+  }
+}
+
+/** Entry point of `bahi`. Returns the process exit code (0 done, 2 usage error). */
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] !== 'extract') {
-    process.stderr.write('usage: bahi extract [--type invoice|po|grn] [--jobs N] FILE...\n');
+    process.stderr.write(USAGE);
     return 2;
   }
+  const args = parseExtractArgs(argv.slice(1));
+  if (typeof args === 'string') {
+    process.stderr.write(`bahi extract: ${args}\n${USAGE}`);
+    return 2;
+  }
+  await runExtract(args, (line) => process.stdout.write(line));
   return 0;
 }

@@ -1,1 +1,19 @@
-export {};
+/**
+ * @bahi/engine — bytes of an Indian PO, GRN or GST invoice in, `extraction/v1` out.
+ * A pure library: no HTTP, database or environment inside; OCR is passed in.
+ */
+export { classifyDocument } from './classify.ts';
+export { DEFAULT_LIMITS, type ExtractOptions, extractDocument } from './extract.ts';
+export { createTesseractOcr } from './ocr/index.ts';
+export {
+  buildErrorResult,
+  type CheckResult,
+  EXTRACTION_CONTRACT,
+  type ExtractionErrorCode,
+  type ExtractionResult,
+  type FieldValue,
+  type LineItem,
+  type Provenance,
+} from './result.ts';
+export { sniffType } from './sniff.ts';
+export type { BBox, DocumentType, OcrProvider, PageContent, Source, Word } from './types.ts';

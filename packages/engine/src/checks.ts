@@ -1,0 +1,153 @@
+import { parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
+import type { Layout } from './layout.ts';
+import type { CheckResult, FieldValue } from './result.ts';
+import type { DocumentType } from './types.ts';
+
+const TOL = 0.011;
+const num = (v: FieldValue | undefined): number | null => (typeof v === 'number' ? v : null);
+const str = (v: FieldValue | undefined): string | null => (typeof v === 'string' && v ? v : null);
+
+/** The printed amount in words ("INR One Lakh ... Only"), ignoring a tax-amount-in-words line. */
+export function findAmountInWords(layout: Layout): { value: number; line: number } | null {
+  const lines = layout.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.text;
+    if (!/\b(?:lakh|lakhs|crore|crores|thousand|hundred)\b/i.test(t)) continue;
+    // "Tax Amount (in words)" states the tax, not the total.
+    const prev = lines[i - 1]?.text ?? '';
+    if (/\btax\b/i.test(t.split(/:/)[0] ?? '') || (/\btax amount\b/i.test(prev) && /in words/i.test(prev)))
+      continue;
+    let text = t;
+    for (let k = 1; k <= 2 && !/\bonly\b/i.test(text) && lines[i + k]; k++) text += ` ${lines[i + k]!.text}`;
+    const m =
+      /(?:rupees|inr|rs\.?|₹|indian rupees?)?[^:]*?\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b.*?(?:\bonly\b|$)/i.exec(
+        text.replace(/^.*?(?:in words|chargeable)\s*\)?\s*:?/i, ''),
+      );
+    const value = m ? parseAmountInWords(m[0]) : null;
+    if (value !== null && value > 0) return { value, line: i };
+  }
+  return null;
+}
+
+/**
+ * Run the contract's checks over the chosen fields and lines. Every check that could run is
+ * reported, passed or failed, so a reviewer sees why a document needs attention.
+ */
+export function runChecks(
+  type: DocumentType,
+  fields: Record<string, FieldValue>,
+  lineItems: Array<Record<string, unknown>>,
+  wordsAmount: number | null,
+): CheckResult[] {
+  const checks: CheckResult[] = [];
+  for (const [gField, sField] of [
+    ['vendorGstin', 'vendorStateCode'],
+    ['buyerGstin', 'buyerStateCode'],
+  ] as const) {
+    const g = str(fields[gField]);
+    if (!g) continue;
+    const v = validateGstin(g);
+    const formatOk = v.ok || v.problem === 'checksum';
+    checks.push({
+      code: 'gstin_format',
+      field: gField,
+      ok: formatOk,
+      message: formatOk ? '' : v.ok ? '' : v.message,
+    });
+    if (formatOk)
+      checks.push({
+        code: 'gstin_checksum',
+        field: gField,
+        ok: v.ok,
+        message: v.ok ? '' : `check character of ${g} does not match`,
+      });
+    const sc = str(fields[sField]);
+    if (sc)
+      checks.push({
+        code: 'state_code_matches_gstin',
+        field: sField,
+        ok: g.slice(0, 2) === sc,
+        message:
+          g.slice(0, 2) === sc
+            ? ''
+            : `state code ${sc} but GSTIN ${g} is registered in state ${g.slice(0, 2)}`,
+      });
+  }
+  if (type !== 'grn') {
+    const supplier = str(fields.vendorStateCode) ?? str(fields.vendorGstin)?.slice(0, 2) ?? null;
+    const pos =
+      str(fields.placeOfSupply) ?? str(fields.buyerStateCode) ?? str(fields.buyerGstin)?.slice(0, 2) ?? null;
+    const cgst = num(fields.cgst) ?? 0;
+    const sgst = num(fields.sgst) ?? 0;
+    const igst = num(fields.igst) ?? 0;
+    if (supplier && pos && cgst + sgst + igst > 0) {
+      const intra = supplier === pos;
+      const ok = intra ? igst === 0 && cgst > 0 && sgst > 0 : cgst === 0 && sgst === 0 && igst > 0;
+      checks.push({
+        code: 'tax_type_matches_place_of_supply',
+        field: intra ? 'cgst' : 'igst',
+        ok,
+        message: ok
+          ? ''
+          : intra
+            ? `supplier state ${supplier} = place of supply ${pos}: expected CGST + SGST`
+            : `supplier state ${supplier} ≠ place of supply ${pos}: expected IGST`,
+      });
+    }
+    const taxable = num(fields.taxableValue);
+    const amounts = lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
+    if (taxable !== null && amounts.length && amounts.length === lineItems.length) {
+      const sum = roundMoney(amounts.reduce((a, b) => a + b, 0));
+      const ok = Math.abs(sum - taxable) <= TOL;
+      checks.push({
+        code: 'lines_sum_to_taxable_value',
+        field: 'taxableValue',
+        ok,
+        message: ok ? '' : `line amounts sum to ${sum}, taxable value is ${taxable}`,
+      });
+    }
+    const total = num(fields.total);
+    if (total !== null && taxable !== null) {
+      const sum = roundMoney(
+        taxable +
+          cgst +
+          sgst +
+          igst +
+          (num(fields.cess) ?? 0) +
+          (type === 'invoice' ? (num(fields.roundOff) ?? 0) : 0),
+      );
+      const ok = Math.abs(sum - total) <= TOL || (type === 'po' && Math.abs(Math.round(sum) - total) <= TOL);
+      checks.push({
+        code: 'taxes_sum_to_total',
+        field: 'total',
+        ok,
+        message: ok ? '' : `taxable value + taxes = ${sum}, total is ${total}`,
+      });
+    }
+    if (total !== null && wordsAmount !== null) {
+      const ok = Math.abs(wordsAmount - total) <= TOL;
+      checks.push({
+        code: 'amount_in_words_matches_total',
+        field: 'total',
+        ok,
+        message: ok ? '' : `amount in words is ${wordsAmount}, total is ${total}`,
+      });
+    }
+  }
+  if (type === 'grn') {
+    lineItems.forEach((l, i) => {
+      const rec = typeof l.receivedQuantity === 'number' ? l.receivedQuantity : null;
+      const acc = typeof l.acceptedQuantity === 'number' ? l.acceptedQuantity : null;
+      const rej = typeof l.rejectedQuantity === 'number' ? l.rejectedQuantity : 0;
+      if (rec === null || acc === null) return;
+      const ok = Math.abs(acc + rej - rec) < 1e-6;
+      checks.push({
+        code: 'grn_quantities_balance',
+        field: `lineItems[${i}]`,
+        ok,
+        message: ok ? '' : `line ${i + 1}: accepted ${acc} + rejected ${rej} ≠ received ${rec}`,
+      });
+    });
+  }
+  return checks;
+}

@@ -1,0 +1,351 @@
+import { inflateSync, constants as zlibConstants } from 'node:zlib';
+import { parseIndianDate } from '@bahi/india';
+import type * as mupdf from 'mupdf';
+import { classifyDocument } from './classify.ts';
+import { interpretDocument, type QrReading } from './interpret.ts';
+import { openPdf, readPageWords } from './pdf/text.ts';
+import {
+  buildErrorResult,
+  EXTRACTION_CONTRACT,
+  ExtractionError,
+  type ExtractionErrorCode,
+  type ExtractionResult,
+} from './result.ts';
+import { sniffType } from './sniff.ts';
+import type { DocumentType, OcrProvider, PageContent } from './types.ts';
+
+/** Options of {@link extractDocument}. */
+export interface ExtractOptions {
+  /** Reported back as `file`. */
+  fileName?: string;
+  /** What the document is (a flow always knows); classified from its title and wording when absent. */
+  type?: DocumentType;
+  /** OCR for image-only pages; without it such pages yield a warning and no fields. */
+  ocr?: OcrProvider;
+  /** PEM key of the IRP to verify e-invoice QR signatures. */
+  qrPublicKeyPem?: string;
+  /** Per-document time limit (default 120 s). */
+  timeoutMs?: number;
+  /** Largest input accepted (default 32 MB). */
+  maxBytes?: number;
+  /** Most pages accepted (default 100). */
+  maxPages?: number;
+  /** Abandon the document. */
+  signal?: AbortSignal;
+}
+
+/** Default limits: generous for real invoices, tight enough to keep a batch moving. */
+export const DEFAULT_LIMITS = { timeoutMs: 120_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
+
+const OCR_DPI = 300;
+const QR_DPI = 200;
+/** Largest page raster we produce, in pixels: bounds memory against absurd page sizes. */
+const MAX_RENDER_PIXELS = 60_000_000;
+/** Largest decompressed content stream per page: a PDF bomb stops here. */
+const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
+
+/** A page needs OCR when its text layer has too little real text (scans, or a logo-only layer). */
+export function hasUsableText(page: PageContent): boolean {
+  let chars = 0;
+  for (const w of page.words) chars += (w.text.match(/[A-Za-z0-9]/g) ?? []).length;
+  return chars >= 40;
+}
+
+function checkDeadline(deadline: number, signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ExtractionError('too_large', 'extraction was cancelled');
+  if (Date.now() > deadline)
+    throw new ExtractionError('too_large', 'document exceeded the per-document time limit');
+}
+
+/**
+ * Refuse pages whose content streams inflate beyond a bound (a "PDF bomb"): mupdf would
+ * otherwise decompress them whole into memory. Raw streams are tiny for real documents, so the
+ * check costs little; only Flate (the only filter bombs use in practice) is measured.
+ */
+function assertPageNotBomb(doc: mupdf.Document, index: number): void {
+  const pdf = doc.asPDF();
+  if (!pdf) return;
+  const pageObj = (pdf.loadPage(index) as mupdf.PDFPage).getObject();
+  const streams: mupdf.PDFObject[] = [];
+  const contents = pageObj.get('Contents');
+  if (contents.isArray())
+    contents.forEach((c: mupdf.PDFObject) => {
+      streams.push(c);
+    });
+  else if (!contents.isNull()) streams.push(contents);
+  const resources = pageObj.getInheritable('Resources');
+  const xobjects = resources.isDictionary() ? resources.get('XObject') : null;
+  if (xobjects?.isDictionary())
+    xobjects.forEach((x: mupdf.PDFObject) => {
+      const sub = x.get('Subtype');
+      if (sub.isName() && sub.asName() === 'Form') streams.push(x);
+    });
+  let budget = MAX_CONTENT_BYTES;
+  for (const s of streams) {
+    // Indirect references answer isStream()/readRawStream() themselves; resolve() drops the stream.
+    const obj = s;
+    if (!obj.isStream()) continue;
+    const filter = obj.get('Filter');
+    const name = filter.isArray() ? filter.get(0).asName() : filter.isName() ? filter.asName() : '';
+    if (name !== 'FlateDecode' && name !== 'Fl') continue;
+    const buf = obj.readRawStream();
+    // Copy out of WASM memory: the view dies with the mupdf buffer.
+    const raw = new Uint8Array(buf.asUint8Array());
+    buf.destroy();
+    try {
+      const out = inflateSync(raw, { maxOutputLength: budget, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      budget -= out.length;
+    } catch (e) {
+      if (e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new ExtractionError(
+          'too_large',
+          `page ${index + 1} content inflates beyond ${MAX_CONTENT_BYTES} bytes`,
+        );
+      // A damaged stream is mupdf's problem to repair or report; not a bomb.
+    }
+  }
+}
+
+function mapLoadError(e: unknown): ExtractionError {
+  if (e instanceof ExtractionError) return e;
+  const code = (e as { code?: string }).code;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (code === 'too_large' || code === 'unsupported_type' || code === 'unreadable_file')
+    return new ExtractionError(code as ExtractionErrorCode, msg);
+  return new ExtractionError('unreadable_file', msg);
+}
+
+interface Loaded {
+  pages: PageContent[];
+  pageCount: number;
+  warnings: string[];
+  /** Page images kept for the e-invoice QR search (scanned pages only). */
+  images: Array<{ page: number; gray: Uint8Array; width: number; height: number; dpi: number }>;
+  /** Renders page 1 for a QR search on a text page (only when the text mentions an e-invoice). */
+  renderForQr: (() => Promise<{ gray: Uint8Array; width: number; height: number; dpi: number }>) | null;
+}
+
+async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
+  let doc: mupdf.Document;
+  try {
+    doc = openPdf(bytes);
+  } catch (e) {
+    throw new ExtractionError('unreadable_file', `not a readable PDF: ${(e as Error).message}`);
+  }
+  if (doc.needsPassword()) throw new ExtractionError('encrypted_pdf', 'the PDF is password-protected');
+  let count: number;
+  try {
+    count = doc.countPages();
+  } catch (e) {
+    throw new ExtractionError('unreadable_file', `cannot read the page tree: ${(e as Error).message}`);
+  }
+  if (count === 0) throw new ExtractionError('empty_document', 'the PDF has no pages');
+  if (count > o.maxPages) throw new ExtractionError('too_large', `${count} pages (limit ${o.maxPages})`);
+  const pages: PageContent[] = [];
+  const warnings: string[] = [];
+  const images: Loaded['images'] = [];
+  let readable = 0;
+  for (let i = 0; i < count; i++) {
+    checkDeadline(o.deadline, o.signal);
+    let page: mupdf.Page;
+    let content: PageContent;
+    try {
+      assertPageNotBomb(doc, i);
+      page = doc.loadPage(i);
+      content = readPageWords(page, i + 1);
+      readable++;
+    } catch (e) {
+      if (e instanceof ExtractionError) throw e;
+      warnings.push(`page ${i + 1} could not be read: ${(e as Error).message}`);
+      continue;
+    }
+    if (!hasUsableText(content)) {
+      if (o.ocr) {
+        const [bx0, by0, bx1, by1] = page.getBounds();
+        const area = (bx1 - bx0) * (by1 - by0);
+        const dpi = Math.max(
+          72,
+          Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)))),
+        );
+        const { renderPage } = await import('./pdf/render.ts');
+        const { ocrPageImage } = await import('./ocr/page.ts');
+        const img = renderPage(page, dpi);
+        checkDeadline(o.deadline, o.signal);
+        const ocred = await ocrPageImage(o.ocr, img.gray, {
+          pageNumber: i + 1,
+          dpi,
+          raw: { width: img.width, height: img.height },
+          signal: o.signal,
+        });
+        // Keep any real text-layer words (a printed stamp over a scan) beside the OCR words.
+        content = { ...ocred, words: [...content.words, ...ocred.words], source: 'ocr' };
+        images.push({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi });
+      } else warnings.push(`page ${i + 1} has no text layer and no OCR provider was given`);
+    }
+    pages.push(content);
+  }
+  if (!readable) throw new ExtractionError('unreadable_file', 'no page of the PDF could be read');
+  const renderForQr = async () => {
+    const { renderPage } = await import('./pdf/render.ts');
+    const img = renderPage(doc.loadPage(0), QR_DPI);
+    return { gray: img.gray, width: img.width, height: img.height, dpi: QR_DPI };
+  };
+  return { pages, pageCount: count, warnings, images, renderForQr };
+}
+
+async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
+  const { loadImagePages } = await import('./image/load.ts');
+  let imgs: Awaited<ReturnType<typeof loadImagePages>>;
+  try {
+    imgs = await loadImagePages(bytes);
+  } catch (e) {
+    throw mapLoadError(e);
+  }
+  if (!imgs.length) throw new ExtractionError('empty_document', 'the image has no frames');
+  if (imgs.length > o.maxPages)
+    throw new ExtractionError('too_large', `${imgs.length} pages (limit ${o.maxPages})`);
+  const pages: PageContent[] = [];
+  const warnings: string[] = [];
+  const images: Loaded['images'] = [];
+  for (let i = 0; i < imgs.length; i++) {
+    checkDeadline(o.deadline, o.signal);
+    const img = imgs[i]!;
+    images.push({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi });
+    if (!o.ocr) {
+      warnings.push(`page ${i + 1} is an image and no OCR provider was given`);
+      const w = (img.width * 72) / img.dpi;
+      const h = (img.height * 72) / img.dpi;
+      pages.push({ page: i + 1, width: w, height: h, words: [], source: 'ocr' });
+      continue;
+    }
+    const { ocrPageImage } = await import('./ocr/page.ts');
+    pages.push(
+      await ocrPageImage(o.ocr, img.gray, {
+        pageNumber: i + 1,
+        dpi: img.dpi,
+        raw: { width: img.width, height: img.height },
+        signal: o.signal,
+      }),
+    );
+  }
+  return { pages, pageCount: imgs.length, warnings, images, renderForQr: null };
+}
+
+interface ResolvedOptions {
+  ocr: OcrProvider | undefined;
+  deadline: number;
+  maxPages: number;
+  signal: AbortSignal | undefined;
+}
+
+const mentionsEinvoice = (pages: PageContent[]) =>
+  pages.some((p) => p.words.some((w) => /^(?:IRN|e-?invoice|Ack\.?)/i.test(w.text)));
+
+async function findQr(
+  loaded: Loaded,
+  type: DocumentType,
+  publicKeyPem: string | undefined,
+): Promise<QrReading | null> {
+  if (type !== 'invoice') return null;
+  const textPages = loaded.pages.filter((p) => p.source === 'text');
+  const candidates = [...loaded.images];
+  if (!candidates.length && textPages.length && mentionsEinvoice(textPages) && loaded.renderForQr) {
+    candidates.push({ page: 1, ...(await loaded.renderForQr()) });
+  }
+  if (!candidates.length) return null;
+  const { findEinvoiceQr } = await import('./qr/index.ts');
+  for (const img of candidates.slice(0, 3)) {
+    const qr = await findEinvoiceQr(img.gray, {
+      publicKeyPem,
+      dpi: img.dpi,
+      raw: { width: img.width, height: img.height },
+    });
+    if (qr)
+      return { ...qr, page: img.page, docDate: qr.payload.DocDt ? parseIndianDate(qr.payload.DocDt) : null };
+  }
+  return null;
+}
+
+async function run(
+  bytes: Uint8Array,
+  options: ExtractOptions,
+  file: string | null,
+): Promise<ExtractionResult> {
+  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxBytes;
+  if (bytes.length === 0) return buildErrorResult(file, 'empty_document', 'the file is empty (0 bytes)');
+  if (bytes.length > maxBytes)
+    return buildErrorResult(file, 'too_large', `${bytes.length} bytes (limit ${maxBytes})`);
+  const kind = sniffType(bytes);
+  if (!kind)
+    return buildErrorResult(file, 'unsupported_type', 'not a PDF, PNG, JPEG, TIFF, WebP or GIF file');
+  const o: ResolvedOptions = {
+    ocr: options.ocr,
+    deadline: Date.now() + (options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs),
+    maxPages: options.maxPages ?? DEFAULT_LIMITS.maxPages,
+    signal: options.signal,
+  };
+  const loaded = kind === 'pdf' ? await loadPdf(bytes, o) : await loadImage(bytes, o);
+  const type = options.type ?? classifyDocument(loaded.pages);
+  checkDeadline(o.deadline, o.signal);
+  const qr = await findQr(loaded, type, options.qrPublicKeyPem);
+  const interpreted = interpretDocument(loaded.pages, type, qr);
+  const sources = new Set(loaded.pages.map((p) => p.source));
+  const source = interpreted.headerFromQr
+    ? 'qr'
+    : sources.size > 1
+      ? 'mixed'
+      : sources.has('ocr')
+        ? 'ocr'
+        : 'text';
+  const result: ExtractionResult = {
+    contract: EXTRACTION_CONTRACT,
+    file,
+    documentType: type,
+    pages: loaded.pageCount,
+    source,
+    fields: interpreted.fields,
+    lineItems: interpreted.lineItems,
+    checks: interpreted.checks,
+    confidence: interpreted.confidence,
+    provenance: interpreted.provenance,
+    error: null,
+  };
+  const warnings = [...loaded.warnings, ...interpreted.warnings];
+  if (warnings.length) result.warnings = warnings;
+  return result;
+}
+
+/**
+ * Turn one document's bytes into its `extraction/v1` result. Never throws for bad input: a file
+ * that cannot be read comes back with `error` set (unreadable_file, encrypted_pdf,
+ * unsupported_type, empty_document, too_large) and nothing else guessed.
+ */
+export async function extractDocument(
+  bytes: Uint8Array,
+  options: ExtractOptions = {},
+): Promise<ExtractionResult> {
+  const file = options.fileName ?? null;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<ExtractionResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(buildErrorResult(file, 'too_large', `processing exceeded the time limit of ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      run(bytes, { ...options, signal: controller.signal }, file).catch((e: unknown) => {
+        const err = e instanceof ExtractionError ? e : mapLoadError(e);
+        return buildErrorResult(file, err.code, err.message);
+      }),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,113 @@
+import { boxOf, type Layout, type Segment } from '../layout.ts';
+import type { BBox, DocumentType, Word } from '../types.ts';
+import { findLabelHits, isLabelText, type LabelHit } from './labels.ts';
+import { type ParsedValue, parseValue } from './values.ts';
+
+/** A candidate reading of one field. */
+export interface Candidate {
+  field: string;
+  value: string | number;
+  page: number;
+  bbox: BBox;
+  source: 'text' | 'ocr';
+  /** 0..1: how sure the reading is from its position (same cell > right cell > cell below) and label. */
+  score: number;
+}
+
+/** Words of a segment covering a character span of its text (the text joins words with single spaces). */
+export function wordsInSpan(seg: Segment, start: number, end: number): Word[] {
+  const out: Word[] = [];
+  let pos = 0;
+  for (const w of seg.words) {
+    const ws = pos;
+    const we = pos + w.text.length;
+    if (we > start && ws < end) out.push(w);
+    pos = we + 1;
+  }
+  return out.length ? out : seg.words;
+}
+
+/** Build a candidate from a parsed value inside a segment's text starting at `offset`. */
+export function candidateFrom(
+  field: string,
+  seg: Segment,
+  parsed: ParsedValue,
+  offset: number,
+  score: number,
+): Candidate {
+  const words = wordsInSpan(seg, offset + parsed.start, offset + parsed.end);
+  const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
+  return {
+    field,
+    value: parsed.value,
+    page: seg.page,
+    bbox: boxOf(words),
+    source: words[0]?.source ?? 'text',
+    // OCR words carry their own doubt into the field.
+    score: score * (words[0]?.source === 'ocr' ? 0.85 + 0.15 * conf : 1),
+  };
+}
+
+/** The nearest segment to the right of `seg` on its line. */
+export function rightOf(layout: Layout, seg: Segment): Segment | null {
+  const line = layout.lines[seg.line]!;
+  const i = line.segments.indexOf(seg);
+  return line.segments[i + 1] ?? null;
+}
+
+/** The first segment below `seg` in the same column (x-overlap), within a few lines. */
+export function belowOf(layout: Layout, seg: Segment, maxLines = 3): Segment | null {
+  const line = layout.lines[seg.line]!;
+  for (let k = seg.line + 1; k < Math.min(layout.lines.length, seg.line + 1 + maxLines); k++) {
+    const next = layout.lines[k]!;
+    if (next.page !== seg.page || next.y0 - line.y1 > 3.5 * line.height) break;
+    const overlapping = next.segments.filter((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0);
+    const aligned =
+      overlapping.find((s) => Math.abs(s.x0 - seg.x0) < 15) ??
+      overlapping.sort((a, b) => Math.abs(a.x0 - seg.x0) - Math.abs(b.x0 - seg.x0))[0];
+    if (aligned) return aligned;
+  }
+  return null;
+}
+
+/** Read the value of one label hit: after the label in its own segment, the next cell, or below. */
+export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): Candidate | null {
+  const { spec, segment: seg, end } = hit;
+  const rest = seg.text.slice(end);
+  const inline = parseValue(spec.kind, rest);
+  if (inline) return candidateFrom(spec.field, seg, inline, end, 1 * hit.weight);
+  // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
+  if (rest.replace(/[\s:#.\-–]/g, '').length > 0 && spec.kind !== 'text') return null;
+  const right = rightOf(layout, seg);
+  if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
+    const p = parseValue(spec.kind, right.text);
+    if (p) return candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight);
+    return null;
+  }
+  const below = belowOf(layout, seg);
+  if (below && !isLabelText(below.text, type)) {
+    const p = parseValue(spec.kind, below.text);
+    if (p) return candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight);
+  }
+  return null;
+}
+
+/** Read every labelled header field; returns candidates per field, best first. */
+export function extractLabelledFields(
+  layout: Layout,
+  type: DocumentType,
+  skip: (s: Segment) => boolean,
+): Map<string, Candidate[]> {
+  const out = new Map<string, Candidate[]>();
+  for (const hit of findLabelHits(layout, type, skip)) {
+    const c = resolveHit(layout, type, hit);
+    if (!c) continue;
+    const list = out.get(c.field) ?? [];
+    list.push(c);
+    out.set(c.field, list);
+  }
+  // Best score first; among equals, the earliest on the document (headers repeat on later pages).
+  for (const list of out.values())
+    list.sort((a, b) => b.score - a.score || a.page - b.page || a.bbox[1] - b.bbox[1]);
+  return out;
+}

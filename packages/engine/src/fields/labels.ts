@@ -1,0 +1,116 @@
+import type { Layout, Segment } from '../layout.ts';
+import type { DocumentType } from '../types.ts';
+import {
+  AMOUNT_LABELS,
+  type FieldSpec,
+  fieldSpecsFor,
+  GENERIC_DATE,
+  normalizeLabelText,
+  PARTY_LABELS,
+} from './vocabulary.ts';
+
+/** Words that start a label on Indian business documents but name no field we extract. */
+const OTHER_LABELS: RegExp[] = [
+  /^(?:gstin|gst ?in|gst no|gst reg|gstin\/uin|uin)\b/,
+  /^(?:pan|cin|tan|iec|fssai|msme|udyam|llpin)\b/,
+  /^(?:state(?: name| code)?|code)\s*:/,
+  /^state\b/,
+  /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|fax|e-?mail|email|website|web|contact|kind attn|attn)\b/,
+  /^(?:terms|mode|delivery note|reference|other references?|dispatch(?:ed)?|despatch(?:ed)?|destination|bill of lading|lr|terms of delivery)\b/,
+  /^(?:supply type|document type|reverse charge|transporter|gate entry|department|store|remarks|format no|vendor code|supplier code|purchasing group|pr no|quotation|inco ?terms)\b/,
+  /^(?:date|dated|dt)\b/,
+  /^(?:amount (?:chargeable )?(?:in words)?|total in words|rupees|in words)\b/,
+  /^(?:bank|a\/c|account|ifsc|branch)\b/,
+];
+
+/** A segment recognised as the label of a header field. */
+export interface LabelHit {
+  spec: FieldSpec;
+  segment: Segment;
+  /** Character offset in the segment text where the label ends (its value may follow). */
+  end: number;
+  /** Higher when the wording is specific ("Invoice Date") than generic ("Date"). */
+  weight: number;
+}
+
+/** Test the start of a segment's text against patterns; returns the end of the match. */
+export function matchStart(text: string, patterns: readonly RegExp[]): number | null {
+  const t = normalizeLabelText(text);
+  for (const p of patterns) {
+    const m = p.exec(t);
+    if (m && m.index === 0) return m[0].length;
+  }
+  return null;
+}
+
+/** True when a segment starts with any known label (field, party, amount or other). */
+export function isLabelText(text: string, type: DocumentType): boolean {
+  if (matchStart(text, OTHER_LABELS) !== null) return true;
+  if (matchStart(text, [GENERIC_DATE]) !== null) return true;
+  for (const s of fieldSpecsFor(type)) if (matchStart(text, s.labels) !== null) return true;
+  for (const list of Object.values(PARTY_LABELS)) if (matchStart(text, list) !== null) return true;
+  for (const list of Object.values(AMOUNT_LABELS)) if (matchStart(text, list) !== null) return true;
+  // A short segment ending in a colon is a label whatever its wording.
+  return /^[A-Za-z][A-Za-z .'/&()-]{1,30}:\s*$/.test(text);
+}
+
+/**
+ * Find the segments that label header fields. A bare "Date"/"Dated" takes its meaning from the
+ * number label to its left on the same line (Tally's "Buyer's Order No. | Dated") or directly
+ * above it in the same column ("GRN No.:" over "Date:"), else it is the document date.
+ */
+export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segment) => boolean): LabelHit[] {
+  const specs = fieldSpecsFor(type);
+  const byField = new Map(specs.map((s) => [s.field, s]));
+  const hits: LabelHit[] = [];
+  const hitBySegment = new Map<Segment, LabelHit>();
+  for (const seg of layout.segments) {
+    if (skip(seg)) continue;
+    for (const spec of specs) {
+      const end = matchStart(seg.text, spec.labels);
+      if (end === null) continue;
+      const hit = { spec, segment: seg, end, weight: 1 };
+      hits.push(hit);
+      hitBySegment.set(seg, hit);
+      break;
+    }
+  }
+  for (const seg of layout.segments) {
+    if (skip(seg) || hitBySegment.has(seg)) continue;
+    const end = matchStart(seg.text, [GENERIC_DATE]);
+    if (end === null) continue;
+    const owner = numberLabelBeside(layout, seg, hitBySegment) ?? numberLabelAbove(layout, seg, hitBySegment);
+    const field = owner?.spec.dateField ?? 'documentDate';
+    const spec = byField.get(field);
+    if (!spec) continue;
+    hits.push({ spec, segment: seg, end, weight: owner ? 0.95 : 0.6 });
+  }
+  return hits;
+}
+
+function numberLabelBeside(layout: Layout, seg: Segment, hits: Map<Segment, LabelHit>): LabelHit | null {
+  const line = layout.lines[seg.line]!;
+  const i = line.segments.indexOf(seg);
+  // The label itself, or a "label | value" pair, immediately to the left.
+  for (const j of [i - 1, i - 2]) {
+    const left = line.segments[j];
+    if (!left) break;
+    const hit = hits.get(left);
+    if (hit) return hit.spec.dateField ? hit : null;
+    if (j === i - 1 && isLabelText(left.text, 'invoice')) return null;
+  }
+  return null;
+}
+
+function numberLabelAbove(layout: Layout, seg: Segment, hits: Map<Segment, LabelHit>): LabelHit | null {
+  const line = layout.lines[seg.line]!;
+  for (let k = seg.line - 1; k >= Math.max(0, seg.line - 2); k--) {
+    const above = layout.lines[k]!;
+    if (above.page !== seg.page || seg.y0 - above.y1 > 3 * line.height) break;
+    const aligned = above.segments.find((s) => Math.abs(s.x0 - seg.x0) < 12);
+    if (!aligned) continue;
+    const hit = hits.get(aligned);
+    return hit?.spec.dateField ? hit : null;
+  }
+  return null;
+}

@@ -1,0 +1,270 @@
+import { stateCodeFromText } from '@bahi/india';
+import { boxOf, type Layout, type Segment } from '../layout.ts';
+import type { DocumentType } from '../types.ts';
+import type { Candidate } from './header.ts';
+import { isLabelText, matchStart } from './labels.ts';
+import { findGstins, stripLeadingSeparators } from './values.ts';
+import { PARTY_LABELS, TITLES } from './vocabulary.ts';
+
+/** What the engine read about one party (supplier or buyer). */
+export interface Party {
+  name: Candidate | null;
+  gstin: Candidate | null;
+  address: Candidate | null;
+  stateCode: Candidate | null;
+}
+
+type Role = 'vendor' | 'buyer' | 'shipTo';
+
+const CONTACT =
+  /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|cell|fax|e-?mail|website|web|url|contact(?: person| no)?|kind attn|attn|cin|pan|tan|udyam|msme|fssai|iec|llpin|reg(?:d)?\.? office)\b/i;
+const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
+const GSTIN_LABEL = /^(?:gstin|gst ?in|gst no|gst reg|uin)\b/i;
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+const EMPTY: Party = { name: null, gstin: null, address: null, stateCode: null };
+
+function roleOf(text: string, type: DocumentType): Role | null {
+  const t = text.trim();
+  if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
+  if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
+  // "To," addresses the other party: the buyer on an invoice, the supplier on a PO or GRN.
+  if (/^to\b/i.test(t) && matchStart(t, PARTY_LABELS.vendor) !== null)
+    return type === 'invoice' ? 'buyer' : 'vendor';
+  // "From" is the issuer: the supplier on an invoice, the buyer on a PO.
+  if (/^from\b/i.test(t)) return type === 'invoice' ? 'vendor' : 'buyer';
+  if (matchStart(t, PARTY_LABELS.vendor) !== null) return 'vendor';
+  return null;
+}
+
+function candidate(field: string, segs: Segment[], value: string | null, score: number): Candidate | null {
+  if (!value || !segs.length) return null;
+  const words = segs.flatMap((s) => s.words);
+  const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
+  return {
+    field,
+    value,
+    page: segs[0]!.page,
+    bbox: boxOf(words),
+    source: words[0]?.source ?? 'text',
+    score: score * (words[0]?.source === 'ocr' ? 0.8 + 0.2 * conf : 1),
+  };
+}
+
+const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,:;-]+|[\s,;:]+$/g, '')
+    .trim();
+
+function stateFromAddress(lines: string[]): string | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const parts = lines[i]!.split(/,|\s-\s|\s–\s/)
+      .map((p) => p.replace(/\b\d{6}\b/g, '').trim())
+      .filter((p) => p && /^[A-Za-z &.()]+$/.test(p));
+    for (let j = parts.length - 1; j >= 0; j--) {
+      const code = stateCodeFromText(parts[j]!);
+      if (code && parts[j]!.length > 2) return code;
+    }
+  }
+  return null;
+}
+
+/**
+ * Read a party block: name, address lines, GSTIN and state from the segments stacked under an
+ * anchor (or starting at a letterhead name). GSTIN, state, phone and e-mail lines are not address.
+ */
+function readBlock(
+  layout: Layout,
+  type: DocumentType,
+  first: Segment[],
+  colX0: number,
+  startLine: number,
+  stopX: number | null,
+  letterhead: boolean,
+): Party {
+  const segs: Segment[] = [...first];
+  let last = layout.lines[startLine]!;
+  const page = last.page;
+  for (let k = startLine + 1; k < layout.lines.length && segs.length < 12; k++) {
+    const line = layout.lines[k]!;
+    if (line.page !== page) break;
+    if (line.y0 - last.y1 > 2.2 * Math.max(line.height, last.height)) break;
+    // A label at the anchor's position ends a "label | value" stacked block.
+    if (
+      stopX !== null &&
+      line.segments.some((s) => Math.abs(s.x0 - stopX) < 10 && Math.abs(stopX - colX0) > 20)
+    )
+      break;
+    const seg = line.segments.find((s) =>
+      letterhead
+        ? Math.abs(s.x0 - colX0) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
+        : Math.abs(s.x0 - colX0) < 14,
+    );
+    // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
+    if (!seg) continue;
+    if (roleOf(seg.text, type)) break;
+    if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
+    segs.push(seg);
+    last = line;
+  }
+  const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
+  let name: Segment[] = [];
+  const address: Segment[] = [];
+  let gstin: Candidate | null = null;
+  let state: string | null = null;
+  let stateSegs: Segment[] = [];
+  let ended = false;
+  for (const s of segs) {
+    const text = s.text;
+    const g = findGstins(text)[0];
+    if (g || GSTIN_LABEL.test(text)) {
+      if (g && !gstin) {
+        const words = s.words.filter((w) => findGstins(w.text).length) || s.words;
+        gstin = candidate(
+          'gstin',
+          words.length ? [{ ...s, words }] : [s],
+          String(g.value),
+          g.valid ? 1 : 0.5,
+        );
+      }
+      if (name.length) ended = ended || address.length > 0;
+      continue;
+    }
+    if (STATE_LINE.test(text)) {
+      const code = stateCodeFromText(text);
+      if (code && !state) {
+        state = code;
+        stateSegs = [s];
+      }
+      continue;
+    }
+    if (CONTACT.test(text) || /@|www\.|\+91|^\d[\d\s-]{8,}$/.test(text)) {
+      if (name.length && address.length) ended = true;
+      continue;
+    }
+    if (!name.length) {
+      if (isLabelText(text, type) && !letterhead) continue;
+      name = [s];
+      continue;
+    }
+    if (ended) continue;
+    if (isLabelText(text, type)) {
+      ended = true;
+      continue;
+    }
+    // A letterhead name can wrap onto a second line in the same large type.
+    if (
+      letterhead &&
+      !address.length &&
+      name.length < 3 &&
+      Math.abs(s.y1 - s.y0 - (name[0]!.y1 - name[0]!.y0)) < 0.6 &&
+      name[0]!.y1 - name[0]!.y0 > 1.2 * bodyHeight
+    ) {
+      name.push(s);
+      continue;
+    }
+    address.push(s);
+  }
+  const addressLines = address.map((s) => clean(s.text)).filter(Boolean);
+  if (!state) {
+    const code = stateFromAddress(addressLines);
+    if (code) {
+      state = code;
+      stateSegs = address.slice(-1);
+    }
+  }
+  const nameText = clean(name.map((s) => s.text).join(' '));
+  return {
+    name: candidate('name', name, nameText || null, 0.9),
+    gstin,
+    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
+    stateCode: candidate('stateCode', stateSegs, state, 0.85),
+  };
+}
+
+function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): Party {
+  const line = layout.lines[anchor.line]!;
+  const role = roleOf(anchor.text, type);
+  const label = matchStart(anchor.text, [
+    ...PARTY_LABELS.buyer,
+    ...PARTY_LABELS.vendor,
+    ...PARTY_LABELS.shipTo,
+  ]);
+  let restText = '';
+  let restWords = anchor.words;
+  if (label !== null) {
+    // Drop a bracketed qualifier after the label: "Buyer (Bill to)", "Consignee (Ship to):".
+    const after = anchor.text.slice(label).replace(/^\s*\([^)]*\)/, '');
+    restText = stripLeadingSeparators(after).text.trim();
+    if (restText) restWords = anchor.words.slice(anchor.words.length - restText.split(' ').length);
+  }
+  if (restText && role) {
+    const first = { ...anchor, text: restText, words: restWords, x0: restWords[0]!.x0 };
+    return readBlock(layout, type, [first], anchor.x0, anchor.line, null, false);
+  }
+  const i = line.segments.indexOf(anchor);
+  const right = line.segments[i + 1];
+  if (right && right.x0 - anchor.x1 < 160 && !isLabelText(right.text, type) && !roleOf(right.text, type)) {
+    return readBlock(layout, type, [right], right.x0, anchor.line, anchor.x0, false);
+  }
+  return readBlock(layout, type, [], anchor.x0, anchor.line, null, false);
+}
+
+function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Party {
+  const page = layout.pages[0];
+  if (!page) return EMPTY;
+  const lines = layout.lines.filter((l) => l.page === page.page && l.y1 <= limitY + 1);
+  let best: Segment | null = null;
+  for (const l of lines) {
+    if (l.y0 > page.height * 0.35) break;
+    for (const s of l.segments) {
+      if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
+      if (
+        TITLES.some((t) => t.pattern.test(s.text)) ||
+        /original|duplicate|triplicate|copy|page \d/i.test(s.text)
+      )
+        continue;
+      if (isLabelText(s.text, type) || findGstins(s.text).length) continue;
+      const h = s.y1 - s.y0;
+      if (!best || h > best.y1 - best.y0 + 0.5) best = s;
+    }
+  }
+  if (!best) return EMPTY;
+  return readBlock(layout, type, [best], best.x0, best.line, null, true);
+}
+
+/**
+ * Find the supplier and the buyer. Anchored blocks ("Bill To", "Buyer", "Supplier", "Vendor",
+ * "To,") win; the letterhead at the top of page 1 is the issuer: the supplier of an invoice, the
+ * buyer of a PO or GRN. A consignee / ship-to block is read only to be kept out of the buyer.
+ */
+export function extractParties(
+  layout: Layout,
+  type: DocumentType,
+  skip: (s: Segment) => boolean,
+): { vendor: Party; buyer: Party } {
+  const anchors: Partial<Record<Role, Segment>> = {};
+  for (const s of layout.segments) {
+    if (skip(s) || s.page !== layout.pages[0]?.page) continue;
+    const role = roleOf(s.text, type);
+    if (role && !anchors[role]) anchors[role] = s;
+  }
+  const firstAnchorY = Math.min(
+    ...Object.values(anchors).map((a) => a.y0),
+    layout.pages[0]?.height ?? Number.POSITIVE_INFINITY,
+  );
+  const issuer = letterheadBlock(layout, type, firstAnchorY);
+  const read = (r: Role) => (anchors[r] ? blockFromAnchor(layout, type, anchors[r]) : null);
+  const vendorBlock = read('vendor');
+  const buyerBlock = read('buyer');
+  const usable = (p: Party | null) => (p?.name ? p : null);
+  if (type === 'invoice') {
+    return { vendor: usable(vendorBlock) ?? issuer, buyer: usable(buyerBlock) ?? EMPTY };
+  }
+  return { vendor: usable(vendorBlock) ?? EMPTY, buyer: usable(buyerBlock) ?? issuer };
+}

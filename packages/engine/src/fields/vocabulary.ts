@@ -1,0 +1,296 @@
+import type { DocumentType } from '../types.ts';
+
+/**
+ * Label vocabularies for header fields. Patterns run against a segment's text normalised by
+ * `normalizeLabelText` (lower case, single spaces, curly quotes straightened) and must match at
+ * its start. They describe how Indian documents word a label in general (Tally, SAP, e-invoice
+ * prints, small-business templates), never one vendor's layout.
+ */
+
+/** How a value is recognised and normalised. */
+export type ValueKind =
+  | 'docno'
+  | 'date'
+  | 'money'
+  | 'gstin'
+  | 'state'
+  | 'text'
+  | 'irn'
+  | 'ack'
+  | 'eway'
+  | 'vehicle'
+  | 'currency';
+
+/** One header field and the labels that introduce it. */
+export interface FieldSpec {
+  field: string;
+  kind: ValueKind;
+  labels: RegExp[];
+  /** For number fields: the field that a bare "Date"/"Dated" next to or under this label fills. */
+  dateField?: string;
+}
+
+const NO = String.raw`(?:no|nos|number|num|#|ref|reference)\b\.?`;
+
+/** Lower-case, collapse whitespace, straighten quotes: the form label patterns are written for. */
+export function normalizeLabelText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u2032`]/g, "'")
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+const VEHICLE: FieldSpec = {
+  field: 'vehicleNumber',
+  kind: 'vehicle',
+  labels: [
+    /^(?:motor |transport )?vehicle (?:no|number|reg(?:istration)?(?: no)?)\b\.?/,
+    /^(?:truck|lorry|vehicle) ?(?:no|#)\b\.?/,
+    /^veh\.? no\b\.?/,
+  ],
+};
+
+const PLACE_OF_SUPPLY: FieldSpec = {
+  field: 'placeOfSupply',
+  kind: 'state',
+  labels: [/^place of supply\b/, /^pos\b/, /^supply place\b/],
+};
+
+const CURRENCY: FieldSpec = { field: 'currency', kind: 'currency', labels: [/^currency\b/] };
+
+/** A bare date label whose meaning depends on the number label beside or above it. */
+export const GENERIC_DATE = /^(?:dated|date|dt)\b\.?/;
+
+const INVOICE: FieldSpec[] = [
+  {
+    field: 'documentNumber',
+    kind: 'docno',
+    dateField: 'documentDate',
+    labels: [
+      new RegExp(`^(?:tax |gst |sales |commercial |retail )?invoice ?${NO}`),
+      new RegExp(String.raw`^inv\.? ?${NO}`),
+      new RegExp(String.raw`^(?:bill|document|doc\.?|voucher|vch\.?|serial) ?${NO}`),
+      /^invoice ?#/,
+      /^(?:tax )?invoice (?:no\.? )?(?:&|and) date\b/,
+    ],
+  },
+  {
+    field: 'documentDate',
+    kind: 'date',
+    labels: [
+      /^(?:tax )?(?:invoice|inv\.?|bill|document|doc\.?|voucher) ?(?:date|dt)\b\.?/,
+      /^date of (?:invoice|issue|bill)\b/,
+      /^issue date\b/,
+    ],
+  },
+  {
+    field: 'poNumber',
+    kind: 'docno',
+    dateField: 'poDate',
+    labels: [
+      new RegExp(`^(?:buyer'?s? |customer'?s? |your )?(?:purchase )?order ${NO}`),
+      new RegExp(String.raw`^(?:buyer'?s? |customer'?s? )?p\.? ?o\.? ?${NO}`),
+      /^buyer'?s? order\b/,
+      /^(?:buyer'?s? )?p\.?o\.? (?:no\.? )?(?:&|and) date\b/,
+    ],
+  },
+  {
+    field: 'poDate',
+    kind: 'date',
+    labels: [/^(?:buyer'?s? |customer'?s? )?(?:p\.? ?o\.?|purchase order|order) ?(?:date|dt)\b\.?/],
+  },
+  {
+    field: 'dueDate',
+    kind: 'date',
+    labels: [/^(?:payment )?due (?:date|on|by)\b/, /^due\b/, /^pay by\b/, /^payment due\b/],
+  },
+  PLACE_OF_SUPPLY,
+  { field: 'irn', kind: 'irn', labels: [/^irn\b/, /^invoice reference number\b/] },
+  {
+    field: 'ackNumber',
+    kind: 'ack',
+    dateField: 'ackDate',
+    labels: [/^ack(?:nowledge?ment)?\.? ?(?:no|number)\b\.?/],
+  },
+  { field: 'ackDate', kind: 'date', labels: [/^ack(?:nowledge?ment)?\.? ?(?:date|dt)\b\.?/] },
+  {
+    field: 'ewayBillNumber',
+    kind: 'eway',
+    labels: [/^e[- ]?way ?bill (?:no|number)\b\.?/, /^e[- ]?way ?bill\b/, /^ewb (?:no|number)\b\.?/],
+  },
+  VEHICLE,
+  CURRENCY,
+];
+
+const PO: FieldSpec[] = [
+  {
+    field: 'documentNumber',
+    kind: 'docno',
+    dateField: 'documentDate',
+    labels: [
+      new RegExp(String.raw`^(?:purchase order|p\.? ?o\.?|order|document|doc\.?) ?${NO}`),
+      /^(?:purchase order|p\.?o\.?) ?#/,
+      /^(?:purchase order|p\.?o\.?) (?:no\.? )?(?:&|and) date\b/,
+    ],
+  },
+  {
+    field: 'documentDate',
+    kind: 'date',
+    labels: [
+      /^(?:purchase order|p\.? ?o\.?|order|document|doc\.?) ?(?:date|dt)\b\.?/,
+      /^date of (?:order|issue)\b/,
+    ],
+  },
+  {
+    field: 'deliveryDate',
+    kind: 'date',
+    labels: [
+      /^(?:\d+\.\s*)?(?:delivery|dispatch|despatch|supply) (?:date|schedule|by|on|due|before)\b/,
+      /^(?:\d+\.\s*)?(?:expected|required|requested) (?:delivery )?(?:date|by)\b/,
+      /^(?:\d+\.\s*)?deliver(?:y)? by\b/,
+    ],
+  },
+  {
+    field: 'paymentTerms',
+    kind: 'text',
+    labels: [
+      /^(?:\d+\.\s*)?(?:payment|pay\.?) terms?\b/,
+      /^(?:\d+\.\s*)?terms of payment\b/,
+      /^(?:\d+\.\s*)?(?:mode\/)?terms of payment\b/,
+      /^(?:\d+\.\s*)?credit terms\b/,
+    ],
+  },
+  PLACE_OF_SUPPLY,
+  CURRENCY,
+];
+
+const GRN: FieldSpec[] = [
+  {
+    field: 'documentNumber',
+    kind: 'docno',
+    dateField: 'documentDate',
+    labels: [
+      new RegExp(
+        String.raw`^(?:g\.? ?r\.? ?n\.?|m\.? ?r\.? ?n\.?|m\.? ?i\.? ?r\.?|g\.? ?i\.? ?n\.?|goods receipt(?: note)?|goods received note|material receipt(?: note)?|receipt|inward|grn\/mrn) ?${NO}`,
+      ),
+      new RegExp(String.raw`^(?:document|doc\.?) ?${NO}`),
+    ],
+  },
+  {
+    field: 'documentDate',
+    kind: 'date',
+    labels: [
+      /^(?:g\.? ?r\.? ?n\.?|m\.? ?r\.? ?n\.?|receipt|inward|document|doc\.?) ?(?:date|dt)\b\.?/,
+      /^date of receipt\b/,
+      /^received (?:on|date)\b/,
+    ],
+  },
+  {
+    field: 'poNumber',
+    kind: 'docno',
+    dateField: 'poDate',
+    labels: [
+      new RegExp(String.raw`^(?:p\.? ?o\.?|purchase order|order) ?${NO}`),
+      /^purchase order\b(?! date)/,
+      /^(?:p\.?o\.?|purchase order) (?:no\.? )?(?:&|and) date\b/,
+    ],
+  },
+  {
+    field: 'poDate',
+    kind: 'date',
+    labels: [/^(?:p\.? ?o\.?|purchase order|order) ?(?:date|dt)\b\.?/],
+  },
+  {
+    field: 'invoiceNumber',
+    kind: 'docno',
+    dateField: 'invoiceDate',
+    labels: [
+      new RegExp(
+        String.raw`^(?:supplier'?s? |vendor'?s? |party'?s? )?(?:invoice|inv\.?|bill|(?:delivery )?challan|d\.? ?c\.?|dc) ?${NO}`,
+      ),
+      /^(?:supplier'?s? |vendor'?s? )?(?:invoice|challan|dc) ?#/,
+    ],
+  },
+  {
+    field: 'invoiceDate',
+    kind: 'date',
+    labels: [
+      /^(?:supplier'?s? |vendor'?s? |party'?s? )?(?:invoice|inv\.?|bill|(?:delivery )?challan|d\.? ?c\.?) ?(?:date|dt)\b\.?/,
+    ],
+  },
+  VEHICLE,
+  CURRENCY,
+];
+
+/** The header-field vocabulary of a document type. */
+export function fieldSpecsFor(type: DocumentType): FieldSpec[] {
+  return type === 'po' ? PO : type === 'grn' ? GRN : INVOICE;
+}
+
+/** Labels that introduce a party block, by role. Consignee / ship-to is recognised to be skipped. */
+export const PARTY_LABELS = {
+  buyer: [
+    /^(?:details of )?(?:buyer|recipient|receiver|customer|client)\b(?! ?'?s? (?:order|po|ref))/,
+    /^bill(?:ed)? to\b/,
+    /^invoice to\b/,
+    /^sold to\b/,
+    /^party(?: name)?\b(?! ?'?s? (?:order|po))/,
+    /^m\/s\.?$/,
+  ],
+  vendor: [
+    /^(?:details of )?(?:supplier|seller|vendor|from)\b(?! ?'?s? )(?! (?:code|id|no|ref|invoice|inv))/,
+    /^(?:supplier|seller|vendor) (?:name|details|address)\b/,
+    /^to,?$/,
+    /^to:/,
+  ],
+  shipTo: [
+    /^(?:consignee|ship(?:ped)? to|deliver(?:y)? to|delivery address|ship to address|place of delivery|delivery at|dispatch to|despatch to)\b/,
+    /^(?:dispatch|despatch) from\b/,
+  ],
+} as const;
+
+/** Labels of the amount rows in a totals block. */
+export const AMOUNT_LABELS: Record<
+  'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'cess' | 'roundOff' | 'total',
+  RegExp[]
+> = {
+  taxableValue: [
+    /^(?:total )?taxable (?:value|amount|amt)\b/,
+    /^tax'?ble (?:value|amt|amount)\b/,
+    /^sub[- ]?total\b/,
+    /^total (?:before|excl(?:uding)?\.?) (?:tax|gst)\b/,
+    /^assessable value\b/,
+    /^total taxable\b/,
+    /^net (?:value|amount)\b(?! payable)/,
+    /^basic (?:value|amount)\b/,
+  ],
+  cgst: [/^(?:add\s*:?\s*)?(?:output )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))\b/],
+  sgst: [
+    /^(?:add\s*:?\s*)?(?:output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)\b(?! cess)/,
+  ],
+  igst: [/^(?:add\s*:?\s*)?(?:output )?(?:igst|i\.g\.s\.t\.?|integrated (?:tax|gst))\b/],
+  cess: [/^(?:add\s*:?\s*)?(?:compensation )?cess\b/, /^gst cess\b/],
+  roundOff: [/^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b/, /^round(?:ing)?\b/],
+  total: [
+    /^(?:grand|invoice|bill|net|final) total\b/,
+    /^total (?:invoice|inv\.?|bill|po|order|document)? ?(?:value|amount|amt)\b/,
+    /^total (?:amount )?(?:payable|due)\b/,
+    /^(?:net )?amount (?:payable|due)\b/,
+    /^net payable\b/,
+    /^balance due\b/,
+    /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words))/,
+  ],
+};
+
+/** Document titles that name the type. */
+export const TITLES: Array<{ type: DocumentType; pattern: RegExp }> = [
+  {
+    type: 'grn',
+    pattern:
+      /\b(?:goods receipt|goods received|material receipt|material inward|receipt note|inward note|g\.?r\.?n\.?|m\.?r\.?n\.?)\b/i,
+  },
+  { type: 'po', pattern: /\b(?:purchase order|work order|service order)\b/i },
+  { type: 'invoice', pattern: /\b(?:tax invoice|invoice|bill of supply|e-invoice|cash memo)\b/i },
+];

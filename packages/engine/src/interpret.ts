@@ -1,0 +1,197 @@
+import { roundMoney } from '@bahi/india';
+import { findAmountInWords, runChecks } from './checks.ts';
+import { collectAmountCandidates, solveAmounts } from './fields/amounts.ts';
+import { type Candidate, extractLabelledFields } from './fields/header.ts';
+import { extractParties, type Party } from './fields/parties.ts';
+import { buildLayout, type Segment } from './layout.ts';
+import type { EinvoiceQr } from './qr/index.ts';
+import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
+import { extractLineItems, type LineItemsResult } from './tables/index.ts';
+import type { DocumentType, PageContent } from './types.ts';
+
+/** A decoded e-invoice QR with the page it was found on and its date in ISO form. */
+export type QrReading = EinvoiceQr & { page: number; docDate: string | null };
+
+const COMMON = [
+  'documentNumber',
+  'documentDate',
+  'vendorName',
+  'vendorGstin',
+  'vendorAddress',
+  'vendorStateCode',
+  'buyerName',
+  'buyerGstin',
+  'buyerAddress',
+  'buyerStateCode',
+  'currency',
+];
+
+/** Every contract field of a document type, in contract order. */
+export const FIELDS_BY_TYPE: Record<DocumentType, string[]> = {
+  invoice: [
+    ...COMMON,
+    'poNumber',
+    'poDate',
+    'placeOfSupply',
+    'taxableValue',
+    'cgst',
+    'sgst',
+    'igst',
+    'cess',
+    'roundOff',
+    'total',
+    'dueDate',
+    'irn',
+    'ackNumber',
+    'ackDate',
+    'ewayBillNumber',
+    'vehicleNumber',
+  ],
+  po: [
+    ...COMMON,
+    'deliveryDate',
+    'paymentTerms',
+    'placeOfSupply',
+    'taxableValue',
+    'cgst',
+    'sgst',
+    'igst',
+    'cess',
+    'total',
+  ],
+  grn: [...COMMON, 'poNumber', 'poDate', 'invoiceNumber', 'invoiceDate', 'vehicleNumber'],
+};
+
+/** What interpretation of a document's pages produced. */
+export interface Interpretation {
+  fields: Record<string, FieldValue>;
+  lineItems: LineItem[];
+  checks: CheckResult[];
+  confidence: Record<string, number>;
+  provenance: Record<string, Provenance>;
+  warnings: string[];
+  headerFromQr: boolean;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Interpret a document's words: line items (tables stage), labelled header fields, parties,
+ * the totals block solved so it adds up, the e-invoice QR as the most trusted source, then checks.
+ */
+export function interpretDocument(
+  pages: PageContent[],
+  type: DocumentType,
+  qr: QrReading | null,
+): Interpretation {
+  const warnings: string[] = [];
+  let tables: LineItemsResult = { lineItems: [], lineProvenance: [], regions: [] };
+  try {
+    tables = extractLineItems(pages, type);
+  } catch (e) {
+    warnings.push(`line items could not be read: ${(e as Error).message}`);
+  }
+  const layout = buildLayout(pages);
+  const skip = (s: Segment) =>
+    tables.regions.some((r) => r.page === s.page && s.y0 >= r.y0 - 1 && s.y1 <= r.y1 + 1);
+
+  const chosen = new Map<string, Candidate>();
+  const labelled = extractLabelledFields(layout, type, skip);
+  for (const [field, list] of labelled) if (list[0]) chosen.set(field, list[0]);
+
+  const parties = extractParties(layout, type, skip);
+  const putParty = (prefix: 'vendor' | 'buyer', p: Party) => {
+    if (p.name) chosen.set(`${prefix}Name`, { ...p.name, field: `${prefix}Name` });
+    if (p.gstin) chosen.set(`${prefix}Gstin`, { ...p.gstin, field: `${prefix}Gstin` });
+    if (p.address) chosen.set(`${prefix}Address`, { ...p.address, field: `${prefix}Address` });
+    if (p.stateCode) chosen.set(`${prefix}StateCode`, { ...p.stateCode, field: `${prefix}StateCode` });
+  };
+  putParty('vendor', parties.vendor);
+  putParty('buyer', parties.buyer);
+
+  let amountsConsistent = false;
+  const words = findAmountInWords(layout);
+  if (type !== 'grn') {
+    const cands = collectAmountCandidates(layout, skip);
+    // A total that equals the amount in words is the one the document means.
+    if (words)
+      for (const c of cands.get('total') ?? [])
+        if (Math.abs(Number(c.value) - words.value) < 0.011) c.score += 0.5;
+    for (const list of cands.values()) list.sort((a, b) => b.score - a.score);
+    const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
+    const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
+    const solved = solveAmounts(cands, lineSum);
+    amountsConsistent = solved.consistent;
+    for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
+  }
+
+  const fields: Record<string, FieldValue> = {};
+  const provenance: Record<string, Provenance> = {};
+  const confidence: Record<string, number> = {};
+  for (const f of FIELDS_BY_TYPE[type]) {
+    const c = chosen.get(f);
+    fields[f] = c ? (typeof c.value === 'number' ? round2(c.value) : c.value) : null;
+    if (c) {
+      provenance[f] = { page: c.page, bbox: c.bbox, source: c.source };
+      confidence[f] = c.score;
+    }
+  }
+  if (fields.currency === null) {
+    // The contract's default: INR unless the document says otherwise.
+    fields.currency = 'INR';
+    confidence.currency = 0.9;
+  }
+
+  const checks: CheckResult[] = [];
+  let headerFromQr = false;
+  if (qr && qr.signatureValid !== false) {
+    const p = qr.payload;
+    const fromQr: Array<[string, FieldValue | undefined]> = [
+      ['vendorGstin', p.SellerGstin],
+      ['buyerGstin', p.BuyerGstin],
+      ['documentNumber', p.DocNo],
+      ['documentDate', qr.docDate],
+      ['total', typeof p.TotInvVal === 'number' ? round2(p.TotInvVal) : undefined],
+      ['irn', p.Irn?.toLowerCase()],
+    ];
+    const mismatches: string[] = [];
+    let used = 0;
+    for (const [f, v] of fromQr) {
+      if (v === undefined || v === null || v === '') continue;
+      const printed = fields[f];
+      if (printed !== null && printed !== undefined && String(printed) !== String(v))
+        mismatches.push(`${f}: QR ${v}, printed ${printed}`);
+      fields[f] = v;
+      provenance[f] = { page: qr.page, bbox: qr.bbox ?? [0, 0, 0, 0], source: 'qr' };
+      confidence[f] = qr.signatureValid ? 0.99 : 0.93;
+      used++;
+    }
+    headerFromQr = used >= 3;
+    checks.push({
+      code: 'qr_matches_printed',
+      field: null,
+      ok: mismatches.length === 0,
+      message: mismatches.join('; '),
+    });
+  }
+
+  const lineItems: LineItem[] = tables.lineItems.map((l, i) => {
+    const prov = tables.lineProvenance[i];
+    return prov && Object.keys(prov).length
+      ? ({ ...l, provenance: prov } as LineItem)
+      : ({ ...l } as LineItem);
+  });
+  checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
+
+  // Confidence means something: checks that pass raise it, checks that fail lower it.
+  for (const c of checks) {
+    if (!c.field || !(c.field in confidence)) continue;
+    confidence[c.field] = c.ok ? Math.max(confidence[c.field]!, 0.97) : Math.min(confidence[c.field]!, 0.5);
+  }
+  if (amountsConsistent)
+    for (const f of ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'])
+      if (f in confidence) confidence[f] = Math.max(confidence[f]!, 0.98);
+  for (const k of Object.keys(confidence))
+    confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
+  return { fields, lineItems, checks, confidence, provenance, warnings, headerFromQr };
+}

@@ -1,0 +1,141 @@
+import type { BBox, PageContent, Word } from './types.ts';
+
+/** A horizontal run of words close enough to read as one phrase ("Invoice No. : 123"). */
+export interface Segment {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  words: Word[];
+  text: string;
+  /** Index of the line in `Layout.lines` this segment belongs to. */
+  line: number;
+}
+
+/** Words of one visual text line, left to right, cut into segments at wide gaps. */
+export interface Line {
+  page: number;
+  y0: number;
+  y1: number;
+  /** Median word height: a stand-in for the font size. */
+  height: number;
+  words: Word[];
+  segments: Segment[];
+  text: string;
+}
+
+/** The document as lines and segments in reading order (page, then top to bottom). */
+export interface Layout {
+  lines: Line[];
+  segments: Segment[];
+  pages: PageContent[];
+}
+
+const median = (xs: number[]): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** Bounding box around words. */
+export function boxOf(words: Word[]): BBox {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const w of words) {
+    x0 = Math.min(x0, w.x0);
+    y0 = Math.min(y0, w.y0);
+    x1 = Math.max(x1, w.x1);
+    y1 = Math.max(y1, w.y1);
+  }
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return [r(x0), r(y0), r(x1), r(y1)];
+}
+
+/**
+ * Group a page's words into lines (vertical overlap with the line's running band) and each line into
+ * segments. A segment ends at a gap wider than about one font height: ordinary word spacing is a
+ * third of that, while table cells and label/value columns are separated by much more.
+ */
+export function buildLines(page: PageContent): Line[] {
+  const words = page.words
+    .filter((w) => w.text.trim().length > 0)
+    .sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+  const groups: Array<{ y0: number; y1: number; cy: number; h: number; words: Word[] }> = [];
+  for (const w of words) {
+    const h = w.y1 - w.y0;
+    const cy = (w.y0 + w.y1) / 2;
+    // Compare centres (not the growing union band): a tall logo or a two-line heading must not
+    // swallow its neighbours. Only the last few open lines are candidates: words are sorted by centre.
+    let target: (typeof groups)[number] | undefined;
+    for (let i = groups.length - 1; i >= Math.max(0, groups.length - 4); i--) {
+      const g = groups[i]!;
+      const ratio = Math.max(h, g.h) / Math.max(0.1, Math.min(h, g.h));
+      if (Math.abs(cy - g.cy) < 0.45 * Math.min(h, g.h) && ratio < 1.5) {
+        target = g;
+        break;
+      }
+    }
+    if (target) {
+      target.words.push(w);
+      target.y0 = Math.min(target.y0, w.y0);
+      target.y1 = Math.max(target.y1, w.y1);
+      target.cy += (cy - target.cy) / target.words.length;
+    } else groups.push({ y0: w.y0, y1: w.y1, cy, h, words: [w] });
+  }
+  groups.sort((a, b) => a.y0 - b.y0);
+  const lines: Line[] = [];
+  for (const g of groups) {
+    g.words.sort((a, b) => a.x0 - b.x0);
+    const height = median(g.words.map((w) => w.y1 - w.y0)) || 8;
+    const segments: Segment[] = [];
+    let cur: Word[] = [];
+    const push = () => {
+      if (!cur.length) return;
+      const [x0, y0, x1, y1] = boxOf(cur);
+      segments.push({ page: page.page, x0, y0, x1, y1, words: cur, text: joinWords(cur), line: -1 });
+      cur = [];
+    };
+    for (const w of g.words) {
+      const prev = cur[cur.length - 1];
+      if (prev && w.x0 - prev.x1 > Math.max(0.9 * height, 6)) push();
+      cur.push(w);
+    }
+    push();
+    lines.push({
+      page: page.page,
+      y0: g.y0,
+      y1: g.y1,
+      height,
+      words: g.words,
+      segments,
+      text: segments.map((s) => s.text).join('  '),
+    });
+  }
+  return lines;
+}
+
+/** Join words with single spaces, leaving no space before closing punctuation glued by the OCR. */
+export function joinWords(words: Word[]): string {
+  return words
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Build the layout of every page in reading order. */
+export function buildLayout(pages: PageContent[]): Layout {
+  const lines: Line[] = [];
+  for (const p of pages) lines.push(...buildLines(p));
+  const segments: Segment[] = [];
+  lines.forEach((l, i) => {
+    for (const s of l.segments) {
+      s.line = i;
+      segments.push(s);
+    }
+  });
+  return { lines, segments, pages };
+}
