@@ -4,12 +4,14 @@ import {
   CalendarClockIcon,
   ClipboardCheckIcon,
   FileSpreadsheetIcon,
+  GaugeIcon,
   GitCompareArrowsIcon,
   HandCoinsIcon,
   HourglassIcon,
   LandmarkIcon,
   LineChartIcon,
   ReceiptIndianRupeeIcon,
+  ScanLineIcon,
   ShieldCheckIcon,
   UserPlusIcon,
   UsersIcon,
@@ -102,6 +104,11 @@ const compliance: ComingSoonContent = {
       title: 'Due-date calendar',
       description: 'GSTR-1, GSTR-3B, TDS deposit and return deadlines with reminders to the right person.',
     },
+    {
+      icon: ScanLineIcon,
+      title: 'E-invoice and e-way bill checks',
+      description: 'Verify the IRN and signed QR on e-invoices and flag movements that need an e-way bill.',
+    },
   ],
   benefits: [
     'Claim every rupee of eligible input tax credit.',
@@ -140,11 +147,23 @@ const workingCapital: ComingSoonContent = {
       description:
         'Identify invoices eligible for discounting on TReDS platforms and compare the cost of funds.',
     },
+    {
+      icon: GaugeIcon,
+      title: 'Working capital metrics',
+      description: 'DSO, DPO, inventory days and the cash conversion cycle, tracked month on month.',
+    },
+    {
+      icon: BanknoteIcon,
+      title: 'Payment runs',
+      description:
+        'Batch approved payables into a bank upload file, prioritising MSME dues and early-payment discounts.',
+    },
   ],
   benefits: [
     'Fewer surprises at month end.',
     'Lower borrowing by collecting and paying at the right time.',
     'A shared view of cash for founders, finance and operations.',
+    'Cheaper funding by discounting the right invoices at the right time.',
   ],
 };
 
