@@ -8,6 +8,7 @@ import type { DocumentType, PageContent } from '../types.ts';
 import { groupLines } from './geometry.ts';
 import { findHeaders } from './header.ts';
 import { extractLineItems } from './index.ts';
+import { cleanOcrWords } from './ocr-clean.ts';
 
 const file = process.argv[2] ?? '';
 const type = (process.argv[3] ?? 'invoice') as DocumentType;
@@ -19,7 +20,7 @@ else {
   for (let i = 0; i < doc.countPages(); i++) pages.push(readPageWords(doc.loadPage(i), i + 1));
 }
 for (const p of pages) {
-  const lines = groupLines(p.words, p.source === 'ocr' ? 0.5 : 0.3);
+  const lines = groupLines(cleanOcrWords(p.words), p.source === 'ocr' ? 0.5 : 0.3);
   for (const h of findHeaders(lines, type)) {
     console.log(`page ${p.page} header lines ${h.first}-${h.last} y ${h.y0.toFixed(1)}-${h.y1.toFixed(1)}`);
     for (const c of h.columns) {

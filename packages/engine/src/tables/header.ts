@@ -221,9 +221,23 @@ export function buildColumns(band: Line[]): Column[] {
     if (!isTaxGroupLabel(norm)) continue;
     for (const d of drafts) if (d.top > g.top && nearUnder(g, d)) d.label = `${g.label} ${d.label}`;
   }
-  return drafts
+  const columns: Column[] = drafts
     .sort((a, b) => a.x0 - b.x0)
     .map((d) => ({ ...classifyLabel(normaliseLabel(d.label)), x0: d.x0, x1: d.x1, label: d.label }));
+  // A description label OCR split in two ("Description" | "of Goods") is one column.
+  for (let i = columns.length - 1; i > 0; i--) {
+    const a = columns[i - 1] as Column;
+    const b = columns[i] as Column;
+    if (a.kind === 'description' && b.kind === 'description') {
+      columns.splice(i - 1, 2, {
+        ...a,
+        x1: Math.max(a.x1, b.x1),
+        priority: Math.max(a.priority, b.priority),
+        label: `${a.label} ${b.label}`,
+      });
+    }
+  }
+  return columns;
 }
 
 /** Whether a lower label sits under an upper (group) label: its centre within the label's reach. */

@@ -48,6 +48,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     .map(([c]) => c);
   if (chunks.length === 0 && unnamedNumeric.length === 0) return columns;
   // Right-aligned numbers share a right edge; cluster on it.
+  chunks.sort((a, b) => a.x1 - b.x1);
   const clusters: Array<typeof chunks> = [];
   for (const ch of chunks) {
     const last = clusters[clusters.length - 1];
@@ -56,7 +57,6 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     else clusters.push([ch]);
   }
   const minCount = Math.max(1, Math.ceil(rowsWithNumbers * 0.5));
-  chunks.sort((a, b) => a.x1 - b.x1);
   const added: Column[] = [];
   for (const cl of clusters) {
     if (cl.length < minCount) continue;
