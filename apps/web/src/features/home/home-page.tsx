@@ -80,7 +80,7 @@ function StatGrid({ stats, loading }: { stats: DashboardStats | undefined; loadi
         value={formatCount(s.activeFlows)}
         icon={WorkflowIcon}
         loading={loading}
-        hint="Processing flows currently switched on"
+        hint="Flows currently switched on"
       />
       <StatCard
         label="Vendors Onboarded"

@@ -28,6 +28,12 @@ export function AppShell() {
 
   return (
     <div className="flex min-h-svh bg-background">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <Sidebar collapsed={collapsed} onToggle={toggleSidebar} />
 
       <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
@@ -68,7 +74,7 @@ export function AppShell() {
             {me.data ? <UserMenu user={me.data.user} /> : <Skeleton className="size-9 rounded-full" />}
           </div>
         </header>
-        <main className="flex-1 px-4 py-8 sm:px-6 lg:px-10">
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10">
           <div className="mx-auto w-full max-w-6xl">
             <Outlet />
           </div>
