@@ -6,6 +6,7 @@ import { resolveAuthSecret } from './config/secret.ts';
 import { createDb, type Db } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
+import { type JobRuntime, startJobRuntime } from './jobs/runtime.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
 
@@ -64,6 +65,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 
   let dbHandle: Awaited<ReturnType<typeof createDb>> | undefined;
+  let jobRuntime: JobRuntime | undefined;
   const stopListening = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
@@ -75,13 +77,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await migrateDatabase(dbHandle);
     const secret = await resolveAuthSecret(env);
     const auth = createAuth({ env, db: dbHandle.db, secret, logger });
+    jobRuntime = await startJobRuntime({ handle: dbHandle, env, logger, work: env.flows.runJobs });
     const app = createApp(
-      { env, db: dbHandle.db, auth, logger },
+      { env, db: dbHandle.db, auth, logger, jobs: jobRuntime.queue, executor: jobRuntime.executor },
       { webDist: options.webDist ?? defaultWebDist },
     );
     handle = (request, bindings) => app.fetch(request, bindings);
   } catch (error) {
     await stopListening();
+    await jobRuntime?.stop();
     await dbHandle?.close();
     throw error;
   }
@@ -97,6 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     close() {
       closing ??= (async () => {
         await stopListening();
+        await jobRuntime?.stop();
         await db.close();
       })();
       return closing;

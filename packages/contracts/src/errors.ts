@@ -12,6 +12,9 @@ export const errorCodes = [
   'validation',
   'duplicate_gstin',
   'conflict',
+  'run_in_progress',
+  'google_auth_required',
+  'payload_too_large',
   'rate_limited',
   'internal',
 ] as const;

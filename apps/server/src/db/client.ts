@@ -24,6 +24,8 @@ export type DbKind = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Db;
   kind: DbKind;
+  /** The embedded PGlite instance (pg-boss's job queue shares it); undefined on PostgreSQL. */
+  pglite?: PGlite;
   /** Runs `fn` with a dedicated connection holding a session-level lock (migrations). */
   withExclusiveSession<T>(lockKey: number, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ async function openPglite(dir: string | undefined): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     // PGlite is one connection in one process: nothing else can race us, so no lock is needed.
     withExclusiveSession: (_lockKey, fn) => fn(db),
     close: () => client.close(),

@@ -1,5 +1,7 @@
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { JobSender } from '../jobs/registry.ts';
+import type { TaskExecutor } from '../jobs/worker-pool.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
@@ -34,4 +36,8 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   logger: Logger;
+  /** Enqueues background jobs (flow runs); absent only in tests that build the app without a queue. */
+  jobs?: JobSender;
+  /** Worker-thread pool for CPU-heavy work requested by a route (workbook downloads). */
+  executor?: TaskExecutor;
 }

@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
 
-// Processing flows, their runs, the documents they processed and the vendors found. Created here so the
-// dashboard counts come from real tables; the flows module extends them with later migrations.
+// Processing flows, their runs, the documents they processed and the vendors found. The dashboard counts
+// come from these tables; the flows module (src/modules/flows, runs, documents, uploads, sheets) owns them.
 
 /** A user-defined processing flow (source folder → extraction → sheet). */
 export const flows = pgTable(
@@ -22,11 +33,16 @@ export const flows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    /** When the flow's .xlsx workbook was last regenerated; null = never or stale. */
+    workbookWrittenAt: timestamp('workbook_written_at', { withTimezone: true }),
   },
   (t) => [index('flows_organization_id_idx').on(t.organizationId)],
 );
 
-/** One execution of a flow. */
+/**
+ * One execution of a flow. status: queued → running → succeeded | failed. At most one queued/running run
+ * per flow, enforced by a partial unique index so two starts at once can never double a run.
+ */
 export const runs = pgTable(
   'runs',
   {
@@ -41,11 +57,34 @@ export const runs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     counts: jsonb('counts').notNull().default({}),
+    /** Who started it (notified when it ends). */
+    startedByUserId: text('started_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the run reads: the flow's input, or a single file for process-url. */
+    source: jsonb('source').notNull().default({}),
+    /** Files the source had that were not documents: `[{ name, reason }]`. */
+    skipped: jsonb('skipped').notNull().default([]),
+    /** Why the run itself failed (empty folder, source unreachable, ...). */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    currentFile: text('current_file'),
+    /** Lease: the worker processing the run and when it last proved alive (resume after a crash). */
+    leaseOwner: text('lease_owner'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** How many times a worker (re)started the run's job. */
+    attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [index('runs_flow_id_idx').on(t.flowId), index('runs_organization_id_idx').on(t.organizationId)],
+  (t) => [
+    index('runs_flow_id_idx').on(t.flowId),
+    index('runs_organization_id_idx').on(t.organizationId),
+    uniqueIndex('runs_one_active_per_flow_uq').on(t.flowId).where(sql`status in ('queued', 'running')`),
+  ],
 );
 
-/** A source file seen by a flow; unique per (flow, source id, content hash) so nothing is done twice. */
+/**
+ * A source file seen by a flow; unique per (flow, source id, content hash) so nothing is done twice.
+ * status: pending → processing → done | needs_review | failed. processed_at is set only for done and
+ * needs_review (the dashboard counts those as processed).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -62,11 +101,73 @@ export const documents = pgTable(
     status: text('status').notNull(),
     extraction: jsonb('extraction'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    sourceKind: text('source_kind').notNull().default('upload'),
+    /** Where the bytes are: absolute path of the stored upload or of the file in the local folder. */
+    sourcePath: text('source_path'),
+    size: bigint('size', { mode: 'number' }),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** Failed check codes, for the sheet's "Checks failed" column. */
+    failedChecks: text('failed_checks').array().notNull().default(sql`'{}'::text[]`),
+    reviewFlag: text('review_flag'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Order in the sheet: set when the document first gets rows; kept on re-process. */
+    sheetRow: integer('sheet_row'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('documents_flow_source_hash_uq').on(t.flowId, t.sourceId, t.contentHash),
     index('documents_organization_id_idx').on(t.organizationId),
+    index('documents_run_status_idx').on(t.runId, t.status),
+    index('documents_flow_status_idx').on(t.flowId, t.status),
   ],
+);
+
+/** The "Line Items" sheet: one row per extracted line, keyed to its document. */
+export const documentLines = pgTable(
+  'document_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [
+    unique('document_lines_doc_line_uq').on(t.documentId, t.lineNo),
+    index('document_lines_flow_idx').on(t.flowId),
+  ],
+);
+
+/** Files uploaded to a flow (its inbox); bytes live under DATA_DIR/uploads/<org>/<flow>/<sha256>. */
+export const flowUploads = pgTable(
+  'flow_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storedPath: text('stored_path').notNull(),
+    uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('flow_uploads_flow_name_hash_uq').on(t.flowId, t.fileName, t.sha256)],
 );
 
 /** A supplier known to the organisation. */

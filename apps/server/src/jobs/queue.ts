@@ -1,0 +1,77 @@
+import { fromPglite, PgBoss, type Queue } from 'pg-boss';
+import type { DbHandle } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import {
+  type JobContext,
+  type JobDefinition,
+  type JobName,
+  type JobSender,
+  jobPayloads,
+} from './registry.ts';
+
+/** Retry and expiry per queue: a run may take long; a dead worker's job comes back after its heartbeat lapses. */
+const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
+  'flow-run': { retryLimit: 5, retryDelay: 5, expireInSeconds: 6 * 3600, heartbeatSeconds: 60 },
+  'flow-workbook': { retryLimit: 3, retryDelay: 5, expireInSeconds: 600 },
+};
+
+/** The pg-boss queue of one process: sends jobs and, when asked, works them. */
+export interface JobQueue extends JobSender {
+  /** Registers handlers; each queue is worked with `concurrency` jobs at once in this process. */
+  work(
+    definitions: Array<JobDefinition<JobName>>,
+    ctx: Omit<JobContext, 'jobs'>,
+    concurrency?: number,
+  ): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the Postgres-backed job queue (pg-boss) on the app's database: PGlite in-process on the embedded
+ * default (pg-boss's PGlite adapter shares the one connection), or its own pool on PostgreSQL, where any
+ * number of `npm run worker` processes share the queue.
+ */
+export async function createJobQueue(
+  handle: DbHandle,
+  databaseUrl: string | undefined,
+  logger: Logger,
+): Promise<JobQueue> {
+  const boss = handle.pglite
+    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schedule: false })
+    : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.keys(jobPayloads) as JobName[]) {
+    // createQueue is idempotent; concurrent starters on PostgreSQL may still race, which is harmless.
+    await boss.createQueue(name, queueOptions[name]).catch((error: Error) => {
+      if (!/already exists/i.test(error.message)) throw error;
+    });
+  }
+  let stopped = false;
+  const queue: JobQueue = {
+    async send(name, payload) {
+      jobPayloads[name].parse(payload);
+      await boss.send(name, payload);
+    },
+    async work(definitions, ctx, concurrency = 1) {
+      for (const definition of definitions) {
+        const schema = jobPayloads[definition.name];
+        await boss.work<unknown>(
+          definition.name,
+          { pollingIntervalSeconds: 0.5, localConcurrency: concurrency, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            const payload = schema.parse(job.data);
+            await definition.handle(payload as never, { ...ctx, jobs: queue });
+          },
+        );
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: 5000, close: true });
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { Env } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { TaskExecutor } from './worker-pool.ts';
+
+/** Payload schemas of every job, by queue name: the one list of what can be enqueued. */
+export const jobPayloads = {
+  /** Process one run of a flow: scan its source, extract new documents, write the workbook. */
+  'flow-run': z.object({ runId: z.uuid() }),
+  /** Rewrite a flow's .xlsx workbook from the database. */
+  'flow-workbook': z.object({ flowId: z.uuid() }),
+} as const;
+
+/** Name of a job queue. */
+export type JobName = keyof typeof jobPayloads;
+/** Payload of a job. */
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
+
+/** Enqueues jobs; what the API layer holds (it never runs jobs itself). */
+export interface JobSender {
+  send<N extends JobName>(name: N, payload: JobPayload<N>): Promise<void>;
+}
+
+/** What a job handler gets besides its payload. */
+export interface JobContext {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  executor: TaskExecutor;
+  jobs: JobSender;
+  /** Identifies this process in run leases. */
+  workerId: string;
+}
+
+/** A typed job: queue name, payload schema, handler. Handlers must be safe to run twice for one payload. */
+export interface JobDefinition<N extends JobName> {
+  name: N;
+  handle(payload: JobPayload<N>, ctx: JobContext): Promise<void>;
+}
+
+/** Declares a job handler with its payload type inferred from the queue name. */
+export function defineJob<N extends JobName>(definition: JobDefinition<N>): JobDefinition<N> {
+  return definition;
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Env } from '../config/env.ts';
+import type { DbHandle } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import { flowRunJob, flowWorkbookJob, recoverRuns } from '../modules/runs/run-processor.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+import type { JobDefinition, JobName } from './registry.ts';
+import { createWorkerPool, type TaskExecutor } from './worker-pool.ts';
+
+/** Every job this app defines, worked by `npm start` (RUN_JOBS) and `npm run worker`. */
+export const jobDefinitions = [flowRunJob, flowWorkbookJob] as Array<JobDefinition<JobName>>;
+
+/** How often a worker looks for runs whose worker died (stale lease) to resume them. */
+const SWEEP_MS = 60_000;
+/** Runs of different flows worked at once per process; each shares the one extraction pool. */
+const RUNS_PER_PROCESS = 2;
+
+/** The job side of a process: the queue, the worker pool, and (when working) the handlers. */
+export interface JobRuntime {
+  queue: JobQueue;
+  executor: TaskExecutor;
+  workerId: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the job queue and the extraction worker pool. With `work`, this process also works the queues,
+ * resumes unfinished runs at once and sweeps for runs orphaned by a dead worker every minute.
+ */
+export async function startJobRuntime(options: {
+  handle: DbHandle;
+  env: Env;
+  logger: Logger;
+  work: boolean;
+}): Promise<JobRuntime> {
+  const { handle, env, logger, work } = options;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const queue = await createJobQueue(handle, env.databaseUrl, logger);
+  // Even an API-only process writes workbooks for downloads; it needs only one thread for that.
+  const executor = createWorkerPool({
+    size: work ? env.flows.extractConcurrency : 1,
+    hardTimeoutMs: env.flows.extractTimeoutMs + 30_000,
+  });
+  let sweep: NodeJS.Timeout | undefined;
+  if (work) {
+    const ctx = { db: handle.db, env, logger, executor, workerId };
+    await queue.work(jobDefinitions, ctx, RUNS_PER_PROCESS);
+    // On PGlite this process owns the database, so every unfinished run is ours to resume right now.
+    await recoverRuns({ ...ctx, jobs: queue }, { exclusive: handle.kind === 'pglite' });
+    sweep = setInterval(() => {
+      recoverRuns({ ...ctx, jobs: queue }, { exclusive: false }).catch((error) =>
+        logger.error({ err: error }, 'run recovery failed'),
+      );
+    }, SWEEP_MS);
+    sweep.unref();
+  }
+  return {
+    queue,
+    executor,
+    workerId,
+    async stop() {
+      clearInterval(sweep);
+      await queue.stop();
+      await executor.close();
+    },
+  };
+}

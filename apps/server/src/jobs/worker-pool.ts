@@ -1,0 +1,152 @@
+import { Worker } from 'node:worker_threads';
+import type { ExtractionResult } from '@bahi/engine';
+import type { ExtractTask, PoolTask, WorkbookTask } from './tasks.ts';
+import { createLazyOcr, runPoolTask } from './tasks.ts';
+
+/** Runs CPU-heavy tasks (extraction, workbook writing) away from the API's event loop. */
+export interface TaskExecutor {
+  extract(task: Omit<ExtractTask, 'kind'>): Promise<ExtractionResult>;
+  writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
+  /** How many tasks can run at once. */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+/** Raised when a worker thread died while running a task (crash, out of memory, hard timeout). */
+export class WorkerCrashError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerCrashError';
+  }
+}
+
+interface Pending {
+  id: number;
+  task: PoolTask;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: Pending | null;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const workerUrl = new URL('./pool-worker.mjs', import.meta.url);
+
+/** Options of the worker pool. */
+export interface WorkerPoolOptions {
+  size: number;
+  /** A task running longer than this is killed with its thread (the engine has its own, softer limit). */
+  hardTimeoutMs: number;
+}
+
+/**
+ * A fixed pool of node:worker_threads. Tasks queue in memory and go to the first idle thread; a thread that
+ * dies or overruns the hard timeout fails its task with `WorkerCrashError` and is replaced, so one poisonous
+ * document cannot stop a batch.
+ */
+export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
+  const size = Math.max(1, options.size);
+  const queue: Pending[] = [];
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(workerUrl);
+    const slot: Slot = { worker, ready: Promise.resolve(), busy: null, timer: undefined };
+    slot.ready = new Promise((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean }) => {
+        if (m.ready) {
+          worker.off('message', onMessage);
+          resolve();
+        }
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+    worker.on('message', (m: { id?: number; ok?: boolean; result?: unknown; error?: string }) => {
+      if (m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
+      const job = slot.busy;
+      slot.busy = null;
+      clearTimeout(slot.timer);
+      if (m.ok) job.resolve(m.result);
+      else job.reject(new Error(m.error));
+      pump();
+    });
+    worker.on('error', () => {});
+    worker.on('exit', (code) => {
+      clearTimeout(slot.timer);
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      const job = slot.busy;
+      slot.busy = null;
+      job?.reject(
+        new WorkerCrashError(`the extraction worker stopped (exit code ${code}) while reading this document`),
+      );
+      if (!closed) {
+        slots.push(spawn());
+        pump();
+      }
+    });
+    return slot;
+  };
+
+  const pump = () => {
+    for (const slot of slots) {
+      if (slot.busy || queue.length === 0) continue;
+      const job = queue.shift()!;
+      slot.busy = job;
+      slot.timer = setTimeout(() => void slot.worker.terminate(), options.hardTimeoutMs);
+      slot.ready.then(
+        () => slot.worker.postMessage({ id: job.id, task: job.task }),
+        (error: Error) => {
+          slot.busy = null;
+          job.reject(new WorkerCrashError(error.message));
+        },
+      );
+    }
+  };
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  const submit = <T>(task: PoolTask): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the worker pool is closed'));
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject });
+      pump();
+    });
+  };
+
+  return {
+    size,
+    extract: (task) => submit<ExtractionResult>({ kind: 'extract', ...task }),
+    writeWorkbook: async (task) => {
+      await submit({ kind: 'workbook', ...task });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('the worker pool is closed'));
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+/**
+ * Runs tasks in the calling thread with the same code the workers run. For tests and tools that want the
+ * real engine without thread start-up; the server always uses `createWorkerPool`.
+ */
+export function createInlineExecutor(): TaskExecutor {
+  const ocr = createLazyOcr(async () => (await import('@bahi/engine')).createTesseractOcr({ workers: 1 }));
+  return {
+    size: 1,
+    extract: async (task) => (await runPoolTask({ kind: 'extract', ...task }, () => ocr)) as ExtractionResult,
+    writeWorkbook: async (task) => {
+      await runPoolTask({ kind: 'workbook', ...task }, () => ocr);
+    },
+    close: () => ocr.close(),
+  };
+}

@@ -1,0 +1,69 @@
+import type { ExtractionResult } from '@bahi/engine';
+import type { DocumentOutcome } from './documents.repo.ts';
+
+/** Below this field confidence a row is flagged for review. */
+export const REVIEW_CONFIDENCE = 0.8;
+
+/** Engine error codes (and `internal`) in plain words for a finance person. */
+const plainErrors: Record<string, string> = {
+  encrypted_pdf: 'This PDF is password-protected. Remove the password and upload it again.',
+  unreadable_file:
+    'This file could not be read. It may be damaged or not a real PDF or image. Export or scan it again and upload the new copy.',
+  unsupported_type: 'This file type is not supported. Use PDF, PNG, JPEG, TIFF or WebP.',
+  empty_document: 'This file is empty: it has no pages or no content.',
+  too_large:
+    'This document is too large or took too long to read. Split it into smaller files and upload them again.',
+  internal:
+    'Something went wrong on our side while reading this document. Retry it; if it fails again, contact support.',
+};
+
+/** The plain-words message for an error code. */
+export function describeDocumentError(code: string): string {
+  return plainErrors[code] ?? plainErrors.internal!;
+}
+
+/**
+ * Turns an `extraction/v1` result into what is stored: failed when the engine could not read the file,
+ * needs_review when a check failed, done otherwise; flagged "review" also when any field's confidence is low.
+ */
+export function buildDocumentOutcome(result: ExtractionResult): DocumentOutcome {
+  if (result.error) {
+    return {
+      status: 'failed',
+      extraction: result,
+      errorCode: result.error.code,
+      errorMessage: describeDocumentError(result.error.code),
+      failedChecks: [],
+      reviewFlag: null,
+      lines: [],
+    };
+  }
+  const failedChecks = [...new Set(result.checks.filter((c) => !c.ok).map((c) => c.code))];
+  const lowConfidence = Object.values(result.confidence).some((v) => v < REVIEW_CONFIDENCE);
+  const lines = result.lineItems.map((line) => {
+    const { provenance: _provenance, ...values } = line;
+    return values as Record<string, unknown>;
+  });
+  return {
+    status: failedChecks.length > 0 ? 'needs_review' : 'done',
+    extraction: result,
+    errorCode: null,
+    errorMessage: null,
+    failedChecks,
+    reviewFlag: failedChecks.length > 0 || lowConfidence ? 'review' : 'ok',
+    lines,
+  };
+}
+
+/** The outcome for a document whose extraction crashed outside the engine (worker died, timeout kill). */
+export function buildSystemFailure(detail: string): DocumentOutcome {
+  return {
+    status: 'failed',
+    extraction: { error: { code: 'internal', message: detail } },
+    errorCode: 'internal',
+    errorMessage: describeDocumentError('internal'),
+    failedChecks: [],
+    reviewFlag: null,
+    lines: [],
+  };
+}

@@ -1,0 +1,134 @@
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { DocumentStatus, FlowDocument } from '@bahi/contracts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import type { JobSender } from '../../jobs/registry.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findFlowById } from '../flows/flows.repo.ts';
+import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import { startRun } from '../runs/runs.service.ts';
+import { type DocumentRow, findDocument, listDocumentRows, requeueDocuments } from './documents.repo.ts';
+
+/** Rows per page of the document list. */
+export const DOCUMENT_PAGE_SIZE = 50;
+
+/** Shapes a document row for the API. */
+export function toFlowDocument(row: DocumentRow): FlowDocument {
+  return {
+    id: row.id,
+    flowId: row.flowId,
+    runId: row.runId,
+    fileName: row.fileName,
+    sourceKind: row.sourceKind,
+    size: row.size,
+    status: row.status as DocumentStatus,
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    failedChecks: row.failedChecks,
+    reviewFlag: row.reviewFlag,
+    processedAt: row.processedAt ? row.processedAt.toISOString() : null,
+    fileUrl: `/api/documents/${row.id}/file`,
+  };
+}
+
+/** A document of the caller's organisation, or `not_found`. */
+export async function requireDocument(db: Db, membership: Membership, id: string): Promise<DocumentRow> {
+  const row = UUID_RE.test(id) ? await findDocument(db, membership.organizationId, id) : undefined;
+  if (!row) throw new AppError('not_found', 'No such document');
+  return row;
+}
+
+/** A flow's documents, newest first, optionally filtered by status. */
+export async function listDocuments(
+  db: Db,
+  membership: Membership,
+  flowId: string,
+  query: { status?: DocumentStatus | undefined; page: number },
+) {
+  const flow = await requireFlow(db, membership, flowId);
+  const { rows, total } = await listDocumentRows(db, flow.id, {
+    status: query.status,
+    limit: DOCUMENT_PAGE_SIZE,
+    offset: (query.page - 1) * DOCUMENT_PAGE_SIZE,
+  });
+  return { items: rows.map(toFlowDocument), page: query.page, pageSize: DOCUMENT_PAGE_SIZE, total };
+}
+
+/** One document with its full extraction result. */
+export async function getDocument(db: Db, membership: Membership, id: string) {
+  const row = await requireDocument(db, membership, id);
+  return { ...toFlowDocument(row), extraction: (row.extraction as Record<string, unknown> | null) ?? null };
+}
+
+/**
+ * Runs documents again in a new run of their flow: `reprocess` (any finished document; its rows are
+ * replaced) or `retry` (failed documents only). Refused with `run_in_progress` while the flow runs.
+ */
+async function rerunDocument(
+  db: Db,
+  env: Env,
+  jobs: JobSender | undefined,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+  mode: 'reprocess' | 'retry',
+): Promise<{ runId: string }> {
+  const doc = await requireDocument(db, membership, id);
+  if (mode === 'retry' && doc.status !== 'failed') {
+    throw new AppError('conflict', 'Only failed documents can be retried; use re-process for the others');
+  }
+  if (doc.status === 'pending' || doc.status === 'processing') {
+    throw new AppError('run_in_progress', 'This document is already being processed');
+  }
+  const flow = await findFlowById(db, doc.flowId);
+  if (!flow) throw new AppError('not_found', 'No such flow');
+  const run = await startRun(db, env, jobs, user, flow, { kind: 'documents' }, (tx, created) =>
+    requeueDocuments(tx, [doc.id], created.id),
+  );
+  return { runId: run.id };
+}
+
+/** `POST /api/documents/:id/reprocess`: extract again and replace the document's rows. */
+export function reprocessDocument(
+  db: Db,
+  env: Env,
+  jobs: JobSender | undefined,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+) {
+  return rerunDocument(db, env, jobs, user, membership, id, 'reprocess');
+}
+
+/** `POST /api/documents/:id/retry`: try a failed document again. */
+export function retryDocument(
+  db: Db,
+  env: Env,
+  jobs: JobSender | undefined,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+) {
+  return rerunDocument(db, env, jobs, user, membership, id, 'retry');
+}
+
+const contentTypes: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.webp': 'image/webp',
+};
+
+/** Where a document's bytes are and how to serve them. */
+export async function getDocumentFile(db: Db, membership: Membership, id: string) {
+  const row = await requireDocument(db, membership, id);
+  if (!row.sourcePath) throw new AppError('not_found', 'The file of this document is not stored');
+  const info = await stat(row.sourcePath).catch(() => null);
+  if (!info?.isFile()) throw new AppError('not_found', 'The file of this document is no longer available');
+  const type = contentTypes[extname(row.fileName).toLowerCase()] ?? 'application/octet-stream';
+  return { path: row.sourcePath, size: info.size, fileName: row.fileName, contentType: type };
+}

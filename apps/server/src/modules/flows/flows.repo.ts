@@ -1,0 +1,92 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { flows } from '../../db/schema/index.ts';
+
+/** One stored flow row. */
+export type FlowRow = typeof flows.$inferSelect;
+
+/** Values a flow is created or updated with. */
+export interface FlowValues {
+  name: string;
+  types: string[];
+  io: unknown;
+}
+
+/** Inserts a flow owned by `userId` in `organizationId`. */
+export async function insertFlow(
+  db: Db,
+  organizationId: string,
+  userId: string | null,
+  values: FlowValues,
+): Promise<FlowRow> {
+  const [row] = await db
+    .insert(flows)
+    .values({ organizationId, ownerUserId: userId, ...values })
+    .returning();
+  return row!;
+}
+
+/** The organisation's flows, newest first. */
+export async function listFlowRows(db: Db, organizationId: string): Promise<FlowRow[]> {
+  return db
+    .select()
+    .from(flows)
+    .where(eq(flows.organizationId, organizationId))
+    .orderBy(desc(flows.createdAt), desc(flows.id));
+}
+
+/** One flow of the organisation, or undefined (also for another organisation's flow). */
+export async function findFlow(db: Db, organizationId: string, flowId: string): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(flows)
+    .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)));
+  return row;
+}
+
+/** A flow by id alone: for job handlers, whose payload was written by a scoped request. */
+export async function findFlowById(db: Db, flowId: string): Promise<FlowRow | undefined> {
+  const [row] = await db.select().from(flows).where(eq(flows.id, flowId));
+  return row;
+}
+
+/** Updates a flow's editable fields; returns the row, or undefined when it is not the organisation's. */
+export async function updateFlowRow(
+  db: Db,
+  organizationId: string,
+  flowId: string,
+  values: Partial<FlowValues>,
+): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .update(flows)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)))
+    .returning();
+  return row;
+}
+
+/** Deletes a flow (runs, documents and uploads go with it); true when something was deleted. */
+export async function deleteFlowRow(
+  db: Db,
+  organizationId: string,
+  flowId: string,
+): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .delete(flows)
+    .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)))
+    .returning();
+  return row;
+}
+
+/** Marks a flow successful after a run that succeeded. */
+export async function markFlowSucceeded(db: Db, flowId: string, at: Date): Promise<void> {
+  await db
+    .update(flows)
+    .set({ status: 'success', lastRunAt: at, updatedAt: sql`now()` })
+    .where(eq(flows.id, flowId));
+}
+
+/** Records that the workbook file now matches the database (or clears it when `at` is null). */
+export async function setWorkbookWrittenAt(db: Db, flowId: string, at: Date | null): Promise<void> {
+  await db.update(flows).set({ workbookWrittenAt: at }).where(eq(flows.id, flowId));
+}

@@ -1,0 +1,165 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type CreateWorkflowInput,
+  CreateWorkflowInputSchema,
+  type FlowDocumentType,
+  type FlowIo,
+  FlowIoSchema,
+  type UpdateWorkflowInput,
+  UpdateWorkflowInputSchema,
+  type Workflow,
+} from '@bahi/contracts';
+import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
+import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { getUploadDir } from '../../adapters/sources/upload.ts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import {
+  deleteFlowRow,
+  type FlowRow,
+  findFlow,
+  insertFlow,
+  listFlowRows,
+  updateFlowRow,
+} from './flows.repo.ts';
+
+/** Shapes a stored flow into the original product's record (times in epoch ms). */
+export function toWorkflow(row: FlowRow): Workflow {
+  return {
+    id: row.id,
+    uid: row.ownerUserId,
+    name: row.name,
+    types: row.types as FlowDocumentType[],
+    io: FlowIoSchema.parse(row.io),
+    status: row.status === 'success' ? 'success' : 'inactive',
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+    lastRunAt: row.lastRunAt ? row.lastRunAt.getTime() : null,
+  };
+}
+
+/** The flow's single document type. */
+export function getFlowType(row: FlowRow): FlowDocumentType {
+  return (row.types[0] as FlowDocumentType | undefined) ?? 'INVOICE';
+}
+
+/** Where the flow's workbook lives: one per flow, named by its sheet id (the flow id by default). */
+export function getWorkbookPath(dataDir: string, row: FlowRow): string {
+  const io = FlowIoSchema.parse(row.io);
+  const sheetId = /^[A-Za-z0-9_-]{1,80}$/.test(io.output.sheetId) ? io.output.sheetId : row.id;
+  return join(dataDir, 'workbooks', row.organizationId, `${sheetId}.xlsx`);
+}
+
+/**
+ * Checks a flow's input the way a run will use it: Drive links by the product's rule, local folders confined
+ * to BAHI_FOLDER_ROOTS (so a flow never stores a path it could not read).
+ */
+async function validateIo(env: Env, io: FlowIo): Promise<FlowIo> {
+  const input = { ...io.input, url: io.input.url.trim() };
+  if (input.kind === 'drive') parseDriveLink(input.url);
+  if (input.kind === 'local') await resolveLocalFolder(env.flows.folderRoots, input.url);
+  if (input.kind === 'upload') input.url = '';
+  return { input, output: io.output };
+}
+
+/** The organisation's flows, newest first. */
+export async function listWorkflows(db: Db, membership: Membership): Promise<Workflow[]> {
+  return (await listFlowRows(db, membership.organizationId)).map(toWorkflow);
+}
+
+/** One flow of the caller's organisation, or `not_found` (also for other organisations' flows). */
+export async function requireFlow(db: Db, membership: Membership, flowId: string): Promise<FlowRow> {
+  const row = UUID_RE.test(flowId) ? await findFlow(db, membership.organizationId, flowId) : undefined;
+  if (!row) throw new AppError('not_found', 'No such flow');
+  return row;
+}
+
+/** A UUID shape check, so malformed ids answer 404 instead of a database error. */
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Creates a flow; status starts `inactive`. */
+export async function createWorkflow(
+  db: Db,
+  env: Env,
+  user: SessionUser,
+  membership: Membership,
+  rawInput: CreateWorkflowInput,
+): Promise<Workflow> {
+  const input = CreateWorkflowInputSchema.parse(rawInput);
+  const io = await validateIo(env, input.io);
+  const row = await db.transaction(async (tx) => {
+    const created = await insertFlow(tx, membership.organizationId, user.id, {
+      name: input.name,
+      types: input.types,
+      io,
+    });
+    await recordActivity(
+      tx,
+      membership.organizationId,
+      'flow.created',
+      `${user.name} created flow "${created.name}"`,
+      user.id,
+    );
+    return created;
+  });
+  return toWorkflow(row);
+}
+
+/** Updates a flow's name, type or io. */
+export async function updateWorkflow(
+  db: Db,
+  env: Env,
+  user: SessionUser,
+  membership: Membership,
+  flowId: string,
+  rawInput: UpdateWorkflowInput,
+): Promise<Workflow> {
+  const input = UpdateWorkflowInputSchema.parse(rawInput);
+  await requireFlow(db, membership, flowId);
+  const values: { name?: string; types?: string[]; io?: FlowIo } = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.types !== undefined) values.types = input.types;
+  if (input.io !== undefined) values.io = await validateIo(env, input.io);
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateFlowRow(tx, membership.organizationId, flowId, values);
+    if (!updated) throw new AppError('not_found', 'No such flow');
+    await recordActivity(
+      tx,
+      membership.organizationId,
+      'flow.updated',
+      `${user.name} updated flow "${updated.name}"`,
+      user.id,
+    );
+    return updated;
+  });
+  return toWorkflow(row);
+}
+
+/** Deletes a flow with its runs, documents, uploads and workbook. */
+export async function deleteWorkflow(
+  db: Db,
+  env: Env,
+  user: SessionUser,
+  membership: Membership,
+  flowId: string,
+): Promise<void> {
+  const existing = await requireFlow(db, membership, flowId);
+  await db.transaction(async (tx) => {
+    const deleted = await deleteFlowRow(tx, membership.organizationId, flowId);
+    if (!deleted) throw new AppError('not_found', 'No such flow');
+    await recordActivity(
+      tx,
+      membership.organizationId,
+      'flow.deleted',
+      `${user.name} deleted flow "${deleted.name}"`,
+      user.id,
+    );
+  });
+  // Files go after the rows: a crash in between leaves orphan files, never rows pointing at nothing.
+  await rm(getUploadDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
+  await rm(getWorkbookPath(env.dataDir, existing), { force: true });
+}

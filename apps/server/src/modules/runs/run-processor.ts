@@ -1,0 +1,315 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { type FlowDocumentType, FlowIoSchema, flowMessages, type RunCounts } from '@bahi/contracts';
+import type { DocumentType } from '@bahi/engine';
+import { createLocalFolderSource, resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
+import { createUploadSource } from '../../adapters/sources/upload.ts';
+import { defineJob, type JobContext } from '../../jobs/registry.ts';
+import { isAppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { buildDocumentOutcome, buildSystemFailure } from '../documents/document-outcome.ts';
+import {
+  adoptUnfinishedDocuments,
+  claimNextDocument,
+  countRunDocuments,
+  countSystemFailures,
+  type DocumentRow,
+  insertScannedDocument,
+  saveDocumentOutcome,
+} from '../documents/documents.repo.ts';
+import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
+import { getFlowType } from '../flows/flows.service.ts';
+import { notifyUser } from '../notifications/notifications.service.ts';
+import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
+import { listUploadPage } from '../uploads/uploads.repo.ts';
+import {
+  acquireRunLease,
+  clearRunLeases,
+  finishRun,
+  heartbeatRun,
+  listUnfinishedRuns,
+  type RunRow,
+  type RunSource,
+  saveRunScan,
+} from './runs.repo.ts';
+import { emptyCounts } from './runs.service.ts';
+
+/** Most skipped files remembered per run (the count is always exact). */
+const MAX_SKIPPED_LISTED = 500;
+const HEARTBEAT_MS = 15_000;
+
+const engineTypes: Record<FlowDocumentType, DocumentType> = { INVOICE: 'invoice', PO: 'po', GRN: 'grn' };
+
+/** A run ended before its documents because its source could not be read (shown on the run). */
+class RunAbort extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The entries a run reads, from its source. */
+async function* listRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): AsyncIterable<SourceEntry> {
+  const source = run.source as RunSource;
+  const limits = { maxBytes: ctx.env.flows.uploadMaxBytes, maxFiles: ctx.env.flows.maxFiles };
+  if (source.kind === 'documents') return;
+  if (source.kind === 'file') {
+    const real = await resolveLocalFolder(ctx.env.flows.folderRoots, source.path);
+    const info = await stat(real);
+    yield {
+      file: {
+        sourceId: source.path,
+        name: source.name || basename(real),
+        path: real,
+        size: info.size,
+        modifiedAt: info.mtime,
+      },
+    };
+    return;
+  }
+  const io = FlowIoSchema.parse(flow.io);
+  if (io.input.kind === 'upload') {
+    yield* createUploadSource((after) => listUploadPage(ctx.db, flow.id, after, 200)).list();
+    return;
+  }
+  if (io.input.kind === 'local') {
+    const dir = await resolveLocalFolder(ctx.env.flows.folderRoots, io.input.url);
+    yield* createLocalFolderSource({ dir, roots: ctx.env.flows.folderRoots, ...limits }).list();
+    return;
+  }
+  throw new RunAbort('google_auth_required', flowMessages.googleAuthRequired);
+}
+
+/**
+ * Scan phase: every file of the source becomes a pending document of this run unless the flow already has
+ * it (same source id + content hash). Streams the listing and hashes file by file: memory stays flat.
+ */
+async function scanSource(
+  ctx: JobContext,
+  run: RunRow,
+  flow: FlowRow,
+): Promise<Pick<RunCounts, 'skipped' | 'alreadyProcessed'>> {
+  const skipped: SkippedFile[] = [];
+  let skippedCount = 0;
+  let files = 0;
+  let alreadyProcessed = 0;
+  let lastBeat = Date.now();
+  const sourceKind =
+    (run.source as RunSource).kind === 'file' ? 'local' : FlowIoSchema.parse(flow.io).input.kind;
+  try {
+    for await (const entry of listRunSource(ctx, run, flow)) {
+      if ('skipped' in entry) {
+        skippedCount++;
+        if (skipped.length < MAX_SKIPPED_LISTED) skipped.push(entry.skipped);
+        continue;
+      }
+      files++;
+      const { file } = entry;
+      const inserted = await insertScannedDocument(ctx.db, {
+        organizationId: flow.organizationId,
+        flowId: flow.id,
+        runId: run.id,
+        sourceKind,
+        sourceId: file.sourceId,
+        contentHash: await hashFile(file.path),
+        fileName: file.name,
+        sourcePath: file.path,
+        size: file.size,
+        modifiedAt: file.modifiedAt,
+      });
+      if (!inserted) alreadyProcessed++;
+      if (Date.now() - lastBeat > HEARTBEAT_MS) {
+        lastBeat = Date.now();
+        await heartbeatRun(ctx.db, run.id, ctx.workerId, `Scanning: ${file.name}`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof RunAbort) throw error;
+    if (isAppError(error)) throw new RunAbort(error.code, error.message);
+    throw new RunAbort('source_unreadable', `The documents could not be listed: ${(error as Error).message}`);
+  }
+  const source = run.source as RunSource;
+  if (files === 0 && source.kind !== 'documents')
+    throw new RunAbort('empty_folder', flowMessages.emptyFolder);
+  const counts = { skipped: skippedCount, alreadyProcessed };
+  await saveRunScan(ctx.db, run.id, ctx.workerId, { ...emptyCounts(), ...counts, scanned: true }, skipped);
+  return counts;
+}
+
+/** Extracts one claimed document in the pool and stores its outcome. */
+async function processDocument(
+  ctx: JobContext,
+  run: RunRow,
+  type: DocumentType,
+  doc: DocumentRow,
+): Promise<void> {
+  await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
+  let outcome: ReturnType<typeof buildDocumentOutcome>;
+  try {
+    const result = await ctx.executor.extract({
+      path: doc.sourcePath ?? '',
+      fileName: doc.fileName,
+      type,
+      timeoutMs: ctx.env.flows.extractTimeoutMs,
+      maxBytes: ctx.env.flows.uploadMaxBytes,
+    });
+    outcome = buildDocumentOutcome(result);
+  } catch (error) {
+    ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
+    outcome = buildSystemFailure((error as Error).message);
+  }
+  await saveDocumentOutcome(ctx.db, doc, run.id, outcome);
+}
+
+/** Runs `size` claim-extract-store loops until the run has no pending document left. */
+async function extractPending(ctx: JobContext, run: RunRow, flow: FlowRow): Promise<void> {
+  const type = engineTypes[getFlowType(flow)];
+  const loop = async () => {
+    for (;;) {
+      const doc = await claimNextDocument(ctx.db, run.id);
+      if (!doc) return;
+      await processDocument(ctx, run, type, doc);
+    }
+  };
+  await Promise.all(Array.from({ length: ctx.executor.size }, loop));
+}
+
+/** Final counters of a run from its documents and its scan. */
+async function countRun(ctx: JobContext, runId: string, scan: Partial<RunCounts>): Promise<RunCounts> {
+  const byStatus = await countRunDocuments(ctx.db, runId);
+  return {
+    ...emptyCounts(),
+    ...scan,
+    total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+    done: byStatus.done ?? 0,
+    needsReview: byStatus.needs_review ?? 0,
+    failed: byStatus.failed ?? 0,
+  };
+}
+
+/** Tells the organisation (activity) and the starter (bell) how the run ended. */
+async function announceEnd(
+  ctx: JobContext,
+  run: RunRow,
+  flow: FlowRow,
+  counts: RunCounts,
+  ok: boolean,
+  reason?: string,
+) {
+  const processed = counts.done + counts.needsReview;
+  const summary = ok
+    ? `${processed} processed, ${counts.needsReview} to review, ${counts.failed} failed, ${counts.alreadyProcessed} already done`
+    : (reason ?? 'The run failed');
+  await recordActivity(
+    ctx.db,
+    flow.organizationId,
+    ok ? 'flow.run.finished' : 'flow.run.failed',
+    `Run of "${flow.name}" ${ok ? 'finished' : 'failed'}: ${summary}`,
+    run.startedByUserId,
+  );
+  if (run.startedByUserId) {
+    await notifyUser(
+      ctx.db,
+      { organizationId: flow.organizationId, userId: run.startedByUserId },
+      {
+        kind: ok ? 'flow.run.finished' : 'flow.run.failed',
+        title: ok ? `"${flow.name}" finished` : `"${flow.name}" failed`,
+        body: summary,
+        link: `/flows/${flow.id}`,
+      },
+    );
+  }
+}
+
+/**
+ * The `flow-run` job. Safe to run twice, concurrently or after a crash: the run's lease lets one handler in,
+ * documents left 'processing' by a dead worker go back to 'pending', already-known files are not inserted
+ * again, and each document's rows are replaced in one guarded transaction. The run ends with exactly one
+ * row per document.
+ */
+export async function processRun(runId: string, ctx: JobContext): Promise<void> {
+  const run = await acquireRunLease(ctx.db, runId, ctx.workerId);
+  if (!run) return; // finished, deleted, or a live worker holds it
+  const flow = await findFlowById(ctx.db, run.flowId);
+  if (!flow) return;
+  const beat = setInterval(() => {
+    heartbeatRun(ctx.db, run.id, ctx.workerId).catch(() => {});
+  }, HEARTBEAT_MS);
+  try {
+    await adoptUnfinishedDocuments(ctx.db, flow.id, run.id);
+    const stored = run.counts as Partial<RunCounts> & { scanned?: boolean };
+    let scan: Pick<RunCounts, 'skipped' | 'alreadyProcessed'>;
+    try {
+      scan = stored.scanned
+        ? { skipped: stored.skipped ?? 0, alreadyProcessed: stored.alreadyProcessed ?? 0 }
+        : await scanSource(ctx, run, flow);
+    } catch (error) {
+      if (!(error instanceof RunAbort)) throw error;
+      const counts = await countRun(ctx, run.id, {});
+      const finished = await finishRun(ctx.db, run.id, ctx.workerId, {
+        status: 'failed',
+        counts,
+        errorCode: error.code,
+        errorMessage: error.message,
+      });
+      if (finished) await announceEnd(ctx, run, flow, counts, false, error.message);
+      return;
+    }
+    await extractPending(ctx, run, flow);
+    try {
+      await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
+    } catch (error) {
+      // The rows are safe in the database; the download regenerates the workbook on demand.
+      ctx.logger.error({ err: error, flowId: flow.id }, 'workbook write failed');
+    }
+    const counts = await countRun(ctx, run.id, scan);
+    const systemFailures = await countSystemFailures(ctx.db, run.id);
+    const ok = systemFailures === 0;
+    const finished = await finishRun(ctx.db, run.id, ctx.workerId, {
+      status: ok ? 'succeeded' : 'failed',
+      counts,
+      errorCode: ok ? null : 'internal',
+      errorMessage: ok
+        ? null
+        : `${systemFailures} document(s) failed because of a problem on our side; retry them`,
+    });
+    if (!finished) return;
+    if (ok) await markFlowSucceeded(ctx.db, flow.id, finished.finishedAt ?? new Date());
+    await announceEnd(ctx, run, flow, counts, ok, finished.errorMessage ?? undefined);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/** The `flow-run` job definition. */
+export const flowRunJob = defineJob({
+  name: 'flow-run',
+  handle: ({ runId }, ctx) => processRun(runId, ctx),
+});
+
+/** The `flow-workbook` job definition: rewrites a flow's .xlsx from the database. */
+export const flowWorkbookJob = defineJob({
+  name: 'flow-workbook',
+  handle: async ({ flowId }, ctx) => {
+    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flowId);
+  },
+});
+
+/**
+ * Re-enqueues unfinished runs so a crash never strands one. At start-up on the embedded database this
+ * process is the only user, so every lease is dropped and every unfinished run resumes at once; on
+ * PostgreSQL (and periodically) only runs whose worker stopped heart-beating are picked up.
+ */
+export async function recoverRuns(
+  ctx: Pick<JobContext, 'db' | 'jobs' | 'logger'>,
+  options: { exclusive: boolean },
+): Promise<number> {
+  if (options.exclusive) await clearRunLeases(ctx.db);
+  const runs = await listUnfinishedRuns(ctx.db, !options.exclusive);
+  for (const run of runs) await ctx.jobs.send('flow-run', { runId: run.id });
+  if (runs.length > 0) ctx.logger.info({ runs: runs.length }, 'resuming unfinished runs');
+  return runs.length;
+}

@@ -1,0 +1,387 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../../config/env.ts';
+import { documentLines, documents, runs } from '../../db/schema/index.ts';
+import type { JobContext } from '../../jobs/registry.ts';
+import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { listActivities } from '../activity/activity.service.ts';
+import { describeDocumentError } from '../documents/document-outcome.ts';
+import { reprocessDocument, retryDocument } from '../documents/documents.service.ts';
+import { findFlowById } from '../flows/flows.repo.ts';
+import { createWorkflow, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
+import {
+  createMember,
+  createRecordingSender,
+  createTestEnv,
+  createTestJobContext,
+  type RecordingSender,
+  readFixture,
+} from '../flows/test-support.ts';
+import { listNotifications } from '../notifications/notifications.service.ts';
+import { getSheetView, writeFlowWorkbook } from '../sheets/sheets.service.ts';
+import { addUploads } from '../uploads/uploads.service.ts';
+import { processRun } from './run-processor.ts';
+import { getRun, listRuns, startRun } from './runs.service.ts';
+
+let t: TestDb;
+let env: Env;
+let cleanupEnv: () => Promise<void>;
+let jobs: RecordingSender;
+let ctx: JobContext;
+let member: Awaited<ReturnType<typeof createMember>>;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  ({ env, cleanup: cleanupEnv } = await createTestEnv());
+  jobs = createRecordingSender();
+  ctx = createTestJobContext(t.db, env, jobs);
+  member = await createMember(t.db);
+});
+
+afterAll(async () => {
+  await ctx.executor.close();
+  await t.close();
+  await cleanupEnv();
+});
+
+/** Runs every job enqueued so far, like a worker would. */
+async function drainJobs(): Promise<void> {
+  while (jobs.sent.length > 0) {
+    const job = jobs.sent.shift()!;
+    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
+  }
+}
+
+async function createUploadFlow(name: string) {
+  const wf = await createWorkflow(t.db, env, member.user, member.membership, {
+    name,
+    types: ['INVOICE'],
+    io: {
+      input: { kind: 'upload', url: '', folderName: '' },
+      output: { kind: 'xlsx', sheetId: '', sheetName: name },
+    },
+  });
+  return requireFlow(t.db, member.membership, wf.id);
+}
+
+async function countDocs(flowId: string) {
+  const [row] = await t.db.select({ n: count() }).from(documents).where(eq(documents.flowId, flowId));
+  return Number(row?.n);
+}
+
+async function countLines(documentId: string) {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(documentLines)
+    .where(eq(documentLines.documentId, documentId));
+  return Number(row?.n);
+}
+
+describe('a flow over uploads, end to end with the real engine', () => {
+  let flowId: string;
+  let firstRunId: string;
+
+  it('processes new documents: done, needs review or failed in plain words', async () => {
+    const flow = await createUploadFlow('Invoices');
+    flowId = flow.id;
+    const upload = await addUploads(t.db, env, member.user, member.membership, flow.id, [
+      { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') },
+      { name: 'corrupt.pdf', bytes: await readFixture('corrupt.pdf') },
+      { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
+      { name: 'notes.txt', bytes: new TextEncoder().encode('not a document') },
+    ]);
+    expect(upload.stored.map((s) => s.fileName).sort()).toEqual([
+      'corrupt.pdf',
+      'invoice-018.pdf',
+      'invoice-040.pdf',
+    ]);
+    expect(upload.skipped).toEqual([
+      { name: 'notes.txt', reason: expect.stringContaining('Not a supported document type') },
+    ]);
+
+    const run = await startRun(t.db, env, jobs, member.user, flow);
+    firstRunId = run.id;
+    expect(run.status).toBe('queued');
+    await drainJobs();
+
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts.total).toBe(3);
+    expect(finished.counts.done + finished.counts.needsReview).toBe(2);
+    expect(finished.counts.failed).toBe(1);
+    expect(finished.durationMs).toBeGreaterThanOrEqual(0);
+
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    const corrupt = docs.find((d) => d.fileName === 'corrupt.pdf')!;
+    expect(corrupt.status).toBe('failed');
+    // mupdf may repair the damaged file into zero pages; either way the user reads plain words.
+    expect(['unreadable_file', 'empty_document']).toContain(corrupt.errorCode);
+    expect(corrupt.errorMessage).toBe(describeDocumentError(corrupt.errorCode!));
+    expect(corrupt.errorMessage).not.toMatch(/xref|startxref|PDF has no pages/);
+    expect(corrupt.processedAt).toBeNull();
+    const good = docs.find((d) => d.fileName === 'invoice-018.pdf')!;
+    expect((good.extraction as { fields: Record<string, unknown> }).fields.documentNumber).toBe('TI-01650');
+    expect(await countLines(good.id)).toBeGreaterThan(0);
+
+    const after = await findFlowById(t.db, flow.id);
+    expect(after?.status).toBe('success');
+    expect(after?.lastRunAt).not.toBeNull();
+    const bell = await listNotifications(t.db, {
+      organizationId: member.membership.organizationId,
+      userId: member.user.id,
+    });
+    expect(bell.items[0]?.kind).toBe('flow.run.finished');
+    const activity = await listActivities(t.db, member.membership.organizationId);
+    expect(activity.map((a) => a.kind)).toEqual(
+      expect.arrayContaining(['flow.created', 'flow.run.started', 'flow.run.finished']),
+    );
+  });
+
+  it('writes the workbook: tabs, header, frozen pane, Indian number format, rows equal the extraction', async () => {
+    const flow = (await findFlowById(t.db, flowId))!;
+    const path = getWorkbookPath(env.dataDir, flow);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Documents', 'Line Items']);
+    const sheet = workbook.getWorksheet('Documents')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['File Name', 'Document Link', 'Document No.']);
+    expect(header).toContain('Total');
+    expect(sheet.rowCount).toBe(3); // header + the two readable invoices (failed ones are not rows)
+    const totalCol = header.indexOf('Total') + 1;
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flowId));
+    for (let r = 2; r <= 3; r++) {
+      const row = sheet.getRow(r);
+      const doc = docs.find((d) => d.fileName === row.getCell(1).value)!;
+      const fields = (doc.extraction as { fields: Record<string, unknown> }).fields;
+      expect(row.getCell(3).value).toBe(fields.documentNumber);
+      expect(row.getCell(totalCol).value).toBe(fields.total);
+      expect(row.getCell(totalCol).numFmt).toBe('#,##,##0.00');
+      expect((row.getCell(2).value as { hyperlink: string }).hyperlink).toBe(
+        `${env.publicUrl}/api/documents/${doc.id}/file`,
+      );
+    }
+    const lines = workbook.getWorksheet('Line Items')!;
+    const [lineTotal] = await t.db
+      .select({ n: count() })
+      .from(documentLines)
+      .where(eq(documentLines.flowId, flowId));
+    expect(lines.rowCount - 1).toBe(Number(lineTotal?.n));
+    expect(lines.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('serves the sheet view from the database, sorted and paged', async () => {
+    const view = await getSheetView(t.db, env, member.membership, flowId, {
+      tab: 'documents',
+      sort: 'total',
+      dir: 'desc',
+      page: 1,
+    });
+    expect(view.total).toBe(2);
+    expect(Number(view.rows[0]!.total)).toBeGreaterThanOrEqual(Number(view.rows[1]!.total));
+    const lines = await getSheetView(t.db, env, member.membership, flowId, {
+      tab: 'lines',
+      dir: 'asc',
+      page: 1,
+    });
+    expect(lines.rows[0]).toMatchObject({ lineNo: 1 });
+    await expect(
+      getSheetView(t.db, env, member.membership, flowId, {
+        tab: 'documents',
+        sort: 'nope; drop table',
+        dir: 'asc',
+        page: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'validation' });
+  });
+
+  it('is idempotent: a second run adds nothing; a new file adds exactly one row', async () => {
+    const flow = await requireFlow(t.db, member.membership, flowId);
+    const before = await countDocs(flowId);
+    const again = await startRun(t.db, env, jobs, member.user, flow);
+    await drainJobs();
+    const second = await getRun(t.db, member.membership, again.id);
+    expect(second.status).toBe('succeeded');
+    expect(second.counts.total).toBe(0);
+    expect(second.counts.alreadyProcessed).toBe(3);
+    expect(await countDocs(flowId)).toBe(before);
+
+    await addUploads(t.db, env, member.user, member.membership, flowId, [
+      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
+      { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') }, // same again: no new document
+    ]);
+    const third = await startRun(t.db, env, jobs, member.user, flow);
+    await drainJobs();
+    expect((await getRun(t.db, member.membership, third.id)).counts.total).toBe(1);
+    expect(await countDocs(flowId)).toBe(before + 1);
+    const history = await listRuns(t.db, member.membership, flowId);
+    expect(history.map((r) => r.id).slice(0, 3)).toEqual([third.id, again.id, firstRunId]);
+  });
+
+  it('re-process replaces the document rows instead of appending', async () => {
+    const [doc] = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.flowId, flowId), eq(documents.fileName, 'invoice-018.pdf')));
+    const linesBefore = await countLines(doc!.id);
+    const { runId } = await reprocessDocument(t.db, env, jobs, member.user, member.membership, doc!.id);
+    await drainJobs();
+    expect((await getRun(t.db, member.membership, runId)).status).toBe('succeeded');
+    expect(await countLines(doc!.id)).toBe(linesBefore);
+    const [reread] = await t.db.select().from(documents).where(eq(documents.id, doc!.id));
+    expect(reread!.attempts).toBe(2);
+    const view = await getSheetView(t.db, env, member.membership, flowId, {
+      tab: 'documents',
+      dir: 'asc',
+      page: 1,
+    });
+    expect(view.rows.filter((r) => r.fileName === 'invoice-018.pdf')).toHaveLength(1);
+  });
+
+  it('retries failed documents only', async () => {
+    const [failed] = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.flowId, flowId), eq(documents.status, 'failed')));
+    const { runId } = await retryDocument(t.db, env, jobs, member.user, member.membership, failed!.id);
+    await drainJobs();
+    const [reread] = await t.db.select().from(documents).where(eq(documents.id, failed!.id));
+    expect(reread!.status).toBe('failed'); // still damaged, but tried again
+    expect(reread!.runId).toBe(runId);
+    expect(reread!.attempts).toBe(2);
+    const [done] = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.flowId, flowId), eq(documents.status, 'done')));
+    if (done) {
+      await expect(
+        retryDocument(t.db, env, jobs, member.user, member.membership, done.id),
+      ).rejects.toMatchObject({
+        code: 'conflict',
+      });
+    }
+  });
+
+  it('refuses a second run of the same flow while one is queued', async () => {
+    const flow = await requireFlow(t.db, member.membership, flowId);
+    const results = await Promise.allSettled([
+      startRun(t.db, env, jobs, member.user, flow),
+      startRun(t.db, env, jobs, member.user, flow),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toMatchObject({ code: 'run_in_progress' });
+    await drainJobs();
+  });
+});
+
+describe('crash safety', () => {
+  it('resumes a run whose worker died mid-run and ends with exactly one row per document', async () => {
+    const flow = await createUploadFlow('Crashy');
+    await addUploads(t.db, env, member.user, member.membership, flow.id, [
+      { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+      { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+    ]);
+    const run = await startRun(t.db, env, jobs, member.user, flow);
+    jobs.sent.length = 0; // the job is "lost" with the dead worker
+    // A worker took the run, scanned, started one document and died holding the lease.
+    await t.db
+      .update(runs)
+      .set({ leaseOwner: 'dead-worker', heartbeatAt: sql`now()` })
+      .where(eq(runs.id, run.id));
+    // Simulate the half-done state directly: documents inserted by the scan, one left 'processing'.
+    const { insertScannedDocument, claimNextDocument } = await import('../documents/documents.repo.ts');
+    for (const name of ['a.pdf', 'b.pdf']) {
+      const [u] = await t.db
+        .execute(
+          sql`select stored_path, sha256, size from flow_uploads where flow_id = ${flow.id} and file_name = ${name}`,
+        )
+        .then(
+          (r) =>
+            (r as unknown as { rows: Array<{ stored_path: string; sha256: string; size: number }> }).rows,
+        );
+      await insertScannedDocument(t.db, {
+        organizationId: flow.organizationId,
+        flowId: flow.id,
+        runId: run.id,
+        sourceKind: 'upload',
+        sourceId: name,
+        contentHash: u!.sha256,
+        fileName: name,
+        sourcePath: u!.stored_path,
+        size: Number(u!.size),
+        modifiedAt: null,
+      });
+    }
+    await t.db
+      .update(runs)
+      .set({ status: 'running', counts: { scanned: true } })
+      .where(eq(runs.id, run.id));
+    expect((await claimNextDocument(t.db, run.id))?.status).toBe('processing');
+
+    // While the dead worker's lease looks fresh, a re-delivered job must not touch the run.
+    await processRun(run.id, ctx);
+    expect((await getRun(t.db, member.membership, run.id)).status).toBe('running');
+
+    // The lease lapses; the job is delivered again (twice, even) and the run completes once.
+    await t.db
+      .update(runs)
+      .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
+      .where(eq(runs.id, run.id));
+    await Promise.all([
+      processRun(run.id, ctx),
+      processRun(run.id, createTestJobContext(t.db, env, jobs, ctx.executor)),
+    ]);
+    await processRun(run.id, ctx);
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts.total).toBe(2);
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    expect(docs).toHaveLength(2);
+    expect(docs.every((d) => d.status === 'done' || d.status === 'needs_review')).toBe(true);
+    const view = await getSheetView(t.db, env, member.membership, flow.id, {
+      tab: 'documents',
+      dir: 'asc',
+      page: 1,
+    });
+    expect(view.rows.map((r) => r.fileName).sort()).toEqual(['a.pdf', 'b.pdf']);
+    const lines = await getSheetView(t.db, env, member.membership, flow.id, {
+      tab: 'lines',
+      dir: 'asc',
+      page: 1,
+    });
+    const perDoc = new Map<string, number[]>();
+    for (const row of lines.rows)
+      perDoc.set(String(row.fileName), [...(perDoc.get(String(row.fileName)) ?? []), Number(row.lineNo)]);
+    for (const numbers of perDoc.values()) expect(new Set(numbers).size).toBe(numbers.length);
+  });
+});
+
+describe('bad input', () => {
+  it('fails a run over an empty inbox with "No documents found in this folder"', async () => {
+    const flow = await createUploadFlow('Empty');
+    const run = await startRun(t.db, env, jobs, member.user, flow);
+    await drainJobs();
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.status).toBe('failed');
+    expect(finished.error).toEqual({ code: 'empty_folder', message: 'No documents found in this folder' });
+    expect((await findFlowById(t.db, flow.id))?.status).toBe('inactive');
+    const bell = await listNotifications(t.db, {
+      organizationId: member.membership.organizationId,
+      userId: member.user.id,
+    });
+    expect(bell.items[0]?.kind).toBe('flow.run.failed');
+  });
+
+  it('rewrites the workbook idempotently', async () => {
+    const flow = await createUploadFlow('Workbook only');
+    const path = await writeFlowWorkbook(t.db, env, ctx.executor, flow.id);
+    const again = await writeFlowWorkbook(t.db, env, ctx.executor, flow.id);
+    expect(again).toBe(path);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path!);
+    expect(workbook.getWorksheet('Documents')!.rowCount).toBe(1);
+  });
+});

@@ -1,0 +1,160 @@
+import {
+  FlowIoSchema,
+  flowMessages,
+  type Run,
+  type RunCounts,
+  type RunProgress,
+  type RunStatus,
+} from '@bahi/contracts';
+import { parseDriveLink, requireGoogleConnection } from '../../adapters/sources/google-drive-link.ts';
+import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import type { JobSender } from '../../jobs/registry.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { countRunDocuments } from '../documents/documents.repo.ts';
+import type { FlowRow } from '../flows/flows.repo.ts';
+import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import {
+  findRun,
+  insertRun,
+  isUniqueViolation,
+  listRunRows,
+  type RunRow,
+  type RunSource,
+} from './runs.repo.ts';
+
+/** Empty counters. */
+export function emptyCounts(): RunCounts {
+  return { total: 0, done: 0, needsReview: 0, failed: 0, skipped: 0, alreadyProcessed: 0 };
+}
+
+/** Shapes a run row for the API. */
+export function toRun(row: RunRow): Run {
+  const counts = { ...emptyCounts(), ...(row.counts as Partial<RunCounts>) };
+  return {
+    id: row.id,
+    flowId: row.flowId,
+    status: row.status as RunStatus,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    durationMs: row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    counts,
+    currentFile: row.currentFile,
+    skipped: (row.skipped as Run['skipped']) ?? [],
+    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+  };
+}
+
+/**
+ * Checks that a run of this flow could reach its source and sink now, so the user hears about it at once:
+ * Drive and Google Sheets need the Google connection (a later issue), local folders must sit inside the
+ * configured roots.
+ */
+async function checkRunnable(env: Env, flow: FlowRow, source: RunSource): Promise<void> {
+  const io = FlowIoSchema.parse(flow.io);
+  if (source.kind === 'flow') {
+    if (io.input.kind === 'drive') {
+      parseDriveLink(io.input.url);
+      requireGoogleConnection(false);
+    }
+    if (io.input.kind === 'local') await resolveLocalFolder(env.flows.folderRoots, io.input.url);
+  }
+  if (io.output.kind === 'sheets') requireGoogleConnection(false);
+}
+
+/**
+ * Starts a run of a flow: inserts it as queued and enqueues its job. A second start while one is queued or
+ * running is refused with `run_in_progress` — the partial unique index decides, so two requests at the same
+ * instant cannot both win.
+ */
+export async function startRun(
+  db: Db,
+  env: Env,
+  jobs: JobSender | undefined,
+  user: SessionUser,
+  flow: FlowRow,
+  source: RunSource = { kind: 'flow' },
+  beforeEnqueue?: (tx: Db, run: RunRow) => Promise<void>,
+): Promise<RunRow> {
+  if (!jobs) throw new AppError('internal', 'The job queue is not available');
+  await checkRunnable(env, flow, source);
+  let run: RunRow;
+  try {
+    run = await db.transaction(async (tx) => {
+      const inserted = await insertRun(tx, {
+        flowId: flow.id,
+        organizationId: flow.organizationId,
+        startedByUserId: user.id,
+        source,
+      });
+      await beforeEnqueue?.(tx, inserted);
+      await recordActivity(
+        tx,
+        flow.organizationId,
+        'flow.run.started',
+        `${user.name} started a run of "${flow.name}"`,
+        user.id,
+      );
+      return inserted;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('run_in_progress', flowMessages.runInProgress);
+    throw error;
+  }
+  await jobs.send('flow-run', { runId: run.id });
+  return run;
+}
+
+/** A run of the caller's organisation, or `not_found`. */
+export async function requireRun(db: Db, membership: Membership, runId: string): Promise<RunRow> {
+  const row = UUID_RE.test(runId) ? await findRun(db, membership.organizationId, runId) : undefined;
+  if (!row) throw new AppError('not_found', 'No such run');
+  return row;
+}
+
+/** A run with live counters (while running, counted from its documents). */
+export async function getRun(db: Db, membership: Membership, runId: string): Promise<Run> {
+  const row = await requireRun(db, membership, runId);
+  return withLiveCounts(db, row);
+}
+
+/** For an unfinished run the stored counters lag; count its documents instead. */
+export async function withLiveCounts(db: Db, row: RunRow): Promise<Run> {
+  const run = toRun(row);
+  if (row.status !== 'queued' && row.status !== 'running') return run;
+  const byStatus = await countRunDocuments(db, row.id);
+  const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  return {
+    ...run,
+    counts: {
+      ...run.counts,
+      total,
+      done: byStatus.done ?? 0,
+      needsReview: byStatus.needs_review ?? 0,
+      failed: byStatus.failed ?? 0,
+    },
+  };
+}
+
+/** The progress event shape of a run. */
+export function toProgress(run: Run): RunProgress {
+  return {
+    runId: run.id,
+    status: run.status,
+    done: run.counts.done + run.counts.needsReview + run.counts.failed,
+    total: run.counts.total,
+    failed: run.counts.failed,
+    needsReview: run.counts.needsReview,
+    currentFile: run.currentFile,
+  };
+}
+
+/** A flow's run history, newest first. */
+export async function listRuns(db: Db, membership: Membership, flowId: string): Promise<Run[]> {
+  const flow = await requireFlow(db, membership, flowId);
+  const rows = await listRunRows(db, flow.id, 50);
+  return Promise.all(rows.map((r) => withLiveCounts(db, r)));
+}

@@ -1,0 +1,114 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { SheetQuerySchema, SheetViewSchema } from '@bahi/contracts';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../http/context.ts';
+import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { createInlineExecutor } from '../../jobs/worker-pool.ts';
+import { requireMembership } from '../auth/session.ts';
+import { getSheetView, getWorkbookFile, streamCsv } from './sheets.service.ts';
+
+const IdParams = z.object({ id: z.string() });
+const tags = ['Sheets'];
+
+const viewRoute = createRoute({
+  method: 'get',
+  path: '/flows/{id}/sheet',
+  tags,
+  summary: "One page (50 rows) of the flow's sheet: tab documents|lines, sorted by a column key",
+  request: { params: IdParams, query: SheetQuerySchema },
+  responses: {
+    200: jsonContent(SheetViewSchema),
+    ...describeErrors('unauthenticated', 'not_found', 'validation'),
+  },
+});
+
+const xlsxRoute = createRoute({
+  method: 'get',
+  path: '/flows/{id}/sheet.xlsx',
+  tags,
+  summary: "Download the flow's workbook (Documents and Line Items tabs)",
+  request: { params: IdParams },
+  responses: {
+    200: {
+      description: 'The workbook',
+      content: {
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
+      },
+    },
+    ...describeErrors('unauthenticated', 'not_found'),
+  },
+});
+
+const csvRoute = createRoute({
+  method: 'get',
+  path: '/flows/{id}/sheet.csv',
+  tags,
+  summary: 'Download one tab of the sheet as CSV (tab=documents|lines)',
+  request: {
+    params: IdParams,
+    query: z.object({ tab: z.enum(['documents', 'lines']).default('documents') }),
+  },
+  responses: {
+    200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
+    ...describeErrors('unauthenticated', 'not_found'),
+  },
+});
+
+function attachment(fileName: string): string {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The in-app sheet view and its downloads. */
+export function createSheetRoutes({ db, env, executor }: AppDeps) {
+  // Without a pool (RUN_JOBS=false and no worker threads), downloads write the workbook in-process.
+  const tasks = executor ?? createInlineExecutor();
+  return createRouter()
+    .openapi(viewRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(
+        await getSheetView(db, env, membership, c.req.valid('param').id, c.req.valid('query')),
+        200,
+      );
+    })
+    .openapi(xlsxRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      const file = await getWorkbookFile(db, env, tasks, membership, c.req.valid('param').id);
+      const info = await stat(file.path);
+      return new Response(Readable.toWeb(createReadStream(file.path)) as ReadableStream, {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-length': String(info.size),
+          'content-disposition': attachment(file.fileName),
+          'cache-control': 'no-store',
+        },
+      }) as never;
+    })
+    .openapi(csvRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      const { id } = c.req.valid('param');
+      const { tab } = c.req.valid('query');
+      const lines = streamCsv(db, env, membership, id, tab)[Symbol.asyncIterator]();
+      // Pull the header first so a missing flow answers 404 JSON rather than a broken stream.
+      const first = await lines.next();
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          if (!first.done) controller.enqueue(encoder.encode(first.value));
+        },
+        async pull(controller) {
+          const next = await lines.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        },
+      });
+      return new Response(body, {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': attachment(`${tab === 'lines' ? 'line-items' : 'documents'}.csv`),
+          'cache-control': 'no-store',
+        },
+      }) as never;
+    });
+}

@@ -1,0 +1,280 @@
+import { stat } from 'node:fs/promises';
+import {
+  type FlowDocumentType,
+  listDocumentSheetColumns,
+  listLineSheetColumns,
+  type SheetColumn,
+  type SheetView,
+} from '@bahi/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { SheetContent, SheetRow, SheetValue } from '../../adapters/sinks/sink.ts';
+import type { Env } from '../../config/env.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import type { Membership } from '../../http/context.ts';
+import type { TaskExecutor } from '../../jobs/worker-pool.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type FlowRow, findFlowById, setWorkbookWrittenAt } from '../flows/flows.repo.ts';
+import { getFlowType, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
+
+/** Rows per page of the in-app sheet view. */
+export const SHEET_PAGE_SIZE = 50;
+/** Rows fetched per query when exporting a whole tab. */
+const EXPORT_BATCH = 500;
+
+/** A sheet tab. */
+export type SheetTab = 'documents' | 'lines';
+
+interface DocumentSqlRow {
+  id: string;
+  file_name: string;
+  extraction: { fields?: Record<string, SheetValue> } | null;
+  failed_checks: string[];
+  review_flag: string | null;
+  processed_at: string | Date | null;
+}
+
+interface LineSqlRow {
+  id: string;
+  file_name: string;
+  line_no: number;
+  data: Record<string, SheetValue>;
+  document_number: SheetValue;
+}
+
+function toIso(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** In-app URL that serves a document's stored file (the sheet's "link back"). */
+export function getDocumentFileUrl(env: Env, documentId: string): string {
+  return `${env.publicUrl}/api/documents/${documentId}/file`;
+}
+
+function toDocumentRow(env: Env, columns: SheetColumn[], row: DocumentSqlRow): SheetRow {
+  const fields = row.extraction?.fields ?? {};
+  const out: SheetRow = {};
+  for (const c of columns) out[c.key] = fields[c.key] ?? null;
+  out.fileName = row.file_name;
+  out.link = getDocumentFileUrl(env, row.id);
+  out.checksFailed = row.failed_checks.join(', ');
+  out.reviewFlag = row.review_flag;
+  out.processedAt = toIso(row.processed_at);
+  return out;
+}
+
+function toLineRow(columns: SheetColumn[], row: LineSqlRow): SheetRow {
+  const out: SheetRow = {};
+  for (const c of columns) out[c.key] = row.data[c.key] ?? null;
+  out.documentNumber = row.document_number ?? null;
+  out.fileName = row.file_name;
+  out.lineNo = row.line_no;
+  return out;
+}
+
+/** SQL expression to sort a tab by a column key; keys are checked against the tab's columns first. */
+function sortExpression(tab: SheetTab, column: SheetColumn | undefined): SQL {
+  if (!column) return tab === 'documents' ? sql`d.sheet_row, d.id` : sql`d.sheet_row, l.line_no`;
+  const numeric = column.kind === 'money' || column.kind === 'number';
+  if (tab === 'documents') {
+    switch (column.key) {
+      case 'fileName':
+        return sql`d.file_name`;
+      case 'link':
+        return sql`d.sheet_row`;
+      case 'checksFailed':
+        return sql`array_to_string(d.failed_checks, ',')`;
+      case 'reviewFlag':
+        return sql`d.review_flag`;
+      case 'processedAt':
+        return sql`d.processed_at`;
+    }
+    const value = sql`d.extraction->'fields'->${column.key}`;
+    return numeric
+      ? sql`case when jsonb_typeof(${value}) = 'number' then (${value})::text::numeric end`
+      : sql`d.extraction->'fields'->>${column.key}`;
+  }
+  switch (column.key) {
+    case 'documentNumber':
+      return sql`d.extraction->'fields'->>'documentNumber'`;
+    case 'fileName':
+      return sql`d.file_name`;
+    case 'lineNo':
+      return sql`d.sheet_row, l.line_no`;
+  }
+  const value = sql`l.data->${column.key}`;
+  return numeric
+    ? sql`case when jsonb_typeof(${value}) = 'number' then (${value})::text::numeric end`
+    : sql`l.data->>${column.key}`;
+}
+
+const processed = sql`d.status in ('done', 'needs_review')`;
+
+async function selectDocumentRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
+  return queryRows<DocumentSqlRow>(
+    db,
+    sql`select d.id, d.file_name, d.extraction, d.failed_checks, d.review_flag, d.processed_at
+        from documents d where d.flow_id = ${flowId} and ${processed}
+        order by ${order}, d.id limit ${limit} offset ${offset}`,
+  );
+}
+
+async function selectLineRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
+  return queryRows<LineSqlRow>(
+    db,
+    sql`select l.id, d.file_name, l.line_no, l.data, d.extraction->'fields'->'documentNumber' as document_number
+        from document_lines l join documents d on d.id = l.document_id
+        where l.flow_id = ${flowId} and ${processed}
+        order by ${order}, l.id limit ${limit} offset ${offset}`,
+  );
+}
+
+async function countTab(db: Db, flowId: string, tab: SheetTab): Promise<number> {
+  const rows =
+    tab === 'documents'
+      ? await queryRows<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from documents d where d.flow_id = ${flowId} and ${processed}`,
+        )
+      : await queryRows<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from document_lines l join documents d on d.id = l.document_id
+              where l.flow_id = ${flowId} and ${processed}`,
+        );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Columns of a tab for a flow type. */
+export function listTabColumns(type: FlowDocumentType, tab: SheetTab): SheetColumn[] {
+  return tab === 'documents' ? listDocumentSheetColumns(type) : listLineSheetColumns(type);
+}
+
+/** All rows of a tab in sheet order, fetched in batches (for exports). */
+export async function* iterateTabRows(
+  db: Db,
+  env: Env,
+  flow: FlowRow,
+  tab: SheetTab,
+): AsyncIterable<SheetRow> {
+  const columns = listTabColumns(getFlowType(flow), tab);
+  const order = sortExpression(tab, undefined);
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    if (tab === 'documents') {
+      const rows = await selectDocumentRows(db, flow.id, order, EXPORT_BATCH, offset);
+      for (const r of rows) yield toDocumentRow(env, columns, r);
+      if (rows.length < EXPORT_BATCH) return;
+    } else {
+      const rows = await selectLineRows(db, flow.id, order, EXPORT_BATCH, offset);
+      for (const r of rows) yield toLineRow(columns, r);
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  }
+}
+
+/** One page of a tab, sorted by a column, as the in-app sheet view shows it (rows straight from the DB). */
+export async function getSheetView(
+  db: Db,
+  env: Env,
+  membership: Membership,
+  flowId: string,
+  query: { tab: SheetTab; sort?: string | undefined; dir: 'asc' | 'desc'; page: number },
+): Promise<SheetView> {
+  const flow = await requireFlow(db, membership, flowId);
+  const columns = listTabColumns(getFlowType(flow), query.tab);
+  const column = query.sort ? columns.find((c) => c.key === query.sort) : undefined;
+  if (query.sort && !column)
+    throw new AppError('validation', `Unknown column "${query.sort}"`, { sort: 'Unknown column' });
+  const order = sql`${sortExpression(query.tab, column)} ${sql.raw(query.dir === 'desc' ? 'desc nulls last' : 'asc nulls last')}`;
+  const offset = (query.page - 1) * SHEET_PAGE_SIZE;
+  const rows =
+    query.tab === 'documents'
+      ? (await selectDocumentRows(db, flow.id, order, SHEET_PAGE_SIZE, offset)).map((r) =>
+          toDocumentRow(env, columns, r),
+        )
+      : (await selectLineRows(db, flow.id, order, SHEET_PAGE_SIZE, offset)).map((r) => toLineRow(columns, r));
+  return {
+    tab: query.tab,
+    columns,
+    rows,
+    page: query.page,
+    pageSize: SHEET_PAGE_SIZE,
+    total: await countTab(db, flow.id, query.tab),
+  };
+}
+
+function escapeCsv(value: SheetValue): string {
+  if (value === null) return '';
+  const text = String(value);
+  // Leading = + - @ would run as a formula in a spreadsheet (CSV injection); a quote mark neutralises it.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A tab as CSV lines (header first), streamed batch by batch. */
+export async function* streamCsv(
+  db: Db,
+  env: Env,
+  membership: Membership,
+  flowId: string,
+  tab: SheetTab,
+): AsyncIterable<string> {
+  const flow = await requireFlow(db, membership, flowId);
+  const columns = listTabColumns(getFlowType(flow), tab);
+  yield `\uFEFF${columns.map((c) => escapeCsv(c.label)).join(',')}\r\n`;
+  for await (const row of iterateTabRows(db, env, flow, tab)) {
+    yield `${columns.map((c) => escapeCsv(row[c.key] ?? null)).join(',')}\r\n`;
+  }
+}
+
+/** Both tabs of a flow, in sheet order. */
+export async function loadSheetContent(db: Db, env: Env, flow: FlowRow): Promise<SheetContent> {
+  const type = getFlowType(flow);
+  const documents: SheetRow[] = [];
+  const lines: SheetRow[] = [];
+  for await (const row of iterateTabRows(db, env, flow, 'documents')) documents.push(row);
+  for await (const row of iterateTabRows(db, env, flow, 'lines')) lines.push(row);
+  return {
+    documentColumns: listDocumentSheetColumns(type),
+    lineColumns: listLineSheetColumns(type),
+    documents,
+    lines,
+  };
+}
+
+/**
+ * Rewrites a flow's .xlsx from the database in the task executor (a worker thread in the server, so the
+ * API never blocks on it), then records when. Idempotent: the same database gives the same workbook.
+ */
+export async function writeFlowWorkbook(
+  db: Db,
+  env: Env,
+  executor: TaskExecutor,
+  flowId: string,
+): Promise<string | null> {
+  const flow = await findFlowById(db, flowId);
+  if (!flow) return null;
+  const startedAt = new Date();
+  const path = getWorkbookPath(env.dataDir, flow);
+  await executor.writeWorkbook({ path, data: await loadSheetContent(db, env, flow) });
+  await setWorkbookWrittenAt(db, flow.id, startedAt);
+  return path;
+}
+
+/** The flow's workbook file, regenerated first when the database changed since it was written. */
+export async function getWorkbookFile(
+  db: Db,
+  env: Env,
+  executor: TaskExecutor,
+  membership: Membership,
+  flowId: string,
+): Promise<{ path: string; fileName: string }> {
+  const flow = await requireFlow(db, membership, flowId);
+  const path = getWorkbookPath(env.dataDir, flow);
+  const exists = await stat(path).then(
+    () => true,
+    () => false,
+  );
+  if (!exists || !flow.workbookWrittenAt) await writeFlowWorkbook(db, env, executor, flow.id);
+  const safeName = flow.name.replace(/[^A-Za-z0-9 _.-]+/g, '').trim() || 'flow';
+  return { path, fileName: `${safeName}.xlsx` };
+}

@@ -1,0 +1,63 @@
+import type { UploadResult } from '@bahi/contracts';
+import { getUploadDir, type IncomingFile, storeUploadedFiles } from '../../adapters/sources/upload.ts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import { requireFlow } from '../flows/flows.service.ts';
+import { listUploadRows, type UploadRow, upsertUpload } from './uploads.repo.ts';
+
+/** How much a .zip may expand to, as a multiple of the per-file limit (zip-bomb guard). */
+const ZIP_EXPANSION_FACTOR = 8;
+
+function toUploaded(row: UploadRow) {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    sha256: row.sha256,
+    size: row.size,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Adds files to a flow's inbox: documents (and the documents inside .zip files) are stored content-addressed
+ * under DATA_DIR/uploads/<org>/<flow>/ and listed in the uploads table; everything else comes back as
+ * skipped with a reason. The next run of the flow picks the new files up.
+ */
+export async function addUploads(
+  db: Db,
+  env: Env,
+  user: SessionUser,
+  membership: Membership,
+  flowId: string,
+  files: IncomingFile[],
+): Promise<UploadResult> {
+  const flow = await requireFlow(db, membership, flowId);
+  const dir = getUploadDir(env.dataDir, flow.organizationId, flow.id);
+  const { stored, skipped } = await storeUploadedFiles(dir, files, {
+    maxFileBytes: env.flows.uploadMaxBytes,
+    maxFiles: env.flows.maxFiles,
+    maxExpandedBytes: env.flows.uploadMaxBytes * ZIP_EXPANSION_FACTOR,
+  });
+  const rows: UploadRow[] = [];
+  for (const file of stored) {
+    rows.push(
+      await upsertUpload(db, {
+        organizationId: flow.organizationId,
+        flowId: flow.id,
+        fileName: file.fileName,
+        sha256: file.sha256,
+        size: file.size,
+        storedPath: file.storedPath,
+        uploadedByUserId: user.id,
+      }),
+    );
+  }
+  return { stored: rows.map(toUploaded), skipped };
+}
+
+/** The flow's inbox, newest first. */
+export async function listUploads(db: Db, membership: Membership, flowId: string) {
+  const flow = await requireFlow(db, membership, flowId);
+  return { items: (await listUploadRows(db, flow.id)).map(toUploaded) };
+}

@@ -1,0 +1,38 @@
+import { EnvError, loadEnv } from './config/env.ts';
+import { createDb } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { startJobRuntime } from './jobs/runtime.ts';
+import { createLogger } from './lib/logger.ts';
+
+// Entry point of `npm run worker`: works the job queue (flow runs, workbooks) and serves no HTTP. Start as
+// many as needed against one PostgreSQL (DATABASE_URL); they share the pg-boss queue.
+try {
+  const env = loadEnv();
+  const logger = createLogger(env.logLevel);
+  if (!env.databaseUrl) {
+    logger.warn(
+      'DATABASE_URL is not set: a separate worker cannot share the embedded PGlite database; use npm start',
+    );
+  }
+  const handle = await createDb(env);
+  await migrateDatabase(handle);
+  const runtime = await startJobRuntime({ handle, env, logger, work: true });
+  logger.info({ workerId: runtime.workerId, threads: runtime.executor.size }, 'Bahi worker is running');
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await runtime.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+} catch (error) {
+  console.error(
+    error instanceof EnvError ? error.message : ['Bahi worker failed to start:', error].join(' '),
+  );
+  process.exit(1);
+}

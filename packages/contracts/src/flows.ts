@@ -1,0 +1,381 @@
+import { z } from 'zod';
+
+// Processing flows, runs, documents, uploads and the in-app sheet view. The legacy `/api/workflows` family
+// keeps the original product's JSON (times in epoch milliseconds); the newer routes use ISO strings.
+
+/** Document types a flow processes, as the original product spells them. */
+export const flowDocumentTypes = ['PO', 'GRN', 'INVOICE'] as const;
+/** A flow's document type. */
+export const FlowDocumentTypeSchema = z.enum(flowDocumentTypes);
+/** A flow's document type. */
+export type FlowDocumentType = z.infer<typeof FlowDocumentTypeSchema>;
+
+/** Messages shown to users, shared so the web and the server say the same thing. */
+export const flowMessages = {
+  nameRequired: 'Flow name is required',
+  typeRequired: 'Choose one document type',
+  invalidDriveUrl: 'Invalid Google Drive URL. Provide a folder or file link.',
+  googleAuthRequired: 'Google authorization required. Please authorize access to your Google account.',
+  folderRootsMissing:
+    'Local folders are turned off on this server. Ask your administrator to set BAHI_FOLDER_ROOTS to the folders Bahi may read.',
+  folderOutsideRoots: 'This folder is outside the folders this server may read.',
+  folderNotFound: 'This folder does not exist or cannot be read.',
+  emptyFolder: 'No documents found in this folder',
+  runInProgress: 'This flow is already running. Wait for the current run to finish.',
+} as const;
+
+/** Where a flow reads documents: files uploaded to it, a local folder on the server, or a Google Drive link. */
+export const FlowInputSchema = z.object({
+  kind: z.enum(['upload', 'local', 'drive']),
+  /** Drive folder/file link, or the local folder path; empty for uploads. */
+  url: z.string().default(''),
+  /** Display name of the folder. */
+  folderName: z.string().default(''),
+});
+/** A flow's input. */
+export type FlowInput = z.infer<typeof FlowInputSchema>;
+
+/** Where a flow writes rows: an .xlsx workbook kept by Bahi, or a Google Sheet (later). */
+export const FlowOutputSchema = z.object({
+  kind: z.enum(['xlsx', 'sheets']),
+  sheetId: z.string().default(''),
+  sheetName: z.string().default(''),
+});
+/** A flow's output. */
+export type FlowOutput = z.infer<typeof FlowOutputSchema>;
+
+/** Input and output of a flow. */
+export const FlowIoSchema = z.object({ input: FlowInputSchema, output: FlowOutputSchema });
+/** Input and output of a flow. */
+export type FlowIo = z.infer<typeof FlowIoSchema>;
+
+/** A flow's status: inactive until a run succeeds. */
+export const FlowStatusSchema = z.enum(['inactive', 'success']);
+
+/** The flow record (`/api/workflows`), in the original product's shape: times in epoch ms. */
+export const WorkflowSchema = z.object({
+  id: z.string(),
+  /** Owner (the user who created it). */
+  uid: z.string().nullable(),
+  name: z.string(),
+  types: z.array(FlowDocumentTypeSchema),
+  io: FlowIoSchema,
+  status: FlowStatusSchema,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  lastRunAt: z.number().nullable(),
+});
+/** The flow record. */
+export type Workflow = z.infer<typeof WorkflowSchema>;
+
+/** `GET /api/workflows`: the organisation's flows, newest first. */
+export const WorkflowListSchema = z.array(WorkflowSchema);
+
+/** Body of `POST /api/workflows`. */
+export const CreateWorkflowInputSchema = z.object({
+  name: z.string().trim().min(1, flowMessages.nameRequired).max(200),
+  types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired),
+  io: FlowIoSchema,
+});
+/** Body of `POST /api/workflows`. */
+export type CreateWorkflowInput = z.input<typeof CreateWorkflowInputSchema>;
+
+/** Body of `PUT /api/workflows/:id`: any subset of the editable fields. */
+export const UpdateWorkflowInputSchema = z.object({
+  name: z.string().trim().min(1, flowMessages.nameRequired).max(200).optional(),
+  types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired).optional(),
+  io: FlowIoSchema.optional(),
+});
+/** Body of `PUT /api/workflows/:id`. */
+export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowInputSchema>;
+
+/** `{ ok: true }` answers. */
+export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** Body of `POST /api/workflow/sheets/create`. */
+export const CreateSheetInputSchema = z.object({
+  workflowId: z.string().optional(),
+  sheetName: z.string().trim().max(200).optional(),
+});
+/** Answer of `POST /api/workflow/sheets/create`: the workbook and the in-app link that opens it. */
+export const CreatedSheetSchema = z.object({ sheetId: z.string(), sheetName: z.string(), url: z.string() });
+/** Answer of `POST /api/workflow/sheets/create`. */
+export type CreatedSheet = z.infer<typeof CreatedSheetSchema>;
+
+/** Body of `POST /api/workflow/process-folder`: a saved flow, or an ad-hoc folder + type + sheet. */
+export const ProcessFolderInputSchema = z.object({
+  workflowId: z.string().optional(),
+  folderUrl: z.string().optional(),
+  folderPath: z.string().optional(),
+  type: FlowDocumentTypeSchema.optional(),
+  sheetId: z.string().optional(),
+});
+/** Body of `POST /api/workflow/process-folder`. */
+export type ProcessFolderInput = z.infer<typeof ProcessFolderInputSchema>;
+
+/** Body of `POST /api/process-url`: one file (Drive file link or local path) for a flow or a type. */
+export const ProcessUrlInputSchema = z.object({
+  url: z.string().min(1, 'A file link or path is required'),
+  workflowId: z.string().optional(),
+  type: FlowDocumentTypeSchema.optional(),
+});
+/** Body of `POST /api/process-url`. */
+export type ProcessUrlInput = z.infer<typeof ProcessUrlInputSchema>;
+
+/** Answer of the routes that start a run. */
+export const StartedRunSchema = z.object({ runId: z.string() });
+
+/** A run's status. */
+export const RunStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+/** A run's status. */
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** Counters of a run. `total` counts the documents the run took on (new ones plus resumed ones). */
+export const RunCountsSchema = z.object({
+  total: z.number().int(),
+  done: z.number().int(),
+  needsReview: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  /** Files already processed earlier (same source and content): not done again. */
+  alreadyProcessed: z.number().int(),
+});
+/** Counters of a run. */
+export type RunCounts = z.infer<typeof RunCountsSchema>;
+
+/** A file the source had that was not taken as a document, and why. */
+export const SkippedFileSchema = z.object({ name: z.string(), reason: z.string() });
+
+/** One run of a flow. */
+export const RunSchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  status: RunStatusSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  counts: RunCountsSchema,
+  currentFile: z.string().nullable(),
+  skipped: z.array(SkippedFileSchema),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+/** One run of a flow. */
+export type Run = z.infer<typeof RunSchema>;
+
+/** `GET /api/flows/:id/runs`: run history, newest first. */
+export const RunListSchema = z.object({ items: z.array(RunSchema) });
+
+/** SSE `progress` event data of `GET /api/runs/:id/events`; an `end` event carries the final `Run`. */
+export const RunProgressSchema = z.object({
+  runId: z.string(),
+  status: RunStatusSchema,
+  done: z.number().int(),
+  total: z.number().int(),
+  failed: z.number().int(),
+  needsReview: z.number().int(),
+  currentFile: z.string().nullable(),
+});
+/** SSE `progress` event data. */
+export type RunProgress = z.infer<typeof RunProgressSchema>;
+
+/** A document's processing status. */
+export const DocumentStatusSchema = z.enum(['pending', 'processing', 'done', 'failed', 'needs_review']);
+/** A document's processing status. */
+export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
+
+/** One document a flow has seen. */
+export const FlowDocumentSchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  runId: z.string().nullable(),
+  fileName: z.string(),
+  sourceKind: z.string(),
+  size: z.number().nullable(),
+  status: DocumentStatusSchema,
+  /** Plain-words reason for a failed document (`code` is the engine's or `internal`). */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  failedChecks: z.array(z.string()),
+  reviewFlag: z.string().nullable(),
+  processedAt: z.string().nullable(),
+  /** In-app URL serving the stored file. */
+  fileUrl: z.string(),
+});
+/** One document a flow has seen. */
+export type FlowDocument = z.infer<typeof FlowDocumentSchema>;
+
+/** A document with its full `extraction/v1` result. */
+export const FlowDocumentDetailSchema = FlowDocumentSchema.extend({
+  extraction: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** `GET /api/flows/:id/documents`. */
+export const DocumentListSchema = z.object({
+  items: z.array(FlowDocumentSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** One stored upload in a flow's inbox. */
+export const UploadedFileSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+
+/** Answer of `POST /api/flows/:id/uploads` (multipart `files`). */
+export const UploadResultSchema = z.object({
+  stored: z.array(UploadedFileSchema),
+  skipped: z.array(SkippedFileSchema),
+});
+/** Answer of `POST /api/flows/:id/uploads`. */
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** `GET /api/flows/:id/uploads`. */
+export const UploadListSchema = z.object({ items: z.array(UploadedFileSchema) });
+
+/** How a sheet column's values are shown. */
+export const SheetColumnKindSchema = z.enum(['text', 'date', 'money', 'number', 'link']);
+
+/** One column of a sheet tab. */
+export const SheetColumnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: SheetColumnKindSchema,
+});
+/** One column of a sheet tab. */
+export type SheetColumn = z.infer<typeof SheetColumnSchema>;
+
+/** Query of `GET /api/flows/:id/sheet`. */
+export const SheetQuerySchema = z.object({
+  tab: z.enum(['documents', 'lines']).default('documents'),
+  sort: z.string().optional(),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** `GET /api/flows/:id/sheet`: one page of a tab, rows keyed by column key. */
+export const SheetViewSchema = z.object({
+  tab: z.enum(['documents', 'lines']),
+  columns: z.array(SheetColumnSchema),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+/** One page of a sheet tab. */
+export type SheetView = z.infer<typeof SheetViewSchema>;
+
+const commonFields: Array<[string, string, SheetColumn['kind']]> = [
+  ['documentNumber', 'Document No.', 'text'],
+  ['documentDate', 'Document Date', 'date'],
+  ['vendorName', 'Vendor Name', 'text'],
+  ['vendorGstin', 'Vendor GSTIN', 'text'],
+  ['vendorAddress', 'Vendor Address', 'text'],
+  ['vendorStateCode', 'Vendor State Code', 'text'],
+  ['buyerName', 'Buyer Name', 'text'],
+  ['buyerGstin', 'Buyer GSTIN', 'text'],
+  ['buyerAddress', 'Buyer Address', 'text'],
+  ['buyerStateCode', 'Buyer State Code', 'text'],
+  ['currency', 'Currency', 'text'],
+];
+
+const typeFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['kind']]>> = {
+  INVOICE: [
+    ['poNumber', 'PO No.', 'text'],
+    ['poDate', 'PO Date', 'date'],
+    ['placeOfSupply', 'Place of Supply', 'text'],
+    ['taxableValue', 'Taxable Value', 'money'],
+    ['cgst', 'CGST', 'money'],
+    ['sgst', 'SGST/UTGST', 'money'],
+    ['igst', 'IGST', 'money'],
+    ['cess', 'Cess', 'money'],
+    ['roundOff', 'Round Off', 'money'],
+    ['total', 'Total', 'money'],
+    ['dueDate', 'Due Date', 'date'],
+    ['irn', 'IRN', 'text'],
+    ['ackNumber', 'Ack No.', 'text'],
+    ['ackDate', 'Ack Date', 'date'],
+    ['ewayBillNumber', 'E-way Bill No.', 'text'],
+    ['vehicleNumber', 'Vehicle No.', 'text'],
+  ],
+  PO: [
+    ['deliveryDate', 'Delivery Date', 'date'],
+    ['paymentTerms', 'Payment Terms', 'text'],
+    ['placeOfSupply', 'Place of Supply', 'text'],
+    ['taxableValue', 'Taxable Value', 'money'],
+    ['cgst', 'CGST', 'money'],
+    ['sgst', 'SGST/UTGST', 'money'],
+    ['igst', 'IGST', 'money'],
+    ['cess', 'Cess', 'money'],
+    ['total', 'Total', 'money'],
+  ],
+  GRN: [
+    ['poNumber', 'PO No.', 'text'],
+    ['poDate', 'PO Date', 'date'],
+    ['invoiceNumber', 'Invoice/Challan No.', 'text'],
+    ['invoiceDate', 'Invoice Date', 'date'],
+    ['vehicleNumber', 'Vehicle No.', 'text'],
+  ],
+};
+
+const lineFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['kind']]>> = {
+  INVOICE: [
+    ['description', 'Description', 'text'],
+    ['hsnSac', 'HSN/SAC', 'text'],
+    ['quantity', 'Quantity', 'number'],
+    ['unit', 'Unit', 'text'],
+    ['rate', 'Rate', 'money'],
+    ['discount', 'Discount', 'money'],
+    ['amount', 'Amount', 'money'],
+    ['gstRate', 'GST %', 'number'],
+  ],
+  PO: [],
+  GRN: [
+    ['description', 'Description', 'text'],
+    ['hsnSac', 'HSN/SAC', 'text'],
+    ['unit', 'Unit', 'text'],
+    ['orderedQuantity', 'Ordered Qty', 'number'],
+    ['receivedQuantity', 'Received Qty', 'number'],
+    ['acceptedQuantity', 'Accepted Qty', 'number'],
+    ['rejectedQuantity', 'Rejected Qty', 'number'],
+  ],
+};
+lineFields.PO = lineFields.INVOICE;
+
+const toColumns = (list: Array<[string, string, SheetColumn['kind']]>): SheetColumn[] =>
+  list.map(([key, label, kind]) => ({ key, label, kind }));
+
+/** The extraction/v1 header fields of a type, in sheet order. */
+export function listHeaderFieldColumns(type: FlowDocumentType): SheetColumn[] {
+  return toColumns([...commonFields, ...typeFields[type]]);
+}
+
+/** The extraction/v1 line-item fields of a type, in sheet order. */
+export function listLineFieldColumns(type: FlowDocumentType): SheetColumn[] {
+  return toColumns(lineFields[type]);
+}
+
+/** Columns of the "Documents" tab: file, link, every header field, check results, review flag, time. */
+export function listDocumentSheetColumns(type: FlowDocumentType): SheetColumn[] {
+  return [
+    { key: 'fileName', label: 'File Name', kind: 'text' },
+    { key: 'link', label: 'Document Link', kind: 'link' },
+    ...listHeaderFieldColumns(type),
+    { key: 'checksFailed', label: 'Checks Failed', kind: 'text' },
+    { key: 'reviewFlag', label: 'Review', kind: 'text' },
+    { key: 'processedAt', label: 'Processed At', kind: 'text' },
+  ];
+}
+
+/** Columns of the "Line Items" tab: document number, file name, line number, every line field. */
+export function listLineSheetColumns(type: FlowDocumentType): SheetColumn[] {
+  return [
+    { key: 'documentNumber', label: 'Document No.', kind: 'text' },
+    { key: 'fileName', label: 'File Name', kind: 'text' },
+    { key: 'lineNo', label: 'Line No.', kind: 'number' },
+    ...listLineFieldColumns(type),
+  ];
+}
