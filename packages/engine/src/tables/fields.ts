@@ -162,16 +162,17 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
     const q = (kind: ColumnKind) => {
       const ws = cellOf(bestColumn(columns, kind));
       const v = firstQuantity(ws);
-      return { value: v?.value ?? null, words: v ? [v.word] : [] };
+      return { value: v?.value ?? null, words: v ? [v.word] : [], text: v?.word.text ?? '' };
     };
     const ordered = q('ordered');
     const received = q('received');
     const accepted = q('accepted');
     const rejected = q('rejected');
-    set('orderedQuantity', ordered.value, ordered.words);
-    set('receivedQuantity', received.value, received.words);
-    set('acceptedQuantity', accepted.value, accepted.words);
-    set('rejectedQuantity', rejected.value, rejected.words);
+    const g = reconcileGrn(ordered, received, accepted, rejected);
+    set('orderedQuantity', g.ordered, ordered.words);
+    set('receivedQuantity', g.received, received.words);
+    set('acceptedQuantity', g.accepted, accepted.words);
+    set('rejectedQuantity', g.rejected, rejected.words);
     return { values, provenance };
   }
 
@@ -193,12 +194,44 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
 
   const amountWords = cellOf(bestColumn(columns, 'amount')).filter((w) => /[0-9]/.test(w.text));
   const amount = readMoney(amountWords);
-  const fixed = reconcile(
+  // A rupee discount whose decimal point OCR dropped reads 100× too large: when the arithmetic
+  // only holds with it scaled, scale it.
+  const discText = cellText(discWords);
+  const discOptions =
+    discount !== null && discount > 0 && !/[.,][0-9]{2}$/.test(discText)
+      ? [discount, discount / 100]
+      : [discount ?? 0];
+  let fixed = reconcile(
     { value: qty?.value ?? null, text: qty?.word.text ?? '' },
     { value: rate, text: cellText(rateWords) },
-    discount ?? 0,
+    discOptions[0] ?? 0,
     { value: amount, text: cellText(amountWords) },
   );
+  for (const d of discOptions.slice(1)) {
+    const f = fixed;
+    if (
+      f.quantity !== null &&
+      f.rate !== null &&
+      f.amount !== null &&
+      Math.abs(f.quantity * f.rate - (discount ?? 0) - f.amount) <= 0.011
+    )
+      break;
+    const alt = reconcile(
+      { value: qty?.value ?? null, text: qty?.word.text ?? '' },
+      { value: rate, text: cellText(rateWords) },
+      d,
+      { value: amount, text: cellText(amountWords) },
+    );
+    if (
+      alt.quantity !== null &&
+      alt.rate !== null &&
+      alt.amount !== null &&
+      Math.abs(alt.quantity * alt.rate - d - alt.amount) <= 0.011 + alt.amount * 1e-6
+    ) {
+      fixed = alt;
+      discount = round2(d);
+    }
+  }
   set('quantity', fixed.quantity, qty ? [qty.word] : []);
   set('rate', fixed.rate, rateWords);
   set('discount', discount, discWords);
@@ -334,4 +367,50 @@ function digitDistance(printed: string, value: number): number {
   // "1,540.00" prints trailing zeros the number does not carry: compare without them.
   const strip = (s: string) => s.replace(/0+$/, '');
   return editDistance(strip(a), strip(b), 3);
+}
+
+interface GrnReading {
+  value: number | null;
+  text: string;
+}
+
+/**
+ * GRN quantities must balance: accepted + rejected = received, and no more is received than
+ * ordered. OCR reads a grouping comma as a point (`1.148` for 1,148) and drops faint cells (a
+ * lone `0`): the reading that balances is chosen, and one missing quantity is derived from the
+ * other two.
+ */
+export function reconcileGrn(
+  ordered: GrnReading,
+  received: GrnReading,
+  accepted: GrnReading,
+  rejected: GrnReading,
+): { ordered: number | null; received: number | null; accepted: number | null; rejected: number | null } {
+  const alt = (r: GrnReading) => {
+    if (r.value === null) return [null];
+    // "1.148" may be 1,148: three decimals after a 1–3 digit whole part.
+    return /^[0-9]{1,3}\.[0-9]{3}$/.test(r.text.trim()) ? [r.value, Math.round(r.value * 1000)] : [r.value];
+  };
+  let best: { o: number | null; r: number | null; a: number | null; j: number | null; score: number } | null =
+    null;
+  for (const [oi, o] of alt(ordered).entries()) {
+    for (const [ri, r] of alt(received).entries()) {
+      for (const [ai, a] of alt(accepted).entries()) {
+        for (const [ji, j] of alt(rejected).entries()) {
+          let score = -(oi + ri + ai + ji) * 0.5;
+          if (r !== null && a !== null && j !== null) score += Math.abs(a + j - r) < 0.0005 ? 2 : -2;
+          if (o !== null && r !== null) score += o + 0.0005 >= r ? 1 : -1;
+          if (r !== null && a !== null) score += r + 0.0005 >= a ? 1 : -1;
+          if (!best || score > best.score) best = { o, r, a, j, score };
+        }
+      }
+    }
+  }
+  const b = best ?? { o: ordered.value, r: received.value, a: accepted.value, j: rejected.value };
+  let { o, r, a, j } = b;
+  const r3 = (n: number) => Math.round(n * 1000) / 1000;
+  if (j === null && r !== null && a !== null && r >= a) j = r3(r - a);
+  else if (r === null && a !== null && j !== null) r = r3(a + j);
+  else if (a === null && r !== null && j !== null && r >= j) a = r3(r - j);
+  return { ordered: o, received: r, accepted: a, rejected: j };
 }

@@ -4,6 +4,9 @@ import type { Column } from './header.ts';
 import { isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
 import type { ColumnKind } from './vocabulary.ts';
 
+/** GST + cess printed together ("18+0", "9%+9%"). */
+const RATE_SUM = /^[0-9.]+%?(?:\+[0-9.]+%?)+$/;
+
 /**
  * Columns the header does not name. OCR often loses part of a header row (white text on a dark
  * band, faint print) while the numbers below it read fine. Numbers that line up (same right edge)
@@ -12,14 +15,15 @@ import type { ColumnKind } from './vocabulary.ts';
  * (quantity × rate − discount = amount; accepted + rejected = received).
  */
 export function completeColumns(columns: Column[], dataLines: Line[], type: DocumentType): Column[] {
-  const chunks: Array<{ x0: number; x1: number; pct: boolean }> = [];
+  const chunks: Array<{ x0: number; x1: number; pct: boolean; y: number; value: number | null }> = [];
   // Values under header labels that were not understood (OCR-garbled "Tax Rate").
   const otherHits = new Map<Column, boolean[]>();
   let rowsWithNumbers = 0;
   for (const line of dataLines) {
     let n = 0;
     for (const ch of chunkLine(line)) {
-      if (!ch.words.every((w) => isNumericToken(w.text) || /^[%+|]$/.test(w.text))) continue;
+      if (!ch.words.every((w) => isNumericToken(w.text) || /^[%+|]$/.test(w.text) || RATE_SUM.test(w.text)))
+        continue;
       if (!ch.words.some((w) => /[0-9]/.test(w.text))) continue;
       n++;
       const pct = /%|^[0-9.]+ ?\+ ?[0-9.]+/.test(ch.text);
@@ -29,7 +33,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       );
       const unnamed = columns.find((c) => c.kind === 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > 0);
       if (unnamed) otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
-      else if (!covered) chunks.push({ x0: ch.x0, x1: ch.x1, pct });
+      else if (!covered) chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
     }
     if (n >= 2) rowsWithNumbers++;
   }
@@ -69,14 +73,36 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   }
   if (added.length === 0 && unnamedNumeric.length === 0) return columns;
   const all = [...columns, ...added].sort((a, b) => a.x0 - b.x0);
-  // Several inferred percentage columns are CGST/SGST pairs: sum them.
+  // Two inferred percentage columns with equal rates on each row are CGST + SGST (summed);
+  // otherwise the first is the GST rate and the rest are cess.
   const pctCols = added.filter((c) => c.kind === 'gst');
-  if (pctCols.length >= 2 && !columns.some((c) => c.kind === 'gst')) {
-    pctCols.forEach((c, i) => {
-      c.gstPart = i % 2 === 0 ? 'cgst' : 'sgst';
-    });
-  } else if (columns.some((c) => c.kind === 'gst')) {
+  if (columns.some((c) => c.kind === 'gst')) {
     for (const c of pctCols) c.kind = 'other';
+  } else if (pctCols.length >= 2) {
+    const [a, b] = pctCols as [Column, Column];
+    const valuesOf = (c: Column) =>
+      new Map(
+        chunks
+          .filter((ch) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0)
+          .map((ch) => [Math.round(ch.y), ch.value]),
+      );
+    const va = valuesOf(a);
+    const vb = valuesOf(b);
+    let same = 0;
+    let both = 0;
+    for (const [y, v] of va) {
+      const w = vb.get(y);
+      if (w === undefined) continue;
+      both++;
+      if (v !== null && v === w && v > 0) same++;
+    }
+    if (both > 0 && same >= both * 0.6) {
+      a.gstPart = 'cgst';
+      b.gstPart = 'sgst';
+      for (const c of pctCols.slice(2)) c.kind = 'other';
+    } else {
+      for (const c of pctCols.slice(1)) c.kind = 'other';
+    }
   }
   const unknown = [...added.filter((c) => c.kind === 'other'), ...unnamedNumeric].sort((a, b) => a.x0 - b.x0);
   if (unknown.length > 0) assignRoles(all, unknown, dataLines, type);
