@@ -265,6 +265,11 @@ const HEAD_FAMILY: Record<string, string> = {
   discount: 'disc',
   uom: 'unit',
   per: 'unit',
+  gst: 'gst',
+  igst: 'gst',
+  cgst: 'gst',
+  sgst: 'gst',
+  tax: 'gst',
   sl: 'serial',
   sno: 'serial',
   sr: 'serial',
@@ -293,6 +298,8 @@ function splitByVocabulary(chunk: Chunk): Chunk[] {
     // "Taxable Value"/"Total Amount": same family, one label. "Rate … Amount": two labels.
     if (h1.family === h2.family && !twoQty) continue;
     if (h1.family === 'rate' && h2.family === 'unit') continue; // "Rate per Unit"/"Price per UOM"
+    // "GST Rate", "Tax Amount", "IGST Amt": a tax head names the next word's column.
+    if (h1.family === 'gst' && (h2.family === 'rate' || h2.family === 'amount')) continue;
     let cut = h1.index + 1;
     let widest = -Infinity;
     for (let k = h1.index + 1; k <= h2.index; k++) {

@@ -280,6 +280,8 @@ export function classifyLabel(norm: string): LabelClass {
   const t = ` ${norm} `;
   const has = (re: RegExp) => re.test(t);
   const qtyish = has(/ (?:qty|quantity|qnty|ordqty) /);
+  // "Description"/"Particulars" name the item column whatever OCR made of the words around them.
+  if (has(/ (?:description|particulars) /) && !qtyish) return { kind: 'description', priority: 2 };
   if (has(/ (?:ordered|ordqty) /) || (has(/ (?:order|po|ord) /) && qtyish))
     return { kind: 'ordered', priority: 1 };
   if (has(/ (?:received|recd|rcvd|recvd|receipt) /)) return { kind: 'received', priority: 1 };
