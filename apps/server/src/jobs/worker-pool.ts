@@ -44,7 +44,8 @@ export interface WorkerPoolOptions {
 }
 
 /**
- * A fixed pool of node:worker_threads. Tasks queue in memory and go to the first idle thread; a thread that
+ * A pool of at most `size` node:worker_threads, started on demand. Tasks queue in memory and go to the first
+ * idle thread; a thread that
  * dies or overruns the hard timeout fails its task with `WorkerCrashError` and is replaced, so one poisonous
  * document cannot stop a batch.
  */
@@ -87,15 +88,16 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       job?.reject(
         new WorkerCrashError(`the extraction worker stopped (exit code ${code}) while reading this document`),
       );
-      if (!closed) {
-        slots.push(spawn());
-        pump();
-      }
+      // A replacement starts through pump() when there is work for it.
+      if (!closed) pump();
     });
     return slot;
   };
 
   const pump = () => {
+    // Threads start on first demand: a process that never extracts never pays for them.
+    const idle = slots.filter((s) => !s.busy).length;
+    for (let i = Math.min(queue.length - idle, size - slots.length); i > 0 && !closed; i--) slots.push(spawn());
     for (const slot of slots) {
       if (slot.busy || queue.length === 0) continue;
       const job = queue.shift()!;
@@ -110,8 +112,6 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       );
     }
   };
-
-  for (let i = 0; i < size; i++) slots.push(spawn());
 
   const submit = <T>(task: PoolTask): Promise<T> => {
     if (closed) return Promise.reject(new Error('the worker pool is closed'));
