@@ -83,6 +83,7 @@ const rawEnvSchema = z.object({
   EXTRACT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).optional(),
   EXTRACT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1000).default(120_000),
   RUN_JOBS: optionalText().pipe(booleanFlag.optional()),
+  TRUST_PROXY: optionalText().pipe(booleanFlag.optional()),
   LOG_LEVEL: optionalText().pipe(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional(),
   ),
@@ -114,6 +115,8 @@ export interface Env {
   google: IdentityProviderConfig | undefined;
   oidc: IdentityProviderConfig | undefined;
   costPerDocumentInr: number;
+  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
+  trustProxy: boolean;
   /** Flows: local folder roots (absolute), upload/file limits, extraction pool, in-process job workers. */
   flows: FlowsConfig;
   logLevel: (typeof logLevels)[number];
@@ -227,6 +230,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       extractTimeoutMs: raw.EXTRACT_TIMEOUT_MS,
       runJobs: raw.RUN_JOBS ?? true,
     },
+    trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
   };
 }
