@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { cn } from '@/lib/utils.ts';
 import { formatAgo, formatBytes } from './flow-format.ts';
 import type { Flow, FlowDocument } from './flows-api.ts';
-import { flowKeys, useFlowDocuments, useRedoDocument } from './queries.ts';
+import { mergeInbox, type UploadedFile } from './inbox.ts';
+import { flowKeys, useFlowDocuments, useFlowUploads, useRedoDocument } from './queries.ts';
 import { describeCheck, formatDocumentStatus } from './source-link.ts';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 
@@ -19,6 +20,24 @@ const TONE_CLASSES = {
   review: 'bg-warning/15 text-[oklch(0.45_0.12_70)]',
   failed: 'bg-destructive/10 text-destructive',
 } as const;
+
+/** An upload no run has read yet. */
+function UploadRow({ upload }: { upload: UploadedFile }) {
+  return (
+    <li className="flex flex-col gap-1.5 px-4 py-3" data-testid="inbox-document" data-status="new">
+      <div className="flex items-center gap-2">
+        <span className="min-w-0 flex-1 truncate font-medium text-sm" title={upload.fileName}>
+          {upload.fileName}
+        </span>
+        <Badge className={cn('border-transparent', TONE_CLASSES.new)}>New</Badge>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
+        <span className="tabular-nums">{formatBytes(upload.size)}</span>
+        <span>Uploaded {formatAgo(upload.createdAt)} · read on the next run</span>
+      </div>
+    </li>
+  );
+}
 
 /** One inbox row: name, size, status, the engine's plain-words error or failed checks, and actions. */
 function DocumentRow({
@@ -103,10 +122,14 @@ export function DocumentsPanel({
 }) {
   const queryClient = useQueryClient();
   const documents = useFlowDocuments(flow.id, open);
+  const isUpload = flow.io.input.kind === 'upload';
+  const uploads = useFlowUploads(flow.id, open && isUpload);
   const redo = useRedoDocument(flow.id);
   const docs = documents.data ?? [];
+  const entries = mergeInbox(uploads.data ?? [], docs);
+  const newCount = entries.length - docs.length;
   const counts = {
-    total: docs.length,
+    total: entries.length,
     failed: docs.filter((d) => d.status === 'failed').length,
     review: docs.filter((d) => d.status === 'needs_review').length,
   };
@@ -128,6 +151,7 @@ export function DocumentsPanel({
           <SheetTitle className="text-lg">{flow.name} — documents</SheetTitle>
           <SheetDescription>
             {counts.total} {counts.total === 1 ? 'document' : 'documents'}
+            {newCount > 0 && ` · ${newCount} new`}
             {counts.review > 0 && ` · ${counts.review} need review`}
             {counts.failed > 0 && ` · ${counts.failed} failed`}
           </SheetDescription>
@@ -136,7 +160,7 @@ export function DocumentsPanel({
           {flow.io.input.kind === 'upload' && (
             <UploadDropZone
               flowId={flow.id}
-              onUploaded={() => void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flow.id) })}
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: flowKeys.uploads(flow.id) })}
             />
           )}
           {flow.io.input.kind !== 'upload' && (
@@ -145,7 +169,7 @@ export function DocumentsPanel({
               Documents are read from {flow.io.input.url} each time the flow runs.
             </p>
           )}
-          {documents.isPending ? (
+          {documents.isPending || (isUpload && uploads.isPending) ? (
             <div className="flex flex-col gap-3">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className="h-14 w-full" />
@@ -155,7 +179,7 @@ export function DocumentsPanel({
             <p role="alert" className="text-destructive text-sm">
               Couldn't load the documents: {documents.error.message}
             </p>
-          ) : docs.length === 0 ? (
+          ) : entries.length === 0 ? (
             <p className="py-6 text-center text-muted-foreground text-sm">
               No documents yet.
               {flow.io.input.kind === 'upload'
@@ -164,14 +188,18 @@ export function DocumentsPanel({
             </p>
           ) : (
             <ul className="divide-y rounded-lg border" aria-label="Inbox">
-              {docs.map((doc) => (
-                <DocumentRow
-                  key={doc.id}
-                  doc={doc}
-                  busy={redo.isPending}
-                  onRedo={(action) => void handleRedo(doc, action)}
-                />
-              ))}
+              {entries.map((entry) =>
+                entry.kind === 'upload' ? (
+                  <UploadRow key={`u-${entry.upload.id}`} upload={entry.upload} />
+                ) : (
+                  <DocumentRow
+                    key={entry.document.id}
+                    doc={entry.document}
+                    busy={redo.isPending}
+                    onRedo={(action) => void handleRedo(entry.document, action)}
+                  />
+                ),
+              )}
             </ul>
           )}
         </div>

@@ -83,18 +83,27 @@ function RunHistory({ flowId }: { flowId: string }) {
 }
 
 /** Live progress under a running flow: bar, "2 of 5 documents", the file being read. */
-function RunProgressBar({ progress }: { progress: RunProgressView }) {
-  const percent = computeProgressPercent(progress.done, progress.total);
+function RunProgressBar({ progress, finished }: { progress: RunProgressView; finished: boolean }) {
+  // A finished run that found nothing new is complete, not stuck at 0%.
+  const nothingNew = finished && progress.total === 0;
+  const percent = nothingNew ? 100 : computeProgressPercent(progress.done, progress.total);
   return (
     <div
       className="flex flex-col gap-1.5"
       data-testid="run-progress"
       data-percent={percent}
+      data-state={finished ? 'finished' : 'running'}
       aria-live="polite"
     >
       <div className="flex items-center justify-between gap-3 text-xs">
-        <span className="font-medium">{formatProgressLine(progress)}</span>
-        <span className="tabular-nums text-muted-foreground">{percent}%</span>
+        <span className="font-medium">
+          {nothingNew
+            ? 'Finished — no new documents'
+            : finished
+              ? `Finished — ${formatProgressLine(progress)}`
+              : formatProgressLine(progress)}
+        </span>
+        <span className="text-muted-foreground tabular-nums">{percent}%</span>
       </div>
       <Progress value={percent} aria-label="Run progress" />
       {progress.currentFile && (
@@ -220,7 +229,7 @@ export function FlowCard({
         </div>
       </div>
 
-      {running && progress && <RunProgressBar progress={progress} />}
+      {progress && <RunProgressBar progress={progress} finished={!running} />}
 
       <div className="border-t pt-3">
         <button

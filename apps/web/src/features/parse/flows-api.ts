@@ -10,6 +10,7 @@ import type {
 } from '@bahi/contracts';
 import { getJson, postJson, putJson, requestApi } from '../../lib/api.ts';
 import type { FlowFormValues } from './flow-form.ts';
+import type { UploadedFile } from './inbox.ts';
 import type { RunProgressView } from './run-progress.ts';
 
 /** A processing flow as `/api/workflows` returns it (times in epoch ms). */
@@ -104,7 +105,7 @@ export async function listFlowRuns(flowId: string, signal?: AbortSignal): Promis
 /** `GET /api/flows/:id/documents` → the flow's inbox (first page, newest first). */
 export async function listFlowDocuments(flowId: string, signal?: AbortSignal): Promise<FlowDocument[]> {
   const body = await getJson<{ items: FlowDocument[] }>(
-    `/api/flows/${encodeURIComponent(flowId)}/documents?pageSize=200`,
+    `/api/flows/${encodeURIComponent(flowId)}/documents`,
     signal,
   );
   return body.items;
@@ -119,6 +120,15 @@ export async function redoDocument(
     `/api/documents/${encodeURIComponent(documentId)}/${action}`,
   );
   return body?.runId ?? null;
+}
+
+/** `GET /api/flows/:id/uploads` → the flow's stored uploads, newest first. */
+export async function listFlowUploads(flowId: string, signal?: AbortSignal): Promise<UploadedFile[]> {
+  const body = await getJson<{ items: UploadedFile[] }>(
+    `/api/flows/${encodeURIComponent(flowId)}/uploads`,
+    signal,
+  );
+  return body.items;
 }
 
 /** URL of the flow's uploads endpoint (multipart `files`). */

@@ -1,5 +1,5 @@
 import { Loader2Icon, PlusIcon, WorkflowIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state.tsx';
@@ -20,9 +20,9 @@ import { ApiError } from '@/lib/api.ts';
 import { DocumentsPanel } from './documents-panel.tsx';
 import { FlowCard } from './flow-card.tsx';
 import { FlowFormSheet } from './flow-form-sheet.tsx';
-import type { Flow, Run } from './flows-api.ts';
+import { type Flow, type Run, toProgressView } from './flows-api.ts';
 import { useDeleteFlow, useFlowRuns, useFlows, useRefreshAfterRun, useStartRun } from './queries.ts';
-import { describeRunOutcome, isRunActive } from './run-progress.ts';
+import { describeRunOutcome, isRunActive, type RunProgressView } from './run-progress.ts';
 import { useRunWatch } from './use-run-watch.ts';
 
 /**
@@ -47,12 +47,20 @@ function FlowItem({
   const refresh = useRefreshAfterRun();
   const [startedRunId, setStartedRunId] = useState<string | null>(null);
   const [endedRunIds, setEndedRunIds] = useState<string[]>([]);
+  // The finished bar stays a moment at its final count so the end of a run is seen, not just a blink.
+  const [finished, setFinished] = useState<RunProgressView | null>(null);
+  useEffect(() => {
+    if (!finished) return;
+    const timer = setTimeout(() => setFinished(null), 4000);
+    return () => clearTimeout(timer);
+  }, [finished]);
   const historyRunId = runs.data?.find((run) => isRunActive(run.status))?.id ?? null;
   const candidate = startedRunId ?? historyRunId;
   const activeRunId = candidate && !endedRunIds.includes(candidate) ? candidate : null;
 
   const progress = useRunWatch(activeRunId, (run: Run) => {
     setEndedRunIds((ids) => [...ids, run.id]);
+    setFinished({ ...toProgressView(run), currentFile: null });
     setStartedRunId(null);
     const outcome = describeRunOutcome({
       status: run.status,
@@ -86,7 +94,7 @@ function FlowItem({
     <>
       <FlowCard
         flow={flow}
-        progress={progress}
+        progress={activeRunId !== null ? progress : finished}
         running={activeRunId !== null}
         starting={startRun.isPending}
         onRun={() => void handleRun()}

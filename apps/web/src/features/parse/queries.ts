@@ -7,6 +7,7 @@ import {
   listFlowDocuments,
   listFlowRuns,
   listFlows,
+  listFlowUploads,
   redoDocument,
   startRun,
   updateFlow,
@@ -18,6 +19,7 @@ export const flowKeys = {
   list: () => ['flows', 'list'] as const,
   runs: (flowId: string) => ['flows', flowId, 'runs'] as const,
   documents: (flowId: string) => ['flows', flowId, 'documents'] as const,
+  uploads: (flowId: string) => ['flows', flowId, 'uploads'] as const,
   sheet: (flowId: string) => ['flows', flowId, 'sheet'] as const,
 };
 
@@ -36,6 +38,15 @@ export function useFlowDocuments(flowId: string, enabled = true) {
   return useQuery({
     queryKey: flowKeys.documents(flowId),
     queryFn: ({ signal }) => listFlowDocuments(flowId, signal),
+    enabled,
+  });
+}
+
+/** An upload flow's stored files (the inbox before a run reads them). */
+export function useFlowUploads(flowId: string, enabled = true) {
+  return useQuery({
+    queryKey: flowKeys.uploads(flowId),
+    queryFn: ({ signal }) => listFlowUploads(flowId, signal),
     enabled,
   });
 }

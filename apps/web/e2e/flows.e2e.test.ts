@@ -1,0 +1,254 @@
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createUser, expectCount, expectText, type Locator, type Page, setupApp } from './support/harness.ts';
+
+// Processing flows end to end in a real browser against the real server: create an upload flow,
+// upload invoices, run it, watch live progress, and read the rows back in the sheet view — checked
+// against what the extraction CLI prints for the same files.
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const firstBatch = ['invoice-002.pdf', 'invoice-003.pdf', 'invoice-004.pdf'].map((f) => join(fixtures, f));
+const laterFile = join(fixtures, 'invoice-018.pdf');
+
+/** Screenshots a person looks at; kept out of the repository. */
+const shotsDir = process.env.FLOWS_SHOTS_DIR ?? '/tmp/shots-flows';
+
+/** Saves a full-page screenshot under `shotsDir`. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** The fields of one `extraction/v1` line the test compares. */
+interface Extraction {
+  file: string;
+  fields: Record<string, string | number | null>;
+  error: unknown;
+}
+
+/** Runs the engine's own CLI on `files` (the same code the server calls) and parses its NDJSON. */
+async function extractWithCli(files: string[]): Promise<Map<string, Extraction>> {
+  const bin = join(repoRoot, 'packages/engine/bin/bahi.mjs');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [bin, 'extract', '--type', 'invoice', ...files],
+    {
+      cwd: repoRoot,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const byName = new Map<string, Extraction>();
+  for (const line of stdout.split('\n').filter(Boolean)) {
+    const doc = JSON.parse(line) as Extraction;
+    byName.set(doc.file.split('/').pop() ?? doc.file, doc);
+  }
+  return byName;
+}
+
+const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Visible text of an element, trimmed. */
+async function readText(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').trim();
+}
+
+/** The flow card of the flow named `name`. */
+function flowCard(page: Page, name: string) {
+  return page.getByTestId('flow-card').filter({ has: page.getByRole('heading', { name }) });
+}
+
+/**
+ * Clicks Run on the card and waits for the run to end, recording every progress percentage the bar
+ * showed. Returns those percentages.
+ */
+async function runFlowAndWatch(page: Page, name: string): Promise<number[]> {
+  const card = flowCard(page, name);
+  // Record what the bar shows as it changes, even between polls of the test.
+  await page.evaluate(() => {
+    const w = window as unknown as { __percents: number[]; __observer?: MutationObserver };
+    w.__percents = [];
+    w.__observer?.disconnect();
+    const read = () => {
+      for (const el of document.querySelectorAll('[data-testid="run-progress"]')) {
+        const value = Number(el.getAttribute('data-percent'));
+        if (w.__percents[w.__percents.length - 1] !== value) w.__percents.push(value);
+      }
+    };
+    w.__observer = new MutationObserver(read);
+    w.__observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await card.getByTestId('run-flow').click();
+  // While the run is going, the button is disabled and says so.
+  await expectText(card.getByTestId('run-flow'), 'Running', 10_000).catch(() => undefined);
+  await page.getByTestId('run-progress').waitFor({ timeout: 20_000 });
+  await page.locator('[data-testid="run-progress"][data-state="finished"]').waitFor({ timeout: 90_000 });
+  await expect.poll(() => card.getByTestId('run-flow').isEnabled(), { timeout: 10_000 }).toBe(true);
+  return page.evaluate(() => (window as unknown as { __percents: number[] }).__percents);
+}
+
+/** Uploads files through the flow's documents panel and waits until the inbox lists `expected` entries. */
+async function uploadThroughPanel(
+  page: Page,
+  name: string,
+  files: string[],
+  expected: number,
+): Promise<void> {
+  const panel = page.getByRole('dialog', { name: `${name} — documents` });
+  // Saving a new upload flow opens its panel by itself; otherwise open it from the card.
+  const opened = await panel.waitFor({ timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!opened) await flowCard(page, name).getByRole('button', { name: 'Documents' }).click();
+  await panel.waitFor();
+  await panel.getByTestId('upload-input').setInputFiles(files);
+  await expectCount(panel.getByTestId('inbox-document'), expected, 30_000);
+}
+
+describe('processing flows', () => {
+  const app = setupApp();
+
+  it('creates an upload flow, runs it live and shows the extracted rows in the sheet view', async () => {
+    const page = await app.newPage();
+    await createUser(page);
+
+    // Empty Parse page.
+    await page.goto('/parse');
+    await page.getByText('No processing flows yet').waitFor();
+    await shoot(page, '01-parse-empty');
+
+    // Create the flow in the side sheet: Save is disabled until the form is complete.
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Flow' });
+    await form.waitFor();
+    const save = form.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await form.getByLabel('Flow name').fill('Vendor invoices');
+    await form.getByText('INVOICE', { exact: true }).click();
+    // One type only: ticking PO replaces INVOICE, ticking PO again clears it.
+    await form.getByText('PO', { exact: true }).click();
+    expect(await form.getByTestId('type-INVOICE').isChecked()).toBe(false);
+    expect(await form.getByTestId('type-PO').isChecked()).toBe(true);
+    await form.getByText('PO', { exact: true }).click();
+    expect(await form.getByTestId('type-PO').isChecked()).toBe(false);
+    await form.getByText('INVOICE', { exact: true }).click();
+    await form.getByLabel('Output sheet name').fill('Invoices FY 2025-26');
+    // A Drive link is validated by the server, and its message shows under the field.
+    await form.getByText('Google Drive link').click();
+    await form.getByLabel('Google Drive folder or file link').fill('https://example.com/not-drive');
+    await shoot(page, '02-create-sheet');
+    await save.click();
+    await expectText(
+      form.getByRole('alert').first(),
+      /Invalid Google Drive URL|Google authorization required/,
+    );
+    await form.getByText('Upload files').click();
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+
+    // Saving an upload flow opens its inbox: upload three invoices.
+    await uploadThroughPanel(page, 'Vendor invoices', firstBatch, 3);
+    const panel = page.getByRole('dialog', { name: 'Vendor invoices — documents' });
+    await expectCount(panel.locator('[data-testid="inbox-document"][data-status="new"]'), 3);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+
+    const card = flowCard(page, 'Vendor invoices');
+    await expectText(card.getByTestId('flow-status'), 'Inactive');
+    expect(await readText(card)).toContain('Never run');
+    await shoot(page, '03-parse-list');
+
+    // Run: progress streams live and reaches 100%.
+    const runShot = page
+      .getByTestId('run-progress')
+      .waitFor({ timeout: 20_000 })
+      .then(() => shoot(page, '04-run-in-progress'));
+    const percents = await runFlowAndWatch(page, 'Vendor invoices');
+    await runShot;
+    expect(percents.at(-1)).toBe(100);
+    await page.getByText(/Run finished — 3 processed, \d+ need review, 0 failed/).waitFor();
+    await expectText(card.getByTestId('flow-status'), 'Success');
+    expect(await readText(card)).toMatch(/Last run (just now|\dm ago)/);
+
+    // The sheet view shows one row per document, equal to what the CLI extracts.
+    const expected = await extractWithCli(firstBatch);
+    await card.getByTestId('sheet-link').click();
+    await page.getByRole('tab', { name: 'Documents' }).waitFor();
+    const rows = page.getByTestId('sheet-row');
+    await expectCount(rows, 3);
+    for (const [fileName, doc] of expected) {
+      expect(doc.error).toBe(null);
+      const row = rows.filter({ has: page.locator('td[data-key="fileName"]', { hasText: fileName }) });
+      await expectCount(row, 1);
+      const cell = (key: string) => readText(row.locator(`td[data-key="${key}"]`));
+      expect(await cell('documentNumber')).toBe(String(doc.fields.documentNumber ?? ''));
+      expect(await cell('vendorGstin')).toBe(String(doc.fields.vendorGstin ?? ''));
+      const total = doc.fields.total;
+      expect(await cell('total')).toBe(typeof total === 'number' ? money.format(total) : '');
+      // The file name links to the stored document.
+      const href = await row.locator('td[data-key="fileName"] a').getAttribute('href');
+      expect(href).toMatch(/\/api\/documents\/[^/]+\/file$/);
+    }
+    await shoot(page, '05-sheet-view');
+
+    // Sorting by total (client and server agree): ascending then descending.
+    const totals = async () =>
+      (await page.locator('td[data-key="total"]').allTextContents()).map((t) =>
+        Number(t.replaceAll(',', '')),
+      );
+    await page.getByRole('button', { name: 'Total', exact: true }).click();
+    await expect.poll(totals).toEqual([...(await totals())].sort((a, b) => a - b));
+    await page.getByRole('button', { name: 'Total', exact: true }).click();
+    await expect.poll(totals).toEqual([...(await totals())].sort((a, b) => b - a));
+
+    // Line items tab has the lines of all three invoices.
+    await page.getByRole('tab', { name: 'Line Items' }).click();
+    await page.locator('td[data-key="lineNo"]').first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(3);
+    await shoot(page, '06-sheet-lines');
+
+    // Downloads answer with real files.
+    const xlsx = await page
+      .context()
+      .request.get((await page.getByTestId('download-xlsx').getAttribute('href')) ?? '');
+    expect(xlsx.status()).toBe(200);
+    expect((await xlsx.body()).subarray(0, 2).toString()).toBe('PK');
+
+    // Run again: nothing new, no new rows.
+    await page.getByRole('link', { name: 'Document Processing' }).click();
+    await card.waitFor();
+    await runFlowAndWatch(page, 'Vendor invoices');
+    await page.getByText(/Run finished — 0 processed, 0 need review, 0 failed/).waitFor();
+    await card.getByTestId('sheet-link').click();
+    await expectCount(rows, 3);
+
+    // Add a fourth invoice: one new row.
+    await page.getByRole('link', { name: 'Document Processing' }).click();
+    await uploadThroughPanel(page, 'Vendor invoices', [laterFile], 4);
+    await page.keyboard.press('Escape');
+    await runFlowAndWatch(page, 'Vendor invoices');
+    await page.getByText(/Run finished — 1 processed, \d+ need review, 0 failed/).waitFor();
+    await card.getByTestId('sheet-link').click();
+    await expectCount(rows, 4);
+    const fourth = (await extractWithCli([laterFile])).get('invoice-018.pdf');
+    const row = rows.filter({ has: page.locator('td[data-key="fileName"]', { hasText: 'invoice-018.pdf' }) });
+    expect(await readText(row.locator('td[data-key="documentNumber"]'))).toBe(
+      String(fourth?.fields.documentNumber ?? ''),
+    );
+
+    // The run history lists the three runs.
+    await page.getByRole('link', { name: 'Document Processing' }).click();
+    await card.getByRole('button', { name: 'Run history' }).click();
+    await expectCount(card.getByRole('table', { name: 'Run history' }).locator('tbody tr'), 3);
+    await shoot(page, '07-run-history');
+
+    // Phone width: the list stays readable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, '08-parse-list-mobile');
+  });
+});
