@@ -63,11 +63,15 @@ export function collectAmountCandidates(
   };
   layout.lines.forEach((line, li) => {
     if (looksLikeTableHeader(line)) return;
-    const segs = line.segments.filter((s) => !skip(s));
+    // Sub-total rows often sit inside the table's region (Tally prints the taxable value right
+    // under the items): single-label rows and lone amounts are read there too.
+    const segs = line.segments;
     if (!segs.length) return;
+    const inTable = segs.some(skip);
     const labelled = segs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
     // A row of several amount labels: values sit underneath.
     if (labelled.length >= 2) {
+      if (inTable) return;
       const next = layout.lines[li + 1];
       if (next && next.page === line.page) {
         for (const { s, l } of labelled) {
@@ -128,6 +132,14 @@ export function collectAmountCandidates(
         add(candidateFrom('taxableValue', segs[0]!, p, 0, 0.1));
     }
   });
+  // Tax printed per slab ("CGST @ 2.5%", "CGST @ 9%") without a total row: their sum is a reading too.
+  for (const f of ['cgst', 'sgst', 'igst'] as const) {
+    const list = out.get(f) ?? [];
+    if (list.length < 2) continue;
+    const sum = roundMoney(list.reduce((a, c) => a + Number(c.value), 0));
+    if (!list.some((c) => Math.abs(Number(c.value) - sum) < 0.011))
+      list.push({ ...list[0]!, value: sum, score: 0.6 });
+  }
   return out;
 }
 

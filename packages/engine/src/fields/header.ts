@@ -82,7 +82,7 @@ export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): C
   if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
     const p = parseValue(spec.kind, right.text);
     if (p) return candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight);
-    return null;
+    // Not a value of this kind: a neighbouring column header; the value may still be below.
   }
   const below = belowOf(layout, seg);
   if (below && !isLabelText(below.text, type)) {

@@ -65,13 +65,36 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
   const hits: LabelHit[] = [];
   const hitBySegment = new Map<Segment, LabelHit>();
   for (const seg of layout.segments) {
-    if (skip(seg)) continue;
+    const inTable = skip(seg);
     for (const spec of specs) {
+      // A PO's delivery schedule is often a table column: its first row carries the date.
+      if (inTable && spec.field !== 'deliveryDate') continue;
       const end = matchStart(seg.text, spec.labels);
       if (end === null) continue;
       const hit = { spec, segment: seg, end, weight: 1 };
       hits.push(hit);
       hitBySegment.set(seg, hit);
+      break;
+    }
+  }
+  // Labels stacked over two or three header lines ("Delivery" over "Schedule").
+  for (const seg of layout.segments) {
+    if (hitBySegment.has(seg) || seg.text.length > 25 || isLabelText(seg.text, type)) continue;
+    const below = stackedBelow(layout, seg);
+    if (!below || hitBySegment.has(below)) continue;
+    const text = `${seg.text} ${below.text}`;
+    for (const spec of specs) {
+      if (skip(seg) && spec.field !== 'deliveryDate') continue;
+      const end = matchStart(text, spec.labels);
+      if (end === null || end <= seg.text.length + 1) continue;
+      const hit = {
+        spec,
+        segment: below,
+        end: Math.min(below.text.length, end - seg.text.length - 1),
+        weight: 0.95,
+      };
+      hits.push(hit);
+      hitBySegment.set(below, hit);
       break;
     }
   }
@@ -86,6 +109,20 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     hits.push({ spec, segment: seg, end, weight: owner ? 0.95 : 0.6 });
   }
   return hits;
+}
+
+function stackedBelow(layout: Layout, seg: Segment): Segment | null {
+  const line = layout.lines[seg.line]!;
+  for (let k = seg.line + 1; k <= seg.line + 2 && k < layout.lines.length; k++) {
+    const next = layout.lines[k]!;
+    if (next.page !== seg.page || next.y0 - line.y1 > 2.5 * line.height) return null;
+    const cx = (seg.x0 + seg.x1) / 2;
+    const s = next.segments.find(
+      (b) => Math.abs(b.x0 - seg.x0) < 10 || Math.abs((b.x0 + b.x1) / 2 - cx) < 10,
+    );
+    if (s) return s;
+  }
+  return null;
 }
 
 function numberLabelBeside(layout: Layout, seg: Segment, hits: Map<Segment, LabelHit>): LabelHit | null {

@@ -26,6 +26,9 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
+const COLUMN_HEADER =
+  /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;
+
 const EMPTY: Party = { name: null, gstin: null, address: null, stateCode: null };
 
 function roleOf(text: string, type: DocumentType): Role | null {
@@ -64,7 +67,12 @@ const clean = (s: string) =>
 function stateFromAddress(lines: string[]): string | null {
   for (let i = lines.length - 1; i >= 0; i--) {
     const parts = lines[i]!.split(/,|\s-\s|\s–\s/)
-      .map((p) => p.replace(/\b\d{6}\b/g, '').trim())
+      .map((p) =>
+        p
+          .replace(/\b\d{3} ?\d{3}\b/g, '')
+          .replace(/^[\s\-–]+|[\s\-–]+$/g, '')
+          .trim(),
+      )
       .filter((p) => p && /^[A-Za-z &.()]+$/.test(p));
     for (let j = parts.length - 1; j >= 0; j--) {
       const code = stateCodeFromText(parts[j]!);
@@ -105,6 +113,8 @@ function readBlock(
         ? Math.abs(s.x0 - colX0) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
         : Math.abs(s.x0 - colX0) < 14,
     );
+    // A table starts: its header row names columns, its rows have many cells.
+    if (line.segments.length >= 4 || COLUMN_HEADER.test(line.text)) break;
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     if (roleOf(seg.text, type)) break;

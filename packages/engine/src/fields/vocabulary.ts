@@ -49,6 +49,7 @@ const VEHICLE: FieldSpec = {
     /^(?:motor |transport )?vehicle (?:no|number|reg(?:istration)?(?: no)?)\b\.?/,
     /^(?:truck|lorry|vehicle) ?(?:no|#)\b\.?/,
     /^veh\.? no\b\.?/,
+    /^(?:motor |transport )?vehicle\b(?! type)/,
   ],
 };
 
@@ -211,6 +212,7 @@ const GRN: FieldSpec[] = [
         String.raw`^(?:supplier'?s? |vendor'?s? |party'?s? )?(?:invoice|inv\.?|bill|(?:delivery )?challan|d\.? ?c\.?|dc) ?${NO}`,
       ),
       /^(?:supplier'?s? |vendor'?s? )?(?:invoice|challan|dc) ?#/,
+      /^(?:supplier'?s? |vendor'?s? )?(?:delivery challan|challan|supplier'?s? invoice|vendor invoice)\b(?! ?(?:date|dt))/,
     ],
   },
   {
@@ -240,7 +242,7 @@ export const PARTY_LABELS = {
     /^m\/s\.?$/,
   ],
   vendor: [
-    /^(?:details of )?(?:supplier|seller|vendor|from)\b(?! ?'?s? )(?! (?:code|id|no|ref|invoice|inv))/,
+    /^(?:details of )?(?:supplier|seller|vendor|from)\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan|name:)\b)/,
     /^(?:supplier|seller|vendor) (?:name|details|address)\b/,
     /^to,?$/,
     /^to:/,
@@ -266,12 +268,12 @@ export const AMOUNT_LABELS: Record<
     /^net (?:value|amount)\b(?! payable)/,
     /^basic (?:value|amount)\b/,
   ],
-  cgst: [/^(?:add\s*:?\s*)?(?:output )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))\b/],
+  cgst: [/^(?:add\s*:?\s*)?(?:total |output )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))\b/],
   sgst: [
-    /^(?:add\s*:?\s*)?(?:output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)\b(?! cess)/,
+    /^(?:add\s*:?\s*)?(?:total |output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)\b(?! cess)/,
   ],
-  igst: [/^(?:add\s*:?\s*)?(?:output )?(?:igst|i\.g\.s\.t\.?|integrated (?:tax|gst))\b/],
-  cess: [/^(?:add\s*:?\s*)?(?:compensation )?cess\b/, /^gst cess\b/],
+  igst: [/^(?:add\s*:?\s*)?(?:total |output )?(?:igst|i\.g\.s\.t\.?|integrated (?:tax|gst))\b/],
+  cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess\b/, /^gst cess\b/],
   roundOff: [/^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b/, /^round(?:ing)?\b/],
   total: [
     /^(?:grand|invoice|bill|net|final) total\b/,

@@ -1,0 +1,127 @@
+/**
+ * Dev loop for header fields: runs extractDocument over the dev corpus with an OCR provider whose
+ * results are cached on disk (keyed by image hash), and scores header fields with the scorer's rules.
+ *   npx tsx src/dev-score-header.ts [--type invoice] [--text|--scanned] [--details] [--only NAME]
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractDocument } from './extract.ts';
+import type { OcrProvider } from './types.ts';
+
+const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
+const cacheDir = '/tmp/bahi-ocr-cache';
+mkdirSync(cacheDir, { recursive: true });
+const args = process.argv.slice(2);
+const flag = (f: string) => args.includes(f);
+const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
+
+let real: Promise<OcrProvider> | null = null;
+const ocr: OcrProvider = {
+  async recognize(image, o) {
+    const key = createHash('sha1').update(image).digest('hex');
+    const file = join(cacheDir, `${key}.json`);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+    real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
+    const words = await (await real).recognize(image, o);
+    writeFileSync(file, JSON.stringify(words));
+    return words;
+  },
+  async close() {
+    if (real) await (await real).close();
+  },
+};
+
+const DATE = /Date$/;
+const CODE = new Set([
+  'documentNumber',
+  'poNumber',
+  'invoiceNumber',
+  'vendorGstin',
+  'buyerGstin',
+  'vendorStateCode',
+  'buyerStateCode',
+  'placeOfSupply',
+  'irn',
+  'ackNumber',
+  'ewayBillNumber',
+  'currency',
+]);
+const MONEY = new Set(['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total']);
+const norm = (s: unknown) =>
+  String(s)
+    .replace(/[\s.,\-\u2013\u2014]/g, '')
+    .toLowerCase();
+function match(f: string, t: unknown, p: unknown): boolean {
+  if (p === null || p === undefined) return false;
+  if (MONEY.has(f)) return typeof p === 'number' && Math.abs(p - Number(t)) <= 0.01 + 1e-9;
+  if (DATE.test(f) || CODE.has(f)) return p === t;
+  if (f === 'vehicleNumber')
+    return String(p).replace(/[\s-]/g, '').toUpperCase() === String(t).replace(/[\s-]/g, '').toUpperCase();
+  return norm(p) === norm(t);
+}
+
+const names = readdirSync(corpus)
+  .filter((f) => f.endsWith('.truth.json'))
+  .sort();
+let tp = 0,
+  fp = 0,
+  fn = 0;
+const perField = new Map<string, [number, number, number]>();
+for (const n of names) {
+  const stem = n.slice(0, -'.truth.json'.length);
+  if (opt('--only') && !stem.includes(opt('--only')!)) continue;
+  const truth = JSON.parse(readFileSync(join(corpus, n), 'utf8'));
+  if (opt('--type') && truth.documentType !== opt('--type')) continue;
+  const scanned = truth.meta.scanned || truth.meta.photo;
+  if (flag('--text') && scanned) continue;
+  if (flag('--scanned') && !scanned) continue;
+  const file = ['.pdf', '.jpg', '.png'].map((x) => join(corpus, stem + x)).find(existsSync)!;
+  const r = await extractDocument(new Uint8Array(readFileSync(file)), {
+    type: truth.documentType,
+    ocr,
+    fileName: file,
+    qrPublicKeyPem: readFileSync(join(corpus, 'einvoice-qr-public-key.pem'), 'utf8'),
+  });
+  const miss: string[] = [];
+  for (const [f, tv] of Object.entries(truth.fields)) {
+    const pv = r.fields[f] ?? null;
+    const pf = perField.get(f) ?? [0, 0, 0];
+    if (tv !== null) {
+      if (match(f, tv, pv)) {
+        tp++;
+        pf[0]++;
+      } else {
+        fn++;
+        pf[2]++;
+        if (pv !== null) {
+          fp++;
+          pf[1]++;
+        }
+        miss.push(`${f} t=${JSON.stringify(tv)} p=${JSON.stringify(pv)}`);
+      }
+    } else if (pv !== null) {
+      fp++;
+      pf[1]++;
+      miss.push(`${f} t=null p=${JSON.stringify(pv)}`);
+    }
+    perField.set(f, pf);
+  }
+  if (flag('--details') && miss.length)
+    console.log(
+      `${stem} [${truth.meta.family}${scanned ? ' scan' : ''}] ${r.error ? JSON.stringify(r.error) : ''}\n   ${miss.join('\n   ')}`,
+    );
+}
+await ocr.close();
+const p = tp / (tp + fp || 1),
+  r = tp / (tp + fn || 1);
+console.log(
+  'fields:',
+  [...perField]
+    .filter(([, v]) => v[1] + v[2] > 0)
+    .map(([k, v]) => `${k} ${v.join('/')}`)
+    .join('  '),
+);
+console.log(
+  `header P ${p.toFixed(3)} R ${r.toFixed(3)} F1 ${((2 * p * r) / (p + r || 1)).toFixed(3)}  tp ${tp} fp ${fp} fn ${fn}`,
+);
