@@ -71,7 +71,12 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
   return result;
 }
 
+/**
+ * Whether a row is an item: it has a quantity or amount, or (OCR lost its numbers) a description
+ * and an HSN code. Keeping such a row keeps later rows in step.
+ */
 function hasQuantity(line: Record<string, string | number | null>, type: DocumentType): boolean {
+  if (typeof line.description === 'string' && typeof line.hsnSac === 'string') return true;
   if (type === 'grn') {
     return ['orderedQuantity', 'receivedQuantity', 'acceptedQuantity'].some(
       (k) => typeof line[k] === 'number',
