@@ -71,7 +71,9 @@ export function expandZip(
   let aborted: string | null = null;
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
+  let entries = 0;
   unzip.onfile = (entry) => {
+    entries++;
     const display = `${zipName}/${entry.name}`;
     if (aborted || entry.name.endsWith('/')) return;
     const name = sanitizeFileName(entry.name);
@@ -134,6 +136,9 @@ export function expandZip(
     skipped.push({ name: zipName, reason: 'The zip file is damaged and could not be opened' });
   }
   if (aborted) skipped.push({ name: zipName, reason: aborted });
+  else if (entries === 0 && !skipped.some((s) => s.name === zipName)) {
+    skipped.push({ name: zipName, reason: 'The zip file is damaged or has no files in it' });
+  }
   return { files, skipped };
 }
 

@@ -1,0 +1,225 @@
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDriveLink } from './google-drive-link.ts';
+import { createLocalFolderSource, resolveLocalFolder } from './local-folder.ts';
+import type { SourceEntry } from './source.ts';
+import { expandZip, sanitizeFileName, storeUploadedFiles } from './upload.ts';
+
+let base: string;
+let root: string;
+let outside: string;
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), 'bahi-sources-'));
+  root = join(base, 'root');
+  outside = join(base, 'outside');
+  await mkdir(join(root, 'invoices', 'august'), { recursive: true });
+  await mkdir(outside);
+  await writeFile(join(outside, 'secret.pdf'), '%PDF-1.4 secret');
+  await writeFile(join(root, 'invoices', 'a.pdf'), '%PDF-1.4 a');
+  await writeFile(join(root, 'invoices', 'august', 'b.png'), 'png');
+  await writeFile(join(root, 'invoices', 'notes.txt'), 'text');
+  await writeFile(join(root, 'invoices', 'empty.pdf'), '');
+  await writeFile(join(root, 'invoices', '.hidden.pdf'), 'x');
+  await symlink(outside, join(root, 'invoices', 'escape'));
+  await symlink(join(outside, 'secret.pdf'), join(root, 'invoices', 'secret-link.pdf'));
+  await symlink(join(root, 'invoices'), join(root, 'invoices', 'august', 'loop'));
+  await symlink(outside, join(root, 'linked-out'));
+});
+
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+async function collect(entries: AsyncIterable<SourceEntry>) {
+  const files: string[] = [];
+  const skipped: Array<{ name: string; reason: string }> = [];
+  for await (const e of entries) {
+    if ('file' in e) files.push(e.file.sourceId);
+    else skipped.push(e.skipped);
+  }
+  return { files, skipped };
+}
+
+describe('Google Drive links', () => {
+  it('accepts folder links (folders/{id}) and file links (file/d/{id} or ?id=)', () => {
+    expect(parseDriveLink('https://drive.google.com/drive/folders/1AbCdEfGhIjKlMnOp?usp=sharing')).toEqual({
+      kind: 'folder',
+      id: '1AbCdEfGhIjKlMnOp',
+    });
+    expect(parseDriveLink('https://drive.google.com/drive/u/0/folders/1AbCdEfGhIjKlMnOp')).toMatchObject({
+      kind: 'folder',
+    });
+    expect(parseDriveLink('https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/view')).toEqual({
+      kind: 'file',
+      id: '1ZyXwVuTsRqPoNmLk',
+    });
+    expect(parseDriveLink('https://drive.google.com/open?id=1ZyXwVuTsRqPoNmLk')).toEqual({
+      kind: 'file',
+      id: '1ZyXwVuTsRqPoNmLk',
+    });
+  });
+
+  it('refuses anything else with the product message', () => {
+    for (const url of [
+      'https://drive.google.com/drive/my-drive',
+      'https://evil.example.com/drive/folders/1AbCdEfGhIjKlMnOp',
+      'http://drive.google.com/drive/folders/1AbCdEfGhIjKlMnOp',
+      'not a url',
+      'https://drive.google.com/drive/folders/',
+    ]) {
+      expect(() => parseDriveLink(url), url).toThrow(
+        'Invalid Google Drive URL. Provide a folder or file link.',
+      );
+    }
+  });
+});
+
+describe('local folder confinement', () => {
+  it('refuses every local folder when no roots are configured', async () => {
+    await expect(resolveLocalFolder([], root)).rejects.toThrow(/BAHI_FOLDER_ROOTS/);
+  });
+
+  it('accepts folders inside a root, absolute or relative to the first root', async () => {
+    expect(await resolveLocalFolder([root], join(root, 'invoices'))).toBe(join(root, 'invoices'));
+    expect(await resolveLocalFolder([root], 'invoices/august')).toBe(join(root, 'invoices', 'august'));
+  });
+
+  it('refuses .., absolute escapes and symlinks that lead outside', async () => {
+    await expect(resolveLocalFolder([root], join(root, '..', 'outside'))).rejects.toThrow(
+      /outside the folders/,
+    );
+    await expect(resolveLocalFolder([root], '../outside')).rejects.toThrow(/outside the folders/);
+    await expect(resolveLocalFolder([root], outside)).rejects.toThrow(/outside the folders/);
+    await expect(resolveLocalFolder([root], '/etc')).rejects.toThrow(/outside the folders/);
+    await expect(resolveLocalFolder([root], join(root, 'linked-out'))).rejects.toThrow(/outside the folders/);
+    await expect(resolveLocalFolder([root], join(root, 'missing'))).rejects.toThrow(/does not exist/);
+  });
+
+  it('lists documents recursively, skipping unsupported, empty, hidden and escaping entries with reasons', async () => {
+    const dir = await resolveLocalFolder([root], 'invoices');
+    const { files, skipped } = await collect(
+      createLocalFolderSource({ dir, roots: [root], maxBytes: 1000, maxFiles: 100 }).list(),
+    );
+    expect(files.sort()).toEqual(['a.pdf', 'august/b.png']);
+    const reasons = Object.fromEntries(skipped.map((s) => [s.name, s.reason]));
+    expect(reasons['notes.txt']).toMatch(/Not a supported document type/);
+    expect(reasons['empty.pdf']).toBe('The file is empty');
+    expect(reasons.escape).toMatch(/outside the allowed folders/);
+    expect(reasons['secret-link.pdf']).toMatch(/outside the allowed folders/);
+    expect(files.some((f) => f.includes('secret'))).toBe(false);
+  });
+
+  it('streams a folder of 2,000 files with flat memory and caps a run at FLOW_MAX_FILES', async () => {
+    const big = join(root, 'big');
+    await mkdir(big);
+    for (let i = 0; i < 2000; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, k) =>
+          writeFile(join(big, `doc-${String(i + k).padStart(4, '0')}.pdf`), '%PDF-1.4'),
+        ),
+      );
+    }
+    expect((await readdir(big)).length).toBe(2000);
+    const heapBefore = process.memoryUsage().heapUsed;
+    let count = 0;
+    for await (const e of createLocalFolderSource({
+      dir: big,
+      roots: [root],
+      maxBytes: 1000,
+      maxFiles: 5000,
+    }).list()) {
+      if ('file' in e) count++;
+    }
+    expect(count).toBe(2000);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+    const capped = await collect(
+      createLocalFolderSource({ dir: big, roots: [root], maxBytes: 1000, maxFiles: 1500 }).list(),
+    );
+    expect(capped.files).toHaveLength(1500);
+    expect(capped.skipped).toHaveLength(500);
+    expect(capped.skipped[0]!.reason).toMatch(/first 1500 files/);
+  });
+});
+
+describe('uploads and zip safety', () => {
+  const limits = { maxFileBytes: 1024 * 1024, maxFiles: 50, maxExpandedBytes: 4 * 1024 * 1024 };
+
+  it('keeps only the file name of a path (zip-slip, browser paths)', () => {
+    expect(sanitizeFileName('../../etc/passwd.pdf')).toBe('passwd.pdf');
+    expect(sanitizeFileName('C:\\Users\\x\\inv.pdf')).toBe('inv.pdf');
+    expect(sanitizeFileName('a\u0000b.pdf')).toBe('ab.pdf');
+  });
+
+  it('stores files content-addressed and skips unsupported, empty and oversized ones', async () => {
+    const dir = join(base, 'uploads-1');
+    const pdf = strToU8('%PDF-1.4 one');
+    const out = await storeUploadedFiles(
+      dir,
+      [
+        { name: 'one.pdf', bytes: pdf },
+        { name: 'one-again.pdf', bytes: pdf },
+        { name: 'script.exe', bytes: strToU8('MZ') },
+        { name: 'empty.pdf', bytes: new Uint8Array() },
+        { name: 'huge.pdf', bytes: new Uint8Array(limits.maxFileBytes + 1) },
+      ],
+      limits,
+    );
+    expect(out.stored.map((s) => s.fileName)).toEqual(['one.pdf', 'one-again.pdf']);
+    expect(out.stored[0]!.storedPath).toBe(out.stored[1]!.storedPath);
+    expect(out.stored[0]!.storedPath).toMatch(/[0-9a-f]{64}\.pdf$/);
+    expect((await readdir(dir)).filter((f) => !f.endsWith('.tmp'))).toHaveLength(1);
+    expect(out.skipped.map((s) => s.name)).toEqual(['script.exe', 'empty.pdf', 'huge.pdf']);
+    expect(out.skipped[2]!.reason).toMatch(/larger than/);
+  });
+
+  it('expands a zip safely: slip paths flattened, nested zips and junk skipped', async () => {
+    const inner = zipSync({ 'x.pdf': strToU8('%PDF inner') });
+    const zip = zipSync({
+      '../../../../tmp/evil.pdf': strToU8('%PDF evil'),
+      'docs/inv-1.pdf': strToU8('%PDF one'),
+      'docs/photo.jpg': strToU8('jpeg'),
+      'docs/readme.md': strToU8('# hi'),
+      'nested.zip': inner,
+      '__MACOSX/docs/._inv-1.pdf': strToU8('junk'),
+    });
+    const dir = join(base, 'uploads-2');
+    const out = await storeUploadedFiles(dir, [{ name: 'batch.zip', bytes: zip }], limits);
+    expect(out.stored.map((s) => s.fileName).sort()).toEqual(['evil.pdf', 'inv-1.pdf', 'photo.jpg']);
+    for (const s of out.stored) expect(s.storedPath.startsWith(dir)).toBe(true);
+    const reasons = Object.fromEntries(out.skipped.map((s) => [s.name, s.reason]));
+    expect(reasons['batch.zip/nested.zip']).toMatch(/inside a zip are not opened/);
+    expect(reasons['batch.zip/docs/readme.md']).toMatch(/Not a supported/);
+    await expect(readdir(join(base, 'tmp'))).rejects.toThrow();
+  });
+
+  it('stops a zip bomb at the expansion budget', () => {
+    // 3 entries of 2 MB zeros each compress to a few KB; the budget is 4 MB in all, 1 MB per file.
+    const zeros = new Uint8Array(2 * 1024 * 1024);
+    const bomb = zipSync({ 'a.pdf': zeros, 'b.pdf': zeros, 'c.pdf': zeros }, { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    const out = expandZip('bomb.zip', bomb, limits);
+    expect(out.files).toHaveLength(0);
+    expect(out.skipped.every((s) => /larger than|more data than allowed/.test(s.reason))).toBe(true);
+    const tight = expandZip('bomb.zip', bomb, {
+      maxFileBytes: 3 * 1024 * 1024,
+      maxFiles: 50,
+      maxExpandedBytes: 3 * 1024 * 1024,
+    });
+    expect(tight.files.length).toBeLessThanOrEqual(1);
+    expect(tight.skipped.some((s) => /more data than allowed/.test(s.reason))).toBe(true);
+  });
+
+  it('reports a damaged zip instead of failing the upload', async () => {
+    const out = await storeUploadedFiles(
+      join(base, 'uploads-3'),
+      [{ name: 'broken.zip', bytes: strToU8('PK\u0003\u0004garbage') }],
+      limits,
+    );
+    expect(out.stored).toEqual([]);
+    expect(out.skipped.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,205 @@
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../../config/env.ts';
+import type { JobContext } from '../../jobs/registry.ts';
+import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { processRun } from '../runs/run-processor.ts';
+import { getRun } from '../runs/runs.service.ts';
+import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
+import { processFolder, processUrl } from './legacy.service.ts';
+import {
+  createMember,
+  createRecordingSender,
+  createTestEnv,
+  createTestJobContext,
+  fixturesDir,
+  type RecordingSender,
+} from './test-support.ts';
+
+let t: TestDb;
+let env: Env;
+let dataDir: string;
+let cleanup: () => Promise<void>;
+let jobs: RecordingSender;
+let ctx: JobContext;
+let asha: Awaited<ReturnType<typeof createMember>>;
+let bala: Awaited<ReturnType<typeof createMember>>;
+let root: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const made = await createTestEnv();
+  dataDir = made.dataDir;
+  root = join(dataDir, 'shared-folders');
+  ({ cleanup } = made);
+  env = (await createTestEnv({ BAHI_FOLDER_ROOTS: root })).env;
+  env.dataDir = dataDir;
+  jobs = createRecordingSender();
+  ctx = createTestJobContext(t.db, env, jobs);
+  asha = await createMember(t.db, 'Asha');
+  bala = await createMember(t.db, 'Bala');
+  await mkdir(join(root, 'august'), { recursive: true });
+  await copyFile(join(fixturesDir, 'invoice-011.pdf'), join(root, 'august', 'inv-011.pdf'));
+  await copyFile(join(fixturesDir, 'corrupt.pdf'), join(root, 'august', 'scan-broken.pdf'));
+  await writeFile(join(root, 'august', 'ledger.xlsx'), 'not a document');
+  await mkdir(join(root, 'empty'));
+});
+
+afterAll(async () => {
+  await ctx.executor.close();
+  await t.close();
+  await cleanup();
+});
+
+async function drainJobs() {
+  while (jobs.sent.length > 0) {
+    const job = jobs.sent.shift()!;
+    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
+  }
+}
+
+const io = (input: { kind: 'upload' | 'local' | 'drive'; url: string }) => ({
+  input: { ...input, folderName: '' },
+  output: { kind: 'xlsx' as const, sheetId: '', sheetName: '' },
+});
+
+describe('flow CRUD and organisation scoping', () => {
+  it('creates, updates and deletes flows; another organisation sees and changes nothing', async () => {
+    const created = await createWorkflow(t.db, env, asha.user, asha.membership, {
+      name: '  GRNs  ',
+      types: ['GRN'],
+      io: io({ kind: 'upload', url: 'ignored' }),
+    });
+    expect(created).toMatchObject({
+      name: 'GRNs',
+      types: ['GRN'],
+      status: 'inactive',
+      uid: asha.user.id,
+      lastRunAt: null,
+    });
+    expect(created.io.input.url).toBe('');
+
+    expect(await listWorkflows(t.db, bala.membership)).toEqual([]);
+    await expect(
+      updateWorkflow(t.db, env, bala.user, bala.membership, created.id, { name: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(deleteWorkflow(t.db, env, bala.user, bala.membership, created.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      updateWorkflow(t.db, env, asha.user, asha.membership, 'not-a-uuid', { name: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+
+    const updated = await updateWorkflow(t.db, env, asha.user, asha.membership, created.id, {
+      name: 'Goods receipts',
+      types: ['PO'],
+    });
+    expect(updated).toMatchObject({ name: 'Goods receipts', types: ['PO'] });
+    expect(updated.updatedAt).toBeGreaterThanOrEqual(created.updatedAt);
+    await deleteWorkflow(t.db, env, asha.user, asha.membership, created.id);
+    expect(await listWorkflows(t.db, asha.membership)).toEqual([]);
+  });
+
+  it('validates the name and the single document type', async () => {
+    await expect(
+      createWorkflow(t.db, env, asha.user, asha.membership, {
+        name: ' ',
+        types: ['PO'],
+        io: io({ kind: 'upload', url: '' }),
+      }),
+    ).rejects.toThrow('Flow name is required');
+    await expect(
+      createWorkflow(t.db, env, asha.user, asha.membership, {
+        name: 'Two types',
+        types: ['PO', 'GRN'],
+        io: io({ kind: 'upload', url: '' }),
+      }),
+    ).rejects.toThrow('Choose one document type');
+  });
+
+  it('refuses local folders outside the roots, and all of them when no roots are configured', async () => {
+    await expect(
+      createWorkflow(t.db, env, asha.user, asha.membership, {
+        name: 'x',
+        types: ['PO'],
+        io: io({ kind: 'local', url: '../' }),
+      }),
+    ).rejects.toThrow(/outside the folders/);
+    const noRoots = (await createTestEnv()).env;
+    await expect(
+      createWorkflow(t.db, noRoots, asha.user, asha.membership, {
+        name: 'x',
+        types: ['PO'],
+        io: io({ kind: 'local', url: root }),
+      }),
+    ).rejects.toThrow(/BAHI_FOLDER_ROOTS/);
+  });
+});
+
+describe('local folder flows', () => {
+  it('processes a folder: documents extracted, unsupported files listed as skipped, a broken one failed', async () => {
+    const { runId } = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
+      folderPath: join(root, 'august'),
+      type: 'INVOICE',
+    });
+    await drainJobs();
+    const run = await getRun(t.db, asha.membership, runId);
+    expect(run.status).toBe('succeeded');
+    expect(run.counts).toMatchObject({ total: 2, failed: 1, skipped: 1 });
+    expect(run.skipped).toEqual([
+      { name: 'ledger.xlsx', reason: expect.stringContaining('Not a supported') },
+    ]);
+    // The same ad-hoc folder again reuses its flow and finds nothing new.
+    const again = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
+      folderPath: join(root, 'august'),
+      type: 'INVOICE',
+    });
+    await drainJobs();
+    expect((await getRun(t.db, asha.membership, again.runId)).counts).toMatchObject({
+      total: 0,
+      alreadyProcessed: 2,
+    });
+    expect(await listWorkflows(t.db, asha.membership)).toHaveLength(1);
+  });
+
+  it('fails an empty folder run with the product message', async () => {
+    const { runId } = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
+      folderPath: join(root, 'empty'),
+      type: 'PO',
+    });
+    await drainJobs();
+    expect((await getRun(t.db, asha.membership, runId)).error?.message).toBe(
+      'No documents found in this folder',
+    );
+  });
+
+  it('processes a single file by path, and refuses Drive links without a Google connection', async () => {
+    const { runId } = await processUrl(t.db, env, jobs, asha.user, asha.membership, {
+      url: join(root, 'august', 'inv-011.pdf'),
+      type: 'INVOICE',
+    });
+    await drainJobs();
+    const run = await getRun(t.db, asha.membership, runId);
+    expect(run.status).toBe('succeeded');
+    await expect(
+      processUrl(t.db, env, jobs, asha.user, asha.membership, {
+        url: 'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/view',
+        type: 'PO',
+      }),
+    ).rejects.toMatchObject({ code: 'google_auth_required' });
+    await expect(
+      processUrl(t.db, env, jobs, asha.user, asha.membership, {
+        url: 'https://drive.google.com/nope',
+        type: 'PO',
+      }),
+    ).rejects.toMatchObject({ code: 'validation' });
+    await expect(
+      processUrl(t.db, env, jobs, asha.user, asha.membership, { url: join(root, '..', 'db'), type: 'PO' }),
+    ).rejects.toMatchObject({ code: 'validation' });
+  });
+});
