@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/spinner.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { isSigningOut } from '@/features/shell/sign-out.ts';
 import { ApiError } from '@/lib/api.ts';
 import { isErrorTestEnabled } from '@/lib/error-test.ts';
 import { decideRoute } from '@/lib/route-guard.ts';
@@ -25,6 +26,7 @@ export function AuthGate() {
     errorTestEnabled: isErrorTestEnabled(import.meta.env.DEV, window.localStorage),
   });
 
+  if (isSigningOut()) return <FullPageSpinner />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'render') return <Outlet />;
   if (signedIn && me.isError) {
