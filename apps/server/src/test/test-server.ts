@@ -132,12 +132,18 @@ let userCounter = 0;
 
 /**
  * Starts the real server on a random loopback port with a temporary DATA_DIR (PGlite on disk there, or
- * a fresh PostgreSQL database when DATABASE_URL is set). `env` overrides configuration.
+ * a fresh PostgreSQL database when DATABASE_URL is set). `env` overrides configuration; `dataDir` +
+ * `keepData` let a test restart a server on the same data (PGlite only).
  */
 export async function startTestServer(
-  options: { env?: Record<string, string | undefined>; webDist?: string } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    webDist?: string;
+    dataDir?: string;
+    keepData?: boolean;
+  } = {},
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bahi-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'bahi-test-')));
   const baseUrl = readTestDatabaseUrl();
   const fresh = baseUrl ? await createFreshPostgresDatabase(baseUrl) : undefined;
   const server = await startServer({
@@ -187,6 +193,7 @@ export async function startTestServer(
     },
     async close() {
       await server.close();
+      if (options.keepData) return;
       await fresh?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
