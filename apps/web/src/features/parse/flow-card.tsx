@@ -21,6 +21,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { getSheetViewPath } from '@/features/sheets/sheet-path.ts';
 import {
   formatAgo,
+  formatDateTime,
   formatDuration,
   formatLastRun,
   formatStatusLabel,
@@ -54,8 +55,8 @@ function RunHistory({ flowId }: { flowId: string }) {
       <TableBody>
         {runs.data.slice(0, 10).map((run: Run) => (
           <TableRow key={run.id}>
-            <TableCell>{formatAgo(run.startedAt)}</TableCell>
-            <TableCell>{run.finishedAt ? formatAgo(run.finishedAt) : '—'}</TableCell>
+            <TableCell>{formatDateTime(run.startedAt)}</TableCell>
+            <TableCell>{formatDateTime(run.finishedAt)}</TableCell>
             <TableCell>
               <Badge
                 variant={

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAgo,
   formatBytes,
+  formatDateTime,
   formatDuration,
   formatLastRun,
   formatStatusLabel,
@@ -73,5 +74,14 @@ describe('flow status', () => {
     expect(getStatusVariant('failed')).toBe('secondary');
     expect(formatStatusLabel('needs_review')).toBe('Needs review');
     expect(formatStatusLabel('')).toBe('Unknown');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows day, month and clock time in Indian English', () => {
+    const text = formatDateTime('2026-11-21T11:46:00Z', 'Asia/Kolkata');
+    expect(text).toMatch(/^21 Nov(,)? 5:16\s?pm$/i);
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('nope')).toBe('—');
   });
 });

@@ -76,3 +76,30 @@ export function formatStatusLabel(status: string): string {
   const spaced = status.replace(/[_-]+/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * Start time of a run for the history table, e.g. "21 Nov, 5:16 pm": several runs a minute apart
+ * would all read "just now" relatively, so the history shows the clock time.
+ */
+export function formatDateTime(at: number | string | null | undefined, timeZone?: string): string {
+  if (at === null || at === undefined) return '—';
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return '—';
+  const format = timeZone
+    ? new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+      })
+    : dateTimeFormat;
+  return format.format(date);
+}

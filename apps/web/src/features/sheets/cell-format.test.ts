@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, getRowTone, inferCellKind } from './cell-format.ts';
+import { formatCell, getRowTone, inferCellKind, orderColumns } from './cell-format.ts';
 
 describe('inferCellKind', () => {
   it('prefers the declared kind and guesses from contract field names', () => {
@@ -9,6 +9,7 @@ describe('inferCellKind', () => {
     expect(inferCellKind('quantity')).toBe('number');
     expect(inferCellKind('gstRate')).toBe('percent');
     expect(inferCellKind('documentDate')).toBe('date');
+    expect(inferCellKind('processedAt', 'text')).toBe('datetime');
     expect(inferCellKind('vendorGstin')).toBe('text');
   });
 });
@@ -22,6 +23,9 @@ describe('formatCell', () => {
   it('formats other kinds and empties', () => {
     expect(formatCell(120000, 'number')).toBe('1,20,000');
     expect(formatCell(18, 'percent')).toBe('18%');
+    expect(formatCell('2024-09-23', 'date')).toMatch(/^23 Sept? 2024$/);
+    expect(formatCell('2026-11-21T11:46:00.000Z', 'datetime')).toMatch(/Nov 2026/);
+    expect(formatCell('23/09/2024', 'date')).toBe('23/09/2024');
     expect(formatCell(null, 'money')).toBe('');
     expect(formatCell(['gstin_checksum', 'taxes_sum_to_total'], 'text')).toBe(
       'gstin_checksum, taxes_sum_to_total',
@@ -37,5 +41,28 @@ describe('getRowTone', () => {
     expect(getRowTone({ confidence: 'review' })).toBe('review');
     expect(getRowTone({ failedChecks: ['taxes_sum_to_total'] })).toBe('review');
     expect(getRowTone({ status: 'done', failedChecks: [] })).toBe(null);
+  });
+});
+
+describe('orderColumns', () => {
+  it('puts the file name and review columns first and drops hidden ones', () => {
+    const columns = ['fileName', 'link', 'documentNumber', 'total', 'checksFailed', 'reviewFlag'].map(
+      (key) => ({ key }),
+    );
+    expect(orderColumns(columns, new Set(['link'])).map((c) => c.key)).toEqual([
+      'fileName',
+      'reviewFlag',
+      'checksFailed',
+      'documentNumber',
+      'total',
+    ]);
+  });
+  it('keeps the server order for the line items tab', () => {
+    const columns = ['documentNumber', 'fileName', 'lineNo'].map((key) => ({ key }));
+    expect(orderColumns(columns, new Set()).map((c) => c.key)).toEqual([
+      'fileName',
+      'documentNumber',
+      'lineNo',
+    ]);
   });
 });

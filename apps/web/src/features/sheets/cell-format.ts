@@ -1,5 +1,5 @@
 /** How a sheet column's values are shown. */
-export type CellKind = 'text' | 'money' | 'number' | 'percent' | 'date' | 'link' | 'status';
+export type CellKind = 'text' | 'money' | 'number' | 'percent' | 'date' | 'datetime' | 'link' | 'status';
 
 const MONEY_KEYS = new Set([
   'taxablevalue',
@@ -25,6 +25,21 @@ const NUMBER_KEYS = new Set([
 ]);
 const DATE_KEYS = /date$|processedat$/i;
 
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
 const money = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const plain = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 });
 
@@ -38,7 +53,9 @@ function normalizeKey(key: string): string {
  * the contract field name (amounts are money, quantities numbers, `…Date` dates).
  */
 export function inferCellKind(key: string, declared?: string | null): CellKind {
-  const known: CellKind[] = ['text', 'money', 'number', 'percent', 'date', 'link', 'status'];
+  // Timestamps arrive as ISO text; shown as a local date and time whatever the server declares.
+  if (/(At|_at)$/.test(key)) return 'datetime';
+  const known: CellKind[] = ['text', 'money', 'number', 'percent', 'date', 'datetime', 'link', 'status'];
   if (declared && (known as string[]).includes(declared)) return declared as CellKind;
   const k = normalizeKey(key);
   if (MONEY_KEYS.has(k)) return 'money';
@@ -68,6 +85,13 @@ export function formatCell(value: unknown, kind: CellKind): string {
   if (kind === 'money' && n !== null) return money.format(n);
   if (kind === 'number' && n !== null) return plain.format(n);
   if (kind === 'percent' && n !== null) return `${plain.format(n)}%`;
+  // Contract dates are ISO days; read them as UTC so no time zone shifts the day.
+  if (kind === 'date' && typeof value === 'string' && ISO_DATE.test(value)) {
+    return dateFormat.format(new Date(`${value}T00:00:00Z`));
+  }
+  if (kind === 'datetime' && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
+    return dateTimeFormat.format(new Date(value));
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -84,7 +108,7 @@ export function isNumericKind(kind: CellKind): boolean {
 export function getRowTone(row: Record<string, unknown>): 'failed' | 'review' | null {
   const status = String(row.status ?? '').toLowerCase();
   if (status === 'failed') return 'failed';
-  const flag = String(row.confidence ?? row.review ?? row.reviewFlag ?? '').toLowerCase();
+  const flag = String(row.reviewFlag ?? row.confidence ?? row.review ?? '').toLowerCase();
   const failedChecks = row.failedChecks ?? row.checksFailed ?? row.checks;
   const hasFailedChecks = Array.isArray(failedChecks)
     ? failedChecks.length > 0
@@ -92,4 +116,20 @@ export function getRowTone(row: Record<string, unknown>): 'failed' | 'review' | 
   if (status === 'needs_review' || row.needsReview === true || flag === 'review' || hasFailedChecks)
     return 'review';
   return null;
+}
+
+/** Columns a reviewer reads first, in this order, right after the file name. */
+const LEADING_KEYS = ['fileName', 'reviewFlag', 'checksFailed'];
+
+/**
+ * Display order of a tab's columns: file name, review flag and failed checks first (what a
+ * reviewer scans for), then the server's order. Bookkeeping columns in `hidden` are dropped.
+ */
+export function orderColumns<T extends { key: string }>(
+  columns: readonly T[],
+  hidden: ReadonlySet<string>,
+): T[] {
+  const visible = columns.filter((c) => !hidden.has(c.key));
+  const leading = LEADING_KEYS.flatMap((key) => visible.filter((c) => c.key === key));
+  return [...leading, ...visible.filter((c) => !LEADING_KEYS.includes(c.key))];
 }

@@ -24,7 +24,14 @@ import {
 import { flowKeys } from '@/features/parse/queries.ts';
 import { nextSort, type SortState, sortRows } from '@/features/parse/sort-rows.ts';
 import { cn } from '@/lib/utils.ts';
-import { type CellKind, formatCell, getRowTone, inferCellKind, isNumericKind } from './cell-format.ts';
+import {
+  type CellKind,
+  formatCell,
+  getRowTone,
+  inferCellKind,
+  isNumericKind,
+  orderColumns,
+} from './cell-format.ts';
 import { getSheetViewPath } from './sheet-path.ts';
 
 type Tab = 'documents' | 'lines';
@@ -109,7 +116,7 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
     navigate(getSheetViewPath(flowId, next === 'lines' ? 'lines' : 'documents'), { replace: true });
   }
 
-  const columns = (sheet.data?.columns ?? []).filter((c) => !HIDDEN_KEYS.has(c.key));
+  const columns = orderColumns(sheet.data?.columns ?? [], HIDDEN_KEYS);
   // The server sorts when it can; sorting the page again keeps the order right if it did not.
   const rows = sheet.data ? sortRows(sheet.data.rows, sort) : [];
   const pageCount = sheet.data
@@ -186,7 +193,7 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
             <table className="w-max min-w-full border-separate border-spacing-0 text-sm">
               <thead>
                 <tr>
-                  {columns.map((column) => {
+                  {columns.map((column, columnIndex) => {
                     const kind = inferCellKind(column.key, column.kind);
                     const active = sort.key === column.key;
                     const SortIcon = active
@@ -202,6 +209,8 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
                         className={cn(
                           'sticky top-0 z-10 whitespace-nowrap border-b bg-muted px-3 py-2 font-medium text-muted-foreground',
                           isNumericKind(kind) ? 'text-right' : 'text-left',
+                          // The first column (file name) stays in view while scrolling sideways.
+                          columnIndex === 0 && 'left-0 z-20 border-r',
                         )}
                       >
                         <button
@@ -231,13 +240,9 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
                       key={String(row.id ?? index)}
                       data-testid="sheet-row"
                       data-tone={tone ?? undefined}
-                      className={cn(
-                        'hover:bg-muted/50',
-                        tone === 'review' && 'bg-warning/10',
-                        tone === 'failed' && 'bg-destructive/5',
-                      )}
+                      className="group"
                     >
-                      {columns.map((column) => {
+                      {columns.map((column, columnIndex) => {
                         const kind = inferCellKind(column.key, column.kind);
                         return (
                           <td
@@ -246,6 +251,13 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
                             className={cn(
                               'max-w-80 truncate whitespace-nowrap border-b px-3 py-2',
                               isNumericKind(kind) && 'text-right tabular-nums',
+                              // Solid colours: the sticky first cell must hide what scrolls under it.
+                              tone === 'review'
+                                ? 'bg-amber-50 group-hover:bg-amber-100'
+                                : tone === 'failed'
+                                  ? 'bg-red-50 group-hover:bg-red-100'
+                                  : 'bg-card group-hover:bg-muted',
+                              columnIndex === 0 && 'sticky left-0 z-[5] border-r font-medium',
                             )}
                           >
                             <SheetCell row={row} column={column} kind={kind} />
@@ -260,7 +272,9 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
             <span>
-              {sheet.data?.total ?? rows.length} {tab === 'lines' ? 'line items' : 'documents'}
+              {sheet.data?.total ?? rows.length} {tab === 'lines' ? 'line items' : 'documents'} ·{' '}
+              {columns.length} columns
+              {rows.some((row) => getRowTone(row) === 'review') && ' · rows needing review are highlighted'}
             </span>
             {pageCount > 1 && (
               <div className="flex items-center gap-2">
