@@ -141,12 +141,12 @@ describe('processing flows', () => {
     // A Drive link is validated by the server, and its message shows under the field.
     await form.getByText('Google Drive link').click();
     await form.getByLabel('Google Drive folder or file link').fill('https://example.com/not-drive');
-    await shoot(page, '02-create-sheet');
     await save.click();
     await expectText(
       form.getByRole('alert').first(),
       /Invalid Google Drive URL|Google authorization required/,
     );
+    await shoot(page, '02-create-sheet');
     await form.getByText('Upload files').click();
     expect(await save.isEnabled()).toBe(true);
     await save.click();
@@ -164,9 +164,11 @@ describe('processing flows', () => {
     await shoot(page, '03-parse-list');
 
     // Run: progress streams live and reaches 100%.
+    // Picture the bar mid-run when the machine is slow enough to catch it, else as it starts.
     const runShot = page
-      .getByTestId('run-progress')
+      .locator('[data-testid="run-progress"][data-state="running"]', { hasText: / of 3 documents/ })
       .waitFor({ timeout: 20_000 })
+      .catch(() => undefined)
       .then(() => shoot(page, '04-run-in-progress'));
     const percents = await runFlowAndWatch(page, 'Vendor invoices');
     await runShot;
@@ -174,6 +176,15 @@ describe('processing flows', () => {
     await page.getByText(/Run finished — 3 processed, \d+ need review, 0 failed/).waitFor();
     await expectText(card.getByTestId('flow-status'), 'Success');
     expect(await readText(card)).toMatch(/Last run (just now|\dm ago)/);
+
+    // The inbox now shows each document's outcome.
+    await card.getByRole('button', { name: 'Documents' }).click();
+    const inbox = page.getByRole('dialog', { name: 'Vendor invoices — documents' });
+    await expectCount(inbox.locator('[data-testid="inbox-document"][data-status="new"]'), 0);
+    await expectCount(inbox.getByTestId('inbox-document'), 3);
+    await shoot(page, '04b-inbox-after-run');
+    await page.keyboard.press('Escape');
+    await inbox.waitFor({ state: 'hidden' });
 
     // The sheet view shows one row per document, equal to what the CLI extracts.
     const expected = await extractWithCli(firstBatch);

@@ -91,6 +91,9 @@ interface GuardedContext {
   violations: string[];
 }
 
+/** The app's origin per browser context, so `waitForPath` can tell the app from the identity provider. */
+const appOrigins = new WeakMap<BrowserContext, string>();
+
 /** Guard state by context, so `takeGuardViolations` can reach it from a page. */
 const guards = new WeakMap<BrowserContext, GuardedContext>();
 
@@ -216,6 +219,10 @@ export function setupApp(options: AppOptions | (() => AppOptions | Promise<AppOp
     }
     const resolved = typeof options === 'function' ? await options() : options;
     dataDir = await mkdtemp(join(tmpdir(), 'bahi-e2e-'));
+    // Serve a snapshot of the built app: a rebuild of apps/web/dist during the run (vite empties the folder
+    // first) would otherwise break lazily loaded pages mid-test.
+    const webDist = join(dataDir, 'web');
+    await cp(defaultWebDist, webDist, { recursive: true });
     // The server keeps PGlite in DATA_DIR/db (apps/server/src/db/client.ts).
     await cp(await preparePgliteTemplate(), join(dataDir, 'db'), { recursive: true });
     const blanks = Object.fromEntries(IDENTITY_ENV_KEYS.map((key) => [key, '']));
@@ -231,6 +238,7 @@ export function setupApp(options: AppOptions | (() => AppOptions | Promise<AppOp
         LOG_LEVEL: 'warn',
         ...resolved.env,
       },
+      webDist,
     });
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   });
@@ -244,7 +252,7 @@ export function setupApp(options: AppOptions | (() => AppOptions | Promise<AppOp
       if (failed) {
         // A picture of where a failing test stopped saves a rerun.
         for (const [index, page] of guarded.context.pages().entries()) {
-          await screenshot(page, `FAILED-${slugify(context.task.name)}-${index}`).catch(() => undefined);
+          await screenshot(page, `FAILED-${index}-${slugify(context.task.name)}`).catch(() => undefined);
         }
       }
       violations.push(...guarded.violations);
@@ -297,6 +305,7 @@ export function setupApp(options: AppOptions | (() => AppOptions | Promise<AppOp
           { origin: new URL(appUrl).origin, entries: pageOptions.localStorage },
         );
       }
+      appOrigins.set(context, new URL(appUrl).origin);
       const guarded = await guardContext(context, pageOptions.allowPageErrors ?? false);
       open.push(guarded);
       return context.newPage();
@@ -352,9 +361,17 @@ export const sampleOrg: OrgInput = {
   address: '12 MG Road, Bengaluru, Karnataka 560001',
 };
 
-/** Waits until the page's path is `path` (client-side navigations included). */
-export async function waitForPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path);
+/**
+ * Waits until the page shows `path` on the app's own origin (client-side navigations included). Polls the
+ * URL rather than using `waitForURL`, which throws when a navigation it watched is superseded by another.
+ */
+export async function waitForPath(page: Page, path: string, timeout = 20_000): Promise<void> {
+  const origin = appOrigins.get(page.context());
+  const current = () => {
+    const url = new URL(page.url());
+    return origin && url.origin !== origin ? url.href : url.pathname;
+  };
+  await expect.poll(current, { timeout }).toBe(path);
 }
 
 /** Creates an account through `/signup`; a new user lands on `/onboarding`. */

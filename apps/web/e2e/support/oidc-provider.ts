@@ -126,6 +126,15 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },
+    // Explicit lifetimes (seconds) for every artifact, long enough for a test and silencing the notices.
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
       const account = accounts.get(sub);
