@@ -192,7 +192,9 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
     else if (v !== null && !pct) discount = v;
   }
 
-  const amountWords = cellOf(bestColumn(columns, 'amount')).filter((w) => /[0-9]/.test(w.text));
+  const amountWords = cellOf(
+    chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0),
+  ).filter((w) => /[0-9]/.test(w.text));
   const amount = readMoney(amountWords);
   // A rupee discount whose decimal point OCR dropped reads 100× too large: when the arithmetic
   // only holds with it scaled, scale it.
@@ -413,4 +415,29 @@ export function reconcileGrn(
   else if (r === null && a !== null && j !== null) r = r3(a + j);
   else if (a === null && r !== null && j !== null && r >= j) a = r3(r - j);
   return { ordered: o, received: r, accepted: a, rejected: j };
+}
+
+/**
+ * Among several amount columns ("Amount", "Taxable Value", "Total" with tax), the line amount is
+ * the one that equals quantity × rate − discount; without such agreement, the best-named one.
+ */
+function chooseAmountColumn(
+  columns: Column[],
+  cellOf: (i: number) => Word[],
+  qty: number | null,
+  rate: number | null,
+  discount: number,
+): number {
+  const best = bestColumn(columns, 'amount');
+  if (qty === null || rate === null) return best;
+  const expected = qty * rate - discount;
+  const candidates = columns
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.kind === 'amount')
+    .sort((a, b) => b.c.priority - a.c.priority);
+  for (const { i } of candidates) {
+    const v = readMoney(cellOf(i).filter((w) => /[0-9]/.test(w.text)));
+    if (v !== null && Math.abs(v - expected) <= 0.011 + Math.abs(expected) * 1e-6) return i;
+  }
+  return best;
 }

@@ -141,6 +141,13 @@ export const HEADER_WORDS = new Set([
   'lot',
   'x',
   'ordqty',
+  'pos',
+  'uqc',
+  'free',
+  'billed',
+  'mfg',
+  'exp',
+  'expiry',
 ]);
 
 /** Header words that are strong evidence of a line-item table header. */
@@ -302,15 +309,17 @@ export function classifyLabel(norm: string): LabelClass {
   if (has(/ (?:code|part) /)) return { kind: 'code', priority: 1 };
   if (/^(?:item|items|material|materials|item details)$/.test(norm))
     return { kind: 'description', priority: 1 };
-  if (qtyish || norm === 'nos') return { kind: 'quantity', priority: 1 };
+  if (has(/ (?:short|excess|free|balance|pending) /)) return { kind: 'other', priority: 0 };
+  if (qtyish || norm === 'nos' || /^no of (?:units|pcs|items|packages|pkgs)$/.test(norm))
+    return { kind: 'quantity', priority: 1 };
   if (has(/ (?:rate|price|mrp|cost) /)) return { kind: 'rate', priority: 1 };
-  if (/^(?:uom|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
+  if (/^(?:uom|uqc|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
     return { kind: 'unit', priority: 1 };
   if (has(/ (?:amount|amt|value|total|net) /)) {
     const priority = has(/ net /) ? 4 : has(/ (?:amount|amt) /) ? 3 : has(/ value /) ? 2 : 1;
     return { kind: 'amount', priority };
   }
-  if (/^(?:s no|sno|slno|sl no|sl|sr|sr no|srno|s|#|no|item no|line|line no|s n)$/.test(norm)) {
+  if (/^(?:s no|sno|slno|sl no|sl|sr|sr no|srno|s|#|no|item no|item #|line|line no|s n|pos)$/.test(norm)) {
     return { kind: 'serial', priority: 1 };
   }
   return { kind: 'other', priority: 0 };
