@@ -1,22 +1,27 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../lib/app-error.ts';
 import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
 import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
+import { createClientIpResolver } from '../modules/auth/client-ip.ts';
 import { createSessionMiddleware } from '../modules/auth/session.ts';
 import { createAuthConfigRoutes } from '../modules/auth-config/auth-config.routes.ts';
 import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { createDocumentRoutes } from '../modules/documents/documents.routes.ts';
+import { createFlowRoutes } from '../modules/flows/flows.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
+import { createRunRoutes } from '../modules/runs/runs.routes.ts';
+import { createSheetRoutes } from '../modules/sheets/sheets.routes.ts';
+import { createUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { createErrorHandler, toErrorResponse } from './error-handler.ts';
 
@@ -28,6 +33,11 @@ const apiModules = [
   createNotificationRoutes,
   createInterestRoutes,
   createIntegrationRoutes,
+  createFlowRoutes,
+  createRunRoutes,
+  createDocumentRoutes,
+  createUploadRoutes,
+  createSheetRoutes,
 ];
 
 /** Options beyond the shared dependencies. */
@@ -36,15 +46,6 @@ export interface CreateAppOptions {
   webDist?: string | undefined;
   /** Version shown in the OpenAPI document. */
   version?: string;
-}
-
-/** The client's socket address (undefined when not running under @hono/node-server, e.g. app.request()). */
-function getClientIp(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -76,6 +77,7 @@ function createOriginGuard(allowedOrigins: string[]): MiddlewareHandler<AppEnv> 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAPIHono<AppEnv> {
   const { env, auth, db, logger } = deps;
   const allowedOrigins = [new URL(env.publicUrl).origin, ...env.trustedOrigins];
+  const getClientIp = createClientIpResolver(env.trustProxy);
   const app = new OpenAPIHono<AppEnv>();
 
   app.onError(createErrorHandler(logger));
@@ -165,19 +167,19 @@ function mountWeb(app: OpenAPIHono<AppEnv>, webDist: string | undefined): void {
   }
   // serveStatic resolves `root` against the working directory.
   const root = relative(process.cwd(), webDist) || '.';
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('cache-control', 'public, max-age=31536000, immutable'),
-    }),
-  );
+  // Vite's assets have content hashes in their names: cache them for good.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
+  });
+  const staticFiles = serveStatic({ root });
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();
-    return serveStatic({ root })(c, next);
+    return staticFiles(c, next);
   });
   app.get('*', async (c) => {
-    if (c.req.path.startsWith('/api/')) return c.notFound();
+    // A missing file (old hashed asset, typo) is a 404, not the app shell: only routes get index.html.
+    if (c.req.path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(c.req.path)) return c.notFound();
     c.header('cache-control', 'no-cache');
     return c.html(await readFile(indexFile, 'utf8'));
   });
