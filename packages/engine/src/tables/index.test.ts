@@ -306,6 +306,115 @@ describe('extractLineItems (synthetic pages)', () => {
   });
 });
 
+describe('extractLineItems (OCR words)', () => {
+  const ocr = (p: PageContent): PageContent => ({
+    ...p,
+    source: 'ocr',
+    words: p.words.map((w) => ({ ...w, source: 'ocr' as const, conf: 0.9 })),
+  });
+
+  it('names columns whose header labels OCR lost from the row arithmetic, and repairs dropped decimal points', () => {
+    // The header band lost "Rate", "GST %" and "Amount"; the numbers below still line up.
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [30, 'Sl'],
+            [60, 'Description of Goods'],
+            [250, 'HSN/SAC'],
+            [300, 'Qty'],
+          ],
+        ],
+        [
+          130,
+          [
+            [30, '1'],
+            [60, 'Hex Bolt M12'],
+            [250, '73181500|'],
+            r(315, '1,000'),
+            r(385, '12.60'),
+            r(420, '18%'),
+            r(480, '12,600.00'),
+          ],
+        ],
+        [
+          150,
+          [
+            [30, '2'],
+            [60, 'Oil Seal 45x62x8 mm'],
+            [250, '40169320'],
+            r(315, '28'),
+            r(385, '5850'),
+            r(420, '18%'),
+            r(480, '1,638.00'),
+          ],
+        ],
+        [175, [[300, 'Total'], r(480, '14,238.00')]],
+      ]),
+    );
+    expect(extractLineItems([p], 'invoice').lineItems).toEqual([
+      {
+        description: 'Hex Bolt M12',
+        hsnSac: '73181500',
+        quantity: 1000,
+        unit: null,
+        rate: 12.6,
+        discount: null,
+        amount: 12600,
+        gstRate: 18,
+      },
+      {
+        description: 'Oil Seal 45x62x8 mm',
+        hsnSac: '40169320',
+        quantity: 28,
+        unit: null,
+        rate: 58.5,
+        discount: null,
+        amount: 1638,
+        gstRate: 18,
+      },
+    ]);
+  });
+
+  it('balances GRN quantities read with a comma taken for a point, and derives a lost rejected quantity', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [30, 'S.No'],
+            [60, 'Item Description'],
+            [220, 'UOM'],
+            [260, 'PO Qty'],
+            [320, 'Received Qty'],
+            [390, 'Accepted Qty'],
+            [460, 'Rejected Qty'],
+          ],
+        ],
+        [
+          130,
+          [
+            [30, '1'],
+            [60, 'Hex Bolt M12'],
+            [220, 'Nos'],
+            r(290, '1,400'),
+            r(370, '1.148'),
+            r(440, '1,104'),
+            r(510, '44'),
+          ],
+        ],
+        [150, [[30, '2'], [60, 'Gear Oil EP 90'], [220, 'Bucket'], r(290, '22'), r(370, '22'), r(440, '20')]],
+      ]),
+    );
+    const lines = extractLineItems([p], 'grn').lineItems;
+    expect(lines.map((l) => [l.receivedQuantity, l.acceptedQuantity, l.rejectedQuantity])).toEqual([
+      [1148, 1104, 44],
+      [22, 20, 2],
+    ]);
+  });
+});
+
 describe('extractLineItems (dev corpus text PDFs)', () => {
   const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
   const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [

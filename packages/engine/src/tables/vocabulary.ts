@@ -232,6 +232,18 @@ function closestHeaderWord(t: string, targets: string[], max: number): string | 
  * ("UnitPrice" → "unit price"). The result may hold two words.
  */
 export function normaliseHeaderToken(token: string): string {
+  const cached = TOKEN_CACHE.get(token);
+  if (cached !== undefined) return cached;
+  const out = normaliseUncached(token);
+  // Bounded: the same header and data words recur on every page and document.
+  if (TOKEN_CACHE.size > 50_000) TOKEN_CACHE.clear();
+  TOKEN_CACHE.set(token, out);
+  return out;
+}
+
+const TOKEN_CACHE = new Map<string, string>();
+
+function normaliseUncached(token: string): string {
   const t = token
     .toLowerCase()
     .replace(/['’`]/g, '')
