@@ -71,25 +71,55 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 3): Segment | n
 }
 
 /** Read the value of one label hit: after the label in its own segment, the next cell, or below. */
-export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): Candidate | null {
+export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): Candidate[] {
+  const found = resolveValue(layout, type, hit);
+  if (!found) return [];
+  const date = pairedDate(hit, found.seg, found.end);
+  return date ? [found.candidate, date] : [found.candidate];
+}
+
+function resolveValue(
+  layout: Layout,
+  type: DocumentType,
+  hit: LabelHit,
+): { candidate: Candidate; seg: Segment; end: number } | null {
   const { spec, segment: seg, end } = hit;
+  const at = (candidate: Candidate, s: Segment, p: ParsedValue, offset: number) => ({
+    candidate,
+    seg: s,
+    end: offset + p.end,
+  });
   const rest = seg.text.slice(end);
   const inline = parseValue(spec.kind, rest);
-  if (inline) return candidateFrom(spec.field, seg, inline, end, 1 * hit.weight);
+  if (inline) return at(candidateFrom(spec.field, seg, inline, end, 1 * hit.weight), seg, inline, end);
   // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
   if (rest.replace(/[\s:#.\-–]/g, '').length > 0 && spec.kind !== 'text') return null;
   const right = rightOf(layout, seg);
   if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
     const p = parseValue(spec.kind, right.text);
-    if (p) return candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight);
+    if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
     // Not a value of this kind: a neighbouring column header; the value may still be below.
   }
   const below = belowOf(layout, seg);
   if (below && !isLabelText(below.text, type)) {
     const p = parseValue(spec.kind, below.text);
-    if (p) return candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight);
+    if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
   }
   return null;
+}
+
+/**
+ * "Order Ref : 7700123 dt. 20/02/2025": a number label's value often carries its date; read it
+ * for the paired date field.
+ */
+function pairedDate(hit: LabelHit, seg: Segment, valueEnd: number): Candidate | null {
+  if (!hit.spec.dateField) return null;
+  const after = seg.text.slice(valueEnd);
+  const m = /^\s*(?:dt\.?|dated|date|of|,|\/|&)\s*:?\s*/i.exec(after);
+  if (!m) return null;
+  const p = parseValue('date', after.slice(m[0].length));
+  if (!p || p.start > 2) return null;
+  return candidateFrom(hit.spec.dateField, seg, p, valueEnd + m[0].length, 0.9 * hit.weight);
 }
 
 /** Read every labelled header field; returns candidates per field, best first. */
@@ -100,11 +130,11 @@ export function extractLabelledFields(
 ): Map<string, Candidate[]> {
   const out = new Map<string, Candidate[]>();
   for (const hit of findLabelHits(layout, type, skip)) {
-    const c = resolveHit(layout, type, hit);
-    if (!c) continue;
-    const list = out.get(c.field) ?? [];
-    list.push(c);
-    out.set(c.field, list);
+    for (const x of resolveHit(layout, type, hit)) {
+      const list = out.get(x.field) ?? [];
+      list.push(x);
+      out.set(x.field, list);
+    }
   }
   // Best score first; among equals, the earliest on the document (headers repeat on later pages).
   for (const list of out.values())

@@ -234,7 +234,7 @@ export function fieldSpecsFor(type: DocumentType): FieldSpec[] {
 /** Labels that introduce a party block, by role. Consignee / ship-to is recognised to be skipped. */
 export const PARTY_LABELS = {
   buyer: [
-    /^(?:details of )?(?:buyer|recipient|receiver|customer|client)\b(?! ?'?s? (?:order|po|ref))/,
+    /^(?:details of )?(?:buyer|recipient|receiver|customer|client)(?: (?:details|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:order|po|ref|code|id|gstin)\b)/,
     /^bill(?:ed)? to\b/,
     /^invoice to\b/,
     /^sold to\b/,
@@ -242,8 +242,7 @@ export const PARTY_LABELS = {
     /^m\/s\.?$/,
   ],
   vendor: [
-    /^(?:details of )?(?:supplier|seller|vendor|from)\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan|name:)\b)/,
-    /^(?:supplier|seller|vendor) (?:name|details|address)\b/,
+    /^(?:details of )?(?:supplier|seller|vendor|from)(?: (?:details|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan)\b)/,
     /^to,?$/,
     /^to:/,
   ],
