@@ -6,11 +6,12 @@
  * free text token by token. It measures the OCR stage alone, independent of field extraction.
  *
  *   npx tsx packages/engine/src/ocr/dev-ocr-recall.ts [--workers N] [--limit N] [--only name,...]
- *     [--pre '{"minDpi":250,"median":3}'] [--misses]
+ *     [--pre '{"minDpi":250,"median":3}'] [--params '{...}'] [--init '{"load_system_dawg":"0"}'] [--misses]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { repairGstin } from '@bahi/india';
 import { loadImagePages } from '../image/load.ts';
 import { pageImageDpi, renderPage } from '../pdf/render.ts';
 import { openPdf } from '../pdf/text.ts';
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     limit: { type: 'string' },
     only: { type: 'string' },
     pre: { type: 'string' },
+    params: { type: 'string' },
+    init: { type: 'string' },
     misses: { type: 'boolean', default: false },
   },
 });
@@ -143,9 +146,11 @@ function scoreValue(
         ? dateForms(String(value))
         : [String(value)];
   tally.atomicTotal++;
-  const found = forms.some((f) =>
+  let found = forms.some((f) =>
     new RegExp(`(?<![\\p{N}])${escapeRe(f.toLowerCase())}(?![\\p{N}])`, 'u').test(hay),
   );
+  // The field extractor repairs look-alike characters in GSTINs (checksum-guarded); count those.
+  if (!found && /gstin$/i.test(key)) found = hay.split(' ').some((w) => repairGstin(w) === String(value));
   if (found) tally.atomicFound++;
   else misses.push(`${key}=${String(value)}`);
 }
@@ -200,7 +205,11 @@ async function main(): Promise<void> {
   names = names.filter((n) => truths.get(n)?.meta.scanned);
   if (args.limit) names = names.slice(0, Number(args.limit));
   const pre = args.pre ? (JSON.parse(args.pre) as Partial<PreprocessOptions>) : undefined;
-  const ocr = await createTesseractOcr({ workers: Number(args.workers) });
+  const ocr = await createTesseractOcr({
+    workers: Number(args.workers),
+    parameters: args.params ? (JSON.parse(args.params) as Record<string, string>) : undefined,
+    initParameters: args.init ? (JSON.parse(args.init) as Record<string, string>) : undefined,
+  });
   const header = newTally();
   const lines = newTally();
   let pagesDone = 0;

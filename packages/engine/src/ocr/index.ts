@@ -47,6 +47,9 @@ export function resolveEnglishModelPath(): string {
 const TESSERACT_PARAMS: Partial<Tesseract.WorkerParams> = {
   tessedit_pageseg_mode: Tesseract.PSM.AUTO,
   preserve_interword_spaces: '1',
+  // Tesseract prints diagnostics ("Detected 28 diacritics") to stderr, which would corrupt a
+  // CLI's output streams; route them to the WASM file system's /dev/null.
+  debug_file: '/dev/null',
 };
 
 /** LSTM engine only: the legacy engine is slower and not in the best_int model. */
@@ -67,18 +70,29 @@ interface Job {
  * and reused across documents. Jobs queue until a worker is free. Works offline: the model is
  * read from node_modules and never cached to disk.
  */
-export async function createTesseractOcr(options?: { workers?: number }): Promise<TesseractOcrProvider> {
+export async function createTesseractOcr(options?: {
+  workers?: number;
+  /** Extra Tesseract parameters (for tuning), applied over the defaults. */
+  parameters?: Record<string, string>;
+  /** Tesseract init-only parameters, e.g. `load_system_dawg: '0'` (for tuning). */
+  initParameters?: Record<string, string>;
+}): Promise<TesseractOcrProvider> {
   const count = Math.max(1, Math.floor(options?.workers ?? os.availableParallelism()));
   const langPath = resolveEnglishModelPath();
   const workers = await Promise.all(
     Array.from({ length: count }, async () => {
-      const worker = await Tesseract.createWorker('eng', OEM_LSTM_ONLY, {
-        langPath,
-        gzip: true,
-        // 'none': never look for or write a cached copy in the working directory.
-        cacheMethod: 'none',
-      });
-      await worker.setParameters(TESSERACT_PARAMS);
+      const worker = await Tesseract.createWorker(
+        'eng',
+        OEM_LSTM_ONLY,
+        {
+          langPath,
+          gzip: true,
+          // 'none': never look for or write a cached copy in the working directory.
+          cacheMethod: 'none',
+        },
+        options?.initParameters,
+      );
+      await worker.setParameters({ ...TESSERACT_PARAMS, ...options?.parameters });
       return worker;
     }),
   );

@@ -1,0 +1,369 @@
+#!/usr/bin/env node
+// Engine benchmark (`npm run bench:engine`): side by side in one run, on the same inputs.
+//
+//   1. Text-layer PDFs: Debian's `pdftotext` (one process per file, one per core at a time)
+//      vs the whole `bahi extract` CLI (one process per document type, `--jobs` = cores).
+//   2. Scanned pages: native `tesseract` (OMP_THREAD_LIMIT=1, one process per core) vs the
+//      engine's OCR path (`createTesseractOcr` + `ocrPageImage`) on the same page images.
+//
+// Prints docs/s or pages/s, the ratio engine ÷ reference, and peak RSS of each side.
+// Options: --docs N (text documents, default 100), --pages N (scanned pages, default 24),
+//          --jobs N (default: cores), --corpus DIR, --skip-text, --skip-ocr.
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const engineDir = path.resolve(here, '..');
+const repoDir = path.resolve(engineDir, '../..');
+
+const { values: opts } = parseArgs({
+  options: {
+    docs: { type: 'string', default: '100' },
+    pages: { type: 'string', default: '24' },
+    jobs: { type: 'string', default: String(os.availableParallelism()) },
+    corpus: { type: 'string', default: path.resolve(repoDir, '../shared/corpus/dev') },
+    'skip-text': { type: 'boolean', default: false },
+    'skip-ocr': { type: 'boolean', default: false },
+    // Internal: run the engine OCR side in this (child) process and print JSON.
+    'ocr-child': { type: 'string' },
+  },
+});
+
+const jobs = Math.max(1, Number(opts.jobs));
+
+if (opts['ocr-child']) {
+  await runEngineOcrChild(opts['ocr-child']);
+  process.exit(0);
+}
+
+/** True when `cmd` runs (used to skip a side whose tool is not installed). */
+function haveCommand(cmd, args = ['--version']) {
+  const r = spawnSync(cmd, args, { stdio: 'ignore' });
+  return !r.error;
+}
+
+const haveGnuTime = existsSync('/usr/bin/time');
+
+/**
+ * Run a command, resolving with its wall time and peak RSS (KiB, through GNU time when present).
+ * Output is discarded unless `capture` is set.
+ */
+function run(cmd, args, { env, capture = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const rssFile = haveGnuTime
+      ? path.join(os.tmpdir(), `bahi-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`)
+      : null;
+    const [bin, argv] = rssFile ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
+    const start = performance.now();
+    const child = spawn(bin, argv, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'ignore', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - start) / 1000;
+      let rssKb = null;
+      if (rssFile && existsSync(rssFile)) {
+        rssKb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) || null;
+        rmSync(rssFile, { force: true });
+      }
+      resolve({ code, seconds, rssKb, stdout, stderr });
+    });
+  });
+}
+
+/** Run `items` through `fn` with at most `limit` in flight; returns results in order. */
+async function pool(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+function loadTruths(dir) {
+  const out = [];
+  for (const f of readdirSync(dir).sort()) {
+    if (!f.endsWith('.truth.json')) continue;
+    const name = f.slice(0, -'.truth.json'.length);
+    const truth = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+    const file = readdirSync(dir).find((g) => g.startsWith(`${name}.`) && !g.endsWith('.json'));
+    if (file)
+      out.push({ name, type: truth.documentType, meta: truth.meta ?? {}, file: path.join(dir, file) });
+  }
+  return out;
+}
+
+const mb = (kb) => (kb == null ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`);
+const rows = [];
+const notes = [];
+
+const corpus = opts.corpus;
+if (!existsSync(corpus)) {
+  console.error(`corpus not found: ${corpus} (pass --corpus DIR)`);
+  process.exit(1);
+}
+const docs = loadTruths(corpus);
+const work = mkdtempSync(path.join(os.tmpdir(), 'bahi-bench-'));
+console.log(
+  `bahi engine benchmark — ${os.availableParallelism()} cores, ${jobs} parallel jobs per side, corpus ${corpus}`,
+);
+
+try {
+  if (!opts['skip-text']) await benchText();
+  if (!opts['skip-ocr']) await benchOcr();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+printTable();
+
+async function benchText() {
+  const textDocs = docs.filter((d) => !d.meta.scanned && d.file.endsWith('.pdf'));
+  if (textDocs.length === 0) {
+    notes.push('text: no text-layer PDFs in the corpus; skipped');
+    return;
+  }
+  const want = Math.max(1, Number(opts.docs));
+  const dir = path.join(work, 'text');
+  mkdirSync(dir);
+  // Copies under distinct names until there are `want` documents, keeping each type's share.
+  const files = [];
+  for (let i = 0; files.length < want; i++) {
+    const d = textDocs[i % textDocs.length];
+    const dest = path.join(dir, `${d.name}-copy${Math.floor(i / textDocs.length)}.pdf`);
+    copyFileSync(d.file, dest);
+    files.push({ type: d.type, file: dest });
+  }
+  console.log(`\ntext layer: ${files.length} documents (copies of ${textDocs.length} text-layer dev PDFs)`);
+
+  if (haveCommand('pdftotext', ['-v'])) {
+    const start = performance.now();
+    const results = await pool(files, jobs, (f) => run('pdftotext', ['-layout', f.file, '-']));
+    const seconds = (performance.now() - start) / 1000;
+    const failed = results.filter((r) => r.code !== 0).length;
+    const rss = Math.max(...results.map((r) => r.rssKb ?? 0)) || null;
+    rows.push({
+      side: 'text',
+      name: 'pdftotext -layout',
+      unit: 'docs',
+      n: files.length,
+      seconds,
+      rssKb: rss,
+      failed,
+    });
+    console.log(`  pdftotext: ${seconds.toFixed(2)} s`);
+  } else {
+    notes.push('text: pdftotext not installed (apt-get install poppler-utils); reference side skipped');
+  }
+
+  const cli = path.join(engineDir, 'bin', 'bahi.mjs');
+  const byType = new Map();
+  for (const f of files) byType.set(f.type, [...(byType.get(f.type) ?? []), f.file]);
+  const start = performance.now();
+  let rss = 0;
+  let lines = 0;
+  let errors = 0;
+  let failed = 0;
+  for (const [type, list] of byType) {
+    const r = await run(process.execPath, [cli, 'extract', '--type', type, '--jobs', String(jobs), ...list], {
+      capture: true,
+    });
+    if (r.code !== 0) {
+      failed += list.length;
+      notes.push(
+        `bahi extract --type ${type} exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+      );
+    }
+    rss = Math.max(rss, r.rssKb ?? 0);
+    for (const line of r.stdout.split('\n')) {
+      if (!line.trim()) continue;
+      lines++;
+      try {
+        if (JSON.parse(line).error) errors++;
+      } catch {
+        errors++;
+      }
+    }
+  }
+  const seconds = (performance.now() - start) / 1000;
+  if (lines !== files.length) notes.push(`bahi extract printed ${lines} results for ${files.length} files`);
+  if (errors) notes.push(`bahi extract: ${errors} documents came back with an error`);
+  rows.push({
+    side: 'text',
+    name: 'bahi extract (CLI, full extraction)',
+    unit: 'docs',
+    n: files.length,
+    seconds,
+    rssKb: rss || null,
+    failed,
+  });
+  console.log(`  bahi extract: ${seconds.toFixed(2)} s`);
+}
+
+async function benchOcr() {
+  const scanned = docs.filter((d) => d.meta.scanned && d.file.endsWith('.pdf'));
+  if (scanned.length === 0) {
+    notes.push('ocr: no scanned PDFs in the corpus; skipped');
+    return;
+  }
+  const want = Math.max(1, Number(opts.pages));
+  const dir = path.join(work, 'pages');
+  mkdirSync(dir);
+  // Render the scanned pages once, at the scan's own resolution, to PNG files both sides read.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { openPdf } = await import('../src/pdf/text.ts');
+  const { pageImageDpi, renderPage } = await import('../src/pdf/render.ts');
+  const pages = [];
+  for (const d of scanned) {
+    const doc = openPdf(new Uint8Array(readFileSync(d.file)));
+    for (let i = 0; i < doc.countPages() && pages.length < want; i++) {
+      const page = doc.loadPage(i);
+      const dpi = pageImageDpi(page) ?? 200;
+      const r = renderPage(page, dpi);
+      const file = path.join(dir, `${d.name}-p${i + 1}.png`);
+      writeFileSync(file, r.png);
+      pages.push({ file, dpi });
+    }
+    if (pages.length >= want) break;
+  }
+  writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(pages));
+  console.log(
+    `\nscanned pages: ${pages.length} page images rendered from ${scanned.length} scanned dev PDFs at their scan resolution`,
+  );
+
+  if (haveCommand('tesseract')) {
+    const start = performance.now();
+    const results = await pool(pages, jobs, (p) =>
+      run('tesseract', [p.file, 'stdout', '--psm', '3', '--dpi', String(p.dpi), 'tsv'], {
+        env: { OMP_THREAD_LIMIT: '1' },
+      }),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    const failed = results.filter((r) => r.code !== 0).length;
+    const rss = Math.max(...results.map((r) => r.rssKb ?? 0)) || null;
+    rows.push({
+      side: 'ocr',
+      name: 'tesseract (native, OMP_THREAD_LIMIT=1)',
+      unit: 'pages',
+      n: pages.length,
+      seconds,
+      rssKb: rss,
+      failed,
+    });
+    console.log(`  tesseract: ${seconds.toFixed(2)} s`);
+  } else {
+    notes.push('ocr: tesseract not installed (apt-get install tesseract-ocr); reference side skipped');
+  }
+
+  // The engine side runs in a child process so its peak RSS is its own.
+  const r = await run(
+    process.execPath,
+    [path.join(here, 'bench-engine.mjs'), '--ocr-child', dir, '--jobs', String(jobs)],
+    { capture: true },
+  );
+  if (r.code !== 0) {
+    notes.push(`engine OCR failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    return;
+  }
+  const res = JSON.parse(r.stdout.trim().split('\n').pop());
+  rows.push({
+    side: 'ocr',
+    name: `engine OCR (tesseract.js ×${res.workers} + pre-processing)`,
+    unit: 'pages',
+    n: res.pages,
+    seconds: res.seconds,
+    rssKb: r.rssKb ?? res.maxRssKb,
+    failed: 0,
+    extra: `worker start-up ${res.startSeconds.toFixed(1)} s excluded; ${res.words} words`,
+  });
+  console.log(`  engine OCR: ${res.seconds.toFixed(2)} s`);
+}
+
+/** Child process: OCR every page image of `dir` through the engine and print a JSON summary. */
+async function runEngineOcrChild(dir) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { createTesseractOcr } = await import('../src/ocr/index.ts');
+  const { ocrPageImage } = await import('../src/ocr/page.ts');
+  const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8'));
+  const t0 = performance.now();
+  const ocr = await createTesseractOcr({ workers: jobs });
+  const startSeconds = (performance.now() - t0) / 1000;
+  const start = performance.now();
+  const results = await Promise.all(
+    pages.map((p, i) =>
+      ocrPageImage(ocr, new Uint8Array(readFileSync(p.file)), { pageNumber: i + 1, dpi: p.dpi }),
+    ),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  await ocr.close();
+  const words = results.reduce((n, p) => n + p.words.length, 0);
+  process.stdout.write(
+    `${JSON.stringify({ pages: pages.length, seconds, startSeconds, words, workers: ocr.workers, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+  );
+}
+
+function printTable() {
+  console.log('\n| side | tool | items | seconds | rate | ratio (engine ÷ reference) | peak RSS |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const side of ['text', 'ocr']) {
+    const sideRows = rows.filter((r) => r.side === side);
+    const ref = sideRows[0];
+    for (const r of sideRows) {
+      const rate = r.n / r.seconds;
+      const ratio = r === ref || sideRows.length < 2 ? '' : `${(rate / (ref.n / ref.seconds)).toFixed(2)}×`;
+      console.log(
+        `| ${side} | ${r.name} | ${r.n}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.seconds.toFixed(2)} | ${rate.toFixed(2)} ${r.unit}/s | ${ratio} | ${mb(r.rssKb)} |`,
+      );
+    }
+  }
+  const goals = [];
+  const text = rows.filter((r) => r.side === 'text');
+  if (text.length === 2)
+    goals.push(
+      `text: goal ≥ 1.0× pdftotext → ${(text[1].n / text[1].seconds / (text[0].n / text[0].seconds)).toFixed(2)}×`,
+    );
+  const ocr = rows.filter((r) => r.side === 'ocr');
+  if (ocr.length === 2)
+    goals.push(
+      `ocr: goal ≥ 0.9× native tesseract → ${(ocr[1].n / ocr[1].seconds / (ocr[0].n / ocr[0].seconds)).toFixed(2)}×`,
+    );
+  for (const r of rows) if (r.extra) goals.push(`${r.name}: ${r.extra}`);
+  if (goals.length) console.log(`\n${goals.join('\n')}`);
+  if (notes.length) console.log(`\nnotes:\n- ${notes.join('\n- ')}`);
+  console.log(
+    `\nload average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (other work on the machine skews both sides)`,
+  );
+}
