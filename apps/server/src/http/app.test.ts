@@ -222,6 +222,11 @@ describe('public endpoints', () => {
     expect(Object.keys(doc.body.paths['/api/organization'])).toEqual(
       expect.arrayContaining(['get', 'post', 'put']),
     );
+    expect(doc.body.components.securitySchemes.session).toMatchObject({
+      in: 'cookie',
+      name: 'bahi.session_token',
+    });
+    expect(doc.body.paths['/api/auth-config'].get.security).toEqual([]);
   });
 
   it('sets security headers and answers unknown API paths with a JSON 404', async () => {

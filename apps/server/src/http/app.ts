@@ -8,7 +8,7 @@ import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../lib/app-error.ts';
 import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
-import { AUTH_BASE_PATH } from '../modules/auth/auth.ts';
+import { AUTH_BASE_PATH, COOKIE_PREFIX } from '../modules/auth/auth.ts';
 import { createClientIpResolver } from '../modules/auth/client-ip.ts';
 import { createSessionMiddleware } from '../modules/auth/session.ts';
 import { createAuthConfigRoutes } from '../modules/auth-config/auth-config.routes.ts';
@@ -124,6 +124,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   app.use('/auth/*', allowOpener);
   app.use(`${AUTH_BASE_PATH}/callback/*`, allowOpener);
 
+  // One line per API/auth request for operators; static files only at debug level.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const path = c.req.path;
+    const level = path.startsWith('/api/') || path.startsWith('/auth/') ? 'info' : 'debug';
+    logger[level](
+      { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
   app.get('/healthz', (c) => c.json({ ok: true as const }));
 
   app.use('/api/*', csrf({ origin: allowedOrigins }));
@@ -132,7 +144,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
     auth.handler(withClientIp(c.req.raw, getClientIp(c))),
   );
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: `${COOKIE_PREFIX}.session_token`,
+    description: 'better-auth session cookie, set by /api/auth/sign-in/* and /api/auth/sign-up/*',
+  });
   app.doc31('/api/openapi.json', {
+    security: [{ session: [] }],
     openapi: '3.1.0',
     info: {
       title: 'Bahi API',

@@ -9,6 +9,7 @@ const getAuthConfigRoute = createRoute({
   path: '/auth-config',
   tags: ['Account'],
   summary: 'Sign-in options (public)',
+  security: [],
   responses: { 200: jsonContent(AuthConfigSchema) },
 });
 
