@@ -252,10 +252,24 @@ describe('processing flows', () => {
       String(fourth?.fields.documentNumber ?? ''),
     );
 
-    // The run history lists the three runs.
+    // A corrupt file fails on its own, with a plain-words reason and a Retry button.
+    await page.getByRole('link', { name: 'Document Processing' }).click();
+    await uploadThroughPanel(page, 'Vendor invoices', [join(fixtures, 'corrupt-invoice.pdf')], 5);
+    await page.keyboard.press('Escape');
+    await runFlowAndWatch(page, 'Vendor invoices');
+    await page.getByText(/Run finished — 0 processed, 0 need review, 1 failed/).waitFor();
+    await card.getByRole('button', { name: 'Documents' }).click();
+    const failed = page.locator('[data-testid="inbox-document"][data-status="failed"]');
+    await expectCount(failed, 1);
+    expect(await readText(failed)).toContain('corrupt-invoice.pdf');
+    await failed.getByRole('button', { name: 'Retry' }).waitFor();
+    await shoot(page, '07a-inbox-failed');
+    await page.keyboard.press('Escape');
+
+    // The run history lists the four runs.
     await page.getByRole('link', { name: 'Document Processing' }).click();
     await card.getByRole('button', { name: 'Run history' }).click();
-    await expectCount(card.getByRole('table', { name: 'Run history' }).locator('tbody tr'), 3);
+    await expectCount(card.getByRole('table', { name: 'Run history' }).locator('tbody tr'), 4);
     await shoot(page, '07-run-history');
 
     // Phone width: the list stays readable.
