@@ -279,11 +279,19 @@ interface Reading {
   text: string;
 }
 
-/** Readings a number may have had if OCR dropped its decimal point. */
+/**
+ * Readings a number may have had: as read; with the decimal point OCR dropped (`1260` for 12.60);
+ * and, when OCR garbled the separators (`3.09200`, `6,0603200`), its digits read as paise.
+ */
 function alternatives(r: Reading, scales: number[]): number[] {
-  if (r.value === null) return [];
-  const out = [r.value];
-  if (!/[.,][0-9]{1,3}$/.test(r.text.trim()) || /,[0-9]{3}$/.test(r.text.trim())) {
+  const out: number[] = r.value === null ? [] : [r.value];
+  const text = r.text.trim();
+  const digits = text.replace(/[^0-9]/g, '');
+  const garbled =
+    /^[0-9][0-9.,]*$/.test(text) &&
+    (r.value === null || /\.[0-9]{4,}$/.test(text) || (text.match(/\./g) ?? []).length > 1);
+  if (garbled && digits.length >= 3) out.push(Number(digits) / 100, Number(digits) / 1000);
+  if (r.value !== null && (!/[.,][0-9]{1,3}$/.test(text) || /,[0-9]{3}$/.test(text))) {
     for (const s of scales) out.push(r.value / s);
   }
   return out;
@@ -310,13 +318,19 @@ export function reconcile(
   const r0 = rate.value;
   const a0 = amount.value;
   if (q0 !== null && r0 !== null && a0 !== null && consistent(q0, r0, discount, a0)) return asRead;
-  if (q0 !== null && r0 !== null && a0 !== null) {
+  const qa = alternatives(qty, [1000, 100, 10]);
+  const ra = alternatives(rate, [100, 10]);
+  const aa = alternatives(amount, [100, 10]);
+  if (qa.length > 0 && ra.length > 0 && aa.length > 0) {
     let best: { quantity: number; rate: number; amount: number; changes: number } | null = null;
-    for (const [qi, q] of alternatives(qty, [1000, 100, 10]).entries()) {
-      for (const [ri, r] of alternatives(rate, [100, 10]).entries()) {
-        for (const [ai, a] of alternatives(amount, [100, 10]).entries()) {
+    for (const [qi, q] of qa.entries()) {
+      for (const [ri, r] of ra.entries()) {
+        for (const [ai, a] of aa.entries()) {
           if (!consistent(q, r, discount, a)) continue;
-          const changes = (qi > 0 ? 1 : 0) + (ri > 0 ? 1 : 0) + (ai > 0 ? 1 : 0);
+          const changes =
+            (qi > 0 || qty.value === null ? 1 : 0) +
+            (ri > 0 || rate.value === null ? 1 : 0) +
+            (ai > 0 || amount.value === null ? 1 : 0);
           if (!best || changes < best.changes) best = { quantity: q, rate: r, amount: round2(a), changes };
         }
       }
