@@ -95,6 +95,7 @@ describe('extractLineItems (synthetic pages)', () => {
     ]);
     const p2 = page(2, [
       ...invoiceHeader,
+      [120, [[60, 'Brought forward'], r(460, '19,350.00')]],
       [
         130,
         [

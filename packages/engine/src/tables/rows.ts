@@ -155,7 +155,11 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
     const text = line.words.map((w) => w.text).join(' ');
     const serialCell = columns.findIndex((c) => c.kind === 'serial');
     const hasSerialValue = serialCell >= 0 && (cells.get(serialCell) ?? []).some((w) => SERIAL.test(w.text));
-    if (PAGE_WORDS.test(text) && !hasSerialValue) break;
+    if (PAGE_WORDS.test(text) && !hasSerialValue) {
+      // "Brought forward" under a repeated header opens the page; "Continued" closes it.
+      if (!tableLines.some((l) => l.anchor)) continue;
+      break;
+    }
     const textWords = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
     const endMatch = textWords.slice(0, hasSerial ? textWords.length : 3).join(' ');
     if (!hasSerialValue && END_WORDS.test(endMatch)) {
