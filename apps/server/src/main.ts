@@ -6,7 +6,13 @@ try {
   const started = Date.now();
   const server = await startServer();
   server.logger.info(
-    { url: server.url, port: server.port, ms: Date.now() - started },
+    {
+      url: server.url,
+      port: server.port,
+      ms: Date.now() - started,
+      sinceProcessStartMs: Math.round(process.uptime() * 1000),
+      phases: server.startupMs,
+    },
     `Bahi is running at ${server.url}`,
   );
   let stopping = false;

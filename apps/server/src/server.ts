@@ -21,6 +21,8 @@ export interface RunningServer {
   env: Env;
   db: Db;
   logger: Logger;
+  /** Milliseconds each start-up phase took (openDb, migrate, auth, jobs, app). */
+  startupMs: Record<string, number>;
   /** Stops accepting requests, closes open connections and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -72,17 +74,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // Keep-alive sockets would hold close() open; we are shutting down anyway.
       if ('closeAllConnections' in server) server.closeAllConnections();
     });
+  // Milliseconds per start-up phase, logged by main.ts so slow starts can be explained.
+  const startupMs: Record<string, number> = {};
+  let lap = performance.now();
+  const markPhase = (name: string) => {
+    const now = performance.now();
+    startupMs[name] = Math.round(now - lap);
+    lap = now;
+  };
   try {
     dbHandle = await createDb(env);
+    markPhase('openDb');
     await migrateDatabase(dbHandle);
+    markPhase('migrate');
     const secret = await resolveAuthSecret(env);
     const auth = createAuth({ env, db: dbHandle.db, secret, logger });
+    markPhase('auth');
     jobRuntime = await startJobRuntime({ handle: dbHandle, env, logger, work: env.flows.runJobs });
+    markPhase('jobs');
     const app = createApp(
       { env, db: dbHandle.db, auth, logger, jobs: jobRuntime.queue, executor: jobRuntime.executor },
       { webDist: options.webDist ?? defaultWebDist },
     );
     handle = (request, bindings) => app.fetch(request, bindings);
+    markPhase('app');
   } catch (error) {
     await stopListening();
     await jobRuntime?.stop();
@@ -98,6 +113,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     env,
     db: db.db,
     logger,
+    startupMs,
     close() {
       closing ??= (async () => {
         await stopListening();
