@@ -1,8 +1,10 @@
-import { EnvError } from './config/env.ts';
-import { startServer } from './server.ts';
+import { EnvError, loadEnv } from './config/env.ts';
 
 // Entry point of `npm start`: serve API + web on PORT, stop cleanly on SIGTERM/SIGINT.
 try {
+  // Check the configuration before loading the rest of the server, so mistakes are reported at once.
+  loadEnv();
+  const { startServer } = await import('./server.ts');
   const started = Date.now();
   const server = await startServer();
   server.logger.info(
