@@ -59,6 +59,9 @@ const rawEnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText(),
   GOOGLE_CLIENT_SECRET: optionalText(),
   GOOGLE_DISCOVERY_URL: optionalUrl(),
+  GOOGLE_REDIRECT_URL: optionalUrl(),
+  GOOGLE_OAUTH_BASE_URL: optionalUrl(),
+  GOOGLE_API_BASE_URL: optionalUrl(),
   OIDC_DISCOVERY_URL: optionalUrl(),
   OIDC_CLIENT_ID: optionalText(),
   OIDC_CLIENT_SECRET: optionalText(),
@@ -113,6 +116,8 @@ export interface Env {
   betterAuthSecret: string | undefined;
   localAccounts: boolean;
   google: IdentityProviderConfig | undefined;
+  /** Google Drive/Sheets connection endpoints (GOOGLE_REDIRECT_URL, GOOGLE_OAUTH_BASE_URL, GOOGLE_API_BASE_URL). */
+  googleApi: GoogleApiConfig;
   oidc: IdentityProviderConfig | undefined;
   costPerDocumentInr: number;
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
@@ -120,6 +125,16 @@ export interface Env {
   /** Flows: local folder roots (absolute), upload/file limits, extraction pool, in-process job workers. */
   flows: FlowsConfig;
   logLevel: (typeof logLevels)[number];
+}
+
+/** Where the Google connection talks to: Google itself unless overridden (a loopback stand-in in tests). */
+export interface GoogleApiConfig {
+  /** OAuth callback of the Drive/Sheets connection; defaults to `<PUBLIC_URL>/api/oauth/callback`. */
+  redirectUrl: string | undefined;
+  /** Base of the consent page, token and revoke endpoints; undefined = Google's real endpoints. */
+  oauthBaseUrl: string | undefined;
+  /** Base of Drive, Sheets and userinfo APIs; undefined = Google's real endpoints. */
+  apiBaseUrl: string | undefined;
 }
 
 /** Settings of processing flows (BAHI_FOLDER_ROOTS, UPLOAD_MAX_BYTES, FLOW_MAX_FILES, EXTRACT_*, RUN_JOBS). */
@@ -212,6 +227,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           clientSecret: raw.GOOGLE_CLIENT_SECRET!,
         }
       : undefined,
+    googleApi: {
+      redirectUrl: raw.GOOGLE_REDIRECT_URL,
+      oauthBaseUrl: raw.GOOGLE_OAUTH_BASE_URL?.replace(/\/+$/, ''),
+      apiBaseUrl: raw.GOOGLE_API_BASE_URL?.replace(/\/+$/, ''),
+    },
     oidc: oidc
       ? {
           id: oidcId,

@@ -15,6 +15,7 @@ import { createAuthConfigRoutes } from '../modules/auth-config/auth-config.route
 import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { createDocumentRoutes } from '../modules/documents/documents.routes.ts';
 import { createFlowRoutes } from '../modules/flows/flows.routes.ts';
+import { createGoogleRoutes } from '../modules/google/google.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
@@ -38,6 +39,7 @@ const apiModules = [
   createDocumentRoutes,
   createUploadRoutes,
   createSheetRoutes,
+  createGoogleRoutes,
 ];
 
 /** Options beyond the shared dependencies. */

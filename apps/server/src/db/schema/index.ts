@@ -1,3 +1,4 @@
+export * from '../../modules/google/google.schema.ts';
 export * from './activity.ts';
 export * from './auth.ts';
 export * from './flows.ts';

@@ -14,9 +14,9 @@ const getIntegrationsRoute = createRoute({
 });
 
 /** `/api/integrations`. */
-export function createIntegrationRoutes({ env }: AppDeps) {
-  return createRouter().openapi(getIntegrationsRoute, (c) => {
+export function createIntegrationRoutes({ db, env }: AppDeps) {
+  return createRouter().openapi(getIntegrationsRoute, async (c) => {
     requireUser(c);
-    return c.json(getIntegrations(env), 200);
+    return c.json(await getIntegrations(db, env, c.get('membership')?.organizationId ?? null), 200);
   });
 }

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import type { AppDeps } from '../../http/context.ts';
+import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { isAppError } from '../../lib/app-error.ts';
+import { requireMembership } from '../auth/session.ts';
+import {
+  buildConsentUrl,
+  clearGoogleTokens,
+  completeOAuth,
+  disconnectGoogle,
+  getGoogleStatus,
+  setupParentFolder,
+  setupVendorSheet,
+  verifyGoogleConnection,
+} from './google.service.ts';
+
+const LinkedItemSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
+
+/** The Google card's state. */
+export const GoogleStatusSchema = z.object({
+  configured: z.boolean(),
+  connected: z.boolean(),
+  email: z.string().nullable(),
+  scopes: z.array(z.string()),
+  note: z.string(),
+  parentFolder: LinkedItemSchema.nullable(),
+  vendorSheet: LinkedItemSchema.nullable(),
+});
+
+const SetupInputSchema = z.object({
+  url: z.string().max(2000).optional(),
+  name: z.string().max(200).optional(),
+});
+const SetupItemSchema = LinkedItemSchema.extend({ created: z.boolean() });
+
+const oauthUrlRoute = createRoute({
+  method: 'get',
+  path: '/oauth/url',
+  tags: ['Google'],
+  summary: 'Consent URL for connecting Google Drive and Sheets (open it in a 600×600 popup)',
+  responses: {
+    200: jsonContent(z.object({ url: z.string() })),
+    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
+  },
+});
+
+const statusRoute = createRoute({
+  method: 'get',
+  path: '/google/status',
+  tags: ['Google'],
+  summary: 'Google connection state with the parent folder and vendor master sheet',
+  responses: {
+    200: jsonContent(GoogleStatusSchema),
+    ...describeErrors('unauthenticated', 'no_organization'),
+  },
+});
+
+const refreshRoute = createRoute({
+  method: 'post',
+  path: '/google/refresh',
+  tags: ['Google'],
+  summary: 'Checks the connection for real (token refresh + account lookup)',
+  responses: {
+    200: jsonContent(GoogleStatusSchema),
+    ...describeErrors('unauthenticated', 'no_organization', 'google_auth_required'),
+  },
+});
+
+const disconnectRoute = createRoute({
+  method: 'post',
+  path: '/google/disconnect',
+  tags: ['Google'],
+  summary: 'Revokes the Google grant and clears the folder and sheet set-up',
+  responses: {
+    200: jsonContent(GoogleStatusSchema),
+    ...describeErrors('unauthenticated', 'no_organization', 'internal'),
+  },
+});
+
+const clearTokensRoute = createRoute({
+  method: 'post',
+  path: '/debug/clear-tokens',
+  tags: ['Google'],
+  summary: 'Clears stored Google tokens before a fresh authorisation',
+  responses: {
+    200: jsonContent(z.object({ ok: z.literal(true) })),
+    ...describeErrors('unauthenticated', 'no_organization'),
+  },
+});
+
+const folderRoute = createRoute({
+  method: 'post',
+  path: '/google/folder',
+  tags: ['Google'],
+  summary: 'Sets the parent Drive folder by link, or creates one when no link is given',
+  request: { body: { ...jsonContent(SetupInputSchema), required: true } },
+  responses: {
+    200: jsonContent(SetupItemSchema),
+    ...describeErrors('unauthenticated', 'no_organization', 'validation', 'google_auth_required'),
+  },
+});
+
+const vendorSheetRoute = createRoute({
+  method: 'post',
+  path: '/google/vendor-sheet',
+  tags: ['Google'],
+  summary: 'Sets the vendor master sheet by link, or creates one when no link is given',
+  request: { body: { ...jsonContent(SetupInputSchema), required: true } },
+  responses: {
+    200: jsonContent(SetupItemSchema),
+    ...describeErrors('unauthenticated', 'no_organization', 'validation', 'google_auth_required'),
+  },
+});
+
+/** The popup page's only script: reads the result block, hands it to the opener, closes. */
+const CALLBACK_SCRIPT = `(function () {
+  var data = JSON.parse(document.getElementById('oauth-result').textContent);
+  if (window.opener) {
+    window.opener.postMessage(data, location.origin);
+    window.close();
+  }
+  document.getElementById('oauth-status').textContent = data.success
+    ? 'Google connected. You can close this window.'
+    : 'Google connection failed: ' + (data.error || 'Authentication failed');
+})();`;
+
+const CALLBACK_CSP = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(CALLBACK_SCRIPT).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** HTML of the OAuth callback: posts `{ type: 'oauth-complete', success, error }` to the opener. */
+export function renderOAuthCompletePage(success: boolean, error: string | null): string {
+  const json = JSON.stringify({ type: 'oauth-complete', success, error }).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Bahi · Google</title><meta name="viewport" content="width=device-width"></head>
+<body>
+<p id="oauth-status">Finishing…</p>
+<script type="application/json" id="oauth-result">${json}</script>
+<script>${CALLBACK_SCRIPT}</script>
+</body>
+</html>`;
+}
+
+/** `/api/oauth/*`, `/api/google/*`, `/api/debug/clear-tokens`. */
+export function createGoogleRoutes({ db, env, logger }: AppDeps) {
+  const router = createRouter()
+    .openapi(oauthUrlRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json({ url: await buildConsentUrl(env, user, membership) }, 200);
+    })
+    .openapi(statusRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getGoogleStatus(db, env, membership.organizationId), 200);
+    })
+    .openapi(refreshRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await verifyGoogleConnection(db, env, membership.organizationId), 200);
+    })
+    .openapi(disconnectRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await disconnectGoogle(db, env, membership.organizationId), 200);
+    })
+    .openapi(clearTokensRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      await clearGoogleTokens(db, membership.organizationId);
+      return c.json({ ok: true as const }, 200);
+    })
+    .openapi(folderRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await setupParentFolder(db, env, membership.organizationId, c.req.valid('json')), 200);
+    })
+    .openapi(vendorSheetRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await setupVendorSheet(db, env, membership.organizationId, c.req.valid('json')), 200);
+    });
+
+  // Google redirects the popup here; the answer is an HTML page, not JSON, so it is a plain route.
+  router.get('/oauth/callback', async (c) => {
+    let success = true;
+    let error: string | null = null;
+    try {
+      await completeOAuth(db, env, c.get('user'), {
+        code: c.req.query('code'),
+        state: c.req.query('state'),
+        error: c.req.query('error'),
+      });
+    } catch (caught) {
+      success = false;
+      error = isAppError(caught) ? caught.message : 'Authentication failed';
+      if (!isAppError(caught)) logger.error({ err: caught }, 'Google OAuth callback failed');
+    }
+    c.header('content-security-policy', CALLBACK_CSP);
+    // The popup came back from Google's pages: this policy keeps `window.opener` for postMessage.
+    c.header('cross-origin-opener-policy', 'unsafe-none');
+    c.header('cache-control', 'no-store');
+    return c.html(renderOAuthCompletePage(success, error), success ? 200 : 400);
+  });
+  return router;
+}

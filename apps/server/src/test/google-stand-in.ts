@@ -1,0 +1,630 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local HTTP stand-in of the Google endpoints Bahi calls: OAuth consent/token/revoke, userinfo, Drive v3
+// files.list / files.get (+alt=media) / files.create (folders), Sheets v4 spreadsheets.create / get /
+// values.get / values.append / batchUpdate. It keeps real state (files, spreadsheets, tokens), checks
+// bearer tokens and scopes like Google does, records every request, and injects faults on demand.
+
+/** Scope names as Google spells them. */
+export const GOOGLE_SCOPES = {
+  driveReadonly: 'https://www.googleapis.com/auth/drive.readonly',
+  driveFile: 'https://www.googleapis.com/auth/drive.file',
+  sheets: 'https://www.googleapis.com/auth/spreadsheets',
+} as const;
+
+/** A request the stand-in received. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+/** A file in the stand-in's Drive. */
+export interface StandInFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  parents: string[];
+  content: Buffer;
+  modifiedTime: string;
+  trashed?: boolean;
+}
+
+/** A tab of a stand-in spreadsheet. */
+export interface StandInSheet {
+  sheetId: number;
+  title: string;
+  rows: string[][];
+  frozenRowCount: number;
+  hiddenColumns: number[];
+  /** Number-format patterns applied by repeatCell, keyed by column index. */
+  numberFormats: Record<number, string>;
+}
+
+/** A stand-in spreadsheet. */
+export interface StandInSpreadsheet {
+  spreadsheetId: string;
+  title: string;
+  sheets: StandInSheet[];
+}
+
+/** A fault to inject: the next `times` requests matching `method` + `path` get it instead of the answer. */
+export interface Fault {
+  method?: string;
+  /** Matched against the request path (no query). */
+  path: RegExp;
+  kind: 'status' | 'drop' | 'page-loop';
+  /** For kind 'status': 401, 403 (insufficient scope), 429, 500. */
+  status?: number;
+  /** For 429: Retry-After seconds. */
+  retryAfter?: number;
+  /** How many matching requests get the fault (default 1). */
+  times?: number;
+}
+
+/** Options of the stand-in. */
+export interface GoogleStandInOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Lifetime of issued access tokens (default 3600 s); short values exercise refresh. */
+  accessTokenTtlSeconds?: number;
+  /** Account the consent screen "signs in". */
+  email?: string;
+  /** Scopes the consent grants (default: everything asked for). */
+  grantScopes?: string[];
+  /** Rows per files.list page at most (default: pageSize, capped at 1000). */
+  maxPageSize?: number;
+}
+
+interface TokenInfo {
+  scopes: string[];
+  expiresAt: number;
+  refreshToken: string;
+}
+
+const FOLDER_MIME = 'application/vnd.google-apps.folder';
+const SHEET_MIME = 'application/vnd.google-apps.spreadsheet';
+
+/** The running stand-in. */
+export interface GoogleStandIn {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (use for both GOOGLE_OAUTH_BASE_URL and GOOGLE_API_BASE_URL). */
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  email: string;
+  requests: RecordedRequest[];
+  files: Map<string, StandInFile>;
+  spreadsheets: Map<string, StandInSpreadsheet>;
+  /** Refresh tokens issued and not revoked. */
+  liveRefreshTokens: Set<string>;
+  /** Adds a folder; returns its id. */
+  addFolder(name: string, parent?: string): string;
+  /** Adds a file; returns its id. */
+  addFile(file: {
+    name: string;
+    mimeType: string;
+    content: Buffer;
+    parent: string;
+    modifiedTime?: string;
+  }): string;
+  /** Injects a fault. */
+  inject(fault: Fault): void;
+  /** Revokes every token (as a user removing access in their Google account would). */
+  revokeAll(): void;
+  /** Makes every issued access token expired (refresh must happen). */
+  expireAccessTokens(): void;
+  /** Paths (method + path) the stand-in saw, in order. */
+  listPaths(): string[];
+  close(): Promise<void>;
+}
+
+function newId(prefix: string): string {
+  return `${prefix}${randomBytes(12).toString('base64url')}`;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Google's API error body. */
+function sendApiError(res: ServerResponse, status: number, message: string, reason: string, extra = {}) {
+  const statusName: Record<number, string> = {
+    400: 'INVALID_ARGUMENT',
+    401: 'UNAUTHENTICATED',
+    403: 'PERMISSION_DENIED',
+    404: 'NOT_FOUND',
+    429: 'RESOURCE_EXHAUSTED',
+    500: 'INTERNAL',
+  };
+  sendJson(
+    res,
+    status,
+    {
+      error: {
+        code: status,
+        message,
+        status: statusName[status] ?? 'UNKNOWN',
+        errors: [{ reason, message }],
+      },
+    },
+    extra,
+  );
+}
+
+/** Column letters (0 → A, 26 → AA). */
+export function toColumnLetters(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+function fromColumnLetters(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/** Parses `'Tab name'!A1:C` / `Tab!B:B` / `Tab` into a tab title and a column range. */
+function parseRange(range: string): { title: string; startCol: number; endCol: number | null } {
+  const bang = range.lastIndexOf('!');
+  const rawTitle = bang >= 0 ? range.slice(0, bang) : range;
+  const title = rawTitle.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+  const cells = bang >= 0 ? range.slice(bang + 1) : '';
+  const m = /^([A-Z]+)\d*(?::([A-Z]+)\d*)?$/i.exec(cells);
+  if (!m) return { title, startCol: 0, endCol: null };
+  return { title, startCol: fromColumnLetters(m[1]!), endCol: m[2] ? fromColumnLetters(m[2]) : null };
+}
+
+/** Starts the stand-in on a random loopback port. */
+export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Promise<GoogleStandIn> {
+  const clientId = options.clientId ?? 'stand-in-client.apps.googleusercontent.com';
+  const clientSecret = options.clientSecret ?? 'stand-in-secret';
+  const email = options.email ?? 'finance@example.in';
+  const ttl = options.accessTokenTtlSeconds ?? 3600;
+  const requests: RecordedRequest[] = [];
+  const files = new Map<string, StandInFile>();
+  const spreadsheets = new Map<string, StandInSpreadsheet>();
+  const codes = new Map<string, { scopes: string[]; redirectUri: string }>();
+  const accessTokens = new Map<string, TokenInfo>();
+  const liveRefreshTokens = new Set<string>();
+  const refreshScopes = new Map<string, string[]>();
+  const faults: Array<Fault & { left: number }> = [];
+
+  const issueAccessToken = (refreshToken: string, scopes: string[]) => {
+    const token = newId('ya29.');
+    accessTokens.set(token, { scopes, refreshToken, expiresAt: Date.now() + ttl * 1000 });
+    return token;
+  };
+
+  const takeFault = (method: string, path: string) => {
+    const fault = faults.find((f) => f.left > 0 && (!f.method || f.method === method) && f.path.test(path));
+    if (fault) fault.left--;
+    return fault;
+  };
+
+  /** Bearer check as Google does it: missing/unknown/expired → 401; missing scope → 403. */
+  const authorize = (req: IncomingMessage, res: ServerResponse, anyOf: string[]): boolean => {
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const info = accessTokens.get(token);
+    if (!info || info.expiresAt <= Date.now() || !liveRefreshTokens.has(info.refreshToken)) {
+      sendApiError(res, 401, 'Request had invalid authentication credentials.', 'authError', {
+        'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
+      });
+      return false;
+    }
+    if (anyOf.length > 0 && !anyOf.some((s) => info.scopes.includes(s))) {
+      sendApiError(res, 403, 'Request had insufficient authentication scopes.', 'insufficientPermissions');
+      return false;
+    }
+    return true;
+  };
+
+  const driveRead = [GOOGLE_SCOPES.driveReadonly, GOOGLE_SCOPES.driveFile];
+  const sheetsScope = [GOOGLE_SCOPES.sheets];
+
+  const toDriveFile = (f: StandInFile, fields: string | undefined) => {
+    const full: Record<string, unknown> = {
+      kind: 'drive#file',
+      id: f.id,
+      name: f.name,
+      mimeType: f.mimeType,
+      parents: f.parents,
+      modifiedTime: f.modifiedTime,
+      trashed: Boolean(f.trashed),
+    };
+    if (f.mimeType !== FOLDER_MIME && f.mimeType !== SHEET_MIME) {
+      full.size = String(f.content.length);
+      full.md5Checksum = createHash('md5').update(f.content).digest('hex');
+    }
+    if (!fields || fields === '*') return full;
+    // Honour a simple field mask like Google (`id,name` or `files(id,name)` inner list).
+    const inner = /files\(([^)]*)\)/.exec(fields)?.[1] ?? fields;
+    const wanted = new Set(inner.split(',').map((s) => s.trim()));
+    return Object.fromEntries(Object.entries(full).filter(([k]) => wanted.has(k)));
+  };
+
+  const handleDriveList = (res: ServerResponse, query: Record<string, string>, loop: boolean) => {
+    const q = query.q ?? '';
+    const parent = /'([^']+)' in parents/.exec(q)?.[1];
+    const notTrashed = /trashed\s*=\s*false/.test(q);
+    const mimeEq = /mimeType\s*=\s*'([^']+)'/.exec(q)?.[1];
+    let list = [...files.values()].filter(
+      (f) =>
+        (!parent || f.parents.includes(parent)) &&
+        (!notTrashed || !f.trashed) &&
+        (!mimeEq || f.mimeType === mimeEq),
+    );
+    list = list.sort((a, b) => a.id.localeCompare(b.id));
+    const pageSize = Math.min(Number(query.pageSize ?? 100), options.maxPageSize ?? 1000);
+    const start = query.pageToken ? Number(query.pageToken.replace(/^p/, '')) : 0;
+    const page = list.slice(start, start + pageSize);
+    const body: Record<string, unknown> = {
+      kind: 'drive#fileList',
+      files: page.map((f) => toDriveFile(f, query.fields)),
+    };
+    // A page-token loop: Google answering the same token again (seen in the wild on broken shared drives).
+    if (loop) body.nextPageToken = query.pageToken ?? 'p0';
+    else if (start + pageSize < list.length) body.nextPageToken = `p${start + pageSize}`;
+    sendJson(res, 200, body);
+  };
+
+  const getSheet = (ss: StandInSpreadsheet, title: string) => ss.sheets.find((s) => s.title === title);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const method = req.method ?? 'GET';
+    const path = decodeURIComponent(url.pathname);
+    const query = Object.fromEntries(url.searchParams);
+    const raw = await readBody(req);
+    let body: unknown = raw.length ? raw.toString('utf8') : undefined;
+    const type = req.headers['content-type'] ?? '';
+    if (raw.length && type.includes('application/json')) body = JSON.parse(raw.toString('utf8'));
+    if (raw.length && type.includes('application/x-www-form-urlencoded'))
+      body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    requests.push({ method, path, query, body, authorization: req.headers.authorization });
+
+    const fault = takeFault(method, path);
+    if (fault?.kind === 'status') {
+      const status = fault.status ?? 500;
+      if (status === 401) return sendApiError(res, 401, 'Invalid Credentials', 'authError');
+      if (status === 403)
+        return sendApiError(
+          res,
+          403,
+          'Request had insufficient authentication scopes.',
+          'insufficientPermissions',
+        );
+      if (status === 429)
+        return sendApiError(
+          res,
+          429,
+          'Quota exceeded for quota metric "Write requests"',
+          'rateLimitExceeded',
+          {
+            'retry-after': String(fault.retryAfter ?? 1),
+          },
+        );
+      return sendApiError(res, status, 'Internal error encountered.', 'backendError');
+    }
+
+    // OAuth consent: signs the configured account in at once and redirects back with a code.
+    if (method === 'GET' && path === '/o/oauth2/v2/auth') {
+      if (query.client_id !== clientId) return sendJson(res, 400, { error: 'invalid_client' });
+      const redirect = new URL(query.redirect_uri ?? '');
+      const asked = (query.scope ?? '').split(/\s+/).filter(Boolean);
+      const scopes = options.grantScopes ?? asked;
+      const code = newId('code-');
+      codes.set(code, { scopes, redirectUri: query.redirect_uri ?? '' });
+      redirect.searchParams.set('code', code);
+      if (query.state) redirect.searchParams.set('state', query.state);
+      redirect.searchParams.set('scope', scopes.join(' '));
+      res.writeHead(302, { location: redirect.toString() });
+      return res.end();
+    }
+    if (method === 'POST' && path === '/token') {
+      const form = (body ?? {}) as Record<string, string>;
+      if (form.client_id !== clientId || form.client_secret !== clientSecret)
+        return sendJson(res, 401, {
+          error: 'invalid_client',
+          error_description: 'The OAuth client was not found.',
+        });
+      if (form.grant_type === 'authorization_code') {
+        const grant = codes.get(form.code ?? '');
+        codes.delete(form.code ?? '');
+        if (!grant || grant.redirectUri !== form.redirect_uri)
+          return sendJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+        const refreshToken = newId('1//');
+        liveRefreshTokens.add(refreshToken);
+        refreshScopes.set(refreshToken, grant.scopes);
+        return sendJson(res, 200, {
+          access_token: issueAccessToken(refreshToken, grant.scopes),
+          refresh_token: refreshToken,
+          expires_in: ttl,
+          scope: grant.scopes.join(' '),
+          token_type: 'Bearer',
+        });
+      }
+      if (form.grant_type === 'refresh_token') {
+        const refreshToken = form.refresh_token ?? '';
+        if (!liveRefreshTokens.has(refreshToken))
+          return sendJson(res, 400, {
+            error: 'invalid_grant',
+            error_description: 'Token has been expired or revoked.',
+          });
+        const scopes = refreshScopes.get(refreshToken) ?? [];
+        return sendJson(res, 200, {
+          access_token: issueAccessToken(refreshToken, scopes),
+          expires_in: ttl,
+          scope: scopes.join(' '),
+          token_type: 'Bearer',
+        });
+      }
+      return sendJson(res, 400, { error: 'unsupported_grant_type' });
+    }
+    if (method === 'POST' && path === '/revoke') {
+      const token = query.token ?? ((body ?? {}) as Record<string, string>).token ?? '';
+      const refresh = liveRefreshTokens.has(token) ? token : accessTokens.get(token)?.refreshToken;
+      if (!refresh) return sendJson(res, 400, { error: 'invalid_token' });
+      liveRefreshTokens.delete(refresh);
+      return sendJson(res, 200, {});
+    }
+    if (method === 'GET' && path === '/oauth2/v3/userinfo') {
+      if (!authorize(req, res, [])) return;
+      return sendJson(res, 200, { sub: '1234567890', email, email_verified: true });
+    }
+
+    // Drive v3.
+    if (path === '/drive/v3/files' && method === 'GET') {
+      if (!authorize(req, res, driveRead)) return;
+      return handleDriveList(res, query, fault?.kind === 'page-loop');
+    }
+    if (path === '/drive/v3/files' && method === 'POST') {
+      if (!authorize(req, res, [GOOGLE_SCOPES.driveFile])) return;
+      const meta = (body ?? {}) as { name?: string; mimeType?: string; parents?: string[] };
+      const id = newId('f');
+      files.set(id, {
+        id,
+        name: meta.name ?? 'Untitled',
+        mimeType: meta.mimeType ?? 'application/octet-stream',
+        parents: meta.parents ?? ['root'],
+        content: Buffer.alloc(0),
+        modifiedTime: new Date().toISOString(),
+      });
+      return sendJson(res, 200, toDriveFile(files.get(id)!, query.fields));
+    }
+    const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
+    if (fileMatch && method === 'GET') {
+      if (!authorize(req, res, driveRead)) return;
+      const file = files.get(fileMatch[1]!);
+      if (!file || file.trashed)
+        return sendApiError(res, 404, `File not found: ${fileMatch[1]}.`, 'notFound');
+      if (query.alt !== 'media') return sendJson(res, 200, toDriveFile(file, query.fields));
+      if (fault?.kind === 'drop') {
+        // Headers and half the bytes, then the connection dies.
+        res.writeHead(200, { 'content-type': file.mimeType, 'content-length': String(file.content.length) });
+        res.write(file.content.subarray(0, Math.floor(file.content.length / 2)));
+        setTimeout(() => res.socket?.destroy(), 10);
+        return;
+      }
+      res.writeHead(200, { 'content-type': file.mimeType, 'content-length': String(file.content.length) });
+      return res.end(file.content);
+    }
+
+    // Sheets v4.
+    if (path === '/v4/spreadsheets' && method === 'POST') {
+      if (!authorize(req, res, sheetsScope)) return;
+      const spec = (body ?? {}) as {
+        properties?: { title?: string };
+        sheets?: Array<{ properties?: { title?: string; gridProperties?: { frozenRowCount?: number } } }>;
+      };
+      const spreadsheetId = newId('s');
+      const sheets = (spec.sheets?.length ? spec.sheets : [{ properties: { title: 'Sheet1' } }]).map(
+        (s, i): StandInSheet => ({
+          sheetId: i === 0 ? 0 : 1000 + i,
+          title: s.properties?.title ?? `Sheet${i + 1}`,
+          rows: [],
+          frozenRowCount: s.properties?.gridProperties?.frozenRowCount ?? 0,
+          hiddenColumns: [],
+          numberFormats: {},
+        }),
+      );
+      const title = spec.properties?.title ?? 'Untitled spreadsheet';
+      spreadsheets.set(spreadsheetId, { spreadsheetId, title, sheets });
+      files.set(spreadsheetId, {
+        id: spreadsheetId,
+        name: title,
+        mimeType: SHEET_MIME,
+        parents: ['root'],
+        content: Buffer.alloc(0),
+        modifiedTime: new Date().toISOString(),
+      });
+      return sendJson(res, 200, describeSpreadsheet(spreadsheets.get(spreadsheetId)!));
+    }
+    const ssMatch = /^\/v4\/spreadsheets\/([^/:]+)(?::batchUpdate|\/values\/(.+?)(:append)?)?$/.exec(path);
+    if (ssMatch) {
+      if (!authorize(req, res, sheetsScope)) return;
+      const ss = spreadsheets.get(ssMatch[1]!);
+      if (!ss) return sendApiError(res, 404, 'Requested entity was not found.', 'notFound');
+      if (path.endsWith(':batchUpdate') && method === 'POST') {
+        const updates = ((body ?? {}) as { requests?: Array<Parameters<typeof applySheetUpdate>[1]> }).requests ?? [];
+        for (const u of updates) applySheetUpdate(ss, u);
+        return sendJson(res, 200, { spreadsheetId: ss.spreadsheetId, replies: updates.map(() => ({})) });
+      }
+      const range = ssMatch[2];
+      if (!range) return sendJson(res, 200, describeSpreadsheet(ss));
+      const parsed = parseRange(range);
+      const sheet = getSheet(ss, parsed.title);
+      if (!sheet) return sendApiError(res, 400, `Unable to parse range: ${range}`, 'badRequest');
+      if (ssMatch[3] && method === 'POST') {
+        const values = ((body ?? {}) as { values?: unknown[][] }).values ?? [];
+        const start = sheet.rows.length;
+        for (const row of values) {
+          const out: string[] = [];
+          row.forEach((v, i) => {
+            out[parsed.startCol + i] = v === null || v === undefined ? '' : String(v);
+          });
+          sheet.rows.push(Array.from(out, (v) => v ?? ''));
+        }
+        return sendJson(res, 200, {
+          spreadsheetId: ss.spreadsheetId,
+          updates: { updatedRange: `${sheet.title}!A${start + 1}`, updatedRows: values.length },
+        });
+      }
+      if (method === 'GET') {
+        const end = parsed.endCol ?? Number.MAX_SAFE_INTEGER;
+        const values = sheet.rows.map((r) => r.slice(parsed.startCol, end + 1));
+        while (values.length > 0 && values[values.length - 1]!.every((v) => v === '')) values.pop();
+        return sendJson(res, 200, { range, majorDimension: 'ROWS', values });
+      }
+    }
+    sendApiError(res, 404, `The stand-in does not serve ${method} ${path}`, 'notFound');
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => {
+      if (!res.headersSent) sendApiError(res, 500, error.message, 'backendError');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    clientId,
+    clientSecret,
+    email,
+    requests,
+    files,
+    spreadsheets,
+    liveRefreshTokens,
+    addFolder(name, parent = 'root') {
+      const id = newId('d');
+      files.set(id, {
+        id,
+        name,
+        mimeType: FOLDER_MIME,
+        parents: [parent],
+        content: Buffer.alloc(0),
+        modifiedTime: new Date().toISOString(),
+      });
+      return id;
+    },
+    addFile(file) {
+      const id = newId('f');
+      files.set(id, {
+        id,
+        name: file.name,
+        mimeType: file.mimeType,
+        parents: [file.parent],
+        content: file.content,
+        modifiedTime: file.modifiedTime ?? new Date().toISOString(),
+      });
+      return id;
+    },
+    inject(fault) {
+      faults.push({ ...fault, left: fault.times ?? 1 });
+    },
+    revokeAll() {
+      liveRefreshTokens.clear();
+    },
+    expireAccessTokens() {
+      for (const info of accessTokens.values()) info.expiresAt = 0;
+    },
+    listPaths() {
+      return requests.map((r) => `${r.method} ${r.path}`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function describeSpreadsheet(ss: StandInSpreadsheet) {
+  return {
+    spreadsheetId: ss.spreadsheetId,
+    properties: { title: ss.title, locale: 'en_IN' },
+    sheets: ss.sheets.map((s) => ({
+      properties: {
+        sheetId: s.sheetId,
+        title: s.title,
+        gridProperties: { frozenRowCount: s.frozenRowCount },
+      },
+    })),
+    spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${ss.spreadsheetId}/edit`,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: batchUpdate requests are loosely typed JSON here.
+function applySheetUpdate(ss: StandInSpreadsheet, u: Record<string, any>) {
+  const byId = (id: number | undefined) => ss.sheets.find((s) => s.sheetId === (id ?? 0));
+  if (u.updateSheetProperties) {
+    const sheet = byId(u.updateSheetProperties.properties?.sheetId);
+    const frozen = u.updateSheetProperties.properties?.gridProperties?.frozenRowCount;
+    if (sheet && typeof frozen === 'number') sheet.frozenRowCount = frozen;
+  }
+  if (u.updateDimensionProperties) {
+    const r = u.updateDimensionProperties.range ?? {};
+    const sheet = byId(r.sheetId);
+    if (sheet && r.dimension === 'COLUMNS' && u.updateDimensionProperties.properties?.hiddenByUser) {
+      for (let c = r.startIndex ?? 0; c < (r.endIndex ?? 0); c++) sheet.hiddenColumns.push(c);
+    }
+  }
+  if (u.repeatCell) {
+    const r = u.repeatCell.range ?? {};
+    const sheet = byId(r.sheetId);
+    const pattern = u.repeatCell.cell?.userEnteredFormat?.numberFormat?.pattern;
+    if (sheet && pattern) {
+      for (let c = r.startColumnIndex ?? 0; c < (r.endColumnIndex ?? 0); c++)
+        sheet.numberFormats[c] = pattern;
+    }
+  }
+  if (u.addSheet) {
+    ss.sheets.push({
+      sheetId: 2000 + ss.sheets.length,
+      title: u.addSheet.properties?.title ?? `Sheet${ss.sheets.length + 1}`,
+      rows: [],
+      frozenRowCount: 0,
+      hiddenColumns: [],
+      numberFormats: {},
+    });
+  }
+}
+
+/**
+ * Makes any `fetch` to a host other than loopback fail (and remembers it), so a test proves the code under
+ * test never reaches the real Google. Returns the list of refused URLs and a restore function.
+ */
+export function installLoopbackGuard(): { refused: string[]; restore: () => void } {
+  const original = globalThis.fetch;
+  const refused: string[] = [];
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const host = new URL(href).hostname;
+    if (!['127.0.0.1', 'localhost', '[::1]', '::1'].includes(host)) {
+      refused.push(href);
+      throw new Error(`Outbound request refused in tests: ${href}`);
+    }
+    return original(input, init);
+  };
+  return { refused, restore: () => (globalThis.fetch = original) };
+}
