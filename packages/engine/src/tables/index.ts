@@ -1,8 +1,8 @@
 import type { BBox, DocumentType, PageContent } from '../types.ts';
 import { readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
-import { findHeaders, isLineItemHeader } from './header.ts';
-import { completeColumns } from './infer.ts';
+import { findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
+import { completeColumns, synthesizeHeader } from './infer.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
 import { bodyLines, readPageTable } from './rows.ts';
 
@@ -67,8 +67,42 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
       }
     }
   }
+  if (result.lineItems.length === 0) readHeaderless(pages, type, fields, result);
   normaliseDiscounts(result.lineItems, type);
   return result;
+}
+
+/** Last resort when no page has a readable header: columns from how the rows line up. */
+function readHeaderless(
+  pages: PageContent[],
+  type: DocumentType,
+  fields: string[],
+  result: LineItemsResult,
+): void {
+  for (const page of [...pages].sort((a, b) => a.page - b.page)) {
+    const lines = groupLines(cleanOcrWords(page.words), page.source === 'ocr' ? 0.5 : 0.3);
+    const synth = synthesizeHeader(lines, type);
+    if (!synth || !isLineItemHeader(synth.columns, type)) continue;
+    const at = lines[synth.before + 1];
+    const header: TableHeader = {
+      first: synth.before,
+      last: synth.before,
+      y0: at?.y0 ?? 0,
+      y1: at ? at.y0 - 0.01 : 0,
+      columns: synth.columns,
+    };
+    const table = readPageTable(page.page, lines, header, lines.length);
+    for (const row of table.rows) {
+      const line = readLine(row, header.columns, type);
+      const ordered: Record<string, string | number | null> = {};
+      for (const f of fields) ordered[f] = line.values[f] ?? null;
+      if (!hasQuantity(ordered, type)) continue;
+      result.lineItems.push(ordered);
+      result.lineProvenance.push(line.provenance);
+    }
+    result.regions.push({ page: page.page, y0: header.y0, y1: table.y1 });
+    if (table.finished) return;
+  }
 }
 
 /**

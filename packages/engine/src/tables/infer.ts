@@ -183,7 +183,9 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     // Prefer fewer guesses, then the reading order of the roles (left to right).
     const ordered = [...map].sort((x, y) => x[0].x0 - y[0].x0).map(([, k]) => roles.indexOf(k));
     const inOrder = ordered.every((k, i) => i === 0 || k > (ordered[i - 1] ?? -1));
-    const total = score + (inOrder ? 0.1 : 0) - map.size * 0.01;
+    // Last tie-break: roles sit as far left as they can (a GRN's ordered quantity comes first).
+    const leftness = [...map.keys()].reduce((sum, c) => sum + unknown.indexOf(c), 0);
+    const total = score + (inOrder ? 0.1 : 0) - map.size * 0.01 - leftness * 1e-4;
     if (total > best.score) best = { score: total, map: new Map(map) };
   };
   const walk = (i: number, used: Set<ColumnKind>) => {
@@ -209,3 +211,104 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     c.priority = 1;
   }
 }
+
+const CODE_LIKE = /^[A-Z]{1,5}-?[0-9]{3,}[A-Z]?$/i;
+
+/**
+ * A table whose header OCR lost entirely (white text on a dark band): find its rows as lines with
+ * three or more numbers beside a description, and make columns from how their cells line up —
+ * text on the left is the description, known unit words the unit, 4–8 digit codes the HSN, a
+ * 1, 2, 3… column the serial, percentages the GST rate; the other numbers get their roles from
+ * the row arithmetic ({@link completeColumns}). Returns the index of the line above the first row
+ * and the columns, or null when no such rows exist.
+ */
+export function synthesizeHeader(
+  lines: Line[],
+  type: DocumentType,
+): { before: number; columns: Column[] } | null {
+  const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && /[0-9]/.test(t);
+  const rowIdx: number[] = [];
+  for (const [i, line] of lines.entries()) {
+    const chunks = chunkLine(line);
+    const numeric = chunks.filter((c) => c.words.every((w) => isNum(w.text) || /^[%+]$/.test(w.text)));
+    const text = chunks.filter((c) => c.words.filter((w) => /[A-Za-z]{2,}/.test(w.text)).length >= 2);
+    if (numeric.length >= 3 && text.length > 0) rowIdx.push(i);
+  }
+  if (rowIdx.length === 0) return null;
+  // The first run of such rows (continuation lines may sit between them).
+  const run = [rowIdx[0] as number];
+  for (const i of rowIdx.slice(1)) {
+    const prev = lines[run[run.length - 1] as number] as Line;
+    const cur = lines[i] as Line;
+    if (cur.y0 - prev.y1 > Math.max(40, prev.h * 5)) break;
+    run.push(i);
+  }
+  interface Cell {
+    x0: number;
+    x1: number;
+    text: string;
+  }
+  const textCells: Cell[] = [];
+  const numCells: Cell[] = [];
+  for (const i of run) {
+    for (const ch of chunkLine(lines[i] as Line)) {
+      const cell = { x0: ch.x0, x1: ch.x1, text: ch.text };
+      if (ch.words.every((w) => isNum(w.text) || /^[%+]$/.test(w.text))) numCells.push(cell);
+      else textCells.push(cell);
+    }
+  }
+  const cluster = (cells: Cell[], key: (c: Cell) => number, tol: number) => {
+    const sorted = [...cells].sort((a, b) => key(a) - key(b));
+    const out: Cell[][] = [];
+    for (const c of sorted) {
+      const last = out[out.length - 1];
+      if (last && key(c) - key(last[last.length - 1] as Cell) <= tol) last.push(c);
+      else out.push([c]);
+    }
+    return out;
+  };
+  const need = Math.max(1, Math.ceil(run.length * 0.5));
+  const span = (cs: Cell[]) => ({
+    x0: Math.min(...cs.map((c) => c.x0)),
+    x1: Math.max(...cs.map((c) => c.x1)),
+  });
+  const columns: Column[] = [];
+  const add = (kind: ColumnKind, cs: Cell[]) =>
+    columns.push({ kind, priority: 1, gstPart: 'total', ...span(cs), label: '' });
+  // Text cells: units, item codes, and the description (the widest remaining left-aligned group).
+  const textGroups = cluster(textCells, (c) => c.x0, 10);
+  let desc: Cell[] | null = null;
+  for (const g of textGroups) {
+    if (g.every((c) => UNIT_WORD.test(c.text))) {
+      if (g.length >= need) add('unit', g);
+    } else if (g.every((c) => CODE_LIKE.test(c.text))) {
+      if (g.length >= need) add('code', g);
+    } else if (!desc || g.length > desc.length) desc = g;
+  }
+  if (!desc) return null;
+  add('description', desc);
+  for (const g of cluster(numCells, (c) => c.x1, 6)) {
+    if (g.length < need) continue;
+    const s = span(g);
+    if (columns.some((c) => overlap(s.x0, s.x1, c.x0, c.x1) > 0)) continue;
+    if (g.every((c) => /^[0-9]{4,8}$/.test(c.text))) add('hsn', g);
+    else if (g.every((c) => /%/.test(c.text) || RATE_SUM.test(c.text))) add('gst', g);
+    else if (
+      s.x1 <= (columns.find((c) => c.kind === 'description')?.x0 ?? 0) &&
+      g.every((c) => /^[0-9]{1,3}$/.test(c.text))
+    ) {
+      add('serial', g);
+    } else add('other', g);
+  }
+  columns.sort((a, b) => a.x0 - b.x0);
+  const completed = completeColumns(
+    columns,
+    run.map((i) => lines[i] as Line),
+    type,
+  );
+  return { before: (run[0] as number) - 1, columns: completed };
+}
+
+/** A unit word on its own (Nos, Kg, MT, Ltr …). */
+const UNIT_WORD =
+  /^(?:nos?|kgs?|mt|mtrs?|ltrs?|pcs|sets?|box(?:es)?|rolls?|coils?|pairs?|bags?|jars?|tins?|qtl|crates?|buckets?|sq\.?ft|months?|jobs?|hrs|days?|trips?|each|lots?|dozen|pkts?|units?|gms?|kl|cft|rmt)$/i;

@@ -63,8 +63,8 @@ function stripNumericDebris(text: string): string {
   return parseQuantity(t.replace(/%$/, '')) !== null || /^[0-9][0-9.,]*%?$/.test(t) ? t : text;
 }
 
-/** Units printed after quantities; OCR often glues them to the number (`2MT`, `1,838.115Kg`). */
-const UNITS =
+/** Units printed after quantities (OCR often glues them to the number: `2MT`, `1,838.115Kg`). */
+export const UNITS =
   /^(?:nos?|kgs?|mt|mtrs?|ltrs?|pcs|sets?|box(?:es)?|rolls?|coils?|pairs?|bags?|jars?|tins?|qtl|crates?|buckets?|sq\.?ft|months?|jobs?|hrs|days?|trips?|each|lots?|dozen|pkts?|units?|gms?|kl|cft|rmt)$/i;
 
 /** Cut `2MT` into `2` and `MT` when the tail is a known unit, keeping each part's share of the box. */
