@@ -267,7 +267,6 @@ describe('processing flows', () => {
     await page.keyboard.press('Escape');
 
     // The run history lists the four runs.
-    await page.getByRole('link', { name: 'Document Processing' }).click();
     await card.getByRole('button', { name: 'Run history' }).click();
     await expectCount(card.getByRole('table', { name: 'Run history' }).locator('tbody tr'), 4);
     await shoot(page, '07-run-history');
