@@ -58,7 +58,7 @@ function DocumentRow({
             href={doc.fileUrl}
             target="_blank"
             rel="noreferrer"
-            className="min-w-0 flex-1 truncate font-medium text-sm hover:underline"
+            className="min-w-0 flex-1 truncate font-medium text-primary text-sm hover:underline"
             title={doc.fileName}
           >
             {doc.fileName}
@@ -73,22 +73,11 @@ function DocumentRow({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
         {doc.size !== null && <span className="tabular-nums">{formatBytes(doc.size)}</span>}
         {doc.processedAt && <span>Processed {formatAgo(doc.processedAt)}</span>}
-      </div>
-      {doc.status === 'failed' && doc.error && (
-        <p className="text-destructive text-xs">{doc.error.message}</p>
-      )}
-      {doc.failedChecks.length > 0 && (
-        <ul className="list-disc pl-4 text-[oklch(0.45_0.12_70)] text-xs">
-          {doc.failedChecks.map((check) => (
-            <li key={check}>{describeCheck(check)}</li>
-          ))}
-        </ul>
-      )}
-      {(doc.status === 'failed' || doc.status === 'done' || doc.status === 'needs_review') && (
-        <div>
+        {(doc.status === 'failed' || doc.status === 'done' || doc.status === 'needs_review') && (
           <Button
             size="sm"
-            variant="outline"
+            variant="ghost"
+            className="ml-auto h-7 px-2 text-xs"
             disabled={busy}
             onClick={() => onRedo(doc.status === 'failed' ? 'retry' : 'reprocess')}
           >
@@ -99,7 +88,17 @@ function DocumentRow({
             )}
             {doc.status === 'failed' ? 'Retry' : 'Re-process'}
           </Button>
-        </div>
+        )}
+      </div>
+      {doc.status === 'failed' && doc.error && (
+        <p className="text-destructive text-xs">{doc.error.message}</p>
+      )}
+      {doc.failedChecks.length > 0 && (
+        <ul className="list-disc pl-4 text-[oklch(0.45_0.12_70)] text-xs">
+          {doc.failedChecks.map((check) => (
+            <li key={check}>{describeCheck(check)}</li>
+          ))}
+        </ul>
       )}
     </li>
   );
@@ -114,14 +113,16 @@ export function DocumentsPanel({
   open,
   onOpenChange,
   onRunStarted,
+  running = false,
 }: {
   flow: Flow;
+  running?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onRunStarted: (runId: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const documents = useFlowDocuments(flow.id, open);
+  const documents = useFlowDocuments(flow.id, open, running);
   const isUpload = flow.io.input.kind === 'upload';
   const uploads = useFlowUploads(flow.id, open && isUpload);
   const redo = useRedoDocument(flow.id);

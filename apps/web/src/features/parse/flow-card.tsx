@@ -29,7 +29,12 @@ import {
 } from './flow-format.ts';
 import type { Flow, Run } from './flows-api.ts';
 import { useFlowRuns } from './queries.ts';
-import { computeProgressPercent, formatProgressLine, type RunProgressView } from './run-progress.ts';
+import {
+  computeProgressPercent,
+  formatFinishedLine,
+  formatProgressLine,
+  type RunProgressView,
+} from './run-progress.ts';
 import { describeSource } from './source-link.ts';
 
 /** Table of a flow's past runs: started, finished, counts and duration. */
@@ -98,11 +103,7 @@ function RunProgressBar({ progress, finished }: { progress: RunProgressView; fin
     >
       <div className="flex items-center justify-between gap-3 text-xs">
         <span className="font-medium">
-          {nothingNew
-            ? 'Finished — no new documents'
-            : finished
-              ? `Finished — ${formatProgressLine(progress)}`
-              : formatProgressLine(progress)}
+          {finished ? formatFinishedLine(progress) : formatProgressLine(progress)}
         </span>
         <span className="text-muted-foreground tabular-nums">{percent}%</span>
       </div>

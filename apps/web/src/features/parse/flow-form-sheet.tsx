@@ -41,7 +41,7 @@ function TypeToggles({
 }) {
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 flex items-center gap-1 font-medium text-sm leading-none">
+      <legend className="mb-2 flex items-center gap-2 font-medium text-sm leading-none">
         Document type
         <span className="text-destructive" aria-hidden="true">
           *

@@ -107,6 +107,7 @@ function FlowItem({
         open={documentsOpen}
         onOpenChange={onDocumentsOpenChange}
         onRunStarted={(runId) => setStartedRunId(runId)}
+        running={activeRunId !== null}
       />
     </>
   );

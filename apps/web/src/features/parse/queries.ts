@@ -33,12 +33,14 @@ export function useFlowRuns(flowId: string) {
   return useQuery({ queryKey: flowKeys.runs(flowId), queryFn: ({ signal }) => listFlowRuns(flowId, signal) });
 }
 
-/** A flow's inbox documents; `enabled` lets closed panels skip the request. */
-export function useFlowDocuments(flowId: string, enabled = true) {
+/** A flow's inbox documents; `enabled` lets closed panels skip the request, `live` polls during a run. */
+export function useFlowDocuments(flowId: string, enabled = true, live = false) {
   return useQuery({
     queryKey: flowKeys.documents(flowId),
     queryFn: ({ signal }) => listFlowDocuments(flowId, signal),
     enabled,
+    // While a run is going the statuses change under the user's eyes; refresh them.
+    refetchInterval: live ? 2000 : false,
   });
 }
 

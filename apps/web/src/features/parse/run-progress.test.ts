@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeProgressPercent,
   describeRunOutcome,
+  formatFinishedLine,
   formatProgressLine,
   isRunActive,
 } from './run-progress.ts';
@@ -59,5 +60,17 @@ describe('isRunActive', () => {
     expect(isRunActive('running')).toBe(true);
     expect(isRunActive('success')).toBe(false);
     expect(isRunActive(null)).toBe(false);
+  });
+});
+
+describe('formatFinishedLine', () => {
+  it('adds review and failure counts only when there are some', () => {
+    expect(formatFinishedLine({ done: 3, total: 3, needsReview: 0, failed: 0 })).toBe(
+      'Finished — 3 of 3 documents',
+    );
+    expect(formatFinishedLine({ done: 3, total: 3, needsReview: 1, failed: 1 })).toBe(
+      'Finished — 3 of 3 documents · 1 need review · 1 failed',
+    );
+    expect(formatFinishedLine({ done: 0, total: 0 })).toBe('Finished — no new documents');
   });
 });

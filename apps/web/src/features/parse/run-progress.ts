@@ -25,6 +25,18 @@ export function formatProgressLine(progress: RunProgressView): string {
   return `${Math.min(progress.done, progress.total)} of ${progress.total} ${noun}`;
 }
 
+/**
+ * The line above a finished run's bar: "Finished — 3 of 3 documents · 1 need review · 1 failed",
+ * or "Finished — no new documents" when the run found nothing to do.
+ */
+export function formatFinishedLine(progress: RunProgressView): string {
+  if (progress.total <= 0) return 'Finished — no new documents';
+  const parts = [`Finished — ${formatProgressLine(progress)}`];
+  if (progress.needsReview) parts.push(`${progress.needsReview} need review`);
+  if (progress.failed) parts.push(`${progress.failed} failed`);
+  return parts.join(' · ');
+}
+
 /** Counts a finished run reports in its toast. */
 export interface RunOutcome {
   status: string;

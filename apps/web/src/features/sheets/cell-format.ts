@@ -25,9 +25,10 @@ const NUMBER_KEYS = new Set([
 ]);
 const DATE_KEYS = /date$|processedat$/i;
 
+// dd/mm/yyyy, the way Indian books and GST returns write dates.
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: '2-digit',
-  month: 'short',
+  month: '2-digit',
   year: 'numeric',
   timeZone: 'UTC',
 });
@@ -55,6 +56,8 @@ function normalizeKey(key: string): string {
 export function inferCellKind(key: string, declared?: string | null): CellKind {
   // Timestamps arrive as ISO text; shown as a local date and time whatever the server declares.
   if (/(At|_at)$/.test(key)) return 'datetime';
+  // The review flag is a verdict ("ok" / "review"): shown as a badge whatever the server declares.
+  if (key === 'reviewFlag') return 'status';
   const known: CellKind[] = ['text', 'money', 'number', 'percent', 'date', 'datetime', 'link', 'status'];
   if (declared && (known as string[]).includes(declared)) return declared as CellKind;
   const k = normalizeKey(key);

@@ -15,6 +15,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
+import { formatStatusLabel } from '@/features/parse/flow-format.ts';
 import {
   type Flow,
   getSheetDownloadUrl,
@@ -23,6 +24,7 @@ import {
 } from '@/features/parse/flows-api.ts';
 import { flowKeys } from '@/features/parse/queries.ts';
 import { nextSort, type SortState, sortRows } from '@/features/parse/sort-rows.ts';
+import { describeCheck } from '@/features/parse/source-link.ts';
 import { cn } from '@/lib/utils.ts';
 import {
   type CellKind,
@@ -75,6 +77,19 @@ function SheetCell({
       </a>
     );
   }
+  if (column.key === 'checksFailed' && text) {
+    // Codes keep the cell short; the plain-words reason is one hover away.
+    return (
+      <span
+        title={text
+          .split(/[,;]\s*/)
+          .map(describeCheck)
+          .join('\n')}
+      >
+        {text}
+      </span>
+    );
+  }
   if (kind === 'status' && text) {
     const tone = text.toLowerCase();
     return (
@@ -88,7 +103,7 @@ function SheetCell({
             : undefined
         }
       >
-        {text.replaceAll('_', ' ')}
+        {tone === 'ok' ? 'OK' : formatStatusLabel(text)}
       </Badge>
     );
   }

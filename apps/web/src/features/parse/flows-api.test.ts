@@ -1,0 +1,66 @@
+import type { Run, Workflow } from '@bahi/contracts';
+import { describe, expect, it } from 'vitest';
+import { createEmptyForm } from './flow-form.ts';
+import { getSheetDownloadUrl, toFlowBody, toFormValues, toProgressView } from './flows-api.ts';
+
+const flow: Workflow = {
+  id: 'f1',
+  uid: 'u1',
+  name: 'Invoices',
+  types: ['INVOICE'],
+  io: {
+    input: { kind: 'drive', url: 'https://drive.google.com/drive/folders/abc', folderName: 'AP inbox' },
+    output: { kind: 'xlsx', sheetId: 'wb1', sheetName: 'Invoices FY26' },
+  },
+  status: 'success',
+  createdAt: 1,
+  updatedAt: 2,
+  lastRunAt: null,
+};
+
+describe('toFlowBody', () => {
+  it('sends an upload flow with an empty location and a new xlsx output', () => {
+    const body = toFlowBody({ ...createEmptyForm(), name: ' AP ', types: ['PO'], sheetName: ' POs ' });
+    expect(body).toEqual({
+      name: 'AP',
+      types: ['PO'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: 'POs' },
+      },
+    });
+  });
+  it('keeps the stored workbook id and folder name when editing without changing the input', () => {
+    const body = toFlowBody({ ...toFormValues(flow), name: 'Renamed' }, flow);
+    expect(body.io.output.sheetId).toBe('wb1');
+    expect(body.io.input.folderName).toBe('AP inbox');
+    const moved = toFlowBody(
+      { ...toFormValues(flow), sourceLocation: 'https://drive.google.com/drive/folders/xyz' },
+      flow,
+    );
+    expect(moved.io.input.folderName).toBe('');
+  });
+});
+
+describe('toProgressView', () => {
+  it('counts every finished document, whatever its outcome', () => {
+    const run = {
+      counts: { total: 5, done: 2, needsReview: 1, failed: 1, skipped: 0, alreadyProcessed: 3 },
+      currentFile: 'x.pdf',
+    } as Run;
+    expect(toProgressView(run)).toEqual({
+      done: 4,
+      total: 5,
+      failed: 1,
+      needsReview: 1,
+      currentFile: 'x.pdf',
+    });
+  });
+});
+
+describe('getSheetDownloadUrl', () => {
+  it('adds the tab to csv downloads only', () => {
+    expect(getSheetDownloadUrl('f 1', 'xlsx', 'lines')).toBe('/api/flows/f%201/sheet.xlsx');
+    expect(getSheetDownloadUrl('f1', 'csv', 'lines')).toBe('/api/flows/f1/sheet.csv?tab=lines');
+  });
+});
