@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, flows, vendors } from '../db/schema/index.ts';
+import { notifyUser } from '../modules/notifications/notifications.service.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 
 let t: TestServer;
@@ -235,5 +237,80 @@ describe('public endpoints', () => {
     expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No API route GET /api/nope' } });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('dashboard, interest, notifications and integrations over HTTP', () => {
+  it('reflects rows in the database and records interest once', async () => {
+    const { client, orgId } = await t.createOnboardedUser('Dash Pvt Ltd');
+    const before = await client.get('/api/dashboard');
+    expect(before.status).toBe(200);
+    expect(before.body.stats).toEqual({
+      activeFlows: 0,
+      vendorsOnboarded: 0,
+      documentsProcessed: 0,
+      costSavingsInr: 0,
+      costPerDocumentInr: 50,
+    });
+    expect(before.body.recentActivity[0].kind).toBe('organization.created');
+
+    await t.server.db.insert(vendors).values({ organizationId: orgId, name: 'Vendor One' });
+    const [flow] = await t.server.db
+      .insert(flows)
+      .values({ organizationId: orgId, name: 'Invoices', status: 'active' })
+      .returning();
+    await t.server.db.insert(documents).values({
+      organizationId: orgId,
+      flowId: flow!.id,
+      sourceId: 's1',
+      contentHash: 'h1',
+      fileName: 'inv.pdf',
+      status: 'done',
+      processedAt: new Date(),
+    });
+    const after = await client.get('/api/dashboard');
+    expect(after.body.stats).toMatchObject({
+      activeFlows: 1,
+      vendorsOnboarded: 1,
+      documentsProcessed: 1,
+      costSavingsInr: 50,
+    });
+
+    expect((await client.get('/api/interest')).body).toEqual({ modules: [] });
+    expect((await client.post('/api/interest', { module: 'vendor-management' })).body).toEqual({
+      modules: ['vendor-management'],
+    });
+    expect((await client.post('/api/interest', { module: 'vendor-management' })).body).toEqual({
+      modules: ['vendor-management'],
+    });
+    const invalid = await client.post('/api/interest', { module: 'time-travel' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.fields).toHaveProperty('module');
+    const feed = (await client.get('/api/dashboard')).body.recentActivity.map(
+      (a: { kind: string }) => a.kind,
+    );
+    expect(feed.filter((k: string) => k === 'interest.registered')).toHaveLength(1);
+  });
+
+  it('lists notifications and marks them read; reports Google as not configured', async () => {
+    const { client, userId, orgId } = await t.createOnboardedUser();
+    await notifyUser(
+      t.server.db,
+      { organizationId: orgId, userId },
+      { kind: 'run.finished', title: 'Run finished' },
+    );
+    const list = await client.get('/api/notifications');
+    expect(list.body.unreadCount).toBe(1);
+    expect(list.body.items[0]).toMatchObject({ kind: 'run.finished', title: 'Run finished', readAt: null });
+    expect((await client.post('/api/notifications/read', {})).body).toEqual({ unreadCount: 0 });
+
+    const integrations = await client.get('/api/integrations');
+    expect(integrations.body.google).toMatchObject({
+      configured: false,
+      connected: false,
+      email: null,
+      scopes: [],
+    });
+    expect(integrations.body.google.note).toContain('GOOGLE_CLIENT_ID');
   });
 });
