@@ -38,11 +38,14 @@ describe('sessions over HTTP', () => {
     expect((await client.get('/api/me')).status).toBe(200);
   });
 
-  it('never accepts a user id as a bearer token', async () => {
-    const { userId } = await t.createUser();
+  it('authenticates only by cookie: neither a user id nor the session token works as a bearer token', async () => {
+    const { userId, client } = await t.createUser();
+    const sessionToken = client.cookies.get('bahi.session_token')!;
     const stranger = t.createClient();
-    const res = await stranger.request('/api/me', { headers: { authorization: `Bearer ${userId}` } });
-    expect(res.status).toBe(401);
+    for (const token of [userId, sessionToken, decodeURIComponent(sessionToken).split('.')[0]]) {
+      const res = await stranger.request('/api/me', { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(401);
+    }
   });
 
   it('requires a session on every app route', async () => {
