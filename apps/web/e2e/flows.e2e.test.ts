@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -274,5 +274,64 @@ describe('processing flows', () => {
     // Phone width: the list stays readable.
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, '08-parse-list-mobile');
+    await card.getByTestId('sheet-link').click();
+    await expectCount(rows, 4);
+    await shoot(page, '09-sheet-view-mobile');
+  });
+
+  it('edits a flow, refuses a folder outside the allowed roots, takes dropped files and deletes with confirmation', async () => {
+    const page = await app.newPage();
+    await createUser(page, { emailPrefix: 'edit' });
+    await page.goto('/parse');
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Flow' });
+    await form.getByLabel('Flow name').fill('Goods receipts');
+    await form.getByText('GRN', { exact: true }).click();
+    await form.getByLabel('Output sheet name').fill('GRNs');
+    // No BAHI_FOLDER_ROOTS on this server: a local folder is refused with the server's reason.
+    await form.getByText('Local folder path').click();
+    await form.getByLabel('Folder path on the server').fill('/etc');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectText(form.getByRole('alert').first(), /folder/i);
+    await form.getByText('Upload files').click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Goods receipts — documents' });
+    await panel.waitFor();
+
+    // Drag and drop a file onto the drop zone.
+    const bytes = (await readFile(join(fixtures, 'invoice-003.pdf'))).toString('base64');
+    const dataTransfer = await page.evaluateHandle((b64) => {
+      const raw = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([raw], 'dropped-grn.pdf', { type: 'application/pdf' }));
+      return transfer;
+    }, bytes);
+    await panel.getByTestId('upload-drop-zone').dispatchEvent('drop', { dataTransfer });
+    await expectCount(panel.locator('[data-testid="inbox-document"][data-status="new"]'), 1);
+    expect(await readText(panel.getByTestId('inbox-document'))).toContain('dropped-grn.pdf');
+    await page.keyboard.press('Escape');
+
+    // Edit: the side sheet opens with the stored values; Update saves the new name.
+    const card = flowCard(page, 'Goods receipts');
+    await card.getByRole('button', { name: 'Edit Goods receipts' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit flow' });
+    expect(await edit.getByLabel('Flow name').inputValue()).toBe('Goods receipts');
+    expect(await edit.getByTestId('type-GRN').isChecked()).toBe(true);
+    await edit.getByLabel('Flow name').fill('Goods receipts — Pune');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const renamed = flowCard(page, 'Goods receipts — Pune');
+    await renamed.waitFor();
+    await expectText(renamed.locator('.font-mono'), 'GRN');
+
+    // Delete asks first; Cancel keeps the flow, Delete flow removes it.
+    await renamed.getByRole('button', { name: 'Delete Goods receipts — Pune' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Goods receipts — Pune?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await renamed.waitFor();
+    await renamed.getByRole('button', { name: 'Delete Goods receipts — Pune' }).click();
+    await confirm.getByRole('button', { name: 'Delete flow' }).click();
+    await page.getByText('No processing flows yet').waitFor();
   });
 });
