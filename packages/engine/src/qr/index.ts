@@ -83,7 +83,9 @@ interface Hit {
  * is given. Returns null when the page has no QR code whose text looks like an e-invoice
  * (a JWT with a `data` claim, or bare JSON with e-invoice keys).
  * Scanned QR codes are often too blurred or small to decode whole-page, so after the full page
- * it tries upscaled crops of the regions where IRP prints put the code, then binarised copies.
+ * it tries upscaled (and binarised) crops around any symbol it saw but could not read and of the
+ * top right corner where IRP prints put the code. Below ~2 pixels per module (a 150 dpi blurred
+ * scan of a dense IRP code) no variant decodes; the printed IRN is then the only source.
  */
 export async function findEinvoiceQr(image: Uint8Array, options?: FindQrOptions): Promise<EinvoiceQr | null> {
   ensureZxing();
@@ -100,24 +102,30 @@ export async function findEinvoiceQr(image: Uint8Array, options?: FindQrOptions)
 }
 
 async function* scanVariants(gray: Gray): AsyncGenerator<Hit> {
-  // 1. The whole page as is: clean renders decode here in ~100 ms.
-  yield* decode(gray, 0, 0, 1);
-  // 2. Regions, upscaled: the QR is usually in a top corner, sometimes at the bottom.
-  //    Upscaling gives the detector more pixels per module on 150–200 dpi scans.
+  // 1. The whole page as is: clean renders and 200 dpi scans decode here (~100 ms).
+  //    Symbols that are found but fail to decode are remembered for a closer look.
+  const failed: Array<[number, number, number, number]> = [];
+  yield* decode(gray, 0, 0, 1, failed);
   const { width: w, height: h } = gray;
-  const regions: Array<[number, number, number, number]> = [
-    [w * 0.45, 0, w * 0.55, h * 0.4], // top right
-    [0, 0, w * 0.55, h * 0.4], // top left
-    [0, h * 0.3, w, h * 0.4], // middle band
-    [0, h * 0.6, w, h * 0.4], // bottom
-  ];
-  for (const binarise of [false, true]) {
-    for (const [rx, ry, rw, rh] of regions) {
-      const left = Math.round(rx);
-      const top = Math.round(ry);
-      const cw = Math.min(w - left, Math.round(rw));
-      const ch = Math.min(h - top, Math.round(rh));
-      if (cw < 40 || ch < 40) continue;
+  // 2. Upscaled crops: around each symbol that was seen but not read, then the top right
+  //    corner where IRP e-invoice prints put the code. Upscaling gives the detector more
+  //    pixels per module on 150–200 dpi scans; the binarised copy drops JPEG ringing.
+  //    Kept to a handful of tries so a page without a QR code costs little more than step 1.
+  const regions: Array<[number, number, number, number]> = [];
+  for (const [x0, y0, x1, y1] of failed.slice(0, 2)) {
+    const size = Math.max(x1 - x0, y1 - y0);
+    // Tiny detections are noise; a real e-invoice QR is over half an inch wide.
+    if (size < 40) continue;
+    regions.push([x0 - size * 0.3, y0 - size * 0.3, size * 1.6, size * 1.6]);
+  }
+  regions.push([w * 0.5, 0, w * 0.5, h * 0.35]);
+  for (const [rx, ry, rw, rh] of regions) {
+    const left = Math.max(0, Math.round(rx));
+    const top = Math.max(0, Math.round(ry));
+    const cw = Math.min(w - left, Math.round(rw));
+    const ch = Math.min(h - top, Math.round(rh));
+    if (cw < 40 || ch < 40) continue;
+    for (const binarise of [false, true]) {
       const crop = await cropScale(gray, left, top, cw, ch, 2, binarise);
       yield* decode(crop, left, top, 2);
     }
@@ -146,7 +154,13 @@ async function cropScale(
   };
 }
 
-async function* decode(g: Gray, offX: number, offY: number, scale: number): AsyncGenerator<Hit> {
+async function* decode(
+  g: Gray,
+  offX: number,
+  offY: number,
+  scale: number,
+  failed?: Array<[number, number, number, number]>,
+): AsyncGenerator<Hit> {
   const rgba = new Uint8ClampedArray(g.width * g.height * 4);
   for (let i = 0, j = 0; i < g.data.length; i++, j += 4) {
     const v = g.data[i] as number;
@@ -159,13 +173,16 @@ async function* decode(g: Gray, offX: number, offY: number, scale: number): Asyn
     { data: rgba, width: g.width, height: g.height, colorSpace: 'srgb' } as unknown as Parameters<
       typeof readBarcodes
     >[0],
-    READER,
+    failed ? { ...READER, returnErrors: true } : READER,
   );
   for (const r of results) {
-    if (!r.isValid || !r.text) continue;
     const p = r.position;
     const xs = [p.topLeft.x, p.topRight.x, p.bottomLeft.x, p.bottomRight.x];
     const ys = [p.topLeft.y, p.topRight.y, p.bottomLeft.y, p.bottomRight.y];
+    if (!r.isValid || !r.text) {
+      failed?.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+      continue;
+    }
     yield {
       text: r.text,
       box: [
