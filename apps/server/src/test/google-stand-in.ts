@@ -64,6 +64,8 @@ export interface Fault {
   retryAfter?: number;
   /** How many matching requests get the fault (default 1). */
   times?: number;
+  /** Matching requests to let through before the fault starts (default 0). */
+  skip?: number;
 }
 
 /** Options of the stand-in. */
@@ -204,7 +206,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
   const accessTokens = new Map<string, TokenInfo>();
   const liveRefreshTokens = new Set<string>();
   const refreshScopes = new Map<string, string[]>();
-  const faults: Array<Fault & { left: number }> = [];
+  const faults: Array<Fault & { left: number; toSkip: number }> = [];
 
   const issueAccessToken = (refreshToken: string, scopes: string[]) => {
     const token = newId('ya29.');
@@ -214,7 +216,12 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
 
   const takeFault = (method: string, path: string) => {
     const fault = faults.find((f) => f.left > 0 && (!f.method || f.method === method) && f.path.test(path));
-    if (fault) fault.left--;
+    if (!fault) return undefined;
+    if (fault.toSkip > 0) {
+      fault.toSkip--;
+      return undefined;
+    }
+    fault.left--;
     return fault;
   };
 
@@ -463,7 +470,8 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
       const ss = spreadsheets.get(ssMatch[1]!);
       if (!ss) return sendApiError(res, 404, 'Requested entity was not found.', 'notFound');
       if (path.endsWith(':batchUpdate') && method === 'POST') {
-        const updates = ((body ?? {}) as { requests?: Array<Parameters<typeof applySheetUpdate>[1]> }).requests ?? [];
+        const updates =
+          ((body ?? {}) as { requests?: Array<Parameters<typeof applySheetUpdate>[1]> }).requests ?? [];
         for (const u of updates) applySheetUpdate(ss, u);
         return sendJson(res, 200, { spreadsheetId: ss.spreadsheetId, replies: updates.map(() => ({})) });
       }
@@ -491,6 +499,11 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
         const end = parsed.endCol ?? Number.MAX_SAFE_INTEGER;
         const values = sheet.rows.map((r) => r.slice(parsed.startCol, end + 1));
         while (values.length > 0 && values[values.length - 1]!.every((v) => v === '')) values.pop();
+        if (query.majorDimension === 'COLUMNS') {
+          const width = Math.max(0, ...values.map((r) => r.length));
+          const columns = Array.from({ length: width }, (_, c) => values.map((r) => r[c] ?? ''));
+          return sendJson(res, 200, { range, majorDimension: 'COLUMNS', values: columns });
+        }
         return sendJson(res, 200, { range, majorDimension: 'ROWS', values });
       }
     }
@@ -540,7 +553,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
       return id;
     },
     inject(fault) {
-      faults.push({ ...fault, left: fault.times ?? 1 });
+      faults.push({ ...fault, left: fault.times ?? 1, toSkip: fault.skip ?? 0 });
     },
     revokeAll() {
       liveRefreshTokens.clear();
@@ -627,4 +640,34 @@ export function installLoopbackGuard(): { refused: string[]; restore: () => void
     return original(input, init);
   };
   return { refused, restore: () => (globalThis.fetch = original) };
+}
+
+/**
+ * Authorises against the stand-in the way the popup does (consent → code → token exchange) and returns the
+ * token set, for adapter tests that need a signed-in Google client without the whole server.
+ */
+export async function authorizeStandIn(
+  google: GoogleStandIn,
+  scopes: string[] = Object.values(GOOGLE_SCOPES),
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const redirectUri = 'http://127.0.0.1/callback';
+  const consent = new URL(`${google.url}/o/oauth2/v2/auth`);
+  consent.searchParams.set('client_id', google.clientId);
+  consent.searchParams.set('redirect_uri', redirectUri);
+  consent.searchParams.set('scope', scopes.join(' '));
+  const answer = await fetch(consent, { redirect: 'manual' });
+  const code = new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const token = await fetch(`${google.url}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: google.clientId,
+      client_secret: google.clientSecret,
+    }),
+  });
+  const body = (await token.json()) as { access_token: string; refresh_token: string };
+  return { accessToken: body.access_token, refreshToken: body.refresh_token };
 }

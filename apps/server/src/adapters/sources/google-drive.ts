@@ -1,0 +1,234 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { drive_v3 } from '@googleapis/drive';
+import { isAppError } from '../../lib/app-error.ts';
+import type { DriveLink } from './google-drive-link.ts';
+import {
+  type DocumentSource,
+  explainUnsupportedFile,
+  type SourceEntry,
+  SUPPORTED_EXTENSIONS,
+} from './source.ts';
+
+const FOLDER_MIME = 'application/vnd.google-apps.folder';
+const FILE_FIELDS = 'id,name,mimeType,size,md5Checksum,modifiedTime,trashed';
+const PAGE_SIZE = 1000;
+const DOWNLOAD_ATTEMPTS = 3;
+
+/** Extensions for the MIME types the engine reads, for Drive files named without one. */
+const EXTENSION_BY_MIME: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/tiff': '.tiff',
+  'image/webp': '.webp',
+};
+
+/** Options of the Drive source. */
+export interface GoogleDriveSourceOptions {
+  drive: drive_v3.Drive;
+  link: DriveLink;
+  /** Where downloaded files are kept (one file per Drive id + content version). */
+  cacheDir: string;
+  maxBytes: number;
+  maxFiles: number;
+  /** Walk sub-folders too (default false: only the folder's own files). */
+  includeSubfolders?: boolean;
+  /** Wraps each metadata call (retries, authorisation handling); defaults to calling it as is. */
+  call?: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+/** The Drive file name with an extension the engine understands (from the MIME type when missing). */
+function nameWithExtension(file: drive_v3.Schema$File): string {
+  const name = file.name ?? file.id ?? 'file';
+  if (SUPPORTED_EXTENSIONS.has(extname(name).toLowerCase())) return name;
+  const ext = EXTENSION_BY_MIME[file.mimeType ?? ''];
+  return ext ? `${name}${ext}` : name;
+}
+
+/**
+ * The cache file of a Drive file's current content. Drive's md5Checksum (or, for files without one, the
+ * modified time) names the version, so an unchanged file is never downloaded twice and a changed one is.
+ */
+function cachePath(cacheDir: string, file: drive_v3.Schema$File, name: string): string {
+  const version = file.md5Checksum ?? createHash('sha1').update(String(file.modifiedTime)).digest('hex');
+  return join(cacheDir, `${file.id}-${version}${extname(name).toLowerCase()}`);
+}
+
+/** Counts bytes and stops a download that grows past the limit (Drive's `size` could be stale or absent). */
+function createSizeGuard(maxBytes: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > maxBytes) done(new Error(`The file is larger than the limit of ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Google Drive as a document source: a folder link (every page of the listing, sub-folders optionally) or
+ * a file link. Only PDFs and images are taken; Google Docs, other types and files over the size limit are
+ * listed as skipped with the reason. Files are streamed to a cache keyed by Drive id + md5Checksum, so a
+ * re-run downloads nothing that did not change, and the source id is the Drive file id (the run keeps it
+ * incremental by id + content hash).
+ */
+export function createGoogleDriveSource(options: GoogleDriveSourceOptions): DocumentSource {
+  const call = options.call ?? (<T>(fn: () => Promise<T>) => fn());
+  const { drive } = options;
+
+  async function download(file: drive_v3.Schema$File, target: string): Promise<void> {
+    const tmp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      const res = await call(() =>
+        drive.files.get(
+          { fileId: file.id ?? '', alt: 'media', supportsAllDrives: true },
+          { responseType: 'stream' },
+        ),
+      );
+      await pipeline(
+        res.data as unknown as NodeJS.ReadableStream,
+        createSizeGuard(options.maxBytes),
+        createWriteStream(tmp),
+      );
+      // A connection that died early can still end the stream "cleanly"; the size tells.
+      const got = (await stat(tmp)).size;
+      if (file.size !== undefined && file.size !== null && got !== Number(file.size))
+        throw new Error(`The download stopped after ${got} of ${file.size} bytes`);
+      await rename(tmp, target);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+
+  async function toEntry(file: drive_v3.Schema$File, folderPath: string): Promise<SourceEntry | null> {
+    const shownName = folderPath ? `${folderPath}/${file.name}` : (file.name ?? '');
+    if ((file.mimeType ?? '').startsWith('application/vnd.google-apps.')) {
+      return {
+        skipped: {
+          name: shownName,
+          reason: 'Google Docs, Sheets and Slides are not documents; save them as PDF to process them',
+        },
+      };
+    }
+    const name = nameWithExtension(file);
+    const size = Number(file.size ?? 0);
+    const reason = explainUnsupportedFile(name, size, options.maxBytes);
+    if (reason) return { skipped: { name: shownName, reason } };
+    await mkdir(options.cacheDir, { recursive: true });
+    const path = cachePath(options.cacheDir, file, name);
+    const cached = await stat(path).then(
+      (s) => s.size === size,
+      () => false,
+    );
+    if (!cached) {
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
+        try {
+          await download(file, path);
+          lastError = undefined;
+          break;
+        } catch (error) {
+          if (isAppError(error)) throw error; // authorisation: the whole run needs the user
+          lastError = error;
+        }
+      }
+      if (lastError) {
+        // Not recorded as a document, so the next run tries it again.
+        return {
+          skipped: {
+            name: shownName,
+            reason: `Could not download it from Google Drive (${(lastError as Error).message}); the next run tries again`,
+          },
+        };
+      }
+    }
+    return {
+      file: {
+        sourceId: file.id ?? '',
+        name: folderPath ? `${folderPath}/${name}` : name,
+        path,
+        size,
+        modifiedAt: file.modifiedTime ? new Date(file.modifiedTime) : null,
+      },
+    };
+  }
+
+  async function* listFolder(
+    folderId: string,
+  ): AsyncIterable<{ file: drive_v3.Schema$File; folderPath: string }> {
+    const queue: Array<{ id: string; path: string }> = [{ id: folderId, path: '' }];
+    const seenFolders = new Set<string>([folderId]);
+    while (queue.length > 0) {
+      const folder = queue.shift()!;
+      const seenTokens = new Set<string>();
+      let pageToken: string | undefined;
+      do {
+        const res = await call(() =>
+          drive.files.list({
+            q: `'${folder.id.replace(/'/g, "\\'")}' in parents and trashed = false`,
+            fields: `nextPageToken, files(${FILE_FIELDS})`,
+            pageSize: PAGE_SIZE,
+            pageToken,
+            supportsAllDrives: true,
+            includeItemsFromAllDrives: true,
+          }),
+        );
+        for (const file of res.data.files ?? []) {
+          if (file.mimeType === FOLDER_MIME) {
+            if (options.includeSubfolders && file.id && !seenFolders.has(file.id)) {
+              seenFolders.add(file.id);
+              queue.push({
+                id: file.id,
+                path: folder.path ? `${folder.path}/${file.name}` : (file.name ?? ''),
+              });
+            }
+            continue;
+          }
+          yield { file, folderPath: folder.path };
+        }
+        const next = res.data.nextPageToken ?? undefined;
+        // Drive has been seen answering the same page token again; following it would never end.
+        if (next && seenTokens.has(next))
+          throw new Error('Google Drive returned the same page of the folder twice; listing stopped');
+        if (next) seenTokens.add(next);
+        pageToken = next;
+      } while (pageToken);
+    }
+  }
+
+  return {
+    kind: 'drive',
+    async *list() {
+      if (options.link.kind === 'file') {
+        const res = await call(() =>
+          drive.files.get({ fileId: options.link.id, fields: FILE_FIELDS, supportsAllDrives: true }),
+        );
+        const entry = await toEntry(res.data, '');
+        if (entry) yield entry;
+        return;
+      }
+      let files = 0;
+      for await (const { file, folderPath } of listFolder(options.link.id)) {
+        if (files >= options.maxFiles) {
+          yield {
+            skipped: {
+              name: file.name ?? '',
+              reason: `Only the first ${options.maxFiles} files of a folder are processed per run`,
+            },
+          };
+          continue;
+        }
+        const entry = await toEntry(file, folderPath);
+        if (!entry) continue;
+        if ('file' in entry) files++;
+        yield entry;
+      }
+    },
+  };
+}

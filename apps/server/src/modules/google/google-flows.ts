@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { FlowIoSchema, listDocumentSheetColumns, listLineSheetColumns } from '@bahi/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  type CreatedSpreadsheet,
+  createGoogleSheetsSink,
+  createOutputSpreadsheet,
+  type SheetsWriteResult,
+} from '../../adapters/sinks/google-sheets.ts';
+import { createGoogleDriveSource } from '../../adapters/sources/google-drive.ts';
+import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
+import type { DocumentSource } from '../../adapters/sources/source.ts';
+import type { Env } from '../../config/env.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import type { FlowRow } from '../flows/flows.repo.ts';
+import { loadSheetContent } from '../sheets/sheets.service.ts';
+import { openGoogleSession } from './google.service.ts';
+
+// What flows use of Google: the Drive source, the output spreadsheet, and writing a flow's rows to it.
+// Each is one call for the run processor / flows service, which pick them by `io.input.kind === 'drive'`
+// and `io.output.kind === 'sheets'`.
+
+/**
+ * The Drive source of a flow (folder or file link), signed in as the flow's organisation. Downloads are
+ * cached under DATA_DIR/google-drive/<org>/ so re-runs fetch only new or changed files.
+ */
+export async function createFlowDriveSource(
+  db: Db,
+  env: Env,
+  flow: Pick<FlowRow, 'organizationId'>,
+  url: string,
+  options: { includeSubfolders?: boolean } = {},
+): Promise<DocumentSource> {
+  const link = parseDriveLink(url);
+  const session = await openGoogleSession(db, env, flow.organizationId);
+  return createGoogleDriveSource({
+    drive: session.drive,
+    link,
+    cacheDir: join(env.dataDir, 'google-drive', flow.organizationId),
+    maxBytes: env.flows.uploadMaxBytes,
+    maxFiles: env.flows.maxFiles,
+    includeSubfolders: options.includeSubfolders ?? false,
+    call: (fn) => session.call(fn),
+  });
+}
+
+/**
+ * `POST /api/workflow/sheets/create` for a Google output: a new spreadsheet with the flow type's
+ * "Documents" and "Line Items" tabs. Returns its id (the flow's `io.output.sheetId`) and link.
+ */
+export async function createFlowSpreadsheet(
+  db: Db,
+  env: Env,
+  organizationId: string,
+  input: { title: string; type: FlowRow['types'][number] },
+): Promise<CreatedSpreadsheet> {
+  const session = await openGoogleSession(db, env, organizationId);
+  const type = input.type as Parameters<typeof listDocumentSheetColumns>[0];
+  return createOutputSpreadsheet(
+    session.sheets,
+    {
+      title: input.title,
+      documentColumns: listDocumentSheetColumns(type),
+      lineColumns: listLineSheetColumns(type),
+    },
+    (fn) => session.call(fn),
+  );
+}
+
+/** Document id from the sheet row's link back (`…/api/documents/<id>/file`). */
+function readDocumentId(link: unknown): string {
+  const id = /\/api\/documents\/([^/]+)\/file$/.exec(String(link ?? ''))?.[1];
+  if (!id) throw new Error('A sheet row has no document link to key it by');
+  return id;
+}
+
+/**
+ * Appends the flow's processed rows that its Google sheet does not hold yet (keys: document id; document id
+ * + line number). Safe to call after every run and again after a crash: the sheet's hidden key column is
+ * what decides, so nothing is appended twice.
+ */
+export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): Promise<SheetsWriteResult> {
+  const io = FlowIoSchema.parse(flow.io);
+  if (io.output.kind !== 'sheets' || !io.output.sheetId)
+    throw new Error('This flow has no Google sheet to write to');
+  const content = await loadSheetContent(db, env, flow);
+  // The line rows carry no document id; this lists it in the same order and filter as the sheet content.
+  const lineDocs = await queryRows<{ document_id: string; line_no: number; file_name: string }>(
+    db,
+    sql`select l.document_id, l.line_no, d.file_name from document_lines l join documents d on d.id = l.document_id
+        where l.flow_id = ${flow.id} and d.status in ('done', 'needs_review')
+        order by d.sheet_row, l.line_no, l.id`,
+  );
+  if (lineDocs.length !== content.lines.length) throw new Error('The flow changed while writing; try again');
+  const session = await openGoogleSession(db, env, flow.organizationId);
+  const sink = createGoogleSheetsSink({
+    sheets: session.sheets,
+    spreadsheetId: io.output.sheetId,
+    call: (fn) => session.call(fn),
+    keyOf: (tab, row, index) => {
+      if (tab === 'documents') return readDocumentId(row.link);
+      const line = lineDocs[index];
+      if (!line || line.file_name !== row.fileName || Number(line.line_no) !== Number(row.lineNo))
+        throw new Error('The flow changed while writing; try again');
+      return `${line.document_id}#${line.line_no}`;
+    },
+  });
+  return sink.writeRows(content);
+}
