@@ -134,9 +134,18 @@ function unitFromQuantityCell(words: Word[]): { text: string; words: Word[] } | 
  * computed from quantity × rate − discount only when no amount is printed), gstRate (total GST %:
  * CGST + SGST rates summed). GRN: description, hsnSac, unit and the four quantities.
  */
-export function readLine(row: RawRow, columns: Column[], type: DocumentType): ReadLine {
+export function readLine(
+  row: RawRow,
+  columns: Column[],
+  type: DocumentType,
+  styles: Map<number, boolean> = new Map(),
+): ReadLine {
   const cells = new Map<number, Word[]>();
   for (const l of row.lines) for (const [i, ws] of l.cells) cells.set(i, [...(cells.get(i) ?? []), ...ws]);
+  for (const [i, ws] of cells) {
+    if (columns[i]?.kind !== 'description' && ws.some((w) => w.source === 'ocr'))
+      cells.set(i, joinNumberFragments(ws));
+  }
   const cellOf = (i: number) => (i >= 0 ? (cells.get(i) ?? []) : []);
   const values: Record<string, string | number | null> = {};
   const provenance: Record<string, ValueProvenance> = {};
@@ -179,7 +188,7 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
   const qty = firstQuantity(cellOf(qtyIdx));
   set('unit', unitText, unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []));
   const rateWords = cellOf(bestColumn(columns, 'rate')).filter((w) => /[0-9]/.test(w.text));
-  const rate = readMoney(rateWords);
+  const rate = withStyle(readMoney(rateWords), rateWords, styles.get(bestColumn(columns, 'rate')));
 
   const discIdx = bestColumn(columns, 'discount');
   const discWords = cellOf(discIdx);
@@ -187,15 +196,14 @@ export function readLine(row: RawRow, columns: Column[], type: DocumentType): Re
   if (discWords.length > 0) {
     const text = cellText(discWords);
     const pct = /%/.test(text) || (columns[discIdx]?.percent ?? false);
-    const v = pct ? parseGstRate(text) : readMoney(discWords);
+    const v = pct ? parseGstRate(text) : withStyle(readMoney(discWords), discWords, styles.get(discIdx));
     if (v !== null && pct && qty && rate !== null) discount = round2((qty.value * rate * v) / 100);
     else if (v !== null && !pct) discount = v;
   }
 
-  const amountWords = cellOf(
-    chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0),
-  ).filter((w) => /[0-9]/.test(w.text));
-  const amount = readMoney(amountWords);
+  const amountCol = chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0);
+  const amountWords = cellOf(amountCol).filter((w) => /[0-9]/.test(w.text));
+  const amount = withStyle(readMoney(amountWords), amountWords, styles.get(amountCol));
   // A rupee discount whose decimal point OCR dropped reads 100× too large: when the arithmetic
   // only holds with it scaled, scale it.
   const discText = cellText(discWords);
@@ -454,4 +462,63 @@ function chooseAmountColumn(
     if (v !== null && Math.abs(v - expected) <= 0.011 + Math.abs(expected) * 1e-6) return i;
   }
   return best;
+}
+
+/**
+ * OCR splits a number at its separators ("2, 570", "35, 696. 50", "151 00"): glue the pieces of a
+ * numeric cell back together, on each sub-line of the cell.
+ */
+export function joinNumberFragments(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const line of readingOrder(words)) {
+    for (const w of line) {
+      const prev = out[out.length - 1];
+      const sameLine = prev && line.includes(prev);
+      const openEnded = prev && /^[0-9][0-9,.]*[,.]$/.test(prev.text) && /^[0-9][0-9,.]*$/.test(w.text);
+      const paise =
+        prev && /^[0-9][0-9,]*$/.test(prev.text) && /^[0-9]{2}$/.test(w.text) && w.x0 - prev.x1 < w.y1 - w.y0;
+      if (prev && sameLine && (openEnded || paise)) {
+        out[out.length - 1] = {
+          ...prev,
+          text: paise ? `${prev.text}.${w.text}` : `${prev.text}${w.text}`,
+          x1: Math.max(prev.x1, w.x1),
+          y0: Math.min(prev.y0, w.y0),
+          y1: Math.max(prev.y1, w.y1),
+        };
+      } else out.push(w);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether each money column prints two decimals ("1,350.00"): true when most of its OCR cells do.
+ * A cell of such a column read without its point ("135000") lost it to OCR.
+ */
+export function columnDecimalStyles(
+  cellsByRow: Array<Map<number, Word[]>>,
+  columns: Column[],
+): Map<number, boolean> {
+  const styles = new Map<number, boolean>();
+  columns.forEach((c, i) => {
+    if (c.kind !== 'rate' && c.kind !== 'amount' && c.kind !== 'discount') return;
+    let withPoint = 0;
+    let total = 0;
+    for (const cells of cellsByRow) {
+      const ws = (cells.get(i) ?? []).filter((w) => /[0-9]/.test(w.text));
+      if (ws.length === 0 || !ws.every((w) => w.source === 'ocr')) continue;
+      total++;
+      if (ws.some((w) => /[.,][0-9]{2}$/.test(w.text))) withPoint++;
+    }
+    if (total >= 2 && withPoint >= total * 0.6) styles.set(i, true);
+  });
+  return styles;
+}
+
+/** Apply a column's two-decimal style to a reading whose point OCR dropped. */
+function withStyle(value: number | null, words: Word[], twoDecimals: boolean | undefined): number | null {
+  if (value === null || !twoDecimals) return value;
+  const text = words.map((w) => w.text).join('');
+  if (/[.,][0-9]{2}$/.test(text) || !/^[0-9,]{3,}$/.test(text)) return value;
+  return round2(value / 100);
 }

@@ -1,10 +1,10 @@
-import type { BBox, DocumentType, PageContent } from '../types.ts';
-import { readLine } from './fields.ts';
+import type { BBox, DocumentType, PageContent, Word } from '../types.ts';
+import { columnDecimalStyles, readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
 import { findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
 import { completeColumns, synthesizeHeader } from './infer.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
-import { bodyLines, readPageTable } from './rows.ts';
+import { bodyLines, type RawRow, readPageTable } from './rows.ts';
 
 /** What the table stage returns for one document. */
 export interface LineItemsResult {
@@ -52,8 +52,12 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
       header.columns = completeColumns(header.columns, bodyLines(lines, header, end), type);
       if (!isLineItemHeader(header.columns, type)) continue;
       const table = readPageTable(page.page, lines, header, end);
+      const styles = columnDecimalStyles(
+        table.rows.map((r) => rowCells(r)),
+        header.columns,
+      );
       for (const row of table.rows) {
-        const line = readLine(row, header.columns, type);
+        const line = readLine(row, header.columns, type, styles);
         const ordered: Record<string, string | number | null> = {};
         for (const f of fields) ordered[f] = line.values[f] ?? null;
         if (!hasQuantity(ordered, type)) continue;
@@ -128,4 +132,11 @@ function normaliseDiscounts(lines: Array<Record<string, string | number | null>>
   if (lines.length > 0 && lines.every((l) => l.discount === 0 || l.discount === null)) {
     for (const l of lines) l.discount = null;
   }
+}
+
+/** A row's words per column, all its lines together. */
+function rowCells(row: RawRow): Map<number, Word[]> {
+  const cells = new Map<number, Word[]>();
+  for (const l of row.lines) for (const [i, ws] of l.cells) cells.set(i, [...(cells.get(i) ?? []), ...ws]);
+  return cells;
 }
