@@ -33,8 +33,8 @@ async function fieldMessage(page: Page, label: string): Promise<string | null> {
   const control = page.getByLabel(label);
   const describedBy = await control.getAttribute('aria-describedby');
   if (!describedBy) return null;
-  const text = await page.locator(`[id="${describedBy}"]`).innerText();
-  return text.trim();
+  const text = await page.locator(`[id="${describedBy}"]`).textContent();
+  return (text ?? '').trim();
 }
 
 describe('onboarding', () => {
