@@ -1,0 +1,102 @@
+import { ApiError, getJson } from '../../lib/api.ts';
+
+/** The product's connect errors, word for word. */
+export const oauthErrors = {
+  failed: 'Authentication failed',
+  popupBlocked: 'Popup blocked. Please allow popups for this site.',
+  noUrl: 'Failed to get OAuth URL',
+  backend: 'Failed to connect to backend',
+} as const;
+
+/** Popup size and how long a consent may take before the attempt is abandoned. */
+export const OAUTH_POPUP_FEATURES = 'width=600,height=600';
+export const OAUTH_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** The message the OAuth callback page posts to its opener. */
+export interface OAuthCompleteMessage {
+  type: 'oauth-complete';
+  success: boolean;
+  error: string | null;
+}
+
+/** Accepts only our own origin's `oauth-complete` messages; anything else (extensions, frames) is ignored. */
+export function parseOAuthMessage(
+  event: { origin: string; data: unknown },
+  expectedOrigin: string,
+): OAuthCompleteMessage | null {
+  if (event.origin !== expectedOrigin) return null;
+  const data = event.data as Partial<OAuthCompleteMessage> | null;
+  if (typeof data !== 'object' || data === null || data.type !== 'oauth-complete') return null;
+  if (typeof data.success !== 'boolean') return null;
+  return {
+    type: 'oauth-complete',
+    success: data.success,
+    error: typeof data.error === 'string' ? data.error : null,
+  };
+}
+
+/** What the browser gives the connect flow (injectable for tests). */
+export interface OAuthWindow {
+  origin: string;
+  open(url: string, name: string, features: string): { closed: boolean; close(): void } | null;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Asks the server for the consent URL; network failure and bad answers get the product's wording. */
+export async function fetchConsentUrl(
+  load = () => getJson<{ url: string }>('/api/oauth/url'),
+): Promise<string> {
+  try {
+    const { url } = await load();
+    if (!url) throw new Error(oauthErrors.noUrl);
+    return url;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'network') throw new Error(oauthErrors.backend);
+    if (error instanceof ApiError && error.code === 'validation') throw new Error(error.message);
+    throw new Error(oauthErrors.noUrl);
+  }
+}
+
+/**
+ * Opens Google's consent in a 600×600 popup and settles when the callback page posts `oauth-complete`:
+ * resolves on success, rejects with the server's error or "Authentication failed". Abandoned after 5
+ * minutes. The window opens blank at click time (an await first would lose the click and the popup
+ * blocker would stop it) and is pointed at the consent URL once the server answers.
+ */
+export async function connectGoogle(
+  win: OAuthWindow = window as unknown as OAuthWindow,
+  loadUrl: () => Promise<string> = () => fetchConsentUrl(),
+): Promise<void> {
+  // Opened synchronously inside the click so popup blockers let it through; pointed at Google below.
+  const popup = win.open('about:blank', 'bahi-google', OAUTH_POPUP_FEATURES);
+  if (!popup) throw new Error(oauthErrors.popupBlocked);
+  let url: string;
+  try {
+    url = await loadUrl();
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
+  (popup as unknown as { location: { href: string } }).location.href = url;
+  return new Promise<void>((resolve, reject) => {
+    const finish = (error: Error | null) => {
+      win.removeEventListener('message', onMessage);
+      win.clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onMessage = (event: MessageEvent) => {
+      const message = parseOAuthMessage(event, win.origin);
+      if (!message) return;
+      finish(message.success ? null : new Error(message.error || oauthErrors.failed));
+    };
+    const timer = win.setTimeout(() => {
+      if (!popup.closed) popup.close();
+      finish(new Error(oauthErrors.failed));
+    }, OAUTH_TIMEOUT_MS);
+    win.addEventListener('message', onMessage);
+  });
+}
