@@ -100,7 +100,7 @@ export function createDocumentRoutes({ db, env, jobs }: AppDeps) {
     })
     .openapi(fileRoute, async (c) => {
       const { membership } = requireMembership(c);
-      const file = await getDocumentFile(db, membership, c.req.valid('param').id);
+      const file = await getDocumentFile(db, env, membership, c.req.valid('param').id);
       const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
       return new Response(body, {
         headers: {

@@ -1,6 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { DocumentStatus, FlowDocument } from '@bahi/contracts';
+import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
@@ -123,12 +125,22 @@ const contentTypes: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-/** Where a document's bytes are and how to serve them. */
-export async function getDocumentFile(db: Db, membership: Membership, id: string) {
+/**
+ * Where a document's bytes are and how to serve them. The path is checked again against today's allowed
+ * places (the upload store, or BAHI_FOLDER_ROOTS for local files), so a root the operator removed, or a
+ * file swapped for a symlink since the run, is not served.
+ */
+export async function getDocumentFile(db: Db, env: Env, membership: Membership, id: string) {
   const row = await requireDocument(db, membership, id);
   if (!row.sourcePath) throw new AppError('not_found', 'The file of this document is not stored');
-  const info = await stat(row.sourcePath).catch(() => null);
+  const allowed =
+    row.sourceKind === 'upload'
+      ? [getUploadDir(env.dataDir, row.organizationId, row.flowId)]
+      : env.flows.folderRoots;
+  const real = await resolveLocalFolder(allowed, row.sourcePath).catch(() => null);
+  if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
+  const info = await stat(real).catch(() => null);
   if (!info?.isFile()) throw new AppError('not_found', 'The file of this document is no longer available');
   const type = contentTypes[extname(row.fileName).toLowerCase()] ?? 'application/octet-stream';
-  return { path: row.sourcePath, size: info.size, fileName: row.fileName, contentType: type };
+  return { path: real, size: info.size, fileName: row.fileName, contentType: type };
 }

@@ -1,9 +1,12 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
+import { documents } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { getDocumentFile } from '../documents/documents.service.ts';
 import { processRun } from '../runs/run-processor.ts';
 import { getRun } from '../runs/runs.service.ts';
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
@@ -154,6 +157,18 @@ describe('local folder flows', () => {
     expect(run.skipped).toEqual([
       { name: 'ledger.xlsx', reason: expect.stringContaining('Not a supported') },
     ]);
+    // The sheet's link back serves the file while its folder is still allowed, and not after.
+    const [doc] = await t.db.select().from(documents).where(eq(documents.fileName, 'inv-011.pdf'));
+    expect((await getDocumentFile(t.db, env, asha.membership, doc!.id)).path).toBe(
+      join(root, 'august', 'inv-011.pdf'),
+    );
+    await expect(getDocumentFile(t.db, env, bala.membership, doc!.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    const rootsRemoved = { ...env, flows: { ...env.flows, folderRoots: [] } };
+    await expect(getDocumentFile(t.db, rootsRemoved, asha.membership, doc!.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     // The same ad-hoc folder again reuses its flow and finds nothing new.
     const again = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
       folderPath: join(root, 'august'),
