@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../../config/env.ts';
+import type { JobContext } from '../../jobs/registry.ts';
+import { isAppError } from '../../lib/app-error.ts';
+import { type GoogleStandIn, installLoopbackGuard, startGoogleStandIn } from '../../test/google-stand-in.ts';
+import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { updateFlowRow } from '../flows/flows.repo.ts';
+import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
+import {
+  createMember,
+  createRecordingSender,
+  createTestEnv,
+  createTestJobContext,
+  type RecordingSender,
+  readFixture,
+} from '../flows/test-support.ts';
+import { processRun } from '../runs/run-processor.ts';
+import { startRun } from '../runs/runs.service.ts';
+import { loadSheetContent } from '../sheets/sheets.service.ts';
+import { addUploads } from '../uploads/uploads.service.ts';
+import { buildConsentUrl, completeOAuth, disconnectGoogle, getGoogleStatus } from './google.service.ts';
+import { createFlowDriveSource, createFlowSpreadsheet, writeFlowToGoogleSheet } from './google-flows.ts';
+
+// The Google pieces flows use, on a real database with the real engine: connect (service level), read a
+// Drive folder, create the output spreadsheet, write the processed rows — exactly once.
+
+let t: TestDb;
+let env: Env;
+let cleanupEnv: () => Promise<void>;
+let jobs: RecordingSender;
+let ctx: JobContext;
+let google: GoogleStandIn;
+let guard: ReturnType<typeof installLoopbackGuard>;
+let member: Awaited<ReturnType<typeof createMember>>;
+
+beforeAll(async () => {
+  guard = installLoopbackGuard();
+  google = await startGoogleStandIn();
+  t = await createTestDb();
+  ({ env, cleanup: cleanupEnv } = await createTestEnv({
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_OAUTH_BASE_URL: google.url,
+    GOOGLE_API_BASE_URL: google.url,
+  }));
+  jobs = createRecordingSender();
+  ctx = createTestJobContext(t.db, env, jobs);
+  member = await createMember(t.db);
+});
+
+afterAll(async () => {
+  await ctx?.executor.close();
+  await t?.close();
+  await cleanupEnv?.();
+  await google?.close();
+  guard?.restore();
+});
+
+/** Connects the member's organisation the way the popup does, at the service level. */
+async function connect() {
+  const consent = await fetch(await buildConsentUrl(env, member.user, member.membership), {
+    redirect: 'manual',
+  });
+  const back = new URL(consent.headers.get('location') ?? '');
+  await completeOAuth(t.db, env, member.user, {
+    code: back.searchParams.get('code') ?? undefined,
+    state: back.searchParams.get('state') ?? undefined,
+  });
+}
+
+async function drainJobs(): Promise<void> {
+  while (jobs.sent.length > 0) {
+    const job = jobs.sent.shift()!;
+    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
+  }
+}
+
+describe('Google for flows', () => {
+  it('needs a connection: without one every entry point says google_auth_required', async () => {
+    const link = 'https://drive.google.com/drive/folders/abcdefghijklmnop';
+    const error = await createFlowDriveSource(t.db, env, member.membership, link).catch((e: unknown) => e);
+    expect(isAppError(error, 'google_auth_required')).toBe(true);
+    expect((error as Error).message).toBe(
+      'Google authorization required. Please authorize access to your Google account.',
+    );
+  });
+
+  it('reads a Drive folder, writes the engine rows to the sheet once, and a re-write adds none', async () => {
+    await connect();
+    expect((await getGoogleStatus(t.db, env, member.membership.organizationId)).connected).toBe(true);
+
+    const folder = google.addFolder('Invoices');
+    for (const name of ['invoice-011.pdf', 'invoice-018.pdf'])
+      google.addFile({
+        name,
+        mimeType: 'application/pdf',
+        content: Buffer.from(await readFixture(name)),
+        parent: folder,
+      });
+    const source = await createFlowDriveSource(
+      t.db,
+      env,
+      member.membership,
+      `https://drive.google.com/drive/folders/${folder}`,
+    );
+    const names: string[] = [];
+    for await (const entry of source.list()) if ('file' in entry) names.push(entry.file.name);
+    expect(names.sort()).toEqual(['invoice-011.pdf', 'invoice-018.pdf']);
+
+    // Rows come from a real run of the real engine (uploads here: the run's Drive branch is wired by flows).
+    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
+      name: 'Invoices to Sheets',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' },
+      },
+    });
+    await addUploads(t.db, env, member.user, member.membership, wf.id, [
+      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
+      { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
+    ]);
+    await startRun(t.db, env, jobs, member.user, await requireFlow(t.db, member.membership, wf.id));
+    await drainJobs();
+
+    const created = await createFlowSpreadsheet(t.db, env, member.membership.organizationId, {
+      title: 'Invoices to Sheets',
+      type: 'INVOICE',
+    });
+    const flow = await requireFlow(t.db, member.membership, wf.id);
+    const io = flow.io as { input: unknown; output: unknown };
+    await updateFlowRow(t.db, member.membership.organizationId, flow.id, {
+      io: {
+        input: io.input,
+        output: { kind: 'sheets', sheetId: created.spreadsheetId, sheetName: 'Invoices' },
+      },
+    } as never);
+    const sheetsFlow = await requireFlow(t.db, member.membership, wf.id);
+
+    const first = await writeFlowToGoogleSheet(t.db, env, sheetsFlow);
+    const content = await loadSheetContent(t.db, env, sheetsFlow);
+    expect(content.documents.length).toBe(2);
+    expect(first.appended).toEqual({ documents: 2, lines: content.lines.length });
+
+    const ss = google.spreadsheets.get(created.spreadsheetId)!;
+    const docsTab = ss.sheets.find((s) => s.title === 'Documents')!;
+    const numberCol = content.documentColumns.findIndex((c) => c.key === 'documentNumber');
+    expect(docsTab.rows.slice(1).map((r) => r[numberCol])).toEqual(
+      content.documents.map((d) => String(d.documentNumber ?? '')),
+    );
+    expect(ss.sheets.find((s) => s.title === 'Line Items')!.rows.length - 1).toBe(content.lines.length);
+
+    const again = await writeFlowToGoogleSheet(t.db, env, sheetsFlow);
+    expect(again.appended).toEqual({ documents: 0, lines: 0 });
+    expect(docsTab.rows.length).toBe(3);
+
+    // Disconnect: revoked at Google, nothing left to write with.
+    await disconnectGoogle(t.db, env, member.membership.organizationId);
+    const after = await writeFlowToGoogleSheet(t.db, env, sheetsFlow).catch((e: unknown) => e);
+    expect(isAppError(after, 'google_auth_required')).toBe(true);
+    expect(guard.refused).toEqual([]);
+  });
+});
