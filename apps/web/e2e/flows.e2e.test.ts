@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createUser, expectCount, expectText, type Locator, type Page, setupApp } from './support/harness.ts';
+import {
+  createUser,
+  expectCount,
+  expectText,
+  getApiJson,
+  type Locator,
+  type Page,
+  setupApp,
+} from './support/harness.ts';
 
 // Processing flows end to end in a real browser against the real server: create an upload flow,
 // upload invoices, run it, watch live progress, and read the rows back in the sheet view — checked
@@ -115,6 +123,13 @@ describe('processing flows', () => {
 
   it('creates an upload flow, runs it live and shows the extracted rows in the sheet view', async () => {
     const page = await app.newPage();
+    // Which run endpoints the page used: the live stream, not only polling.
+    const streams: Array<{ url: string; status: number }> = [];
+    page.on('response', (response) => {
+      if (/\/api\/runs\/[^/]+\/events$/.test(response.url())) {
+        streams.push({ url: response.url(), status: response.status() });
+      }
+    });
     await createUser(page);
 
     // Empty Parse page.
@@ -162,6 +177,7 @@ describe('processing flows', () => {
     await expectText(card.getByTestId('flow-status'), 'Inactive');
     expect(await readText(card)).toContain('Never run');
     await shoot(page, '03-parse-list');
+    const flowId = (await card.getAttribute('data-flow-id')) ?? '';
 
     // Run: progress streams live and reaches 100%.
     // Picture the bar mid-run when the machine is slow enough to catch it, else as it starts.
@@ -173,6 +189,8 @@ describe('processing flows', () => {
     const percents = await runFlowAndWatch(page, 'Vendor invoices');
     await runShot;
     expect(percents.at(-1)).toBe(100);
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams.every((s) => s.status === 200)).toBe(true);
     await page.getByText(/Run finished — 3 processed, \d+ need review, 0 failed/).waitFor();
     await expectText(card.getByTestId('flow-status'), 'Success');
     expect(await readText(card)).toMatch(/Last run (just now|\dm ago)/);
@@ -264,11 +282,36 @@ describe('processing flows', () => {
     expect(await readText(failed)).toContain('corrupt-invoice.pdf');
     await failed.getByRole('button', { name: 'Retry' }).waitFor();
     await shoot(page, '07a-inbox-failed');
-    await page.keyboard.press('Escape');
 
-    // The run history lists the four runs.
+    // Retry the failed file and re-process a done one: each starts a run; waiting on the API's history.
+    const settledRuns = async () => {
+      const { body } = await getApiJson<{ items: Array<{ status: string }> }>(
+        page,
+        `/api/flows/${flowId}/runs`,
+      );
+      return body.items.every((run) => run.status === 'succeeded' || run.status === 'failed')
+        ? body.items.length
+        : -1;
+    };
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(settledRuns, { timeout: 60_000 }).toBe(5);
+    await expectCount(page.locator('[data-testid="inbox-document"][data-status="failed"]'), 1);
+    const redo = page.getByTestId('inbox-document').filter({ hasText: 'invoice-003.pdf' });
+    await redo.getByRole('button', { name: 'Re-process' }).click();
+    await expect.poll(settledRuns, { timeout: 60_000 }).toBe(6);
+    await page.keyboard.press('Escape');
+    // Re-processing replaced the document's row; it did not add one.
+    await card.getByTestId('sheet-link').click();
+    await expectCount(rows, 4);
+    await expectCount(
+      rows.filter({ has: page.locator('td[data-key="fileName"]', { hasText: 'invoice-003.pdf' }) }),
+      1,
+    );
+    await page.getByRole('link', { name: 'Document Processing' }).click();
+
+    // The run history lists all six runs.
     await card.getByRole('button', { name: 'Run history' }).click();
-    await expectCount(card.getByRole('table', { name: 'Run history' }).locator('tbody tr'), 4);
+    await expectCount(card.getByRole('table', { name: 'Run history' }).locator('tbody tr'), 6);
     await shoot(page, '07-run-history');
 
     // Phone width: the list stays readable.
