@@ -164,7 +164,9 @@ export function readLine(
   const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => /[A-Za-z]/.test(w.text));
   const qtyIdx = bestColumn(columns, type === 'grn' ? 'received' : 'quantity');
   const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx));
-  const unitText = unitWords.length > 0 ? cellText(unitWords) : (qtyUnit?.text ?? null);
+  let unitText = unitWords.length > 0 ? cellText(unitWords) : (qtyUnit?.text ?? null);
+  if (unitText !== null && [...unitWords, ...(qtyUnit?.words ?? [])].some((w) => w.source === 'ocr'))
+    unitText = correctUnit(unitText);
 
   if (type === 'grn') {
     set('unit', unitText, unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []));
@@ -241,6 +243,19 @@ export function readLine(
       fixed = alt;
       discount = round2(d);
     }
+  }
+  // OCR lost a discount cell of a table that has a discount column: the row's arithmetic gives it.
+  const ocrRow = row.lines.some((l) => l.line.words.some((w) => w.source === 'ocr'));
+  if (
+    ocrRow &&
+    discIdx >= 0 &&
+    discount === null &&
+    fixed.quantity !== null &&
+    fixed.rate !== null &&
+    fixed.amount !== null
+  ) {
+    const d = round2(fixed.quantity * fixed.rate - fixed.amount);
+    if (d >= 0 && d < fixed.quantity * fixed.rate) discount = d;
   }
   set('quantity', fixed.quantity, qty ? [qty.word] : []);
   set('rate', fixed.rate, rateWords);
@@ -521,4 +536,60 @@ function withStyle(value: number | null, words: Word[], twoDecimals: boolean | u
   const text = words.map((w) => w.text).join('');
   if (/[.,][0-9]{2}$/.test(text) || !/^[0-9,]{3,}$/.test(text)) return value;
   return round2(value / 100);
+}
+
+/** Units as commonly printed, to correct OCR slips in a unit cell. */
+const KNOWN_UNITS = [
+  'Nos',
+  'Kg',
+  'MT',
+  'Mtr',
+  'Ltr',
+  'Pcs',
+  'Set',
+  'Box',
+  'Roll',
+  'Coil',
+  'Pair',
+  'Bag',
+  'Jar',
+  'Tin',
+  'Qtl',
+  'Crate',
+  'Bucket',
+  'Sq.ft',
+  'Month',
+  'Job',
+  'Hrs',
+  'Day',
+  'Trip',
+  'Each',
+  'Lot',
+  'Dozen',
+  'Pkt',
+  'Unit',
+  'Gm',
+  'KL',
+  'Cft',
+  'Rmt',
+  'Sqm',
+  'Batch',
+  'Ream',
+  'Drum',
+  'Can',
+  'Bottle',
+  'Packet',
+  'Carton',
+  'Bundle',
+  'Sheet',
+  'Visit',
+];
+
+/** An OCR-read unit one slip away from a known unit ("Mir" → Mtr) becomes that unit. */
+function correctUnit(text: string): string {
+  const t = text.toLowerCase().replace(/[.\s]/g, '');
+  if (KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t)) return text;
+  if (t.length < 3) return text;
+  const near = KNOWN_UNITS.filter((u) => editDistance(t, u.toLowerCase().replace(/\./g, ''), 1) <= 1);
+  return near.length === 1 ? (near[0] as string) : text;
 }

@@ -2,7 +2,7 @@ import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
 import { isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
-import type { ColumnKind } from './vocabulary.ts';
+import { type ColumnKind, normaliseLabel } from './vocabulary.ts';
 
 /** GST + cess printed together ("18+0", "9%+9%"). */
 const RATE_SUM = /^[0-9.]+%?(?:\+[0-9.]+%?)+$/;
@@ -16,6 +16,7 @@ const RATE_SUM = /^[0-9.]+%?(?:\+[0-9.]+%?)+$/;
  */
 export function completeColumns(columns: Column[], dataLines: Line[], type: DocumentType): Column[] {
   const chunks: Array<{ x0: number; x1: number; pct: boolean; y: number; value: number | null }> = [];
+  const pctSeen: typeof chunks = [];
   // Values under header labels that were not understood (OCR-garbled "Tax Rate").
   const otherHits = new Map<Column, boolean[]>();
   let rowsWithNumbers = 0;
@@ -31,6 +32,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       const covered = columns.some(
         (c) => c.kind !== 'description' && c.kind !== 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > -10,
       );
+      if (pct) pctSeen.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
       const unnamed = columns.find((c) => c.kind === 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > 0);
       if (unnamed) otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
       else if (!covered) chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
@@ -76,13 +78,23 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   // Two inferred percentage columns with equal rates on each row are CGST + SGST (summed);
   // otherwise the first is the GST rate and the rest are cess.
   const pctCols = added.filter((c) => c.kind === 'gst');
-  if (columns.some((c) => c.kind === 'gst')) {
+  const headerGst = columns.filter((c) => c.kind === 'gst');
+  // A header "%" that names no tax, beside one more unlabelled percentage column: the pair may be
+  // CGST + SGST whose names OCR lost (decided below by equal values).
+  const bare =
+    headerGst.length === 1 &&
+    headerGst[0]?.gstPart === 'total' &&
+    /^(?:%|rate|rate %)$/.test(normaliseLabel(headerGst[0]?.label ?? ''));
+  if (bare && pctCols.length === 1) pctCols.unshift(headerGst[0] as Column);
+  else if (headerGst.length > 0) {
     for (const c of pctCols) c.kind = 'other';
-  } else if (pctCols.length >= 2) {
+    pctCols.length = 0;
+  }
+  if (pctCols.length >= 2) {
     const [a, b] = pctCols as [Column, Column];
     const valuesOf = (c: Column) =>
       new Map(
-        chunks
+        [...chunks, ...pctSeen]
           .filter((ch) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0)
           .map((ch) => [Math.round(ch.y), ch.value]),
       );
@@ -99,6 +111,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     if (both > 0 && same >= both * 0.6) {
       a.gstPart = 'cgst';
       b.gstPart = 'sgst';
+      b.kind = 'gst';
       for (const c of pctCols.slice(2)) c.kind = 'other';
     } else {
       for (const c of pctCols.slice(1)) c.kind = 'other';
