@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import type { MainMessage, WorkerJob, WorkerMessage } from './cli-worker.ts';
 import { DEFAULT_LIMITS, extractDocument } from './extract.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
@@ -12,6 +13,8 @@ export interface ExtractArgs {
   jobs: number;
   timeoutMs: number;
   files: string[];
+  /** Spread documents over worker threads (the CLI does; tests and embedders may not). */
+  threads?: boolean;
 }
 
 /** Parse `extract` arguments; returns an error message for a usage error. */
@@ -21,6 +24,7 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
     jobs: availableParallelism(),
     timeoutMs: DEFAULT_LIMITS.timeoutMs,
     files: [],
+    threads: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -94,6 +98,93 @@ async function readInput(path: string, maxBytes: number): Promise<Uint8Array | E
   }
 }
 
+/**
+ * Extract in worker threads, one per job: text-layer parsing is synchronous CPU work, so threads
+ * are what spread a batch over the cores. OCR requests come back to this thread's single pool.
+ */
+async function runInWorkers(
+  args: ExtractArgs,
+  ocr: OcrProvider,
+  onResult: (i: number, r: ExtractionResult) => void,
+): Promise<void> {
+  const { Worker } = await import('node:worker_threads');
+  const queue = args.files.map((f, i) => ({ i, f }));
+  const entry = new URL('./worker-entry.mjs', import.meta.url);
+  // Each lane feeds one worker until the queue is empty; a crashed worker (e.g. out of memory on
+  // a hostile file) costs that file only and the lane continues with a fresh worker.
+  const lane = () =>
+    new Promise<void>((resolve) => {
+      let w = new Worker(entry);
+      let current: { i: number; f: string } | null = null;
+      const attach = () => {
+        w.on('message', async (msg: WorkerMessage) => {
+          if (msg.kind === 'ocr') {
+            try {
+              const words = await ocr.recognize(msg.image);
+              w.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
+            } catch (e) {
+              w.postMessage({
+                kind: 'ocr-result',
+                req: msg.req,
+                error: (e as Error).message,
+              } satisfies MainMessage);
+            }
+            return;
+          }
+          current = null;
+          onResult(msg.id, msg.result);
+          await next();
+        });
+        w.on('error', async (e) => {
+          if (current)
+            onResult(
+              current.i,
+              buildErrorResult(current.f, 'unreadable_file', `worker failed: ${e.message}`),
+            );
+          current = null;
+          w = new Worker(entry);
+          attach();
+          await next();
+        });
+      };
+      const next = async (): Promise<void> => {
+        current = queue.shift() ?? null;
+        if (!current) {
+          await w.terminate();
+          resolve();
+          return;
+        }
+        const pre = await precheck(current.f);
+        if (pre) {
+          onResult(current.i, pre);
+          return next();
+        }
+        w.postMessage({
+          kind: 'job',
+          id: current.i,
+          path: current.f,
+          type: args.type,
+          timeoutMs: args.timeoutMs,
+        } satisfies WorkerJob);
+      };
+      attach();
+      void next();
+    });
+  await Promise.all(Array.from({ length: Math.min(args.jobs, args.files.length) }, lane));
+}
+
+async function precheck(path: string): Promise<ExtractionResult | null> {
+  try {
+    const st = await stat(path);
+    if (!st.isFile()) return buildErrorResult(path, 'unreadable_file', 'not a regular file');
+    if (st.size > DEFAULT_LIMITS.maxBytes)
+      return buildErrorResult(path, 'too_large', `${st.size} bytes (limit ${DEFAULT_LIMITS.maxBytes})`);
+    return null;
+  } catch (e) {
+    return buildErrorResult(path, 'unreadable_file', (e as Error).message);
+  }
+}
+
 /** Run `bahi extract`: one NDJSON line per file, in input order, as soon as each is ready. */
 export async function runExtract(args: ExtractArgs, write: (line: string) => void): Promise<void> {
   const ocr = createLazyOcr();
@@ -107,6 +198,17 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
       nextToPrint++;
     }
   };
+  if (args.threads && args.jobs > 1 && args.files.length >= 4) {
+    try {
+      await runInWorkers(args, ocr, (i, r) => {
+        results[i] = r;
+        flush();
+      });
+      return;
+    } finally {
+      await ocr.close();
+    }
+  }
   let next = 0;
   const worker = async () => {
     while (next < args.files.length) {

@@ -1,12 +1,65 @@
-import { readFileSync } from 'node:fs';
+/**
+ * Dev tool: print a document's lines and segments as the engine sees them.
+ *   npx tsx src/dev-dump-layout.ts FILE   (scans use the OCR cache of dev-score-header.ts)
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildLayout } from './layout.ts';
 import { openPdf, readPageWords } from './pdf/text.ts';
+import type { OcrProvider, PageContent } from './types.ts';
 
-const doc = openPdf(readFileSync(process.argv[2]!));
-const pages = [];
-for (let i = 0; i < doc.countPages(); i++) pages.push(readPageWords(doc.loadPage(i), i + 1));
-const l = buildLayout(pages);
-for (const line of l.lines)
+const cacheDir = '/tmp/bahi-ocr-cache';
+mkdirSync(cacheDir, { recursive: true });
+let real: Promise<OcrProvider> | null = null;
+const ocr: OcrProvider = {
+  async recognize(image, o) {
+    const file = join(cacheDir, `${createHash('sha1').update(image).digest('hex')}.json`);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+    real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
+    const words = await (await real).recognize(image, o);
+    writeFileSync(file, JSON.stringify(words));
+    return words;
+  },
+  async close() {
+    if (real) await (await real).close();
+  },
+};
+
+const bytes = new Uint8Array(readFileSync(process.argv[2]!));
+const pages: PageContent[] = [];
+if (process.argv[2]!.endsWith('.pdf')) {
+  const doc = openPdf(bytes);
+  for (let i = 0; i < doc.countPages(); i++) {
+    const p = readPageWords(doc.loadPage(i), i + 1);
+    if (p.words.length > 5) pages.push(p);
+    else {
+      const { renderPage } = await import('./pdf/render.ts');
+      const { ocrPageImage } = await import('./ocr/page.ts');
+      const img = renderPage(doc.loadPage(i), 300);
+      pages.push(
+        await ocrPageImage(ocr, img.gray, {
+          pageNumber: i + 1,
+          dpi: 300,
+          raw: { width: img.width, height: img.height },
+        }),
+      );
+    }
+  }
+} else {
+  const { loadImagePages } = await import('./image/load.ts');
+  const { ocrPageImage } = await import('./ocr/page.ts');
+  for (const [i, img] of (await loadImagePages(bytes)).entries())
+    pages.push(
+      await ocrPageImage(ocr, img.gray, {
+        pageNumber: i + 1,
+        dpi: img.dpi,
+        raw: { width: img.width, height: img.height },
+      }),
+    );
+}
+await ocr.close();
+for (const line of buildLayout(pages).lines)
   console.log(
     line.page,
     line.y0.toFixed(0),

@@ -24,7 +24,7 @@ export interface ExtractOptions {
   ocr?: OcrProvider;
   /** PEM key of the IRP to verify e-invoice QR signatures. */
   qrPublicKeyPem?: string;
-  /** Per-document time limit (default 120 s). */
+  /** Per-document time limit (default 300 s). */
   timeoutMs?: number;
   /** Largest input accepted (default 32 MB). */
   maxBytes?: number;
@@ -35,14 +35,14 @@ export interface ExtractOptions {
 }
 
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
-export const DEFAULT_LIMITS = { timeoutMs: 120_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
+export const DEFAULT_LIMITS = { timeoutMs: 300_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
 
 const OCR_DPI = 300;
 const QR_DPI = 200;
 /** Largest page raster we produce, in pixels: bounds memory against absurd page sizes. */
 const MAX_RENDER_PIXELS = 60_000_000;
 /** Largest decompressed content stream per page: a PDF bomb stops here. */
-const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
+const MAX_CONTENT_BYTES = 16 * 1024 * 1024;
 
 /** A page needs OCR when its text layer has too little real text (scans, or a logo-only layer). */
 export function hasUsableText(page: PageContent): boolean {

@@ -73,7 +73,12 @@ export function buildLines(page: PageContent): Line[] {
     for (let i = groups.length - 1; i >= Math.max(0, groups.length - 4); i--) {
       const g = groups[i]!;
       const ratio = Math.max(h, g.h) / Math.max(0.1, Math.min(h, g.h));
-      if (Math.abs(cy - g.cy) < 0.45 * Math.min(h, g.h) && ratio < 1.5) {
+      const sameLine =
+        w.source === 'ocr'
+          ? // OCR boxes hug the glyphs: ascenders and descenders move the centre, so use overlap.
+            Math.min(g.y1, w.y1) - Math.max(g.y0, w.y0) > 0.55 * Math.min(h, g.h) && ratio < 2.5
+          : Math.abs(cy - g.cy) < 0.45 * Math.min(h, g.h) && ratio < 1.5;
+      if (sameLine) {
         target = g;
         break;
       }
@@ -100,7 +105,9 @@ export function buildLines(page: PageContent): Line[] {
     };
     for (const w of g.words) {
       const prev = cur[cur.length - 1];
-      if (prev && w.x0 - prev.x1 > Math.max(0.9 * height, 6)) push();
+      // OCR word boxes are tight (no side bearings): allow a slightly wider gap inside a phrase.
+      const gap = w.source === 'ocr' ? Math.max(1.3 * height, 8) : Math.max(0.9 * height, 6);
+      if (prev && w.x0 - prev.x1 > gap) push();
       cur.push(w);
     }
     push();

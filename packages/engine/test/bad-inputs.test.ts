@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { runExtract } from '../src/cli.ts';
+import { parseExtractArgs, runExtract } from '../src/cli.ts';
 import { extractDocument } from '../src/extract.ts';
 import type { ExtractionResult } from '../src/result.ts';
 import { buildPdf, streamObject, textPdf } from './pdf-builder.ts';
@@ -34,8 +35,8 @@ function encryptedPdf(): Uint8Array {
 }
 
 function bombPdf(): Uint8Array {
-  // 80 MB of spaces deflate to ~80 KB: a content stream that would balloon inside the reader.
-  const data = deflateSync(Buffer.alloc(80 * 1024 * 1024, 0x20), { level: 9 });
+  // 20 MB of spaces deflate to ~20 KB: a content stream that balloons inside the reader.
+  const data = deflateSync(Buffer.alloc(20 * 1024 * 1024, 0x20), { level: 1 });
   return buildPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -153,5 +154,43 @@ describe('bahi extract batch', () => {
     expect(rows.map(codeOf)).toEqual(['unreadable_file', null, 'empty_document', 'unreadable_file']);
     expect(rows[1]!.fields.documentNumber).toBe('INV/77/2025');
     for (const l of lines) expect(l.endsWith('\n') && !l.slice(0, -1).includes('\n')).toBe(true);
+  });
+});
+
+describe('the bahi command', () => {
+  const bin = new URL('../bin/bahi.mjs', import.meta.url).pathname;
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+  it('exits 2 on a usage error', () => {
+    expect(run(['extract', '--type', 'receipt', 'x.pdf']).status).toBe(2);
+    // The other usage errors, without paying a process start each.
+    expect(typeof parseExtractArgs([])).toBe('string');
+    expect(typeof parseExtractArgs(['--bogus', 'x.pdf'])).toBe('string');
+    expect(typeof parseExtractArgs(['--jobs', '0', 'x.pdf'])).toBe('string');
+    expect(parseExtractArgs(['--type=po', '--jobs', '3', 'a.pdf', 'b.pdf'])).toMatchObject({
+      type: 'po',
+      jobs: 3,
+      files: ['a.pdf', 'b.pdf'],
+    });
+  });
+
+  it('spreads a batch over worker threads and prints NDJSON in input order, exit 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bahi-bin-'));
+    const files = ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'].map((f) => join(dir, f));
+    writeFileSync(files[0]!, good);
+    writeFileSync(files[1]!, enc.encode('%PDF-1.4 broken'));
+    writeFileSync(files[2]!, good);
+    writeFileSync(files[3]!, new Uint8Array(0));
+    writeFileSync(files[4]!, good);
+    const r = run(['extract', '--jobs', '2', '--type', 'invoice', ...files]);
+    expect(r.status).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ExtractionResult);
+    expect(rows.map((x) => x.file)).toEqual(files);
+    expect(rows.map(codeOf)).toEqual([null, 'unreadable_file', null, 'empty_document', null]);
+    expect(rows[4]!.fields.documentNumber).toBe('INV/77/2025');
   });
 });

@@ -70,10 +70,27 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 3): Segment | n
   return null;
 }
 
+/**
+ * OCR reads the letters of a short document-number prefix as look-alike digits ("S1/2526/01837",
+ * "P0/2025/028"); a prefix that mixes letters with only such digits is mapped back to letters.
+ */
+export function repairOcrDocNumber(value: string): string {
+  const m = /^([A-Z0-9]{1,5})([/-].*)$/.exec(value);
+  if (!m?.[1] || !/[A-Z]/.test(m[1]) || !/^[A-Z0158]+$/.test(m[1])) return value;
+  const map: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+  return m[1].replace(/[0158]/g, (d) => map[d]!) + m[2];
+}
+
 /** Read the value of one label hit: after the label in its own segment, the next cell, or below. */
 export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): Candidate[] {
   const found = resolveValue(layout, type, hit);
   if (!found) return [];
+  if (
+    found.candidate.source === 'ocr' &&
+    hit.spec.kind === 'docno' &&
+    typeof found.candidate.value === 'string'
+  )
+    found.candidate.value = repairOcrDocNumber(found.candidate.value);
   const date = pairedDate(hit, found.seg, found.end);
   return date ? [found.candidate, date] : [found.candidate];
 }

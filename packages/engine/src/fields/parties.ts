@@ -65,8 +65,11 @@ const clean = (s: string) =>
     .trim();
 
 function stateFromAddress(lines: string[]): string | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const parts = lines[i]!.split(/,|\s-\s|\s–\s/)
+  // Lines joined with a space: a state name may wrap ("Dadra and Nagar" / "Haveli and Daman and Diu").
+  const joined = lines.join(' ');
+  for (const chunk of [joined, ...lines.slice().reverse()]) {
+    const parts = chunk
+      .split(/,|\s-\s|\s–\s/)
       .map((p) =>
         p
           .replace(/\b\d{3} ?\d{3}\b/g, '')
@@ -74,7 +77,7 @@ function stateFromAddress(lines: string[]): string | null {
           .trim(),
       )
       .filter((p) => p && /^[A-Za-z &.()]+$/.test(p));
-    for (let j = parts.length - 1; j >= 0; j--) {
+    for (let j = parts.length - 1; j >= Math.max(0, parts.length - 3); j--) {
       const code = stateCodeFromText(parts[j]!);
       if (code && parts[j]!.length > 2) return code;
     }

@@ -32,6 +32,22 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean }
         out.push({ value: raw, start, end: start + 15, valid: false });
     }
   }
+  if (!out.length) {
+    // OCR sometimes inserts a stray character: try each 16-character run with one character dropped.
+    for (const m of upper.matchAll(/\b[0-9A-Z]{16}\b/g)) {
+      const raw = m[0];
+      const fixes = new Set<string>();
+      for (let i = 2; i < 16; i++) {
+        const cand = raw.slice(0, i) + raw.slice(i + 1);
+        const ok = isValidGstin(cand) ? cand : repairGstin(cand);
+        if (ok) fixes.add(ok);
+      }
+      if (fixes.size === 1) {
+        const start = m.index ?? 0;
+        out.push({ value: [...fixes][0]!, start, end: start + 16, valid: true });
+      }
+    }
+  }
   return out;
 }
 

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { extractDocument } from './extract.ts';
+import { buildErrorResult, type ExtractionResult } from './result.ts';
+import type { DocumentType, OcrProvider } from './types.ts';
+
+/** A document for a worker to extract. */
+export interface WorkerJob {
+  kind: 'job';
+  id: number;
+  path: string;
+  type: DocumentType | undefined;
+  timeoutMs: number;
+}
+
+/** Messages from a worker to the main thread. */
+export type WorkerMessage =
+  | { kind: 'result'; id: number; result: ExtractionResult }
+  | { kind: 'ocr'; req: number; image: Uint8Array };
+
+/** Messages from the main thread to a worker. */
+export type MainMessage =
+  | WorkerJob
+  | {
+      kind: 'ocr-result';
+      req: number;
+      words?: Awaited<ReturnType<OcrProvider['recognize']>>;
+      error?: string;
+    };
+
+const port = parentPort;
+if (port) {
+  // OCR runs in the main thread's single tesseract pool: workers send page images there.
+  let nextReq = 0;
+  const pending = new Map<number, { resolve: (w: unknown) => void; reject: (e: Error) => void }>();
+  const ocr: OcrProvider = {
+    recognize(image) {
+      const req = nextReq++;
+      return new Promise((resolve, reject) => {
+        pending.set(req, { resolve: resolve as (w: unknown) => void, reject });
+        port.postMessage({ kind: 'ocr', req, image } satisfies WorkerMessage);
+      });
+    },
+    async close() {},
+  };
+  port.on('message', async (msg: MainMessage) => {
+    if (msg.kind === 'ocr-result') {
+      const p = pending.get(msg.req);
+      pending.delete(msg.req);
+      if (msg.error) p?.reject(new Error(msg.error));
+      else p?.resolve(msg.words);
+      return;
+    }
+    let result: ExtractionResult;
+    try {
+      const bytes = new Uint8Array(await readFile(msg.path));
+      result = await extractDocument(bytes, {
+        fileName: msg.path,
+        type: msg.type,
+        ocr,
+        timeoutMs: msg.timeoutMs,
+      });
+    } catch (e) {
+      result = buildErrorResult(msg.path, 'unreadable_file', (e as Error).message);
+    }
+    port.postMessage({ kind: 'result', id: msg.id, result } satisfies WorkerMessage);
+  });
+}
