@@ -23,6 +23,7 @@ import {
   formatAgo,
   formatDateTime,
   formatDuration,
+  formatEndTime,
   formatLastRun,
   formatStatusLabel,
   getStatusVariant,
@@ -31,11 +32,25 @@ import type { Flow, Run } from './flows-api.ts';
 import { useFlowRuns } from './queries.ts';
 import {
   computeProgressPercent,
+  describeRunStatus,
   formatFinishedLine,
   formatProgressLine,
   type RunProgressView,
 } from './run-progress.ts';
 import { describeSource } from './source-link.ts';
+
+/** A run's outcome as a coloured badge. */
+function RunStatusBadge({ run }: { run: Run }) {
+  const { label, tone } = describeRunStatus(run);
+  if (tone === 'warning') {
+    return <Badge className="border-transparent bg-warning/15 text-[oklch(0.45_0.12_70)]">{label}</Badge>;
+  }
+  return (
+    <Badge variant={tone === 'success' ? 'success' : tone === 'error' ? 'destructive' : 'secondary'}>
+      {label}
+    </Badge>
+  );
+}
 
 /** Table of a flow's past runs: started, finished, counts and duration. */
 function RunHistory({ flowId }: { flowId: string }) {
@@ -61,19 +76,9 @@ function RunHistory({ flowId }: { flowId: string }) {
         {runs.data.slice(0, 10).map((run: Run) => (
           <TableRow key={run.id}>
             <TableCell>{formatDateTime(run.startedAt)}</TableCell>
-            <TableCell>{formatDateTime(run.finishedAt)}</TableCell>
+            <TableCell>{formatEndTime(run.startedAt, run.finishedAt)}</TableCell>
             <TableCell>
-              <Badge
-                variant={
-                  run.status === 'succeeded'
-                    ? 'success'
-                    : run.status === 'failed'
-                      ? 'destructive'
-                      : 'secondary'
-                }
-              >
-                {formatStatusLabel(run.status)}
-              </Badge>
+              <RunStatusBadge run={run} />
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {run.counts.done + run.counts.needsReview}

@@ -4,6 +4,7 @@ import {
   formatBytes,
   formatDateTime,
   formatDuration,
+  formatEndTime,
   formatLastRun,
   formatStatusLabel,
   getStatusVariant,
@@ -83,5 +84,15 @@ describe('formatDateTime', () => {
     expect(text).toMatch(/^21 Nov(,)? 5:16\s?pm$/i);
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('nope')).toBe('—');
+  });
+});
+
+describe('formatEndTime', () => {
+  it('shows only the clock time for a run that ended the same day', () => {
+    expect(formatEndTime('2026-11-21T11:46:00Z', '2026-11-21T11:47:30Z', 'Asia/Kolkata')).toMatch(
+      /^5:17\s?pm$/i,
+    );
+    expect(formatEndTime('2026-11-21T18:25:00Z', '2026-11-21T18:35:00Z', 'Asia/Kolkata')).toMatch(/^22 Nov/);
+    expect(formatEndTime('2026-11-21T11:46:00Z', null)).toBe('—');
   });
 });

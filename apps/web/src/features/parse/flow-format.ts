@@ -103,3 +103,28 @@ export function formatDateTime(at: number | string | null | undefined, timeZone?
     : dateTimeFormat;
   return format.format(date);
 }
+
+/**
+ * End time of a run beside its start: just the clock time when it ended the same day ("5:43 pm"),
+ * the full date and time otherwise; "—" while it has not ended.
+ */
+export function formatEndTime(
+  startedAt: number | string,
+  finishedAt: number | string | null | undefined,
+  timeZone?: string,
+): string {
+  if (finishedAt === null || finishedAt === undefined) return '—';
+  const start = new Date(startedAt);
+  const end = new Date(finishedAt);
+  if (Number.isNaN(end.getTime())) return '—';
+  const day = new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone,
+  });
+  if (!Number.isNaN(start.getTime()) && day.format(start) === day.format(end)) {
+    return new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone }).format(end);
+  }
+  return formatDateTime(finishedAt, timeZone);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeProgressPercent,
   describeRunOutcome,
+  describeRunStatus,
   formatFinishedLine,
   formatProgressLine,
   isRunActive,
@@ -72,5 +73,23 @@ describe('formatFinishedLine', () => {
       'Finished — 3 of 3 documents · 1 need review · 1 failed',
     );
     expect(formatFinishedLine({ done: 0, total: 0 })).toBe('Finished — no new documents');
+  });
+});
+
+describe('describeRunStatus', () => {
+  const counts = { failed: 0, needsReview: 0 };
+  it('does not call a run with failed documents a plain success', () => {
+    expect(describeRunStatus({ status: 'succeeded', counts })).toEqual({
+      label: 'Succeeded',
+      tone: 'success',
+    });
+    expect(describeRunStatus({ status: 'succeeded', counts: { failed: 1, needsReview: 0 } }).label).toBe(
+      'Finished with errors',
+    );
+    expect(describeRunStatus({ status: 'succeeded', counts: { failed: 0, needsReview: 2 } }).tone).toBe(
+      'warning',
+    );
+    expect(describeRunStatus({ status: 'failed', counts }).tone).toBe('error');
+    expect(describeRunStatus({ status: 'running', counts }).label).toBe('Running');
   });
 });

@@ -65,3 +65,19 @@ export function describeRunOutcome(outcome: RunOutcome): {
 export function isRunActive(status: string | null | undefined): boolean {
   return status === 'queued' || status === 'running' || status === 'pending';
 }
+
+/**
+ * Label and colour of a run in the history. A run that completed but could not read some
+ * documents is not shown as a plain success: the finance person has files to fix.
+ */
+export function describeRunStatus(run: { status: string; counts: { failed: number; needsReview: number } }): {
+  label: string;
+  tone: 'success' | 'warning' | 'error' | 'neutral';
+} {
+  if (run.status === 'failed') return { label: 'Failed', tone: 'error' };
+  if (run.status === 'queued') return { label: 'Queued', tone: 'neutral' };
+  if (run.status === 'running') return { label: 'Running', tone: 'neutral' };
+  if (run.counts.failed > 0) return { label: 'Finished with errors', tone: 'warning' };
+  if (run.counts.needsReview > 0) return { label: 'Needs review', tone: 'warning' };
+  return { label: 'Succeeded', tone: 'success' };
+}
