@@ -91,7 +91,7 @@ export async function getGoogleStatus(
       `console, add the redirect URI ${resolveGoogleEndpoints(env).redirectUrl}, set GOOGLE_CLIENT_ID and ` +
       'GOOGLE_CLIENT_SECRET and restart Bahi. Local folders, uploads and workbooks work without it.'
     : connected
-      ? `Connected as ${row?.email ?? 'your Google account'}. Flows can read Drive folders and write Google Sheets.`
+      ? 'Flows of your organization read Drive folders and write Google Sheets with this account. Disconnect revokes its access.'
       : 'Connect your Google account so flows can read Drive folders and write Google Sheets.';
   return {
     configured,

@@ -179,12 +179,12 @@ export function GoogleCard({ google }: { google: GoogleStatus }) {
         </div>
         <CardAction>
           {google.connected ? (
-            <Badge variant="success">
+            <Badge variant="success" data-testid="google-badge">
               <CheckCircle2Icon aria-hidden="true" />
               Connected
             </Badge>
           ) : (
-            <Badge variant="outline" className="text-muted-foreground">
+            <Badge variant="outline" className="text-muted-foreground" data-testid="google-badge">
               {google.configured ? 'Disconnected' : 'Not configured'}
             </Badge>
           )}
@@ -215,7 +215,7 @@ export function GoogleCard({ google }: { google: GoogleStatus }) {
           <span>{google.note}</span>
         </p>
         {google.connected && (
-          <div className="grid gap-3 lg:grid-cols-2">
+          <div className="grid gap-3">
             <SetupRow
               label="Parent folder"
               hint="Where Bahi keeps its Drive files. Paste a folder link or create a new folder."

@@ -1,0 +1,209 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type GoogleStandIn, startGoogleStandIn } from '../../server/src/test/google-stand-in.ts';
+import { createUser, expectText, getApiJson, type Page, setupApp } from './support/harness.ts';
+
+// Google Drive + Sheets in a real browser against the real server and a loopback stand-in of Google:
+// connect through the 600×600 popup, set up a folder and a vendor sheet, run a flow from a Drive folder
+// into a Google sheet (rows = what the engine produced, once), disconnect. Screenshots of each state of the
+// Integrations page go to /tmp/shots-google.
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const shotsDir = process.env.GOOGLE_SHOTS_DIR ?? '/tmp/shots-google';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** Posts JSON with the page's session (same origin, so the CSRF guard lets it through). */
+async function postApi<T>(page: Page, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { path, body },
+  );
+}
+
+describe('Google not configured', () => {
+  const app = setupApp();
+
+  it('explains how to configure Google and keeps local features working', async () => {
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/integrations');
+    const card = page.getByTestId('google-card');
+    await expectText(card.getByTestId('google-badge'), 'Not configured');
+    await expectText(card.getByTestId('google-note'), /GOOGLE_CLIENT_ID/);
+    expect(await card.getByRole('button', { name: 'Connect Google' }).count()).toBe(0);
+    await shoot(page, '1-not-configured');
+  });
+});
+
+describe('Google connected', () => {
+  let google: GoogleStandIn | undefined;
+  const app = setupApp(async () => {
+    google = await startGoogleStandIn({ email: 'accounts@asha-traders.in' });
+    return {
+      env: {
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_OAUTH_BASE_URL: google.url,
+        GOOGLE_API_BASE_URL: google.url,
+        GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
+      },
+    };
+  });
+  afterAll(async () => {
+    await google?.close();
+  });
+
+  it('connects in a popup, sets up a folder and a sheet, verifies, and disconnect clears everything', async () => {
+    const stand = google!;
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/integrations');
+    const card = page.getByTestId('google-card');
+    await expectText(card.getByTestId('google-badge'), 'Disconnected');
+    await shoot(page, '2-disconnected');
+
+    const popupPromise = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Connect Google' }).click();
+    const popup = await popupPromise;
+    // The popup is 600×600 and closes itself after posting oauth-complete.
+    expect(popup.viewportSize()?.width ?? 600).toBeLessThanOrEqual(600);
+    await popup.waitForEvent('close', { timeout: 20_000 });
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Google connected' }).first(),
+      /Google connected/,
+    );
+    await expectText(card.getByTestId('google-badge'), 'Connected');
+    await expectText(card.getByTestId('google-email'), /accounts@asha-traders\.in/);
+    await expectText(card, /spreadsheets/);
+
+    await card.getByRole('button', { name: 'Create folder' }).click();
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Folder created' }).first(),
+      /Folder created/,
+    );
+    await card.getByRole('button', { name: 'Create sheet' }).click();
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Sheet created' }).first(),
+      /Sheet created/,
+    );
+    await card.getByRole('button', { name: 'Refresh' }).click();
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Connection verified' }).first(),
+      /Connection verified/,
+    );
+    await expect
+      .poll(
+        async () => (await getApiJson<{ vendorSheet: unknown }>(page, '/api/google/status')).body.vendorSheet,
+      )
+      .not.toBeNull();
+    await shoot(page, '3-connected');
+
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Google disconnected' }).first(),
+      /Google disconnected/,
+    );
+    await expectText(card.getByTestId('google-badge'), 'Disconnected');
+    const status = await getApiJson<{ connected: boolean; parentFolder: unknown; vendorSheet: unknown }>(
+      page,
+      '/api/google/status',
+    );
+    expect(status.body).toMatchObject({ connected: false, parentFolder: null, vendorSheet: null });
+    expect(stand.liveRefreshTokens.size).toBe(0);
+    expect(stand.listPaths()).toContain('POST /revoke');
+    await shoot(page, '4-after-disconnect');
+  });
+
+  it('runs a flow from a Drive folder into a Google sheet: rows = the engine output, a re-run adds none', async () => {
+    const stand = google!;
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/integrations');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByTestId('google-card').getByRole('button', { name: 'Connect Google' }).click();
+    await (await popupPromise).waitForEvent('close', { timeout: 20_000 });
+    await expectText(page.getByTestId('google-card').getByTestId('google-badge'), 'Connected');
+
+    const folder = stand.addFolder('Purchase invoices');
+    for (const name of ['invoice-002.pdf', 'invoice-003.pdf'])
+      stand.addFile({
+        name,
+        mimeType: 'application/pdf',
+        content: await readFile(join(fixtures, name)),
+        parent: folder,
+      });
+
+    const created = await postApi<{ id: string }>(page, '/api/workflows', {
+      name: 'Drive invoices',
+      types: ['INVOICE'],
+      io: {
+        input: {
+          kind: 'drive',
+          url: `https://drive.google.com/drive/folders/${folder}`,
+          folderName: 'Purchase invoices',
+        },
+        output: { kind: 'sheets', sheetId: '', sheetName: 'Drive invoices' },
+      },
+    });
+    expect(created.status).toBeLessThan(300);
+    const sheet = await postApi<{ sheetId: string }>(page, '/api/workflow/sheets/create', {
+      workflowId: created.body.id,
+      sheetName: 'Drive invoices',
+    });
+    expect(sheet.status).toBe(200);
+    const spreadsheet = stand.spreadsheets.get(sheet.body.sheetId);
+    expect(spreadsheet?.sheets.map((s) => s.title)).toEqual(['Documents', 'Line Items']);
+
+    const runOnce = async () => {
+      const run = await postApi<{ runId: string }>(page, '/api/workflow/process-folder', {
+        workflowId: created.body.id,
+      });
+      expect(run.status).toBe(200);
+      await expect
+        .poll(
+          async () => (await getApiJson<{ status: string }>(page, `/api/runs/${run.body.runId}`)).body.status,
+          {
+            timeout: 90_000,
+            interval: 500,
+          },
+        )
+        .toMatch(/succeeded|failed/);
+      return (await getApiJson<{ status: string }>(page, `/api/runs/${run.body.runId}`)).body;
+    };
+    expect((await runOnce()).status).toBe('succeeded');
+
+    // The sheet holds exactly the rows of the flow's sheet view (the engine's rows from the database).
+    const view = await getApiJson<{ rows: Array<Record<string, unknown>>; columns: Array<{ key: string }> }>(
+      page,
+      `/api/flows/${created.body.id}/sheet?tab=documents`,
+    );
+    const docsTab = spreadsheet!.sheets[0]!;
+    expect(docsTab.rows.length - 1).toBe(view.body.rows.length);
+    expect(view.body.rows.length).toBe(2);
+    const numberIndex = view.body.columns.findIndex((c) => c.key === 'documentNumber');
+    expect(
+      docsTab.rows
+        .slice(1)
+        .map((r) => r[numberIndex])
+        .sort(),
+    ).toEqual(view.body.rows.map((r) => String(r.documentNumber ?? '')).sort());
+    const lines = await getApiJson<{ total: number }>(page, `/api/flows/${created.body.id}/sheet?tab=lines`);
+    expect(spreadsheet!.sheets[1]!.rows.length - 1).toBe(lines.body.total);
+
+    expect((await runOnce()).status).toBe('succeeded');
+    expect(docsTab.rows.length - 1).toBe(2);
+  });
+});
