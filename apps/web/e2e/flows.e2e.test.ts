@@ -29,7 +29,8 @@ const shotsDir = process.env.FLOWS_SHOTS_DIR ?? '/tmp/shots-flows';
 /** Saves a full-page screenshot under `shotsDir`. */
 async function shoot(page: Page, name: string): Promise<void> {
   await mkdir(shotsDir, { recursive: true });
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+  // Finished animations: a sheet caught mid-slide would look broken in the picture.
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** The fields of one `extraction/v1` line the test compares. */
@@ -376,5 +377,11 @@ describe('processing flows', () => {
     await renamed.getByRole('button', { name: 'Delete Goods receipts — Pune' }).click();
     await confirm.getByRole('button', { name: 'Delete flow' }).click();
     await page.getByText('No processing flows yet').waitFor();
+
+    // Phone width: the create sheet takes the whole screen and stays usable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    await page.getByRole('dialog', { name: 'Create New Flow' }).waitFor();
+    await shoot(page, '10-create-sheet-mobile');
   });
 });
