@@ -141,6 +141,11 @@ describe('with local accounts and two identity providers', () => {
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await waitForPath(page, '/login');
+    // better-auth also answers sign-out with the provider's end-session URL (RP-initiated logout), which its
+    // client navigates to; the app's own redirect to /login must be where the user stays.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.waitForTimeout(1_000);
+    await waitForPath(page, '/login');
     // The provider remembers the login and the consent, so the popup finishes without any form.
     const popupPromise = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Continue with Google' }).click();

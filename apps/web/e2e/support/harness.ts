@@ -324,11 +324,19 @@ function slugify(text: string): string {
   );
 }
 
-/** Saves a full-page PNG to `test-results/screenshots/<name>.png` and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG of what the viewport shows to `test-results/screenshots/<name>.png` and returns its path.
+ * `fullPage` captures the whole scroll height, but sticky elements (sidebar, top bar) then appear where
+ * they happened to be, which misleads a reviewer; use it for long pages without sticky parts.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${slugify(name)}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }
 
