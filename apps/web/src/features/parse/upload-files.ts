@@ -45,12 +45,14 @@ export function uploadFile(url: string, file: File, onProgress: (loaded: number)
 /**
  * Uploads files two at a time (the machine serving a small team is small too), reporting each
  * file's progress through `onUpdate`. Resolves when all have finished, failed ones included.
+ * `upload` is the single-file sender (XHR in the browser; a stand-in in tests).
  */
 export async function uploadAll(
   url: string,
   files: readonly File[],
   onUpdate: (index: number, progress: UploadProgress) => void,
   concurrency = 2,
+  upload: typeof uploadFile = uploadFile,
 ): Promise<{ uploaded: number; failed: number }> {
   let next = 0;
   let uploaded = 0;
@@ -62,7 +64,7 @@ export async function uploadAll(
       const base = { name: file.name, size: file.size };
       onUpdate(index, { ...base, loaded: 0, state: 'uploading' });
       try {
-        await uploadFile(url, file, (loaded) => onUpdate(index, { ...base, loaded, state: 'uploading' }));
+        await upload(url, file, (loaded) => onUpdate(index, { ...base, loaded, state: 'uploading' }));
         uploaded += 1;
         onUpdate(index, { ...base, loaded: file.size, state: 'done' });
       } catch (error) {
