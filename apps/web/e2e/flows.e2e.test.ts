@@ -77,6 +77,10 @@ function flowCard(page: Page, name: string) {
  */
 async function runFlowAndWatch(page: Page, name: string): Promise<number[]> {
   const card = flowCard(page, name);
+  // A previous run's finished bar lingers a few seconds; let it go so it isn't mistaken for this run's.
+  await page
+    .locator('[data-testid="run-progress"][data-state="finished"]')
+    .waitFor({ state: 'detached', timeout: 10_000 });
   // Record what the bar shows as it changes, even between polls of the test.
   await page.evaluate(() => {
     const w = window as unknown as { __percents: number[]; __observer?: MutationObserver };
