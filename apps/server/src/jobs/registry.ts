@@ -31,6 +31,8 @@ export interface JobContext {
   jobs: JobSender;
   /** Identifies this process in run leases. */
   workerId: string;
+  /** Aborted when the process shuts down: handlers stop claiming work and record nothing half-done. */
+  signal?: AbortSignal;
 }
 
 /** A typed job: queue name, payload schema, handler. Handlers must be safe to run twice for one payload. */

@@ -43,8 +43,9 @@ export async function startJobRuntime(options: {
     hardTimeoutMs: env.flows.extractTimeoutMs + 30_000,
   });
   let sweep: NodeJS.Timeout | undefined;
+  const shutdown = new AbortController();
   if (work) {
-    const ctx = { db: handle.db, env, logger, executor, workerId };
+    const ctx = { db: handle.db, env, logger, executor, workerId, signal: shutdown.signal };
     await queue.work(jobDefinitions, ctx, RUNS_PER_PROCESS);
     // On PGlite this process owns the database, so every unfinished run is ours to resume right now.
     await recoverRuns({ ...ctx, jobs: queue }, { exclusive: handle.kind === 'pglite' });
@@ -60,6 +61,8 @@ export async function startJobRuntime(options: {
     executor,
     workerId,
     async stop() {
+      // First tell handlers to stop: a document cut off by shutdown stays 'processing' and resumes later.
+      shutdown.abort();
       clearInterval(sweep);
       await queue.stop();
       await executor.close();

@@ -97,7 +97,8 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
   const pump = () => {
     // Threads start on first demand: a process that never extracts never pays for them.
     const idle = slots.filter((s) => !s.busy).length;
-    for (let i = Math.min(queue.length - idle, size - slots.length); i > 0 && !closed; i--) slots.push(spawn());
+    for (let i = Math.min(queue.length - idle, size - slots.length); i > 0 && !closed; i--)
+      slots.push(spawn());
     for (const slot of slots) {
       if (slot.busy || queue.length === 0) continue;
       const job = queue.shift()!;

@@ -31,6 +31,7 @@ import {
   listUnfinishedRuns,
   type RunRow,
   type RunSource,
+  releaseRunLease,
   saveRunScan,
 } from './runs.repo.ts';
 import { emptyCounts } from './runs.service.ts';
@@ -158,6 +159,8 @@ async function processDocument(
     });
     outcome = buildDocumentOutcome(result);
   } catch (error) {
+    // Shutting down: leave the document 'processing'; the run's next handler puts it back to 'pending'.
+    if (ctx.signal?.aborted) throw error;
     ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
     outcome = buildSystemFailure((error as Error).message);
   }
@@ -169,6 +172,7 @@ async function extractPending(ctx: JobContext, run: RunRow, flow: FlowRow): Prom
   const type = engineTypes[getFlowType(flow)];
   const loop = async () => {
     for (;;) {
+      if (ctx.signal?.aborted) throw new Error('shutting down');
       const doc = await claimNextDocument(ctx.db, run.id);
       if (!doc) return;
       await processDocument(ctx, run, type, doc);
@@ -281,6 +285,7 @@ export async function processRun(runId: string, ctx: JobContext): Promise<void> 
     await announceEnd(ctx, run, flow, counts, ok, finished.errorMessage ?? undefined);
   } finally {
     clearInterval(beat);
+    if (ctx.signal?.aborted) await releaseRunLease(ctx.db, run.id, ctx.workerId).catch(() => {});
   }
 }
 

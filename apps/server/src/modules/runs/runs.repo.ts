@@ -149,6 +149,14 @@ export async function finishRun(
   return row;
 }
 
+/** Gives the lease back (shutdown) so another worker can resume the run without waiting for it to lapse. */
+export async function releaseRunLease(db: Db, runId: string, workerId: string): Promise<void> {
+  await db
+    .update(runs)
+    .set({ leaseOwner: null, heartbeatAt: sql`now() - interval '1 hour'` })
+    .where(and(eq(runs.id, runId), eq(runs.leaseOwner, workerId)));
+}
+
 /** Unfinished runs, for recovery: all of them, or only those whose lease lapsed. */
 export async function listUnfinishedRuns(db: Db, onlyStale: boolean): Promise<RunRow[]> {
   const unfinished = inArray(runs.status, ['queued', 'running']);

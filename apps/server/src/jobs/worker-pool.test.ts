@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixturesDir } from '../modules/flows/test-support.ts';
+import { createWorkerPool, WorkerCrashError } from './worker-pool.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+describe('worker pool', () => {
+  it('extracts with the real engine and writes workbooks in worker threads', async () => {
+    const pool = createWorkerPool({ size: 1, hardTimeoutMs: 120_000 });
+    cleanups.push(() => pool.close());
+    const result = await pool.extract({
+      path: join(fixturesDir, 'invoice-018.pdf'),
+      fileName: 'invoice-018.pdf',
+      type: 'invoice',
+      timeoutMs: 60_000,
+      maxBytes: 10_000_000,
+    });
+    expect(result.error).toBeNull();
+    expect(result.fields.documentNumber).toBe('TI-01650');
+
+    const missing = await pool.extract({
+      path: '/nonexistent/x.pdf',
+      fileName: 'x.pdf',
+      type: 'po',
+      timeoutMs: 1000,
+      maxBytes: 1000,
+    });
+    expect(missing.error?.code).toBe('unreadable_file');
+
+    const dir = await mkdtemp(join(tmpdir(), 'bahi-pool-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const path = join(dir, 'out.xlsx');
+    await pool.writeWorkbook({
+      path,
+      data: {
+        documentColumns: [{ key: 'total', label: 'Total', kind: 'money' }],
+        lineColumns: [{ key: 'lineNo', label: 'Line No.', kind: 'number' }],
+        documents: [{ total: 123456.78 }],
+        lines: [],
+      },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    expect(workbook.getWorksheet('Documents')!.getCell('A2').value).toBe(123456.78);
+  });
+
+  it('fails a task whose thread is killed (hard timeout) and keeps serving with a fresh thread', async () => {
+    const pool = createWorkerPool({ size: 1, hardTimeoutMs: 1 });
+    cleanups.push(() => pool.close());
+    const task = {
+      path: join(fixturesDir, 'invoice-018.pdf'),
+      fileName: 'a.pdf',
+      type: 'invoice' as const,
+      timeoutMs: 1000,
+      maxBytes: 1e7,
+    };
+    await expect(pool.extract(task)).rejects.toBeInstanceOf(WorkerCrashError);
+    await expect(pool.extract(task)).rejects.toBeInstanceOf(WorkerCrashError);
+  });
+
+  it('refuses work after close', async () => {
+    const pool = createWorkerPool({ size: 1, hardTimeoutMs: 1000 });
+    await pool.close();
+    await expect(
+      pool.writeWorkbook({
+        path: '/tmp/x.xlsx',
+        data: { documentColumns: [], lineColumns: [], documents: [], lines: [] },
+      }),
+    ).rejects.toThrow(/closed/);
+  });
+});
