@@ -19,6 +19,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   const pctSeen: typeof chunks = [];
   // Values under header labels that were not understood (OCR-garbled "Tax Rate").
   const otherHits = new Map<Column, boolean[]>();
+  const codeHits = new Map<Column, boolean[]>();
   let rowsWithNumbers = 0;
   for (const line of dataLines) {
     let n = 0;
@@ -34,13 +35,21 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       );
       if (pct) pctSeen.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
       const unnamed = columns.find((c) => c.kind === 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > 0);
-      if (unnamed) otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
-      else if (!covered) chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
+      if (unnamed) {
+        otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
+        codeHits.set(unnamed, [...(codeHits.get(unnamed) ?? []), /^[0-9]{4,8}$/.test(ch.text)]);
+      } else if (!covered)
+        chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
     }
     if (n >= 2) rowsWithNumbers++;
   }
+  for (const [c, hits] of codeHits) {
+    // 4–8 digit codes on every row under an unreadable label: the HSN column.
+    if (!columns.some((x) => x.kind === 'hsn') && hits.length > 0 && hits.every(Boolean)) c.kind = 'hsn';
+  }
   for (const [c, hits] of otherHits) {
     if (
+      c.kind === 'other' &&
       !columns.some((x) => x.kind === 'gst') &&
       hits.filter(Boolean).length >= Math.max(1, hits.length * 0.6)
     ) {
