@@ -263,6 +263,8 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
                           <td
                             key={column.key}
                             data-key={column.key}
+                            // Long addresses and descriptions are cut to the column; hover shows them whole.
+                            title={typeof row[column.key] === 'string' ? String(row[column.key]) : undefined}
                             className={cn(
                               'max-w-80 truncate whitespace-nowrap border-b px-3 py-2',
                               isNumericKind(kind) && 'text-right tabular-nums',
