@@ -295,10 +295,10 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
   const getSheet = (ss: StandInSpreadsheet, title: string) => ss.sheets.find((s) => s.title === title);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const reqUrl = new URL(req.url ?? '/', 'http://stand-in');
     const method = req.method ?? 'GET';
-    const path = decodeURIComponent(url.pathname);
-    const query = Object.fromEntries(url.searchParams);
+    const path = decodeURIComponent(reqUrl.pathname);
+    const query = Object.fromEntries(reqUrl.searchParams);
     const raw = await readBody(req);
     let body: unknown = raw.length ? raw.toString('utf8') : undefined;
     const type = req.headers['content-type'] ?? '';
@@ -331,6 +331,21 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
       return sendApiError(res, status, 'Internal error encountered.', 'backendError');
     }
 
+    // Discovery document, for Google sign-in (better-auth) pointed at the stand-in via GOOGLE_DISCOVERY_URL.
+    if (method === 'GET' && path === '/.well-known/openid-configuration') {
+      return sendJson(res, 200, {
+        issuer: url,
+        authorization_endpoint: `${url}/o/oauth2/v2/auth`,
+        token_endpoint: `${url}/token`,
+        userinfo_endpoint: `${url}/oauth2/v3/userinfo`,
+        revocation_endpoint: `${url}/revoke`,
+        jwks_uri: `${url}/oauth2/v3/certs`,
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        scopes_supported: ['openid', 'email', 'profile'],
+      });
+    }
     // OAuth consent: signs the configured account in at once and redirects back with a code.
     if (method === 'GET' && path === '/o/oauth2/v2/auth') {
       if (query.client_id !== clientId) return sendJson(res, 400, { error: 'invalid_client' });
@@ -510,6 +525,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     sendApiError(res, 404, `The stand-in does not serve ${method} ${path}`, 'notFound');
   };
 
+  let url = '';
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
       if (!res.headersSent) sendApiError(res, 500, error.message, 'backendError');
@@ -517,7 +533,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     url,
