@@ -163,6 +163,50 @@ describe('extractLineItems (synthetic pages)', () => {
     expect(res.regions[1]?.y1).toBeLessThan(150);
   });
 
+  it('goes on onto a page that does not repeat the header', () => {
+    const p1 = page(1, [
+      ...invoiceHeader,
+      [
+        130,
+        [
+          [30, '1'],
+          [60, 'Hex Bolt M12'],
+          [250, '73181500'],
+          r(315, '1,000'),
+          [330, 'Nos'],
+          r(385, '12.60'),
+          r(400, '-'),
+          r(460, '12,600.00'),
+          r(500, '18%'),
+        ],
+      ],
+      [800, [[480, 'Page 1 of 2']]],
+    ]);
+    const p2 = page(2, [
+      [30, [[30, 'Vishwakarma Sales Corporation']]],
+      [
+        60,
+        [
+          [30, '2'],
+          [60, 'Oil Seal 45x62x8 mm'],
+          [250, '40169320'],
+          r(315, '28'),
+          [330, 'Nos'],
+          r(385, '58.50'),
+          r(400, '-'),
+          r(460, '1,638.00'),
+          r(500, '18%'),
+        ],
+      ],
+      [80, [[300, 'Total'], r(460, '14,238.00')]],
+    ]);
+    const res = extractLineItems([p1, p2], 'invoice');
+    expect(res.lineItems.map((l) => [l.description, l.amount])).toEqual([
+      ['Hex Bolt M12', 12600],
+      ['Oil Seal 45x62x8 mm', 1638],
+    ]);
+  });
+
   it('does not read an HSN summary table as line items', () => {
     const p = page(1, [
       [

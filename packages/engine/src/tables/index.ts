@@ -4,7 +4,7 @@ import { groupLines } from './geometry.ts';
 import { findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
 import { completeColumns, synthesizeHeader } from './infer.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
-import { bodyLines, type RawRow, readPageTable } from './rows.ts';
+import { bodyLines, findContinuation, type RawRow, readPageTable } from './rows.ts';
 
 /** What the table stage returns for one document. */
 export interface LineItemsResult {
@@ -38,6 +38,7 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
   const result: LineItemsResult = { lineItems: [], lineProvenance: [], regions: [] };
   const fields = type === 'grn' ? GRN_FIELDS : INVOICE_FIELDS;
   let finished = false;
+  let lastHeader: TableHeader | null = null;
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     if (finished) break;
     // OCR boxes hug the glyphs (no line spacing), so caps and descenders scatter their centres
@@ -47,11 +48,19 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
     // No full header on the first table page: accept a partly read one (OCR lost labels) and
     // let the numbers below name the missing columns.
     if (headers.length === 0 && result.lineItems.length === 0) headers = findHeaders(lines, type, true);
+    // A table that ran off the previous page without its header repeated here: same columns.
+    if (headers.length === 0 && lastHeader) {
+      const before = findContinuation(lines, lastHeader.columns);
+      const at = lines[before + 1];
+      if (before >= -1 && at)
+        headers = [{ first: before, last: before, y0: at.y0, y1: at.y0 - 0.01, columns: lastHeader.columns }];
+    }
     for (const [hi, header] of headers.entries()) {
       const end = headers[hi + 1]?.first ?? lines.length;
       header.columns = completeColumns(header.columns, bodyLines(lines, header, end), type);
       if (!isLineItemHeader(header.columns, type)) continue;
       const table = readPageTable(page.page, lines, header, end);
+      lastHeader = header;
       const styles = columnDecimalStyles(
         table.rows.map((r) => rowCells(r)),
         header.columns,

@@ -213,6 +213,22 @@ export function bodyLines(lines: Line[], header: TableHeader, endLine: number): 
   return out;
 }
 
+/**
+ * Where a table that ran off the previous page goes on when this page repeats no header: the
+ * line before its first item row, provided no total or footer comes first. -2 when the page does
+ * not continue the table.
+ */
+export function findContinuation(lines: Line[], columns: Column[]): number {
+  for (const [i, line] of lines.entries()) {
+    const text = line.words.map((w) => w.text).join(' ');
+    const words = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
+    if (END_WORDS.test(words.slice(0, 3).join(' '))) return -2;
+    if (PAGE_WORDS.test(text)) continue;
+    if (isAnchor(assignCells(line, columns), columns)) return i - 1;
+  }
+  return -2;
+}
+
 /** Attach non-anchor lines to anchors (see {@link readPageTable}). */
 function groupRows(page: number, tableLines: RowLine[], descIndex: number): RawRow[] {
   const anchors = tableLines.map((l, i) => (l.anchor ? i : -1)).filter((i) => i >= 0);
