@@ -34,11 +34,3 @@ export function parseDriveLink(url: string): DriveLink {
   if (id && ID_RE.test(id)) return { kind: 'file', id };
   throw invalid();
 }
-
-/**
- * Fetching from Drive needs the user's Google connection, which a later issue adds. Until then a valid
- * Drive link ends here with the product's `google_auth_required` error.
- */
-export function requireGoogleConnection(connected: boolean): void {
-  if (!connected) throw new AppError('google_auth_required', flowMessages.googleAuthRequired);
-}

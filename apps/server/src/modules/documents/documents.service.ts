@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, join } from 'node:path';
 import type { DocumentStatus, FlowDocument } from '@bahi/contracts';
 import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
@@ -136,7 +136,9 @@ export async function getDocumentFile(db: Db, env: Env, membership: Membership, 
   const allowed =
     row.sourceKind === 'upload'
       ? [getUploadDir(env.dataDir, row.organizationId, row.flowId)]
-      : env.flows.folderRoots;
+      : row.sourceKind === 'drive'
+        ? [join(env.dataDir, 'google-drive', row.organizationId)]
+        : env.flows.folderRoots;
   const real = await resolveLocalFolder(allowed, row.sourcePath).catch(() => null);
   if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
   const info = await stat(real).catch(() => null);

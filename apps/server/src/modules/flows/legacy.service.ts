@@ -6,7 +6,7 @@ import {
   type ProcessFolderInput,
   type ProcessUrlInput,
 } from '@bahi/contracts';
-import { parseDriveLink, requireGoogleConnection } from '../../adapters/sources/google-drive-link.ts';
+import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
 import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,10 +14,12 @@ import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
+import { requireGoogleConnected } from '../google/google.service.ts';
+import { createFlowSpreadsheet } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { type FlowRow, listFlowRows, updateFlowRow } from './flows.repo.ts';
-import { createWorkflow, requireFlow } from './flows.service.ts';
+import { createWorkflow, getFlowType, requireFlow } from './flows.service.ts';
 
 // The original product's action routes (`/api/workflow/*`, `/api/process-url`), kept with their JSON.
 
@@ -71,7 +73,7 @@ export async function processFolder(
     const kind = input.folderUrl ? 'drive' : 'local';
     if (kind === 'drive') {
       parseDriveLink(url);
-      requireGoogleConnection(false);
+      await requireGoogleConnected(db, env, membership.organizationId);
     }
     flow = await findOrCreateAdHocFlow(db, env, user, membership, {
       kind,
@@ -95,8 +97,15 @@ export async function processUrl(
 ): Promise<{ runId: string }> {
   const url = input.url.trim();
   if (/^https?:\/\//i.test(url)) {
+    // A Drive file link: the flow reads just that file from Drive.
     parseDriveLink(url);
-    requireGoogleConnection(false);
+    await requireGoogleConnected(db, env, membership.organizationId);
+    if (!input.workflowId && !input.type) throw createValidationError({ type: 'Choose one document type' });
+    const flow = input.workflowId
+      ? await requireFlow(db, membership, input.workflowId)
+      : await findOrCreateAdHocFlow(db, env, user, membership, { kind: 'drive', url, type: input.type! });
+    const run = await startRun(db, env, jobs, user, flow);
+    return { runId: run.id };
   }
   const real = await resolveLocalFolder(env.flows.folderRoots, url);
   let flow: FlowRow;
@@ -130,6 +139,15 @@ export async function createSheet(
   const flow = await requireFlow(db, membership, input.workflowId);
   const io = FlowIoSchema.parse(flow.io);
   const sheetName = input.sheetName || io.output.sheetName || flow.name;
+  if (io.output.kind === 'sheets') {
+    const created = await createFlowSpreadsheet(db, env, membership.organizationId, {
+      title: sheetName,
+      type: getFlowType(flow),
+    });
+    const output = { kind: 'sheets' as const, sheetId: created.spreadsheetId, sheetName };
+    await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
+    return { sheetId: created.spreadsheetId, sheetName, url: created.url };
+  }
   const output = { kind: 'xlsx' as const, sheetId: flow.id, sheetName };
   await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
   await writeFlowWorkbook(db, env, executor, flow.id);

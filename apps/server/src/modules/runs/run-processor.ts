@@ -20,6 +20,7 @@ import {
 } from '../documents/documents.repo.ts';
 import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
+import { createFlowDriveSource, writeFlowToGoogleSheet } from '../google/google-flows.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { listUploadPage } from '../uploads/uploads.repo.ts';
@@ -81,7 +82,11 @@ async function* listRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): Asyn
     yield* createLocalFolderSource({ dir, roots: ctx.env.flows.folderRoots, ...limits }).list();
     return;
   }
-  throw new RunAbort('google_auth_required', flowMessages.googleAuthRequired);
+  if (io.input.kind === 'drive') {
+    yield* (await createFlowDriveSource(ctx.db, ctx.env, flow, io.input.url)).list();
+    return;
+  }
+  throw new RunAbort('unsupported_source', `Unknown source "${String(io.input.kind)}"`);
 }
 
 /**
@@ -194,6 +199,28 @@ async function countRun(ctx: JobContext, runId: string, scan: Partial<RunCounts>
   };
 }
 
+/**
+ * A flow writing to Google Sheets gets its new rows appended (idempotently, keyed by document); the rows are
+ * safe in the database either way, so a failure fails the run and the next run repairs the sheet.
+ */
+async function writeGoogleSheet(
+  ctx: JobContext,
+  flow: FlowRow,
+): Promise<{ code: string; message: string } | null> {
+  if (FlowIoSchema.parse(flow.io).output.kind !== 'sheets') return null;
+  try {
+    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow);
+    return null;
+  } catch (error) {
+    ctx.logger.error({ err: error, flowId: flow.id }, 'google sheet write failed');
+    const code = isAppError(error) ? error.code : 'sheet_write_failed';
+    return {
+      code,
+      message: `The rows could not be written to the Google sheet: ${(error as Error).message}`,
+    };
+  }
+}
+
 /** Tells the organisation (activity) and the starter (bell) how the run ended. */
 async function announceEnd(
   ctx: JobContext,
@@ -269,16 +296,18 @@ export async function processRun(runId: string, ctx: JobContext): Promise<void> 
       // The rows are safe in the database; the download regenerates the workbook on demand.
       ctx.logger.error({ err: error, flowId: flow.id }, 'workbook write failed');
     }
+    const sheetError = await writeGoogleSheet(ctx, flow);
     const counts = await countRun(ctx, run.id, scan);
     const systemFailures = await countSystemFailures(ctx.db, run.id);
-    const ok = systemFailures === 0;
+    const ok = systemFailures === 0 && !sheetError;
     const finished = await finishRun(ctx.db, run.id, ctx.workerId, {
       status: ok ? 'succeeded' : 'failed',
       counts,
-      errorCode: ok ? null : 'internal',
+      errorCode: ok ? null : (sheetError?.code ?? 'internal'),
       errorMessage: ok
         ? null
-        : `${systemFailures} document(s) failed because of a problem on our side; retry them`,
+        : (sheetError?.message ??
+          `${systemFailures} document(s) failed because of a problem on our side; retry them`),
     });
     if (!finished) return;
     if (ok) await markFlowSucceeded(ctx.db, flow.id, finished.finishedAt ?? new Date());

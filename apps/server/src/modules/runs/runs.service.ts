@@ -6,7 +6,7 @@ import {
   type RunProgress,
   type RunStatus,
 } from '@bahi/contracts';
-import { parseDriveLink, requireGoogleConnection } from '../../adapters/sources/google-drive-link.ts';
+import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
 import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +17,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { countRunDocuments } from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import { requireGoogleConnected } from '../google/google.service.ts';
 import {
   findRun,
   insertRun,
@@ -53,16 +54,22 @@ export function toRun(row: RunRow): Run {
  * Drive and Google Sheets need the Google connection (a later issue), local folders must sit inside the
  * configured roots.
  */
-async function checkRunnable(env: Env, flow: FlowRow, source: RunSource): Promise<void> {
+async function checkRunnable(db: Db, env: Env, flow: FlowRow, source: RunSource): Promise<void> {
   const io = FlowIoSchema.parse(flow.io);
   if (source.kind === 'flow') {
     if (io.input.kind === 'drive') {
       parseDriveLink(io.input.url);
-      requireGoogleConnection(false);
+      await requireGoogleConnected(db, env, flow.organizationId);
     }
     if (io.input.kind === 'local') await resolveLocalFolder(env.flows.folderRoots, io.input.url);
   }
-  if (io.output.kind === 'sheets') requireGoogleConnection(false);
+  if (io.output.kind === 'sheets') {
+    await requireGoogleConnected(db, env, flow.organizationId);
+    if (!io.output.sheetId)
+      throw new AppError('validation', 'Create or choose the Google sheet for this flow first', {
+        sheetId: 'Required',
+      });
+  }
 }
 
 /**
@@ -80,7 +87,7 @@ export async function startRun(
   beforeEnqueue?: (tx: Db, run: RunRow) => Promise<void>,
 ): Promise<RunRow> {
   if (!jobs) throw new AppError('internal', 'The job queue is not available');
-  await checkRunnable(env, flow, source);
+  await checkRunnable(db, env, flow, source);
   let run: RunRow;
   try {
     run = await db.transaction(async (tx) => {
