@@ -35,6 +35,8 @@ export interface DbHandle {
 export interface DbTarget {
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
+  /** A PGlite data-dir dump (`dumpDataDir`) to start from instead of running initdb (tests). */
+  pgliteTemplate?: Blob | undefined;
 }
 
 /** Opens the configured database: PostgreSQL when `DATABASE_URL` is set, else PGlite under DATA_DIR/db. */
@@ -45,12 +47,13 @@ export async function createDb(env: { databaseUrl: string | undefined; dataDir: 
 /** Opens a database from an explicit target (tests use in-memory PGlite via `{}`). */
 export async function openDb(target: DbTarget): Promise<DbHandle> {
   if (target.databaseUrl) return openPostgres(target.databaseUrl);
-  return openPglite(target.pgliteDir);
+  return openPglite(target.pgliteDir, target.pgliteTemplate);
 }
 
-async function openPglite(dir: string | undefined): Promise<DbHandle> {
+async function openPglite(dir: string | undefined, template?: Blob): Promise<DbHandle> {
   if (dir) await mkdir(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const options = template ? { loadDataDir: template } : {};
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFreshPostgresDatabase, createTestDb, readTestDatabaseUrl } from '../test/test-db.ts';
+import { createFreshPostgresDatabase, readTestDatabaseUrl } from '../test/test-db.ts';
 import { type Db, openDb, queryRows } from './client.ts';
 import { migrateDatabase, migrationsFolder } from './migrate.ts';
 
@@ -20,9 +20,16 @@ async function listTables(db: Db): Promise<string[]> {
 }
 
 describe('migrations', () => {
-  it('create every table and are idempotent when applied again', async () => {
-    const t = await createTestDb();
-    cleanups.push(() => t.close());
+  it('create every table from an empty database and are idempotent when applied again', async () => {
+    // Not createTestDb(): on PGlite it restores an already-migrated template.
+    const url = readTestDatabaseUrl();
+    const fresh = url ? await createFreshPostgresDatabase(url) : undefined;
+    if (fresh) cleanups.push(fresh.drop);
+    const handle = await openDb({ databaseUrl: fresh?.url });
+    cleanups.push(() => handle.close());
+    expect(await listTables(handle.db)).toEqual([]);
+    await migrateDatabase(handle);
+    const t = { db: handle.db, handle };
     const before = await listTables(t.db);
     expect(before).toEqual(
       expect.arrayContaining([

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Db, type DbHandle, openDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { loadPgliteTemplate } from './pglite-template.ts';
 
 /** A migrated database for one test file, and how to throw it away. */
 export interface TestDb {
@@ -55,7 +56,7 @@ export async function createFreshPostgresDatabase(
 export async function createTestDb(): Promise<TestDb> {
   const baseUrl = readTestDatabaseUrl();
   if (!baseUrl) {
-    const handle = await openDb({});
+    const handle = await openDb({ pgliteTemplate: await loadPgliteTemplate() });
     await migrateDatabase(handle);
     return { db: handle.db, handle, databaseUrl: undefined, close: () => handle.close() };
   }

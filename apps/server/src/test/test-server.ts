@@ -1,8 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { openDb } from '../db/client.ts';
 import { type RunningServer, startServer } from '../server.ts';
+import { loadPgliteTemplate } from './pglite-template.ts';
 import { createFreshPostgresDatabase, readTestDatabaseUrl } from './test-db.ts';
 
 /** Answer of `TestClient.request`: status, headers and parsed JSON body (or text). */
@@ -130,6 +133,14 @@ export interface TestServer {
 
 let userCounter = 0;
 
+/** Restores the migrated template into an empty PGlite folder so the server skips initdb. */
+async function seedPgliteDataDir(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  await mkdir(dir, { recursive: true });
+  const handle = await openDb({ pgliteDir: dir, pgliteTemplate: await loadPgliteTemplate() });
+  await handle.close();
+}
+
 /**
  * Starts the real server on a random loopback port with a temporary DATA_DIR (PGlite on disk there, or
  * a fresh PostgreSQL database when DATABASE_URL is set). `env` overrides configuration; `dataDir` +
@@ -146,6 +157,7 @@ export async function startTestServer(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'bahi-test-')));
   const baseUrl = readTestDatabaseUrl();
   const fresh = baseUrl ? await createFreshPostgresDatabase(baseUrl) : undefined;
+  if (!fresh) await seedPgliteDataDir(join(dataDir, 'db'));
   const server = await startServer({
     env: {
       PORT: '0',
