@@ -14,6 +14,7 @@ describe('table numbers', () => {
   it('reads money and repairs OCR slips in numeric cells', () => {
     expect(parseMoney('2,93,850.00')).toBe(293850);
     expect(parseMoney('(-)0.20')).toBe(-0.2);
+    expect(parseMoney('570.00/Nos')).toBe(570);
     expect(parseMoney('1.21.191.07')).toBe(121191.07);
     expect(repairNumericToken('1O,5OO.00')).toBe('10,500.00');
     expect(repairNumericToken('Box')).toBe('Box');
@@ -24,6 +25,8 @@ describe('table numbers', () => {
     expect(parseGstRate('9%+9%')).toBe(18);
     expect(parseGstRate('18 + 0 | 0 + 0')).toBe(18);
     expect(parseGstRate('Nil')).toBe(0);
+    expect(parseGstRate('CGST 9% SGST 9%')).toBe(18);
+    expect(parseGstRate('IGST @18%')).toBe(18);
     expect(parseGstRate('')).toBeNull();
   });
 });

@@ -76,7 +76,8 @@ export function parseQuantity(text: string): number | null {
 
 /** Parse a money cell (rupees, at most 2 decimals). Falls back to the OCR-tolerant reader. */
 export function parseMoney(text: string): number | null {
-  const s = text.trim();
+  // "570.00/Nos", "570.00 per Kg": a rate printed with its unit.
+  const s = text.trim().replace(/\s*(?:\/|per\s+)[A-Za-z.]{1,8}$/i, '');
   if (/^[-–—]$/.test(s)) return 0;
   const direct = parseIndianAmount(s.replace(/\s+/g, ''));
   if (direct !== null) return direct;
@@ -92,6 +93,11 @@ export function parseMoney(text: string): number | null {
 export function parseGstRate(text: string): number | null {
   const s = text.replace(/\s+/g, '').toLowerCase();
   if (s === '') return null;
+  // "CGST 9% SGST 9%" in one cell: the total is the sum of the heads.
+  if (/cgst/.test(s) && /(?:sgst|utgst)/.test(s)) {
+    const nums = [...s.matchAll(/([0-9]+(?:\.[0-9]+)?)%?/g)].map((m) => Number(m[1]));
+    if (nums.length === 2) return round3((nums[0] ?? 0) + (nums[1] ?? 0));
+  }
   if (/^[-–—]$/.test(s) || /^(nil|exempt(ed)?|nonegst|na)$/.test(s)) return 0;
   const pair = /^([0-9.]+)%?\+([0-9.]+)%?$/.exec(s);
   if (pair && pair[1] === pair[2]) return round3(Number(pair[1]) * 2);
