@@ -115,6 +115,8 @@ export interface GoogleStandIn {
   }): string;
   /** Injects a fault. */
   inject(fault: Fault): void;
+  /** Drops every fault not yet used up. */
+  clearFaults(): void;
   /** Revokes every token (as a user removing access in their Google account would). */
   revokeAll(): void;
   /** Makes every issued access token expired (refresh must happen). */
@@ -570,6 +572,9 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     },
     inject(fault) {
       faults.push({ ...fault, left: fault.times ?? 1, toSkip: fault.skip ?? 0 });
+    },
+    clearFaults() {
+      faults.length = 0;
     },
     revokeAll() {
       liveRefreshTokens.clear();

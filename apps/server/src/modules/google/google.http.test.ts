@@ -89,6 +89,19 @@ describe('Google OAuth connection', () => {
       .map((r) => (r.body as Record<string, string>).grant_type);
     expect(refreshes).toContain('refresh_token');
 
+    // The refreshed access token was stored (encrypted) for the next call.
+    const orgId = (await client.get('/api/organization')).body.id as string;
+    const row = await findConnection(t.server.db, orgId);
+    expect(row?.accessTokenEnc).toMatch(/^v1:/);
+    expect(row?.accessTokenExpiresAt?.getTime()).toBeGreaterThan(Date.now());
+
+    // A revoke Google does not confirm keeps the connection ("Disconnect failed"), never half-removes it.
+    google.inject({ kind: 'status', status: 500, method: 'POST', path: /^\/revoke$/, times: 10 });
+    const failed = await client.post('/api/google/disconnect');
+    expect(failed.status).toBe(500);
+    expect((await client.get('/api/integrations')).body.google.connected).toBe(true);
+    google.clearFaults();
+
     google.revokeAll();
     const revoked = await client.post('/api/google/refresh');
     expect(revoked.status).toBe(403);

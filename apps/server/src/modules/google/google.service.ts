@@ -283,7 +283,7 @@ export async function openGoogleSession(db: Db, env: Env, organizationId: string
         return await withGoogleRetry(fn, options);
       } catch (error) {
         if (error instanceof AppError && error.code === 'google_auth_required') {
-          await forgetRevokedGrant(db, env, auth, organizationId);
+          await forgetRevokedGrant(db, auth, organizationId);
         }
         throw error;
       }
@@ -295,14 +295,13 @@ export async function openGoogleSession(db: Db, env: Env, organizationId: string
  * After an authorisation failure: when the refresh token itself no longer works (revoked, expired), the
  * stored tokens are cleared so the card shows Disconnected; a missing scope keeps the connection.
  */
-async function forgetRevokedGrant(db: Db, env: Env, auth: OAuth2Client, organizationId: string) {
+async function forgetRevokedGrant(db: Db, auth: OAuth2Client, organizationId: string) {
   try {
     auth.setCredentials({ ...auth.credentials, access_token: null, expiry_date: null });
     await auth.getAccessToken();
   } catch (error) {
     if (isAuthorizationFailure(error)) await clearTokens(db, organizationId);
   }
-  void env;
 }
 
 /** Throws `google_auth_required` unless the organisation has a Google connection (flows check this). */
