@@ -215,12 +215,25 @@ async function main(): Promise<void> {
   let pagesDone = 0;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  // Documents run concurrently so every worker stays busy; results print in order.
+  // A few documents in flight keep every worker busy without holding every page image in
+  // memory at once; results print in order.
+  const inFlight = Math.max(2, ocr.workers * 2);
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = async () => {
+    if (running >= inFlight) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+  };
+  const release = () => {
+    running--;
+    waiting.shift()?.();
+  };
   const jobs = names.map(async (name) => {
+    await acquire();
     const truth = truths.get(name) as Truth;
     const file = readdirSync(dir).find((f) => f.startsWith(`${name}.`) && !f.endsWith('.json')) as string;
     const start = performance.now();
-    const pages = await ocrDocument(path.join(dir, file), ocr, pre);
+    const pages = await ocrDocument(path.join(dir, file), ocr, pre).finally(release);
     return { name, truth, pages, seconds: (performance.now() - start) / 1000 };
   });
   for (const job of jobs) {
