@@ -27,7 +27,8 @@ export type SheetTab = 'documents' | 'lines';
 interface DocumentSqlRow {
   id: string;
   file_name: string;
-  extraction: { fields?: Record<string, SheetValue> } | null;
+  /** Only the header fields of the extraction: provenance and lines stay in the database. */
+  fields: Record<string, SheetValue> | null;
   failed_checks: string[];
   review_flag: string | null;
   processed_at: string | Date | null;
@@ -52,7 +53,7 @@ export function getDocumentFileUrl(env: Env, documentId: string): string {
 }
 
 function toDocumentRow(env: Env, columns: SheetColumn[], row: DocumentSqlRow): SheetRow {
-  const fields = row.extraction?.fields ?? {};
+  const fields = row.fields ?? {};
   const out: SheetRow = {};
   for (const c of columns) out[c.key] = fields[c.key] ?? null;
   out.fileName = row.file_name;
@@ -113,7 +114,7 @@ const processed = sql`d.status in ('done', 'needs_review')`;
 async function selectDocumentRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
   return queryRows<DocumentSqlRow>(
     db,
-    sql`select d.id, d.file_name, d.extraction, d.failed_checks, d.review_flag, d.processed_at
+    sql`select d.id, d.file_name, d.extraction->'fields' as fields, d.failed_checks, d.review_flag, d.processed_at
         from documents d where d.flow_id = ${flowId} and ${processed}
         order by ${order}, d.id limit ${limit} offset ${offset}`,
   );
