@@ -98,8 +98,17 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
       return code ? { value: code, start: offset, end: offset + text.length } : null;
     }
     case 'irn': {
-      const m = /\b[0-9a-f]{64}\b/i.exec(text.replace(/\s+/g, ''));
-      return m ? { value: m[0].toLowerCase(), start: offset, end: offset + text.length } : null;
+      // OCR confuses 1/l/i, 0/o, 5/s, 2/z inside the 64 hex digits; none of those letters is hex.
+      const hex = text
+        .replace(/\s+/g, '')
+        .toLowerCase()
+        .replace(/[li|]/g, '1')
+        .replace(/o/g, '0')
+        .replace(/s/g, '5')
+        .replace(/z/g, '2');
+      const m = /(?:^|[^0-9a-z])([0-9a-f]{64})(?![0-9a-z])/.exec(hex) ?? /^([0-9a-f]{64})$/.exec(hex);
+      if (m?.[1]) return { value: m[1], start: offset, end: offset + text.length };
+      return null;
     }
     case 'ack': {
       const m = /\b\d{10,20}\b/.exec(text);

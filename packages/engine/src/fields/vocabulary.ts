@@ -267,12 +267,16 @@ export const AMOUNT_LABELS: Record<
     /^net (?:value|amount)\b(?! payable)/,
     /^basic (?:value|amount)\b/,
   ],
-  cgst: [/^(?:add\s*:?\s*)?(?:total |output )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))\b/],
-  sgst: [
-    /^(?:add\s*:?\s*)?(?:total |output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)\b(?! cess)/,
+  cgst: [
+    /^(?:add\s*:?\s*)?(?:total |output )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
   ],
-  igst: [/^(?:add\s*:?\s*)?(?:total |output )?(?:igst|i\.g\.s\.t\.?|integrated (?:tax|gst))\b/],
-  cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess\b/, /^gst cess\b/],
+  sgst: [
+    /^(?:add\s*:?\s*)?(?:total |output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)(?: ?(?:amt|amount|value))?\b(?! cess)/,
+  ],
+  igst: [
+    /^(?:add\s*:?\s*)?(?:total |output )?(?:igst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
+  ],
+  cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess(?: ?(?:amt|amount|value))?\b/, /^gst cess\b/],
   roundOff: [/^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b/, /^round(?:ing)?\b/],
   total: [
     /^(?:grand|invoice|bill|net|final) total\b/,
