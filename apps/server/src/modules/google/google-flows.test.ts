@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import type { JobContext } from '../../jobs/registry.ts';
@@ -18,6 +19,7 @@ import { processRun } from '../runs/run-processor.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { loadSheetContent } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
+import { googleConnections } from './google.schema.ts';
 import { buildConsentUrl, completeOAuth, disconnectGoogle, getGoogleStatus } from './google.service.ts';
 import { createFlowDriveSource, createFlowSpreadsheet, writeFlowToGoogleSheet } from './google-flows.ts';
 
@@ -87,7 +89,20 @@ describe('Google for flows', () => {
 
   it('reads a Drive folder, writes the engine rows to the sheet once, and a re-write adds none', async () => {
     await connect();
-    expect((await getGoogleStatus(t.db, env, member.membership.organizationId)).connected).toBe(true);
+    const status = await getGoogleStatus(t.db, env, member.membership.organizationId);
+    expect(status).toMatchObject({ connected: true, missingScopes: [] });
+    // A partial consent (the user unticked Sheets) is shown as missing, so the card offers to reconnect.
+    await t.db
+      .update(googleConnections)
+      .set({ scopes: status.scopes.filter((s) => !s.endsWith('/spreadsheets')).join(' ') })
+      .where(eq(googleConnections.organizationId, member.membership.organizationId));
+    expect((await getGoogleStatus(t.db, env, member.membership.organizationId)).missingScopes).toEqual([
+      'https://www.googleapis.com/auth/spreadsheets',
+    ]);
+    await t.db
+      .update(googleConnections)
+      .set({ scopes: status.scopes.join(' ') })
+      .where(eq(googleConnections.organizationId, member.membership.organizationId));
 
     const folder = google.addFolder('Invoices');
     for (const name of ['invoice-011.pdf', 'invoice-018.pdf'])

@@ -24,6 +24,7 @@ export const GoogleStatusSchema = z.object({
   connected: z.boolean(),
   email: z.string().nullable(),
   scopes: z.array(z.string()),
+  missingScopes: z.array(z.string()),
   note: z.string(),
   parentFolder: LinkedItemSchema.nullable(),
   vendorSheet: LinkedItemSchema.nullable(),

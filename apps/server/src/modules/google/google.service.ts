@@ -41,6 +41,8 @@ export interface GoogleStatus {
   connected: boolean;
   email: string | null;
   scopes: string[];
+  /** Scopes Bahi needs that the grant lacks (consent was partial): reconnecting asks for them again. */
+  missingScopes: string[];
   note: string;
   parentFolder: { id: string; name: string; url: string } | null;
   vendorSheet: { id: string; name: string; url: string } | null;
@@ -86,6 +88,10 @@ export async function getGoogleStatus(
   const configured = isGoogleConfigured(env);
   const row = organizationId ? await findConnection(db, organizationId) : undefined;
   const connected = configured && hasTokens(row);
+  const granted = connected ? (row?.scopes ?? '').split(' ').filter(Boolean) : [];
+  const missingScopes = connected
+    ? GOOGLE_CONNECTION_SCOPES.filter((s) => s.startsWith('https://') && !granted.includes(s))
+    : [];
   const note = !configured
     ? 'Google is not configured on this server. Create an OAuth client of type "Web application" in Google Cloud ' +
       `console, add the redirect URI ${resolveGoogleEndpoints(env).redirectUrl}, set GOOGLE_CLIENT_ID and ` +
@@ -97,7 +103,8 @@ export async function getGoogleStatus(
     configured,
     connected,
     email: connected ? (row?.email ?? null) : null,
-    scopes: connected ? (row?.scopes ?? '').split(' ').filter(Boolean) : [],
+    scopes: granted,
+    missingScopes,
     note,
     parentFolder:
       connected && row?.parentFolderId

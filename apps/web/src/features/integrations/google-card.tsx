@@ -207,6 +207,20 @@ export function GoogleCard({ google }: { google: GoogleStatus }) {
             ))}
           </ul>
         )}
+        {google.connected && google.missingScopes.length > 0 && (
+          <div
+            role="alert"
+            className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2.5 text-amber-900 text-sm sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span>
+              Google did not grant {google.missingScopes.map(formatScope).join(', ')}. Reconnect and allow
+              every permission so flows can read Drive and write Sheets.
+            </span>
+            <Button size="sm" variant="outline" onClick={() => void connect()} disabled={connecting}>
+              Reconnect
+            </Button>
+          </div>
+        )}
         <p
           className="flex gap-2 rounded-md bg-muted/60 px-3 py-2.5 text-muted-foreground text-sm"
           data-testid="google-note"

@@ -23,6 +23,8 @@ export interface GoogleStatus {
   connected: boolean;
   email: string | null;
   scopes: string[];
+  /** Scopes Bahi needs that the grant lacks; reconnecting asks for them. */
+  missingScopes: string[];
   note: string;
   parentFolder: LinkedItem | null;
   vendorSheet: LinkedItem | null;
