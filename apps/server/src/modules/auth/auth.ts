@@ -56,8 +56,11 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
       autoSignIn: true,
     },
     account: {
-      // Let a person who signed up with e-mail later sign in with Google for the same verified address.
-      accountLinking: { enabled: true, trustedProviders: providers.map((p) => p.id) },
+      // A person who signed up with e-mail may later sign in with an identity provider for the same
+      // address. Google always verifies addresses, so it is trusted outright; other OIDC providers link
+      // only when they assert email_verified (better-auth's default), or anyone who can register that
+      // address at a lax provider could take over the account.
+      accountLinking: { enabled: true, trustedProviders: env.google ? [env.google.id] : [] },
     },
     plugins:
       providers.length > 0

@@ -141,6 +141,29 @@ describe('OIDC sign-in through a real provider', () => {
     expect(me.body.user).toMatchObject({ name: 'SSO meera', email: 'meera@sso.example.com' });
   });
 
+  it('does not link a provider identity into an unverified local account with the same e-mail', async () => {
+    // Someone could pre-register the victim's address locally; linking the victim's SSO identity into that
+    // row would hand the attacker the account. better-auth refuses unless the local address is verified.
+    const attacker = t.createClient();
+    const signUp = await attacker.signUp({
+      name: 'Lin?',
+      email: 'lin@sso.example.com',
+      password: 'a-long-password',
+    });
+    expect(signUp.status).toBe(200);
+
+    const browser = t.createClient();
+    const start = await browser.raw('/auth/popup/oidc?mode=signin');
+    const idpBrowser = new TestClient(issuer, null);
+    const callback = await completeProviderInteraction(idpBrowser, start.headers.get('location')!, 'lin');
+    const back = await browser.raw(callback);
+    const location = back.headers.get('location')!;
+    expect(location).toMatch(/^\/auth\/popup-done\?error=account_not_linked/);
+    const done = await browser.raw(location);
+    expect(await done.text()).toContain('"ok":false');
+    expect((await browser.get('/api/me')).status).toBe(401);
+  });
+
   it('reports failures to the opener instead of signing in', async () => {
     const browser = t.createClient();
     const unknown = await browser.raw('/auth/popup/nope');
