@@ -296,6 +296,53 @@ describe('extractLineItems (synthetic pages)', () => {
     ]);
   });
 
+  it('does not take a signature line under a GRN table for a description', () => {
+    const p = page(1, [
+      [
+        100,
+        [
+          [30, 'S.No'],
+          [60, 'Description'],
+          [220, 'Challan Qty'],
+          [280, 'Received Qty'],
+          [350, 'Accepted Qty'],
+          [420, 'Rejected Qty'],
+          [490, 'Remarks'],
+        ],
+      ],
+      [
+        120,
+        [
+          [35, '1'],
+          [60, 'Safety Helmet Yellow'],
+          r(260, '100'),
+          r(330, '100'),
+          r(400, '95'),
+          r(470, '5'),
+          [490, 'Cracked'],
+        ],
+      ],
+      [135, [[35, '2'], [60, 'Hand Gloves Leather'], r(260, '50'), r(330, '50'), r(400, '50'), r(470, '0')]],
+      [
+        170,
+        [
+          [30, 'Store Keeper'],
+          [300, 'Quality Control'],
+        ],
+      ],
+    ]);
+    expect(
+      extractLineItems([p], 'grn').lineItems.map((l) => [
+        l.description,
+        l.receivedQuantity,
+        l.rejectedQuantity,
+      ]),
+    ).toEqual([
+      ['Safety Helmet Yellow', 100, 5],
+      ['Hand Gloves Leather', 50, 0],
+    ]);
+  });
+
   it('sums per-line CGST and SGST rate columns into the total GST rate', () => {
     const p = page(1, [
       [

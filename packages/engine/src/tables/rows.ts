@@ -45,7 +45,7 @@ const NUMERIC_KINDS = new Set<ColumnKind>([
 
 /** Rows after which the item list is over (the words must not be an item's description). */
 const END_WORDS =
-  /\b(?:sub ?-?total|grand total|total|amount (?:chargeable|in words)|in words|rupees|round(?:ing)? ?off|roundoff|taxable (?:value|amount|amt)|tax amount|cgst|sgst|igst|utgst|less|declaration|terms (?:and|&) conditions|e\.? ?& ?o\.? ?e|net payable|balance due)\b/i;
+  /\b(?:sub ?-?total|grand total|total|amount (?:chargeable|in words)|in words|rupees|round(?:ing)? ?off|roundoff|taxable (?:value|amount|amt)|tax amount|cgst|sgst|igst|utgst|less|declaration|terms (?:and|&) conditions|e\.? ?& ?o\.? ?e|net payable|balance due|(?:received|prepared|checked|verified|approved|inspected|authori[sz]ed) by|authori[sz]ed signatory|signature|bank details)\b/i;
 /** Page-break rows: the table goes on on the next page. */
 const PAGE_WORDS =
   /\b(?:continued|contd|carried (?:forward|over)|c\/f|b\/f|brought forward|page \d+ ?(?:of|\/) ?\d+)\b/i;
@@ -161,7 +161,8 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       break;
     }
     const textWords = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
-    const endMatch = textWords.slice(0, hasSerial ? textWords.length : 3).join(' ');
+    // Totals and tax rows name themselves first ("Sub Total", "CGST @ 9%", "Less: Round Off").
+    const endMatch = textWords.slice(0, hasSerial ? 4 : 3).join(' ');
     if (!hasSerialValue && END_WORDS.test(endMatch)) {
       finished = true;
       break;
@@ -181,6 +182,13 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
         finished = true;
         break;
       }
+    }
+    if (!anchor && descIndex > 0) {
+      // A text line starting under the column left of the description (serial, code) is not a
+      // description continuation: notes and signatures below the table start at its left edge.
+      const left = columns[descIndex - 1] as Column;
+      const first = line.words[0];
+      if (first && first.x0 < left.x1 - 1 && !SERIAL.test(first.text) && !/[0-9]/.test(first.text)) break;
     }
     if (!anchor) {
       // Text running across the table (notes, remarks) is not a cell.
