@@ -86,6 +86,29 @@ function stateFromAddress(lines: string[]): string | null {
 }
 
 /**
+ * OCR spacing is uneven: a name or address line can come out as several segments. Join the
+ * segments that follow closely on the same line (not labels), so the line reads whole.
+ */
+function mergeOcrRun(lineSegs: Segment[], seg: Segment, type: DocumentType): Segment {
+  if (seg.words[0]?.source !== 'ocr') return seg;
+  let out = seg;
+  for (let i = lineSegs.indexOf(seg) + 1; i < lineSegs.length; i++) {
+    const next = lineSegs[i]!;
+    const h = Math.max(4, out.y1 - out.y0);
+    if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || roleOf(next.text, type)) break;
+    out = {
+      ...out,
+      x1: next.x1,
+      y0: Math.min(out.y0, next.y0),
+      y1: Math.max(out.y1, next.y1),
+      words: [...out.words, ...next.words],
+      text: `${out.text} ${next.text}`,
+    };
+  }
+  return out;
+}
+
+/**
  * Read a party block: name, address lines, GSTIN and state from the segments stacked under an
  * anchor (or starting at a letterhead name). GSTIN, state, phone and e-mail lines are not address.
  */
@@ -122,7 +145,7 @@ function readBlock(
     if (!seg) continue;
     if (roleOf(seg.text, type)) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
-    segs.push(seg);
+    segs.push(mergeOcrRun(line.segments, seg, type));
     last = line;
   }
   const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
@@ -223,7 +246,15 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
   const i = line.segments.indexOf(anchor);
   const right = line.segments[i + 1];
   if (right && right.x0 - anchor.x1 < 160 && !isLabelText(right.text, type) && !roleOf(right.text, type)) {
-    return readBlock(layout, type, [right], right.x0, anchor.line, anchor.x0, false);
+    return readBlock(
+      layout,
+      type,
+      [mergeOcrRun(line.segments, right, type)],
+      right.x0,
+      anchor.line,
+      anchor.x0,
+      false,
+    );
   }
   return readBlock(layout, type, [], anchor.x0, anchor.line, null, false);
 }
