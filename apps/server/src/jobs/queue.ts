@@ -36,6 +36,7 @@ export async function createJobQueue(
   databaseUrl: string | undefined,
   logger: Logger,
 ): Promise<JobQueue> {
+  if (!handle.pglite && !databaseUrl) throw new Error('The job queue needs DATABASE_URL on PostgreSQL');
   const boss = handle.pglite
     ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schedule: false })
     : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false });
