@@ -274,6 +274,12 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
       )
         continue;
       if (isLabelText(s.text, type) || findGstins(s.text).length) continue;
+      // Numbered section headings ("2. Transaction Details") and table words are not a company name.
+      if (/^\d+\.\s|details$/i.test(s.text)) continue;
+      if (/\b(?:amount|total|qty|quantity|rate|description|particulars|hsn|sac|gst|tax)\b/i.test(s.text))
+        continue;
+      // OCR noise: a name is mostly letters.
+      if ((s.text.match(/[A-Za-z]/g) ?? []).length < 0.6 * s.text.replace(/\s/g, '').length) continue;
       const h = s.y1 - s.y0;
       if (!best || h > best.y1 - best.y0 + 0.5) best = s;
     }
