@@ -20,6 +20,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   // Values under header labels that were not understood (OCR-garbled "Tax Rate").
   const otherHits = new Map<Column, boolean[]>();
   const codeHits = new Map<Column, boolean[]>();
+  const serialHits = new Map<Column, boolean[]>();
   let rowsWithNumbers = 0;
   for (const line of dataLines) {
     let n = 0;
@@ -38,10 +39,24 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       if (unnamed) {
         otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
         codeHits.set(unnamed, [...(codeHits.get(unnamed) ?? []), /^[0-9]{4,8}$/.test(ch.text)]);
+        serialHits.set(unnamed, [...(serialHits.get(unnamed) ?? []), /^[0-9]{1,3}[.)]?$/.test(ch.text)]);
       } else if (!covered)
         chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
     }
     if (n >= 2) rowsWithNumbers++;
+  }
+  // Small whole numbers under an unreadable label left of the description: the serial column.
+  const descX = columns.find((c) => c.kind === 'description')?.x0 ?? 0;
+  for (const [c, hits] of serialHits) {
+    const serials = hits.filter(Boolean).length;
+    if (
+      !columns.some((x) => x.kind === 'serial') &&
+      c.x1 <= descX &&
+      hits.length > 0 &&
+      serials >= hits.length * 0.8
+    ) {
+      c.kind = 'serial';
+    }
   }
   for (const [c, hits] of codeHits) {
     // 4–8 digit codes on every row under an unreadable label: the HSN column.

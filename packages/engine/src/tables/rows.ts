@@ -78,16 +78,18 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
       for (const w of chunk.words) place({ words: [w], x0: w.x0, x1: w.x1, text: w.text }, false);
       return;
     }
-    // Text between the description column and the next column is description that ran past its
-    // (centred) label, however close the next label is.
+    // Text between the columns either side of the description is description that ran past its
+    // (centred) label, however close the neighbouring labels are.
     const di = columns.findIndex((c) => c.kind === 'description');
     const d = columns[di];
     const after = columns[di + 1];
+    const before = columns[di - 1];
+    const from = before ? before.x1 + 2 : (d?.x0 ?? 0) - 5;
     if (
       overlapping.length === 0 &&
       !numeric &&
       d &&
-      chunk.x0 >= d.x0 - 5 &&
+      chunk.x0 >= from &&
       (!after || chunk.x1 <= after.x0 - 2)
     ) {
       put(di, chunk.words);
