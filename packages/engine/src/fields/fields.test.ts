@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { buildLayout } from '../layout.ts';
+import type { PageContent, Word } from '../types.ts';
+import { collectAmountCandidates, solveAmounts } from './amounts.ts';
+import { extractLabelledFields, repairOcrDocNumber } from './header.ts';
+import { extractParties } from './parties.ts';
+import { findGstins, parseValue } from './values.ts';
+
+/** Lay out lines of text as words: each line is [y, [x, text]...], 10 pt Helvetica-ish widths. */
+function page(
+  lines: Array<[number, ...Array<[number, string]>]>,
+  source: 'text' | 'ocr' = 'text',
+): PageContent {
+  const words: Word[] = [];
+  for (const [y, ...cells] of lines)
+    for (const [x, text] of cells) {
+      let cx = x;
+      for (const t of text.split(' ')) {
+        words.push({ text: t, x0: cx, y0: y, x1: cx + t.length * 5, y1: y + 10, page: 1, source, conf: 1 });
+        cx += t.length * 5 + 3;
+      }
+    }
+  return { page: 1, width: 595, height: 842, words, source };
+}
+const none = () => false;
+
+describe('values', () => {
+  it('parses dates, money, vehicle and e-way numbers the Indian way', () => {
+    expect(parseValue('date', ': 14th August 2025')?.value).toBe('2025-08-14');
+    expect(parseValue('money', 'Rs. 1,23,456.78/-')?.value).toBe(123456.78);
+    expect(parseValue('money', '(-)0.20')?.value).toBe(-0.2);
+    expect(parseValue('vehicle', 'MH 12 AB 1234')?.value).toBe('MH12AB1234');
+    expect(parseValue('eway', '7369 2924 0020')?.value).toBe('736929240020');
+    expect(parseValue('docno', ': SI/2425/01151')?.value).toBe('SI/2425/01151');
+    expect(parseValue('docno', 'Net 45 days')).toBeNull();
+  });
+
+  it('repairs OCR-damaged GSTINs only when exactly one reading passes the checksum', () => {
+    expect(findGstins('GSTIN: 29AABCT1332L1ZA')[0]).toMatchObject({ value: '29AABCT1332L1ZA', valid: true });
+    // I for 1 among the digits, and a stray inserted character.
+    expect(findGstins('GSTIN 29AABCTI332L1ZA')[0]?.value).toBe('29AABCT1332L1ZA');
+    expect(findGstins('29AABCT1332L71ZA')[0]?.value).toBe('29AABCT1332L1ZA');
+    expect(findGstins('29AABCT1332L1ZB')[0]).toMatchObject({ valid: false });
+  });
+
+  it('maps look-alike digits back to letters in an OCR document-number prefix', () => {
+    expect(repairOcrDocNumber('S1/2526/01837')).toBe('SI/2526/01837');
+    expect(repairOcrDocNumber('P0/2025/028')).toBe('PO/2025/028');
+    expect(repairOcrDocNumber('2024/105')).toBe('2024/105');
+  });
+});
+
+describe('labelled fields', () => {
+  it('reads values after the label, in the next cell, or below; a bare Dated follows its number label', () => {
+    const layout = buildLayout([
+      page([
+        [40, [300, 'Invoice No.'], [440, 'Dated']],
+        [52, [300, 'GST/24-25/1245'], [440, '23-Sep-24']],
+        [80, [300, "Buyer's Order No."], [440, 'Dated']],
+        [92, [300, 'PO/24-25/1055'], [440, '8-Sep-24']],
+        [120, [40, 'e-Way Bill No. : 7369 2924 0020']],
+        [140, [40, 'Vehicle No.'], [140, 'KA 01 AB 1234']],
+      ]),
+    ]);
+    const f = extractLabelledFields(layout, 'invoice', none);
+    const v = (k: string) => f.get(k)?.[0]?.value;
+    expect(v('documentNumber')).toBe('GST/24-25/1245');
+    expect(v('documentDate')).toBe('2024-09-23');
+    expect(v('poNumber')).toBe('PO/24-25/1055');
+    expect(v('poDate')).toBe('2024-09-08');
+    expect(v('ewayBillNumber')).toBe('736929240020');
+    expect(v('vehicleNumber')).toBe('KA01AB1234');
+  });
+});
+
+describe('parties', () => {
+  it('takes the bill-to block as buyer, never the consignee, and the letterhead as supplier', () => {
+    const layout = buildLayout([
+      page([
+        [30, [40, 'Kaveri Fasteners LLP']],
+        [42, [40, 'Plot 14, Peenya Industrial Area']],
+        [54, [40, 'Bengaluru 560058, Karnataka']],
+        [66, [40, 'GSTIN: 29AABCT1332L1ZA']],
+        [100, [40, 'Ship To'], [300, 'Bill To']],
+        [112, [40, 'Warehouse 2'], [300, 'Nandi Auto Parts']],
+        [124, [40, 'Hosur, Tamil Nadu'], [300, 'Electronic City, Bengaluru, Karnataka']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'invoice', none);
+    expect(vendor.name?.value).toBe('Kaveri Fasteners LLP');
+    expect(vendor.gstin?.value).toBe('29AABCT1332L1ZA');
+    expect(vendor.address?.value).toBe('Plot 14, Peenya Industrial Area, Bengaluru 560058, Karnataka');
+    expect(vendor.stateCode?.value).toBe('29');
+    expect(buyer.name?.value).toBe('Nandi Auto Parts');
+    expect(buyer.stateCode?.value).toBe('29');
+  });
+});
+
+describe('totals solver', () => {
+  it('prefers the readings that add up over a higher-scored total that does not', () => {
+    const layout = buildLayout([
+      page([
+        [400, [300, 'Sub Total'], [500, '2,01,060.00']],
+        [412, [300, 'IGST'], [500, '34,549.20']],
+        [424, [300, 'Less : Round Off'], [500, '0.20']],
+        [436, [300, 'Total'], [500, '2,35,609.00']],
+        // An HSN summary's total row further down.
+        [500, [40, 'Total'], [300, '2,01,060.00'], [500, '34,549.20']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.total?.value).toBe(235609);
+    expect(solved.values.taxableValue?.value).toBe(201060);
+    expect(solved.values.roundOff?.value).toBe(-0.2);
+  });
+});
