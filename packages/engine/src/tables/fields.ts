@@ -156,6 +156,8 @@ export function readLine(
 
   const descIdx = bestColumn(columns, 'description');
   const desc = readDescription(cellOf(descIdx));
+  // OCR reads specks and border ends before a name as quotes or bars ("\"HR Coil", "|Methanol").
+  if (desc.words.some((w) => w.source === 'ocr')) desc.text = desc.text.replace(/^[\s"'‘’“”|!.,:;_~-]+/, '');
   set('description', desc.text === '' ? null : desc.text, desc.words);
 
   const hsnWords = cellOf(bestColumn(columns, 'hsn'));

@@ -44,7 +44,10 @@ export function repairNumericToken(token: string): string {
  * unit or `%` is not accepted here (callers split those off). Null when not a number.
  */
 export function parseQuantity(text: string): number | null {
-  let s = repairNumericToken(text).replace(/\s+/g, '');
+  // A separator left dangling where OCR split the number ("159,") is not part of it.
+  let s = repairNumericToken(text)
+    .replace(/\s+/g, '')
+    .replace(/([0-9])[,.]$/, '$1');
   if (/^[-–—]$/.test(s)) return 0;
   s = s.replace(/^(?:₹|rs\.?|inr)/i, '').replace(/\/-$/, '');
   let negative = false;

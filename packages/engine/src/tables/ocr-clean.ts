@@ -56,7 +56,9 @@ function splitAtBorders(w: Word): Word[] {
  */
 function stripNumericDebris(text: string): string {
   if (!/[0-9]/.test(text)) return text;
-  let t = text.replace(/^[[({|'`,;:!]+/, '').replace(/[\])}|'`,;:!]+$/, '');
+  // A trailing comma stays: OCR splits "1, 26, 046. 02" at separators and the cell reader glues
+  // the pieces back on it.
+  let t = text.replace(/^[[({|'`,;:!]+/, '').replace(/[\])}|'`;:!]+$/, '');
   // A letter glued after a 2-decimal amount is a border stroke read as f, l, j or I.
   if (/^[0-9][0-9.,]*\.[0-9]{2}[fljI1]$/.test(t) && t.length > 4) t = t.slice(0, -1);
   if (t === text) return text;
