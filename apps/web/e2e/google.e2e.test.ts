@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GoogleStandIn, startGoogleStandIn } from '../../server/src/test/google-stand-in.ts';
 import { createUser, expectText, getApiJson, type Page, setupApp } from './support/harness.ts';
@@ -11,11 +13,48 @@ import { createUser, expectText, getApiJson, type Page, setupApp } from './suppo
 // Integrations page go to /tmp/shots-google.
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const shotsDir = process.env.GOOGLE_SHOTS_DIR ?? '/tmp/shots-google';
 
 async function shoot(page: Page, name: string): Promise<void> {
   await mkdir(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** A sheet column as the API describes it. */
+interface SheetColumn {
+  key: string;
+  kind: 'text' | 'date' | 'money' | 'number' | 'link';
+}
+
+/** How a value reads back from a Google sheet written with RAW input (what the stand-in stores). */
+function toSheetCell(column: SheetColumn, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if ((column.kind === 'money' || column.kind === 'number') && value !== '' && Number.isFinite(Number(value)))
+    return String(Number(value));
+  const date = column.kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value)) : null;
+  if (date) {
+    const days =
+      (Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3])) - Date.UTC(1899, 11, 30)) / 86_400_000;
+    return String(Math.round(days));
+  }
+  return String(value);
+}
+
+/** Header fields per file name from the engine's own CLI (the code the server runs). */
+async function extractWithCli(files: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const bin = join(repoRoot, 'packages/engine/bin/bahi.mjs');
+  const args = [bin, 'extract', '--type', 'invoice', ...files];
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
+    cwd: repoRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const byName = new Map<string, Record<string, unknown>>();
+  for (const line of stdout.split('\n').filter(Boolean)) {
+    const doc = JSON.parse(line) as { file: string; fields: Record<string, unknown> };
+    byName.set(doc.file.split('/').pop() ?? doc.file, doc.fields);
+  }
+  return byName;
 }
 
 /** Posts JSON with the page's session (same origin, so the CSRF guard lets it through). */
@@ -185,23 +224,30 @@ describe('Google connected', () => {
     };
     expect((await runOnce()).status).toBe('succeeded');
 
-    // The sheet holds exactly the rows of the flow's sheet view (the engine's rows from the database).
-    const view = await getApiJson<{ rows: Array<Record<string, unknown>>; columns: Array<{ key: string }> }>(
+    // The sheet holds exactly the flow's rows (the engine's output as stored), cell for cell, in Sheets'
+    // encoding: numbers as numbers, dates as day serials, the hidden last column keying each row.
+    const view = await getApiJson<{ rows: Array<Record<string, unknown>>; columns: SheetColumn[] }>(
       page,
       `/api/flows/${created.body.id}/sheet?tab=documents`,
     );
     const docsTab = spreadsheet!.sheets[0]!;
-    expect(docsTab.rows.length - 1).toBe(view.body.rows.length);
     expect(view.body.rows.length).toBe(2);
-    const numberIndex = view.body.columns.findIndex((c) => c.key === 'documentNumber');
-    expect(
-      docsTab.rows
-        .slice(1)
-        .map((r) => r[numberIndex])
-        .sort(),
-    ).toEqual(view.body.rows.map((r) => String(r.documentNumber ?? '')).sort());
+    const fileIndex = view.body.columns.findIndex((c) => c.key === 'fileName');
+    const byFile = (rows: string[][]) =>
+      [...rows].sort((a, b) => String(a[fileIndex]).localeCompare(String(b[fileIndex])));
+    const expected = view.body.rows.map((r) => view.body.columns.map((c) => toSheetCell(c, r[c.key])));
+    const actual = docsTab.rows.slice(1).map((r) => r.slice(0, view.body.columns.length));
+    expect(byFile(actual)).toEqual(byFile(expected));
     const lines = await getApiJson<{ total: number }>(page, `/api/flows/${created.body.id}/sheet?tab=lines`);
+    expect(lines.body.total).toBeGreaterThan(0);
     expect(spreadsheet!.sheets[1]!.rows.length - 1).toBe(lines.body.total);
+
+    // And those are the engine's own answers: its CLI on the same files gives the same document numbers.
+    const cli = await extractWithCli(['invoice-002.pdf', 'invoice-003.pdf'].map((f) => join(fixtures, f)));
+    const numberIndex = view.body.columns.findIndex((c) => c.key === 'documentNumber');
+    for (const row of docsTab.rows.slice(1)) {
+      expect(row[numberIndex]).toBe(String(cli.get(String(row[fileIndex]))?.documentNumber ?? ''));
+    }
 
     expect((await runOnce()).status).toBe('succeeded');
     expect(docsTab.rows.length - 1).toBe(2);
