@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api.ts';
 import {
   connectGoogle,
   fetchConsentUrl,
+  isGoogleAuthRequired,
   OAUTH_POPUP_FEATURES,
   OAUTH_TIMEOUT_MS,
   type OAuthWindow,
@@ -101,5 +102,14 @@ describe('Google connect popup', () => {
       }),
     ).rejects.toThrow('Failed to get OAuth URL');
     expect(parseOAuthMessage({ origin, data: { type: 'bahi-auth', ok: true } }, origin)).toBeNull();
+  });
+
+  it('knows which failures call for the authorisation dialog', () => {
+    expect(
+      isGoogleAuthRequired(new ApiError('google_auth_required', 'Google authorization required.', 403)),
+    ).toBe(true);
+    expect(isGoogleAuthRequired(new ApiError('http_401', 'Not authenticated', 401))).toBe(true);
+    expect(isGoogleAuthRequired(new ApiError('validation', 'Invalid Google Drive URL', 400))).toBe(false);
+    expect(isGoogleAuthRequired(new Error('google_auth_required'))).toBe(false);
   });
 });

@@ -100,3 +100,18 @@ export async function connectGoogle(
     win.addEventListener('message', onMessage);
   });
 }
+
+/** The product's message when Google must be (re)authorised. */
+export const GOOGLE_AUTH_REQUIRED_MESSAGE =
+  'Google authorization required. Please authorize access to your Google account.';
+
+/**
+ * True when an API failure means "authorise Google first": the server's `google_auth_required`, or a
+ * 401 / "not authenticated" answer from a Google step such as sheet creation. Callers open the
+ * authorisation dialog instead of showing a dead-end error.
+ */
+export function isGoogleAuthRequired(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'google_auth_required') return true;
+  return error.status === 401 && /not authenticated|google/i.test(error.message);
+}
