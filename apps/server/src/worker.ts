@@ -3,6 +3,7 @@ import { createDb } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { createLogger } from './lib/logger.ts';
+import { startOpsServer } from './modules/ops/ops-server.ts';
 
 // Entry point of `npm run worker`: works the job queue (flow runs, workbooks) and serves no HTTP. Start as
 // many as needed against one PostgreSQL (DATABASE_URL); they share the pg-boss queue.
@@ -17,7 +18,21 @@ try {
   const handle = await createDb(env);
   await migrateDatabase(handle);
   const runtime = await startJobRuntime({ handle, env, logger, work: true });
-  logger.info({ workerId: runtime.workerId, threads: runtime.executor.size }, 'Bahi worker is running');
+  // A worker has no API port; METRICS_PORT gives it /healthz, /readyz and /metrics for probes and Prometheus.
+  const ops =
+    env.metricsPort === undefined
+      ? undefined
+      : await startOpsServer({
+          db: handle.db,
+          logger,
+          metricsToken: env.metricsToken,
+          port: env.metricsPort,
+          host: env.host,
+        });
+  logger.info(
+    { workerId: runtime.workerId, threads: runtime.executor.size, metricsPort: ops?.port },
+    'Bahi worker is running',
+  );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -25,6 +40,7 @@ try {
     logger.info({ signal }, 'worker shutting down');
     setTimeout(() => process.exit(1), 10_000).unref();
     await runtime.stop();
+    await ops?.close();
     await handle.close();
     process.exit(0);
   };

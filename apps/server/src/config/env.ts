@@ -86,6 +86,15 @@ const rawEnvSchema = z.object({
   EXTRACT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).optional(),
   EXTRACT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1000).default(120_000),
   RUN_JOBS: optionalText().pipe(booleanFlag.optional()),
+  RUN_LEASE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number' }).int().min(5, 'must be at least 5').default(90),
+  ),
+  METRICS_TOKEN: optionalText(),
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).optional(),
+  ),
   TRUST_PROXY: optionalText().pipe(booleanFlag.optional()),
   LOG_LEVEL: optionalText().pipe(
     z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional(),
@@ -120,6 +129,10 @@ export interface Env {
   googleApi: GoogleApiConfig;
   oidc: IdentityProviderConfig | undefined;
   costPerDocumentInr: number;
+  /** Bearer token `/metrics` requires when set (METRICS_TOKEN); unset = open (keep it off the internet). */
+  metricsToken: string | undefined;
+  /** Worker processes: port serving /healthz, /readyz and /metrics (METRICS_PORT); unset = none. */
+  metricsPort: number | undefined;
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For entry (rate limits). */
   trustProxy: boolean;
   /** Flows: local folder roots (absolute), upload/file limits, extraction pool, in-process job workers. */
@@ -145,6 +158,8 @@ export interface FlowsConfig {
   extractConcurrency: number;
   extractTimeoutMs: number;
   runJobs: boolean;
+  /** Seconds a run's lease lives without a heartbeat before another worker takes the run over. */
+  leaseSeconds: number;
 }
 
 /** Raised when the environment is invalid; `problems` lists one line per bad variable. */
@@ -242,6 +257,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         }
       : undefined,
     costPerDocumentInr: raw.COST_PER_DOCUMENT_INR,
+    metricsToken: raw.METRICS_TOKEN,
+    metricsPort: raw.METRICS_PORT,
     flows: {
       folderRoots,
       uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
@@ -249,6 +266,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       extractConcurrency: raw.EXTRACT_CONCURRENCY ?? availableParallelism(),
       extractTimeoutMs: raw.EXTRACT_TIMEOUT_MS,
       runJobs: raw.RUN_JOBS ?? true,
+      leaseSeconds: raw.RUN_LEASE_SECONDS,
     },
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
+import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../lib/app-error.ts';
 import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
@@ -19,6 +20,7 @@ import { createGoogleRoutes } from '../modules/google/google.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
+import { createOpsRoutes } from '../modules/ops/ops.routes.ts';
 import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
 import { createRunRoutes } from '../modules/runs/runs.routes.ts';
 import { createSheetRoutes } from '../modules/sheets/sheets.routes.ts';
@@ -126,6 +128,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   app.use('/auth/*', allowOpener);
   app.use(`${AUTH_BASE_PATH}/callback/*`, allowOpener);
 
+  // An id per request (the caller's X-Request-Id if it sent one), echoed back and logged, to join log lines.
+  app.use('*', requestId());
   // One line per API/auth request for operators; static files only at debug level.
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -133,12 +137,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
     const path = c.req.path;
     const level = path.startsWith('/api/') || path.startsWith('/auth/') ? 'info' : 'debug';
     logger[level](
-      { method: c.req.method, path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });
 
-  app.get('/healthz', (c) => c.json({ ok: true as const }));
+  // /healthz, /readyz, /metrics (modules/ops): no session, before CSRF and the SPA fallback.
+  app.route('/', createOpsRoutes({ db, logger, metricsToken: env.metricsToken }));
 
   app.use('/api/*', csrf({ origin: allowedOrigins }));
   app.use('/api/*', createOriginGuard(allowedOrigins));

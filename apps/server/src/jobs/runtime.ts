@@ -48,12 +48,15 @@ export async function startJobRuntime(options: {
     const ctx = { db: handle.db, env, logger, executor, workerId, signal: shutdown.signal };
     await queue.work(jobDefinitions, ctx, RUNS_PER_PROCESS);
     // On PGlite this process owns the database, so every unfinished run is ours to resume right now.
-    await recoverRuns({ ...ctx, jobs: queue }, { exclusive: handle.kind === 'pglite' });
+    const leaseSeconds = env.flows.leaseSeconds;
+    await recoverRuns({ ...ctx, jobs: queue }, { exclusive: handle.kind === 'pglite', leaseSeconds });
+    // Sweep at least twice per lease, so a dead worker's run waits at most 1.5 leases (RUN_LEASE_SECONDS).
+    const sweepMs = Math.min(SWEEP_MS, (leaseSeconds * 1000) / 2);
     sweep = setInterval(() => {
-      recoverRuns({ ...ctx, jobs: queue }, { exclusive: false }).catch((error) =>
+      recoverRuns({ ...ctx, jobs: queue }, { exclusive: false, leaseSeconds }).catch((error) =>
         logger.error({ err: error }, 'run recovery failed'),
       );
-    }, SWEEP_MS);
+    }, sweepMs);
     sweep.unref();
   }
   return {

@@ -7,6 +7,7 @@ import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sou
 import { createUploadSource } from '../../adapters/sources/upload.ts';
 import { defineJob, type JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
+import { recordDocumentOutcome, startExtractionTimer } from '../../lib/metrics.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { buildDocumentOutcome, buildSystemFailure } from '../documents/document-outcome.ts';
 import {
@@ -154,6 +155,7 @@ async function processDocument(
 ): Promise<void> {
   await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
   let outcome: ReturnType<typeof buildDocumentOutcome>;
+  const stopTimer = startExtractionTimer();
   try {
     const result = await ctx.executor.extract({
       path: doc.sourcePath ?? '',
@@ -168,8 +170,12 @@ async function processDocument(
     if (ctx.signal?.aborted) throw error;
     ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
     outcome = buildSystemFailure((error as Error).message);
+  } finally {
+    stopTimer();
   }
-  await saveDocumentOutcome(ctx.db, doc, run.id, outcome);
+  // Counted only when stored: a duplicate handler whose write was refused processed nothing.
+  if (await saveDocumentOutcome(ctx.db, doc, run.id, outcome))
+    recordDocumentOutcome(outcome.status, outcome.errorCode);
 }
 
 /** Runs `size` claim-extract-store loops until the run has no pending document left. */
@@ -261,14 +267,21 @@ async function announceEnd(
  * again, and each document's rows are replaced in one guarded transaction. The run ends with exactly one
  * row per document.
  */
-export async function processRun(runId: string, ctx: JobContext): Promise<void> {
-  const run = await acquireRunLease(ctx.db, runId, ctx.workerId);
+export async function processRun(runId: string, jobCtx: JobContext): Promise<void> {
+  // Every log line of this run carries its id and the worker's, to follow one run across processes.
+  const ctx = { ...jobCtx, logger: jobCtx.logger.child({ runId, workerId: jobCtx.workerId }) };
+  const leaseSeconds = ctx.env.flows.leaseSeconds;
+  const run = await acquireRunLease(ctx.db, runId, ctx.workerId, leaseSeconds);
   if (!run) return; // finished, deleted, or a live worker holds it
   const flow = await findFlowById(ctx.db, run.flowId);
   if (!flow) return;
-  const beat = setInterval(() => {
-    heartbeatRun(ctx.db, run.id, ctx.workerId).catch(() => {});
-  }, HEARTBEAT_MS);
+  // Beat well inside the lease (a third of it at most) so a busy but live worker never loses its run.
+  const beat = setInterval(
+    () => {
+      heartbeatRun(ctx.db, run.id, ctx.workerId).catch(() => {});
+    },
+    Math.min(HEARTBEAT_MS, (leaseSeconds * 1000) / 3),
+  );
   try {
     await adoptUnfinishedDocuments(ctx.db, flow.id, run.id);
     const stored = run.counts as Partial<RunCounts> & { scanned?: boolean };
@@ -339,10 +352,10 @@ export const flowWorkbookJob = defineJob({
  */
 export async function recoverRuns(
   ctx: Pick<JobContext, 'db' | 'jobs' | 'logger'>,
-  options: { exclusive: boolean },
+  options: { exclusive: boolean; leaseSeconds?: number },
 ): Promise<number> {
   if (options.exclusive) await clearRunLeases(ctx.db);
-  const runs = await listUnfinishedRuns(ctx.db, !options.exclusive);
+  const runs = await listUnfinishedRuns(ctx.db, !options.exclusive, options.leaseSeconds);
   for (const run of runs) await ctx.jobs.send('flow-run', { runId: run.id });
   if (runs.length > 0) ctx.logger.info({ runs: runs.length }, 'resuming unfinished runs');
   return runs.length;

@@ -64,7 +64,12 @@ export const LEASE_SECONDS = 90;
  * owner, or an owner whose heartbeat lapsed). Returns the run when taken. This is what makes a re-delivered
  * or duplicated job harmless: only one handler at a time gets past it.
  */
-export async function acquireRunLease(db: Db, runId: string, workerId: string): Promise<RunRow | undefined> {
+export async function acquireRunLease(
+  db: Db,
+  runId: string,
+  workerId: string,
+  leaseSeconds = LEASE_SECONDS,
+): Promise<RunRow | undefined> {
   const [row] = await db
     .update(runs)
     .set({
@@ -80,7 +85,7 @@ export async function acquireRunLease(db: Db, runId: string, workerId: string): 
         or(
           isNull(runs.leaseOwner),
           eq(runs.leaseOwner, workerId),
-          lt(runs.heartbeatAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`),
+          lt(runs.heartbeatAt, sql`now() - make_interval(secs => ${leaseSeconds})`),
         ),
       ),
     )
@@ -158,12 +163,16 @@ export async function releaseRunLease(db: Db, runId: string, workerId: string): 
 }
 
 /** Unfinished runs, for recovery: all of them, or only those whose lease lapsed. */
-export async function listUnfinishedRuns(db: Db, onlyStale: boolean): Promise<RunRow[]> {
+export async function listUnfinishedRuns(
+  db: Db,
+  onlyStale: boolean,
+  leaseSeconds = LEASE_SECONDS,
+): Promise<RunRow[]> {
   const unfinished = inArray(runs.status, ['queued', 'running']);
   // A queued run nobody picked up for minutes lost its job; a running one whose heartbeat lapsed lost its worker.
   const stale = or(
     and(isNull(runs.heartbeatAt), lt(runs.startedAt, sql`now() - interval '5 minutes'`)),
-    lt(runs.heartbeatAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`),
+    lt(runs.heartbeatAt, sql`now() - make_interval(secs => ${leaseSeconds})`),
   );
   return db
     .select()
