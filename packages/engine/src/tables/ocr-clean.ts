@@ -58,7 +58,12 @@ function stripNumericDebris(text: string): string {
   if (!/[0-9]/.test(text)) return text;
   // A trailing comma stays: OCR splits "1, 26, 046. 02" at separators and the cell reader glues
   // the pieces back on it.
-  let t = text.replace(/^[[({|'`,;:!]+/, '').replace(/[\])}|'`;:!]+$/, '');
+  let t = text.replace(/^[[{|'`,;:!]+/, '').replace(/[\]}|'`;:!]+$/, '');
+  // A lone bracket beside an amount ("(2,07,100.00", "5,300.00)", "9885535)") is a border; beside
+  // a short plain number it is text: "(50 Kg Bag)", "(Roll of 1000)".
+  if (/^\([0-9][0-9,]*\.[0-9]{2}$/.test(t)) t = t.slice(1);
+  if (/^[0-9][0-9,.]*\)$/.test(t) && (/[,.]/.test(t) || t.length > 6 || t.startsWith('0')))
+    t = t.slice(0, -1);
   // A letter glued after a 2-decimal amount is a border stroke read as f, l, j or I.
   if (/^[0-9][0-9.,]*\.[0-9]{2}[fljI1]$/.test(t) && t.length > 4) t = t.slice(0, -1);
   if (t === text) return text;
