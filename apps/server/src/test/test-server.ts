@@ -134,7 +134,7 @@ export interface TestServer {
 let userCounter = 0;
 
 /** Restores the migrated template into an empty PGlite folder so the server skips initdb. */
-async function seedPgliteDataDir(dir: string): Promise<void> {
+export async function seedPgliteDataDir(dir: string): Promise<void> {
   if (existsSync(join(dir, 'PG_VERSION'))) return;
   await mkdir(dir, { recursive: true });
   const handle = await openDb({ pgliteDir: dir, pgliteTemplate: await loadPgliteTemplate() });
