@@ -35,9 +35,8 @@ function roleOf(text: string, type: DocumentType): Role | null {
   const t = text.trim();
   if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
   if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
-  // "To," addresses the other party: the buyer on an invoice, the supplier on a PO or GRN.
-  if (/^to\b/i.test(t) && matchStart(t, PARTY_LABELS.vendor) !== null)
-    return type === 'invoice' ? 'buyer' : 'vendor';
+  // "To," / "M/s." / "Party" address the other party: the buyer on an invoice, the supplier on a PO or GRN.
+  if (matchStart(t, PARTY_LABELS.counterparty) !== null) return type === 'invoice' ? 'buyer' : 'vendor';
   // "From" is the issuer: the supplier on an invoice, the buyer on a PO.
   if (/^from\b/i.test(t)) return type === 'invoice' ? 'vendor' : 'buyer';
   if (matchStart(t, PARTY_LABELS.vendor) !== null) return 'vendor';
@@ -227,9 +226,10 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
   const line = layout.lines[anchor.line]!;
   const role = roleOf(anchor.text, type);
   const label = matchStart(anchor.text, [
-    ...PARTY_LABELS.buyer,
-    ...PARTY_LABELS.vendor,
     ...PARTY_LABELS.shipTo,
+    ...PARTY_LABELS.buyer,
+    ...PARTY_LABELS.counterparty,
+    ...PARTY_LABELS.vendor,
   ]);
   let restText = '';
   let restWords = anchor.words;

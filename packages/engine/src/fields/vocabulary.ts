@@ -238,13 +238,17 @@ export const PARTY_LABELS = {
     /^bill(?:ed)? to\b/,
     /^invoice to\b/,
     /^sold to\b/,
-    /^party(?: name)?\b(?! ?'?s? (?:order|po))/,
-    /^m\/s\.?$/,
+  ],
+  /** The other party, addressed by the issuer: the buyer of an invoice, the supplier of a PO or GRN. */
+  counterparty: [
+    /^party(?: name| details)?\b(?!'s|s')(?! ?(?:order|po|gstin|code)\b)/,
+    /^m\/s\.?(?:\s|$)/,
+    /^to,?$/,
+    /^to:/,
   ],
   vendor: [
     /^(?:details of )?(?:supplier|seller|vendor|from)(?: (?:details|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan)\b)/,
-    /^to,?$/,
-    /^to:/,
+    /^received from\b/,
   ],
   shipTo: [
     /^(?:consignee|ship(?:ped)? to|deliver(?:y)? to|delivery address|ship to address|place of delivery|delivery at|dispatch to|despatch to)\b/,
