@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, collectFieldErrors } from '../lib/app-error.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /** The only mapping from error codes to HTTP statuses in the server. */
@@ -25,16 +25,6 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
 /** HTTP status for an error code. */
 export function getStatusForCode(code: ErrorCode): ContentfulStatusCode {
   return statusByCode[code];
-}
-
-/** Turns zod issues into `{ 'dotted.path': message }`, first message per field. */
-export function collectFieldErrors(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 /** Converts anything thrown into the contract's error body and status. */

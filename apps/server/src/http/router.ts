@@ -1,8 +1,8 @@
 import { type ErrorCode, ErrorResponseSchema } from '@bahi/contracts';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { createValidationError } from '../lib/app-error.ts';
+import { collectFieldErrors, createValidationError } from '../lib/app-error.ts';
 import type { AppEnv } from './context.ts';
-import { collectFieldErrors, getStatusForCode } from './error-handler.ts';
+import { getStatusForCode } from './error-handler.ts';
 
 /**
  * A router for one feature module. Invalid requests become `AppError('validation')` with per-field
