@@ -66,7 +66,9 @@ function run(cmd, args, { env, capture = false } = {}) {
     const rssFile = haveGnuTime
       ? path.join(os.tmpdir(), `bahi-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`)
       : null;
-    const [bin, argv] = rssFile ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, cmd, ...args]] : [cmd, args];
+    const [bin, argv] = rssFile
+      ? ['/usr/bin/time', ['-f', '%M %U %S', '-o', rssFile, cmd, ...args]]
+      : [cmd, args];
     const start = performance.now();
     const child = spawn(bin, argv, {
       env: { ...process.env, ...env },
@@ -84,11 +86,16 @@ function run(cmd, args, { env, capture = false } = {}) {
     child.on('close', (code) => {
       const seconds = (performance.now() - start) / 1000;
       let rssKb = null;
+      let cpuSeconds = null;
       if (rssFile && existsSync(rssFile)) {
-        rssKb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) || null;
+        const [rss, user, sys] = (readFileSync(rssFile, 'utf8').trim().split('\n').pop() ?? '')
+          .split(' ')
+          .map(Number);
+        rssKb = rss || null;
+        cpuSeconds = Number.isFinite(user) && Number.isFinite(sys) ? user + sys : null;
         rmSync(rssFile, { force: true });
       }
-      resolve({ code, seconds, rssKb, stdout, stderr });
+      resolve({ code, seconds, rssKb, cpuSeconds, stdout, stderr });
     });
   });
 }
@@ -106,6 +113,16 @@ async function pool(items, limit, fn) {
     }),
   );
   return out;
+}
+
+/** Total CPU seconds of finished runs, or null when any is unknown. */
+function sumCpu(results) {
+  let total = 0;
+  for (const r of results) {
+    if (r.cpuSeconds == null) return null;
+    total += r.cpuSeconds;
+  }
+  return total;
 }
 
 function loadTruths(dir) {
@@ -177,6 +194,7 @@ async function benchText() {
       n: files.length,
       seconds,
       rssKb: rss,
+      cpu: sumCpu(results),
       failed,
     });
     console.log(`  pdftotext: ${seconds.toFixed(2)} s`);
@@ -189,6 +207,7 @@ async function benchText() {
   for (const f of files) byType.set(f.type, [...(byType.get(f.type) ?? []), f.file]);
   const start = performance.now();
   let rss = 0;
+  let cpu = 0;
   let lines = 0;
   let errors = 0;
   let failed = 0;
@@ -203,6 +222,7 @@ async function benchText() {
       );
     }
     rss = Math.max(rss, r.rssKb ?? 0);
+    cpu += r.cpuSeconds ?? Number.NaN;
     for (const line of r.stdout.split('\n')) {
       if (!line.trim()) continue;
       lines++;
@@ -223,6 +243,7 @@ async function benchText() {
     n: files.length,
     seconds,
     rssKb: rss || null,
+    cpu: Number.isFinite(cpu) ? cpu : null,
     failed,
   });
   console.log(`  bahi extract: ${seconds.toFixed(2)} s`);
@@ -277,6 +298,7 @@ async function benchOcr() {
       n: pages.length,
       seconds,
       rssKb: rss,
+      cpu: sumCpu(results),
       failed,
     });
     console.log(`  tesseract: ${seconds.toFixed(2)} s`);
@@ -302,6 +324,7 @@ async function benchOcr() {
     n: res.pages,
     seconds: res.seconds,
     rssKb: r.rssKb ?? res.maxRssKb,
+    cpu: res.cpuSeconds,
     failed: 0,
     extra: `worker start-up ${res.startSeconds.toFixed(1)} s excluded; ${res.words} words`,
   });
@@ -319,30 +342,40 @@ async function runEngineOcrChild(dir) {
   const ocr = await createTesseractOcr({ workers: jobs });
   const startSeconds = (performance.now() - t0) / 1000;
   const start = performance.now();
-  const results = await Promise.all(
-    pages.map((p, i) =>
-      ocrPageImage(ocr, new Uint8Array(readFileSync(p.file)), { pageNumber: i + 1, dpi: p.dpi }),
-    ),
+  const cpu0 = process.cpuUsage();
+  // Two pages per worker in flight: workers never wait, and memory stays bounded the way a
+  // pipeline with `--jobs` bounds it.
+  const results = await pool(pages, ocr.workers * 2, (p, i) =>
+    ocrPageImage(ocr, new Uint8Array(readFileSync(p.file)), { pageNumber: i + 1, dpi: p.dpi }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   await ocr.close();
   const words = results.reduce((n, p) => n + p.words.length, 0);
   process.stdout.write(
-    `${JSON.stringify({ pages: pages.length, seconds, startSeconds, words, workers: ocr.workers, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+    `${JSON.stringify({ pages: pages.length, seconds, cpuSeconds, startSeconds, words, workers: ocr.workers, maxRssKb: process.resourceUsage().maxRSS })}\n`,
   );
 }
 
 function printTable() {
-  console.log('\n| side | tool | items | seconds | rate | ratio (engine ÷ reference) | peak RSS |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '\n| side | tool | items | seconds | rate | ratio (engine ÷ reference) | CPU-s per item | CPU ratio | peak RSS |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const side of ['text', 'ocr']) {
     const sideRows = rows.filter((r) => r.side === side);
     const ref = sideRows[0];
     for (const r of sideRows) {
       const rate = r.n / r.seconds;
       const ratio = r === ref || sideRows.length < 2 ? '' : `${(rate / (ref.n / ref.seconds)).toFixed(2)}×`;
+      const cpuPer = r.cpu == null ? null : r.cpu / r.n;
+      const refCpuPer = ref.cpu == null ? null : ref.cpu / ref.n;
+      // Throughput by CPU time: what the rate ratio would be on an otherwise idle machine.
+      const cpuRatio =
+        r === ref || cpuPer == null || refCpuPer == null ? '' : `${(refCpuPer / cpuPer).toFixed(2)}×`;
       console.log(
-        `| ${side} | ${r.name} | ${r.n}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.seconds.toFixed(2)} | ${rate.toFixed(2)} ${r.unit}/s | ${ratio} | ${mb(r.rssKb)} |`,
+        `| ${side} | ${r.name} | ${r.n}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.seconds.toFixed(2)} | ${rate.toFixed(2)} ${r.unit}/s | ${ratio} | ${cpuPer == null ? 'n/a' : cpuPer.toFixed(3)} | ${cpuRatio} | ${mb(r.rssKb)} |`,
       );
     }
   }
