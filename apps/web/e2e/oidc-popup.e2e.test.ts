@@ -57,8 +57,21 @@ function identityEnv(): Record<string, string> {
 }
 
 /**
+ * Records every `message` event the opener receives (beside the app's own listener), so a failure can
+ * tell "the popup never reported" from "the app ignored the report".
+ */
+async function recordMessages(page: Page): Promise<() => Promise<string>> {
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { bahiMessages: string[] }).bahiMessages = log;
+    window.addEventListener('message', (event) => log.push(JSON.stringify(event.data)));
+  });
+  return () => page.evaluate(() => (window as unknown as { bahiMessages: string[] }).bahiMessages.join('\n'));
+}
+
+/**
  * Clicks a provider button and completes the identity provider's login and consent in the popup it opens.
- * Returns once the popup has closed itself.
+ * Returns once the popup has closed itself, after checking the server reported success to the opener.
  */
 async function signInThroughPopup(
   page: Page,
@@ -66,6 +79,7 @@ async function signInThroughPopup(
   account: { email: string; password: string },
   shotPrefix?: string,
 ): Promise<void> {
+  const messages = await recordMessages(page);
   const popupPromise = page.context().waitForEvent('page');
   await page.getByRole('button', { name: buttonName }).click();
   const popup = await popupPromise;
@@ -83,6 +97,8 @@ async function signInThroughPopup(
   if (shotPrefix) await screenshot(popup, `${shotPrefix}-popup-consent`);
   await popup.getByRole('button', { name: 'Allow' }).click();
   await closed;
+  // The popup reported success to this window; whatever happens next is the opener's job.
+  await expect.poll(messages, { timeout: 5_000 }).toContain('{"type":"bahi-auth","ok":true}');
 }
 
 describe('with local accounts and two identity providers', () => {
