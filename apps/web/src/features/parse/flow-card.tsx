@@ -4,6 +4,7 @@ import {
   FolderIcon,
   HistoryIcon,
   InboxIcon,
+  KeyRoundIcon,
   Loader2Icon,
   PencilIcon,
   PlayIcon,
@@ -18,6 +19,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
+import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/features/integrations/google-oauth.ts';
 import { getSheetViewPath } from '@/features/sheets/sheet-path.ts';
 import {
   formatAgo,
@@ -29,6 +31,7 @@ import {
   getStatusVariant,
 } from './flow-format.ts';
 import type { Flow, Run } from './flows-api.ts';
+import { describeOutput } from './google-output.ts';
 import { useFlowRuns } from './queries.ts';
 import {
   computeProgressPercent,
@@ -124,7 +127,9 @@ function RunProgressBar({ progress, finished }: { progress: RunProgressView; fin
 
 /**
  * One flow: name, status and type badges, source and output links, ages, actions and — while a
- * run is going — its live progress.
+ * run is going — its live progress. A Google output links both to the spreadsheet on Google (new tab)
+ * and to the in-app sheet view; a run that failed on Google authorisation shows the product's message
+ * with a button that opens the authorisation dialog.
  */
 export function FlowCard({
   flow,
@@ -135,6 +140,8 @@ export function FlowCard({
   onEdit,
   onDelete,
   onOpenDocuments,
+  authRequired = false,
+  onAuthorize,
 }: {
   flow: Flow;
   progress: RunProgressView | null;
@@ -144,9 +151,12 @@ export function FlowCard({
   onEdit: () => void;
   onDelete: () => void;
   onOpenDocuments: () => void;
+  authRequired?: boolean;
+  onAuthorize?: () => void;
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const source = describeSource(flow.io.input);
+  const output = describeOutput(flow.io.output);
   const busy = running || starting;
   const type = flow.types[0];
 
@@ -200,8 +210,20 @@ export function FlowCard({
               data-testid="sheet-link"
             >
               <SheetIcon className="size-3.5" aria-hidden="true" />
-              {flow.io.output.sheetName || 'Output sheet'}
+              {output.label}
             </Link>
+            {output.googleHref && (
+              <a
+                href={output.googleHref}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1.5 text-primary hover:underline"
+                data-testid="google-sheet-link"
+              >
+                <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
+                Open in Google Sheets
+              </a>
+            )}
           </div>
           <p className="mt-2 text-muted-foreground text-xs">
             Created {formatAgo(flow.createdAt)} · {formatLastRun(flow.lastRunAt)}
@@ -237,6 +259,20 @@ export function FlowCard({
       </div>
 
       {progress && <RunProgressBar progress={progress} finished={!running} />}
+
+      {authRequired && (
+        <div
+          role="alert"
+          data-testid="google-auth-required"
+          className="flex flex-col gap-3 rounded-md border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="text-destructive">{GOOGLE_AUTH_REQUIRED_MESSAGE}</p>
+          <Button size="sm" variant="outline" className="shrink-0" onClick={onAuthorize}>
+            <KeyRoundIcon aria-hidden="true" />
+            Authorize Google
+          </Button>
+        </div>
+      )}
 
       <div className="border-t pt-3">
         <button

@@ -1,5 +1,15 @@
-import { CheckIcon, FolderIcon, Link2Icon, Loader2Icon, UploadIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  CheckIcon,
+  FileSpreadsheetIcon,
+  FolderIcon,
+  Link2Icon,
+  Loader2Icon,
+  SheetIcon,
+  UploadIcon,
+} from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -7,19 +17,26 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
 import { FormError } from '@/features/auth/form-error.tsx';
+import { GoogleAuthDialog } from '@/features/integrations/google-auth-dialog.tsx';
+import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
+import { type GoogleStatus, useGoogleStatus } from '@/features/integrations/queries.ts';
 import { ApiError } from '@/lib/api.ts';
 import { cn } from '@/lib/utils.ts';
 import {
   canSubmitFlow,
   createEmptyForm,
+  decideGoogleStep,
   type FlowFormValues,
   mapServerFieldErrors,
+  needsSheetCreation,
+  OUTPUT_KIND_LABELS,
+  type OutputKind,
   SOURCE_KIND_LABELS,
   type SourceKind,
 } from './flow-form.ts';
 import { FLOW_TYPES, type FlowType, toggleFlowType } from './flow-format.ts';
-import { type Flow, toFormValues } from './flows-api.ts';
-import { useSaveFlow } from './queries.ts';
+import { createFlowSheet, type Flow, toFormValues } from './flows-api.ts';
+import { flowKeys, useSaveFlow } from './queries.ts';
 
 const TYPE_HINTS: Record<FlowType, string> = {
   PO: 'Purchase orders',
@@ -128,10 +145,88 @@ function SourceKindPicker({ value, onChange }: { value: SourceKind; onChange: (k
   );
 }
 
+const OUTPUT_ICONS = { xlsx: FileSpreadsheetIcon, sheets: SheetIcon } as const;
+
+/**
+ * Radio-like choice of where rows go. Google Sheets is disabled (with a pointer to Integrations) when the
+ * server has no Google client configured; otherwise the note says what happens on save.
+ */
+function OutputKindPicker({
+  value,
+  onChange,
+  google,
+}: {
+  value: OutputKind;
+  onChange: (kind: OutputKind) => void;
+  google: GoogleStatus | undefined;
+}) {
+  const unconfigured = google?.configured === false;
+  return (
+    <div className="grid gap-2">
+      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <legend className="sr-only">Output</legend>
+        {(Object.keys(OUTPUT_KIND_LABELS) as OutputKind[]).map((kind) => {
+          const Icon = OUTPUT_ICONS[kind];
+          const selected = value === kind;
+          const disabled = kind === 'sheets' && unconfigured && !selected;
+          return (
+            <label
+              key={kind}
+              className={cn(
+                'flex items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+                disabled
+                  ? 'cursor-not-allowed border-input bg-muted/40 text-muted-foreground'
+                  : selected
+                    ? 'cursor-pointer border-primary bg-accent font-medium text-accent-foreground'
+                    : 'cursor-pointer border-input bg-card hover:bg-muted/60',
+              )}
+            >
+              <input
+                type="radio"
+                name="outputKind"
+                value={kind}
+                className="sr-only"
+                checked={selected}
+                disabled={disabled}
+                data-testid={`output-${kind}`}
+                onChange={() => onChange(kind)}
+              />
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              {OUTPUT_KIND_LABELS[kind]}
+            </label>
+          );
+        })}
+      </fieldset>
+      {unconfigured ? (
+        <p className="text-muted-foreground text-xs" data-testid="sheets-unavailable">
+          Google Sheets needs Google set up on this server.{' '}
+          <Link to="/integrations" className="text-primary underline-offset-2 hover:underline">
+            See Integrations
+          </Link>{' '}
+          for how to configure it.
+        </p>
+      ) : value === 'sheets' ? (
+        <p className="text-muted-foreground text-xs" data-testid="sheets-note">
+          {google?.connected && google.missingScopes.length === 0
+            ? `Bahi creates a Google spreadsheet with Documents and Line Items tabs${google.email ? ` in ${google.email}'s Drive` : ''}.`
+            : 'Saving asks you to authorise Google, then creates a spreadsheet with Documents and Line Items tabs.'}
+        </p>
+      ) : (
+        <p className="text-muted-foreground text-xs">
+          Bahi keeps an .xlsx workbook with a Documents and a Line Items tab, viewable and downloadable here.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * Right-hand side sheet that creates a flow, or edits `flow` when given. Save stays disabled until
  * the form is complete; the server's validation messages (bad Drive link, folder outside the
- * allowed roots) appear under the field they concern.
+ * allowed roots) appear under the field they concern. A flow that needs Google (Sheets output, Drive
+ * input) while Google is not connected opens the authorisation dialog first, and saving continues once it
+ * succeeds; a Sheets flow then gets its spreadsheet (`POST /api/workflow/sheets/create`), and a 401 there
+ * (a revoked grant) opens the dialog again.
  */
 export function FlowFormSheet({
   open,
@@ -145,9 +240,15 @@ export function FlowFormSheet({
   onSaved?: (flow: Flow, created: boolean) => void;
 }) {
   const save = useSaveFlow();
+  const queryClient = useQueryClient();
+  const google = useGoogleStatus();
   const [values, setValues] = useState<FlowFormValues>(createEmptyForm);
   const [errors, setErrors] = useState<Partial<Record<keyof FlowFormValues, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The flow as saved during this opening: a retry after authorising updates it instead of creating a twin.
+  const [savedFlow, setSavedFlow] = useState<Flow | undefined>(undefined);
+  const [creatingSheet, setCreatingSheet] = useState(false);
+  const [authOpen, setAuthOpen] = useState(false);
 
   // Each opening starts from the flow's stored values (or a blank form), not from a half-edit.
   useEffect(() => {
@@ -155,6 +256,7 @@ export function FlowFormSheet({
     setValues(flow ? toFormValues(flow) : createEmptyForm());
     setErrors({});
     setFormError(null);
+    setSavedFlow(undefined);
   }, [open, flow]);
 
   function update<K extends keyof FlowFormValues>(field: K, value: FlowFormValues[K]) {
@@ -163,18 +265,28 @@ export function FlowFormSheet({
     setFormError(null);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmitFlow(values, save.isPending)) return;
+  const busy = save.isPending || creatingSheet;
+
+  /** Saves the flow and, for a Google Sheets output without a spreadsheet, creates it. */
+  async function submit(afterAuthorizing: boolean) {
+    if (!canSubmitFlow(values, busy)) return;
+    // Straight after a successful authorisation the status may not have refetched yet: trust the dialog.
+    if (!afterAuthorizing && decideGoogleStep(values, google.data) === 'authorize') {
+      setAuthOpen(true);
+      return;
+    }
+    let saved: Flow;
     try {
-      const saved = await save.mutateAsync({ flow, values });
-      toast.success(flow ? 'Flow updated' : 'Flow created');
-      onOpenChange(false);
-      onSaved?.(saved, !flow);
+      saved = await save.mutateAsync({ flow: savedFlow ?? flow, values });
+      setSavedFlow(saved);
     } catch (error) {
+      if (isGoogleAuthRequired(error)) {
+        setAuthOpen(true);
+        return;
+      }
       if (error instanceof ApiError) {
         const mapped = mapServerFieldErrors(error.fields);
-        // A source error without a field path (e.g. google_auth_required) still belongs under the input.
+        // A source error without a field path still belongs under the input.
         if (
           Object.keys(mapped).length === 0 &&
           /drive|google|folder|path|root/i.test(`${error.code} ${error.message}`)
@@ -187,11 +299,42 @@ export function FlowFormSheet({
         }
       }
       setFormError(error instanceof Error ? error.message : 'Could not save the flow. Please try again.');
+      return;
     }
+    if (needsSheetCreation(saved)) {
+      setCreatingSheet(true);
+      try {
+        const sheet = await createFlowSheet(saved.id, values.sheetName.trim());
+        setSavedFlow({
+          ...saved,
+          io: { ...saved.io, output: { ...saved.io.output, sheetId: sheet.sheetId } },
+        });
+        void queryClient.invalidateQueries({ queryKey: flowKeys.list() });
+      } catch (error) {
+        if (isGoogleAuthRequired(error)) {
+          setFormError('The flow is saved. Authorise Google and save again to create its Google sheet.');
+          setAuthOpen(true);
+        } else {
+          const reason = error instanceof Error ? error.message : 'unknown error';
+          setFormError(`The flow is saved, but its Google sheet could not be created: ${reason}`);
+        }
+        return;
+      } finally {
+        setCreatingSheet(false);
+      }
+    }
+    toast.success(flow ? 'Flow updated' : 'Flow created');
+    onOpenChange(false);
+    onSaved?.(saved, !flow);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(false);
   }
 
   const editing = Boolean(flow);
-  const submittable = canSubmitFlow(values, save.isPending);
+  const submittable = canSubmitFlow(values, busy);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -273,12 +416,30 @@ export function FlowFormSheet({
             )}
           </div>
 
+          <div className="grid gap-3">
+            <Label>
+              Output
+              <span className="text-destructive" aria-hidden="true">
+                *
+              </span>
+            </Label>
+            <OutputKindPicker
+              value={values.outputKind}
+              onChange={(kind) => update('outputKind', kind)}
+              google={google.data}
+            />
+          </div>
+
           <FormField
             id="flow-sheet"
             label="Output sheet name"
             required
             error={errors.sheetName}
-            hint="Bahi keeps an .xlsx workbook with a Documents and a Line Items tab."
+            hint={
+              values.outputKind === 'sheets'
+                ? 'The title of the Google spreadsheet Bahi creates.'
+                : 'The name Bahi shows for this workbook.'
+            }
           >
             {(ids) => (
               <Input
@@ -298,12 +459,13 @@ export function FlowFormSheet({
               Cancel
             </Button>
             <Button type="submit" disabled={!submittable}>
-              {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+              {busy && <Loader2Icon className="animate-spin" aria-hidden="true" />}
               {editing ? 'Update' : 'Save'}
             </Button>
           </div>
         </form>
       </SheetContent>
+      <GoogleAuthDialog open={authOpen} onOpenChange={setAuthOpen} onConnected={() => void submit(true)} />
     </Sheet>
   );
 }

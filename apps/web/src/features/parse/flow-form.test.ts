@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitFlow, createEmptyForm, guessSourceKind, mapServerFieldErrors } from './flow-form.ts';
+import {
+  canSubmitFlow,
+  createEmptyForm,
+  decideGoogleStep,
+  guessSourceKind,
+  mapServerFieldErrors,
+  needsGoogle,
+  needsSheetCreation,
+} from './flow-form.ts';
 
 describe('canSubmitFlow', () => {
   const filled = {
@@ -48,5 +56,42 @@ describe('guessSourceKind', () => {
     expect(guessSourceKind('https://drive.google.com/drive/folders/abc')).toBe('drive');
     expect(guessSourceKind('/srv/bahi/inbox')).toBe('local');
     expect(guessSourceKind('invoices')).toBe(null);
+  });
+});
+
+describe('the Google step before saving', () => {
+  const base = { ...createEmptyForm(), name: 'Drive invoices', types: ['INVOICE' as const], sheetName: 'S' };
+  const sheets = { ...base, outputKind: 'sheets' as const };
+  const drive = {
+    ...base,
+    sourceKind: 'drive' as const,
+    sourceLocation: 'https://drive.google.com/drive/folders/1Ab',
+  };
+  const disconnected = { configured: true, connected: false, missingScopes: [] };
+  const connected = { configured: true, connected: true, missingScopes: [] };
+
+  it('needs Google for a Sheets output or a Drive link, not for local ones or a non-Drive link', () => {
+    expect(needsGoogle(base)).toBe(false);
+    expect(needsGoogle(sheets)).toBe(true);
+    expect(needsGoogle(drive)).toBe(true);
+    expect(needsGoogle({ ...drive, sourceLocation: 'https://example.com/not-drive' })).toBe(false);
+  });
+  it('asks to authorise when Google is configured but not connected or missing scopes', () => {
+    expect(decideGoogleStep(sheets, disconnected)).toBe('authorize');
+    expect(decideGoogleStep(drive, disconnected)).toBe('authorize');
+    expect(decideGoogleStep(sheets, { ...connected, missingScopes: ['drive.readonly'] })).toBe('authorize');
+    expect(decideGoogleStep(sheets, connected)).toBe('proceed');
+    expect(decideGoogleStep(base, disconnected)).toBe('proceed');
+  });
+  it('leaves an unconfigured server or an unknown status to the server', () => {
+    expect(decideGoogleStep(sheets, { configured: false, connected: false, missingScopes: [] })).toBe(
+      'proceed',
+    );
+    expect(decideGoogleStep(drive, undefined)).toBe('proceed');
+  });
+  it('creates the spreadsheet only for a Sheets flow without one', () => {
+    expect(needsSheetCreation({ io: { output: { kind: 'sheets', sheetId: '' } } })).toBe(true);
+    expect(needsSheetCreation({ io: { output: { kind: 'sheets', sheetId: '1Sp' } } })).toBe(false);
+    expect(needsSheetCreation({ io: { output: { kind: 'xlsx', sheetId: '' } } })).toBe(false);
   });
 });

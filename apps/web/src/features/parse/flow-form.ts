@@ -3,6 +3,9 @@ import type { FlowType } from './flow-format.ts';
 /** Where a flow reads its documents: browser uploads, a server folder, or a Google Drive link. */
 export type SourceKind = 'upload' | 'local' | 'drive';
 
+/** Where a flow writes rows: an .xlsx workbook Bahi keeps, or a Google spreadsheet. */
+export type OutputKind = 'xlsx' | 'sheets';
+
 /** What the create/edit side sheet edits. */
 export interface FlowFormValues {
   name: string;
@@ -11,6 +14,7 @@ export interface FlowFormValues {
   /** Folder path (local) or link (drive); unused for uploads, whose inbox is the flow itself. */
   sourceLocation: string;
   sheetName: string;
+  outputKind: OutputKind;
 }
 
 /** Labels of the source choices, in the order the form offers them. */
@@ -20,9 +24,15 @@ export const SOURCE_KIND_LABELS: Record<SourceKind, string> = {
   drive: 'Google Drive link',
 };
 
-/** A fresh form: uploads are the default because they need no server set-up. */
+/** Labels of the output choices, in the order the form offers them. */
+export const OUTPUT_KIND_LABELS: Record<OutputKind, string> = {
+  xlsx: 'Bahi workbook (.xlsx)',
+  sheets: 'Google Sheets',
+};
+
+/** A fresh form: uploads and a Bahi workbook are the default because they need no server set-up. */
 export function createEmptyForm(): FlowFormValues {
-  return { name: '', types: [], sourceKind: 'upload', sourceLocation: '', sheetName: '' };
+  return { name: '', types: [], sourceKind: 'upload', sourceLocation: '', sheetName: '', outputKind: 'xlsx' };
 }
 
 /**
@@ -62,4 +72,43 @@ export function guessSourceKind(location: string): SourceKind | null {
   if (/^https?:\/\/(drive|docs)\.google\.com\//i.test(value)) return 'drive';
   if (value.startsWith('/') || /^[a-z]:\\/i.test(value)) return 'local';
   return null;
+}
+
+/** The parts of `GET /api/google/status` the form's Google step looks at. */
+export interface GoogleGateStatus {
+  configured: boolean;
+  connected: boolean;
+  missingScopes: string[];
+}
+
+/**
+ * Whether saving these values needs the organisation's Google connection: a Google Sheets output, or a
+ * Drive input with a Drive-looking link (anything else is left to the server, whose message about a bad
+ * link is more useful than an authorisation prompt).
+ */
+export function needsGoogle(values: FlowFormValues): boolean {
+  if (values.outputKind === 'sheets') return true;
+  return values.sourceKind === 'drive' && guessSourceKind(values.sourceLocation) === 'drive';
+}
+
+/**
+ * What Save does before talking to the flows API: `authorize` opens the Google authorisation dialog
+ * (Google is configured but not connected, or the grant lacks scopes); `proceed` saves. Unknown status
+ * (still loading, failed) and an unconfigured server proceed: the server has the last word and answers
+ * `google_auth_required` when it must.
+ */
+export function decideGoogleStep(
+  values: FlowFormValues,
+  status: GoogleGateStatus | undefined,
+): 'proceed' | 'authorize' {
+  if (!needsGoogle(values) || !status?.configured) return 'proceed';
+  return status.connected && status.missingScopes.length === 0 ? 'proceed' : 'authorize';
+}
+
+/**
+ * Whether a saved flow still needs its Google spreadsheet created (`POST /api/workflow/sheets/create`):
+ * its output is Google Sheets and no spreadsheet id is stored yet.
+ */
+export function needsSheetCreation(flow: { io: { output: { kind: OutputKind; sheetId: string } } }): boolean {
+  return flow.io.output.kind === 'sheets' && flow.io.output.sheetId.trim() === '';
 }

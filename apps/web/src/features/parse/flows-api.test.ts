@@ -40,6 +40,21 @@ describe('toFlowBody', () => {
     );
     expect(moved.io.input.folderName).toBe('');
   });
+  it('sends the chosen output kind and drops a sheet id that belonged to the other kind', () => {
+    const toSheets = toFlowBody({ ...toFormValues(flow), outputKind: 'sheets' }, flow);
+    expect(toSheets.io.output).toEqual({ kind: 'sheets', sheetId: '', sheetName: flow.io.output.sheetName });
+    const google = {
+      ...flow,
+      io: { ...flow.io, output: { kind: 'sheets' as const, sheetId: '1Sp', sheetName: 'S' } },
+    };
+    expect(toFormValues(google).outputKind).toBe('sheets');
+    expect(toFlowBody({ ...toFormValues(google), name: 'Renamed' }, google).io.output.sheetId).toBe('1Sp');
+    expect(toFlowBody({ ...toFormValues(google), outputKind: 'xlsx' }, google).io.output).toEqual({
+      kind: 'xlsx',
+      sheetId: '',
+      sheetName: 'S',
+    });
+  });
 });
 
 describe('toProgressView', () => {

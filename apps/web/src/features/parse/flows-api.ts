@@ -1,4 +1,5 @@
 import type {
+  CreatedSheet,
   CreateWorkflowInput,
   FlowDocument,
   Run,
@@ -51,8 +52,9 @@ export function toFlowBody(values: FlowFormValues, existing?: Flow): CreateWorkf
         folderName: sameInput ? existing.io.input.folderName : '',
       },
       output: {
-        kind: existing?.io.output.kind ?? 'xlsx',
-        sheetId: existing?.io.output.sheetId ?? '',
+        kind: values.outputKind,
+        // A sheet id belongs to its kind: switching between workbook and Google Sheets starts afresh.
+        sheetId: existing?.io.output.kind === values.outputKind ? existing.io.output.sheetId : '',
         sheetName: values.sheetName.trim(),
       },
     },
@@ -67,6 +69,7 @@ export function toFormValues(flow: Flow): FlowFormValues {
     sourceKind: flow.io.input.kind,
     sourceLocation: flow.io.input.kind === 'upload' ? '' : flow.io.input.url,
     sheetName: flow.io.output.sheetName,
+    outputKind: flow.io.output.kind,
   };
 }
 
@@ -78,6 +81,15 @@ export function createFlow(values: FlowFormValues): Promise<Flow> {
 /** `PUT /api/workflows/:id`. */
 export function updateFlow(flow: Flow, values: FlowFormValues): Promise<Flow> {
   return putJson<Flow>(`/api/workflows/${encodeURIComponent(flow.id)}`, toFlowBody(values, flow));
+}
+
+/**
+ * `POST /api/workflow/sheets/create { workflowId, sheetName }`: creates the flow's output (a Google
+ * spreadsheet for a Google Sheets flow) and stores its id on the flow. Answers 401 `google_auth_required`
+ * when Google is not (or no longer) authorised.
+ */
+export function createFlowSheet(flowId: string, sheetName: string): Promise<CreatedSheet> {
+  return postJson<CreatedSheet>('/api/workflow/sheets/create', { workflowId: flowId, sheetName });
 }
 
 /** `DELETE /api/workflows/:id`. */

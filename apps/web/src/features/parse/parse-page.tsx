@@ -15,12 +15,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { GoogleAuthDialog } from '@/features/integrations/google-auth-dialog.tsx';
+import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
 import { SheetView } from '@/features/sheets/sheet-view.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { DocumentsPanel } from './documents-panel.tsx';
 import { FlowCard } from './flow-card.tsx';
 import { FlowFormSheet } from './flow-form-sheet.tsx';
 import { type Flow, type Run, toProgressView } from './flows-api.ts';
+import { isRunAuthFailure } from './google-output.ts';
 import { useDeleteFlow, useFlowRuns, useFlows, useRefreshAfterRun, useStartRun } from './queries.ts';
 import { describeRunOutcome, isRunActive, type RunProgressView } from './run-progress.ts';
 import { useRunWatch } from './use-run-watch.ts';
@@ -49,6 +52,9 @@ function FlowItem({
   const [endedRunIds, setEndedRunIds] = useState<string[]>([]);
   // The finished bar stays a moment at its final count so the end of a run is seen, not just a blink.
   const [finished, setFinished] = useState<RunProgressView | null>(null);
+  // Set when a run could not start or failed because Google is not (or no longer) authorised.
+  const [authRequired, setAuthRequired] = useState(false);
+  const [authOpen, setAuthOpen] = useState(false);
   useEffect(() => {
     if (!finished) return;
     const timer = setTimeout(() => setFinished(null), 4000);
@@ -62,6 +68,7 @@ function FlowItem({
     setEndedRunIds((ids) => [...ids, run.id]);
     setFinished({ ...toProgressView(run), currentFile: null });
     setStartedRunId(null);
+    setAuthRequired(run.status === 'failed' && isRunAuthFailure(run.error));
     const outcome = describeRunOutcome({
       status: run.status,
       // "Processed" = documents that produced rows, clean or needing review.
@@ -79,8 +86,13 @@ function FlowItem({
   async function handleRun() {
     try {
       const runId = await startRun.mutateAsync(flow.id);
+      setAuthRequired(false);
       setStartedRunId(runId);
     } catch (error) {
+      if (isGoogleAuthRequired(error)) {
+        setAuthRequired(true);
+        return;
+      }
       if (error instanceof ApiError && error.code === 'run_in_progress') {
         toast.info('This flow is already running.');
         void runs.refetch();
@@ -101,6 +113,17 @@ function FlowItem({
         onEdit={onEdit}
         onDelete={onDelete}
         onOpenDocuments={() => onDocumentsOpenChange(true)}
+        authRequired={authRequired}
+        onAuthorize={() => setAuthOpen(true)}
+      />
+      <GoogleAuthDialog
+        open={authOpen}
+        onOpenChange={setAuthOpen}
+        onConnected={() => {
+          // The run the user wanted goes ahead once Google is authorised.
+          setAuthRequired(false);
+          void handleRun();
+        }}
       />
       <DocumentsPanel
         flow={flow}
