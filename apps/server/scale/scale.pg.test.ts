@@ -1,0 +1,223 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturesDir } from '../src/modules/flows/test-support.ts';
+import { createFreshPostgresDatabase, readTestDatabaseUrl } from '../src/test/test-db.ts';
+import { TestClient } from '../src/test/test-server.ts';
+import { writeDistinctCopies } from './documents.ts';
+import { type BahiProcess, startBahiProcess, stopBahiProcess, waitFor, waitUntilReady } from './processes.ts';
+
+// Scale-out on the real PostgreSQL server: one API process (RUN_JOBS=false) and three `npm run worker`
+// processes — real child processes, started together on an empty database — work one flow of 300 distinct
+// documents. The worker holding the run is SIGKILLed halfway; another worker takes the run over once its
+// lease lapses, and the database ends with exactly 300 document rows and each document's line rows once.
+
+const baseUrl = readTestDatabaseUrl();
+const DOCS = 300;
+const WORKERS = 3;
+/** Short lease so the killed worker's run is taken over within seconds (production default: 90 s). */
+const LEASE_SECONDS = 8;
+
+if (!baseUrl) {
+  console.warn(
+    'apps/server/scale/scale.pg.test.ts skipped: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the multi-process PostgreSQL scale test',
+  );
+}
+
+describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes', () => {
+  let base: string;
+  let db: { url: string; drop: () => Promise<void> };
+  let sql: pg.Client;
+  let api: BahiProcess;
+  const workers: BahiProcess[] = [];
+  let folder: string;
+  let copies: Array<{ name: string; source: string }>;
+
+  const everyProcess = () => [api, ...workers].filter(Boolean);
+  const explain = () =>
+    everyProcess()
+      .map((p) => `--- ${p.name}:\n${p.output().slice(-1500)}`)
+      .join('\n');
+
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'bahi-scale-'));
+    folder = join(base, 'roots', 'inbox');
+    await mkdir(folder, { recursive: true });
+    const samples = ['invoice-018.pdf', 'invoice-040.pdf', 'invoice-011.pdf'].map((f) =>
+      join(fixturesDir, f),
+    );
+    copies = await writeDistinctCopies(samples, folder, DOCS);
+    db = await createFreshPostgresDatabase(baseUrl!);
+    sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+  });
+
+  afterAll(async () => {
+    for (const p of everyProcess()) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await Promise.all(everyProcess().map((p) => p.exited));
+    await sql?.end();
+    await db?.drop();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('migrates exactly once when the API and three workers start together on an empty database', {
+    timeout: 120_000,
+  }, async () => {
+    const common = {
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'info',
+      BAHI_FOLDER_ROOTS: join(base, 'roots'),
+      // One extraction thread per worker keeps three workers within this 2-core machine.
+      EXTRACT_CONCURRENCY: '1',
+      RUN_LEASE_SECONDS: String(LEASE_SECONDS),
+    };
+    // Each process gets its own DATA_DIR, as on separate machines: only the database is shared.
+    const starting = [
+      startBahiProcess('api', 'api', { ...common, DATA_DIR: join(base, 'api') }),
+      ...Array.from({ length: WORKERS }, (_, i) =>
+        startBahiProcess(`worker-${i + 1}`, 'worker', { ...common, DATA_DIR: join(base, `worker-${i + 1}`) }),
+      ),
+    ];
+    const [first, ...rest] = await Promise.all(starting);
+    api = first!;
+    workers.push(...rest);
+    await Promise.all(everyProcess().map((p) => waitUntilReady(p, 100_000)));
+
+    const journal = JSON.parse(
+      await readFile(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+    ) as { entries: unknown[] };
+    const applied = await sql.query('select hash from drizzle.__drizzle_migrations');
+    expect(applied.rowCount).toBe(journal.entries.length);
+    expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(journal.entries.length);
+    for (const p of everyProcess()) expect(p.child.exitCode, `${p.name} exited`).toBeNull();
+  });
+
+  it('works 300 documents exactly once although the worker holding the run is SIGKILLed halfway', {
+    timeout: 240_000,
+  }, async () => {
+    expect(api, 'the start-up test must have started the processes').toBeDefined();
+    const client = new TestClient(`http://127.0.0.1:${api.port}`);
+    expect(
+      (
+        await client.signUp({
+          name: 'Scale',
+          email: 'scale@example.com',
+          password: 'correct horse battery staple',
+        })
+      ).status,
+    ).toBe(200);
+    await client.post('/api/organization', {
+      orgName: 'Scale Pvt Ltd',
+      phone: '+91 98450 12345',
+      orgType: 'pvt_ltd',
+      address: 'Pune',
+    });
+    const flow = await client.post('/api/workflows', {
+      name: 'Scale inbox',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'local', url: folder, folderName: 'inbox' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: '' },
+      },
+    });
+    expect(flow.status).toBe(201);
+    const run = await client.post(`/api/flows/${flow.body.id}/runs`);
+    expect(run.status).toBe(202);
+    const runId = run.body.id as string;
+
+    // Halfway: at least half the documents stored. The lease owner's id embeds its process id.
+    const owner = await waitFor(
+      'half of the documents',
+      async () => {
+        const { rows } = await sql.query(
+          `select r.lease_owner,
+                  (select count(*)::int from documents d
+                    where d.run_id = r.id and d.status in ('done','needs_review','failed')) as finished
+             from runs r where r.id = $1`,
+          [runId],
+        );
+        const row = rows[0] as { lease_owner: string | null; finished: number } | undefined;
+        return row?.lease_owner && row.finished >= DOCS / 2 ? row.lease_owner : undefined;
+      },
+      150_000,
+      explain,
+    );
+    const victim = workers.find((w) => owner.split(':')[1] === String(w.child.pid));
+    expect(victim, `lease owner ${owner} is one of the workers`).toBeDefined();
+    victim!.child.kill('SIGKILL');
+    expect(await victim!.exited).toBe('SIGKILL');
+    const killedAt = Date.now();
+
+    const finished = await waitFor(
+      'the run to finish on another worker',
+      async () => {
+        const r = (await client.get(`/api/runs/${runId}`)).body;
+        return r.status === 'succeeded' || r.status === 'failed' ? r : undefined;
+      },
+      150_000,
+      explain,
+    );
+    const takeoverSeconds = (Date.now() - killedAt) / 1000;
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts.total).toBe(DOCS);
+    expect(finished.counts.done + finished.counts.needsReview).toBe(DOCS);
+
+    // The database, not the API's summary, is the proof.
+    const { rows: runRows } = await sql.query('select lease_owner, attempts from runs where id = $1', [
+      runId,
+    ]);
+    expect(runRows[0].lease_owner).toBeNull();
+    expect(runRows[0].attempts).toBeGreaterThanOrEqual(2); // taken over after the kill
+    const { rows: docs } = await sql.query(
+      `select d.id, d.file_name, d.status,
+              coalesce(jsonb_array_length(d.extraction->'lineItems'), 0)::int as expected_lines,
+              (select count(*)::int from document_lines l where l.document_id = d.id) as lines,
+              (select count(distinct l.line_no)::int from document_lines l where l.document_id = d.id) as distinct_lines
+         from documents d where d.flow_id = $1`,
+      [flow.body.id],
+    );
+    expect(docs).toHaveLength(DOCS);
+    expect(new Set(docs.map((d) => d.file_name)).size).toBe(DOCS);
+    expect(docs.filter((d) => d.status === 'processing' || d.status === 'pending')).toEqual([]);
+    const linesBySource = new Map<string, Set<number>>();
+    const sourceOf = new Map(copies.map((c) => [c.name, c.source]));
+    for (const d of docs) {
+      expect(d.lines, d.file_name).toBe(d.expected_lines);
+      expect(d.distinct_lines, d.file_name).toBe(d.lines);
+      const source = sourceOf.get(d.file_name)!;
+      linesBySource.set(source, (linesBySource.get(source) ?? new Set()).add(d.lines));
+    }
+    // Copies of one PDF must all have the same rows: a doubled or dropped set would stand out here.
+    for (const [source, counts] of linesBySource) {
+      expect([...counts], source).toHaveLength(1);
+      expect([...counts][0], source).toBeGreaterThan(0);
+    }
+    const total = await sql.query('select count(*)::int as n from document_lines where flow_id = $1', [
+      flow.body.id,
+    ]);
+    expect(total.rows[0].n).toBe(docs.reduce((sum, d) => sum + d.lines, 0));
+
+    // The API's metrics see the queue; a surviving worker's metrics counted the documents it stored.
+    const metrics = await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
+    expect(metrics).toContain('bahi_queue_jobs');
+    const survivors = workers.filter((w) => w !== victim);
+    const counted = await Promise.all(
+      survivors.map(async (w) => {
+        const text = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
+        return [...text.matchAll(/^bahi_documents_processed_total\{status="[a-z_]+"\} (\d+)/gm)].reduce(
+          (sum, m) => sum + Number(m[1]),
+          0,
+        );
+      }),
+    );
+    expect(counted.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    console.log(
+      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; survivors stored ${counted.join(' + ')} documents`,
+    );
+
+    // Graceful stop: SIGTERM ends every surviving process with exit code 0.
+    for (const p of [...survivors, api]) expect(await stopBahiProcess(p)).toBe(0);
+  });
+});
