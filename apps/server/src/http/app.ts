@@ -149,7 +149,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   });
 
   // /healthz, /readyz, /metrics (modules/ops): no session, before CSRF and the SPA fallback.
-  app.route('/', createOpsRoutes({ db, logger, metricsToken: env.metricsToken }));
+  // Dispatched per path rather than mounted at '/': the ops router's `use('*')` (no-store) would
+  // otherwise apply to every response of the app, including immutable web assets.
+  const ops = createOpsRoutes({ db, logger, metricsToken: env.metricsToken });
+  app.get('/healthz', (c) => ops.fetch(c.req.raw, c.env));
+  app.get('/readyz', (c) => ops.fetch(c.req.raw, c.env));
+  app.get('/metrics', (c) => ops.fetch(c.req.raw, c.env));
 
   app.use('/api/*', csrf({ origin: allowedOrigins }));
   app.use('/api/*', createOriginGuard(allowedOrigins));
