@@ -34,7 +34,7 @@ const chromiumArgs = [
 /** Hosts the browser may talk to: the app and the test identity provider, both on loopback. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** Identity settings blanked by default so a developer's shell environment can't change what is tested. */
+/** Settings blanked by default so a developer's shell environment (a DATABASE_URL, Google keys…) can't change what is tested. */
 const IDENTITY_ENV_KEYS = [
   'DATABASE_URL',
   'BETTER_AUTH_SECRET',
