@@ -1,0 +1,156 @@
+// `npm run bench:scale`: OCR-bound throughput with 1 and with 2 worker processes on one PostgreSQL.
+// Real child processes (`node --import tsx src/main.ts` with RUN_JOBS=false, `... src/worker.ts`), each worker
+// with one extraction thread (EXTRACT_CONCURRENCY=1: one core each, as if on its own 1-core machine). The
+// work is scanned invoices from the dev corpus (truth `meta.scanned`, not photos), so Tesseract OCR dominates.
+// Runs are the unit the queue hands out, so the documents are spread over FLOWS flows started together.
+// DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres); a temporary database
+// is created on it and dropped at the end.
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { writeDistinctCopies } from '../scale/documents.ts';
+import {
+  type BahiProcess,
+  startBahiProcess,
+  stopBahiProcess,
+  waitFor,
+  waitUntilReady,
+} from '../scale/processes.ts';
+import { createFreshPostgresDatabase } from '../src/test/test-db.ts';
+import { TestClient } from '../src/test/test-server.ts';
+
+const FLOWS = Number(process.env.BENCH_FLOWS ?? 4);
+const DOCS_PER_FLOW = Number(process.env.BENCH_DOCS_PER_FLOW ?? 2);
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
+
+/** Scanned (OCR) single-page invoice PDFs of the dev corpus, smallest first. */
+async function listScannedInvoices(): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of (await readdir(corpus)).sort()) {
+    if (!/^invoice-\d+\.pdf$/.test(name)) continue;
+    const truth = JSON.parse(await readFile(join(corpus, name.replace('.pdf', '.truth.json')), 'utf8'));
+    if (truth.meta?.scanned && !truth.meta?.photo && (truth.meta?.pages ?? 1) === 1)
+      found.push(join(corpus, name));
+  }
+  return found;
+}
+
+const base = await mkdtemp(join(tmpdir(), 'bahi-bench-scale-'));
+const db = await createFreshPostgresDatabase(serverUrl);
+const sql = new pg.Client({ connectionString: db.url });
+const processes: BahiProcess[] = [];
+const common = {
+  DATABASE_URL: db.url,
+  LOG_LEVEL: 'warn',
+  BAHI_FOLDER_ROOTS: join(base, 'roots'),
+  EXTRACT_CONCURRENCY: '1',
+};
+
+try {
+  const scanned = await listScannedInvoices();
+  if (scanned.length === 0) throw new Error(`no scanned invoices in ${corpus}`);
+  const folders: string[] = [];
+  for (let f = 0; f < FLOWS; f++) {
+    const folder = join(base, 'roots', `flow-${f}`);
+    await mkdir(folder, { recursive: true });
+    // Rotate the sources per flow so every flow has the same mix of pages.
+    const rotated = [...scanned.slice(f % scanned.length), ...scanned.slice(0, f % scanned.length)];
+    await writeDistinctCopies(rotated, folder, DOCS_PER_FLOW, `scan-${f}`);
+    folders.push(folder);
+  }
+  await sql.connect();
+  const api = await startBahiProcess('api', 'api', { ...common, DATA_DIR: join(base, 'api') });
+  processes.push(api);
+  await waitUntilReady(api, 180_000);
+  const client = new TestClient(`http://127.0.0.1:${api.port}`);
+  const signUp = await client.signUp({
+    name: 'Bench',
+    email: 'bench@example.com',
+    password: 'correct horse battery staple',
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
+  await client.post('/api/organization', {
+    orgName: 'Bench Pvt Ltd',
+    phone: '+91 98450 12345',
+    orgType: 'pvt_ltd',
+    address: 'Pune',
+  });
+
+  /** Starts `workerCount` workers, runs every folder as its own flow at once, and times until all end. */
+  async function measure(
+    workerCount: number,
+  ): Promise<{ seconds: number; docsPerSecond: number; failed: number }> {
+    const workers = await Promise.all(
+      Array.from({ length: workerCount }, (_, i) =>
+        startBahiProcess(`worker-${workerCount}-${i}`, 'worker', {
+          ...common,
+          DATA_DIR: join(base, `worker-${workerCount}-${i}`),
+        }),
+      ),
+    );
+    processes.push(...workers);
+    await Promise.all(workers.map((w) => waitUntilReady(w, 180_000)));
+    const runIds: string[] = [];
+    const flowIds: string[] = [];
+    for (const [f, folder] of folders.entries()) {
+      const flow = await client.post('/api/workflows', {
+        name: `Scans ${workerCount}w #${f}`,
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'local', url: folder, folderName: `flow-${f}` },
+          output: { kind: 'xlsx', sheetId: '', sheetName: '' },
+        },
+      });
+      if (flow.status !== 201) throw new Error(`flow failed: ${flow.status} ${JSON.stringify(flow.body)}`);
+      flowIds.push(flow.body.id);
+    }
+    const started = performance.now();
+    for (const flowId of flowIds) {
+      const run = await client.post(`/api/flows/${flowId}/runs`);
+      if (run.status !== 202) throw new Error(`run failed to start: ${run.status}`);
+      runIds.push(run.body.id);
+    }
+    await waitFor(
+      `${workerCount}-worker runs`,
+      async () => {
+        const { rows } = await sql.query(
+          `select count(*)::int as open from runs where id = any($1::uuid[]) and status in ('queued','running')`,
+          [runIds],
+        );
+        return rows[0].open === 0 ? true : undefined;
+      },
+      3_600_000,
+      () => workers.map((w) => w.output().slice(-800)).join('\n'),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const { rows } = await sql.query(
+      `select count(*)::int as docs, count(*) filter (where status = 'failed')::int as failed
+         from documents where run_id = any($1::uuid[])`,
+      [runIds],
+    );
+    for (const w of workers) await stopBahiProcess(w);
+    return { seconds, docsPerSecond: rows[0].docs / seconds, failed: rows[0].failed };
+  }
+
+  const docs = FLOWS * DOCS_PER_FLOW;
+  const loadBefore = loadavg()[0]!;
+  const one = await measure(1);
+  const two = await measure(2);
+  const ratio = two.docsPerSecond / one.docsPerSecond;
+  console.log(
+    [
+      `bench:scale ${docs} scanned (OCR) invoices in ${FLOWS} flows, PostgreSQL, 1 extraction thread per worker process`,
+      `1 worker:  ${one.docsPerSecond.toFixed(3)} documents/s (${one.seconds.toFixed(1)} s, ${one.failed} failed)`,
+      `2 workers: ${two.docsPerSecond.toFixed(3)} documents/s (${two.seconds.toFixed(1)} s, ${two.failed} failed)`,
+      `ratio ${ratio.toFixed(2)}x (goal >= 1.8x)`,
+      `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
+    ].join('\n'),
+  );
+} finally {
+  for (const p of processes) await stopBahiProcess(p, 5000);
+  await sql.end().catch(() => {});
+  await db.drop();
+  await rm(base, { recursive: true, force: true });
+}
