@@ -1,0 +1,168 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type GoogleStandIn, startGoogleStandIn } from '../../server/src/test/google-stand-in.ts';
+import { createUser, expectText, getApiJson, type Page, setupApp } from './support/harness.ts';
+
+// The Parse page's Google side in a real browser against the real server and the loopback stand-in of
+// Google: a flow with a Google Sheets output created while Google is disconnected opens the authorisation
+// dialog, consent happens in the popup, and the flow is saved with the spreadsheet the server created; a
+// run that fails on a revoked grant offers the dialog again and runs once authorised. Screenshots go to
+// /tmp/shots-fg.
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const shotsDir = process.env.FLOWS_GOOGLE_SHOTS_DIR ?? '/tmp/shots-fg';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** A flow as `GET /api/workflows` answers it (the fields this test reads). */
+interface WorkflowBody {
+  id: string;
+  name: string;
+  status: string;
+  io: { input: { kind: string; url: string }; output: { kind: string; sheetId: string; sheetName: string } };
+}
+
+describe('Google not configured', () => {
+  const app = setupApp();
+
+  it('disables the Google Sheets output with a pointer to Integrations; workbooks still work', async () => {
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/parse');
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Flow' });
+    await form.waitFor();
+    await expectText(form.getByTestId('sheets-unavailable'), /Google Sheets needs Google set up/);
+    expect(await form.getByTestId('output-sheets').isDisabled()).toBe(true);
+    expect(await form.getByTestId('output-xlsx').isChecked()).toBe(true);
+    expect(await form.getByRole('link', { name: 'See Integrations' }).getAttribute('href')).toBe(
+      '/integrations',
+    );
+    await shoot(page, '1-not-configured-form');
+  });
+});
+
+describe('Google configured', () => {
+  let google: GoogleStandIn | undefined;
+  const app = setupApp(async () => {
+    google = await startGoogleStandIn({ email: 'accounts@asha-traders.in' });
+    return {
+      env: {
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_OAUTH_BASE_URL: google.url,
+        GOOGLE_API_BASE_URL: google.url,
+        GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
+      },
+    };
+  });
+  afterAll(async () => {
+    await google?.close();
+  });
+
+  it('authorises in the dialog while creating a Google Sheets flow, saves it with its spreadsheet, and re-authorises a run', async () => {
+    const stand = google!;
+    const folder = stand.addFolder('Purchase invoices');
+    stand.addFile({
+      name: 'invoice-002.pdf',
+      mimeType: 'application/pdf',
+      content: await readFile(join(fixtures, 'invoice-002.pdf')),
+      parent: folder,
+    });
+
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/parse');
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Flow' });
+    await form.waitFor();
+    await form.getByLabel('Flow name').fill('Drive invoices');
+    await form.getByText('INVOICE', { exact: true }).click();
+    await form.getByText('Google Drive link').click();
+    await form
+      .getByLabel('Google Drive folder or file link')
+      .fill(`https://drive.google.com/drive/folders/${folder}`);
+    await form.getByText('Google Sheets', { exact: true }).click();
+    expect(await form.getByTestId('output-sheets').isChecked()).toBe(true);
+    await expectText(form.getByTestId('sheets-note'), /Saving asks you to authorise Google/);
+    await form.getByLabel('Output sheet name').fill('Invoices FY 2025-26');
+    await shoot(page, '2-create-form-sheets');
+
+    // Save while disconnected: the authorisation dialog, not a saved flow.
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Google' });
+    await dialog.waitFor();
+    await expectText(
+      dialog,
+      /Google authorization required\. Please authorize access to your Google account\./,
+    );
+    expect((await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body).toEqual([]);
+    await shoot(page, '3-auth-dialog');
+
+    // Consent in the 600×600 popup; the dialog closes and the pending creation continues.
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Authorize Google' }).click();
+    const popup = await popupPromise;
+    await popup.waitForEvent('close', { timeout: 20_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Flow created' }).first(),
+      /Flow created/,
+    );
+    await form.waitFor({ state: 'hidden' });
+
+    const flows = (await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body;
+    expect(flows).toHaveLength(1);
+    const flow = flows[0]!;
+    expect(flow.io.output.kind).toBe('sheets');
+    expect(flow.io.output.sheetName).toBe('Invoices FY 2025-26');
+    expect(flow.io.output.sheetId).not.toBe('');
+    const spreadsheet = stand.spreadsheets.get(flow.io.output.sheetId);
+    expect(spreadsheet?.title).toBe('Invoices FY 2025-26');
+    expect(spreadsheet?.sheets.map((s) => s.title)).toEqual(['Documents', 'Line Items']);
+    // Exactly one spreadsheet: the continuation did not create a second flow or sheet.
+    expect(stand.spreadsheets.size).toBe(1);
+
+    // The card links the spreadsheet on Google (new tab) and keeps the in-app sheet view.
+    const card = page.getByTestId('flow-card').filter({ hasText: 'Drive invoices' });
+    const googleLink = card.getByTestId('google-sheet-link');
+    await googleLink.waitFor();
+    expect(await googleLink.getAttribute('href')).toBe(
+      `https://docs.google.com/spreadsheets/d/${flow.io.output.sheetId}/edit`,
+    );
+    expect(await googleLink.getAttribute('target')).toBe('_blank');
+    expect(await card.getByTestId('sheet-link').getAttribute('href')).toBe(`/parse?sheet=${flow.id}`);
+    await shoot(page, '4-flow-saved');
+
+    // The user removes Bahi's access in their Google account: the run fails on authorisation and the card
+    // offers the dialog.
+    stand.revokeAll();
+    stand.expireAccessTokens();
+    await card.getByTestId('run-flow').click();
+    const alert = card.getByTestId('google-auth-required');
+    await expectText(
+      alert,
+      /Google authorization required\. Please authorize access to your Google account\./,
+      60_000,
+    );
+    await shoot(page, '5-run-auth-required');
+
+    const again = page.waitForEvent('popup');
+    await alert.getByRole('button', { name: 'Authorize Google' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Authorize Google' }).click();
+    await (await again).waitForEvent('close', { timeout: 20_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    await alert.waitFor({ state: 'hidden' });
+
+    // Authorised again, the run goes ahead and the spreadsheet gets the document's row.
+    await expectText(card.getByTestId('flow-status'), 'Success', 120_000);
+    await expect.poll(() => (spreadsheet?.sheets[0]?.rows.length ?? 0) - 1, { timeout: 30_000 }).toBe(1);
+    await shoot(page, '6-run-after-reauthorising');
+  });
+});
