@@ -1,3 +1,4 @@
+import { isValidHsnSac } from '@bahi/india';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import { readingOrder } from './geometry.ts';
 import type { Column } from './header.ts';
@@ -116,7 +117,8 @@ function readMoney(words: Word[]): number | null {
 function readHsn(words: Word[]): string | null {
   for (const w of words) {
     const t = repairNumericToken(w.text).replace(/[.\s]/g, '');
-    if (/^[0-9]{4,8}$/.test(t)) return t;
+    // A line code such as "00010" is not an HSN code (there is no chapter 00).
+    if (/^[0-9]{4,8}$/.test(t) && isValidHsnSac(t)) return t;
   }
   return null;
 }

@@ -224,11 +224,13 @@ export function buildColumns(band: Line[]): Column[] {
   const columns: Column[] = drafts
     .sort((a, b) => a.x0 - b.x0)
     .map((d) => ({ ...classifyLabel(normaliseLabel(d.label)), x0: d.x0, x1: d.x1, label: d.label }));
-  // A qualifier split off its label ("HSN" | "Code", "Delivery" | "Date") belongs to it.
+  // A qualifier split off its label ("HSN" | "Code") belongs to it.
   for (let i = columns.length - 1; i > 0; i--) {
     const a = columns[i - 1] as Column;
     const b = columns[i] as Column;
-    if (a.kind === 'other' || (b.kind !== 'code' && b.kind !== 'other') || b.x0 - a.x1 > 10) continue;
+    // Only a one-word qualifier ("Code", "No.") joins; "Delivery Date" is a column of its own.
+    const qualifier = /^(?:code|no|number|#)$/.test(normaliseLabel(b.label));
+    if (a.kind === 'other' || !qualifier || b.x0 - a.x1 > 10) continue;
     const joined = classifyLabel(normaliseLabel(`${a.label} ${b.label}`));
     if (joined.kind === a.kind)
       columns.splice(i - 1, 2, { ...a, x1: Math.max(a.x1, b.x1), label: `${a.label} ${b.label}` });

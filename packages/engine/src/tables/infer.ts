@@ -1,3 +1,4 @@
+import { isValidHsnSac } from '@bahi/india';
 import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
@@ -38,7 +39,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       const unnamed = columns.find((c) => c.kind === 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > 0);
       if (unnamed) {
         otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
-        codeHits.set(unnamed, [...(codeHits.get(unnamed) ?? []), /^[0-9]{4,8}$/.test(ch.text)]);
+        codeHits.set(unnamed, [...(codeHits.get(unnamed) ?? []), isValidHsnSac(ch.text)]);
         serialHits.set(unnamed, [...(serialHits.get(unnamed) ?? []), /^[0-9]{1,3}[.)]?$/.test(ch.text)]);
       } else if (!covered)
         chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
@@ -328,7 +329,7 @@ export function synthesizeHeader(
     if (g.length < need) continue;
     const s = span(g);
     if (columns.some((c) => overlap(s.x0, s.x1, c.x0, c.x1) > 0)) continue;
-    if (g.every((c) => /^[0-9]{4,8}$/.test(c.text))) add('hsn', g);
+    if (g.every((c) => isValidHsnSac(c.text))) add('hsn', g);
     else if (g.every((c) => /%/.test(c.text) || RATE_SUM.test(c.text))) add('gst', g);
     else if (
       s.x1 <= (columns.find((c) => c.kind === 'description')?.x0 ?? 0) &&
