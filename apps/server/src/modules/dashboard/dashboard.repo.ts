@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, flows, vendors } from '../../db/schema/index.ts';
+import { documents, flows, runs, vendors } from '../../db/schema/index.ts';
 
 /** Raw counters for the dashboard, all scoped to one organisation. */
 export async function countDashboardStats(
@@ -11,7 +11,17 @@ export async function countDashboardStats(
     db
       .select({ n: count() })
       .from(flows)
-      .where(and(eq(flows.organizationId, organizationId), eq(flows.status, 'active'))),
+      // A flow is active once it has been run: its status turns 'success' after a successful run, and a flow
+      // whose first run is still going (or failed) has a runs row.
+      .where(
+        and(
+          eq(flows.organizationId, organizationId),
+          or(
+            eq(flows.status, 'success'),
+            sql`exists (select 1 from ${runs} where ${runs.flowId} = ${flows.id})`,
+          ),
+        ),
+      ),
     db.select({ n: count() }).from(vendors).where(eq(vendors.organizationId, organizationId)),
     // A document counts once it has been processed (processed_at set), whatever the outcome was.
     db

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, flows, vendors } from '../../db/schema/index.ts';
+import { documents, flows, runs, vendors } from '../../db/schema/index.ts';
 import { createOnboardedUser } from '../../test/fixtures.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -31,11 +32,14 @@ describe('getDashboard', () => {
     const [active] = await t.db
       .insert(flows)
       .values([
-        { organizationId: orgId, name: 'Invoices', status: 'active', types: ['invoice'] },
-        { organizationId: orgId, name: 'Paused', status: 'inactive' },
-        { organizationId: other.membership.organizationId, name: 'Theirs', status: 'active' },
+        { organizationId: orgId, name: 'Invoices', status: 'success', types: ['invoice'] },
+        { organizationId: orgId, name: 'Never run', status: 'inactive' },
+        { organizationId: orgId, name: 'First run going', status: 'inactive' },
+        { organizationId: other.membership.organizationId, name: 'Theirs', status: 'success' },
       ])
       .returning();
+    const running = (await t.db.select().from(flows).where(eq(flows.name, 'First run going')))[0]!;
+    await t.db.insert(runs).values({ flowId: running.id, organizationId: orgId, status: 'running' });
     await t.db.insert(vendors).values([
       { organizationId: orgId, name: 'Shree Ganesh Steels', gstin: '27AAPFU0939F1ZV' },
       { organizationId: other.membership.organizationId, name: 'Not ours' },
@@ -71,7 +75,7 @@ describe('getDashboard', () => {
 
     const filled = await getDashboard(t.db, orgId, 75);
     expect(filled.stats).toEqual({
-      activeFlows: 1,
+      activeFlows: 2,
       vendorsOnboarded: 1,
       documentsProcessed: 2,
       costSavingsInr: 150,
