@@ -165,4 +165,53 @@ describe('Google configured', () => {
     await expect.poll(() => (spreadsheet?.sheets[0]?.rows.length ?? 0) - 1, { timeout: 30_000 }).toBe(1);
     await shoot(page, '6-run-after-reauthorising');
   });
+
+  it('opens the dialog when sheet creation answers 401 (revoked grant) and finishes the same flow after authorising', async () => {
+    const stand = google!;
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/integrations');
+    const connectPopup = page.waitForEvent('popup');
+    await page.getByTestId('google-card').getByRole('button', { name: 'Connect Google' }).click();
+    await (await connectPopup).waitForEvent('close', { timeout: 20_000 });
+    await expectText(page.getByTestId('google-card').getByTestId('google-badge'), 'Connected');
+    // Access removed on Google's side: Bahi still believes it is connected until it calls Google.
+    stand.revokeAll();
+    stand.expireAccessTokens();
+    const sheetsBefore = stand.spreadsheets.size;
+
+    await page.goto('/parse');
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Flow' });
+    await form.waitFor();
+    await form.getByLabel('Flow name').fill('GRN register');
+    await form.getByText('GRN', { exact: true }).click();
+    await form.getByText('Google Sheets', { exact: true }).click();
+    await expectText(form.getByTestId('sheets-note'), /Bahi creates a Google spreadsheet/);
+    await form.getByLabel('Output sheet name').fill('GRNs');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Connect Google' });
+    await dialog.waitFor();
+    // The modal dialog hides the form from the accessibility tree, so the form's alert is found by CSS.
+    await expectText(page.locator('form [role="alert"]').first(), /The flow is saved\. Authorise Google/);
+    await shoot(page, '7-sheet-create-401-dialog');
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Authorize Google' }).click();
+    await (await popupPromise).waitForEvent('close', { timeout: 20_000 });
+    await expectText(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Flow created' }).first(),
+      /Flow created/,
+    );
+    await expect.poll(() => page.locator('form').count()).toBe(0);
+
+    // One flow (the retry updated it rather than creating a twin), now holding its new spreadsheet.
+    const flows = (await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body;
+    expect(flows.map((f) => f.name)).toEqual(['GRN register']);
+    const sheetId = flows[0]!.io.output.sheetId;
+    expect(flows[0]!.io.output.kind).toBe('sheets');
+    expect(stand.spreadsheets.get(sheetId)?.title).toBe('GRNs');
+    expect(stand.spreadsheets.size).toBe(sheetsBefore + 1);
+    await page.getByTestId('flow-card').getByTestId('google-sheet-link').waitFor();
+  });
 });

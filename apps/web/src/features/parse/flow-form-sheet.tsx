@@ -19,7 +19,11 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { FormError } from '@/features/auth/form-error.tsx';
 import { GoogleAuthDialog } from '@/features/integrations/google-auth-dialog.tsx';
 import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
-import { type GoogleStatus, useGoogleStatus } from '@/features/integrations/queries.ts';
+import {
+  type GoogleStatus,
+  useGoogleStatus,
+  useRefreshGoogleState,
+} from '@/features/integrations/queries.ts';
 import { ApiError } from '@/lib/api.ts';
 import { cn } from '@/lib/utils.ts';
 import {
@@ -242,6 +246,7 @@ export function FlowFormSheet({
   const save = useSaveFlow();
   const queryClient = useQueryClient();
   const google = useGoogleStatus();
+  const refreshGoogleState = useRefreshGoogleState();
   const [values, setValues] = useState<FlowFormValues>(createEmptyForm);
   const [errors, setErrors] = useState<Partial<Record<keyof FlowFormValues, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -312,7 +317,9 @@ export function FlowFormSheet({
         void queryClient.invalidateQueries({ queryKey: flowKeys.list() });
       } catch (error) {
         if (isGoogleAuthRequired(error)) {
-          setFormError('The flow is saved. Authorise Google and save again to create its Google sheet.');
+          setFormError('The flow is saved. Authorise Google to create its Google sheet.');
+          // The server has just forgotten a revoked grant: show the disconnected state behind the dialog.
+          void refreshGoogleState();
           setAuthOpen(true);
         } else {
           const reason = error instanceof Error ? error.message : 'unknown error';

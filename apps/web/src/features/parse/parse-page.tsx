@@ -66,9 +66,11 @@ function FlowItem({
 
   const progress = useRunWatch(activeRunId, (run: Run) => {
     setEndedRunIds((ids) => [...ids, run.id]);
-    setFinished({ ...toProgressView(run), currentFile: null });
+    const authFailed = run.status === 'failed' && isRunAuthFailure(run.error);
+    // A run stopped by Google authorisation read nothing: a "finished" bar would mislead; the alert says it.
+    setFinished(authFailed ? null : { ...toProgressView(run), currentFile: null });
     setStartedRunId(null);
-    setAuthRequired(run.status === 'failed' && isRunAuthFailure(run.error));
+    setAuthRequired(authFailed);
     const outcome = describeRunOutcome({
       status: run.status,
       // "Processed" = documents that produced rows, clean or needing review.
