@@ -52,9 +52,17 @@ export function usePopupSignIn(mode: 'signin' | 'signup') {
         navigate('/', { replace: true });
       };
 
-      // If the user closes the popup without finishing, stop showing the button as busy.
+      // If the popup closes without a message, stop showing the button as busy — but first ask the server:
+      // on a busy machine the popup can close before its message is delivered, and the session decides.
       const closedTimer = window.setInterval(() => {
-        if (popup.closed) finish();
+        if (!popup.closed) return;
+        finish();
+        void authClient.getSession({ query: { disableCookieCache: true } }).then(async ({ data }) => {
+          if (!data?.user) return;
+          await session.refetch({ query: { disableCookieCache: true } });
+          await queryClient.invalidateQueries({ queryKey: ['me'] });
+          navigate('/', { replace: true });
+        });
       }, 600);
 
       window.addEventListener('message', onMessage);

@@ -65,7 +65,7 @@ export function GstinManager({
             <Input
               id="gstin-input"
               value={gstin}
-              placeholder="29ABCDE1234F1Z5"
+              placeholder="29ABCDE1234F1ZW"
               autoComplete="off"
               spellCheck={false}
               className="font-mono uppercase tracking-wider"

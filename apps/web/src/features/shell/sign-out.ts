@@ -18,7 +18,8 @@ export function isSigningOut(): boolean {
 export async function signOutAndLeave(): Promise<void> {
   signingOut = true;
   try {
-    await authClient.signOut();
+    // Stay in Bahi: without disableRedirect an SSO user would be sent on to the identity provider's logout page.
+    await authClient.signOut({ disableRedirect: true });
   } finally {
     window.location.replace('/login');
   }
