@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type FlowDocumentType, FlowIoSchema, flowMessages, type RunCounts } from '@bahi/contracts';
 import type { DocumentType } from '@bahi/engine';
+import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { createLocalFolderSource, resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
 import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
 import { createUploadSource } from '../../adapters/sources/upload.ts';
@@ -75,7 +76,12 @@ async function* listRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): Asyn
   }
   const io = FlowIoSchema.parse(flow.io);
   if (io.input.kind === 'upload') {
-    yield* createUploadSource((after) => listUploadPage(ctx.db, flow.id, after, 200)).list();
+    yield* createUploadSource(async (after) => {
+      const page = await listUploadPage(ctx.db, flow.id, after, 200);
+      // An upload received by another machine's API: fetched from the database blob store (DATABASE_URL).
+      for (const u of page) u.storedPath = await locateUploadedFile(ctx.db, ctx.env, u.storedPath);
+      return page;
+    }).list();
     return;
   }
   if (io.input.kind === 'local') {
@@ -158,7 +164,10 @@ async function processDocument(
   const stopTimer = startExtractionTimer();
   try {
     const result = await ctx.executor.extract({
-      path: doc.sourcePath ?? '',
+      path:
+        doc.sourceKind === 'upload' && doc.sourcePath
+          ? await locateUploadedFile(ctx.db, ctx.env, doc.sourcePath)
+          : (doc.sourcePath ?? ''),
       fileName: doc.fileName,
       type,
       timeoutMs: ctx.env.flows.extractTimeoutMs,
@@ -220,10 +229,12 @@ async function writeGoogleSheet(
   } catch (error) {
     ctx.logger.error({ err: error, flowId: flow.id }, 'google sheet write failed');
     const code = isAppError(error) ? error.code : 'sheet_write_failed';
-    return {
-      code,
-      message: `The rows could not be written to the Google sheet: ${(error as Error).message}`,
-    };
+    // An authorisation failure is shown as it is: the page offers to re-authorise on exactly that message.
+    const message =
+      code === 'google_auth_required'
+        ? (error as Error).message
+        : `The rows could not be written to the Google sheet: ${(error as Error).message}`;
+    return { code, message };
   }
 }
 
