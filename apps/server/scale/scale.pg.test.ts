@@ -94,6 +94,63 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     for (const p of everyProcess()) expect(p.child.exitCode, `${p.name} exited`).toBeNull();
   });
 
+  it('runs uploads received by the API on workers that cannot see its folder (database blob store)', {
+    timeout: 120_000,
+  }, async () => {
+    expect(api, 'the start-up test must have started the processes').toBeDefined();
+    const client = new TestClient(`http://127.0.0.1:${api.port}`);
+    expect(
+      (
+        await client.signUp({
+          name: 'Uploader',
+          email: 'uploader@example.com',
+          password: 'correct horse battery staple',
+        })
+      ).status,
+    ).toBe(200);
+    await client.post('/api/organization', {
+      orgName: 'Upload Pvt Ltd',
+      phone: '+91 98450 12345',
+      orgType: 'pvt_ltd',
+      address: 'Pune',
+    });
+    const flow = await client.post('/api/workflows', {
+      name: 'Uploads',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: '' },
+      },
+    });
+    expect(flow.status).toBe(201);
+    const form = new FormData();
+    for (const name of ['invoice-018.pdf', 'invoice-040.pdf', 'invoice-011.pdf'])
+      form.append('files', new Blob([await readFile(join(fixturesDir, name))]), name);
+    const uploaded = await client.request(`/api/flows/${flow.body.id}/uploads`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    // Workers elsewhere cannot see the API machine's DATA_DIR: take its copy away.
+    await rm(join(base, 'api', 'uploads'), { recursive: true, force: true });
+    const run = await client.post(`/api/flows/${flow.body.id}/runs`);
+    expect(run.status).toBe(202);
+    const finished = await waitFor(
+      'the upload run',
+      async () => {
+        const r = (await client.get(`/api/runs/${run.body.id}`)).body;
+        return r.status === 'succeeded' || r.status === 'failed' ? r : undefined;
+      },
+      90_000,
+      explain,
+    );
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts.done + finished.counts.needsReview).toBe(3);
+    const { rows } = await sql.query('select source_path from documents where flow_id = $1', [flow.body.id]);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect(r.source_path).toMatch(/[\\/]worker-\d[\\/]upload-cache[\\/]/);
+  });
+
   it('works 300 documents exactly once although the worker holding the run is SIGKILLed halfway', {
     timeout: 240_000,
   }, async () => {

@@ -27,16 +27,30 @@ export async function ensureBlobTable(db: Db): Promise<void> {
   });
 }
 
+/** Table creation per database handle, so it runs once per process. */
+const tableReady = new WeakMap<Db, Promise<void>>();
+
 /**
  * Blobs in the database (`blob_chunks`: key, chunk number, bytea), so every API and worker process on any
  * machine reads what any other stored — nothing but DATABASE_URL to share. A put writes all chunks in one
  * transaction: chunk 0 existing means the blob is complete.
  */
 export function createPgBlobStore(db: Db): BlobStore {
+  // Each process creates the table once, on first use, so no start-up wiring is needed.
+  const ready = () => {
+    let pending = tableReady.get(db);
+    if (!pending) {
+      pending = ensureBlobTable(db);
+      pending.catch(() => tableReady.delete(db));
+      tableReady.set(db, pending);
+    }
+    return pending;
+  };
   return {
     kind: 'database',
     async put(key, bytes) {
       assertBlobKey(key);
+      await ready();
       await db.transaction(async (tx) => {
         // Content-addressed keys: an existing blob already holds these bytes.
         const existing = await queryRows<{ one: number }>(
@@ -60,6 +74,7 @@ export function createPgBlobStore(db: Db): BlobStore {
     },
     async get(key) {
       assertBlobKey(key);
+      await ready();
       const rows = await queryRows<{ data: Uint8Array }>(
         db,
         sql`select data from blob_chunks where key = ${key} order by chunk`,
@@ -76,6 +91,7 @@ export function createPgBlobStore(db: Db): BlobStore {
     },
     async delete(key) {
       assertBlobKey(key);
+      await ready();
       await db.execute(sql`delete from blob_chunks where key = ${key}`);
     },
   };

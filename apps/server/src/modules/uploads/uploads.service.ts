@@ -1,4 +1,5 @@
 import type { UploadResult } from '@bahi/contracts';
+import { shareUploadedFiles } from '../../adapters/blobs/upload-blobs.ts';
 import { getUploadDir, type IncomingFile, storeUploadedFiles } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -39,6 +40,8 @@ export async function addUploads(
     maxFiles: env.flows.maxFiles,
     maxExpandedBytes: env.flows.uploadMaxBytes * ZIP_EXPANSION_FACTOR,
   });
+  // On PostgreSQL, workers on other machines read the bytes from the database (adapters/blobs).
+  await shareUploadedFiles(db, env, stored);
   const rows: UploadRow[] = [];
   for (const file of stored) {
     rows.push(
