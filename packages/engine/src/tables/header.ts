@@ -224,6 +224,19 @@ export function buildColumns(band: Line[]): Column[] {
   const columns: Column[] = drafts
     .sort((a, b) => a.x0 - b.x0)
     .map((d) => ({ ...classifyLabel(normaliseLabel(d.label)), x0: d.x0, x1: d.x1, label: d.label }));
+  // An unknown label whose box runs over named columns (an OCR box swallowing a border) is cut
+  // back to its own space.
+  for (const o of columns) {
+    if (o.kind !== 'other') continue;
+    for (const c of columns) {
+      if (c === o || c.kind === 'other' || overlap(o.x0, o.x1, c.x0, c.x1) <= 0) continue;
+      if (c.x0 > o.x0) o.x1 = Math.min(o.x1, c.x0 - 1);
+      else o.x0 = Math.max(o.x0, c.x1 + 1);
+    }
+  }
+  const kept = columns.filter((c) => c.x1 > c.x0);
+  columns.length = 0;
+  columns.push(...kept);
   // A qualifier split off its label ("HSN" | "Code") belongs to it.
   for (let i = columns.length - 1; i > 0; i--) {
     const a = columns[i - 1] as Column;

@@ -272,6 +272,7 @@ function normaliseUncached(token: string): string {
 export function normaliseLabel(text: string): string {
   return text
     .replace(/([a-z])\.([a-z])/gi, '$1 $2')
+    .replace(/([a-z])%/gi, '$1 %')
     .split(/[\s/|()+:-]+/)
     .map(normaliseHeaderToken)
     .filter((t) => t !== '')
