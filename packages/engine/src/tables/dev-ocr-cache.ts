@@ -15,7 +15,8 @@ import type { PageContent } from '../types.ts';
 const corpus = process.argv[2] ?? new URL('../../../../../shared/corpus/dev/', import.meta.url).pathname;
 const cache = process.argv[3] ?? '/tmp/bahi-tables-ocr';
 mkdirSync(cache, { recursive: true });
-const RENDER_DPI = 200;
+// The pipeline renders scans at 300 dpi (extract.ts OCR_DPI); tune on the same OCR it sees.
+const RENDER_DPI = Number(process.env.BAHI_OCR_DPI ?? 300);
 
 const ocr = await createTesseractOcr({ workers: 1 });
 try {
