@@ -454,7 +454,6 @@ export async function expectText(
   timeout = 15_000,
 ): Promise<void> {
   const read = () =>
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads.
     locator.innerText({ timeout: 2_000 }).then(
       (text) => text.trim(),
       () => '<not found>',
