@@ -164,6 +164,12 @@ describe('Google configured', () => {
     await expectText(card.getByTestId('flow-status'), 'Success', 120_000);
     await expect.poll(() => (spreadsheet?.sheets[0]?.rows.length ?? 0) - 1, { timeout: 30_000 }).toBe(1);
     await shoot(page, '6-run-after-reauthorising');
+
+    // The in-app sheet view of a Google flow shows the same row.
+    await card.getByTestId('sheet-link').click();
+    await page.getByRole('tab', { name: 'Documents' }).waitFor();
+    await expect.poll(() => page.getByTestId('sheet-row').count(), { timeout: 15_000 }).toBe(1);
+    await shoot(page, '6b-in-app-sheet-view');
   });
 
   it('opens the dialog when sheet creation answers 401 (revoked grant) and finishes the same flow after authorising', async () => {

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
 import { cn } from '@/lib/utils.ts';
 import { formatAgo, formatBytes } from './flow-format.ts';
 import type { Flow, FlowDocument } from './flows-api.ts';
@@ -113,6 +114,7 @@ export function DocumentsPanel({
   open,
   onOpenChange,
   onRunStarted,
+  onAuthRequired,
   running = false,
 }: {
   flow: Flow;
@@ -120,6 +122,8 @@ export function DocumentsPanel({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onRunStarted: (runId: string) => void;
+  /** A retry refused because Google is not authorised: the flow card offers the authorisation dialog. */
+  onAuthRequired?: () => void;
 }) {
   const queryClient = useQueryClient();
   const documents = useFlowDocuments(flow.id, open, running);
@@ -141,6 +145,12 @@ export function DocumentsPanel({
       toast.success(action === 'retry' ? `Retrying ${doc.fileName}` : `Re-processing ${doc.fileName}`);
       if (runId) onRunStarted(runId);
     } catch (error) {
+      if (isGoogleAuthRequired(error) && onAuthRequired) {
+        // The card's alert has the button that authorises; the panel closes so it is seen.
+        onAuthRequired();
+        onOpenChange(false);
+        return;
+      }
       toast.error(error instanceof Error ? error.message : 'Could not start that');
     }
   }

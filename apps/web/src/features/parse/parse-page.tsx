@@ -132,6 +132,7 @@ function FlowItem({
         open={documentsOpen}
         onOpenChange={onDocumentsOpenChange}
         onRunStarted={(runId) => setStartedRunId(runId)}
+        onAuthRequired={() => setAuthRequired(true)}
         running={activeRunId !== null}
       />
     </>
