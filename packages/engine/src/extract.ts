@@ -24,7 +24,7 @@ export interface ExtractOptions {
   ocr?: OcrProvider;
   /** PEM key of the IRP to verify e-invoice QR signatures. */
   qrPublicKeyPem?: string;
-  /** Per-document time limit (default 300 s). */
+  /** Per-document time limit (default 600 s). */
   timeoutMs?: number;
   /** Largest input accepted (default 32 MB). */
   maxBytes?: number;
@@ -35,7 +35,7 @@ export interface ExtractOptions {
 }
 
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
-export const DEFAULT_LIMITS = { timeoutMs: 300_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
+export const DEFAULT_LIMITS = { timeoutMs: 600_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
 
 const OCR_DPI = 300;
 const QR_DPI = 200;
