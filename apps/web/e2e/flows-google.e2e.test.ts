@@ -219,5 +219,24 @@ describe('Google configured', () => {
     expect(stand.spreadsheets.get(sheetId)?.title).toBe('GRNs');
     expect(stand.spreadsheets.size).toBe(sheetsBefore + 1);
     await page.getByTestId('flow-card').getByTestId('google-sheet-link').waitFor();
+
+    // Editing the flow keeps its spreadsheet: no second one is created.
+    // (A new upload flow opens its inbox first; close it.)
+    const inbox = page.getByRole('dialog', { name: 'GRN register — documents' });
+    await inbox.waitFor();
+    await page.keyboard.press('Escape');
+    await inbox.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Edit GRN register' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit flow' });
+    await edit.waitFor();
+    expect(await edit.getByTestId('output-sheets').isChecked()).toBe(true);
+    await expectText(edit.getByTestId('sheets-note'), /appended to this flow's Google spreadsheet/);
+    await edit.getByLabel('Flow name').fill('GRN register — Pune');
+    await shoot(page, '8-edit-google-flow');
+    await edit.getByRole('button', { name: 'Update', exact: true }).click();
+    await edit.waitFor({ state: 'hidden' });
+    const after = (await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body;
+    expect(after.map((f) => [f.name, f.io.output.sheetId])).toEqual([['GRN register — Pune', sheetId]]);
+    expect(stand.spreadsheets.size).toBe(sheetsBefore + 1);
   });
 });

@@ -159,10 +159,13 @@ function OutputKindPicker({
   value,
   onChange,
   google,
+  hasSpreadsheet,
 }: {
   value: OutputKind;
   onChange: (kind: OutputKind) => void;
   google: GoogleStatus | undefined;
+  /** The flow being edited already writes to a Google spreadsheet. */
+  hasSpreadsheet: boolean;
 }) {
   const unconfigured = google?.configured === false;
   return (
@@ -211,9 +214,11 @@ function OutputKindPicker({
         </p>
       ) : value === 'sheets' ? (
         <p className="text-muted-foreground text-xs" data-testid="sheets-note">
-          {google?.connected && google.missingScopes.length === 0
-            ? `Bahi creates a Google spreadsheet with Documents and Line Items tabs${google.email ? ` in ${google.email}'s Drive` : ''}.`
-            : 'Saving asks you to authorise Google, then creates a spreadsheet with Documents and Line Items tabs.'}
+          {hasSpreadsheet
+            ? "Rows are appended to this flow's Google spreadsheet."
+            : google?.connected && google.missingScopes.length === 0
+              ? `Bahi creates a Google spreadsheet with Documents and Line Items tabs${google.email ? ` in ${google.email}'s Drive` : ''}.`
+              : 'Saving asks you to authorise Google, then creates a spreadsheet with Documents and Line Items tabs.'}
         </p>
       ) : (
         <p className="text-muted-foreground text-xs">
@@ -342,6 +347,10 @@ export function FlowFormSheet({
 
   const editing = Boolean(flow);
   const submittable = canSubmitFlow(values, busy);
+  // Editing a Google flow that already has its spreadsheet: saving keeps it, nothing new is created.
+  const current = savedFlow ?? flow;
+  const keepsSpreadsheet =
+    values.outputKind === 'sheets' && current?.io.output.kind === 'sheets' && !needsSheetCreation(current);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -434,6 +443,7 @@ export function FlowFormSheet({
               value={values.outputKind}
               onChange={(kind) => update('outputKind', kind)}
               google={google.data}
+              hasSpreadsheet={keepsSpreadsheet}
             />
           </div>
 
@@ -444,7 +454,9 @@ export function FlowFormSheet({
             error={errors.sheetName}
             hint={
               values.outputKind === 'sheets'
-                ? 'The title of the Google spreadsheet Bahi creates.'
+                ? keepsSpreadsheet
+                  ? 'The name Bahi shows for the spreadsheet; its title on Google stays as it is.'
+                  : 'The title of the Google spreadsheet Bahi creates.'
                 : 'The name Bahi shows for this workbook.'
             }
           >
