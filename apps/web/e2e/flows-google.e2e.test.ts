@@ -104,6 +104,15 @@ describe('Google configured', () => {
     expect((await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body).toEqual([]);
     await shoot(page, '3-auth-dialog');
 
+    // Google refuses the code exchange once: the dialog stays, with the error, and nothing is saved.
+    stand.inject({ method: 'POST', path: /^\/token$/, kind: 'status', status: 400 });
+    const failingPopup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Authorize Google' }).click();
+    await (await failingPopup).waitForEvent('close', { timeout: 20_000 });
+    await expectText(dialog.getByRole('alert'), 'Authentication failed');
+    expect((await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body).toEqual([]);
+    await shoot(page, '3b-auth-dialog-error');
+
     // Consent in the 600×600 popup; the dialog closes and the pending creation continues.
     const popupPromise = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Authorize Google' }).click();
