@@ -146,9 +146,19 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     );
     expect(finished.status).toBe('succeeded');
     expect(finished.counts.done + finished.counts.needsReview).toBe(3);
-    const { rows } = await sql.query('select source_path from documents where flow_id = $1', [flow.body.id]);
+    const { rows } = await sql.query('select id, source_path from documents where flow_id = $1', [
+      flow.body.id,
+    ]);
     expect(rows).toHaveLength(3);
     for (const r of rows) expect(r.source_path).toMatch(/[\\/]worker-\d[\\/]upload-cache[\\/]/);
+    // The API serves the document's file (the sheet's link back) from the database copy too.
+    const file = await client.raw(`/api/documents/${rows[0].id}/file`);
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('works 300 documents exactly once although the worker holding the run is SIGKILLed halfway', {

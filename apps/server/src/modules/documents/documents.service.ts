@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import type { DocumentStatus, FlowDocument } from '@bahi/contracts';
+import { getUploadCacheDir, locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
@@ -133,13 +134,19 @@ const contentTypes: Record<string, string> = {
 export async function getDocumentFile(db: Db, env: Env, membership: Membership, id: string) {
   const row = await requireDocument(db, membership, id);
   if (!row.sourcePath) throw new AppError('not_found', 'The file of this document is not stored');
+  const uploadDir = getUploadDir(env.dataDir, row.organizationId, row.flowId);
   const allowed =
     row.sourceKind === 'upload'
-      ? [getUploadDir(env.dataDir, row.organizationId, row.flowId)]
+      ? [uploadDir, join(getUploadCacheDir(env), row.organizationId, row.flowId)]
       : row.sourceKind === 'drive'
         ? [join(env.dataDir, 'google-drive', row.organizationId)]
         : env.flows.folderRoots;
-  const real = await resolveLocalFolder(allowed, row.sourcePath).catch(() => null);
+  // An upload's recorded path may be another machine's: use this process's copy, else the database's.
+  const path =
+    row.sourceKind === 'upload'
+      ? await locateUploadedFile(db, env, join(uploadDir, basename(row.sourcePath)))
+      : row.sourcePath;
+  const real = await resolveLocalFolder(allowed, path).catch(() => null);
   if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
   const info = await stat(real).catch(() => null);
   if (!info?.isFile()) throw new AppError('not_found', 'The file of this document is no longer available');
