@@ -16,7 +16,7 @@ export interface WorkerJob {
 /** Messages from a worker to the main thread. */
 export type WorkerMessage =
   | { kind: 'result'; id: number; result: ExtractionResult }
-  | { kind: 'ocr'; req: number; image: Uint8Array };
+  | { kind: 'ocr'; req: number; image: Uint8Array; dpi?: number };
 
 /** Messages from the main thread to a worker. */
 export type MainMessage =
@@ -34,11 +34,13 @@ if (port) {
   let nextReq = 0;
   const pending = new Map<number, { resolve: (w: unknown) => void; reject: (e: Error) => void }>();
   const ocr: OcrProvider = {
-    recognize(image) {
+    recognize(image, options) {
       const req = nextReq++;
+      // The resolution travels with the image: without it tesseract guesses, and guesses worse.
+      const dpi = options?.dpi;
       return new Promise((resolve, reject) => {
         pending.set(req, { resolve: resolve as (w: unknown) => void, reject });
-        port.postMessage({ kind: 'ocr', req, image } satisfies WorkerMessage);
+        port.postMessage({ kind: 'ocr', req, image, dpi } satisfies WorkerMessage);
       });
     },
     async close() {},

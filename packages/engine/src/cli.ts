@@ -120,7 +120,7 @@ async function runInWorkers(
         w.on('message', async (msg: WorkerMessage) => {
           if (msg.kind === 'ocr') {
             try {
-              const words = await ocr.recognize(msg.image);
+              const words = await ocr.recognize(msg.image, { dpi: msg.dpi });
               w.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
             } catch (e) {
               w.postMessage({

@@ -42,12 +42,13 @@ export interface PageContent {
 /** Pluggable OCR: recognises words on a page image. Implementations live in `src/ocr`. */
 export interface OcrProvider {
   /**
-   * Recognise the words on an image (PNG/JPEG/any format sharp reads, or raw grey pixels).
-   * Returned word boxes are in the image's pixel coordinates.
+   * Recognise the words on an encoded image (PNG, JPEG, PGM, TIFF…; raw grey pixels go through
+   * `ocrPageImage`'s `raw` option). `dpi` is the image's resolution, which the recogniser uses to size
+   * its text model. Returned word boxes are in the image's pixel coordinates.
    */
   recognize(
     image: Uint8Array,
-    options?: { signal?: AbortSignal },
+    options?: { signal?: AbortSignal; dpi?: number },
   ): Promise<Array<Omit<Word, 'page' | 'source'>>>;
   /** Free workers. */
   close(): Promise<void>;
