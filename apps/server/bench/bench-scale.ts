@@ -21,7 +21,7 @@ import { createFreshPostgresDatabase } from '../src/test/test-db.ts';
 import { TestClient } from '../src/test/test-server.ts';
 
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 4);
-const DOCS_PER_FLOW = Number(process.env.BENCH_DOCS_PER_FLOW ?? 2);
+const DOCS_PER_FLOW = Number(process.env.BENCH_DOCS_PER_FLOW ?? 3);
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 
@@ -81,7 +81,7 @@ try {
   /** Starts `workerCount` workers, runs every folder as its own flow at once, and times until all end. */
   async function measure(
     workerCount: number,
-  ): Promise<{ seconds: number; docsPerSecond: number; failed: number }> {
+  ): Promise<{ seconds: number; docsPerSecond: number; failed: number; perWorker: string }> {
     const workers = await Promise.all(
       Array.from({ length: workerCount }, (_, i) =>
         startBahiProcess(`worker-${workerCount}-${i}`, 'worker', {
@@ -130,8 +130,22 @@ try {
          from documents where run_id = any($1::uuid[])`,
       [runIds],
     );
+    // Each worker's own metrics: how many documents it stored and its mean extraction time, to tell an
+    // uneven split of the runs from slower extraction (CPU contention).
+    const perWorker: string[] = [];
+    for (const w of workers) {
+      const text = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
+      const sum = Number(/^bahi_extraction_seconds_sum (\S+)$/m.exec(text)?.[1] ?? 0);
+      const n = Number(/^bahi_extraction_seconds_count (\S+)$/m.exec(text)?.[1] ?? 0);
+      perWorker.push(`${n} docs, ${(n ? sum / n : 0).toFixed(1)} s/doc`);
+    }
     for (const w of workers) await stopBahiProcess(w);
-    return { seconds, docsPerSecond: rows[0].docs / seconds, failed: rows[0].failed };
+    return {
+      seconds,
+      docsPerSecond: rows[0].docs / seconds,
+      failed: rows[0].failed,
+      perWorker: perWorker.join('; '),
+    };
   }
 
   const docs = FLOWS * DOCS_PER_FLOW;
@@ -142,8 +156,8 @@ try {
   console.log(
     [
       `bench:scale ${docs} scanned (OCR) invoices in ${FLOWS} flows, PostgreSQL, 1 extraction thread per worker process`,
-      `1 worker:  ${one.docsPerSecond.toFixed(3)} documents/s (${one.seconds.toFixed(1)} s, ${one.failed} failed)`,
-      `2 workers: ${two.docsPerSecond.toFixed(3)} documents/s (${two.seconds.toFixed(1)} s, ${two.failed} failed)`,
+      `1 worker:  ${one.docsPerSecond.toFixed(3)} documents/s (${one.seconds.toFixed(1)} s, ${one.failed} failed; ${one.perWorker})`,
+      `2 workers: ${two.docsPerSecond.toFixed(3)} documents/s (${two.seconds.toFixed(1)} s, ${two.failed} failed; ${two.perWorker})`,
       `ratio ${ratio.toFixed(2)}x (goal >= 1.8x)`,
       `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`,
     ].join('\n'),
