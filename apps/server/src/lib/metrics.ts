@@ -25,7 +25,7 @@ const documentFailures = new Counter({
 
 const extractionSeconds = new Histogram({
   name: 'bahi_extraction_seconds',
-  help: 'Wall time of one document extraction in the worker pool (text layer well under 1 s, OCR seconds)',
+  help: 'Wall time of one document extraction, including any wait for a free pool thread (text layer well under 1 s, OCR seconds)',
   // Text-layer PDFs land in the first buckets, scanned pages (OCR) in the later ones.
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120],
   registers: [metricsRegistry],
