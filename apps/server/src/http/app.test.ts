@@ -260,7 +260,7 @@ describe('dashboard, interest, notifications and integrations over HTTP', () => 
     await t.server.db.insert(vendors).values({ organizationId: orgId, name: 'Vendor One' });
     const [flow] = await t.server.db
       .insert(flows)
-      .values({ organizationId: orgId, name: 'Invoices', status: 'active' })
+      .values({ organizationId: orgId, name: 'Invoices', status: 'success' })
       .returning();
     await t.server.db.insert(documents).values({
       organizationId: orgId,
