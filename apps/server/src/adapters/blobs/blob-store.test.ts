@@ -7,7 +7,7 @@ import { openDb } from '../../db/client.ts';
 import { createTestDb, readTestDatabaseUrl, type TestDb } from '../../test/test-db.ts';
 import { assertBlobKey, type BlobStore, materializeBlob } from './blob-store.ts';
 import { createLocalBlobStore } from './local-blob-store.ts';
-import { BLOB_CHUNK_BYTES, createPgBlobStore, ensureBlobTable } from './pg-blob-store.ts';
+import { BLOB_CHUNK_BYTES, createPgBlobStore } from './pg-blob-store.ts';
 
 // Both stores behind one interface, on real files and a real database (PGlite; PostgreSQL when DATABASE_URL
 // is set, where a second connection pool stands in for a worker on another machine).
@@ -17,8 +17,6 @@ let dir: string;
 beforeAll(async () => {
   t = await createTestDb();
   dir = await mkdtemp(join(tmpdir(), 'bahi-blobs-'));
-  // Three processes starting together must not trip over each other creating the table.
-  await Promise.all([ensureBlobTable(t.db), ensureBlobTable(t.db), ensureBlobTable(t.db)]);
 });
 afterAll(async () => {
   await t.close();

@@ -6,51 +6,16 @@ import { assertBlobKey, type BlobStore } from './blob-store.ts';
  * and a read never needs one huge buffer from the driver. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
 
-/** Advisory lock key serialising the table creation when several processes start together ("blob"). */
-const SCHEMA_LOCK_KEY = 0x626c6f62;
-
 /**
- * Creates the blob table if missing. Until the table joins the committed migrations (see DEPLOYMENT.md), each
- * process calls this once at start; the transaction-scoped advisory lock keeps concurrent starters from racing
- * on `CREATE TABLE IF NOT EXISTS` (which is not atomic in PostgreSQL).
- */
-export async function ensureBlobTable(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEMA_LOCK_KEY})`);
-    await tx.execute(sql`create table if not exists blob_chunks (
-      key text not null,
-      chunk integer not null,
-      data bytea not null,
-      created_at timestamptz not null default now(),
-      primary key (key, chunk)
-    )`);
-  });
-}
-
-/** Table creation per database handle, so it runs once per process. */
-const tableReady = new WeakMap<Db, Promise<void>>();
-
-/**
- * Blobs in the database (`blob_chunks`: key, chunk number, bytea), so every API and worker process on any
+ * Blobs in the database (`blob_chunks`, created by the committed migrations: key, chunk number, bytea), so every API and worker process on any
  * machine reads what any other stored — nothing but DATABASE_URL to share. A put writes all chunks in one
  * transaction: chunk 0 existing means the blob is complete.
  */
 export function createPgBlobStore(db: Db): BlobStore {
-  // Each process creates the table once, on first use, so no start-up wiring is needed.
-  const ready = () => {
-    let pending = tableReady.get(db);
-    if (!pending) {
-      pending = ensureBlobTable(db);
-      pending.catch(() => tableReady.delete(db));
-      tableReady.set(db, pending);
-    }
-    return pending;
-  };
   return {
     kind: 'database',
     async put(key, bytes) {
       assertBlobKey(key);
-      await ready();
       await db.transaction(async (tx) => {
         // Content-addressed keys: an existing blob already holds these bytes.
         const existing = await queryRows<{ one: number }>(
@@ -74,7 +39,6 @@ export function createPgBlobStore(db: Db): BlobStore {
     },
     async get(key) {
       assertBlobKey(key);
-      await ready();
       const rows = await queryRows<{ data: Uint8Array }>(
         db,
         sql`select data from blob_chunks where key = ${key} order by chunk`,
@@ -91,7 +55,6 @@ export function createPgBlobStore(db: Db): BlobStore {
     },
     async delete(key) {
       assertBlobKey(key);
-      await ready();
       await db.execute(sql`delete from blob_chunks where key = ${key}`);
     },
   };
