@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
+import { decodeGray } from '../ocr/page.ts';
 import type { BBox } from '../types.ts';
 
 /** The fields of a GST e-invoice signed QR payload (the IRP's `data` claim). */
@@ -89,7 +90,7 @@ interface Hit {
  */
 export async function findEinvoiceQr(image: Uint8Array, options?: FindQrOptions): Promise<EinvoiceQr | null> {
   ensureZxing();
-  const gray = await toGray(image, options?.raw);
+  const gray = await decodeGray(image, options?.raw);
   for await (const hit of scanVariants(gray)) {
     const parsed = parseEinvoiceQr(hit.text, options?.publicKeyPem);
     if (!parsed) continue;
@@ -193,24 +194,6 @@ async function* decode(
       ],
     };
   }
-}
-
-async function toGray(image: Uint8Array, raw?: { width: number; height: number }): Promise<Gray> {
-  if (raw) {
-    if (image.length !== raw.width * raw.height)
-      throw new Error('raw grey image size does not match width × height');
-    return { data: image, width: raw.width, height: raw.height };
-  }
-  const { data, info } = await sharp(image, { autoOrient: true })
-    .flatten({ background: '#ffffff' })
-    .grayscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
-    width: info.width,
-    height: info.height,
-  };
 }
 
 const PAYLOAD_KEYS = [
