@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
+  formatIndianPhone,
   formatInr,
   formatRelativeTime,
   getFirstName,
@@ -61,5 +62,13 @@ describe('formatRelativeTime', () => {
   });
   it('returns empty text for an invalid date', () => {
     expect(formatRelativeTime('not a date', now)).toBe('');
+  });
+});
+
+describe('formatIndianPhone', () => {
+  it('groups mobile numbers 5-5 after the country code and leaves others as stored', () => {
+    expect(formatIndianPhone('+919845012345')).toBe('+91 98450 12345');
+    expect(formatIndianPhone('+911123456789')).toBe('+911123456789'); // Delhi landline (STD 11)
+    expect(formatIndianPhone('')).toBe('');
   });
 });

@@ -63,3 +63,12 @@ export function formatRelativeTime(date: string | Date, now: Date = new Date()):
   if (abs < 7 * 86_400) return relativeFormat.format(Math.round(seconds / 86_400), 'day');
   return absoluteFormat.format(then);
 }
+
+/**
+ * A stored E.164 Indian number as people write it: mobiles `+91 98450 12345`, anything else (landlines,
+ * foreign numbers) unchanged, because their grouping depends on the STD code.
+ */
+export function formatIndianPhone(e164: string): string {
+  const mobile = /^\+91([6-9]\d{4})(\d{5})$/.exec(e164);
+  return mobile ? `+91 ${mobile[1]} ${mobile[2]}` : e164;
+}

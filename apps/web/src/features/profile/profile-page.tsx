@@ -16,6 +16,7 @@ import type { FieldErrors } from '@/features/onboarding/validate.ts';
 import { hasErrors } from '@/features/onboarding/validate.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { formatIndianPhone } from '@/lib/format.ts';
 import { buildProfileUpdate, countStatesCovered, type GstinEntry, type ProfileValues } from './gstin-list.ts';
 import { GstinManager } from './gstin-manager.tsx';
 import { useUpdateOrganization } from './queries.ts';
@@ -28,7 +29,7 @@ function toFormState(organization: Organization | null): { values: ProfileValues
   return {
     values: {
       legalName: organization?.legalName ?? '',
-      phone: organization?.phone ?? '',
+      phone: formatIndianPhone(organization?.phone ?? ''),
       orgType: organization?.orgType ?? 'pvt_ltd',
       address: organization?.address ?? '',
     },
