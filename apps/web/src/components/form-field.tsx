@@ -33,7 +33,7 @@ export function FormField({
   const messageId = `${id}-message`;
   const hasMessage = Boolean(error || hint);
   return (
-    <div className={cn('grid grid-cols-1 gap-2', className)}>
+    <div className={cn('grid grid-cols-1 content-start gap-2', className)}>
       <Label htmlFor={id}>
         {label}
         {required && (

@@ -45,7 +45,8 @@ function StatCard({
   return (
     <Card className="gap-3 py-5">
       <CardHeader className="px-5">
-        <CardDescription className="font-medium text-foreground/70">{label}</CardDescription>
+        {/* Four across, a long label wraps on narrower screens: reserve two lines so the figures line up. */}
+        <CardDescription className="font-medium text-foreground/70 xl:min-h-10">{label}</CardDescription>
         <CardAction>
           <span className="flex size-8 items-center justify-center rounded-md bg-accent text-accent-foreground">
             <Icon className="size-4" aria-hidden="true" />
@@ -80,7 +81,7 @@ function StatGrid({ stats, loading }: { stats: DashboardStats | undefined; loadi
         value={formatCount(s.activeFlows)}
         icon={WorkflowIcon}
         loading={loading}
-        hint="Flows currently switched on"
+        hint="Flows that have run"
       />
       <StatCard
         label="Vendors Onboarded"
