@@ -282,16 +282,21 @@ const commonFields: Array<[string, string, SheetColumn['kind']]> = [
   ['currency', 'Currency', 'text'],
 ];
 
+/** Tax heads, shared by invoices and purchase orders. */
+const taxFields: Array<[string, string, SheetColumn['kind']]> = [
+  ['taxableValue', 'Taxable Value', 'money'],
+  ['cgst', 'CGST', 'money'],
+  ['sgst', 'SGST/UTGST', 'money'],
+  ['igst', 'IGST', 'money'],
+  ['cess', 'Cess', 'money'],
+];
+
 const typeFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['kind']]>> = {
   INVOICE: [
     ['poNumber', 'PO No.', 'text'],
     ['poDate', 'PO Date', 'date'],
     ['placeOfSupply', 'Place of Supply', 'text'],
-    ['taxableValue', 'Taxable Value', 'money'],
-    ['cgst', 'CGST', 'money'],
-    ['sgst', 'SGST/UTGST', 'money'],
-    ['igst', 'IGST', 'money'],
-    ['cess', 'Cess', 'money'],
+    ...taxFields,
     ['roundOff', 'Round Off', 'money'],
     ['total', 'Total', 'money'],
     ['dueDate', 'Due Date', 'date'],
@@ -305,11 +310,7 @@ const typeFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['k
     ['deliveryDate', 'Delivery Date', 'date'],
     ['paymentTerms', 'Payment Terms', 'text'],
     ['placeOfSupply', 'Place of Supply', 'text'],
-    ['taxableValue', 'Taxable Value', 'money'],
-    ['cgst', 'CGST', 'money'],
-    ['sgst', 'SGST/UTGST', 'money'],
-    ['igst', 'IGST', 'money'],
-    ['cess', 'Cess', 'money'],
+    ...taxFields,
     ['total', 'Total', 'money'],
   ],
   GRN: [
@@ -321,18 +322,21 @@ const typeFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['k
   ],
 };
 
+/** Invoice and purchase-order lines carry the same fields (contract: "Invoice and PO lines"). */
+const priceLineFields: Array<[string, string, SheetColumn['kind']]> = [
+  ['description', 'Description', 'text'],
+  ['hsnSac', 'HSN/SAC', 'text'],
+  ['quantity', 'Quantity', 'number'],
+  ['unit', 'Unit', 'text'],
+  ['rate', 'Rate', 'money'],
+  ['discount', 'Discount', 'money'],
+  ['amount', 'Amount', 'money'],
+  ['gstRate', 'GST %', 'number'],
+];
+
 const lineFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['kind']]>> = {
-  INVOICE: [
-    ['description', 'Description', 'text'],
-    ['hsnSac', 'HSN/SAC', 'text'],
-    ['quantity', 'Quantity', 'number'],
-    ['unit', 'Unit', 'text'],
-    ['rate', 'Rate', 'money'],
-    ['discount', 'Discount', 'money'],
-    ['amount', 'Amount', 'money'],
-    ['gstRate', 'GST %', 'number'],
-  ],
-  PO: [],
+  INVOICE: priceLineFields,
+  PO: priceLineFields,
   GRN: [
     ['description', 'Description', 'text'],
     ['hsnSac', 'HSN/SAC', 'text'],
@@ -343,7 +347,6 @@ const lineFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['k
     ['rejectedQuantity', 'Rejected Qty', 'number'],
   ],
 };
-lineFields.PO = lineFields.INVOICE;
 
 const toColumns = (list: Array<[string, string, SheetColumn['kind']]>): SheetColumn[] =>
   list.map(([key, label, kind]) => ({ key, label, kind }));
