@@ -112,7 +112,15 @@ export const documents = pgTable(
     /** Failed check codes, for the sheet's "Checks failed" column. */
     failedChecks: text('failed_checks').array().notNull().default(sql`'{}'::text[]`),
     reviewFlag: text('review_flag'),
+    /** How many times a worker claimed it; also the fencing token a claim's outcome is saved under. */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Per-document lease: the worker process (`host:pid:random`) that claimed it for extraction, and when
+     * that claim was last renewed. A 'processing' document whose claim is older than RUN_LEASE_SECONDS
+     * belongs to a dead worker and may be claimed by another. Kept after the outcome: who extracted it.
+     */
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** Order in the sheet: set when the document first gets rows; kept on re-process. */
     sheetRow: integer('sheet_row'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
