@@ -31,6 +31,11 @@ export const FlowInputSchema = z.object({
   url: z.string().default(''),
   /** Display name of the folder. */
   folderName: z.string().default(''),
+  /**
+   * Google Drive folders: read the files of sub-folders too (absent = false, as flows saved before it).
+   * Local folders are always read with their sub-folders.
+   */
+  includeSubfolders: z.boolean().optional(),
 });
 /** A flow's input. */
 export type FlowInput = z.infer<typeof FlowInputSchema>;

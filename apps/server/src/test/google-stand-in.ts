@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 // A local HTTP stand-in of the Google endpoints Bahi calls: OAuth consent/token/revoke, userinfo, Drive v3
 // files.list / files.get (+alt=media) / files.create (folders), Sheets v4 spreadsheets.create / get /
-// values.get / values.append / batchUpdate. It keeps real state (files, spreadsheets, tokens), checks
+// values.get / values.append / values.batchUpdate / batchUpdate (formats, addSheet, deleteDimension). It keeps real state (files, spreadsheets, tokens), checks
 // bearer tokens and scopes like Google does, records every request, and injects faults on demand.
 
 /** Scope names as Google spells them. */
@@ -66,6 +66,11 @@ export interface Fault {
   times?: number;
   /** Matching requests to let through before the fault starts (default 0). */
   skip?: number;
+  /**
+   * For kind 'status' on a spreadsheet write: carry the request out, then answer the error (a response lost
+   * after Google applied it — what makes blind retries of non-idempotent requests dangerous).
+   */
+  afterApply?: boolean;
 }
 
 /** Options of the stand-in. */
@@ -184,15 +189,40 @@ function fromColumnLetters(letters: string): number {
   return n - 1;
 }
 
-/** Parses `'Tab name'!A1:C` / `Tab!B:B` / `Tab` into a tab title and a column range. */
-function parseRange(range: string): { title: string; startCol: number; endCol: number | null } {
+/**
+ * Parses `'Tab name'!A1:C` / `Tab!B:B` / `Tab!A5` / `Tab` into a tab title, a column range and the first
+ * row (0-based; 0 when the range names whole columns).
+ */
+function parseRange(range: string): {
+  title: string;
+  startCol: number;
+  endCol: number | null;
+  startRow: number;
+} {
   const bang = range.lastIndexOf('!');
   const rawTitle = bang >= 0 ? range.slice(0, bang) : range;
   const title = rawTitle.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
   const cells = bang >= 0 ? range.slice(bang + 1) : '';
-  const m = /^([A-Z]+)\d*(?::([A-Z]+)\d*)?$/i.exec(cells);
-  if (!m) return { title, startCol: 0, endCol: null };
-  return { title, startCol: fromColumnLetters(m[1]!), endCol: m[2] ? fromColumnLetters(m[2]) : null };
+  const m = /^([A-Z]+)(\d*)(?::([A-Z]+)\d*)?$/i.exec(cells);
+  if (!m) return { title, startCol: 0, endCol: null, startRow: 0 };
+  return {
+    title,
+    startCol: fromColumnLetters(m[1]!),
+    endCol: m[3] ? fromColumnLetters(m[3]) : null,
+    startRow: m[2] ? Number(m[2]) - 1 : 0,
+  };
+}
+
+/** Writes `values` into a tab's grid from (row, col), growing it as needed (values.update semantics). */
+function writeCells(sheet: StandInSheet, startRow: number, startCol: number, values: unknown[][]) {
+  values.forEach((row, r) => {
+    while (sheet.rows.length <= startRow + r) sheet.rows.push([]);
+    const target = sheet.rows[startRow + r]!;
+    row.forEach((v, c) => {
+      while (target.length < startCol + c) target.push('');
+      target[startCol + c] = v === null || v === undefined ? '' : String(v);
+    });
+  });
 }
 
 /** Starts the stand-in on a random loopback port. */
@@ -310,7 +340,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     requests.push({ method, path, query, body, authorization: req.headers.authorization });
 
     const fault = takeFault(method, path);
-    if (fault?.kind === 'status') {
+    const sendFault = (fault: Fault) => {
       const status = fault.status ?? 500;
       if (status === 401) return sendApiError(res, 401, 'Invalid Credentials', 'authError');
       if (status === 403)
@@ -331,7 +361,11 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
           },
         );
       return sendApiError(res, status, 'Internal error encountered.', 'backendError');
-    }
+    };
+    if (fault?.kind === 'status' && !fault.afterApply) return sendFault(fault);
+    /** Answers a carried-out spreadsheet write: normally, or with the after-apply fault. */
+    const sendWritten = (body: unknown) =>
+      fault?.kind === 'status' && fault.afterApply ? sendFault(fault) : sendJson(res, 200, body);
 
     // Discovery document, for Google sign-in (better-auth) pointed at the stand-in via GOOGLE_DISCOVERY_URL.
     if (method === 'GET' && path === '/.well-known/openid-configuration') {
@@ -481,16 +515,37 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
       });
       return sendJson(res, 200, describeSpreadsheet(spreadsheets.get(spreadsheetId)!));
     }
-    const ssMatch = /^\/v4\/spreadsheets\/([^/:]+)(?::batchUpdate|\/values\/(.+?)(:append)?)?$/.exec(path);
+    const ssMatch =
+      /^\/v4\/spreadsheets\/([^/:]+)(?::batchUpdate|\/values:batchUpdate|\/values\/(.+?)(:append)?)?$/.exec(
+        path,
+      );
     if (ssMatch) {
       if (!authorize(req, res, sheetsScope)) return;
       const ss = spreadsheets.get(ssMatch[1]!);
       if (!ss) return sendApiError(res, 404, 'Requested entity was not found.', 'notFound');
+      if (path.endsWith('/values:batchUpdate') && method === 'POST') {
+        const data = ((body ?? {}) as { data?: Array<{ range?: string; values?: unknown[][] }> }).data ?? [];
+        // Like Google: every range is checked before anything is written (the request is atomic).
+        const targets = data.map((d) => {
+          const parsed = parseRange(d.range ?? '');
+          return { parsed, sheet: getSheet(ss, parsed.title), values: d.values ?? [] };
+        });
+        const bad = targets.find((t) => !t.sheet);
+        if (bad) return sendApiError(res, 400, `Unable to parse range: ${bad.parsed.title}`, 'badRequest');
+        for (const t of targets) writeCells(t.sheet!, t.parsed.startRow, t.parsed.startCol, t.values);
+        return sendWritten({
+          spreadsheetId: ss.spreadsheetId,
+          totalUpdatedRows: targets.reduce((n, t) => n + t.values.length, 0),
+        });
+      }
       if (path.endsWith(':batchUpdate') && method === 'POST') {
         const updates =
           ((body ?? {}) as { requests?: Array<Parameters<typeof applySheetUpdate>[1]> }).requests ?? [];
+        // Validated first, applied all or nothing, as Google does with a batch.
+        const problem = updates.map((u) => checkSheetUpdate(ss, u)).find(Boolean);
+        if (problem) return sendApiError(res, 400, problem, 'badRequest');
         for (const u of updates) applySheetUpdate(ss, u);
-        return sendJson(res, 200, { spreadsheetId: ss.spreadsheetId, replies: updates.map(() => ({})) });
+        return sendWritten({ spreadsheetId: ss.spreadsheetId, replies: updates.map(() => ({})) });
       }
       const range = ssMatch[2];
       if (!range) return sendJson(res, 200, describeSpreadsheet(ss));
@@ -499,6 +554,9 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
       if (!sheet) return sendApiError(res, 400, `Unable to parse range: ${range}`, 'badRequest');
       if (ssMatch[3] && method === 'POST') {
         const values = ((body ?? {}) as { values?: unknown[][] }).values ?? [];
+        // Appends go below the last row that holds anything (like Google's table detection).
+        while (sheet.rows.length > 0 && sheet.rows[sheet.rows.length - 1]!.every((v) => v === ''))
+          sheet.rows.pop();
         const start = sheet.rows.length;
         for (const row of values) {
           const out: string[] = [];
@@ -507,7 +565,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
           });
           sheet.rows.push(Array.from(out, (v) => v ?? ''));
         }
-        return sendJson(res, 200, {
+        return sendWritten({
           spreadsheetId: ss.spreadsheetId,
           updates: { updatedRange: `${sheet.title}!A${start + 1}`, updatedRows: values.length },
         });
@@ -608,6 +666,20 @@ function describeSpreadsheet(ss: StandInSpreadsheet) {
   };
 }
 
+/** Why Google would refuse one batchUpdate request, or null (checked before any request is applied). */
+// biome-ignore lint/suspicious/noExplicitAny: batchUpdate requests are loosely typed JSON here.
+function checkSheetUpdate(ss: StandInSpreadsheet, u: Record<string, any>): string | null {
+  if (!u.deleteDimension) return null;
+  const r = u.deleteDimension.range ?? {};
+  const sheet = ss.sheets.find((s) => s.sheetId === (r.sheetId ?? 0));
+  if (!sheet) return `No grid with id: ${r.sheetId}`;
+  if (r.dimension !== 'ROWS') return 'The stand-in deletes rows only';
+  const start = Number(r.startIndex ?? 0);
+  const end = Number(r.endIndex ?? 0);
+  if (!(start >= 0 && end > start)) return `Invalid range: ${start}-${end}`;
+  return null;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: batchUpdate requests are loosely typed JSON here.
 function applySheetUpdate(ss: StandInSpreadsheet, u: Record<string, any>) {
   const byId = (id: number | undefined) => ss.sheets.find((s) => s.sheetId === (id ?? 0));
@@ -631,6 +703,12 @@ function applySheetUpdate(ss: StandInSpreadsheet, u: Record<string, any>) {
       for (let c = r.startColumnIndex ?? 0; c < (r.endColumnIndex ?? 0); c++)
         sheet.numberFormats[c] = pattern;
     }
+  }
+  if (u.deleteDimension) {
+    const r = u.deleteDimension.range ?? {};
+    const sheet = byId(r.sheetId);
+    // Rows past the grid's end are a no-op, as Google's grid is larger than the rows holding values.
+    if (sheet) sheet.rows.splice(Number(r.startIndex), Number(r.endIndex) - Number(r.startIndex));
   }
   if (u.addSheet) {
     ss.sheets.push({

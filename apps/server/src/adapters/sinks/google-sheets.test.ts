@@ -49,8 +49,65 @@ function makeContent(n: number): SheetContent {
   return { documentColumns, lineColumns, documents, lines };
 }
 
-const keyOf = (tab: 'documents' | 'lines', row: SheetRow) =>
-  tab === 'documents' ? String(row.link) : `${row.fileName}#${row.lineNo}`;
+/** Keys as the flow makes them: document id, document id + line number. */
+const keyOf = (tab: 'documents' | 'lines', row: SheetRow) => {
+  const doc =
+    tab === 'documents'
+      ? /doc-(\d+)/.exec(String(row.link))?.[1]
+      : /inv-(\d+)/.exec(String(row.fileName))?.[1];
+  return tab === 'documents' ? `doc-${doc}` : `doc-${doc}#${row.lineNo}`;
+};
+
+/** A tab's rows below the header, as the stand-in holds them. */
+function tabRows(spreadsheetId: string, tab: 'Documents' | 'Line Items'): string[][] {
+  const sheet = google.spreadsheets.get(spreadsheetId)!.sheets.find((s) => s.title === tab)!;
+  return sheet.rows.slice(1);
+}
+
+/** The rows a first write of `content` puts in a fresh spreadsheet: what a sheet must hold, sorted. */
+async function expectedRows(content: SheetContent) {
+  const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+    title: 'Fresh',
+    documentColumns,
+    lineColumns,
+  });
+  await createGoogleSheetsSink({ sheets, spreadsheetId, keyOf }).writeRows(content);
+  return sortedRows(spreadsheetId);
+}
+
+function sortedRows(spreadsheetId: string) {
+  const sort = (rows: string[][]) => rows.map((r) => JSON.stringify(r)).sort();
+  return {
+    documents: sort(tabRows(spreadsheetId, 'Documents')),
+    lines: sort(tabRows(spreadsheetId, 'Line Items')),
+  };
+}
+
+/** `content` with document `i` re-processed: another taxable value and `lineCount` lines. */
+function reprocess(content: SheetContent, i: number, lineCount: number, taxableValue = 999.25): SheetContent {
+  const documents = content.documents.map((d) =>
+    d.fileName === `inv-${i}.pdf` ? { ...d, taxableValue } : d,
+  );
+  const lines = content.lines.filter((l) => l.fileName !== `inv-${i}.pdf`);
+  const at = content.lines.findIndex((l) => l.fileName === `inv-${i}.pdf`);
+  const fresh = Array.from({ length: lineCount }, (_, l) => ({
+    documentNumber: `INV-${i}`,
+    fileName: `inv-${i}.pdf`,
+    lineNo: l + 1,
+    description: `re-read ${l + 1}`,
+  }));
+  lines.splice(at < 0 ? lines.length : at, 0, ...fresh);
+  return { ...content, documents, lines };
+}
+
+const deletes = () =>
+  google.requests.filter(
+    (r) =>
+      r.path.endsWith(':batchUpdate') &&
+      ((r.body as { requests?: Array<{ deleteDimension?: unknown }> }).requests ?? []).some(
+        (q) => q.deleteDimension,
+      ),
+  );
 
 beforeAll(async () => {
   guard = installLoopbackGuard();
@@ -123,7 +180,7 @@ describe('Google Sheets sink', () => {
     expect(new Set(docRows.map((r) => r[keyIndex])).size).toBe(250);
     expect(ss.sheets[1]!.rows.slice(1)).toHaveLength(500);
     const totalIndex = documentColumns.findIndex((c) => c.key === 'taxableValue');
-    expect(docRows.find((r) => r[keyIndex]?.includes('doc-7/'))?.[totalIndex]).toBe('118007.5');
+    expect(docRows.find((r) => r[keyIndex]?.startsWith('doc-7@'))?.[totalIndex]).toBe('118007.5');
 
     // A re-run appends nothing.
     const again = await sink.writeRows(content);
@@ -144,6 +201,152 @@ describe('Google Sheets sink', () => {
     expect(result.appended).toEqual({ documents: 30, lines: 60 });
     expect(waits).toEqual([3250, 3250]);
     expect(google.spreadsheets.get(spreadsheetId)!.sheets[0]!.rows).toHaveLength(31);
+  });
+
+  it('replaces a re-processed document: in place when its row count holds, else deleted and appended', async () => {
+    const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+      title: 'Replace',
+      documentColumns,
+      lineColumns,
+    });
+    const sink = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: retrying });
+    const before = makeContent(6);
+    await sink.writeRows(before);
+
+    // doc-1: new values, still two lines (in place); doc-2: three lines now; doc-4: failed on re-processing.
+    let after = reprocess(before, 1, 2, 111.5);
+    after = reprocess(after, 2, 3, 222.5);
+    after = {
+      ...after,
+      documents: after.documents.filter((d) => d.fileName !== 'inv-4.pdf'),
+      lines: after.lines.filter((l) => l.fileName !== 'inv-4.pdf'),
+    };
+    const result = await sink.writeRows(after, { removeGroups: ['doc-4'] });
+    expect(result.updated).toEqual({ documents: 2, lines: 2 });
+    expect(result.deleted).toEqual({ documents: 1, lines: 4 });
+    expect(result.appended).toEqual({ documents: 0, lines: 3 });
+    expect(sortedRows(spreadsheetId)).toEqual(await expectedRows(after));
+    // Rows updated in place keep their position (users sort and annotate their sheet).
+    expect(tabRows(spreadsheetId, 'Documents')[1]?.[documentColumns.length]).toMatch(/^doc-1@/);
+
+    // The same content again: two reads, nothing written.
+    const requestsBefore = google.requests.length;
+    const again = await sink.writeRows(after, { removeGroups: ['doc-4'] });
+    expect(again).toMatchObject({
+      appended: { documents: 0, lines: 0 },
+      updated: { documents: 0, lines: 0 },
+    });
+    expect(again.deleted).toEqual({ documents: 0, lines: 0 });
+    expect(google.requests.length - requestsBefore).toBe(2);
+  });
+
+  it('deletes bottom-up, at most 100 rows per request, and converges after a crash between delete and append', async () => {
+    const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+      title: 'Bulk',
+      documentColumns,
+      lineColumns,
+    });
+    const sink = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: retrying });
+    const before = makeContent(150);
+    await sink.writeRows(before);
+    let after = before;
+    for (let i = 0; i < 150; i++) after = reprocess(after, i, 3);
+
+    // The first line append fails after the 300 old line rows were deleted: the run "crashed".
+    google.inject({ kind: 'status', status: 500, method: 'POST', path: /:append$/ });
+    const deletesBefore = deletes().length;
+    const crashing = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: (fn) => fn() });
+    await expect(crashing.writeRows(after)).rejects.toThrow();
+    const sent = deletes().slice(deletesBefore);
+    expect(sent).toHaveLength(3); // ⌈300/100⌉
+    let lastStart = Number.POSITIVE_INFINITY;
+    for (const r of sent) {
+      const ranges = (
+        r.body as {
+          requests: Array<{ deleteDimension: { range: { startIndex: number; endIndex: number } } }>;
+        }
+      ).requests.map((q) => q.deleteDimension.range);
+      expect(ranges.reduce((n, x) => n + x.endIndex - x.startIndex, 0)).toBeLessThanOrEqual(100);
+      for (const x of ranges) {
+        expect(x.endIndex).toBeLessThanOrEqual(lastStart);
+        lastStart = x.startIndex;
+      }
+    }
+    expect(tabRows(spreadsheetId, 'Line Items')).toHaveLength(0);
+
+    const resumed = await sink.writeRows(after);
+    expect(resumed.appended.lines).toBe(450);
+    expect(sortedRows(spreadsheetId)).toEqual(await expectedRows(after));
+  });
+
+  it('never repeats a delete blindly: a delete applied but answered 500 is re-checked, not re-sent', async () => {
+    const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+      title: 'Ambiguous',
+      documentColumns,
+      lineColumns,
+    });
+    const onceOnly: GoogleCall = (fn) =>
+      withGoogleRetry(fn, { sleep: async () => {}, random: () => 0, retryServerErrors: false });
+    const sink = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: retrying, callOnce: onceOnly });
+    const before = makeContent(8);
+    await sink.writeRows(before);
+    const after = reprocess(reprocess(before, 2, 1), 6, 4);
+    google.inject({
+      kind: 'status',
+      status: 500,
+      afterApply: true,
+      method: 'POST',
+      path: /^\/v4\/spreadsheets\/[^/]+:batchUpdate$/,
+    });
+    const deletesBefore = deletes().length;
+    const result = await sink.writeRows(after);
+    // One delete sent; the re-read showed it applied, so it was not sent again.
+    expect(deletes().length - deletesBefore).toBe(1);
+    expect(result.deleted.lines).toBe(0); // unconfirmed by Google, so not counted
+    expect(sortedRows(spreadsheetId)).toEqual(await expectedRows(after));
+
+    // What the guard prevents: the same fault under a blind retry deletes rows of other documents.
+    const { spreadsheetId: blindId } = await createOutputSpreadsheet(sheets, {
+      title: 'Blind',
+      documentColumns,
+      lineColumns,
+    });
+    const blind = createGoogleSheetsSink({
+      sheets,
+      spreadsheetId: blindId,
+      keyOf,
+      call: retrying,
+      callOnce: retrying,
+    });
+    await blind.writeRows(before);
+    google.inject({
+      kind: 'status',
+      status: 500,
+      afterApply: true,
+      method: 'POST',
+      path: /^\/v4\/spreadsheets\/[^/]+:batchUpdate$/,
+    });
+    await blind.writeRows(after);
+    expect(sortedRows(blindId).lines.length).toBeLessThan((await expectedRows(after)).lines.length);
+  });
+
+  it('rewrites rows written before versioned keys once, then leaves them', async () => {
+    const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+      title: 'Legacy',
+      documentColumns,
+      lineColumns,
+    });
+    const content = makeContent(3);
+    const sink = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: retrying });
+    await sink.writeRows(content);
+    // Strip the versions, as the first release wrote the keys.
+    for (const tab of ['Documents', 'Line Items'] as const)
+      for (const row of tabRows(spreadsheetId, tab))
+        row[row.length - 1] = row[row.length - 1]!.replace(/@.*$/, '');
+    const upgraded = await sink.writeRows(content);
+    expect(upgraded.updated).toEqual({ documents: 3, lines: 6 });
+    expect(sortedRows(spreadsheetId)).toEqual(await expectedRows(content));
+    expect((await sink.writeRows(content)).updated).toEqual({ documents: 0, lines: 0 });
   });
 
   it('maps a revoked grant to google_auth_required', async () => {

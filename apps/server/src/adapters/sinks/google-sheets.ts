@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { SheetColumn } from '@bahi/contracts';
 import type { sheets_v4 } from '@googleapis/sheets';
+import { isAppError } from '../../lib/app-error.ts';
 import type { SheetContent, SheetRow, SheetSink } from './sink.ts';
 import { DATE_FORMAT, INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
 
@@ -9,6 +11,8 @@ export const SHEET_TABS = { documents: 'Documents', lines: 'Line Items' } as con
 export const KEY_HEADER = 'Bahi key';
 /** Rows per append request: Google allows 60 writes a minute per user, so writes are batched. */
 export const APPEND_BATCH_ROWS = 100;
+/** Rounds of "delete, and on failure re-read the sheet" before a write gives up (the next run goes on). */
+const DELETE_ATTEMPTS = 3;
 
 type Tab = keyof typeof SHEET_TABS;
 
@@ -43,9 +47,9 @@ function toSheetsDate(value: string): number | string {
   );
 }
 
-/** A row's cells in column order; numbers as numbers (RAW input never turns text into formulas). */
-function toCells(columns: SheetColumn[], row: SheetRow, key: string): Array<string | number> {
-  const cells = columns.map((c): string | number => {
+/** A row's cells in column order (the key cell is added by the sink); numbers as numbers (RAW input never turns text into formulas). */
+function toCells(columns: SheetColumn[], row: SheetRow): Array<string | number> {
+  return columns.map((c): string | number => {
     const value = row[c.key];
     if (value === null || value === undefined) return '';
     if ((c.kind === 'money' || c.kind === 'number') && typeof value === 'string' && value.trim() !== '') {
@@ -55,8 +59,6 @@ function toCells(columns: SheetColumn[], row: SheetRow, key: string): Array<stri
     if (c.kind === 'date' && typeof value === 'string') return toSheetsDate(value);
     return value;
   });
-  cells.push(key);
-  return cells;
 }
 
 /** Formatting requests for a tab: bold frozen header, Indian money and date formats, hidden key column. */
@@ -166,71 +168,310 @@ export async function createOutputSpreadsheet(
 export interface GoogleSheetsSinkOptions {
   sheets: sheets_v4.Sheets;
   spreadsheetId: string;
-  /** The stable key of a row (document id; document id + line number): what is never appended twice. */
+  /**
+   * The stable key of a row: `<group>` or `<group>#<item>` (document id; document id + line number). Rows
+   * of one group (a document) are replaced together when any of them changed. `@` is reserved.
+   */
   keyOf: (tab: Tab, row: SheetRow, index: number) => string;
+  /** Runs a call that may be repeated (reads, appends guarded by keys, in-place writes): retries 429/5xx. */
   call?: GoogleCall;
+  /**
+   * Runs a call that must not be repeated blindly: deleting rows by position twice deletes other rows. It
+   * should retry only what Google rejected unapplied (429); after any other failure the sink re-reads the
+   * sheet and recomputes. Defaults to calling it as is.
+   */
+  callOnce?: GoogleCall;
   batchRows?: number;
+}
+
+/** Row counts per tab. */
+export interface TabCounts {
+  documents: number;
+  lines: number;
 }
 
 /** What a write did, per tab. */
 export interface SheetsWriteResult {
-  appended: { documents: number; lines: number };
+  /** Rows appended: new documents, and replacements of documents whose row count changed. */
+  appended: TabCounts;
+  /** Rows overwritten in place (a re-processed document with as many rows as before). */
+  updated: TabCounts;
+  /** Rows deleted: the old rows of replaced documents and the rows of documents that no longer have any. */
+  deleted: TabCounts;
   requests: number;
 }
 
-/**
- * Google Sheets as a flow's output. Appends only the rows whose key the sheet does not hold yet: it reads
- * the hidden key column first, so a crash between an append and Bahi's bookkeeping, a retried job or a
- * re-run never duplicates a document's rows — the sheet itself is the record of what was written. Rows go
- * in batches of at most 100 per request; 429s are retried by `call` (back-off honouring Retry-After).
- */
-export function createGoogleSheetsSink(
-  options: GoogleSheetsSinkOptions,
-): SheetSink & { writeRows(content: SheetContent): Promise<SheetsWriteResult> } {
-  const call = options.call ?? callDirectly;
-  const batchRows = Math.min(options.batchRows ?? APPEND_BATCH_ROWS, APPEND_BATCH_ROWS);
+/** What to write besides the content. */
+export interface SheetsWriteOptions {
+  /** Groups (documents) whose rows must leave the sheet: re-processed and now without rows (failed). */
+  removeGroups?: Iterable<string>;
+}
 
-  async function writeTab(tab: Tab, columns: SheetColumn[], rows: SheetRow[], result: SheetsWriteResult) {
-    const title = SHEET_TABS[tab];
-    const keyColumn = toColumnLetters(columns.length);
+/** A key cell split up: `<group>[#<item>]@<version>`; cells written before versions have none (''). */
+function parseKeyCell(cell: string): { group: string; version: string } {
+  const at = cell.lastIndexOf('@');
+  const key = at >= 0 ? cell.slice(0, at) : cell;
+  const hash = key.indexOf('#');
+  return { group: hash >= 0 ? key.slice(0, hash) : key, version: at >= 0 ? cell.slice(at + 1) : '' };
+}
+
+/** A row to write: its key cell (with version) and its cells in column order, the key last. */
+interface PendingRow {
+  keyCell: string;
+  cells: Array<string | number>;
+}
+
+/** Contiguous row ranges [start, end) of the given row indexes, bottom-up (so deleting keeps the others valid). */
+function toRangesBottomUp(indexes: number[]): Array<[number, number]> {
+  const sorted = [...new Set(indexes)].sort((a, b) => b - a);
+  const ranges: Array<[number, number]> = [];
+  for (const index of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last && last[0] === index + 1) last[0] = index;
+    else ranges.push([index, index + 1]);
+  }
+  return ranges;
+}
+
+/** True when both lists hold the same key cells the same number of times. */
+function sameKeyCells(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((v, i) => v === y[i]);
+}
+
+/**
+ * Google Sheets as a flow's output. The sheet itself is the record of what was written: each row carries a
+ * hidden key `<document>[#<line>]@<version>`, the version being a hash of the document's rows. A write reads
+ * the key column of each tab first, then
+ * - appends the documents the sheet does not hold yet;
+ * - replaces the rows of a document whose version changed (re-processed, reviewed): in place when it has
+ *   as many rows as before, else its old rows are deleted (bottom-up, by position, after re-checking the
+ *   sheet whenever a delete failed) and the new ones appended;
+ * - deletes the rows of documents listed in `removeGroups`.
+ * So a crash between a write and Bahi's bookkeeping, a retried job or a re-run never duplicates or leaves
+ * stale a document's rows: the next write converges on exactly the database's rows. Writes go in batches
+ * of at most 100 rows per request; 429s are retried by `call` (back-off honouring Retry-After).
+ */
+export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetSink & {
+  writeRows(content: SheetContent, writeOptions?: SheetsWriteOptions): Promise<SheetsWriteResult>;
+} {
+  const call = options.call ?? callDirectly;
+  const callOnce = options.callOnce ?? callDirectly;
+  const batchRows = Math.min(options.batchRows ?? APPEND_BATCH_ROWS, APPEND_BATCH_ROWS);
+  const { sheets, spreadsheetId } = options;
+  let sheetIds: Map<string, number> | undefined;
+
+  /** The tab's key column, index = row index (0 is the header). */
+  async function readKeyCells(title: string, keyColumn: string, result: SheetsWriteResult) {
     const existing = await call(() =>
-      options.sheets.spreadsheets.values.get({
-        spreadsheetId: options.spreadsheetId,
+      sheets.spreadsheets.values.get({
+        spreadsheetId,
         range: tabRange(title, `${keyColumn}:${keyColumn}`),
         majorDimension: 'COLUMNS',
       }),
     );
     result.requests++;
-    const keys = new Set((existing.data.values?.[0] ?? []).map(String));
-    const pending: Array<Array<string | number>> = [];
-    const headerMissing = !keys.has(KEY_HEADER);
-    if (headerMissing) pending.push([...columns.map((c) => c.label), KEY_HEADER]);
-    rows.forEach((row, index) => {
-      const key = options.keyOf(tab, row, index);
-      if (keys.has(key)) return;
-      keys.add(key);
-      pending.push(toCells(columns, row, key));
+    return (existing.data.values?.[0] ?? []).map((v) => String(v ?? ''));
+  }
+
+  async function sheetIdOf(title: string, result: SheetsWriteResult): Promise<number> {
+    if (!sheetIds) {
+      const res = await call(() =>
+        sheets.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(sheetId,title)' }),
+      );
+      result.requests++;
+      sheetIds = new Map(
+        (res.data.sheets ?? []).map((s) => [s.properties?.title ?? '', s.properties?.sheetId ?? 0]),
+      );
+    }
+    const id = sheetIds.get(title);
+    if (id === undefined) throw new Error(`The spreadsheet has no "${title}" tab`);
+    return id;
+  }
+
+  /**
+   * Deletes every row whose key cell is in `doomed`. Rows are deleted by position, which is not safe to
+   * repeat: a failed request (possibly applied) is never retried blindly, the key column is read again and
+   * the positions recomputed from what the sheet now holds.
+   */
+  async function deleteRows(
+    title: string,
+    keyColumn: string,
+    cells: string[],
+    doomed: Set<string>,
+    result: SheetsWriteResult,
+  ): Promise<number> {
+    let deleted = 0;
+    let current = cells;
+    for (let attempt = 1; ; attempt++) {
+      const ranges = toRangesBottomUp(
+        current.flatMap((cell, index) => (index > 0 && doomed.has(cell) ? [index] : [])),
+      );
+      if (ranges.length === 0) return deleted;
+      const sheetId = await sheetIdOf(title, result);
+      try {
+        // Each request deletes at most `batchRows` rows: never more requests than one per 100 rows.
+        let batch: Array<[number, number]> = [];
+        let rowsInBatch = 0;
+        const flush = async () => {
+          if (batch.length === 0) return;
+          const requests = batch.map(([startIndex, endIndex]) => ({
+            deleteDimension: { range: { sheetId, dimension: 'ROWS', startIndex, endIndex } },
+          }));
+          await callOnce(() => sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }));
+          result.requests++;
+          deleted += rowsInBatch;
+          batch = [];
+          rowsInBatch = 0;
+        };
+        for (const [start, end] of ranges) {
+          // A range larger than the batch is split, bottom part first.
+          for (let hi = end; hi > start; ) {
+            const lo = Math.max(start, hi - (batchRows - rowsInBatch));
+            batch.push([lo, hi]);
+            rowsInBatch += hi - lo;
+            hi = lo;
+            if (rowsInBatch >= batchRows) await flush();
+          }
+        }
+        await flush();
+        return deleted;
+      } catch (error) {
+        if (isAppError(error) || attempt >= DELETE_ATTEMPTS) throw error;
+        current = await readKeyCells(title, keyColumn, result);
+      }
+    }
+  }
+
+  async function writeTab(
+    tab: Tab,
+    columns: SheetColumn[],
+    wanted: Map<string, PendingRow[]>,
+    removeGroups: Set<string>,
+    result: SheetsWriteResult,
+  ) {
+    const title = SHEET_TABS[tab];
+    const keyColumn = toColumnLetters(columns.length);
+    const cells = await readKeyCells(title, keyColumn, result);
+    const held = new Map<string, number[]>();
+    cells.forEach((cell, index) => {
+      if (index === 0 || cell === '' || cell === KEY_HEADER) return;
+      const { group } = parseKeyCell(cell);
+      const rows = held.get(group);
+      if (rows) rows.push(index);
+      else held.set(group, [index]);
     });
-    for (let start = 0; start < pending.length; start += batchRows) {
-      const values = pending.slice(start, start + batchRows);
+
+    const inPlace: Array<{ index: number; row: PendingRow }> = [];
+    const doomed = new Set<string>();
+    const toAppend: PendingRow[] = [];
+    if (!cells.includes(KEY_HEADER)) toAppend.push({ keyCell: KEY_HEADER, cells: [] });
+    for (const [group, rows] of wanted) {
+      const indexes = held.get(group) ?? [];
+      const heldCells = indexes.map((i) => cells[i] ?? '');
+      if (
+        sameKeyCells(
+          heldCells,
+          rows.map((r) => r.keyCell),
+        )
+      )
+        continue;
+      if (indexes.length === rows.length && indexes.length > 0) {
+        for (const [i, index] of indexes.entries()) inPlace.push({ index, row: rows[i]! });
+        continue;
+      }
+      for (const cell of heldCells) doomed.add(cell);
+      toAppend.push(...rows);
+    }
+    for (const group of removeGroups) {
+      if (wanted.has(group)) continue;
+      for (const index of held.get(group) ?? []) doomed.add(cells[index] ?? '');
+    }
+
+    // 1. Same row count: overwrite in place (repeatable: the same values land in the same cells).
+    for (let start = 0; start < inPlace.length; start += batchRows) {
+      const data = inPlace.slice(start, start + batchRows).map(({ index, row }) => ({
+        range: tabRange(title, `A${index + 1}`),
+        values: [row.cells],
+      }));
       await call(() =>
-        options.sheets.spreadsheets.values.append({
-          spreadsheetId: options.spreadsheetId,
-          range: tabRange(title, 'A1'),
-          valueInputOption: 'RAW',
-          insertDataOption: 'INSERT_ROWS',
-          requestBody: { values },
+        sheets.spreadsheets.values.batchUpdate({
+          spreadsheetId,
+          requestBody: { valueInputOption: 'RAW', data },
         }),
       );
       result.requests++;
     }
-    result.appended[tab] = pending.length - (headerMissing ? 1 : 0);
+    result.updated[tab] = inPlace.length;
+    // 2. Old rows out before the new ones go in: a crash in between leaves the document absent, which the
+    // next write appends; the reverse order would leave both versions until then.
+    result.deleted[tab] = doomed.size > 0 ? await deleteRows(title, keyColumn, cells, doomed, result) : 0;
+    // 3. Append.
+    const values = toAppend.map((r) =>
+      r.keyCell === KEY_HEADER ? [...columns.map((c) => c.label), KEY_HEADER] : r.cells,
+    );
+    for (let start = 0; start < values.length; start += batchRows) {
+      const batch = values.slice(start, start + batchRows);
+      await call(() =>
+        sheets.spreadsheets.values.append({
+          spreadsheetId,
+          range: tabRange(title, 'A1'),
+          valueInputOption: 'RAW',
+          insertDataOption: 'INSERT_ROWS',
+          requestBody: { values: batch },
+        }),
+      );
+      result.requests++;
+    }
+    result.appended[tab] = toAppend.filter((r) => r.keyCell !== KEY_HEADER).length;
   }
 
-  async function writeRows(content: SheetContent): Promise<SheetsWriteResult> {
-    const result: SheetsWriteResult = { appended: { documents: 0, lines: 0 }, requests: 0 };
-    await writeTab('documents', content.documentColumns, content.documents, result);
-    await writeTab('lines', content.lineColumns, content.lines, result);
+  async function writeRows(
+    content: SheetContent,
+    writeOptions: SheetsWriteOptions = {},
+  ): Promise<SheetsWriteResult> {
+    const result: SheetsWriteResult = {
+      appended: { documents: 0, lines: 0 },
+      updated: { documents: 0, lines: 0 },
+      deleted: { documents: 0, lines: 0 },
+      requests: 0,
+    };
+    // Rows by group, and each group's version: a hash of all its cells in both tabs.
+    const keyed = (tab: Tab, columns: SheetColumn[], rows: SheetRow[]) =>
+      rows.map((row, index) => {
+        const key = options.keyOf(tab, row, index);
+        if (key.includes('@')) throw new Error(`A sheet row key cannot contain "@": ${key}`);
+        return { key, group: parseKeyCell(key).group, cells: toCells(columns, row) };
+      });
+    const docs = keyed('documents', content.documentColumns, content.documents);
+    const lines = keyed('lines', content.lineColumns, content.lines);
+    const hashes = new Map<string, ReturnType<typeof createHash>>();
+    for (const r of [...docs, ...lines]) {
+      const hash = hashes.get(r.group) ?? createHash('sha256');
+      hashes.set(r.group, hash);
+      hash.update(JSON.stringify([r.key, r.cells]));
+    }
+    const versions = new Map([...hashes].map(([group, hash]) => [group, hash.digest('hex').slice(0, 12)]));
+    const byGroup = (rows: typeof docs) => {
+      const out = new Map<string, PendingRow[]>();
+      const seen = new Set<string>();
+      for (const r of rows) {
+        // The same key twice would be one row in the sheet's eyes: the first wins, as before versions.
+        if (seen.has(r.key)) continue;
+        seen.add(r.key);
+        const keyCell = `${r.key}@${versions.get(r.group)}`;
+        const row: PendingRow = { keyCell, cells: [...r.cells, keyCell] };
+        const list = out.get(r.group);
+        if (list) list.push(row);
+        else out.set(r.group, [row]);
+      }
+      return out;
+    };
+    const removeGroups = new Set(writeOptions.removeGroups ?? []);
+    await writeTab('documents', content.documentColumns, byGroup(docs), removeGroups, result);
+    await writeTab('lines', content.lineColumns, byGroup(lines), removeGroups, result);
     return result;
   }
 

@@ -124,6 +124,12 @@ export interface RetryOptions {
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<unknown>;
   random?: () => number;
+  /**
+   * Retry 5xx and dropped connections too (default true). False for requests not safe to repeat (deleting
+   * rows by position): those failures may have been applied, so only 429 (rejected unapplied) and a refused
+   * connection are retried and the caller re-checks before trying again.
+   */
+  retryServerErrors?: boolean;
   /** Called before each wait (logging, tests). */
   onRetry?: (info: { attempt: number; delayMs: number; status: number | undefined }) => void;
 }
@@ -137,10 +143,12 @@ export function computeRetryDelay(error: unknown, attempt: number, random: () =>
   return Math.min(maxDelayMs, base + Math.floor(random() * 1000));
 }
 
-function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown, serverErrors: boolean): boolean {
   const status = readErrorStatus(error);
-  if (status === 429 || (status !== undefined && status >= 500)) return true;
+  if (status === 429) return true;
   const code = String((error as ErrorLike)?.code ?? '');
+  if (!serverErrors) return code === 'ECONNREFUSED';
+  if (status !== undefined && status >= 500) return true;
   return /ECONNRESET|ETIMEDOUT|ECONNREFUSED|EPIPE|UND_ERR|ERR_STREAM_PREMATURE_CLOSE/.test(code);
 }
 
@@ -159,7 +167,7 @@ export async function withGoogleRetry<T>(call: () => Promise<T>, options: RetryO
     } catch (error) {
       if (isAuthorizationFailure(error))
         throw new AppError('google_auth_required', GOOGLE_AUTH_REQUIRED_MESSAGE);
-      if (attempt >= maxAttempts || !isRetryable(error)) throw error;
+      if (attempt >= maxAttempts || !isRetryable(error, options.retryServerErrors ?? true)) throw error;
       const delayMs = computeRetryDelay(error, attempt, random, options.maxDelayMs ?? 65_000);
       options.onRetry?.({ attempt, delayMs, status: readErrorStatus(error) });
       await wait(delayMs);

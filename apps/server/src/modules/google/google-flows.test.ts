@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
+import { documents } from '../../db/schema/flows.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { type GoogleStandIn, installLoopbackGuard, startGoogleStandIn } from '../../test/google-stand-in.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { reprocessDocument } from '../documents/documents.service.ts';
 import { updateFlowRow } from '../flows/flows.repo.ts';
 import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
 import {
@@ -173,6 +175,90 @@ describe('Google for flows', () => {
     await disconnectGoogle(t.db, env, member.membership.organizationId);
     const after = await writeFlowToGoogleSheet(t.db, env, sheetsFlow).catch((e: unknown) => e);
     expect(isAppError(after, 'google_auth_required')).toBe(true);
+    expect(guard.refused).toEqual([]);
+  });
+
+  it('re-processing a document replaces its rows in the sheet; a document that failed leaves it', async () => {
+    await connect();
+    const created = await createFlowSpreadsheet(t.db, env, member.membership.organizationId, {
+      title: 'Re-processed',
+      type: 'INVOICE',
+    });
+    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
+      name: 'Re-processed to Sheets',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'sheets', sheetId: created.spreadsheetId, sheetName: 'Re-processed' },
+      },
+    });
+    await addUploads(t.db, env, member.user, member.membership, wf.id, [
+      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
+      { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') },
+      { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
+    ]);
+    await startRun(t.db, env, jobs, member.user, await requireFlow(t.db, member.membership, wf.id));
+    await drainJobs();
+    const flow = await requireFlow(t.db, member.membership, wf.id);
+    const ss = google.spreadsheets.get(created.spreadsheetId)!;
+    const grid = (title: string) =>
+      ss.sheets
+        .find((s) => s.title === title)!
+        .rows.slice(1)
+        .map((r) => r.slice(0, -1).join('|'))
+        .sort();
+    /** What the sheet must hold: the database's rows, as a fresh write puts them. */
+    const expected = async () => {
+      const fresh = await createFlowSpreadsheet(t.db, env, member.membership.organizationId, {
+        title: 'Fresh',
+        type: 'INVOICE',
+      });
+      const io = flow.io as { input: unknown };
+      await writeFlowToGoogleSheet(t.db, env, {
+        ...flow,
+        io: { input: io.input, output: { kind: 'sheets', sheetId: fresh.spreadsheetId, sheetName: 'x' } },
+      });
+      const f = google.spreadsheets.get(fresh.spreadsheetId)!;
+      const rows = (title: string) =>
+        f.sheets
+          .find((s) => s.title === title)!
+          .rows.slice(1)
+          .map((r) => r.slice(0, -1).join('|'))
+          .sort();
+      return { documents: rows('Documents'), lines: rows('Line Items') };
+    };
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
+    expect(docs.filter((d) => d.status === 'done' || d.status === 'needs_review').length).toBeGreaterThan(1);
+    expect(grid('Line Items').length).toBeGreaterThan(0);
+
+    // The sheet holds an older outcome of one document: a line the engine no longer reads, another number.
+    const target = docs.find((d) => d.status === 'done' || d.status === 'needs_review')!;
+    await t.db.execute(sql`insert into document_lines (document_id, flow_id, organization_id, line_no, data)
+      values (${target.id}, ${wf.id}, ${member.membership.organizationId}, 99, ${JSON.stringify({ description: 'Stale line' })}::jsonb)`);
+    await writeFlowToGoogleSheet(t.db, env, flow);
+    expect(grid('Line Items').some((r) => r.includes('Stale line'))).toBe(true);
+    const staleLines = grid('Line Items').length;
+
+    // Re-process: the run re-extracts it and rewrites its rows in the sheet — not appended, not left stale.
+    await reprocessDocument(t.db, env, jobs, member.user, member.membership, target.id);
+    await drainJobs();
+    const now = await expected();
+    expect(grid('Line Items')).toEqual(now.lines);
+    expect(grid('Documents')).toEqual(now.documents);
+    expect(grid('Line Items')).toHaveLength(staleLines - 1);
+    expect(grid('Line Items').some((r) => r.includes('Stale line'))).toBe(false);
+
+    // A document now failed (say its re-processing could not read the file): its rows leave the sheet.
+    const other = docs.find(
+      (d) => d.id !== target.id && (d.status === 'done' || d.status === 'needs_review'),
+    )!;
+    const docsBefore = grid('Documents').length;
+    await t.db.update(documents).set({ status: 'failed' }).where(eq(documents.id, other.id));
+    const result = await writeFlowToGoogleSheet(t.db, env, flow);
+    expect(result.deleted.documents).toBe(1);
+    expect(grid('Documents')).toHaveLength(docsBefore - 1);
+    expect(grid('Documents')).toEqual((await expected()).documents);
+    expect(grid('Line Items')).toEqual((await expected()).lines);
     expect(guard.refused).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { FlowIoSchema, listDocumentSheetColumns, listLineSheetColumns } from '@bahi/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -14,6 +13,7 @@ import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { loadSheetContent } from '../sheets/sheets.service.ts';
+import { getDriveCacheDir } from './drive-cache.ts';
 import { openGoogleSession } from './google.service.ts';
 
 // What flows use of Google: the Drive source, the output spreadsheet, and writing a flow's rows to it.
@@ -22,24 +22,27 @@ import { openGoogleSession } from './google.service.ts';
 
 /**
  * The Drive source of a flow (folder or file link), signed in as the flow's organisation. Downloads are
- * cached under DATA_DIR/google-drive/<org>/ so re-runs fetch only new or changed files.
+ * cached under DATA_DIR/google-drive/<org>/ so re-runs fetch only new or changed files. Sub-folders are
+ * walked when `options.includeSubfolders` says so, else when the flow's `io.input.includeSubfolders` does.
  */
 export async function createFlowDriveSource(
   db: Db,
   env: Env,
-  flow: Pick<FlowRow, 'organizationId'>,
+  flow: Pick<FlowRow, 'organizationId'> & Partial<Pick<FlowRow, 'io'>>,
   url: string,
   options: { includeSubfolders?: boolean } = {},
 ): Promise<DocumentSource> {
   const link = parseDriveLink(url);
   const session = await openGoogleSession(db, env, flow.organizationId);
+  const io = flow.io === undefined ? undefined : FlowIoSchema.safeParse(flow.io).data;
+  const fromFlow = io?.input.kind === 'drive' ? io.input.includeSubfolders : undefined;
   return createGoogleDriveSource({
     drive: session.drive,
     link,
-    cacheDir: join(env.dataDir, 'google-drive', flow.organizationId),
+    cacheDir: getDriveCacheDir(env, flow.organizationId),
     maxBytes: env.flows.uploadMaxBytes,
     maxFiles: env.flows.maxFiles,
-    includeSubfolders: options.includeSubfolders ?? false,
+    includeSubfolders: options.includeSubfolders ?? fromFlow ?? false,
     call: (fn) => session.call(fn),
   });
 }
@@ -75,9 +78,10 @@ function readDocumentId(link: unknown): string {
 }
 
 /**
- * Appends the flow's processed rows that its Google sheet does not hold yet (keys: document id; document id
- * + line number). Safe to call after every run and again after a crash: the sheet's hidden key column is
- * what decides, so nothing is appended twice.
+ * Brings the flow's Google sheet in line with its processed rows (keys: document id; document id + line
+ * number; versions: a hash of the document's rows): new documents appended, re-processed ones replaced,
+ * documents that failed on re-processing removed. Safe to call after every run and again after a crash:
+ * the sheet's hidden key column is what decides, so nothing is appended twice or left stale.
  */
 export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): Promise<SheetsWriteResult> {
   const io = FlowIoSchema.parse(flow.io);
@@ -92,11 +96,19 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
         order by d.sheet_row, l.line_no, l.id`,
   );
   if (lineDocs.length !== content.lines.length) throw new Error('The flow changed while writing; try again');
+  // Documents that have no rows any more (a re-process that failed): their old rows leave the sheet.
+  // Pending ones keep theirs until their outcome is stored.
+  const failed = await queryRows<{ id: string }>(
+    db,
+    sql`select id from documents where flow_id = ${flow.id} and organization_id = ${flow.organizationId}
+        and status = 'failed'`,
+  );
   const session = await openGoogleSession(db, env, flow.organizationId);
   const sink = createGoogleSheetsSink({
     sheets: session.sheets,
     spreadsheetId: io.output.sheetId,
     call: (fn) => session.call(fn),
+    callOnce: (fn) => session.call(fn, { retryServerErrors: false }),
     keyOf: (tab, row, index) => {
       if (tab === 'documents') return readDocumentId(row.link);
       const line = lineDocs[index];
@@ -105,5 +117,5 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
       return `${line.document_id}#${line.line_no}`;
     },
   });
-  return sink.writeRows(content);
+  return sink.writeRows(content, { removeGroups: failed.map((r) => r.id) });
 }
