@@ -261,4 +261,51 @@ describe('Google for flows', () => {
     expect(grid('Line Items')).toEqual((await expected()).lines);
     expect(guard.refused).toEqual([]);
   });
+
+  it('a Drive flow reads sub-folders only when its io.input.includeSubfolders says so', async () => {
+    await connect();
+    const folder = google.addFolder('AP');
+    const nested = google.addFolder('Q1', folder);
+    const deeper = google.addFolder('April', nested);
+    google.addFile({
+      name: 'top.pdf',
+      mimeType: 'application/pdf',
+      content: Buffer.from(await readFixture('invoice-011.pdf')),
+      parent: folder,
+    });
+    google.addFile({
+      name: 'deep.pdf',
+      mimeType: 'application/pdf',
+      content: Buffer.from(await readFixture('invoice-018.pdf')),
+      parent: deeper,
+    });
+    const url = `https://drive.google.com/drive/folders/${folder}`;
+    const names = async (includeSubfolders?: boolean) => {
+      const wf = await createWorkflow(t.db, env, member.user, member.membership, {
+        name: `Drive ${String(includeSubfolders)}`,
+        types: ['INVOICE'],
+        io: {
+          input: {
+            kind: 'drive',
+            url,
+            folderName: '',
+            ...(includeSubfolders === undefined ? {} : { includeSubfolders }),
+          },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Drive' },
+        },
+      });
+      const flow = await requireFlow(t.db, member.membership, wf.id);
+      expect((flow.io as { input: { includeSubfolders?: boolean } }).input.includeSubfolders).toBe(
+        includeSubfolders,
+      );
+      await startRun(t.db, env, jobs, member.user, flow);
+      await drainJobs();
+      const rows = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
+      return rows.map((d) => d.fileName).sort();
+    };
+    expect(await names(true)).toEqual(['Q1/April/deep.pdf', 'top.pdf']);
+    expect(await names(false)).toEqual(['top.pdf']);
+    // A flow saved before the option: only the folder's own files.
+    expect(await names(undefined)).toEqual(['top.pdf']);
+  });
 });

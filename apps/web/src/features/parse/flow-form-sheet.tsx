@@ -35,6 +35,7 @@ import {
   needsSheetCreation,
   OUTPUT_KIND_LABELS,
   type OutputKind,
+  offersSubfolders,
   SOURCE_KIND_LABELS,
   type SourceKind,
 } from './flow-form.ts';
@@ -429,6 +430,28 @@ export function FlowFormSheet({
                   />
                 )}
               </FormField>
+            )}
+            {offersSubfolders(values) && (
+              <div className="flex items-start gap-2.5">
+                <input
+                  id="flow-subfolders"
+                  type="checkbox"
+                  name="includeSubfolders"
+                  className="mt-0.5 size-4 shrink-0 cursor-pointer rounded-[4px] border-input accent-primary focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                  checked={values.includeSubfolders}
+                  aria-describedby="flow-subfolders-hint"
+                  data-testid="include-subfolders"
+                  onChange={(e) => update('includeSubfolders', e.target.checked)}
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="flow-subfolders" className="cursor-pointer font-normal">
+                    Include sub-folders
+                  </Label>
+                  <p id="flow-subfolders-hint" className="text-muted-foreground text-xs">
+                    Also read PDFs and images in folders inside this one, at any depth.
+                  </p>
+                </div>
+              </div>
             )}
           </div>
 

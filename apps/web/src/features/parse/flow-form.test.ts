@@ -7,6 +7,7 @@ import {
   mapServerFieldErrors,
   needsGoogle,
   needsSheetCreation,
+  offersSubfolders,
 } from './flow-form.ts';
 
 describe('canSubmitFlow', () => {
@@ -93,5 +94,36 @@ describe('the Google step before saving', () => {
     expect(needsSheetCreation({ io: { output: { kind: 'sheets', sheetId: '' } } })).toBe(true);
     expect(needsSheetCreation({ io: { output: { kind: 'sheets', sheetId: '1Sp' } } })).toBe(false);
     expect(needsSheetCreation({ io: { output: { kind: 'xlsx', sheetId: '' } } })).toBe(false);
+  });
+});
+
+describe('offersSubfolders', () => {
+  it('offers "Include sub-folders" for Google Drive folder links only', () => {
+    const drive = { sourceKind: 'drive' as const };
+    expect(
+      offersSubfolders({ ...drive, sourceLocation: 'https://drive.google.com/drive/folders/1AbCdEfGhIjK' }),
+    ).toBe(true);
+    expect(
+      offersSubfolders({
+        ...drive,
+        sourceLocation: ' https://drive.google.com/drive/u/0/folders/1AbCdEfGhIjK?usp=sharing ',
+      }),
+    ).toBe(true);
+    expect(
+      offersSubfolders({ ...drive, sourceLocation: 'https://drive.google.com/file/d/1AbCdEfGhIjK/view' }),
+    ).toBe(false);
+    expect(
+      offersSubfolders({ ...drive, sourceLocation: 'https://evil.example/drive/folders/1AbCdEfGhIjK' }),
+    ).toBe(false);
+    expect(
+      offersSubfolders({ ...drive, sourceLocation: 'http://drive.google.com/drive/folders/1AbCdEfGhIjK' }),
+    ).toBe(false);
+    expect(offersSubfolders({ ...drive, sourceLocation: '' })).toBe(false);
+    expect(
+      offersSubfolders({
+        sourceKind: 'local',
+        sourceLocation: 'https://drive.google.com/drive/folders/1AbCdEfGhIjK',
+      }),
+    ).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export interface FlowFormValues {
   sourceLocation: string;
   sheetName: string;
   outputKind: OutputKind;
+  /** Google Drive folder links: read the files of its sub-folders too. */
+  includeSubfolders: boolean;
 }
 
 /** Labels of the source choices, in the order the form offers them. */
@@ -32,7 +34,15 @@ export const OUTPUT_KIND_LABELS: Record<OutputKind, string> = {
 
 /** A fresh form: uploads and a Bahi workbook are the default because they need no server set-up. */
 export function createEmptyForm(): FlowFormValues {
-  return { name: '', types: [], sourceKind: 'upload', sourceLocation: '', sheetName: '', outputKind: 'xlsx' };
+  return {
+    name: '',
+    types: [],
+    sourceKind: 'upload',
+    sourceLocation: '',
+    sheetName: '',
+    outputKind: 'xlsx',
+    includeSubfolders: false,
+  };
 }
 
 /**
@@ -72,6 +82,27 @@ export function guessSourceKind(location: string): SourceKind | null {
   if (/^https?:\/\/(drive|docs)\.google\.com\//i.test(value)) return 'drive';
   if (value.startsWith('/') || /^[a-z]:\\/i.test(value)) return 'local';
   return null;
+}
+
+/**
+ * Whether a location is a Google Drive folder link (`…/folders/<id>`, the server's rule): only those have
+ * sub-folders to include. File links and anything else do not.
+ */
+export function isDriveFolderLink(location: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(location.trim());
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  if (url.protocol !== 'https:' || !(host === 'drive.google.com' || host === 'docs.google.com')) return false;
+  return /\/folders\/[A-Za-z0-9_-]{10,}/.test(url.pathname);
+}
+
+/** Whether the form offers "Include sub-folders": a Drive input with a folder link. */
+export function offersSubfolders(values: Pick<FlowFormValues, 'sourceKind' | 'sourceLocation'>): boolean {
+  return values.sourceKind === 'drive' && isDriveFolderLink(values.sourceLocation);
 }
 
 /** The parts of `GET /api/google/status` the form's Google step looks at. */

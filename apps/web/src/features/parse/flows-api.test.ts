@@ -57,6 +57,38 @@ describe('toFlowBody', () => {
   });
 });
 
+describe('include sub-folders', () => {
+  const folder = 'https://drive.google.com/drive/folders/1AbCdEfGhIjK';
+  it('is sent for a Drive folder link when ticked, and read back when editing', () => {
+    const values = { ...toFormValues(flow), sourceLocation: folder, includeSubfolders: true };
+    const body = toFlowBody(values, flow);
+    expect(body.io.input).toEqual({ kind: 'drive', url: folder, folderName: '', includeSubfolders: true });
+    const saved = { ...flow, io: { ...flow.io, input: body.io.input as Workflow['io']['input'] } };
+    expect(toFormValues(saved).includeSubfolders).toBe(true);
+    // Flows saved before the option read as off.
+    expect(toFormValues(flow).includeSubfolders).toBe(false);
+  });
+  it('is not sent when unticked, for a file link, or for another input kind', () => {
+    const drive = { ...toFormValues(flow), sourceLocation: folder };
+    expect(toFlowBody({ ...drive, includeSubfolders: false }).io.input).not.toHaveProperty(
+      'includeSubfolders',
+    );
+    const file = {
+      ...drive,
+      sourceLocation: 'https://drive.google.com/file/d/1AbCdEfGhIjK/view',
+      includeSubfolders: true,
+    };
+    expect(toFlowBody(file).io.input).not.toHaveProperty('includeSubfolders');
+    const local = {
+      ...drive,
+      sourceKind: 'local' as const,
+      sourceLocation: '/srv/inbox',
+      includeSubfolders: true,
+    };
+    expect(toFlowBody(local).io.input).not.toHaveProperty('includeSubfolders');
+  });
+});
+
 describe('toProgressView', () => {
   it('counts every finished document, whatever its outcome', () => {
     const run = {

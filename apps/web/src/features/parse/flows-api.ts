@@ -10,7 +10,7 @@ import type {
   Workflow,
 } from '@bahi/contracts';
 import { getJson, postJson, putJson, requestApi } from '../../lib/api.ts';
-import type { FlowFormValues } from './flow-form.ts';
+import { type FlowFormValues, offersSubfolders } from './flow-form.ts';
 import type { UploadedFile } from './inbox.ts';
 import type { RunProgressView } from './run-progress.ts';
 
@@ -50,6 +50,8 @@ export function toFlowBody(values: FlowFormValues, existing?: Flow): CreateWorkf
         kind: values.sourceKind,
         url: location,
         folderName: sameInput ? existing.io.input.folderName : '',
+        // Only a Drive folder has sub-folders; sent only when asked for (absent reads as false).
+        ...(offersSubfolders(values) && values.includeSubfolders ? { includeSubfolders: true } : {}),
       },
       output: {
         kind: values.outputKind,
@@ -70,6 +72,7 @@ export function toFormValues(flow: Flow): FlowFormValues {
     sourceLocation: flow.io.input.kind === 'upload' ? '' : flow.io.input.url,
     sheetName: flow.io.output.sheetName,
     outputKind: flow.io.output.kind,
+    includeSubfolders: flow.io.input.includeSubfolders ?? false,
   };
 }
 
