@@ -12,16 +12,28 @@ import {
 /** Retry and expiry per queue: a run may take long; a dead worker's job comes back after its heartbeat lapses. */
 const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
   'flow-run': { retryLimit: 5, retryDelay: 5, expireInSeconds: 6 * 3600, heartbeatSeconds: 60 },
+  // Exclusive: one queued-or-active job per singleton key, so a run leader that takes over and invites
+  // helpers again does not double the invitations still out.
+  'flow-run-extract': {
+    policy: 'exclusive',
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 6 * 3600,
+    heartbeatSeconds: 60,
+  },
   'flow-workbook': { retryLimit: 3, retryDelay: 5, expireInSeconds: 600 },
 };
 
 /** The pg-boss queue of one process: sends jobs and, when asked, works them. */
 export interface JobQueue extends JobSender {
-  /** Registers handlers; each queue is worked with `concurrency` jobs at once in this process. */
+  /**
+   * Registers handlers; each queue is worked with `concurrency` jobs at once in this process (one number for
+   * every queue, or per queue name with 1 for those not named).
+   */
   work(
     definitions: Array<JobDefinition<JobName>>,
     ctx: Omit<JobContext, 'jobs'>,
-    concurrency?: number,
+    concurrency?: number | Partial<Record<JobName, number>>,
   ): Promise<void>;
   stop(): Promise<void>;
 }
@@ -50,16 +62,18 @@ export async function createJobQueue(
   }
   let stopped = false;
   const queue: JobQueue = {
-    async send(name, payload) {
+    async send(name, payload, options) {
       jobPayloads[name].parse(payload);
-      await boss.send(name, payload);
+      await boss.send(name, payload, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
     },
     async work(definitions, ctx, concurrency = 1) {
       for (const definition of definitions) {
         const schema = jobPayloads[definition.name];
+        const localConcurrency =
+          typeof concurrency === 'number' ? concurrency : (concurrency[definition.name] ?? 1);
         await boss.work<unknown>(
           definition.name,
-          { pollingIntervalSeconds: 0.5, localConcurrency: concurrency, batchSize: 1 },
+          { pollingIntervalSeconds: 0.5, localConcurrency, batchSize: 1 },
           async ([job]) => {
             if (!job) return;
             const payload = schema.parse(job.data);

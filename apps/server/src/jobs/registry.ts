@@ -8,6 +8,11 @@ import type { TaskExecutor } from './worker-pool.ts';
 export const jobPayloads = {
   /** Process one run of a flow: scan its source, extract new documents, write the workbook. */
   'flow-run': z.object({ runId: z.uuid() }),
+  /**
+   * Help extract a running run's documents: any worker process with a free extraction slot claims them one
+   * by one (per-document lease) until none is left. `helper` numbers the invitations of one run (1, 2, …).
+   */
+  'flow-run-extract': z.object({ runId: z.uuid(), helper: z.number().int().positive() }),
   /** Rewrite a flow's .xlsx workbook from the database. */
   'flow-workbook': z.object({ flowId: z.uuid() }),
 } as const;
@@ -19,7 +24,16 @@ export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
 /** Enqueues jobs; what the API layer holds (it never runs jobs itself). */
 export interface JobSender {
-  send<N extends JobName>(name: N, payload: JobPayload<N>): Promise<void>;
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: SendOptions): Promise<void>;
+}
+
+/** Per-job options of `send`. */
+export interface SendOptions {
+  /**
+   * On a queue with the `exclusive` policy (`flow-run-extract`), a second job with the same key is dropped
+   * while the first is queued or running: duplicates collapse.
+   */
+  singletonKey?: string;
 }
 
 /** What a job handler gets besides its payload. */

@@ -3,13 +3,20 @@ import { hostname } from 'node:os';
 import type { Env } from '../config/env.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { flowRunJob, flowWorkbookJob, recoverRuns } from '../modules/runs/run-processor.ts';
+import {
+  flowRunExtractJob,
+  flowRunJob,
+  flowWorkbookJob,
+  recoverRuns,
+} from '../modules/runs/run-processor.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 import type { JobDefinition, JobName } from './registry.ts';
 import { createWorkerPool, type TaskExecutor } from './worker-pool.ts';
 
 /** Every job this app defines, worked by `npm start` (RUN_JOBS) and `npm run worker`. */
-export const jobDefinitions = [flowRunJob, flowWorkbookJob] as Array<JobDefinition<JobName>>;
+export const jobDefinitions = [flowRunJob, flowRunExtractJob, flowWorkbookJob] as Array<
+  JobDefinition<JobName>
+>;
 
 /** How often a worker looks for runs whose worker died (stale lease) to resume them. */
 const SWEEP_MS = 60_000;
@@ -46,7 +53,13 @@ export async function startJobRuntime(options: {
   const shutdown = new AbortController();
   if (work) {
     const ctx = { db: handle.db, env, logger, executor, workerId, signal: shutdown.signal };
-    await queue.work(jobDefinitions, ctx, RUNS_PER_PROCESS);
+    // One helper job is one claim loop: a process takes at most as many as it has extraction threads, so
+    // the queue hands the rest of a run's invitations to processes with free capacity.
+    await queue.work(jobDefinitions, ctx, {
+      'flow-run': RUNS_PER_PROCESS,
+      'flow-run-extract': executor.size,
+      'flow-workbook': RUNS_PER_PROCESS,
+    });
     // On PGlite this process owns the database, so every unfinished run is ours to resume right now.
     const leaseSeconds = env.flows.leaseSeconds;
     await recoverRuns({ ...ctx, jobs: queue }, { exclusive: handle.kind === 'pglite', leaseSeconds });
@@ -64,7 +77,8 @@ export async function startJobRuntime(options: {
     executor,
     workerId,
     async stop() {
-      // First tell handlers to stop: a document cut off by shutdown stays 'processing' and resumes later.
+      // First tell handlers to stop: each hands its claimed document back (pending) and returns, which the
+      // queue's graceful stop waits for, before the pool's threads are ended.
       shutdown.abort();
       clearInterval(sweep);
       await queue.stop();

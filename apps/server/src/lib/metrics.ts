@@ -31,6 +31,19 @@ const extractionSeconds = new Histogram({
   registers: [metricsRegistry],
 });
 
+const documentClaims = new Counter({
+  name: 'bahi_document_claims_total',
+  help: 'Documents this process claimed for extraction: new (pending) or taken_over (the previous worker stopped renewing its claim)',
+  labelNames: ['kind'] as const,
+  registers: [metricsRegistry],
+});
+
+const documentsHandedBack = new Counter({
+  name: 'bahi_documents_handed_back_total',
+  help: 'Claimed documents this process gave back unfinished (pending again) because it was shutting down',
+  registers: [metricsRegistry],
+});
+
 /** Jobs in the pg-boss queue by state; set from the database at each scrape (see `setQueueDepth`). */
 const queueDepth = new Gauge({
   name: 'bahi_queue_jobs',
@@ -43,6 +56,16 @@ const queueDepth = new Gauge({
 export function recordDocumentOutcome(status: string, errorCode?: string | null): void {
   documentsProcessed.inc({ status });
   if (status === 'failed') documentFailures.inc({ code: errorCode || 'unknown' });
+}
+
+/** Counts one document claim; `takenOver` when it was claimed from a worker whose claim lapsed. */
+export function recordDocumentClaim(takenOver: boolean): void {
+  documentClaims.inc({ kind: takenOver ? 'taken_over' : 'new' });
+}
+
+/** Counts one claimed document handed back at shutdown. */
+export function recordDocumentHandedBack(): void {
+  documentsHandedBack.inc();
 }
 
 /** Starts timing one extraction; call the returned function when it ends (however it ends). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { documentLines, documents, flows } from '../../db/schema/index.ts';
@@ -40,29 +40,141 @@ export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<
 }
 
 /**
- * Gives the run every unfinished document of its flow: ones it left 'processing' when a worker died, and
- * ones an earlier interrupted run never reached. Safe because a flow has at most one active run.
+ * Gives the run every unfinished document of its flow that nobody live is working on: pending ones (also
+ * those an earlier interrupted run never reached) and 'processing' ones whose claim lapsed (a dead worker)
+ * or that belong to another run. A document a live worker of this run holds keeps its claim: a new run
+ * leader taking over must not steal it from a helper that is still extracting it.
  */
-export async function adoptUnfinishedDocuments(db: Db, flowId: string, runId: string): Promise<void> {
+export async function adoptUnfinishedDocuments(
+  db: Db,
+  flowId: string,
+  runId: string,
+  leaseSeconds: number,
+): Promise<void> {
   await db
     .update(documents)
-    .set({ status: 'pending', runId, updatedAt: sql`now()` })
-    .where(and(eq(documents.flowId, flowId), inArray(documents.status, ['pending', 'processing'])));
+    .set({ status: 'pending', runId, claimedBy: null, claimedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(documents.flowId, flowId),
+        or(
+          eq(documents.status, 'pending'),
+          and(
+            eq(documents.status, 'processing'),
+            or(
+              sql`${documents.runId} is distinct from ${runId}`,
+              isNull(documents.claimedAt),
+              lt(documents.claimedAt, sql`now() - make_interval(secs => ${leaseSeconds})`),
+            ),
+          ),
+        ),
+      ),
+    );
 }
 
-/** Claims the next pending document of a run (SKIP LOCKED: parallel loops never take the same one). */
-export async function claimNextDocument(db: Db, runId: string): Promise<DocumentRow | undefined> {
-  const rows = await queryRows<{ id: string }>(
+/** A document claimed for extraction; `attempts` is the claim's fencing token. */
+export interface ClaimedDocument extends DocumentRow {
+  /** True when the document was taken from a worker whose claim lapsed (it died mid-document). */
+  takenOver: boolean;
+}
+
+/**
+ * Claims the next document of a run for `workerId`: a pending one, or one left 'processing' by a worker
+ * whose claim is older than `leaseSeconds` (it died). SKIP LOCKED: loops in this and other processes never
+ * take the same one. The claim bumps `attempts`, so a late write by the previous claimant is refused.
+ */
+export async function claimNextDocument(
+  db: Db,
+  runId: string,
+  workerId: string,
+  leaseSeconds: number,
+): Promise<ClaimedDocument | undefined> {
+  const rows = await queryRows<{ id: string; previous: string }>(
     db,
-    sql`update documents set status = 'processing', attempts = attempts + 1, updated_at = now()
-        where id = (select id from documents where run_id = ${runId} and status = 'pending'
-                    order by sheet_row nulls last, id limit 1 for update skip locked)
-        returning id`,
+    sql`with next as (
+          select id, status from documents
+           where run_id = ${runId}
+             and (status = 'pending'
+                  or (status = 'processing'
+                      and (claimed_at is null or claimed_at < now() - make_interval(secs => ${leaseSeconds}))))
+           order by sheet_row nulls last, id
+           limit 1
+           for update skip locked)
+        update documents d
+           set status = 'processing', claimed_by = ${workerId}, claimed_at = now(),
+               attempts = d.attempts + 1, updated_at = now()
+          from next
+         where d.id = next.id
+        returning d.id, next.status as previous`,
   );
-  const id = rows[0]?.id;
-  if (!id) return undefined;
-  const [row] = await db.select().from(documents).where(eq(documents.id, id));
-  return row;
+  const claimed = rows[0];
+  if (!claimed) return undefined;
+  const [row] = await db.select().from(documents).where(eq(documents.id, claimed.id));
+  return row && { ...row, takenOver: claimed.previous === 'processing' };
+}
+
+/**
+ * Renews the claims `workerId` holds on a run's documents (the per-document heartbeat); returns how many it
+ * still holds. A claim another worker took over after it lapsed is no longer renewed.
+ */
+export async function renewDocumentClaims(db: Db, runId: string, workerId: string): Promise<number> {
+  const rows = await db
+    .update(documents)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(eq(documents.runId, runId), eq(documents.status, 'processing'), eq(documents.claimedBy, workerId)),
+    )
+    .returning({ id: documents.id });
+  return rows.length;
+}
+
+/** Hands a claimed document back (shutdown): pending again at once, for any other worker. */
+export async function releaseDocumentClaim(
+  db: Db,
+  doc: Pick<DocumentRow, 'id' | 'attempts'>,
+  workerId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ status: 'pending', claimedBy: null, claimedAt: null, updatedAt: sql`now()` })
+    .where(ownClaim(doc, workerId))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+/**
+ * Drops every claim on documents of unfinished runs (embedded start-up: this process is the only one, so
+ * whatever is 'processing' was left by its previous life).
+ */
+export async function clearDocumentClaims(db: Db): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: 'pending', claimedBy: null, claimedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(documents.status, 'processing'),
+        sql`${documents.runId} in (select id from runs where status in ('queued', 'running'))`,
+      ),
+    );
+}
+
+/** How many of a run's documents are not finished yet (pending, or processing somewhere). */
+export async function countOpenDocuments(db: Db, runId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.runId, runId), inArray(documents.status, ['pending', 'processing'])));
+  return Number(row?.n ?? 0);
+}
+
+/** The claim `workerId` made on `doc` (same fencing token) is still the document's current one. */
+function ownClaim(doc: Pick<DocumentRow, 'id' | 'attempts'>, workerId: string) {
+  return and(
+    eq(documents.id, doc.id),
+    eq(documents.status, 'processing'),
+    eq(documents.claimedBy, workerId),
+    eq(documents.attempts, doc.attempts),
+  );
 }
 
 /** The outcome of extracting one document, ready to store. */
@@ -77,14 +189,16 @@ export interface DocumentOutcome {
 }
 
 /**
- * Stores a document's outcome and replaces its line rows, in one transaction. Only the run that holds the
- * document in 'processing' may write: a duplicate handler finds nothing to update and rolls back, so a
- * document never ends with two sets of rows.
+ * Stores a document's outcome and replaces its line rows, in one transaction. Only the current claim may
+ * write (same worker, same `attempts` fencing token, still 'processing' in this run): a worker whose claim
+ * lapsed and was taken over — a ghost that was only slow, not dead — finds nothing to update and rolls back,
+ * so a document never ends with two sets of rows.
  */
 export async function saveDocumentOutcome(
   db: Db,
   doc: DocumentRow,
   runId: string,
+  workerId: string,
   outcome: DocumentOutcome,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -100,7 +214,7 @@ export async function saveDocumentOutcome(
         processedAt: outcome.status === 'failed' ? null : sql`now()`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(documents.id, doc.id), eq(documents.runId, runId), eq(documents.status, 'processing')))
+      .where(and(ownClaim(doc, workerId), eq(documents.runId, runId)))
       .returning({ id: documents.id });
     if (updated.length === 0) return false;
     await tx.delete(documentLines).where(eq(documentLines.documentId, doc.id));
@@ -182,7 +296,7 @@ export async function requeueDocuments(db: Db, ids: string[], runId: string): Pr
   if (ids.length === 0) return;
   await db
     .update(documents)
-    .set({ status: 'pending', runId, updatedAt: sql`now()` })
+    .set({ status: 'pending', runId, claimedBy: null, claimedAt: null, updatedAt: sql`now()` })
     .where(inArray(documents.id, ids));
 }
 

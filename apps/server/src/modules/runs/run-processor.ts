@@ -6,18 +6,28 @@ import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { createLocalFolderSource, resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
 import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
 import { createUploadSource } from '../../adapters/sources/upload.ts';
+import { extractionSlots } from '../../jobs/extraction-slots.ts';
 import { defineJob, type JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
-import { recordDocumentOutcome, startExtractionTimer } from '../../lib/metrics.ts';
+import {
+  recordDocumentClaim,
+  recordDocumentHandedBack,
+  recordDocumentOutcome,
+  startExtractionTimer,
+} from '../../lib/metrics.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { buildDocumentOutcome, buildSystemFailure } from '../documents/document-outcome.ts';
 import {
   adoptUnfinishedDocuments,
+  type ClaimedDocument,
   claimNextDocument,
+  clearDocumentClaims,
+  countOpenDocuments,
   countRunDocuments,
   countSystemFailures,
-  type DocumentRow,
   insertScannedDocument,
+  releaseDocumentClaim,
+  renewDocumentClaims,
   saveDocumentOutcome,
 } from '../documents/documents.repo.ts';
 import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
@@ -29,6 +39,7 @@ import { listUploadPage } from '../uploads/uploads.repo.ts';
 import {
   acquireRunLease,
   clearRunLeases,
+  findRunById,
   finishRun,
   heartbeatRun,
   listUnfinishedRuns,
@@ -42,6 +53,10 @@ import { emptyCounts } from './runs.service.ts';
 /** Most skipped files remembered per run (the count is always exact). */
 const MAX_SKIPPED_LISTED = 500;
 const HEARTBEAT_MS = 15_000;
+/** How often a run leader waiting on documents other processes hold looks again. */
+const WAIT_MS = 1_000;
+/** Longest chain of helper invitations per run (each invitation brings at most one more claim loop). */
+const MAX_HELPERS = 64;
 
 const engineTypes: Record<FlowDocumentType, DocumentType> = { INVOICE: 'invoice', PO: 'po', GRN: 'grn' };
 
@@ -152,53 +167,185 @@ async function scanSource(
   return counts;
 }
 
-/** Extracts one claimed document in the pool and stores its outcome. */
+/** What `abortable` resolves with when the signal fired first. */
+const ABORTED = Symbol('aborted');
+
+/** `promise`, or ABORTED as soon as `signal` aborts (the promise keeps running; its outcome is dropped). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof ABORTED> {
+  if (!signal) return promise;
+  promise.catch(() => {}); // settles after we stopped listening: nothing to report
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Waits `ms`, or less if `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** How often claims and leases are renewed: well inside the lease (a third of it at most). */
+function beatMs(ctx: JobContext): number {
+  return Math.min(HEARTBEAT_MS, (ctx.env.flows.leaseSeconds * 1000) / 3);
+}
+
+/**
+ * Extracts one claimed document in the pool and stores its outcome under the claim. On shutdown the
+ * document is handed back (pending again) at once instead of waiting for the extraction.
+ */
 async function processDocument(
   ctx: JobContext,
   run: RunRow,
   type: DocumentType,
-  doc: DocumentRow,
+  doc: ClaimedDocument,
+  leader: boolean,
 ): Promise<void> {
-  await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
+  // The run's progress line is the leader's to write (helpers hold no run lease).
+  if (leader) await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
   let outcome: ReturnType<typeof buildDocumentOutcome>;
   const stopTimer = startExtractionTimer();
   try {
-    const result = await ctx.executor.extract({
-      path:
-        doc.sourceKind === 'upload' && doc.sourcePath
-          ? await locateUploadedFile(ctx.db, ctx.env, doc.sourcePath)
-          : (doc.sourcePath ?? ''),
-      fileName: doc.fileName,
-      type,
-      timeoutMs: ctx.env.flows.extractTimeoutMs,
-      maxBytes: ctx.env.flows.uploadMaxBytes,
-    });
+    const path =
+      doc.sourceKind === 'upload' && doc.sourcePath
+        ? await locateUploadedFile(ctx.db, ctx.env, doc.sourcePath)
+        : (doc.sourcePath ?? '');
+    const result = await abortable(
+      ctx.executor.extract({
+        path,
+        fileName: doc.fileName,
+        type,
+        timeoutMs: ctx.env.flows.extractTimeoutMs,
+        maxBytes: ctx.env.flows.uploadMaxBytes,
+      }),
+      ctx.signal,
+    );
+    if (result === ABORTED) {
+      // Shutting down: give the document back so any other worker takes it now, not after the lease.
+      if (await releaseDocumentClaim(ctx.db, doc, ctx.workerId)) recordDocumentHandedBack();
+      ctx.logger.info({ documentId: doc.id }, 'document handed back on shutdown');
+      return;
+    }
     outcome = buildDocumentOutcome(result);
   } catch (error) {
-    // Shutting down: leave the document 'processing'; the run's next handler puts it back to 'pending'.
-    if (ctx.signal?.aborted) throw error;
+    if (ctx.signal?.aborted) {
+      if (await releaseDocumentClaim(ctx.db, doc, ctx.workerId)) recordDocumentHandedBack();
+      return;
+    }
     ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
     outcome = buildSystemFailure((error as Error).message);
   } finally {
     stopTimer();
   }
-  // Counted only when stored: a duplicate handler whose write was refused processed nothing.
-  if (await saveDocumentOutcome(ctx.db, doc, run.id, outcome))
+  // Counted only when stored: a ghost whose claim was taken over (or a duplicate) processed nothing.
+  if (await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome))
     recordDocumentOutcome(outcome.status, outcome.errorCode);
+  else ctx.logger.warn({ documentId: doc.id }, 'outcome not stored: the claim was lost to another worker');
 }
 
-/** Runs `size` claim-extract-store loops until the run has no pending document left. */
-async function extractPending(ctx: JobContext, run: RunRow, flow: FlowRow): Promise<void> {
-  const type = engineTypes[getFlowType(flow)];
-  const loop = async () => {
-    for (;;) {
-      if (ctx.signal?.aborted) throw new Error('shutting down');
-      const doc = await claimNextDocument(ctx.db, run.id);
-      if (!doc) return;
-      await processDocument(ctx, run, type, doc);
+/**
+ * One claim loop: takes an extraction slot of this process, claims the run's next document (pending, or
+ * abandoned by a dead worker), extracts and stores it; until nothing is left to claim or shutdown.
+ */
+async function claimLoop(ctx: JobContext, run: RunRow, type: DocumentType, leader: boolean): Promise<void> {
+  const slots = extractionSlots(ctx.executor);
+  for (;;) {
+    if (ctx.signal?.aborted) return;
+    let release: () => void;
+    try {
+      release = await slots.acquire(ctx.signal);
+    } catch {
+      return; // shutting down while waiting for a slot
     }
-  };
-  await Promise.all(Array.from({ length: ctx.executor.size }, loop));
+    try {
+      const doc = await claimNextDocument(ctx.db, run.id, ctx.workerId, ctx.env.flows.leaseSeconds);
+      if (!doc) return;
+      recordDocumentClaim(doc.takenOver);
+      if (doc.takenOver)
+        ctx.logger.warn(
+          { documentId: doc.id, attempts: doc.attempts },
+          'took over a document whose worker stopped renewing its claim',
+        );
+      await processDocument(ctx, run, type, doc, leader);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** Renews this process's document claims of the run every beat while `work` runs. */
+async function withClaimRenewal<T>(ctx: JobContext, runId: string, work: () => Promise<T>): Promise<T> {
+  const beat = setInterval(() => {
+    renewDocumentClaims(ctx.db, runId, ctx.workerId).catch(() => {});
+  }, beatMs(ctx));
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/** Invites one more worker process to help with the run (a `flow-run-extract` job; duplicates collapse). */
+async function inviteHelper(ctx: JobContext, runId: string, helper: number): Promise<void> {
+  if (helper > MAX_HELPERS) return;
+  await ctx.jobs.send('flow-run-extract', { runId, helper }, { singletonKey: `${runId}:${helper}` });
+}
+
+/**
+ * The leader's extraction: invites helpers (any worker process with a free slot joins), works
+ * `EXTRACT_CONCURRENCY` claim loops itself, then waits until no document of the run is pending or
+ * processing anywhere — taking over any whose worker died. False when the run lease was lost meanwhile
+ * (another leader finishes the run).
+ */
+async function extractPending(ctx: JobContext, run: RunRow, flow: FlowRow): Promise<boolean> {
+  const type = engineTypes[getFlowType(flow)];
+  if ((await countOpenDocuments(ctx.db, run.id)) > 0) await inviteHelper(ctx, run.id, 1);
+  for (;;) {
+    await Promise.all(Array.from({ length: ctx.executor.size }, () => claimLoop(ctx, run, type, true)));
+    if (ctx.signal?.aborted) throw new Error('shutting down');
+    if ((await countOpenDocuments(ctx.db, run.id)) === 0) return true;
+    // Documents still held by other processes: wait for them (or for their claims to lapse).
+    if (!(await heartbeatRun(ctx.db, run.id, ctx.workerId))) return false;
+    await pause(WAIT_MS, ctx.signal);
+  }
+}
+
+/**
+ * The `flow-run-extract` job: this process helps extract a running run's documents with one claim loop
+ * (the queue hands a process at most EXTRACT_CONCURRENCY of these at once). It first invites the next
+ * helper while documents wait, so the invitations spread to every process with capacity and stop when the
+ * run has none left. Safe to run twice or late: it only ever claims what is claimable.
+ */
+export async function helpExtractRun(runId: string, helper: number, jobCtx: JobContext): Promise<void> {
+  const ctx = { ...jobCtx, logger: jobCtx.logger.child({ runId, workerId: jobCtx.workerId, helper }) };
+  const run = await findRunById(ctx.db, runId);
+  if (run?.status !== 'running') return;
+  const flow = await findFlowById(ctx.db, run.flowId);
+  if (!flow) return;
+  const pending = (await countRunDocuments(ctx.db, run.id)).pending ?? 0;
+  if (pending === 0) return;
+  await inviteHelper(ctx, run.id, helper + 1);
+  ctx.logger.debug({ pending }, 'helping extract a run');
+  await withClaimRenewal(ctx, run.id, () => claimLoop(ctx, run, engineTypes[getFlowType(flow)], false));
 }
 
 /** Final counters of a run from its documents and its scan. */
@@ -273,10 +420,12 @@ async function announceEnd(
 }
 
 /**
- * The `flow-run` job. Safe to run twice, concurrently or after a crash: the run's lease lets one handler in,
- * documents left 'processing' by a dead worker go back to 'pending', already-known files are not inserted
- * again, and each document's rows are replaced in one guarded transaction. The run ends with exactly one
- * row per document.
+ * The `flow-run` job: the run's leader. Safe to run twice, concurrently or after a crash: the run's lease
+ * lets one handler in, documents whose claim lapsed (dead worker) are claimed again, already-known files are
+ * not inserted again, and each document's rows are replaced in one transaction guarded by its current claim.
+ * The documents are extracted by the leader and by `flow-run-extract` helpers in any worker process; the
+ * leader waits for all of them, then writes the workbook / sheet and finishes the run, which ends with
+ * exactly one set of rows per document.
  */
 export async function processRun(runId: string, jobCtx: JobContext): Promise<void> {
   // Every log line of this run carries its id and the worker's, to follow one run across processes.
@@ -286,15 +435,14 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
   if (!run) return; // finished, deleted, or a live worker holds it
   const flow = await findFlowById(ctx.db, run.flowId);
   if (!flow) return;
-  // Beat well inside the lease (a third of it at most) so a busy but live worker never loses its run.
-  const beat = setInterval(
-    () => {
-      heartbeatRun(ctx.db, run.id, ctx.workerId).catch(() => {});
-    },
-    Math.min(HEARTBEAT_MS, (leaseSeconds * 1000) / 3),
-  );
+  // Beat well inside the lease (a third of it at most) so a busy but live worker never loses its run, nor
+  // the documents it is extracting.
+  const beat = setInterval(() => {
+    heartbeatRun(ctx.db, run.id, ctx.workerId).catch(() => {});
+    renewDocumentClaims(ctx.db, run.id, ctx.workerId).catch(() => {});
+  }, beatMs(ctx));
   try {
-    await adoptUnfinishedDocuments(ctx.db, flow.id, run.id);
+    await adoptUnfinishedDocuments(ctx.db, flow.id, run.id, leaseSeconds);
     const stored = run.counts as Partial<RunCounts> & { scanned?: boolean };
     let scan: Pick<RunCounts, 'skipped' | 'alreadyProcessed'>;
     try {
@@ -313,7 +461,7 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
       if (finished) await announceEnd(ctx, run, flow, counts, false, error.message);
       return;
     }
-    await extractPending(ctx, run, flow);
+    if (!(await extractPending(ctx, run, flow))) return;
     try {
       await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
     } catch (error) {
@@ -348,6 +496,12 @@ export const flowRunJob = defineJob({
   handle: ({ runId }, ctx) => processRun(runId, ctx),
 });
 
+/** The `flow-run-extract` job definition: a helper of a running run (see `helpExtractRun`). */
+export const flowRunExtractJob = defineJob({
+  name: 'flow-run-extract',
+  handle: ({ runId, helper }, ctx) => helpExtractRun(runId, helper, ctx),
+});
+
 /** The `flow-workbook` job definition: rewrites a flow's .xlsx from the database. */
 export const flowWorkbookJob = defineJob({
   name: 'flow-workbook',
@@ -365,7 +519,10 @@ export async function recoverRuns(
   ctx: Pick<JobContext, 'db' | 'jobs' | 'logger'>,
   options: { exclusive: boolean; leaseSeconds?: number },
 ): Promise<number> {
-  if (options.exclusive) await clearRunLeases(ctx.db);
+  if (options.exclusive) {
+    await clearRunLeases(ctx.db);
+    await clearDocumentClaims(ctx.db);
+  }
   const runs = await listUnfinishedRuns(ctx.db, !options.exclusive, options.leaseSeconds);
   for (const run of runs) await ctx.jobs.send('flow-run', { runId: run.id });
   if (runs.length > 0) ctx.logger.info({ runs: runs.length }, 'resuming unfinished runs');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import { documentLines, documents, runs } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
+import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { listActivities } from '../activity/activity.service.ts';
 import { describeDocumentError } from '../documents/document-outcome.ts';
@@ -21,7 +22,7 @@ import {
 import { listNotifications } from '../notifications/notifications.service.ts';
 import { getSheetView, writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
-import { processRun } from './run-processor.ts';
+import { helpExtractRun, processRun } from './run-processor.ts';
 import { getRun, listRuns, startRun } from './runs.service.ts';
 
 let t: TestDb;
@@ -50,6 +51,11 @@ async function drainJobs(): Promise<void> {
   while (jobs.sent.length > 0) {
     const job = jobs.sent.shift()!;
     if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
+    // A helper delivered after its run ended finds nothing to claim: harmless.
+    if (job.name === 'flow-run-extract') {
+      const { runId, helper } = job.payload as { runId: string; helper: number };
+      await helpExtractRun(runId, helper, ctx);
+    }
   }
 }
 
@@ -319,17 +325,22 @@ describe('crash safety', () => {
       .update(runs)
       .set({ status: 'running', counts: { scanned: true } })
       .where(eq(runs.id, run.id));
-    expect((await claimNextDocument(t.db, run.id))?.status).toBe('processing');
+    expect((await claimNextDocument(t.db, run.id, 'dead-worker', 90))?.status).toBe('processing');
 
     // While the dead worker's lease looks fresh, a re-delivered job must not touch the run.
     await processRun(run.id, ctx);
     expect((await getRun(t.db, member.membership, run.id)).status).toBe('running');
 
-    // The lease lapses; the job is delivered again (twice, even) and the run completes once.
+    // The dead worker stops renewing: its run lease and its document claim lapse together. The job is
+    // delivered again (twice, even) and the run completes once.
     await t.db
       .update(runs)
       .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
       .where(eq(runs.id, run.id));
+    await t.db
+      .update(documents)
+      .set({ claimedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(documents.claimedBy, 'dead-worker'));
     await Promise.all([
       processRun(run.id, ctx),
       processRun(run.id, createTestJobContext(t.db, env, jobs, ctx.executor)),
@@ -356,6 +367,119 @@ describe('crash safety', () => {
     for (const row of lines.rows)
       perDoc.set(String(row.fileName), [...(perDoc.get(String(row.fileName)) ?? []), Number(row.lineNo)]);
     for (const numbers of perDoc.values()) expect(new Set(numbers).size).toBe(numbers.length);
+  });
+});
+
+/** The real in-thread engine behind a gate: each extraction first waits `delayMs` (or `gate`, when given). */
+function gatedExecutor(
+  inner: TaskExecutor,
+  options: { delayMs?: number; gate?: Promise<void> },
+): TaskExecutor & { started: number } {
+  const executor = {
+    started: 0,
+    size: 1,
+    async extract(task: Parameters<TaskExecutor['extract']>[0]) {
+      executor.started++;
+      await (options.gate ?? new Promise((r) => setTimeout(r, options.delayMs ?? 0)));
+      return inner.extract(task);
+    },
+    writeWorkbook: (task: Parameters<TaskExecutor['writeWorkbook']>[0]) => inner.writeWorkbook(task),
+    close: async () => {},
+  };
+  return executor;
+}
+
+async function createFourDocumentFlow(name: string) {
+  const flow = await createUploadFlow(name);
+  await addUploads(t.db, env, member.user, member.membership, flow.id, [
+    { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+    { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+    { name: 'c.pdf', bytes: await readFixture('invoice-011.pdf') },
+    { name: 'd.pdf', bytes: await readFixture('corrupt.pdf') },
+  ]);
+  return flow;
+}
+
+/** Resolves with the first job matching `name` the sender recorded (removed from the list). */
+async function nextJob(sender: RecordingSender, name: string) {
+  for (let i = 0; i < 400; i++) {
+    const at = sender.sent.findIndex((j) => j.name === name);
+    if (at >= 0) return sender.sent.splice(at, 1)[0]!.payload as { runId: string; helper: number };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no ${name} job was sent`);
+}
+
+describe('one run worked by several worker processes', () => {
+  it('splits the documents between the run leader and a helper of another process, exactly once', async () => {
+    const flow = await createFourDocumentFlow('Shared');
+    const sender = createRecordingSender();
+    const run = await startRun(t.db, env, sender, member.user, flow);
+    sender.sent.length = 0;
+    // Two processes: each its own worker id and its own (slowed) pool, so neither can do it all at once.
+    const leader = createTestJobContext(t.db, env, sender, gatedExecutor(ctx.executor, { delayMs: 150 }));
+    const helper = createTestJobContext(t.db, env, sender, gatedExecutor(ctx.executor, { delayMs: 150 }));
+    await Promise.all([
+      processRun(run.id, leader),
+      (async () => {
+        const invitation = await nextJob(sender, 'flow-run-extract');
+        expect(invitation).toEqual({ runId: run.id, helper: 1 });
+        await helpExtractRun(invitation.runId, invitation.helper, helper);
+      })(),
+    ]);
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts.total).toBe(4);
+    const docs = await t.db.select().from(documents).where(eq(documents.runId, run.id));
+    expect(docs.every((d) => ['done', 'needs_review', 'failed'].includes(d.status))).toBe(true);
+    expect(new Set(docs.map((d) => d.claimedBy))).toEqual(new Set([leader.workerId, helper.workerId]));
+    expect(docs.every((d) => d.attempts === 1)).toBe(true);
+    for (const d of docs) {
+      const expected = (d.extraction as { lineItems?: unknown[] }).lineItems?.length ?? 0;
+      expect(await countLines(d.id), d.fileName).toBe(expected);
+    }
+    // The helper invited the next process while documents were waiting.
+    expect(sender.sent).toContainEqual({
+      name: 'flow-run-extract',
+      payload: { runId: run.id, helper: 2 },
+    });
+    // Late or repeated deliveries of the helper job change nothing.
+    await helpExtractRun(run.id, 1, helper);
+    await helpExtractRun(run.id, 2, createTestJobContext(t.db, env, sender, ctx.executor));
+    expect(
+      (await t.db.select().from(documents).where(eq(documents.runId, run.id))).map((d) => d.attempts),
+    ).toEqual([1, 1, 1, 1]);
+  });
+
+  it('on shutdown hands the current document back at once; another worker finishes the run', async () => {
+    const flow = await createFourDocumentFlow('Stopping');
+    const sender = createRecordingSender();
+    const run = await startRun(t.db, env, sender, member.user, flow);
+    const shutdown = new AbortController();
+    // This worker's extraction never finishes by itself: only the shutdown ends it.
+    const stuck = gatedExecutor(ctx.executor, { gate: new Promise<void>(() => {}) });
+    const stopping = { ...createTestJobContext(t.db, env, sender, stuck), signal: shutdown.signal };
+    const handler = processRun(run.id, stopping);
+    for (let i = 0; i < 400 && stuck.started === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    const [held] = await t.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.runId, run.id), eq(documents.status, 'processing')));
+    expect(held?.claimedBy).toBe(stopping.workerId);
+    shutdown.abort();
+    await expect(handler).rejects.toThrow('shutting down');
+    const [back] = await t.db.select().from(documents).where(eq(documents.id, held!.id));
+    expect(back).toMatchObject({ status: 'pending', claimedBy: null });
+    const [lease] = await t.db.select().from(runs).where(eq(runs.id, run.id));
+    expect(lease!.leaseOwner).toBeNull();
+    // The re-delivered job runs on a live worker at once (the lease was given back, not left to lapse).
+    await processRun(run.id, ctx);
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts.total).toBe(4);
+    const [redone] = await t.db.select().from(documents).where(eq(documents.id, held!.id));
+    expect(redone!.claimedBy).toBe(ctx.workerId);
+    expect(redone!.attempts).toBe(2);
   });
 });
 
