@@ -11,7 +11,9 @@ import { type BahiProcess, startBahiProcess, stopBahiProcess, waitFor, waitUntil
 
 // Scale-out on the real PostgreSQL server: one API process (RUN_JOBS=false) and three `npm run worker`
 // processes — real child processes, started together on an empty database — work one flow of 300 distinct
-// documents. The worker holding the run is SIGKILLed halfway; another worker takes the run over once its
+// documents together: the run's leader and `flow-run-extract` helpers in the other workers claim documents
+// one by one (per-document lease). The leader is SIGKILLed halfway; the others keep extracting, the
+// document it held is taken over once its claim lapses, another worker takes the run over once the run
 // lease lapses, and the database ends with exactly 300 document rows and each document's line rows once.
 
 const baseUrl = readTestDatabaseUrl();
@@ -266,6 +268,21 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     ]);
     expect(total.rows[0].n).toBe(docs.reduce((sum, d) => sum + d.lines, 0));
 
+    // One run, several processes: documents were extracted by more than one worker (claimed_by keeps who
+    // stored each), and every claimant is one of the worker processes.
+    const { rows: byWorker } = await sql.query(
+      `select claimed_by, count(*)::int as n from documents where run_id = $1 group by claimed_by order by n desc`,
+      [runId],
+    );
+    const pidOf = (claimant: string) => Number(claimant.split(':')[1]);
+    const workerPids = new Set(workers.map((w) => w.child.pid));
+    for (const r of byWorker) expect(workerPids.has(pidOf(r.claimed_by)), r.claimed_by).toBe(true);
+    expect(byWorker.length).toBeGreaterThan(1);
+    expect(byWorker.reduce((sum, r) => sum + r.n, 0)).toBe(DOCS);
+    const split = byWorker
+      .map((r) => `${r.n}${pidOf(r.claimed_by) === victim!.child.pid ? ' (killed)' : ''}`)
+      .join(' + ');
+
     // The API's metrics see the queue; a surviving worker's metrics counted the documents it stored.
     const metrics = await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
     expect(metrics).toContain('bahi_queue_jobs');
@@ -279,9 +296,10 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
         );
       }),
     );
-    expect(counted.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    // Each survivor stored documents of this run (besides the upload run's three), as its metrics say too.
+    for (const n of counted) expect(n).toBeGreaterThan(0);
     console.log(
-      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; survivors stored ${counted.join(' + ')} documents`,
+      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; documents per worker ${split}; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; survivors' metrics count ${counted.join(' + ')} documents`,
     );
 
     // Graceful stop: SIGTERM ends every surviving process with exit code 0.
