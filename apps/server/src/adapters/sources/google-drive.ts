@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +15,9 @@ import {
 } from './source.ts';
 
 const FOLDER_MIME = 'application/vnd.google-apps.folder';
-const FILE_FIELDS = 'id,name,mimeType,size,md5Checksum,modifiedTime,trashed';
+/** The Drive metadata Bahi reads of a file. */
+export const DRIVE_FILE_FIELDS = 'id,name,mimeType,size,md5Checksum,modifiedTime,trashed';
+const FILE_FIELDS = DRIVE_FILE_FIELDS;
 const PAGE_SIZE = 1000;
 const DOWNLOAD_ATTEMPTS = 3;
 
@@ -43,7 +45,7 @@ export interface GoogleDriveSourceOptions {
 }
 
 /** The Drive file name with an extension the engine understands (from the MIME type when missing). */
-function nameWithExtension(file: drive_v3.Schema$File): string {
+export function nameWithExtension(file: drive_v3.Schema$File): string {
   const name = file.name ?? file.id ?? 'file';
   if (SUPPORTED_EXTENSIONS.has(extname(name).toLowerCase())) return name;
   const ext = EXTENSION_BY_MIME[file.mimeType ?? ''];
@@ -71,6 +73,80 @@ function createSizeGuard(maxBytes: number): Transform {
   });
 }
 
+/** What fetching one Drive file into the cache needs. */
+export interface DriveFetchOptions {
+  drive: drive_v3.Drive;
+  cacheDir: string;
+  maxBytes: number;
+  call?: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+/** Streams one download to a temporary file beside `target`, then renames it into place. */
+async function downloadOnce(options: DriveFetchOptions, file: drive_v3.Schema$File, target: string) {
+  const call = options.call ?? (<T>(fn: () => Promise<T>) => fn());
+  const tmp = `${target}.${randomBytes(6).toString('hex')}.part`;
+  try {
+    const res = await call(() =>
+      options.drive.files.get(
+        { fileId: file.id ?? '', alt: 'media', supportsAllDrives: true },
+        { responseType: 'stream' },
+      ),
+    );
+    await pipeline(
+      res.data as unknown as NodeJS.ReadableStream,
+      createSizeGuard(options.maxBytes),
+      createWriteStream(tmp),
+    );
+    // A connection that died early can still end the stream "cleanly"; the size tells.
+    const got = (await stat(tmp)).size;
+    if (file.size !== undefined && file.size !== null && got !== Number(file.size))
+      throw new Error(`The download stopped after ${got} of ${file.size} bytes`);
+    await rename(tmp, target);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/**
+ * The cached copy of a Drive file's current content, downloaded when the cache does not hold it (up to 3
+ * attempts; authorisation failures at once). A cached copy that is used gets its modified time renewed:
+ * the cache sweep keeps what was used recently (`modules/google/drive-cache.ts`).
+ */
+export async function fetchDriveFile(
+  options: DriveFetchOptions,
+  file: drive_v3.Schema$File,
+): Promise<string> {
+  await mkdir(options.cacheDir, { recursive: true });
+  const path = cachePath(options.cacheDir, file, nameWithExtension(file));
+  const size = Number(file.size ?? 0);
+  const cached = await stat(path).then(
+    (s) => s.size === size,
+    () => false,
+  );
+  if (cached) {
+    const now = new Date();
+    // Gone in between (a sweep in another process): download it after all.
+    if (
+      await utimes(path, now, now).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path;
+  }
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
+    try {
+      await downloadOnce(options, file, path);
+      return path;
+    } catch (error) {
+      if (isAppError(error)) throw error; // authorisation: the whole run needs the user
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
 /**
  * Google Drive as a document source: a folder link (every page of the listing, sub-folders optionally) or
  * a file link. Only PDFs and images are taken; Google Docs, other types and files over the size limit are
@@ -81,30 +157,6 @@ function createSizeGuard(maxBytes: number): Transform {
 export function createGoogleDriveSource(options: GoogleDriveSourceOptions): DocumentSource {
   const call = options.call ?? (<T>(fn: () => Promise<T>) => fn());
   const { drive } = options;
-
-  async function download(file: drive_v3.Schema$File, target: string): Promise<void> {
-    const tmp = `${target}.${randomBytes(6).toString('hex')}.part`;
-    try {
-      const res = await call(() =>
-        drive.files.get(
-          { fileId: file.id ?? '', alt: 'media', supportsAllDrives: true },
-          { responseType: 'stream' },
-        ),
-      );
-      await pipeline(
-        res.data as unknown as NodeJS.ReadableStream,
-        createSizeGuard(options.maxBytes),
-        createWriteStream(tmp),
-      );
-      // A connection that died early can still end the stream "cleanly"; the size tells.
-      const got = (await stat(tmp)).size;
-      if (file.size !== undefined && file.size !== null && got !== Number(file.size))
-        throw new Error(`The download stopped after ${got} of ${file.size} bytes`);
-      await rename(tmp, target);
-    } finally {
-      await rm(tmp, { force: true });
-    }
-  }
 
   async function toEntry(file: drive_v3.Schema$File, folderPath: string): Promise<SourceEntry | null> {
     const shownName = folderPath ? `${folderPath}/${file.name}` : (file.name ?? '');
@@ -120,33 +172,18 @@ export function createGoogleDriveSource(options: GoogleDriveSourceOptions): Docu
     const size = Number(file.size ?? 0);
     const reason = explainUnsupportedFile(name, size, options.maxBytes);
     if (reason) return { skipped: { name: shownName, reason } };
-    await mkdir(options.cacheDir, { recursive: true });
-    const path = cachePath(options.cacheDir, file, name);
-    const cached = await stat(path).then(
-      (s) => s.size === size,
-      () => false,
-    );
-    if (!cached) {
-      let lastError: unknown;
-      for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
-        try {
-          await download(file, path);
-          lastError = undefined;
-          break;
-        } catch (error) {
-          if (isAppError(error)) throw error; // authorisation: the whole run needs the user
-          lastError = error;
-        }
-      }
-      if (lastError) {
-        // Not recorded as a document, so the next run tries it again.
-        return {
-          skipped: {
-            name: shownName,
-            reason: `Could not download it from Google Drive (${(lastError as Error).message}); the next run tries again`,
-          },
-        };
-      }
+    let path: string;
+    try {
+      path = await fetchDriveFile(options, file);
+    } catch (error) {
+      if (isAppError(error)) throw error;
+      // Not recorded as a document, so the next run tries it again.
+      return {
+        skipped: {
+          name: shownName,
+          reason: `Could not download it from Google Drive (${(error as Error).message}); the next run tries again`,
+        },
+      };
     }
     return {
       file: {

@@ -11,6 +11,7 @@ import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import { locateDriveDocumentFile } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { type DocumentRow, findDocument, listDocumentRows, requeueDocuments } from './documents.repo.ts';
 
@@ -145,7 +146,9 @@ export async function getDocumentFile(db: Db, env: Env, membership: Membership, 
   const path =
     row.sourceKind === 'upload'
       ? await locateUploadedFile(db, env, join(uploadDir, basename(row.sourcePath)))
-      : row.sourcePath;
+      : row.sourceKind === 'drive' // the cache keeps files a day: older ones are downloaded again
+        ? await locateDriveDocumentFile(db, env, row)
+        : row.sourcePath;
   const real = await resolveLocalFolder(allowed, path).catch(() => null);
   if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
   const info = await stat(real).catch(() => null);

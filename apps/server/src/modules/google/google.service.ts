@@ -8,6 +8,7 @@ import { resolveAuthSecret } from '../../config/secret.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
+import { clearDriveCache } from './drive-cache.ts';
 import {
   clearTokens,
   deleteConnection,
@@ -336,7 +337,8 @@ export async function clearGoogleTokens(db: Db, organizationId: string): Promise
 }
 
 /**
- * Disconnect: revokes the grant at Google, then removes the connection with its folder and sheet set-up.
+ * Disconnect: revokes the grant at Google, then removes the connection with its folder and sheet set-up
+ * and the organisation's downloaded Drive files.
  * A grant Google already forgot (400 invalid_token) counts as revoked; any other revoke failure is
  * reported and nothing is removed, so the user can try again rather than leave a live grant behind.
  */
@@ -361,6 +363,8 @@ export async function disconnectGoogle(db: Db, env: Env, organizationId: string)
     }
   }
   await deleteConnection(db, organizationId);
+  // Bahi keeps no copy of the organisation's Drive files once it may no longer read them.
+  await clearDriveCache(env, organizationId);
   return getGoogleStatus(db, env, organizationId);
 }
 

@@ -32,7 +32,11 @@ import {
 } from '../documents/documents.repo.ts';
 import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
-import { createFlowDriveSource, writeFlowToGoogleSheet } from '../google/google-flows.ts';
+import {
+  createFlowDriveSource,
+  locateDriveDocumentFile,
+  writeFlowToGoogleSheet,
+} from '../google/google-flows.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { listUploadPage } from '../uploads/uploads.repo.ts';
@@ -228,7 +232,9 @@ async function processDocument(
     const path =
       doc.sourceKind === 'upload' && doc.sourcePath
         ? await locateUploadedFile(ctx.db, ctx.env, doc.sourcePath)
-        : (doc.sourcePath ?? '');
+        : doc.sourceKind === 'drive' // a swept cache, or another machine's: downloaded again by file id
+          ? await locateDriveDocumentFile(ctx.db, ctx.env, doc)
+          : (doc.sourcePath ?? '');
     const result = await abortable(
       ctx.executor.extract({
         path,
