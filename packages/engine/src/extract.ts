@@ -120,10 +120,29 @@ interface Loaded {
   pageCount: number;
   warnings: string[];
   /** Page images kept for the e-invoice QR search (scanned pages only). */
-  images: Array<{ page: number; gray: Uint8Array; width: number; height: number; dpi: number }>;
-  /** Renders page 1 for a QR search on a text page (only when the text mentions an e-invoice). */
-  renderForQr: (() => Promise<{ gray: Uint8Array; width: number; height: number; dpi: number }>) | null;
+  images: QrImage[];
+  /**
+   * Renders the places on page 1 where a QR code is drawn, for a QR search on a text page (only
+   * when the text mentions an e-invoice).
+   */
+  renderForQr: (() => Promise<QrImage[]>) | null;
 }
+
+/** An image searched for the e-invoice QR: a whole scanned page, or a region of a text page. */
+interface QrImage {
+  page: number;
+  gray: Uint8Array;
+  width: number;
+  height: number;
+  dpi: number;
+  /** Page position (points) of the image's top-left pixel when it is a region. */
+  origin?: [number, number];
+  /** A clean vector render: no retries on upscaled or binarised crops. */
+  clean?: boolean;
+}
+
+/** Pixels across a rendered QR candidate region: ~5 pixels per module for a dense IRP code. */
+const QR_REGION_PX = 700;
 
 async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
   let doc: mupdf.Document;
@@ -185,10 +204,20 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
     pages.push(content);
   }
   if (!readable) throw new ExtractionError('unreadable_file', 'no page of the PDF could be read');
-  const renderForQr = async () => {
-    const { renderPage } = await import('./pdf/render.ts');
-    const img = renderPage(doc.loadPage(0), QR_DPI);
-    return { gray: img.gray, width: img.width, height: img.height, dpi: QR_DPI };
+  // Only the squares where a code is drawn (an image, a dark square path, a cluster of modules)
+  // are rendered, at a resolution that gives the decoder ~5 pixels per module; a page that
+  // draws nothing code-like is not rendered at all.
+  const renderForQr = async (): Promise<QrImage[]> => {
+    const { findCodeRegions, renderRegion } = await import('./pdf/code-regions.ts');
+    const page = doc.loadPage(0);
+    return findCodeRegions(page)
+      .slice(0, 3)
+      .map((r) => {
+        const side = Math.max(r[2] - r[0], r[3] - r[1]);
+        const dpi = Math.max(QR_DPI, Math.min(600, (72 * QR_REGION_PX) / side));
+        const img = renderRegion(page, r, dpi);
+        return { page: 1, ...img, clean: true };
+      });
   };
   return { pages, pageCount: count, warnings, images, renderForQr };
 }
@@ -250,7 +279,7 @@ async function findQr(
   const textPages = loaded.pages.filter((p) => p.source === 'text');
   const candidates = [...loaded.images];
   if (!candidates.length && textPages.length && mentionsEinvoice(textPages) && loaded.renderForQr) {
-    candidates.push({ page: 1, ...(await loaded.renderForQr()) });
+    candidates.push(...(await loaded.renderForQr()));
   }
   if (!candidates.length) return null;
   const { findEinvoiceQr } = await import('./qr/index.ts');
@@ -259,6 +288,8 @@ async function findQr(
       publicKeyPem,
       dpi: img.dpi,
       raw: { width: img.width, height: img.height },
+      origin: img.origin,
+      retries: !img.clean,
     });
     if (qr)
       return { ...qr, page: img.page, docDate: qr.payload.DocDt ? parseIndianDate(qr.payload.DocDt) : null };
