@@ -1,3 +1,5 @@
+import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
@@ -6,7 +8,7 @@ import type { JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { type GoogleStandIn, installLoopbackGuard, startGoogleStandIn } from '../../test/google-stand-in.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
-import { reprocessDocument } from '../documents/documents.service.ts';
+import { getDocumentFile, reprocessDocument, retryDocument } from '../documents/documents.service.ts';
 import { updateFlowRow } from '../flows/flows.repo.ts';
 import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
 import {
@@ -21,9 +23,15 @@ import { processRun } from '../runs/run-processor.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { loadSheetContent } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
+import { getDriveCacheDir, sweepDriveCache, sweepDriveCaches } from './drive-cache.ts';
 import { googleConnections } from './google.schema.ts';
 import { buildConsentUrl, completeOAuth, disconnectGoogle, getGoogleStatus } from './google.service.ts';
-import { createFlowDriveSource, createFlowSpreadsheet, writeFlowToGoogleSheet } from './google-flows.ts';
+import {
+  createFlowDriveSource,
+  createFlowSpreadsheet,
+  locateDriveDocumentFile,
+  writeFlowToGoogleSheet,
+} from './google-flows.ts';
 
 // The Google pieces flows use, on a real database with the real engine: connect (service level), read a
 // Drive folder, create the output spreadsheet, write the processed rows — exactly once.
@@ -307,5 +315,102 @@ describe('Google for flows', () => {
     expect(await names(false)).toEqual(['top.pdf']);
     // A flow saved before the option: only the folder's own files.
     expect(await names(undefined)).toEqual(['top.pdf']);
+  });
+
+  it('cleans the Drive cache: old files swept, files awaiting extraction kept, re-downloaded when needed, all gone on disconnect', async () => {
+    await connect();
+    const org = member.membership.organizationId;
+    const cacheDir = getDriveCacheDir(env, org);
+    await rm(cacheDir, { recursive: true, force: true }); // the earlier tests' downloads
+    const folder = google.addFolder('Cache');
+    const fileIds = [];
+    for (const name of ['invoice-011.pdf', 'invoice-040.pdf'])
+      fileIds.push(
+        google.addFile({
+          name,
+          mimeType: 'application/pdf',
+          content: Buffer.from(await readFixture(name)),
+          parent: folder,
+        }),
+      );
+    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
+      name: 'Drive cache',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'drive', url: `https://drive.google.com/drive/folders/${folder}`, folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: 'Cache' },
+      },
+    });
+    await startRun(t.db, env, jobs, member.user, await requireFlow(t.db, member.membership, wf.id));
+    await drainJobs();
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
+    expect(docs).toHaveLength(2);
+    const [first, second] = docs as [(typeof docs)[0], (typeof docs)[0]];
+    expect(first.status).not.toBe('failed');
+    const cached = async () => (await readdir(cacheDir).catch(() => [] as string[])).sort();
+    expect(await cached()).toHaveLength(2);
+
+    // Within the retention nothing goes; a day later everything not awaiting extraction does.
+    const hour = 60 * 60 * 1000;
+    expect(await sweepDriveCache(t.db, env, org, { now: Date.now() + hour })).toEqual({
+      deleted: 0,
+      kept: 2,
+    });
+    await t.db.update(documents).set({ status: 'pending' }).where(eq(documents.id, second.id));
+    // An abandoned partial download, and a folder that is not an organisation's: the one goes, the other stays.
+    await writeFile(join(cacheDir, 'x.pdf.abc.part'), 'partial');
+    const foreign = join(env.dataDir, 'google-drive', 'not-an-org');
+    await mkdir(foreign, { recursive: true });
+    await writeFile(join(foreign, 'keep.pdf'), 'x');
+    const old = new Date(Date.now() - 2 * hour);
+    await utimes(join(cacheDir, 'x.pdf.abc.part'), old, old);
+    const swept = await sweepDriveCaches(t.db, env, { now: Date.now() + 25 * hour });
+    expect(swept.deleted).toBe(2); // the first document's file and the partial download
+    expect(await cached()).toEqual([second.sourcePath!.split('/').pop()]);
+    expect(await readdir(foreign)).toEqual(['keep.pdf']);
+    await t.db.update(documents).set({ status: second.status }).where(eq(documents.id, second.id));
+
+    // The document view and a re-process download the swept file again by its Drive id.
+    const downloads = () =>
+      google.requests.filter((r) => r.path === `/drive/v3/files/${first.sourceId}` && r.query.alt === 'media')
+        .length;
+    const before = downloads();
+    const viewed = await getDocumentFile(t.db, env, member.membership, first.id);
+    expect(viewed.path).toBe(first.sourcePath);
+    expect((await stat(viewed.path)).size).toBe(first.size);
+    expect(downloads()).toBe(before + 1);
+    await sweepDriveCache(t.db, env, org, { now: Date.now() + 25 * hour });
+    expect(await cached()).toEqual([]);
+    await reprocessDocument(t.db, env, jobs, member.user, member.membership, first.id);
+    await drainJobs();
+    const [again] = await t.db.select().from(documents).where(eq(documents.id, first.id));
+    expect(again?.status).toBe(first.status);
+    expect(again?.errorMessage ?? null).toBeNull();
+    expect(downloads()).toBe(before + 2);
+    // Found in the cache this time: no download.
+    await locateDriveDocumentFile(t.db, env, first);
+    expect(downloads()).toBe(before + 2);
+
+    // Drive now holds other bytes: that is a new document for the next run, not this one's file.
+    google.files.get(first.sourceId)!.content = Buffer.from(await readFixture('invoice-018.pdf'));
+    await sweepDriveCache(t.db, env, org, { now: Date.now() + 25 * hour });
+    const changed = await locateDriveDocumentFile(t.db, env, first).catch((e: unknown) => e);
+    expect(isAppError(changed, 'conflict')).toBe(true);
+    // A retry of a document whose file was deleted from Drive fails with that reason, not a crash.
+    await t.db.update(documents).set({ status: 'failed' }).where(eq(documents.id, second.id));
+    google.files.delete(second.sourceId);
+    await sweepDriveCache(t.db, env, org, { now: Date.now() + 25 * hour });
+    await retryDocument(t.db, env, jobs, member.user, member.membership, second.id);
+    await drainJobs();
+    const [retried] = await t.db.select().from(documents).where(eq(documents.id, second.id));
+    expect(retried?.status).toBe('failed');
+    // The reason is kept with the document (the shown message is the run processor's generic one).
+    expect(JSON.stringify(retried?.extraction)).toMatch(/no longer on Google Drive/);
+
+    // Disconnect: Bahi keeps none of the organisation's Drive files.
+    await writeFile(join(cacheDir, 'left.pdf'), 'x');
+    await disconnectGoogle(t.db, env, org);
+    expect(await stat(cacheDir).catch(() => null)).toBeNull();
+    expect(guard.refused).toEqual([]);
   });
 });
