@@ -8,8 +8,8 @@ import { createUser, expectText, getApiJson, type Page, setupApp } from './suppo
 // The Parse page's Google side in a real browser against the real server and the loopback stand-in of
 // Google: a flow with a Google Sheets output created while Google is disconnected opens the authorisation
 // dialog, consent happens in the popup, and the flow is saved with the spreadsheet the server created; a
-// run that fails on a revoked grant offers the dialog again and runs once authorised. Screenshots go to
-// /tmp/shots-fg.
+// run that fails on a revoked grant offers the dialog again and runs once authorised; a Drive folder link
+// offers "Include sub-folders", and the run reads them. Screenshots go to /tmp/shots-fg.
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const shotsDir = process.env.FLOWS_GOOGLE_SHOTS_DIR ?? '/tmp/shots-fg';
@@ -247,5 +247,86 @@ describe('Google configured', () => {
     const after = (await getApiJson<WorkflowBody[]>(page, '/api/workflows')).body;
     expect(after.map((f) => [f.name, f.io.output.sheetId])).toEqual([['GRN register — Pune', sheetId]]);
     expect(stand.spreadsheets.size).toBe(sheetsBefore + 1);
+  });
+
+  it('offers "Include sub-folders" for a Drive folder link only, saves it, and the run reads the sub-folders', async () => {
+    const stand = google!;
+    const folder = stand.addFolder('Branch invoices');
+    const pune = stand.addFolder('Pune', folder);
+    stand.addFile({
+      name: 'invoice-002.pdf',
+      mimeType: 'application/pdf',
+      content: await readFile(join(fixtures, 'invoice-002.pdf')),
+      parent: folder,
+    });
+    stand.addFile({
+      name: 'invoice-003.pdf',
+      mimeType: 'application/pdf',
+      content: await readFile(join(fixtures, 'invoice-003.pdf')),
+      parent: pune,
+    });
+    const page = await app.newPage();
+    await createUser(page);
+    await page.goto('/integrations');
+    const connectPopup = page.waitForEvent('popup');
+    await page.getByTestId('google-card').getByRole('button', { name: 'Connect Google' }).click();
+    await (await connectPopup).waitForEvent('close', { timeout: 20_000 });
+    await expectText(page.getByTestId('google-card').getByTestId('google-badge'), 'Connected');
+
+    await page.goto('/parse');
+    await page.getByRole('button', { name: 'Create First Flow' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Flow' });
+    await form.waitFor();
+    await form.getByLabel('Flow name').fill('All branches');
+    await form.getByText('INVOICE', { exact: true }).click();
+    await form.getByText('Google Drive link').click();
+    const checkbox = form.getByTestId('include-subfolders');
+    const link = form.getByLabel('Google Drive folder or file link');
+    // No link yet, a file link: nothing to include.
+    expect(await checkbox.count()).toBe(0);
+    await link.fill(`https://drive.google.com/file/d/${folder}/view`);
+    expect(await checkbox.count()).toBe(0);
+    await link.fill(`https://drive.google.com/drive/folders/${folder}`);
+    await checkbox.waitFor();
+    expect(await checkbox.isChecked()).toBe(false);
+    await form.getByText('Google Sheets', { exact: true }).click();
+    await form.getByLabel('Output sheet name').fill('All branches');
+    await form.getByLabel('Include sub-folders').check();
+    expect(await checkbox.isChecked()).toBe(true);
+    await shoot(page, '9-include-subfolders');
+    // A local folder has no such option (it is always read with its sub-folders).
+    await form.getByText('Local folder path').click();
+    expect(await checkbox.count()).toBe(0);
+    await form.getByText('Google Drive link').click();
+    await checkbox.waitFor();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    const flows = (
+      await getApiJson<Array<WorkflowBody & { io: { input: { includeSubfolders?: boolean } } }>>(
+        page,
+        '/api/workflows',
+      )
+    ).body;
+    expect(flows).toHaveLength(1);
+    expect(flows[0]!.io.input.includeSubfolders).toBe(true);
+    const spreadsheet = stand.spreadsheets.get(flows[0]!.io.output.sheetId)!;
+
+    const card = page.getByTestId('flow-card').filter({ hasText: 'All branches' });
+    await card.getByTestId('run-flow').click();
+    await expectText(card.getByTestId('flow-status'), 'Success', 120_000);
+    // Both documents — the folder's own and the one in its sub-folder — are in the spreadsheet, once.
+    await expect.poll(() => (spreadsheet.sheets[0]?.rows.length ?? 0) - 1, { timeout: 30_000 }).toBe(2);
+    const fileNames = spreadsheet.sheets[0]!.rows.slice(1).flat().join(' ');
+    expect(fileNames).toContain('Pune/invoice-003.pdf');
+
+    // Editing shows the option as saved.
+    await page.getByRole('button', { name: 'Edit All branches' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit flow' });
+    await edit.waitFor();
+    expect(await edit.getByTestId('include-subfolders').isChecked()).toBe(true);
+    await expectText(edit.getByTestId('sheets-note'), /a re-processed document's rows are replaced/);
+    await page.waitForTimeout(500); // the side sheet's slide-in, for the picture
+    await shoot(page, '10-edit-include-subfolders');
   });
 });

@@ -216,7 +216,7 @@ function OutputKindPicker({
       ) : value === 'sheets' ? (
         <p className="text-muted-foreground text-xs" data-testid="sheets-note">
           {hasSpreadsheet
-            ? "Rows are appended to this flow's Google spreadsheet."
+            ? "New rows are appended to this flow's Google spreadsheet; a re-processed document's rows are replaced."
             : google?.connected && google.missingScopes.length === 0
               ? `Bahi creates a Google spreadsheet with Documents and Line Items tabs${google.email ? ` in ${google.email}'s Drive` : ''}.`
               : 'Saving asks you to authorise Google, then creates a spreadsheet with Documents and Line Items tabs.'}
