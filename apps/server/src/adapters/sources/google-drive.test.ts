@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { drive_v3 } from '@googleapis/drive';
@@ -163,6 +163,23 @@ describe('Google Drive source', () => {
     const changed = await collect(source(folder).list());
     expect(downloads()).toBe(first + 1);
     expect(changed.files.find((f) => f.sourceId === a)?.bytes).toContain('a2-changed');
+  });
+
+  it('renews a reused cached file (the sweep keeps what is used) and downloads a swept one again', async () => {
+    const folder = google.addFolder('Reuse');
+    google.addFile({ name: 'a.pdf', mimeType: 'application/pdf', content: pdf('reuse'), parent: folder });
+    const [first] = (await collect(source(folder).list())).files;
+    const old = new Date(Date.now() - 48 * 60 * 60 * 1000);
+    await utimes(first!.path, old, old);
+    const downloads = () => countRequests(/^\/drive\/v3\/files\/[^/]+$/, { alt: 'media' });
+    const before = downloads();
+    await collect(source(folder).list());
+    expect(downloads()).toBe(before);
+    expect(Date.now() - (await stat(first!.path)).mtimeMs).toBeLessThan(60_000);
+    await rm(first!.path);
+    const again = await collect(source(folder).list());
+    expect(downloads()).toBe(before + 1);
+    expect(again.files[0]?.bytes).toContain('reuse');
   });
 
   it('retries a download whose connection drops, and never leaves a partial file', async () => {
