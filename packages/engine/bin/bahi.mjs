@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `bahi` command. The engine is written in TypeScript and run through tsx's loader,
-// so a fresh `npm ci` needs no build step before `npx bahi extract` works.
-import { register } from 'tsx/esm/api';
+// The `bahi` command. The engine is written in TypeScript; a fresh `npm ci` needs no build step
+// before `npx bahi extract` works: `load-cli.mjs` runs a cached bundle of the sources (built on
+// first use) or, failing that, the sources through tsx's loader.
+import { loadCli } from './load-cli.mjs';
 
-register();
-const { main } = await import('../src/cli.ts');
+const { main } = await loadCli();
 process.exitCode = await main(process.argv.slice(2));

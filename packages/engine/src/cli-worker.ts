@@ -15,6 +15,7 @@ export interface WorkerJob {
 
 /** Messages from a worker to the main thread. */
 export type WorkerMessage =
+  | { kind: 'ready' }
   | { kind: 'result'; id: number; result: ExtractionResult }
   | { kind: 'ocr'; req: number; image: Uint8Array; dpi?: number };
 
@@ -67,4 +68,6 @@ if (port) {
     }
     port.postMessage({ kind: 'result', id: msg.id, result } satisfies WorkerMessage);
   });
+  // Loaded (the engine's modules and mupdf's WASM came in with the static imports): ask for work.
+  port.postMessage({ kind: 'ready' } satisfies WorkerMessage);
 }

@@ -98,79 +98,99 @@ async function readInput(path: string, maxBytes: number): Promise<Uint8Array | E
   }
 }
 
+/** Below this many files no worker thread starts: its start-up would cost more than it saves. */
+const MIN_FILES_FOR_THREADS = 4;
+
+type Job = { i: number; f: string };
+
 /**
- * Extract in worker threads, one per job: text-layer parsing is synchronous CPU work, so threads
- * are what spread a batch over the cores. OCR requests come back to this thread's single pool.
+ * Where a worker thread starts: the TypeScript sources need tsx registered in the thread first
+ * (`worker-entry.mjs`); the bundle that `bin/bahi.mjs` normally runs has its own plain module.
  */
-async function runInWorkers(
+function workerEntry(): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL('./worker-entry.mjs', import.meta.url)
+    : new URL('./cli-worker.js', import.meta.url);
+}
+
+/**
+ * One lane of worker-thread extraction: text-layer parsing is synchronous CPU work, so threads
+ * are what spread a batch over the cores. The lane takes jobs from the shared queue only once
+ * its thread has loaded (the main thread keeps working through the queue meanwhile), and OCR
+ * requests come back to the main thread's single pool. A crashed worker (e.g. out of memory on
+ * a hostile file) costs that file only; the lane continues with a fresh worker.
+ */
+async function workerLane(
+  queue: Job[],
   args: ExtractArgs,
   ocr: OcrProvider,
   onResult: (i: number, r: ExtractionResult) => void,
 ): Promise<void> {
   const { Worker } = await import('node:worker_threads');
-  const queue = args.files.map((f, i) => ({ i, f }));
-  const entry = new URL('./worker-entry.mjs', import.meta.url);
-  // Each lane feeds one worker until the queue is empty; a crashed worker (e.g. out of memory on
-  // a hostile file) costs that file only and the lane continues with a fresh worker.
-  const lane = () =>
-    new Promise<void>((resolve) => {
-      let w = new Worker(entry);
-      let current: { i: number; f: string } | null = null;
-      const attach = () => {
-        w.on('message', async (msg: WorkerMessage) => {
-          if (msg.kind === 'ocr') {
-            try {
-              const words = await ocr.recognize(msg.image, { dpi: msg.dpi });
-              w.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
-            } catch (e) {
-              w.postMessage({
-                kind: 'ocr-result',
-                req: msg.req,
-                error: (e as Error).message,
-              } satisfies MainMessage);
-            }
-            return;
-          }
-          current = null;
-          onResult(msg.id, msg.result);
+  await new Promise<void>((resolve) => {
+    let w: InstanceType<typeof Worker>;
+    let current: Job | null = null;
+    let loaded = false;
+    const next = async (): Promise<void> => {
+      current = queue.shift() ?? null;
+      if (!current) {
+        await w.terminate();
+        resolve();
+        return;
+      }
+      const pre = await precheck(current.f);
+      if (pre) {
+        onResult(current.i, pre);
+        return next();
+      }
+      w.postMessage({
+        kind: 'job',
+        id: current.i,
+        path: current.f,
+        type: args.type,
+        timeoutMs: args.timeoutMs,
+      } satisfies WorkerJob);
+    };
+    const start = () => {
+      w = new Worker(workerEntry());
+      w.on('message', async (msg: WorkerMessage) => {
+        if (msg.kind === 'ready') {
+          loaded = true;
           await next();
-        });
-        w.on('error', async (e) => {
-          if (current)
-            onResult(
-              current.i,
-              buildErrorResult(current.f, 'unreadable_file', `worker failed: ${e.message}`),
-            );
-          current = null;
-          w = new Worker(entry);
-          attach();
-          await next();
-        });
-      };
-      const next = async (): Promise<void> => {
-        current = queue.shift() ?? null;
-        if (!current) {
-          await w.terminate();
-          resolve();
           return;
         }
-        const pre = await precheck(current.f);
-        if (pre) {
-          onResult(current.i, pre);
-          return next();
+        if (msg.kind === 'ocr') {
+          try {
+            const words = await ocr.recognize(msg.image, { dpi: msg.dpi });
+            w.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
+          } catch (e) {
+            w.postMessage({
+              kind: 'ocr-result',
+              req: msg.req,
+              error: (e as Error).message,
+            } satisfies MainMessage);
+          }
+          return;
         }
-        w.postMessage({
-          kind: 'job',
-          id: current.i,
-          path: current.f,
-          type: args.type,
-          timeoutMs: args.timeoutMs,
-        } satisfies WorkerJob);
-      };
-      attach();
-      void next();
-    });
-  await Promise.all(Array.from({ length: Math.min(args.jobs, args.files.length) }, lane));
+        current = null;
+        onResult(msg.id, msg.result);
+        await next();
+      });
+      w.on('error', (e) => {
+        if (current)
+          onResult(current.i, buildErrorResult(current.f, 'unreadable_file', `worker failed: ${e.message}`));
+        current = null;
+        // End the lane when nothing is left for a fresh worker, or when a worker cannot even
+        // load (the main thread's lane finishes the queue).
+        if (queue.length === 0 || !loaded) resolve();
+        else {
+          loaded = false;
+          start();
+        }
+      });
+    };
+    start();
+  });
 }
 
 async function precheck(path: string): Promise<ExtractionResult | null> {
@@ -185,12 +205,18 @@ async function precheck(path: string): Promise<ExtractionResult | null> {
   }
 }
 
-/** Run `bahi extract`: one NDJSON line per file, in input order, as soon as each is ready. */
+/**
+ * Run `bahi extract`: one NDJSON line per file, in input order, as soon as each is ready.
+ * With `jobs` > 1 and enough files, `jobs - 1` worker threads start at once and the main thread
+ * extracts too while they load, so a batch never waits for thread start-up and no thread sits
+ * idle as a mere coordinator.
+ */
 export async function runExtract(args: ExtractArgs, write: (line: string) => void): Promise<void> {
   const ocr = createLazyOcr();
   const results: Array<ExtractionResult | undefined> = new Array(args.files.length);
   let nextToPrint = 0;
-  const flush = () => {
+  const onResult = (i: number, r: ExtractionResult) => {
+    results[i] = r;
     // Print the finished prefix in input order; drop printed results so memory stays bounded.
     while (nextToPrint < results.length && results[nextToPrint]) {
       write(`${JSON.stringify(results[nextToPrint])}\n`);
@@ -198,29 +224,20 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
       nextToPrint++;
     }
   };
-  if (args.threads && args.jobs > 1 && args.files.length >= 4) {
-    try {
-      await runInWorkers(args, ocr, (i, r) => {
-        results[i] = r;
-        flush();
-      });
-      return;
-    } finally {
-      await ocr.close();
-    }
-  }
-  let next = 0;
-  const worker = async () => {
-    while (next < args.files.length) {
-      const i = next++;
-      const file = args.files[i]!;
+  const queue: Job[] = args.files.map((f, i) => ({ i, f }));
+  const threads =
+    args.threads && args.jobs > 1 && args.files.length >= MIN_FILES_FOR_THREADS
+      ? Math.min(args.jobs, args.files.length) - 1
+      : 0;
+  const mainLane = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
       let result: ExtractionResult;
       try {
-        const input = await readInput(file, DEFAULT_LIMITS.maxBytes);
+        const input = await readInput(job.f, DEFAULT_LIMITS.maxBytes);
         result =
           input instanceof Uint8Array
             ? await extractDocument(input, {
-                fileName: file,
+                fileName: job.f,
                 type: args.type,
                 ocr,
                 timeoutMs: args.timeoutMs,
@@ -228,14 +245,18 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
             : input;
       } catch (e) {
         // One bad file never stops the batch.
-        result = buildErrorResult(file, 'unreadable_file', (e as Error).message);
+        result = buildErrorResult(job.f, 'unreadable_file', (e as Error).message);
       }
-      results[i] = result;
-      flush();
+      onResult(job.i, result);
     }
   };
+  // Without threads, `jobs` documents are in flight in this thread: while one waits for OCR,
+  // another is parsed. With threads, each thread (this one included) takes one at a time.
+  const lanes = threads
+    ? [...Array.from({ length: threads }, () => workerLane(queue, args, ocr, onResult)), mainLane()]
+    : Array.from({ length: Math.min(args.jobs, args.files.length) }, mainLane);
   try {
-    await Promise.all(Array.from({ length: Math.min(args.jobs, args.files.length) }, worker));
+    await Promise.all(lanes);
   } finally {
     await ocr.close();
   }
