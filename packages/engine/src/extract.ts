@@ -208,16 +208,17 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
   // are rendered, at a resolution that gives the decoder ~5 pixels per module; a page that
   // draws nothing code-like is not rendered at all.
   const renderForQr = async (): Promise<QrImage[]> => {
-    const { findCodeRegions, renderRegion } = await import('./pdf/code-regions.ts');
-    const page = doc.loadPage(0);
-    return findCodeRegions(page)
-      .slice(0, 3)
-      .map((r) => {
+    const { findCodeRegions } = await import('./pdf/code-regions.ts');
+    const found = findCodeRegions(doc.loadPage(0));
+    try {
+      return found.regions.slice(0, 3).map((r) => {
         const side = Math.max(r[2] - r[0], r[3] - r[1]);
         const dpi = Math.max(QR_DPI, Math.min(600, (72 * QR_REGION_PX) / side));
-        const img = renderRegion(page, r, dpi);
-        return { page: 1, ...img, clean: true };
+        return { page: 1, ...found.render(r, dpi), clean: true };
       });
+    } finally {
+      found.dispose();
+    }
   };
   return { pages, pageCount: count, warnings, images, renderForQr };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPdf, streamObject } from '../../test/pdf-builder.ts';
 import { findEinvoiceQr } from '../qr/index.ts';
-import { findCodeRegions, renderRegion } from './code-regions.ts';
+import { findCodeRegions } from './code-regions.ts';
 import { openPdf } from './text.ts';
 
 const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
@@ -34,14 +34,14 @@ describe('findCodeRegions', () => {
       '0 G 1 w 40 500 m 500 500 l S 40 480 m 500 480 l S',
     ].join('\n');
     const page = openPdf(pagePdf(ops)).loadPage(0);
-    expect(findCodeRegions(page)).toEqual([]);
+    expect(findCodeRegions(page).regions).toEqual([]);
   });
 
   it('finds a code drawn module by module, and a dark square path, in top-left points', () => {
     // 30 × 30 modules of 2 pt at PDF (450, 700): page top-left y = 842 - 760 = 82.
     const ops = [moduleGrid(450, 700, 30), '0 g 60 100 80 80 re f'].join('\n');
     const page = openPdf(pagePdf(ops)).loadPage(0);
-    const regions = findCodeRegions(page);
+    const { regions } = findCodeRegions(page);
     expect(regions).toHaveLength(2);
     const grid = regions.find((r) => r[0] > 400);
     expect(grid).toBeDefined();
@@ -55,12 +55,13 @@ describe('findCodeRegions', () => {
     expect(y1).toBeLessThan(160);
   });
 
-  it('renders only the region, and the e-invoice QR of a text page decodes from it', async () => {
+  it('renders a region from the recorded paths, and the e-invoice QR of a text page decodes from it', async () => {
     const page = openPdf(readFileSync(new URL('invoice-009.pdf', corpus))).loadPage(0);
-    const regions = findCodeRegions(page);
-    expect(regions.length).toBeGreaterThan(0);
-    const region = regions[0]!;
-    const img = renderRegion(page, region, 400);
+    const found = findCodeRegions(page);
+    expect(found.regions.length).toBeGreaterThan(0);
+    const region = found.regions[0]!;
+    const img = found.render(region, 400);
+    found.dispose();
     expect(Math.abs(img.width - ((region[2] - region[0]) * 400) / 72)).toBeLessThanOrEqual(2);
     expect(img.gray.length).toBe(img.width * img.height);
     const qr = await findEinvoiceQr(img.gray, {

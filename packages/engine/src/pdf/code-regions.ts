@@ -39,33 +39,56 @@ function luminance(color: ArrayLike<number>): number {
   return 0;
 }
 
+/** One recorded drawing operation of the page (paths and images: what a code is made of). */
+type DrawOp = {
+  box: PointRect;
+  draw: (device: mupdf.Device) => void;
+  release: () => void;
+};
+
+/** Candidate code regions of a page, and a renderer for them. Call `dispose` when done. */
+export interface CodeRegions {
+  /** Candidate squares, padded by a quiet zone, in points from the page's top-left, largest first. */
+  regions: PointRect[];
+  /** Rasterise one region at `dpi` from the recorded paths and images (text is left out). */
+  render(region: PointRect, dpi: number): RegionImage;
+  /** Free the recorded operations (mupdf objects). */
+  dispose(): void;
+}
+
 /**
  * Where a QR code can be on a text-layer page, without rendering it: one pass of the page's
  * drawing operations through a collecting device. A code is drawn as an image, as one dark
  * path (or stroked run list) covering a square, or as many small dark squares close together;
- * text, table rules and light cell shading are none of these. Regions come back padded by a
- * quiet zone, in points from the page's top-left corner, largest first.
+ * text, table rules and light cell shading are none of these.
  *
- * Rendering the whole page at 200 dpi and scanning it costs ~60 ms a page; this pass plus a
- * render of the few candidate squares costs a fraction of that, and a page with no candidate
- * (most invoices that only print the IRN) costs no render at all.
+ * The pass records the page's paths and images, so a candidate is rasterised from them alone:
+ * no second run of the content stream, and no text (glyph rendering is most of a page render).
+ * Rendering the whole page at 200 dpi and scanning it cost ~60 ms a page; this costs a few, and
+ * a page with no candidate (most invoices that only print the IRN) is not rendered at all.
  */
-export function findCodeRegions(page: mupdf.Page): PointRect[] {
+export function findCodeRegions(page: mupdf.Page): CodeRegions {
   const [bx0, by0] = page.getBounds();
   const found: PointRect[] = [];
   const modules: PointRect[] = [];
-  const consider = (b: ArrayLike<number>, dark: boolean) => {
+  const ops: DrawOp[] = [];
+  const consider = (b: ArrayLike<number>, dark: boolean): PointRect | null => {
     const x0 = (b[0] as number) - bx0;
     const y0 = (b[1] as number) - by0;
     const x1 = (b[2] as number) - bx0;
     const y1 = (b[3] as number) - by0;
     const w = x1 - x0;
     const h = y1 - y0;
-    if (!(w > 0 && h > 0)) return;
-    if (!dark) return;
-    if (squareish(w, h)) found.push([x0, y0, x1, y1]);
-    else if (w <= MAX_MODULE_PT && h <= MAX_MODULE_PT && modules.length < 20_000)
-      modules.push([x0, y0, x1, y1]);
+    if (!(w > 0 && h > 0)) return null;
+    const box: PointRect = [x0, y0, x1, y1];
+    if (dark && squareish(w, h)) found.push(box);
+    else if (dark && w <= MAX_MODULE_PT && h <= MAX_MODULE_PT && modules.length < 20_000) modules.push(box);
+    return box;
+  };
+  const record = (box: PointRect | null, draw: DrawOp['draw'], release: DrawOp['release']) => {
+    // Bounded: a page of hundreds of thousands of vector specks is not worth keeping.
+    if (box && ops.length < 50_000) ops.push({ box, draw, release });
+    else release();
   };
   const imageBox = (ctm: mupdf.Matrix): PointRect => {
     // An image fills the unit square mapped through its matrix.
@@ -75,20 +98,43 @@ export function findCodeRegions(page: mupdf.Page): PointRect[] {
     return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   };
   const device = new mupdf.Device({
-    fillPath(path, _evenOdd, ctm, _cs, color, alpha) {
-      if (alpha < 0.5) return;
-      consider(path.getBounds(null as unknown as mupdf.StrokeState, ctm), luminance(color) < 0.5);
+    fillPath(path, evenOdd, ctm, cs, color, alpha) {
+      const box = consider(
+        path.getBounds(null as unknown as mupdf.StrokeState, ctm),
+        alpha >= 0.5 && luminance(color) < 0.5,
+      );
+      record(
+        box,
+        (d) => d.fillPath(path, evenOdd, ctm, cs, color as mupdf.Color, alpha),
+        () => path.destroy(),
+      );
     },
-    strokePath(path, stroke, ctm, _cs, color, alpha) {
-      if (alpha < 0.5) return;
-      consider(path.getBounds(stroke, ctm), luminance(color) < 0.5);
+    strokePath(path, stroke, ctm, cs, color, alpha) {
+      const box = consider(path.getBounds(stroke, ctm), alpha >= 0.5 && luminance(color) < 0.5);
+      record(
+        box,
+        (d) => d.strokePath(path, stroke, ctm, cs, color as mupdf.Color, alpha),
+        () => {
+          path.destroy();
+          stroke.destroy();
+        },
+      );
     },
-    fillImage(_image, ctm) {
-      consider(imageBox(ctm), true);
+    fillImage(image, ctm, alpha) {
+      const box = consider(imageBox(ctm), true);
+      record(
+        box,
+        (d) => d.fillImage(image, ctm, alpha),
+        () => image.destroy(),
+      );
     },
-    fillImageMask(_image, ctm, _cs, color, alpha) {
-      if (alpha < 0.5) return;
-      consider(imageBox(ctm), luminance(color) < 0.5);
+    fillImageMask(image, ctm, cs, color, alpha) {
+      const box = consider(imageBox(ctm), alpha >= 0.5 && luminance(color) < 0.5);
+      record(
+        box,
+        (d) => d.fillImageMask(image, ctm, cs, color as mupdf.Color, alpha),
+        () => image.destroy(),
+      );
     },
   });
   try {
@@ -113,7 +159,67 @@ export function findCodeRegions(page: mupdf.Page): PointRect[] {
       host[3] = Math.max(host[3], r[3]);
     } else merged.push([...r]);
   }
-  return merged.sort((a, b) => area(b) - area(a));
+  const [, , bx1, by1] = page.getBounds();
+  const pageW = bx1 - bx0;
+  const pageH = by1 - by0;
+  return {
+    regions: merged.sort((a, b) => area(b) - area(a)),
+    render: (region, dpi) =>
+      renderOps(
+        ops.filter((op) => overlap(op.box, region) > 0),
+        region,
+        dpi,
+        [-bx0, -by0],
+        [pageW, pageH],
+      ),
+    dispose: () => {
+      for (const op of ops.splice(0)) op.release();
+    },
+  };
+}
+
+/** Rasterise recorded operations over one region (grey, white background). */
+function renderOps(
+  ops: DrawOp[],
+  region: PointRect,
+  dpi: number,
+  shift: [number, number],
+  size: [number, number],
+): RegionImage {
+  const x0 = Math.max(0, region[0]);
+  const y0 = Math.max(0, region[1]);
+  const x1 = Math.min(size[0], region[2]);
+  const y1 = Math.min(size[1], region[3]);
+  const scale = dpi / 72;
+  const px0 = Math.floor(x0 * scale);
+  const py0 = Math.floor(y0 * scale);
+  const px1 = Math.max(px0 + 1, Math.ceil(x1 * scale));
+  const py1 = Math.max(py0 + 1, Math.ceil(y1 * scale));
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [px0, py0, px1, py1], false);
+  try {
+    pixmap.clear(255);
+    // Page space → pixels of the page rendered from its top-left corner at `dpi`.
+    const ctm = mupdf.Matrix.concat(
+      mupdf.Matrix.translate(shift[0], shift[1]),
+      mupdf.Matrix.scale(scale, scale),
+    );
+    const device = new mupdf.DrawDevice(ctm, pixmap);
+    try {
+      for (const op of ops) op.draw(device);
+      device.close();
+    } finally {
+      device.destroy();
+    }
+    const width = px1 - px0;
+    const height = py1 - py0;
+    const stride = pixmap.getStride();
+    const pixels = pixmap.getPixels();
+    const gray = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) gray.set(pixels.subarray(y * stride, y * stride + width), y * width);
+    return { gray, width, height, dpi, origin: [px0 / scale, py0 / scale] };
+  } finally {
+    pixmap.destroy();
+  }
 }
 
 const area = (r: PointRect) => (r[2] - r[0]) * (r[3] - r[1]);
@@ -172,43 +278,4 @@ function clusterModules(modules: PointRect[]): PointRect[] {
     if (count >= 50 && squareish(box[2] - box[0], box[3] - box[1])) out.push(box);
   }
   return out;
-}
-
-/**
- * Render one region of a page to grey pixels at `dpi` (only that region is rasterised: glyphs
- * and paths outside it are culled by mupdf's draw device).
- */
-export function renderRegion(page: mupdf.Page, region: PointRect, dpi: number): RegionImage {
-  const [bx0, by0, bx1, by1] = page.getBounds();
-  const x0 = Math.max(0, region[0]);
-  const y0 = Math.max(0, region[1]);
-  const x1 = Math.min(bx1 - bx0, region[2]);
-  const y1 = Math.min(by1 - by0, region[3]);
-  const scale = dpi / 72;
-  const px0 = Math.floor(x0 * scale);
-  const py0 = Math.floor(y0 * scale);
-  const px1 = Math.max(px0 + 1, Math.ceil(x1 * scale));
-  const py1 = Math.max(py0 + 1, Math.ceil(y1 * scale));
-  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [px0, py0, px1, py1], false);
-  try {
-    pixmap.clear(255);
-    // Page space → pixels of the page rendered from its top-left corner at `dpi`.
-    const ctm = mupdf.Matrix.concat(mupdf.Matrix.translate(-bx0, -by0), mupdf.Matrix.scale(scale, scale));
-    const device = new mupdf.DrawDevice(ctm, pixmap);
-    try {
-      page.run(device, mupdf.Matrix.identity);
-      device.close();
-    } finally {
-      device.destroy();
-    }
-    const width = px1 - px0;
-    const height = py1 - py0;
-    const stride = pixmap.getStride();
-    const pixels = pixmap.getPixels();
-    const gray = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) gray.set(pixels.subarray(y * stride, y * stride + width), y * width);
-    return { gray, width, height, dpi, origin: [px0 / scale, py0 / scale] };
-  } finally {
-    pixmap.destroy();
-  }
 }
