@@ -39,6 +39,15 @@ async function listScannedInvoices(): Promise<string[]> {
   return found;
 }
 
+/** `process_cpu_seconds_total` (user + system, every thread) from a worker's /metrics text. */
+function cpuOf(metrics: string): number {
+  return Number(/^process_cpu_seconds_total (\S+)$/m.exec(metrics)?.[1] ?? 0);
+}
+
+async function readCpuSeconds(worker: BahiProcess): Promise<number> {
+  return cpuOf(await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text());
+}
+
 const base = await mkdtemp(join(tmpdir(), 'bahi-bench-scale-'));
 const db = await createFreshPostgresDatabase(serverUrl);
 const sql = new pg.Client({ connectionString: db.url });
@@ -98,6 +107,7 @@ try {
       },
     });
     if (flow.status !== 201) throw new Error(`flow failed: ${flow.status} ${JSON.stringify(flow.body)}`);
+    const cpuBefore = await Promise.all(workers.map(readCpuSeconds));
     const started = performance.now();
     const run = await client.post(`/api/flows/${flow.body.id}/runs`);
     if (run.status !== 202) throw new Error(`run failed to start: ${run.status}`);
@@ -120,14 +130,18 @@ try {
          from documents where run_id = any($1::uuid[])`,
       [runIds],
     );
-    // Each worker's own metrics: how many documents it stored and its mean extraction time, to tell an
-    // uneven split of the runs from slower extraction (CPU contention).
+    // Each worker's own metrics: how many documents it stored, its mean extraction wall time and the CPU
+    // seconds its process (all threads) used during the run — wall time per document growing while CPU per
+    // document stays put means the cores were shared with something else, not that Bahi did more work.
     const perWorker: string[] = [];
-    for (const w of workers) {
+    for (const [i, w] of workers.entries()) {
       const text = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
       const sum = Number(/^bahi_extraction_seconds_sum (\S+)$/m.exec(text)?.[1] ?? 0);
       const n = Number(/^bahi_extraction_seconds_count (\S+)$/m.exec(text)?.[1] ?? 0);
-      perWorker.push(`${n} docs, ${(n ? sum / n : 0).toFixed(1)} s/doc`);
+      const cpu = cpuOf(text) - cpuBefore[i]!;
+      perWorker.push(
+        `${n} docs, ${(n ? sum / n : 0).toFixed(1)} s/doc wall, ${(n ? cpu / n : 0).toFixed(1)} CPU s/doc`,
+      );
     }
     for (const w of workers) await stopBahiProcess(w);
     return {
