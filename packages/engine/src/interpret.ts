@@ -1,9 +1,9 @@
 import { roundMoney } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
-import { collectAmountCandidates, solveAmounts } from './fields/amounts.ts';
+import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/amounts.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
-import { buildLayout, type Segment } from './layout.ts';
+import { boxOf, buildLayout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
 import { extractLineItems, type LineItemsResult } from './tables/index.ts';
@@ -113,14 +113,34 @@ export function interpretDocument(
   const words = findAmountInWords(layout);
   if (type !== 'grn') {
     const cands = collectAmountCandidates(layout, skip);
-    // A total that equals the amount in words is the one the document means.
-    if (words)
-      for (const c of cands.get('total') ?? [])
-        if (Math.abs(Number(c.value) - words.value) < 0.011) c.score += 0.5;
+    const printed = printedAmounts(layout);
+    if (words) {
+      // A total that equals the amount in words is the one the document means; when no figure
+      // reads as that total (a misread rupee sign or digit), the words themselves are a reading.
+      const totals = cands.get('total') ?? [];
+      let agreed = false;
+      for (const c of totals)
+        if (Math.abs(Number(c.value) - words.value) < 0.011) {
+          c.score += 0.5;
+          agreed = true;
+        }
+      const line = layout.lines[words.line]!;
+      const fromWords: Candidate = {
+        field: 'total',
+        value: words.value,
+        page: line.page,
+        bbox: boxOf(line.words),
+        source: line.words[0]?.source ?? 'text',
+        score: 0.45,
+      };
+      if (!agreed) cands.set('total', [...totals, fromWords]);
+      const key = Math.round(words.value * 100);
+      if (!printed.has(key)) printed.set(key, fromWords);
+    }
     for (const list of cands.values()) list.sort((a, b) => b.score - a.score);
     const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
     const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
-    const solved = solveAmounts(cands, lineSum);
+    const solved = solveAmounts(cands, lineSum, printed);
     amountsConsistent = solved.consistent;
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
   }

@@ -2,6 +2,7 @@ import { roundMoney } from '@bahi/india';
 import type { Layout, Line, Segment } from '../layout.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
+import { parseOcrAmount } from './ocr-money.ts';
 import { parseValue } from './values.ts';
 import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
 
@@ -22,6 +23,29 @@ export function amountLabel(text: string): { field: AmountField; end: number } |
     if (end !== null) return { field: f, end };
   }
   return null;
+}
+
+const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
+
+/**
+ * The amount a whole segment holds, or null. Text-layer figures must look like money; OCR ones
+ * may carry the usual misreads (rupee sign as `X`, grouping commas as dots, see `ocr-money.ts`).
+ */
+function moneyOf(s: Segment): number | null {
+  const text = s.text.replace(/\s+/g, ' ');
+  if (MONEY_TOKEN.test(text)) {
+    const p = parseValue('money', text);
+    if (p && typeof p.value === 'number') return p.value;
+  }
+  return isOcr(s) ? parseOcrAmount(text) : null;
+}
+
+/** A candidate for `field` read from a whole segment holding `value`. */
+function segmentCandidate(field: AmountField, s: Segment, value: number, score: number): Candidate {
+  return {
+    ...candidateFrom(field, s, { value, start: 0, end: s.text.length }, 0, score),
+    value,
+  };
 }
 
 const isPercent = (s: string) => /%\s*$/.test(s) || /^@/.test(s.trim());
@@ -69,25 +93,32 @@ export function collectAmountCandidates(
     if (!segs.length) return;
     const inTable = segs.some(skip);
     const labelled = segs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
-    // A row of several amount labels: values sit underneath.
+    // A row of several amount labels: values sit underneath, one per label column. OCR may run
+    // neighbouring figures into one segment, so columns are matched word by word.
     if (labelled.length >= 2) {
       if (inTable) return;
       const next = layout.lines[li + 1];
       if (next && next.page === line.page) {
-        for (const { s, l } of labelled) {
-          const below = next.segments
-            .filter(
-              (b) => Math.min(b.x1, s.x1 + 20) - Math.max(b.x0, s.x0 - 20) > 0 && MONEY_TOKEN.test(b.text),
-            )
-            .sort((a, b) => Math.abs(a.x1 - s.x1) - Math.abs(b.x1 - s.x1))[0];
-          if (!below || !l) continue;
-          const p = parseValue('money', below.text);
-          if (p && typeof p.value === 'number')
-            add({
-              ...candidateFrom(l.field, below, p, 0, 0.95),
-              value: signFor(l.field, s.text, below.text, p.value),
-            });
-        }
+        segs.forEach((s, k) => {
+          const l = amountLabel(s.text);
+          if (!l) return;
+          const prev = segs[k - 1];
+          const after = segs[k + 1];
+          const left = prev ? (prev.x1 + s.x0) / 2 : s.x0 - 40;
+          const right = after ? (s.x1 + after.x0) / 2 : s.x1 + 40;
+          const cells = next.words
+            .map((w) => ({
+              w,
+              seg: { ...s, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
+            }))
+            .filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 <= right)
+            .map((c) => ({ ...c, value: moneyOf(c.seg) }))
+            .filter((c): c is typeof c & { value: number } => c.value !== null)
+            .sort((a, b) => Math.abs(a.w.x1 - s.x1) - Math.abs(b.w.x1 - s.x1));
+          const best = cells[0];
+          if (best)
+            add(segmentCandidate(l.field, best.seg, signFor(l.field, s.text, best.w.text, best.value), 0.95));
+        });
       }
       return;
     }
@@ -95,15 +126,11 @@ export function collectAmountCandidates(
     if (first?.l) {
       const { s, l } = first;
       const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
-      const valueSeg = [...afterLabel].reverse().find((x) => MONEY_TOKEN.test(x.text.replace(/\s+/g, ' ')));
+      const valueSeg = [...afterLabel].reverse().find((x) => moneyOf(x) !== null);
       const score = segs[0] === s ? 1 : 0.85;
       if (valueSeg) {
-        const p = parseValue('money', valueSeg.text);
-        if (p && typeof p.value === 'number')
-          add({
-            ...candidateFrom(l.field, valueSeg, p, 0, score),
-            value: signFor(l.field, s.text, valueSeg.text, p.value),
-          });
+        const value = moneyOf(valueSeg)!;
+        add(segmentCandidate(l.field, valueSeg, signFor(l.field, s.text, valueSeg.text, value), score));
       } else {
         // Label and amount in one segment ("IGST 34,549.20"): the last amount after the label.
         const rest = s.text.slice(l.end);
@@ -126,11 +153,9 @@ export function collectAmountCandidates(
       return;
     }
     // A lone amount on its own line: a possible unlabelled sub-total.
-    if (segs.length === 1 && MONEY_TOKEN.test(segs[0]!.text) && /\.\d{2}/.test(segs[0]!.text)) {
-      const p = parseValue('money', segs[0]!.text);
-      if (p && typeof p.value === 'number' && p.value > 0)
-        add(candidateFrom('taxableValue', segs[0]!, p, 0, 0.1));
-    }
+    const lone = segs.length === 1 ? moneyOf(segs[0]!) : null;
+    if (lone !== null && lone > 0 && /\d\s*[.,\s]\s*\d{2}$/.test(segs[0]!.text.trim()))
+      add(segmentCandidate('taxableValue', segs[0]!, lone, 0.1));
   });
   // Tax printed per slab ("CGST @ 2.5%", "CGST @ 9%") without a total row: their sum is a reading too.
   for (const f of ['cgst', 'sgst', 'igst'] as const) {
@@ -143,6 +168,29 @@ export function collectAmountCandidates(
   return out;
 }
 
+/**
+ * Every amount printed anywhere on the document (whole segments and single words, two decimals),
+ * by value in paise, with where it was read: a value derived from the others is only believed
+ * when the document prints it somewhere (a tax summary's total row, an unlabelled sub-total).
+ */
+export function printedAmounts(layout: Layout): Map<number, Candidate> {
+  const out = new Map<number, Candidate>();
+  const put = (s: Segment) => {
+    if (!/\d[.,\s]\d{2}$/.test(s.text.trim())) return;
+    const v = moneyOf(s);
+    if (v === null || v <= 0) return;
+    const key = Math.round(v * 100);
+    if (!out.has(key)) out.set(key, segmentCandidate('taxableValue', s, v, 0.5));
+  };
+  for (const seg of layout.segments) {
+    put(seg);
+    if (seg.words.length > 1)
+      for (const w of seg.words)
+        put({ ...seg, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 });
+  }
+  return out;
+}
+
 /** The chosen amounts and whether they add up. */
 export interface SolvedAmounts {
   values: Partial<Record<AmountField, Candidate>>;
@@ -150,13 +198,20 @@ export interface SolvedAmounts {
 }
 
 const TOL = 0.011;
+const FIELD_ORDER: AmountField[] = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'];
 
 /**
  * Choose one reading per amount field so that taxable + CGST + SGST + IGST + cess + round-off =
  * total, preferring higher-scored readings; a set that adds up beats any set that does not.
- * `lineSum` (the line items' amounts) backs a taxable value that equals it.
+ * `lineSum` (the line items' amounts) backs a taxable value that equals it. When no set adds up
+ * because one figure was misread or not read at all, the figure is completed from the others
+ * (`completeAmounts`), but only to a value the document itself prints (`printed`) or the line sum.
  */
-export function solveAmounts(cands: Map<AmountField, Candidate[]>, lineSum: number | null): SolvedAmounts {
+export function solveAmounts(
+  cands: Map<AmountField, Candidate[]>,
+  lineSum: number | null,
+  printed: Map<number, Candidate> = new Map(),
+): SolvedAmounts {
   const opts = (f: AmountField, n: number): Array<Candidate | null> => [
     ...(cands.get(f) ?? []).slice(0, n),
     null,
@@ -186,14 +241,64 @@ export function solveAmounts(cands: Map<AmountField, Candidate[]>, lineSum: numb
                 if (!best || score > best.score + 1e-9) best = { score, pick, ok };
               }
   const values: Partial<Record<AmountField, Candidate>> = {};
-  if (best) {
-    const fields: AmountField[] = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'];
-    best.pick.forEach((c, k) => {
-      // A weak unlabelled amount is kept only when it makes the document add up.
-      if (c && (c.score > 0.2 || best.ok)) values[fields[k]!] = c;
-    });
+  if (!best) return { values, consistent: false };
+  let ok = best.ok;
+  let pick = best.pick;
+  if (!ok) {
+    const completed = completeAmounts(pick, lineSum, printed);
+    if (completed) {
+      pick = completed;
+      ok = true;
+    }
   }
-  return { values, consistent: best?.ok ?? false };
+  pick.forEach((c, k) => {
+    // A weak unlabelled amount is kept only when it makes the document add up.
+    if (c && (c.score > 0.2 || ok)) values[FIELD_ORDER[k]!] = c;
+  });
+  return { values, consistent: ok };
+}
+
+/**
+ * Complete a totals block that does not add up because one figure is missing or misread:
+ * the taxable value as total − taxes − round-off, the total as taxable + taxes + round-off, or an
+ * SGST equal to its CGST (they are always equal halves) where the document then adds up. A derived
+ * value must be printed somewhere on the document or equal the line sum: never an invented figure.
+ */
+function completeAmounts(
+  pick: Array<Candidate | null>,
+  lineSum: number | null,
+  printed: Map<number, Candidate>,
+): Array<Candidate | null> | null {
+  const val = (c: Candidate | null | undefined) => (c ? Number(c.value) : 0);
+  const at = (k: number): Candidate | null => pick[k] ?? null;
+  const [tv, c, s, i, cs, r, t] = [at(0), at(1), at(2), at(3), at(4), at(5), at(6)];
+  const taxes = (p: Array<Candidate | null>) => p.slice(1, 6).reduce((a, x) => a + val(x), 0);
+  const backed = (v: number, field: AmountField, from: Candidate): Candidate | null => {
+    if (v <= 0) return null;
+    const seen = printed.get(Math.round(v * 100));
+    if (seen) return { ...seen, field, value: roundMoney(v), score: 0.6 };
+    if (field === 'taxableValue' && lineSum !== null && Math.abs(lineSum - v) <= TOL)
+      return { ...from, field, value: roundMoney(v), score: 0.55 };
+    return null;
+  };
+  const adds = (p: Array<Candidate | null>) =>
+    !!p[0] && !!p[6] && Math.abs(roundMoney(val(p[0]) + taxes(p)) - val(p[6])) <= TOL;
+  const tries: Array<Array<Candidate | null>> = [];
+  // The CGST/SGST pair: one half misread or missing.
+  if (c && !i && (!s || s.value !== c.value))
+    tries.push([tv, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);
+  if (s && !i && (!c || c.value !== s.value))
+    tries.push([tv, { ...s, field: 'cgst', score: 0.5 }, s, i, cs, r, t]);
+  for (const p of tries) if (adds(p)) return p;
+  if (t && (c || s || i)) {
+    const d = backed(roundMoney(val(t) - taxes(pick)), 'taxableValue', t);
+    if (d) return [d, c, s, i, cs, r, t];
+  }
+  if (tv && (c || s || i)) {
+    const d = backed(roundMoney(val(tv) + taxes(pick)), 'total', tv);
+    if (d) return [tv, c, s, i, cs, r, d];
+  }
+  return null;
 }
 
 /** Normalised label text, exported for tests. */

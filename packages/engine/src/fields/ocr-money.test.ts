@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { buildLayout } from '../layout.ts';
+import type { PageContent, Word } from '../types.ts';
+import { collectAmountCandidates, printedAmounts, solveAmounts } from './amounts.ts';
+import { normalizeOcrAmount, parseOcrAmount } from './ocr-money.ts';
+
+describe('OCR money', () => {
+  it('reads a rupee sign misread as a look-alike glyph', () => {
+    expect(parseOcrAmount('X15,91,234.00')).toBe(1591234);
+    expect(parseOcrAmount('X 71,854.00')).toBe(71854);
+    expect(parseOcrAmount('¥13,24,850.00')).toBe(1324850);
+    expect(parseOcrAmount('£19,28,164.16')).toBe(1928164.16);
+  });
+
+  it('reads grouping commas read as dots and a decimal point read as a space', () => {
+    expect(parseOcrAmount('20,76.633.18')).toBe(2076633.18);
+    expect(parseOcrAmount('6.25,575.76')).toBe(625575.76);
+    expect(parseOcrAmount('1.79,281.09')).toBe(179281.09);
+    expect(parseOcrAmount('47,891 48')).toBe(47891.48);
+    expect(parseOcrAmount('1,55,194 58')).toBe(155194.58);
+    expect(parseOcrAmount('(-)o.21')).toBe(-0.21);
+  });
+
+  it('refuses figures whose digit groups do not fit (a digit lost or added)', () => {
+    expect(parseOcrAmount('1,55,1944 .58')).toBeNull();
+    expect(parseOcrAmount('0.72.790.99')).toBeNull();
+    expect(parseOcrAmount('12,34')).toBeNull();
+    expect(parseOcrAmount('Nos')).toBeNull();
+    expect(normalizeOcrAmount('2,617 Nos')).toBeNull();
+  });
+});
+
+function ocrPage(lines: Array<[number, ...Array<[number, string]>]>): PageContent {
+  const words: Word[] = [];
+  for (const [y, ...cells] of lines)
+    for (const [x, text] of cells) {
+      let cx = x;
+      for (const t of text.split(' ')) {
+        words.push({
+          text: t,
+          x0: cx,
+          y0: y,
+          x1: cx + t.length * 5,
+          y1: y + 8,
+          page: 1,
+          source: 'ocr',
+          conf: 0.9,
+        });
+        cx += t.length * 5 + 3;
+      }
+    }
+  return { page: 1, width: 595, height: 842, words, source: 'ocr' };
+}
+const none = () => false;
+
+describe('totals block on scans', () => {
+  it('reads a label row whose figures OCR ran together into one segment, column by column', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [
+          400,
+          [40, 'Taxble Amt'],
+          [110, 'CGSTAmt'],
+          [160, 'SGSTAmt'],
+          [210, 'IGSTAmt'],
+          [480, 'Total Inv. Amt'],
+        ],
+        [
+          412,
+          [40, '11,14,792.00'],
+          [104, '12,719.00'],
+          [154, '12,719.00'],
+          [216, '0.00'],
+          [480, '11,40,230.00'],
+        ],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.taxableValue?.value).toBe(1114792);
+    expect(solved.values.cgst?.value).toBe(12719);
+    expect(solved.values.sgst?.value).toBe(12719);
+    expect(solved.values.total?.value).toBe(1140230);
+  });
+
+  it('derives an unread taxable value from the total only when the document prints it', () => {
+    const lines: Array<[number, ...Array<[number, string]>]> = [
+      [400, [300, 'CGST @ 9%'], [500, '1,09,150.97']],
+      [412, [300, 'SGST @ 9%'], [500, '1,09,150.97']],
+      [424, [300, 'Less : Rounding Off'], [500, '(-)0.34']],
+      [436, [300, 'Grand Total'], [500, 'X 14,31,090.00']],
+    ];
+    const without = buildLayout([ocrPage(lines)]);
+    const a = solveAmounts(collectAmountCandidates(without, none), null, printedAmounts(without));
+    expect(a.values.total?.value).toBe(1431090);
+    expect(a.values.taxableValue).toBeUndefined();
+    // The HSN summary's total row prints the taxable value.
+    const withSummary = buildLayout([
+      ocrPage([...lines, [600, [40, 'Total'], [150, '12,12,788.40'], [300, '2,18,301.94']]]),
+    ]);
+    const b = solveAmounts(collectAmountCandidates(withSummary, none), null, printedAmounts(withSummary));
+    expect(b.consistent).toBe(true);
+    expect(b.values.taxableValue?.value).toBe(1212788.4);
+  });
+
+  it('takes an unreadable SGST as equal to its CGST when the document then adds up', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [400, [300, 'Sub Total'], [500, '16,69,689.00']],
+        [412, [300, 'CGST'], [500, '1,55,194 58']],
+        [424, [300, 'SGST'], [500, '1,565,194 .58']],
+        [436, [300, 'Total PO Value (INR)'], [500, '19,80,078.16']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null, printedAmounts(layout));
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.sgst?.value).toBe(155194.58);
+  });
+});
