@@ -35,13 +35,18 @@ export interface LabelHit {
 
 /** Test the start of a segment's text against patterns; returns the end of the match. */
 export function matchStart(text: string, patterns: readonly RegExp[]): number | null {
-  const t = normalizeLabelText(text);
+  // OCR puts stray quote marks and bars before a word at a box edge ("“Supplier :"); skip them.
+  const lead = OCR_LEAD.exec(text)?.[0].length ?? 0;
+  const t = normalizeLabelText(text.slice(lead));
   for (const p of patterns) {
     const m = p.exec(t);
-    if (m && m.index === 0) return m[0].length;
+    if (m && m.index === 0) return lead + m[0].length;
   }
   return null;
 }
+
+/** Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes. */
+export const OCR_LEAD = /^[\s"'“”‘’`|_~]+(?=[A-Za-z])/;
 
 /** True when a segment starts with any known label (field, party, amount or other). */
 export function isLabelText(text: string, type: DocumentType): boolean {

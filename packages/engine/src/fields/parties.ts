@@ -60,8 +60,13 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
 const clean = (s: string) =>
   s
     .replace(/\s+/g, ' ')
-    .replace(/^[\s,:;-]+|[\s,;:]+$/g, '')
+    // OCR reads box edges before a first word as quotes or bars ("‘Southern Pharmaceuticals").
+    .replace(/^[\s,:;\-"'“”‘’`|_~]+|[\s,;:]+$/g, '')
     .trim();
+
+/** An address line rather than a name: a comma, a number of three digits or more, address words. */
+const ADDRESS_LIKE =
+  /,|\d{3}|\b(?:road|rd|street|st|marg|nagar|floor|estate|park|plot|shed|gala|sector|dist|district|industrial|highway|building|complex|chambers|tower|phase|gidc|midc|main|stage|cross|lane|colony|village|taluk|pin|near|opp|behind|block|survey|khasra|door|flat|unit|office)\b\.?/i;
 
 function stateFromAddress(lines: string[]): string | null {
   // Lines joined with a space: a state name may wrap ("Dadra and Nagar" / "Haveli and Daman and Diu").
@@ -281,6 +286,16 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
       // OCR noise: a name is mostly letters.
       if ((s.text.match(/[A-Za-z]/g) ?? []).length < 0.6 * s.text.replace(/\s/g, '').length) continue;
       const h = s.y1 - s.y0;
+      if (s.words[0]?.source === 'ocr') {
+        // OCR box heights follow the glyphs (a line with descenders reads taller than a bold name
+        // without), so on scans the name is the first name-like line, unless a confidently read
+        // line is much larger (a big letterhead under a small tagline).
+        if (ADDRESS_LIKE.test(s.text)) continue;
+        const conf = s.words.reduce((a, w) => a + w.conf, 0) / s.words.length;
+        if (conf < 0.6) continue;
+        if (!best || h > 1.4 * (best.y1 - best.y0)) best = s;
+        continue;
+      }
       if (!best || h > best.y1 - best.y0 + 0.5) best = s;
     }
   }
