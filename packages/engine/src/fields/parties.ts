@@ -1,5 +1,5 @@
 import { stateCodeFromText } from '@bahi/india';
-import { boxOf, type Layout, type Segment } from '../layout.ts';
+import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import type { DocumentType } from '../types.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
@@ -93,12 +93,19 @@ function stateFromAddress(lines: string[]): string | null {
  * OCR spacing is uneven: a name or address line can come out as several segments. Join the
  * segments that follow closely on the same line (not labels), so the line reads whole.
  */
-function mergeOcrRun(lineSegs: Segment[], seg: Segment, type: DocumentType): Segment {
+function mergeOcrRun(
+  lineSegs: Segment[],
+  seg: Segment,
+  type: DocumentType,
+  rightLimit = Number.POSITIVE_INFINITY,
+): Segment {
   if (seg.words[0]?.source !== 'ocr') return seg;
   let out = seg;
   for (let i = lineSegs.indexOf(seg) + 1; i < lineSegs.length; i++) {
     const next = lineSegs[i]!;
     const h = Math.max(4, out.y1 - out.y0);
+    // Never into the neighbouring column (a ship-to block beside the bill-to block).
+    if (next.x0 >= rightLimit - 4) break;
     if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || roleOf(next.text, type)) break;
     out = {
       ...out,
@@ -124,6 +131,7 @@ function readBlock(
   startLine: number,
   stopX: number | null,
   letterhead: boolean,
+  rightLimit = Number.POSITIVE_INFINITY,
 ): Party {
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
@@ -143,13 +151,16 @@ function readBlock(
         ? Math.abs(s.x0 - colX0) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
         : Math.abs(s.x0 - colX0) < 14,
     );
-    // A table starts: its header row names columns, its rows have many cells.
-    if (line.segments.length >= 4 || COLUMN_HEADER.test(line.text)) break;
+    // A table starts: its header row names columns, its rows have many cells. Cells of a box
+    // beside the block (Tally's invoice-number boxes) are not the block's: count them apart.
+    const inColumn = line.segments.filter((s) => s.x0 < rightLimit - 4).length;
+    const beside = line.segments.length - inColumn;
+    if (inColumn >= 4 || (line.segments.length >= 4 && beside >= 3) || COLUMN_HEADER.test(line.text)) break;
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     if (roleOf(seg.text, type)) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
-    segs.push(mergeOcrRun(line.segments, seg, type));
+    segs.push(mergeOcrRun(line.segments, seg, type, rightLimit));
     last = line;
   }
   const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
@@ -227,6 +238,22 @@ function readBlock(
   };
 }
 
+/**
+ * Where the column of the block starting at `line.segments[from]` ends: the first segment to its
+ * right that is a label or a role, or that sits well apart (a neighbouring box); none → no limit.
+ */
+function columnLimit(line: Line, from: number, type: DocumentType): number {
+  let prev = line.segments[from];
+  if (!prev) return Number.POSITIVE_INFINITY;
+  for (let k = from + 1; k < line.segments.length; k++) {
+    const next = line.segments[k]!;
+    const h = Math.max(4, prev.y1 - prev.y0);
+    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || roleOf(next.text, type)) return next.x0;
+    prev = next;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
 function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): Party {
   const line = layout.lines[anchor.line]!;
   const role = roleOf(anchor.text, type);
@@ -244,24 +271,27 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
     restText = stripLeadingSeparators(after).text.trim();
     if (restText) restWords = anchor.words.slice(anchor.words.length - restText.split(' ').length);
   }
+  const i = line.segments.indexOf(anchor);
   if (restText && role) {
     const first = { ...anchor, text: restText, words: restWords, x0: restWords[0]!.x0 };
-    return readBlock(layout, type, [first], anchor.x0, anchor.line, null, false);
+    const limit = columnLimit(line, i, type);
+    return readBlock(layout, type, [first], anchor.x0, anchor.line, null, false, limit);
   }
-  const i = line.segments.indexOf(anchor);
   const right = line.segments[i + 1];
   if (right && right.x0 - anchor.x1 < 160 && !isLabelText(right.text, type) && !roleOf(right.text, type)) {
+    const limit = columnLimit(line, i + 1, type);
     return readBlock(
       layout,
       type,
-      [mergeOcrRun(line.segments, right, type)],
+      [mergeOcrRun(line.segments, right, type, limit)],
       right.x0,
       anchor.line,
       anchor.x0,
       false,
+      limit,
     );
   }
-  return readBlock(layout, type, [], anchor.x0, anchor.line, null, false);
+  return readBlock(layout, type, [], anchor.x0, anchor.line, null, false, columnLimit(line, i, type));
 }
 
 function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Party {
@@ -300,7 +330,9 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
     }
   }
   if (!best) return EMPTY;
-  return readBlock(layout, type, [best], best.x0, best.line, null, true);
+  const line = layout.lines[best.line]!;
+  const limit = columnLimit(line, line.segments.indexOf(best), type);
+  return readBlock(layout, type, [best], best.x0, best.line, null, true, limit);
 }
 
 /**
