@@ -152,7 +152,7 @@ describe('repairGstin', () => {
     expect(repairGstin(gstin)).toBe(gstin);
   });
 
-  it('refuses to choose between two valid readings', () => {
+  it('keeps the entity/check pair as printed over a twin that needs more look-alike readings', () => {
     // Entity 1 vs I changes the checksum sum by 17, exactly the gap between check characters 1 and I,
     // so a body whose check is I has a twin (entity I, check 1) that is also valid.
     let body: string | null = null;
@@ -165,10 +165,43 @@ describe('repairGstin', () => {
     const twin = `${body!.slice(0, 12)}IZ1`;
     expect(isValidGstin(gstin)).toBe(true);
     expect(isValidGstin(twin)).toBe(true);
-    // A 0 misread as O forces a repair; the entity/check pair then has two valid readings.
+    // A 0 misread as O forces a repair; the printed "1…I" reading wins over the twin.
     const misread = gstin.replace(/^(.{7}[1-9]*)0/, '$1O');
     expect(isValidGstin(misread)).toBe(false);
-    expect(repairGstin(misread)).toBeNull();
+    expect(repairGstin(misread)).toBe(gstin);
+  });
+
+  it('refuses to choose between two readings that are equally likely', () => {
+    // Two letters printed as O where the checksum weighs both alike (positions 3 and 5): either
+    // could be a misread Q, and both single swaps validate; the printed reading itself does not.
+    let printed: string | null = null;
+    for (let n = 1000; n < 9999 && printed === null; n++) {
+      const body = `29OAOCT${n}L1Z`;
+      const a = computeGstinCheckChar(`29QAOCT${n}L1Z`);
+      if (computeGstinCheckChar(`29OAQCT${n}L1Z`) === a && computeGstinCheckChar(body) !== a)
+        printed = `${body}${a}`;
+    }
+    expect(printed).not.toBeNull();
+    expect(isValidGstin(printed!)).toBe(false);
+    expect(repairGstin(printed!)).toBeNull();
+  });
+
+  it('reads OCR damage seen on scans: a glyph read twice, a bracket for J, U read as V', () => {
+    // Build valid GSTINs from bodies so the check characters are right.
+    const g = (body: string) => `${body}${computeGstinCheckChar(body)}`;
+    const a = g('07FZACD4754D1Z');
+    // "7" read twice as "7T" after the state code; 1Z read as 12.
+    expect(repairGstin(`07T${a.slice(2, 12)}12${a[14]}`)).toBe(a);
+    const b = g('07AHXCP5409M1Z');
+    // "5" read as both "S5".
+    expect(repairGstin(`07AHXCPS${b.slice(7)}`)).toBe(b);
+    const c = g('09JPUCC6712C2Z');
+    expect(repairGstin(`09)${c.slice(3)}`)).toBe(c);
+    // A stray bracket before the J, both kept.
+    expect(repairGstin(`09)${c.slice(2)}`)).toBe(c);
+    // Lower-case z read beside Z.
+    const d = g('06BQFCC8254G1Z');
+    expect(repairGstin(`${d.slice(0, 13)}z${d.slice(13)}`)).toBe(d);
   });
 
   it('returns null when no single variant passes', () => {

@@ -122,71 +122,165 @@ export function isValidPan(pan: string): boolean {
   return /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/.test(pan.trim().toUpperCase());
 }
 
-// OCR confusions between look-alike glyphs, both ways. Positions that must be digits get the
-// digit reading; positions that must be letters get the letter reading.
-const LETTER_TO_DIGIT: Readonly<Record<string, string>> = {
-  O: '0',
-  D: '0',
-  Q: '0',
-  I: '1',
-  L: '1',
-  S: '5',
-  B: '8',
-  Z: '2',
-  G: '6',
+// OCR confusions between look-alike glyphs, with a cost: a position that must hold a digit takes
+// the digit reading of a letter or mark, a position that must hold a letter the letter reading of
+// a digit or mark. Usual confusions cost 0.2, rarer ones 0.4; the checksum decides among them.
+const DIGIT_READINGS: Readonly<Record<string, ReadonlyArray<readonly [string, number]>>> = {
+  O: [['0', 0.2]],
+  o: [['0', 0.2]],
+  D: [['0', 0.2]],
+  Q: [['0', 0.2]],
+  U: [['0', 0.4]],
+  I: [['1', 0.2]],
+  l: [['1', 0.2]],
+  L: [['1', 0.2]],
+  i: [['1', 0.2]],
+  '|': [['1', 0.2]],
+  '!': [['1', 0.2]],
+  ']': [['1', 0.2]],
+  T: [
+    ['1', 0.4],
+    ['7', 0.4],
+  ],
+  S: [['5', 0.2]],
+  s: [['5', 0.2]],
+  B: [['8', 0.2]],
+  Z: [['2', 0.2]],
+  z: [['2', 0.2]],
+  G: [['6', 0.2]],
+  b: [['6', 0.2]],
+  g: [['9', 0.2]],
+  q: [['9', 0.2]],
+  A: [['4', 0.4]],
+  d: [
+    ['4', 0.4],
+    ['0', 0.4],
+  ],
 };
-const DIGIT_TO_LETTER: Readonly<Record<string, string>> = {
-  '0': 'O',
-  '1': 'I',
-  '5': 'S',
-  '8': 'B',
-  '2': 'Z',
-  '6': 'G',
+const LETTER_READINGS: Readonly<Record<string, ReadonlyArray<readonly [string, number]>>> = {
+  '0': [
+    ['O', 0.2],
+    ['D', 0.4],
+    ['Q', 0.4],
+  ],
+  '1': [
+    ['I', 0.2],
+    ['L', 0.4],
+    ['T', 0.4],
+    ['J', 0.4],
+  ],
+  '2': [['Z', 0.2]],
+  '4': [['A', 0.4]],
+  '5': [['S', 0.2]],
+  '6': [['G', 0.2]],
+  '7': [['T', 0.4]],
+  '8': [['B', 0.2]],
+  ')': [['J', 0.2]],
+  ']': [['J', 0.2]],
+  '|': [['I', 0.2]],
+  '!': [['I', 0.2]],
 };
+// Letters OCR confuses with other letters: not forced by the position, so each costs a full change.
+const LETTER_SWAPS: Readonly<Record<string, readonly string[]>> = {
+  O: ['Q', 'D'],
+  Q: ['O'],
+  D: ['O'],
+  U: ['V'],
+  V: ['U', 'Y'],
+  Y: ['V'],
+};
+/** Characters a GSTIN is printed with. */
+const ALNUM = /^[0-9A-Z]$/;
+/** PAN holder types (4th character of a PAN, 6th of a GSTIN). */
+const PAN_HOLDER = /^[PCHFATBLJG]$/;
+/** Most total change a repair may need: one full change plus a few look-alike readings. */
+const MAX_COST = 1.6;
+
+/** True when OCR could read one glyph as both characters (S/5, O/0, z/Z, )/J, 7/T...). */
+function looksAlike(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  if (a.toUpperCase() === b.toUpperCase()) return true;
+  const reads = (x: string, y: string) =>
+    [...(DIGIT_READINGS[x] ?? []), ...(LETTER_READINGS[x] ?? [])].some(([r]) => r === y.toUpperCase());
+  return reads(a, b) || reads(b, a);
+}
 
 /** Which characters a GSTIN position allows: d digit, l letter, e entity (1-9A-Z), z 'Z', a any. */
 const POSITION_CLASS = 'ddlllllddddleza';
 
+/** Readings of one printed character at a GSTIN position, each with its cost. */
+function readingsAt(ch: string, cls: string): Array<readonly [string, number]> {
+  const up = ch.toUpperCase();
+  const out: Array<readonly [string, number]> = [];
+  const add = (c: string, cost: number) => {
+    if (!out.some(([x]) => x === c)) out.push([c, cost]);
+  };
+  const digits = DIGIT_READINGS[ch] ?? DIGIT_READINGS[up] ?? [];
+  const letters = LETTER_READINGS[ch] ?? [];
+  if (cls === 'd') {
+    if (/[0-9]/.test(ch)) add(ch, 0);
+    for (const [d, k] of digits) add(d, k);
+  } else if (cls === 'l') {
+    if (/[A-Z]/.test(up)) add(up, 0);
+    for (const [l, k] of letters) add(l, k);
+    for (const l of /[A-Z]/.test(up) ? (LETTER_SWAPS[up] ?? []) : []) add(l, 1);
+  } else if (cls === 'z') {
+    if (up === 'Z') add('Z', 0);
+    else if (ch === '2') add('Z', 0.2);
+    else if (ch === '7') add('Z', 0.4);
+  } else {
+    // Entity number and check character: a digit or a letter, so both readings are plausible.
+    if (ALNUM.test(up) && !(cls === 'e' && up === '0')) add(up, 0);
+    for (const [d, k] of digits) if (!(cls === 'e' && d === '0')) add(d, k);
+    for (const [l, k] of letters) add(l, k);
+    if (cls === 'a') for (const l of LETTER_SWAPS[up] ?? []) add(l, 1);
+  }
+  return out;
+}
+
 /**
- * Repair an OCR-read GSTIN: fix look-alike characters (O/0, I/1, S/5, B/8, Z/2, G/6) where the
- * position demands a digit or a letter, and try both readings where either is allowed (entity
- * number and check character). Returns the repaired GSTIN only when exactly one variant passes
- * every check (including the checksum), because guessing between two valid numbers would book
- * an invoice against the wrong supplier; otherwise null.
+ * Repair an OCR-read GSTIN. Look-alike characters are read by position (O/0, I/1, S/5, B/8, Z/2,
+ * G/6, `)`/J...: a digit slot takes the digit reading, a letter slot the letter reading; the
+ * entity number and check character may be either), stray marks are dropped, and at most one
+ * full change is allowed: a letter read as a similar letter (O/Q, U/V) or one extra character
+ * dropped (OCR sometimes inserts one). Every change has a cost; candidates must pass every check,
+ * including the mod-36 check character and a valid PAN holder type. The cheapest candidate is
+ * returned only when no other valid reading comes close, because guessing between two valid numbers
+ * would book an invoice against the wrong supplier. Otherwise null.
  */
 export function repairGstin(candidate: string): string | null {
-  const value = candidate.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  if (value.length !== 15) return null;
-  if (isValidGstin(value)) return value;
+  const raw = candidate.replace(/\s+/g, '');
+  if (raw.length < 15 || raw.length > 18) return null;
+  const upper = raw.toUpperCase();
+  if (upper.length === 15 && isValidGstin(upper)) return upper;
 
-  const options: string[][] = [];
-  for (let i = 0; i < 15; i++) {
-    const ch = value[i]!;
-    const cls = POSITION_CLASS[i]!;
-    const set = new Set<string>();
-    if (cls === 'd') {
-      set.add(/[0-9]/.test(ch) ? ch : (LETTER_TO_DIGIT[ch] ?? ch));
-    } else if (cls === 'l') {
-      set.add(/[A-Z]/.test(ch) ? ch : (DIGIT_TO_LETTER[ch] ?? ch));
-    } else if (cls === 'z') {
-      set.add(ch === '2' ? 'Z' : ch);
-    } else {
-      set.add(ch);
-      const alt = /[0-9]/.test(ch) ? DIGIT_TO_LETTER[ch] : LETTER_TO_DIGIT[ch];
-      if (alt !== undefined && !(cls === 'e' && alt === '0')) set.add(alt);
-    }
-    options.push([...set]);
-  }
-
-  const found = new Set<string>();
-  const walk = (i: number, prefix: string): void => {
-    if (found.size > 1) return;
-    if (i === 15) {
-      if (isValidGstin(prefix)) found.add(prefix);
+  const found = new Map<string, number>();
+  const walk = (i: number, pos: number, prefix: string, cost: number): void => {
+    if (cost > MAX_COST + 1e-9) return;
+    const left = raw.length - i;
+    const need = 15 - pos;
+    if (need === 0) {
+      // Trailing marks may be dropped; trailing characters may not (a longer token is not a GSTIN).
+      if (/^[^0-9A-Za-z]*$/.test(raw.slice(i)) && isValidGstin(prefix) && PAN_HOLDER.test(prefix[5]!)) {
+        const prev = found.get(prefix);
+        if (prev === undefined || cost < prev) found.set(prefix, cost);
+      }
       return;
     }
-    for (const ch of options[i]!) walk(i + 1, prefix + ch);
+    if (left < need) return;
+    const ch = raw[i]!;
+    // Drop this character: nearly free for a stray mark; OCR's usual insertion is one glyph read
+    // twice ("S5", "0O", "7T", ")J"), so a character beside its look-alike costs less than another.
+    if (left > need) {
+      const twin = looksAlike(ch, raw[i - 1]) || looksAlike(ch, raw[i + 1]);
+      walk(i + 1, pos, prefix, cost + (/[0-9A-Za-z]/.test(ch) ? (twin ? 0.5 : 1.2) : 0.1));
+    }
+    for (const [c, k] of readingsAt(ch, POSITION_CLASS[pos]!)) walk(i + 1, pos + 1, prefix + c, cost + k);
   };
-  walk(0, '');
-  return found.size === 1 ? [...found][0]! : null;
+  walk(0, 0, '', 0);
+  const ranked = [...found].sort((a, b) => a[1] - b[1]);
+  const [best, next] = ranked;
+  if (!best) return null;
+  // A rival reading that costs about as much makes the choice a guess.
+  return next && next[1] - best[1] < 0.15 ? null : best[0];
 }

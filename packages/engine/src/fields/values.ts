@@ -9,46 +9,38 @@ export interface ParsedValue {
   end: number;
 }
 
-const GSTIN_LOOSE = /\b[0-9OIlSBZG]{2}[A-Z0-9]{5}[0-9OIlSBZG]{4}[A-Z0-9][A-Z0-9]{3}\b/g;
+/** A printed GSTIN in exact form (the check character may still be wrong). */
+const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /**
- * Find GSTINs in text. Exact checksum-valid matches first; otherwise 15-character look-alikes
- * repaired for OCR confusions (O/0, I/1, S/5, B/8...) by `repairGstin` when exactly one variant
- * passes the checksum. Returns checksum-failing exact-format ones last, flagged, so checks can
- * report them rather than silently dropping a printed value.
+ * Find GSTINs in text. Each token of 15–18 characters (OCR adds stray marks and the odd extra
+ * character) is taken as printed when it passes the checksum, else repaired for OCR confusions by
+ * `repairGstin` (look-alikes by position, one similar-letter swap or inserted character at most)
+ * when exactly one reading passes. Checksum-failing tokens of the exact shape come last, flagged,
+ * so checks can report them rather than silently dropping a printed value.
  */
 export function findGstins(text: string): Array<ParsedValue & { valid: boolean }> {
-  const out: Array<ParsedValue & { valid: boolean }> = [];
-  const upper = text.toUpperCase();
-  // OCR splits a GSTIN with stray spaces rarely; join only within a token run of 15 chars.
-  for (const m of upper.matchAll(GSTIN_LOOSE)) {
-    const raw = m[0];
-    const start = m.index ?? 0;
-    if (isValidGstin(raw)) out.push({ value: raw, start, end: start + 15, valid: true });
-    else {
-      const fixed = repairGstin(raw);
-      if (fixed) out.push({ value: fixed, start, end: start + 15, valid: true });
-      else if (/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(raw))
-        out.push({ value: raw, start, end: start + 15, valid: false });
+  const valid: Array<ParsedValue & { valid: boolean }> = [];
+  const invalid: Array<ParsedValue & { valid: boolean }> = [];
+  for (const m of text.matchAll(/[^\s:,;]+/g)) {
+    // Separators glued to the token ("(27AAB...)", "...1ZA.") are not part of it.
+    const bracketed = m[0].startsWith('(') && m[0].endsWith(')');
+    const lead = /^[(.\-'"‘“]*/.exec(m[0])![0].length;
+    const token = m[0].slice(lead, bracketed ? -1 : undefined).replace(/[.'"’”]+$/, '');
+    const start = (m.index ?? 0) + lead;
+    if (token.length < 15 || token.length > 18) continue;
+    // A GSTIN has seven letters; a token with fewer than four is a number (an account, an IRN part).
+    if ((token.match(/[A-Za-z]/g) ?? []).length < 4) continue;
+    const upper = token.toUpperCase();
+    if (upper.length === 15 && isValidGstin(upper)) {
+      valid.push({ value: upper, start, end: start + 15, valid: true });
+      continue;
     }
+    const fixed = repairGstin(token);
+    if (fixed) valid.push({ value: fixed, start, end: start + token.length, valid: true });
+    else if (GSTIN_SHAPE.test(upper)) invalid.push({ value: upper, start, end: start + 15, valid: false });
   }
-  if (!out.length) {
-    // OCR sometimes inserts a stray character: try each 16-character run with one character dropped.
-    for (const m of upper.matchAll(/\b[0-9A-Z]{16}\b/g)) {
-      const raw = m[0];
-      const fixes = new Set<string>();
-      for (let i = 2; i < 16; i++) {
-        const cand = raw.slice(0, i) + raw.slice(i + 1);
-        const ok = isValidGstin(cand) ? cand : repairGstin(cand);
-        if (ok) fixes.add(ok);
-      }
-      if (fixes.size === 1) {
-        const start = m.index ?? 0;
-        out.push({ value: [...fixes][0]!, start, end: start + 16, valid: true });
-      }
-    }
-  }
-  return out;
+  return [...valid, ...invalid];
 }
 
 const VEHICLE_RE = /\b([A-Z]{2})[\s-]?(\d{1,2})[\s-]?([A-Z]{0,3})[\s-]?(\d{3,4})\b/;
