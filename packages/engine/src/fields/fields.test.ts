@@ -48,6 +48,17 @@ describe('values', () => {
     expect(repairOcrDocNumber('P0/2025/028')).toBe('PO/2025/028');
     expect(repairOcrDocNumber('2024/105')).toBe('2024/105');
   });
+
+  it('undoes a glyph read twice, zeros read as O, lower-case capitals and a slash read as I', () => {
+    expect(repairOcrDocNumber('P0O/2025/01328')).toBe('PO/2025/01328');
+    expect(repairOcrDocNumber('24TNO0O280')).toBe('24TN000280');
+    expect(repairOcrDocNumber('Ti-01243')).toBe('TI-01243');
+    expect(repairOcrDocNumber('P0OI25-26/0630')).toBe('PO/25-26/0630');
+    // Printed as such: nothing to undo.
+    expect(repairOcrDocNumber('INV/2025-26/2047')).toBe('INV/2025-26/2047');
+    expect(repairOcrDocNumber('BOOK/12')).toBe('BOOK/12');
+    expect(repairOcrDocNumber('PI25/001')).toBe('PI25/001');
+  });
 });
 
 describe('labelled fields', () => {

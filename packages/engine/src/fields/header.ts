@@ -71,14 +71,29 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 3): Segment | n
 }
 
 /**
- * OCR reads the letters of a short document-number prefix as look-alike digits ("S1/2526/01837",
- * "P0/2025/028"); a prefix that mixes letters with only such digits is mapped back to letters.
+ * Undo OCR slips in a document number read from a scan:
+ * - letters of a short prefix read as look-alike digits ("S1/2526/01837", "P0/2025/028");
+ * - one glyph read twice as its digit and letter forms ("P0O/2025/01328" for PO/...);
+ * - zeros read as the letter O inside a run of zeros ("24TNO0O280" for 24TN000280);
+ * - capitals read as lower case in an upper-case prefix ("Ti-01243" for TI-01243);
+ * - the slash after a letter prefix read as I ("POI25-26/0630" for PO/25-26/0630).
  */
 export function repairOcrDocNumber(value: string): string {
-  const m = /^([A-Z0-9]{1,5})([/-].*)$/.exec(value);
-  if (!m?.[1] || !/[A-Z]/.test(m[1]) || !/^[A-Z0158]+$/.test(m[1])) return value;
+  let v = value;
+  // A run of O/0 that holds a real 0 and runs into digits is zeros.
+  v = v.replace(/[O0]*0[O0]*(?=\d)/g, (run) => '0'.repeat(run.length));
+  // A slash read as I (or l, |) after a letter prefix, in a number that separates with slashes.
+  v = v.replace(/^([A-Z0]{2,4})[Il|](?=\d[\d-]*\/)/, '$1/');
+  const m = /^([A-Za-z0-9]{1,5})([/-].*)$/.exec(v);
+  if (!m?.[1] || !/[A-Za-z]/.test(m[1])) return v;
+  let prefix = m[1];
+  // Lower-case letters among capitals: OCR's x-height look-alikes (i/I, o/O, s/S, c/C...).
+  if (/[A-Z]/.test(prefix) && /^[A-Zioscvwxzu0-9]+$/.test(prefix)) prefix = prefix.toUpperCase();
+  if (!/^[A-Z0158]+$/.test(prefix)) return v;
+  // One glyph read twice, as a digit and as its letter: keep the letter.
+  prefix = prefix.replace(/0O|O0/g, 'O').replace(/1I|I1/g, 'I').replace(/5S|S5/g, 'S').replace(/8B|B8/g, 'B');
   const map: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
-  return m[1].replace(/[0158]/g, (d) => map[d]!) + m[2];
+  return prefix.replace(/[0158]/g, (d) => map[d]!) + m[2];
 }
 
 /** Read the value of one label hit: after the label in its own segment, the next cell, or below. */
