@@ -287,19 +287,25 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     const metrics = await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
     expect(metrics).toContain('bahi_queue_jobs');
     const survivors = workers.filter((w) => w !== victim);
-    const counted = await Promise.all(
-      survivors.map(async (w) => {
-        const text = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
-        return [...text.matchAll(/^bahi_documents_processed_total\{status="[a-z_]+"\} (\d+)/gm)].reduce(
-          (sum, m) => sum + Number(m[1]),
-          0,
-        );
-      }),
+    const survivorMetrics = await Promise.all(
+      survivors.map(async (w) => (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text()),
+    );
+    const counted = survivorMetrics.map((text) =>
+      [...text.matchAll(/^bahi_documents_processed_total\{status="[a-z_]+"\} (\d+)/gm)].reduce(
+        (sum, m) => sum + Number(m[1]),
+        0,
+      ),
+    );
+    // Documents the killed worker held when it died, claimed again after their claims lapsed.
+    const takenOver = survivorMetrics.reduce(
+      (sum, text) =>
+        sum + Number(/^bahi_document_claims_total\{kind="taken_over"\} (\d+)/m.exec(text)?.[1] ?? 0),
+      0,
     );
     // Each survivor stored documents of this run (besides the upload run's three), as its metrics say too.
     for (const n of counted) expect(n).toBeGreaterThan(0);
     console.log(
-      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; documents per worker ${split}; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; survivors' metrics count ${counted.join(' + ')} documents`,
+      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; documents per worker ${split}; ${takenOver} document(s) taken over; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; survivors' metrics count ${counted.join(' + ')} documents`,
     );
 
     // Graceful stop: SIGTERM ends every surviving process with exit code 0.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
-import { documentLines, documents } from '../../db/schema/index.ts';
+import { documentLines, documents, runs } from '../../db/schema/index.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
 import { createMember, createRecordingSender, createTestEnv } from '../flows/test-support.ts';
@@ -172,17 +172,38 @@ describe('per-document claims', () => {
     expect(await saveDocumentOutcome(t.db, doc, run.id, 'worker-a', outcome(1))).toBe(false);
   });
 
-  it('a run leader taking over adopts lapsed claims but leaves live helpers their documents', async () => {
+  it('a run leader taking over leaves live helpers their documents and takes over the dead ones', async () => {
     const { flow, run } = await runWithDocuments('adopt', 3);
     const live = (await claimNextDocument(t.db, run.id, 'helper-live', LEASE))!;
     const dead = (await claimNextDocument(t.db, run.id, 'helper-dead', LEASE))!;
     await ageClaim(dead.id, LEASE + 1);
-    await adoptUnfinishedDocuments(t.db, flow.id, run.id, LEASE);
-    expect((await reread(live.id)).status).toBe('processing');
-    expect((await reread(live.id)).claimedBy).toBe('helper-live');
-    expect((await reread(dead.id)).status).toBe('pending');
-    expect((await reread(dead.id)).claimedBy).toBeNull();
+    await adoptUnfinishedDocuments(t.db, flow.id, run.id);
+    expect(await reread(live.id)).toMatchObject({ status: 'processing', claimedBy: 'helper-live' });
+    expect(await reread(dead.id)).toMatchObject({ status: 'processing', claimedBy: 'helper-dead' });
+    // The new leader's loops take the dead helper's document (as a takeover) and the pending one.
+    const claimed = [
+      (await claimNextDocument(t.db, run.id, 'leader-2', LEASE))!,
+      (await claimNextDocument(t.db, run.id, 'leader-2', LEASE))!,
+    ];
+    expect(claimed.find((c) => c.id === dead.id)?.takenOver).toBe(true);
+    expect(claimed.find((c) => c.id !== dead.id)).toMatchObject({ takenOver: false, attempts: 1 });
+    expect(await claimNextDocument(t.db, run.id, 'leader-2', LEASE)).toBeUndefined();
     // The live helper still stores its document.
     expect(await saveDocumentOutcome(t.db, live, run.id, 'helper-live', outcome(1))).toBe(true);
+  });
+
+  it('adopts the documents an earlier run of the flow left unfinished', async () => {
+    const { flow, run: earlier } = await runWithDocuments('earlier', 2);
+    const stranded = (await claimNextDocument(t.db, earlier.id, 'gone', LEASE))!;
+    await t.db.update(runs).set({ status: 'failed', finishedAt: sql`now()` }).where(eq(runs.id, earlier.id));
+    const next = await startRun(t.db, env, createRecordingSender(), member.user, flow);
+    await adoptUnfinishedDocuments(t.db, flow.id, next.id);
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    expect(docs.map((d) => [d.runId, d.status, d.claimedBy])).toEqual([
+      [next.id, 'pending', null],
+      [next.id, 'pending', null],
+    ]);
+    // The earlier run's claimant can no longer store anything.
+    expect(await saveDocumentOutcome(t.db, stranded, earlier.id, 'gone', outcome(1))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { documentLines, documents, flows } from '../../db/schema/index.ts';
@@ -40,34 +40,20 @@ export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<
 }
 
 /**
- * Gives the run every unfinished document of its flow that nobody live is working on: pending ones (also
- * those an earlier interrupted run never reached) and 'processing' ones whose claim lapsed (a dead worker)
- * or that belong to another run. A document a live worker of this run holds keeps its claim: a new run
- * leader taking over must not steal it from a helper that is still extracting it.
+ * Gives the run every unfinished document of its flow: pending ones (also those an earlier interrupted run
+ * never reached) and ones another run left 'processing'. The run's own 'processing' documents keep their
+ * claims: a live helper goes on with its document, and one whose worker died is taken over by the next
+ * claim once the claim lapses (counted as a takeover). Safe because a flow has at most one active run.
  */
-export async function adoptUnfinishedDocuments(
-  db: Db,
-  flowId: string,
-  runId: string,
-  leaseSeconds: number,
-): Promise<void> {
+export async function adoptUnfinishedDocuments(db: Db, flowId: string, runId: string): Promise<void> {
   await db
     .update(documents)
     .set({ status: 'pending', runId, claimedBy: null, claimedAt: null, updatedAt: sql`now()` })
     .where(
       and(
         eq(documents.flowId, flowId),
-        or(
-          eq(documents.status, 'pending'),
-          and(
-            eq(documents.status, 'processing'),
-            or(
-              sql`${documents.runId} is distinct from ${runId}`,
-              isNull(documents.claimedAt),
-              lt(documents.claimedAt, sql`now() - make_interval(secs => ${leaseSeconds})`),
-            ),
-          ),
-        ),
+        inArray(documents.status, ['pending', 'processing']),
+        sql`${documents.runId} is distinct from ${runId}`,
       ),
     );
 }

@@ -448,7 +448,7 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
     renewDocumentClaims(ctx.db, run.id, ctx.workerId).catch(() => {});
   }, beatMs(ctx));
   try {
-    await adoptUnfinishedDocuments(ctx.db, flow.id, run.id, leaseSeconds);
+    await adoptUnfinishedDocuments(ctx.db, flow.id, run.id);
     const stored = run.counts as Partial<RunCounts> & { scanned?: boolean };
     let scan: Pick<RunCounts, 'skipped' | 'alreadyProcessed'>;
     try {

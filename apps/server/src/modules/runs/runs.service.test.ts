@@ -443,9 +443,11 @@ describe('one run worked by several worker processes', () => {
       name: 'flow-run-extract',
       payload: { runId: run.id, helper: 2 },
     });
-    // Late or repeated deliveries of the helper job change nothing.
+    // Late or repeated deliveries of the helper job change nothing, and invite nobody else.
+    sender.sent.length = 0;
     await helpExtractRun(run.id, 1, helper);
     await helpExtractRun(run.id, 2, createTestJobContext(t.db, env, sender, ctx.executor));
+    expect(sender.sent).toEqual([]);
     expect(
       (await t.db.select().from(documents).where(eq(documents.runId, run.id))).map((d) => d.attempts),
     ).toEqual([1, 1, 1, 1]);
