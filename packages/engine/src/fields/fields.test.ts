@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../layout.ts';
 import type { PageContent, Word } from '../types.ts';
 import { collectAmountCandidates, solveAmounts } from './amounts.ts';
-import { extractLabelledFields, repairOcrDocNumber } from './header.ts';
+import { deliveryDateFromColumn, extractLabelledFields, repairOcrDocNumber } from './header.ts';
 import { extractParties } from './parties.ts';
 import { findGstins, parseValue } from './values.ts';
 
@@ -81,6 +81,39 @@ describe('labelled fields', () => {
     expect(v('poDate')).toBe('2024-09-08');
     expect(v('ewayBillNumber')).toBe('736929240020');
     expect(v('vehicleNumber')).toBe('KA01AB1234');
+  });
+});
+
+describe('scanned PO columns and dates', () => {
+  it('reads a delivery date under a column label that OCR ran into its neighbours', () => {
+    const layout = buildLayout([
+      page(
+        [
+          [
+            250,
+            [44, 'Item Material Code Description of Goods'],
+            [259, 'HSN Code Delivery Schedule Quantity per'],
+          ],
+          [
+            276,
+            [46, '00010'],
+            [87, 'RM84369'],
+            [138, 'MS Angle 40x40x5 mm'],
+            [263, '72162100'],
+            [318, '26-0ct-25'],
+          ],
+        ],
+        'ocr',
+      ),
+    ]);
+    expect(deliveryDateFromColumn(layout)?.value).toBe('2025-10-26');
+    expect(extractLabelledFields(layout, 'po', none).get('deliveryDate')?.[0]?.value).toBe('2025-10-26');
+  });
+
+  it('reads dates with a zero read as O and O read as zero', () => {
+    expect(parseValue('date', 'O4-09-2025')?.value).toBe('2025-09-04');
+    expect(parseValue('date', '26-0ct-25')?.value).toBe('2025-10-26');
+    expect(parseValue('date', 'Net 30')).toBeNull();
   });
 });
 

@@ -154,6 +154,41 @@ function pairedDate(hit: LabelHit, seg: Segment, valueEnd: number): Candidate | 
   return candidateFrom(hit.spec.dateField, seg, p, valueEnd + m[0].length, 0.9 * hit.weight);
 }
 
+/**
+ * A PO's delivery schedule printed as a table column: on scans OCR often runs the column headers
+ * into one phrase ("HSN Code Delivery Schedule Quantity UOM", or "Schedule Delivery" from a header
+ * over two lines), so the label is found word by word and the date read from the first row under
+ * those words.
+ */
+export function deliveryDateFromColumn(layout: Layout): Candidate | null {
+  for (let li = 0; li < layout.lines.length; li++) {
+    const line = layout.lines[li]!;
+    const ws = line.words;
+    for (let k = 0; k + 1 < ws.length; k++) {
+      const a = ws[k]!.text.toLowerCase();
+      const b = ws[k + 1]!.text.toLowerCase();
+      const pair =
+        (/^deliv/.test(a) && /^(?:date|schedule|sch\.?|by|dt\.?)$/.test(b)) ||
+        (/^(?:date|schedule)$/.test(a) && /^deliv/.test(b));
+      if (!pair) continue;
+      const x0 = ws[k]!.x0 - 12;
+      const x1 = ws[k + 1]!.x1 + 12;
+      for (let n = li + 1; n < Math.min(layout.lines.length, li + 5); n++) {
+        const row = layout.lines[n]!;
+        if (row.page !== line.page) break;
+        const under = row.words.filter((w) => (w.x0 + w.x1) / 2 >= x0 && (w.x0 + w.x1) / 2 <= x1);
+        if (!under.length) continue;
+        const text = under.map((w) => w.text).join(' ');
+        const p = parseValue('date', text);
+        if (!p) continue;
+        const seg: Segment = { ...layout.segments[0]!, page: row.page, words: under, text, line: n };
+        return candidateFrom('deliveryDate', seg, p, 0, 0.7);
+      }
+    }
+  }
+  return null;
+}
+
 /** Read every labelled header field; returns candidates per field, best first. */
 export function extractLabelledFields(
   layout: Layout,
@@ -167,6 +202,10 @@ export function extractLabelledFields(
       list.push(x);
       out.set(x.field, list);
     }
+  }
+  if (type === 'po' && !out.get('deliveryDate')?.length) {
+    const c = deliveryDateFromColumn(layout);
+    if (c) out.set('deliveryDate', [c]);
   }
   // Best score first; among equals, the earliest on the document (headers repeat on later pages).
   for (const list of out.values())

@@ -46,6 +46,17 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean }
 const VEHICLE_RE = /\b([A-Z]{2})[\s-]?(\d{1,2})[\s-]?([A-Z]{0,3})[\s-]?(\d{3,4})\b/;
 const CURRENCY_RE = /\b(INR|USD|EUR|GBP|AED|SGD|JPY|CNY|AUD|CAD|CHF)\b/;
 
+/**
+ * Undo OCR slips inside printed dates without changing the text's length (so spans still point
+ * at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25"), a zero read as the
+ * letter O among the digits ("O4-09-2025", "14-O8-2025").
+ */
+export function repairOcrDateText(text: string): string {
+  return text
+    .replace(/(?<=\d[-/. ]?)0ct(?=[-/. ]?\d)/gi, 'Oct')
+    .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0');
+}
+
 /** Strip leading separators that sit between a label and its value (": ", "# ", "- "). */
 export function stripLeadingSeparators(text: string): { text: string; offset: number } {
   const m = /^(?:[\s:#=]|[-–.](?=\s))+/.exec(text);
@@ -63,7 +74,8 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
   if (!text.trim()) return null;
   switch (kind) {
     case 'date': {
-      const d = findDates(text)[0];
+      // OCR slips keep their length, so a date found in the repaired text has the same span.
+      const d = findDates(text)[0] ?? findDates(repairOcrDateText(text))[0];
       return d ? { value: d.iso, start: offset + d.index, end: offset + d.index + d.length } : null;
     }
     case 'money': {

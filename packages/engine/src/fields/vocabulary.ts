@@ -119,7 +119,8 @@ const INVOICE: FieldSpec[] = [
   {
     field: 'ewayBillNumber',
     kind: 'eway',
-    labels: [/^e[- ]?way ?bill (?:no|number)\b\.?/, /^e[- ]?way ?bill\b/, /^ewb (?:no|number)\b\.?/],
+    // OCR drops or doubles the l of "Bill" ("E-Way Bil No").
+    labels: [/^e[- ]?way ?bil{1,2} (?:no|number)\b\.?/, /^e[- ]?way ?bil{1,2}\b/, /^ewb (?:no|number)\b\.?/],
   },
   VEHICLE,
   CURRENCY,
