@@ -77,3 +77,27 @@ describe('parties on scans', () => {
     expect(buyer.address?.value).toBe('Ghodbunder Road, Old Mumbai-Pune, Thane 400096, Maharashtra');
   });
 });
+
+describe('state of a party on scans', () => {
+  it('takes the state its GSTIN names when the address spells that state with an OCR slip', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [100, 6.5, [40, 'Buyer']],
+        [110, 6.5, [40, 'Kovai Traders']],
+        [120, 6.5, [40, 'Plot No 303, Avinashi Road']],
+        [130, 6.5, [40, 'Coimbatore, Tami Nadu 641058']],
+        [140, 6.5, [40, 'GSTIN 33CQNCS2698R1ZC']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).buyer.stateCode?.value).toBe('33');
+    // Without the GSTIN's word for it, a misspelt state stays unread.
+    const bare = buildLayout([
+      ocrPage([
+        [100, 6.5, [40, 'Buyer']],
+        [110, 6.5, [40, 'Kovai Traders']],
+        [120, 6.5, [40, 'Coimbatore, Tami Nadu 641058']],
+      ]),
+    ]);
+    expect(extractParties(bare, 'invoice', none).buyer.stateCode).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { stateCodeFromText } from '@bahi/india';
+import { isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import type { DocumentType } from '../types.ts';
 import type { Candidate } from './header.ts';
@@ -86,6 +86,40 @@ function stateFromAddress(lines: string[]): string | null {
       if (code && parts[j]!.length > 2) return code;
     }
   }
+  return null;
+}
+
+/** Edit distance between two short strings (insertions, deletions, substitutions). */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The state of the party's own GSTIN when its address names that state with an OCR slip
+ * ("Tami Nadu"): the GSTIN vouches for which state is meant, the address that it is printed.
+ */
+function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string | null {
+  const code = typeof gstin?.value === 'string' && isValidGstin(gstin.value) ? gstin.value.slice(0, 2) : null;
+  const state = code ? stateByCode(code) : undefined;
+  if (!state || !lines.length) return null;
+  const name = state.name.toLowerCase();
+  const words = lines
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
+    .split(' ');
+  const n = name.split(' ').length;
+  const allowed = Math.max(1, Math.floor(name.length / 5));
+  for (let i = 0; i + n <= words.length; i++)
+    if (editDistance(words.slice(i, i + n).join(' '), name) <= allowed) return state.code;
   return null;
 }
 
@@ -223,7 +257,7 @@ function readBlock(
   }
   const addressLines = address.map((s) => clean(s.text)).filter(Boolean);
   if (!state) {
-    const code = stateFromAddress(addressLines);
+    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
     if (code) {
       state = code;
       stateSegs = address.slice(-1);
