@@ -78,6 +78,44 @@ describe('parties on scans', () => {
   });
 });
 
+describe('bill-to beside ship-to and the invoice box', () => {
+  it('reads the bill-to block past lines that carry the ship-to copy and invoice labels', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [124, 5.8, [39, 'BILL TO'], [215, 'SHIP TO'], [438, 'Invoice No. : GRP/25-26/2206']],
+        [
+          135,
+          6.5,
+          [39, 'AT Life Sciences LLP'],
+          [215, 'AT Life Sciences LLP'],
+          [433, 'Invoice Date'],
+          [491, '19/09/2025'],
+        ],
+        [145, 6.5, [39, 'Gala No. 101'], [215, 'Gala No. 101']],
+        [154, 6.5, [39, 'Avinashi Road, Main Road'], [215, 'Avinashi Road, Main Road']],
+        // A box edge read as a digit left of the column.
+        [163, 6.5, [20, '3'], [39, 'Coimbatore, Tamil Nadu 641098'], [215, 'Coimbatore, Tamil Nadu 641098']],
+        [174, 6.7, [39, 'GSTIN/UIN : 33BZWFA696022ZK'], [412, "Buyer's Order No. : PUR-2025-0701"]],
+        [
+          200,
+          6.5,
+          [44, '1'],
+          [56, 'Courier Charges (Domestic)'],
+          [227, '996812'],
+          [292, '58.00'],
+          [341, '284.50'],
+        ],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('AT Life Sciences LLP');
+    expect(buyer.address?.value).toBe(
+      'Gala No. 101, Avinashi Road, Main Road, Coimbatore, Tamil Nadu 641098',
+    );
+    expect(buyer.gstin?.value).toBe('33BZWFA6960Z2ZK');
+  });
+});
+
 describe('state of a party on scans', () => {
   it('takes the state its GSTIN names when the address spells that state with an OCR slip', () => {
     const layout = buildLayout([

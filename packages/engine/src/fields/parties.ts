@@ -187,9 +187,18 @@ function readBlock(
     );
     // A table starts: its header row names columns, its rows have many cells. Cells of a box
     // beside the block (Tally's invoice-number boxes) are not the block's: count them apart.
-    const inColumn = line.segments.filter((s) => s.x0 < rightLimit - 4).length;
-    const beside = line.segments.length - inColumn;
-    if (inColumn >= 4 || (line.segments.length >= 4 && beside >= 3) || COLUMN_HEADER.test(line.text)) break;
+    // Marks left of the column (a box edge read as "3" or "|") belong to neither.
+    const own = line.segments.filter((s) => s.x0 < rightLimit - 4 && s.x0 > colX0 - 20);
+    const beside = line.segments.filter((s) => s.x0 >= rightLimit - 4);
+    const figures = beside.filter((s) => /^[\d,.\s%₹]+[A-Za-z]{0,4}$/.test(s.text)).length;
+    const serial = /^\d{1,3}\.?$/.test(own[0]?.text ?? '');
+    if (
+      own.length >= 4 ||
+      (beside.length >= 3 && figures >= 2) ||
+      (serial && beside.length >= 2) ||
+      COLUMN_HEADER.test(line.text)
+    )
+      break;
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     if (roleOf(seg.text, type)) break;
