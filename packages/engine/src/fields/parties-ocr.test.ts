@@ -116,6 +116,25 @@ describe('bill-to beside ship-to and the invoice box', () => {
   });
 });
 
+describe('PO supplier addressed with "To,"', () => {
+  it('reads the supplier under "To." when OCR turns the comma into a dot', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [91, 12.2, [212, 'DJS Life Sciences Private Ltd.']],
+        [108, 6.1, [131, 'Plot No. 401, Sahibabad Industrial Area, Ghaziabad 201086, Uttar Pradesh']],
+        [161, 6.7, [92, 'To.'], [392, 'PO No. : DLS/PUR/24-25/246']],
+        [170, 6.7, [92, 'Siddhi Electric Company Pvt Ltd'], [392, 'Date : 29.12.2024']],
+        [180, 6.7, [92, 'Flat No. 190, Prestige Tech Park']],
+        [190, 6.7, [92, 'Noida 201066, Uttar Pradesh']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'po', none);
+    expect(vendor.name?.value).toBe('Siddhi Electric Company Pvt Ltd');
+    expect(vendor.stateCode?.value).toBe('09');
+    expect(buyer.name?.value).toBe('DJS Life Sciences Private Ltd.');
+  });
+});
+
 describe('state of a party on scans', () => {
   it('takes the state its GSTIN names when the address spells that state with an OCR slip', () => {
     const layout = buildLayout([

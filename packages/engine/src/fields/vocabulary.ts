@@ -244,7 +244,8 @@ export const PARTY_LABELS = {
   counterparty: [
     /^party(?: name| details)?\b(?!'s|s')(?! ?(?:order|po|gstin|code)\b)/,
     /^m\/s\.?(?:\s|$)/,
-    /^to,?$/,
+    // OCR reads the comma of "To," as a dot or semicolon.
+    /^to[,.;]?$/,
     /^to:/,
   ],
   vendor: [
