@@ -1,5 +1,5 @@
 import { roundMoney } from '@bahi/india';
-import type { Layout, Line, Segment } from '../layout.ts';
+import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
 import { parseOcrAmount } from './ocr-money.ts';
@@ -33,6 +33,11 @@ const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
  */
 function moneyOf(s: Segment): number | null {
   const text = s.text.replace(/\s+/g, ' ');
+  // "028", "000": OCR lost the decimal point of a figure; no reading is better than a wrong one.
+  if (isOcr(s) && /^0\d/.test(text)) return null;
+  // Nor are "47.30261" (three decimals) or "4730261" (a lakh-size figure with neither grouping
+  // nor decimals): both are figures whose separators OCR lost.
+  if (isOcr(s) && (/\.\d{3,}$/.test(text) || /^\d{6,}$/.test(text))) return null;
   if (MONEY_TOKEN.test(text)) {
     const p = parseValue('money', text);
     if (p && typeof p.value === 'number') return p.value;
@@ -64,6 +69,33 @@ function signFor(field: AmountField, labelText: string, valueText: string, value
 }
 
 /**
+ * OCR runs a row of column labels into one segment ("Taxble Amt CGSTAmt SGSTAmt ... Total Inv.
+ * Amt"): cut it where each amount label starts, so every label keeps its own column.
+ */
+export function splitLabelRun(seg: Segment): Segment[] {
+  if (!isOcr(seg) || seg.words.length < 4) return [seg];
+  const starts: number[] = [];
+  let covered = -1;
+  seg.words.forEach((_, k) => {
+    if (k <= covered) return;
+    const rest = seg.words
+      .slice(k)
+      .map((w) => w.text)
+      .join(' ');
+    const l = amountLabel(rest);
+    if (!l) return;
+    starts.push(k);
+    covered = k + rest.slice(0, l.end).trim().split(/\s+/).length - 1;
+  });
+  if (starts.length < 2 || starts[0] !== 0) return [seg];
+  return starts.map((k, i) => {
+    const words = seg.words.slice(k, starts[i + 1] ?? seg.words.length);
+    const [x0, y0, x1, y1] = boxOf(words);
+    return { ...seg, words, text: words.map((w) => w.text).join(' '), x0, y0, x1, y1 };
+  });
+}
+
+/**
  * Collect candidates for the totals-block amounts: a label with the right-most amount on its
  * line ("CGST @ 9%  ...  24,688.90"), and rows of labels with their amounts on the line below
  * (the e-invoice summary "Tax'ble Amt | CGST Amt | ... | Total Inv. Amt"). Unlabelled lone amounts
@@ -89,16 +121,23 @@ export function collectAmountCandidates(
     if (looksLikeTableHeader(line)) return;
     // Sub-total rows often sit inside the table's region (Tally prints the taxable value right
     // under the items): single-label rows and lone amounts are read there too.
-    const segs = line.segments;
+    const segs = line.segments.flatMap(splitLabelRun);
     if (!segs.length) return;
-    const inTable = segs.some(skip);
+    const inTable = line.segments.some(skip);
     const labelled = segs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
     // A row of several amount labels: values sit underneath, one per label column. OCR may run
     // neighbouring figures into one segment, so columns are matched word by word.
     if (labelled.length >= 2) {
-      if (inTable) return;
-      const next = layout.lines[li + 1];
-      if (next && next.page === line.page) {
+      // Inside a table region only a whole summary row counts (labels up to the invoice total):
+      // a line-item header with tax columns has the same labels but its figures are one line's.
+      if (inTable && !(labelled.length >= 4 && labelled.some((x) => x.l?.field === 'total'))) return;
+      // The figures' row: the next line, unless OCR put a sliver of noise between ("000 000").
+      const wordMoney = (w: Segment['words'][number]) =>
+        moneyOf({ ...line.segments[0]!, words: [w], text: w.text }) !== null;
+      const next = [layout.lines[li + 1], layout.lines[li + 2]]
+        .filter((n): n is Line => !!n && n.page === line.page && n.y0 - line.y1 < 4 * line.height)
+        .sort((a, b) => b.words.filter(wordMoney).length - a.words.filter(wordMoney).length)[0];
+      if (next) {
         segs.forEach((s, k) => {
           const l = amountLabel(s.text);
           if (!l) return;

@@ -83,6 +83,31 @@ describe('totals block on scans', () => {
     expect(solved.values.total?.value).toBe(1140230);
   });
 
+  it('cuts a run of summary labels OCR read as one phrase, skipping a noise line under it', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [542, [91, 'Taxble Amt CGSTAmt SGSTAmt IGSTAmt CESSAmt Round off Amt Total inv. Amt']],
+        [553, [250, '000'], [454, '000']],
+        // Figures are right-aligned under their labels.
+        [
+          558,
+          [85, '4,15,084.50'],
+          [142, '47.30261'],
+          [170, '47,302.61'],
+          [335, '0.28'],
+          [370, '5,09,690.00'],
+        ],
+      ]),
+    ]);
+    const c = collectAmountCandidates(layout, none);
+    expect(c.get('total')?.[0]?.value).toBe(509690);
+    expect(c.get('taxableValue')?.[0]?.value).toBe(415084.5);
+    // "47.30261" lost a separator: it is no reading of the CGST at all.
+    expect(c.get('cgst')).toBeUndefined();
+    expect(c.get('sgst')?.[0]?.value).toBe(47302.61);
+    expect(c.get('roundOff')?.[0]?.value).toBe(0.28);
+  });
+
   it('derives an unread taxable value from the total only when the document prints it', () => {
     const lines: Array<[number, ...Array<[number, string]>]> = [
       [400, [300, 'CGST @ 9%'], [500, '1,09,150.97']],
