@@ -405,6 +405,49 @@ describe('extractLineItems (OCR words)', () => {
     words: p.words.map((w) => ({ ...w, source: 'ocr' as const, conf: 0.9 })),
   });
 
+  it('sums per-line CGST % and SGST % columns under a header OCR could not read at all', () => {
+    // White-on-dark header band read as noise; the rows carry "9%" twice (CGST and SGST).
+    const p = ocr(
+      page(1, [
+        [110, [[371, 'I 11] clo iE ff']]],
+        [
+          130,
+          [
+            [44, '1'],
+            [56, 'Courier Charges (Domestic)'],
+            [227, '996812'],
+            r(310, '58.00'),
+            r(360, '284.50'),
+            r(390, '9%'),
+            r(440, '1,485.09'),
+            r(470, '9%'),
+            r(520, '1,485.09'),
+            r(575, '16,501.00'),
+          ],
+        ],
+        [
+          150,
+          [
+            [44, '2'],
+            [56, 'Loading and Unloading Charges'],
+            [227, '996719'],
+            r(310, '5.00'),
+            r(360, '4,817.00'),
+            r(390, '9%'),
+            r(440, '2,167.65'),
+            r(470, '9%'),
+            r(520, '2,167.65'),
+            r(575, '24,085.00'),
+          ],
+        ],
+        [175, [[300, 'Taxable Value'], r(575, '40,586.00')]],
+      ]),
+    );
+    const lines = extractLineItems([p], 'invoice').lineItems;
+    expect(lines.map((l) => l.gstRate)).toEqual([18, 18]);
+    expect(lines.map((l) => l.amount)).toEqual([16501, 24085]);
+  });
+
   it('names columns whose header labels OCR lost from the row arithmetic, and repairs dropped decimal points', () => {
     // The header band lost "Rate", "GST %" and "Amount"; the numbers below still line up.
     const p = ocr(

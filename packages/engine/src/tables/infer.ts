@@ -339,12 +339,45 @@ export function synthesizeHeader(
     } else add('other', g);
   }
   columns.sort((a, b) => a.x0 - b.x0);
+  pairGstColumns(
+    columns,
+    run.map((i) => lines[i] as Line),
+  );
   const completed = completeColumns(
     columns,
     run.map((i) => lines[i] as Line),
     type,
   );
   return { before: (run[0] as number) - 1, columns: completed };
+}
+
+/**
+ * Two percentage columns found without a header (per-line CGST % and SGST % under a header OCR
+ * could not read): equal rates on most rows make them the two halves of the GST rate, which the
+ * line's rate sums; otherwise the first is the GST rate and the others are not.
+ */
+function pairGstColumns(columns: Column[], rows: Line[]): void {
+  const gst = columns.filter((c) => c.kind === 'gst');
+  if (gst.length < 2) return;
+  const [a, b] = gst as [Column, Column];
+  const rateIn = (line: Line, c: Column) => {
+    const ch = chunkLine(line).find((x) => overlap(x.x0, x.x1, c.x0, c.x1) > 0);
+    return ch ? parseGstRate(ch.text) : null;
+  };
+  let both = 0;
+  let same = 0;
+  for (const line of rows) {
+    const va = rateIn(line, a);
+    const vb = rateIn(line, b);
+    if (va === null || vb === null) continue;
+    both++;
+    if (va === vb && va > 0) same++;
+  }
+  if (both > 0 && same >= both * 0.6) {
+    a.gstPart = 'cgst';
+    b.gstPart = 'sgst';
+    for (const c of gst.slice(2)) c.kind = 'other';
+  } else for (const c of gst.slice(1)) c.kind = 'other';
 }
 
 /** A unit word on its own (Nos, Kg, MT, Ltr …). */
