@@ -10,7 +10,7 @@
 // as they do from `src/`; workspace packages (`@bahi/*`, TypeScript too) are bundled in.
 // Anything going wrong here (no esbuild, a read-only tree) falls back to tsx.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,10 +83,28 @@ export async function buildBundle(cacheDir = DEFAULT_CACHE_DIR) {
     const manifestTmp = `${manifestPath}.${process.pid}`;
     writeFileSync(manifestTmp, JSON.stringify({ dir: key, inputs }));
     renameSync(manifestTmp, manifestPath);
+    pruneBundles(cacheDir, key);
     return dir;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
     esbuild.stop?.();
+  }
+}
+
+/** How long an outdated bundle is kept: a process started from it may still load its chunks. */
+const KEEP_OUTDATED_MS = 24 * 60 * 60 * 1000;
+
+/** Remove bundles other than `current` that were built over a day ago (one per source edit). */
+function pruneBundles(cacheDir, current) {
+  try {
+    for (const name of readdirSync(cacheDir)) {
+      if (name === current || !/^[0-9a-f]{16}$|^tmp-/.test(name)) continue;
+      const dir = path.join(cacheDir, name);
+      if (Date.now() - statSync(dir).mtimeMs > KEEP_OUTDATED_MS)
+        rmSync(dir, { recursive: true, force: true });
+    }
+  } catch {
+    // Pruning is housekeeping; a failure costs disk space only.
   }
 }
 
