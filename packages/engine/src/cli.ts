@@ -131,9 +131,16 @@ async function workerLane(
     let w: InstanceType<typeof Worker>;
     let current: Job | null = null;
     let loaded = false;
+    // Set once the lane is finished, so the exit of a worker we terminated is not a crash.
+    let ended = false;
+    const end = () => {
+      ended = true;
+      resolve();
+    };
     const next = async (): Promise<void> => {
       current = queue.shift() ?? null;
       if (!current) {
+        ended = true;
         await w.terminate();
         resolve();
         return;
@@ -152,8 +159,10 @@ async function workerLane(
       } satisfies WorkerJob);
     };
     const start = () => {
-      w = new Worker(workerEntry());
-      w.on('message', async (msg: WorkerMessage) => {
+      const worker = new Worker(workerEntry());
+      w = worker;
+      let failure: Error | null = null;
+      worker.on('message', async (msg: WorkerMessage) => {
         if (msg.kind === 'ready') {
           loaded = true;
           await next();
@@ -162,9 +171,9 @@ async function workerLane(
         if (msg.kind === 'ocr') {
           try {
             const words = await ocr.recognize(msg.image, { dpi: msg.dpi });
-            w.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
+            worker.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
           } catch (e) {
-            w.postMessage({
+            worker.postMessage({
               kind: 'ocr-result',
               req: msg.req,
               error: (e as Error).message,
@@ -176,13 +185,19 @@ async function workerLane(
         onResult(msg.id, msg.result);
         await next();
       });
-      w.on('error', (e) => {
+      worker.on('error', (e) => {
+        failure = e;
+      });
+      // 'exit' follows an 'error' and also covers a worker that stops without one.
+      worker.on('exit', () => {
+        if (ended || w !== worker) return;
+        const why = failure?.message ?? 'the worker thread stopped';
         if (current)
-          onResult(current.i, buildErrorResult(current.f, 'unreadable_file', `worker failed: ${e.message}`));
+          onResult(current.i, buildErrorResult(current.f, 'unreadable_file', `worker failed: ${why}`));
         current = null;
         // End the lane when nothing is left for a fresh worker, or when a worker cannot even
         // load (the main thread's lane finishes the queue).
-        if (queue.length === 0 || !loaded) resolve();
+        if (queue.length === 0 || !loaded) end();
         else {
           loaded = false;
           start();
