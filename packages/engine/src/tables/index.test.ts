@@ -405,6 +405,57 @@ describe('extractLineItems (OCR words)', () => {
     words: p.words.map((w) => ({ ...w, source: 'ocr' as const, conf: 0.9 })),
   });
 
+  it('takes a "unit" column whose cells are percentages as the GST rate (its label misread)', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [31, 'Sl'],
+            [140, 'Item Description'],
+            [298, 'HSN/SAC'],
+            [345, 'per'],
+            [394, 'Quantity'],
+            [457, 'Rate'],
+            [481, 'UOM'],
+            [539, 'Amount'],
+          ],
+        ],
+        [
+          130,
+          [
+            [35, '1'],
+            [50, 'Methanol (Commercial Grade)'],
+            [296, '29051100'],
+            [340, '18 %'],
+            r(424, '7,800'),
+            r(473, '36.60'),
+            [485, 'Ltr'],
+            r(567, '2,85,480.00'),
+          ],
+        ],
+        [
+          150,
+          [
+            [35, '2'],
+            [50, 'Acetic Acid Glacial'],
+            [296, '29152100'],
+            [340, '18 %'],
+            r(424, '620'),
+            r(473, '79.42'),
+            [485, 'Kg'],
+            r(567, '49,240.40'),
+          ],
+        ],
+      ]),
+    );
+    const lines = extractLineItems([p], 'invoice').lineItems;
+    expect(lines.map((l) => [l.gstRate, l.unit])).toEqual([
+      [18, 'Ltr'],
+      [18, 'Kg'],
+    ]);
+  });
+
   it('sums per-line CGST % and SGST % columns under a header OCR could not read at all', () => {
     // White-on-dark header band read as noise; the rows carry "9%" twice (CGST and SGST).
     const p = ocr(

@@ -23,6 +23,21 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   const codeHits = new Map<Column, boolean[]>();
   const serialHits = new Map<Column, boolean[]>();
   let rowsWithNumbers = 0;
+  // A unit column whose cells are percentages is the GST rate under a label OCR misread ("per").
+  const unitPct = new Map<Column, number>();
+  for (const line of dataLines) {
+    for (const c of columns) {
+      if (c.kind !== 'unit') continue;
+      const ch = chunkLine(line).find((x) => overlap(x.x0, x.x1, c.x0, c.x1) > -6 && /%/.test(x.text));
+      if (ch && parseGstRate(ch.text.replace(/^.*?([0-9.]+\s*%).*$/, '$1')) !== null)
+        unitPct.set(c, (unitPct.get(c) ?? 0) + 1);
+    }
+  }
+  for (const [c, n] of unitPct)
+    if (!columns.some((x) => x.kind === 'gst') && n >= Math.max(1, dataLines.length * 0.5)) {
+      c.kind = 'gst';
+      c.gstPart = 'total';
+    }
   for (const line of dataLines) {
     let n = 0;
     for (const ch of chunkLine(line)) {
