@@ -1,7 +1,7 @@
 import type { BBox, DocumentType, PageContent, Word } from '../types.ts';
 import { columnDecimalStyles, readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
-import { findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
+import { type Column, findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
 import { completeColumns, synthesizeHeader } from './infer.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
 import { bodyLines, findContinuation, type RawRow, readPageTable } from './rows.ts';
@@ -57,6 +57,8 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
     }
     for (const [hi, header] of headers.entries()) {
       const end = headers[hi + 1]?.first ?? lines.length;
+      if (lastHeader && lastHeader !== header)
+        header.columns = inheritColumns(header.columns, lastHeader.columns);
       header.columns = completeColumns(header.columns, bodyLines(lines, header, end), type);
       if (!isLineItemHeader(header.columns, type)) continue;
       const table = readPageTable(page.page, lines, header, end);
@@ -83,6 +85,38 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
   if (result.lineItems.length === 0) readHeaderless(pages, type, fields, result);
   normaliseDiscounts(result.lineItems, type);
   return result;
+}
+
+/**
+ * A header repeated on a later page is the same table's: where OCR garbled a label there
+ * ("re" for Discount, "Hesiod" for Taxable Amount), the column in the same place on the previous
+ * page names it. The pages may sit a few points apart; the shift is measured on the columns both
+ * headers name alike.
+ */
+export function inheritColumns(columns: Column[], previous: Column[]): Column[] {
+  const shifts: number[] = [];
+  for (const c of columns) {
+    if (c.kind === 'other') continue;
+    const same = previous.filter((p) => p.kind === c.kind);
+    if (same.length === 1) shifts.push(c.x0 - same[0]!.x0);
+  }
+  if (shifts.length < 2) return columns;
+  shifts.sort((a, b) => a - b);
+  const shift = shifts[Math.floor(shifts.length / 2)]!;
+  if (shifts.some((d) => Math.abs(d - shift) > 8)) return columns;
+  return columns.map((c) => {
+    if (c.kind !== 'other') return c;
+    const match = previous.find(
+      (p) =>
+        p.kind !== 'other' &&
+        Math.min(p.x1 + shift, c.x1) - Math.max(p.x0 + shift, c.x0) >
+          0.5 * Math.min(c.x1 - c.x0, p.x1 - p.x0) &&
+        !columns.some((x) => x.kind === p.kind && x.priority >= p.priority),
+    );
+    return match
+      ? { ...c, kind: match.kind, priority: match.priority, gstPart: match.gstPart, percent: match.percent }
+      : c;
+  });
 }
 
 /** Last resort when no page has a readable header: columns from how the rows line up. */
