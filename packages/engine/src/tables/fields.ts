@@ -91,6 +91,25 @@ function readDescription(words: Word[]): { text: string; words: Word[] } {
   };
 }
 
+/**
+ * Where the descriptions of a table start: the median left edge of each row's first word in the
+ * description column (specks sit before a few rows only). Null for text-layer tables.
+ */
+export function descriptionLeftEdge(rows: RawRow[], columns: Column[]): number | null {
+  const idx = bestColumn(columns, 'description');
+  if (idx < 0) return null;
+  const edges: number[] = [];
+  for (const row of rows) {
+    const words = row.lines.flatMap((l) => l.cells.get(idx) ?? []);
+    if (!words.some((w) => w.source === 'ocr')) continue;
+    const first = readingOrder(words)[0]?.[0];
+    if (first) edges.push(first.x0);
+  }
+  if (edges.length < 3) return null;
+  edges.sort((a, b) => a - b);
+  return edges[Math.floor(edges.length / 2)]!;
+}
+
 /** First number in a cell's words (quantity reading, all decimals kept). */
 function firstQuantity(words: Word[]): { value: number; word: Word } | null {
   for (const w of words) {
@@ -141,6 +160,7 @@ export function readLine(
   columns: Column[],
   type: DocumentType,
   styles: Map<number, boolean> = new Map(),
+  descLeft: number | null = null,
 ): ReadLine {
   const cells = new Map<number, Word[]>();
   for (const l of row.lines) for (const [i, ws] of l.cells) cells.set(i, [...(cells.get(i) ?? []), ...ws]);
@@ -157,9 +177,26 @@ export function readLine(
   };
 
   const descIdx = bestColumn(columns, 'description');
-  const desc = readDescription(cellOf(descIdx));
-  // OCR reads specks and border ends before a name as quotes or bars ("\"HR Coil", "|Methanol").
-  if (desc.words.some((w) => w.source === 'ocr')) desc.text = desc.text.replace(/^[\s"'‘’“”|!.,:;_~-]+/, '');
+  let descCell = cellOf(descIdx);
+  if (descLeft !== null && descCell.some((w) => w.source === 'ocr')) {
+    // Specks and a lost serial column's numbers read left of where every description starts
+    // ("©", "WN", "12"): short tokens wholly left of that edge are not the description.
+    descCell = descCell.filter((w) => !(w.x1 <= descLeft + 1 && w.text.length <= 3));
+  }
+  const desc = readDescription(descCell);
+  if (desc.words.some((w) => w.source === 'ocr')) {
+    // The serial number OCR ran into the description ("16 ‘MS Angle"), its own cell left empty.
+    const serialIdx = bestColumn(columns, 'serial');
+    if (serialIdx >= 0 && cellOf(serialIdx).length === 0)
+      desc.text = desc.text.replace(/^\d{1,3}[.)]?\s+(?=[^\d\s])/, '');
+    // OCR reads specks and border ends before a name as quotes or bars ("\"HR Coil", "|Methanol").
+    desc.text = desc.text.replace(/^[\s"'‘’“”|!.,:;_~-]+/, '');
+    // A lower-case l among capitals is a capital I ("Gl Sheet" for GI Sheet).
+    desc.text = desc.text.replace(
+      /(?<![A-Za-z])(?=[A-Z0-9]*l)(?=[A-Z0-9l]*[A-Z])[A-Z0-9l]{2,6}(?![A-Za-z])/g,
+      (t) => t.replace(/l/g, 'I'),
+    );
+  }
   set('description', desc.text === '' ? null : desc.text, desc.words);
 
   const hsnWords = cellOf(bestColumn(columns, 'hsn'));

@@ -405,6 +405,39 @@ describe('extractLineItems (OCR words)', () => {
     words: p.words.map((w) => ({ ...w, source: 'ocr' as const, conf: 0.9 })),
   });
 
+  it('cleans OCR specks and a lost serial column out of descriptions, and reads l among capitals as I', () => {
+    const row = (y: number, lead: Array<[number, string]>, desc: string, qty: string, amount: string) =>
+      [
+        y,
+        [...lead, [75, desc], [310, '73181500'], r(395, qty), [409, 'Nos'], r(482, '10.00'), r(564, amount)],
+      ] as [number, Array<[number, string]>];
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [75, 'Description of Goods'],
+            [319, 'HSN'],
+            [359, 'Quantity'],
+            [410, 'per'],
+            [441, 'Unit Price'],
+            [532, 'Amount'],
+          ],
+        ],
+        row(130, [[57, 'WN']], 'Hex Bolt M12', '10', '100.00'),
+        row(150, [], 'Gl Sheet 0.8 mm', '20', '200.00'),
+        row(170, [[60, '12']], 'Mechanical Seal 35 mm', '30', '300.00'),
+        row(190, [], 'MS Angle 40x40x5 mm', '40', '400.00'),
+      ]),
+    );
+    expect(extractLineItems([p], 'po').lineItems.map((l) => l.description)).toEqual([
+      'Hex Bolt M12',
+      'GI Sheet 0.8 mm',
+      'Mechanical Seal 35 mm',
+      'MS Angle 40x40x5 mm',
+    ]);
+  });
+
   it('takes a "unit" column whose cells are percentages as the GST rate (its label misread)', () => {
     const p = ocr(
       page(1, [

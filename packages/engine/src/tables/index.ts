@@ -1,5 +1,5 @@
 import type { BBox, DocumentType, PageContent, Word } from '../types.ts';
-import { columnDecimalStyles, readLine } from './fields.ts';
+import { columnDecimalStyles, descriptionLeftEdge, readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
 import { type Column, findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
 import { completeColumns, synthesizeHeader } from './infer.ts';
@@ -67,8 +67,9 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
         table.rows.map((r) => rowCells(r)),
         header.columns,
       );
+      const descLeft = descriptionLeftEdge(table.rows, header.columns);
       for (const row of table.rows) {
-        const line = readLine(row, header.columns, type, styles);
+        const line = readLine(row, header.columns, type, styles, descLeft);
         const ordered: Record<string, string | number | null> = {};
         for (const f of fields) ordered[f] = line.values[f] ?? null;
         if (!hasQuantity(ordered, type)) continue;
