@@ -296,7 +296,8 @@ export function readLine(
     fixed.amount !== null
   ) {
     const d = round2(fixed.quantity * fixed.rate - fixed.amount);
-    if (d >= 0 && d < fixed.quantity * fixed.rate) discount = d;
+    // Nothing to derive when the row adds up without one: the cell is blank, not a lost zero.
+    if (d > 0 && d < fixed.quantity * fixed.rate) discount = d;
   }
   set('quantity', fixed.quantity, qty ? [qty.word] : []);
   set('rate', fixed.rate, rateWords);
@@ -630,6 +631,15 @@ const KNOWN_UNITS = [
 function correctUnit(text: string): string {
   const t = text.toLowerCase().replace(/[.\s]/g, '');
   if (KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t)) return text;
+  if (t.length === 2) {
+    // A two-letter reading is too short to correct by any slip; a letter OCR dropped from a
+    // three-letter unit ("Mr" for Mtr, "Lr" for Ltr) is the one safe repair.
+    const grown = KNOWN_UNITS.filter((u) => {
+      const k = u.toLowerCase().replace(/\./g, '');
+      return k.length === 3 && (k[0] + k[2] === t || k.slice(0, 2) === t || k.slice(1) === t);
+    });
+    return grown.length === 1 ? (grown[0] as string) : text;
+  }
   if (t.length < 3) return text;
   const near = KNOWN_UNITS.filter((u) => editDistance(t, u.toLowerCase().replace(/\./g, ''), 1) <= 1);
   return near.length === 1 ? (near[0] as string) : text;

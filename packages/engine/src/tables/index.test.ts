@@ -438,6 +438,41 @@ describe('extractLineItems (OCR words)', () => {
     ]);
   });
 
+  it('restores a unit OCR dropped a letter from, and leaves a blank discount cell blank', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [75, 'Description'],
+            [300, 'Qty'],
+            [340, 'Unit'],
+            [380, 'Rate'],
+            [430, 'Disc.'],
+            [500, 'Amount'],
+          ],
+        ],
+        [
+          130,
+          [
+            [75, 'Copper Cable'],
+            r(320, '80'),
+            [340, 'Mr'],
+            r(410, '10.00'),
+            r(460, '80.00'),
+            r(530, '720.00'),
+          ],
+        ],
+        [150, [[75, 'Gear Oil'], r(320, '5'), [340, 'Lr'], r(410, '20.00'), r(530, '100.00')]],
+      ]),
+    );
+    const lines = extractLineItems([p], 'invoice').lineItems;
+    expect(lines.map((l) => [l.unit, l.discount])).toEqual([
+      ['Mtr', 80],
+      ['Ltr', null],
+    ]);
+  });
+
   it('takes a "unit" column whose cells are percentages as the GST rate (its label misread)', () => {
     const p = ocr(
       page(1, [
