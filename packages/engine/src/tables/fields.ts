@@ -636,7 +636,7 @@ function correctUnit(text: string): string {
     // three-letter unit ("Mr" for Mtr, "Lr" for Ltr) is the one safe repair.
     const grown = KNOWN_UNITS.filter((u) => {
       const k = u.toLowerCase().replace(/\./g, '');
-      return k.length === 3 && (k[0] + k[2] === t || k.slice(0, 2) === t || k.slice(1) === t);
+      return k.length === 3 && (`${k[0]}${k[2]}` === t || k.slice(0, 2) === t || k.slice(1) === t);
     });
     return grown.length === 1 ? (grown[0] as string) : text;
   }
