@@ -143,6 +143,8 @@ export function interpretDocument(
     const solved = solveAmounts(cands, lineSum, printed);
     amountsConsistent = solved.consistent;
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
+    const taxable = solved.values.taxableValue?.value;
+    if (amountsConsistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
   }
 
   const fields: Record<string, FieldValue> = {};
@@ -214,4 +216,67 @@ export function interpretDocument(
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return { fields, lineItems, checks, confidence, provenance, warnings, headerFromQr };
+}
+
+/**
+ * OCR drops decimal points: a line read as 1260000 × 4.28 = 5392800 adds up by itself but is 100
+ * times the printed 12.60 × 4280 = 53928. When the document's totals add up and its taxable value
+ * is known, lines whose amounts are off by a power of ten (at most two lines) are scaled so that
+ * the lines sum to the taxable value, and their rate and quantity re-read to match. Only a unique
+ * repair is applied.
+ */
+export function rescaleLinesToTaxable(lines: Array<Record<string, unknown>>, taxable: number): boolean {
+  const amounts = lines.map((l) => l.amount);
+  if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return false;
+  const sum = amounts.reduce((a, b) => a + b, 0);
+  if (Math.abs(sum - taxable) <= 0.011) return false;
+  const scales = [10, 100, 1000];
+  const fixes: Array<Array<[number, number]>> = [];
+  const near = (x: number) => Math.abs(x - taxable) <= 0.011;
+  amounts.forEach((a, i) => {
+    for (const s of scales) if (near(sum - a + a / s)) fixes.push([[i, s]]);
+  });
+  for (let i = 0; i < amounts.length; i++)
+    for (let j = i + 1; j < amounts.length; j++)
+      for (const si of scales)
+        for (const sj of scales) {
+          const a = amounts[i]!;
+          const b = amounts[j]!;
+          if (near(sum - a - b + a / si + b / sj))
+            fixes.push([
+              [i, si],
+              [j, sj],
+            ]);
+        }
+  if (fixes.length !== 1) return false;
+  for (const [i, s] of fixes[0]!) {
+    const line = lines[i]!;
+    const amount = roundMoney((line.amount as number) / s);
+    line.amount = amount;
+    const q = typeof line.quantity === 'number' ? line.quantity : null;
+    const r = typeof line.rate === 'number' ? line.rate : null;
+    const d = typeof line.discount === 'number' ? line.discount : 0;
+    if (q === null || r === null) continue;
+    // The fewest powers of ten moved that give the new amount, a rate's (a money figure that lost
+    // its decimal point, like the amount) before a quantity's; both must stay printable values.
+    let best: { q: number; r: number; moves: number } | null = null;
+    for (let qe = -3; qe <= 3; qe++)
+      for (let re = -5; re <= 3; re++) {
+        const q2 = q * 10 ** qe;
+        const r2 = r * 10 ** re;
+        if (
+          Math.abs(q2 * 1000 - Math.round(q2 * 1000)) > 1e-6 ||
+          Math.abs(r2 * 100 - Math.round(r2 * 100)) > 1e-6
+        )
+          continue;
+        if (Math.abs(q2 * r2 - d - amount) > 0.011 + amount * 1e-6) continue;
+        const moves = 1.5 * Math.abs(qe) + Math.abs(re);
+        if (!best || moves < best.moves) best = { q: Math.round(q2 * 1000) / 1000, r: roundMoney(r2), moves };
+      }
+    if (best) {
+      line.quantity = best.q;
+      line.rate = best.r;
+    }
+  }
+  return true;
 }
