@@ -215,8 +215,12 @@ export function collectAmountCandidates(
 export function printedAmounts(layout: Layout): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
   const put = (s: Segment) => {
-    if (!/\d[.,\s]\d{2}$/.test(s.text.trim())) return;
-    const v = moneyOf(s);
+    const text = s.text.trim();
+    if (!/\d[.,\s]\d{2}$/.test(text)) return;
+    // A figure whose grouping OCR broke ("1,59,50518.49") still prints its digits: as a witness
+    // for a derived value its digits and the two decimals are enough.
+    const v =
+      moneyOf(s) ?? (isOcr(s) && /^[\d.,\s]+$/.test(text) ? Number(text.replace(/\D/g, '')) / 100 : null);
     if (v === null || v <= 0) return;
     const key = Math.round(v * 100);
     if (!out.has(key)) out.set(key, segmentCandidate('taxableValue', s, v, 0.5));

@@ -128,6 +128,23 @@ describe('totals block on scans', () => {
     expect(b.values.taxableValue?.value).toBe(1212788.4);
   });
 
+  it('takes a printed figure with broken grouping as witness for a derived taxable value', () => {
+    const layout = buildLayout([
+      ocrPage([
+        // The sub-total misread (6 for 5); the HSN summary's total row lost a comma.
+        [294, [515, '1,69,50,518.49']],
+        [307, [209, 'Output CGST @ 9%'], [522, '14,35,546.67']],
+        [321, [210, 'Output SGST @ 9%'], [521, '14,35,546.67']],
+        [336, [245, 'Round Off'], [552, '0.17']],
+        [355, [239, 'Grand Total'], [500, 'Rs. 1,88,21,612.00']],
+        [563, [80, 'Total'], [152, '1,59,50518.49'], [292, '14,35546.67']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null, printedAmounts(layout));
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.taxableValue?.value).toBe(15950518.49);
+  });
+
   it('takes an unreadable SGST as equal to its CGST when the document then adds up', () => {
     const layout = buildLayout([
       ocrPage([
