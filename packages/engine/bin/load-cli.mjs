@@ -72,6 +72,12 @@ export async function buildBundle(cacheDir = DEFAULT_CACHE_DIR) {
       const abs = path.resolve(engineDir, file);
       inputs[path.relative(engineDir, abs)] = hashFile(abs);
     }
+    // Worker threads start here: like the main thread (see loadCli), they create mupdf's module
+    // object before the bundle's hoisted `import 'mupdf'` runs.
+    writeFileSync(
+      path.join(tmp, 'worker.mjs'),
+      "globalThis.$libmupdf_wasm_Module ??= {};\nawait import('./cli-worker.js');\n",
+    );
     const key = createHash('sha1').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
     const dir = path.join(cacheDir, key);
     try {
@@ -120,6 +126,10 @@ export async function loadCli() {
   }
   if (dir) {
     try {
+      // mupdf hands this object to its WASM factory, which fills it with the exports that
+      // src/pdf/mupdf-module.ts reads; in the bundle, `import 'mupdf'` runs before any of the
+      // bundled module bodies, so the object has to exist before the bundle is imported.
+      globalThis.$libmupdf_wasm_Module ??= {};
       return await import(pathToFileURL(path.join(dir, 'cli.js')).href);
     } catch {
       // A damaged cache: fall through to the sources.
@@ -127,5 +137,6 @@ export async function loadCli() {
   }
   const { register } = await import('tsx/esm/api');
   register();
+  globalThis.$libmupdf_wasm_Module ??= {};
   return import('../src/cli.ts');
 }

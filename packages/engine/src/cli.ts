@@ -105,12 +105,13 @@ type Job = { i: number; f: string };
 
 /**
  * Where a worker thread starts: the TypeScript sources need tsx registered in the thread first
- * (`worker-entry.mjs`); the bundle that `bin/bahi.mjs` normally runs has its own plain module.
+ * (`worker-entry.mjs`); the bundle that `bin/bahi.mjs` normally runs has its own entry, written
+ * beside it by `bin/load-cli.mjs`.
  */
 function workerEntry(): URL {
   return import.meta.url.endsWith('.ts')
     ? new URL('./worker-entry.mjs', import.meta.url)
-    : new URL('./cli-worker.js', import.meta.url);
+    : new URL('./worker.mjs', import.meta.url);
 }
 
 /**

@@ -3,4 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// mupdf fills this object with its WASM exports, which pdf/text.ts reads (see pdf/mupdf-module.ts).
+globalThis.$libmupdf_wasm_Module ??= {};
 await import('./cli-worker.ts');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { stextExports } from './mupdf-module.ts';
 import { openPdf, readPageWords } from './text.ts';
 
 const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
@@ -15,5 +16,17 @@ describe('readPageWords', () => {
       expect(w.y1).toBeLessThanOrEqual(page.height + 1);
     }
     expect(page.words.some((w) => /^\d{2}[A-Z]{5}\d{4}[A-Z]\d[A-Z\d]{2}$/.test(w.text))).toBe(true);
+  });
+
+  it("reads the same words through mupdf's WASM exports as through StructuredText.walk()", () => {
+    // The exports are reachable here: this module graph loads pdf/text.ts before mupdf.
+    expect(stextExports()).not.toBeNull();
+    for (const name of ['invoice-001.pdf', 'invoice-015.pdf', 'grn-010.pdf']) {
+      const doc = openPdf(readFileSync(new URL(name, corpus)));
+      for (let i = 0; i < doc.countPages(); i++) {
+        const page = doc.loadPage(i);
+        expect(readPageWords(page, i + 1)).toEqual(readPageWords(page, i + 1, { viaWalk: true }));
+      }
+    }
   });
 });
