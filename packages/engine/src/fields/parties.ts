@@ -3,6 +3,7 @@ import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import type { DocumentType } from '../types.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
+import { repairOcrText } from './ocr-words.ts';
 import { findGstins, stripLeadingSeparators } from './values.ts';
 import { PARTY_LABELS, TITLES } from './vocabulary.ts';
 
@@ -264,7 +265,9 @@ function readBlock(
     }
     address.push(s);
   }
-  const addressLines = address.map((s) => clean(s.text)).filter(Boolean);
+  // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
+  const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
+  const addressLines = address.map(fix).filter(Boolean);
   if (!state) {
     const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
     if (code) {
@@ -272,7 +275,7 @@ function readBlock(
       stateSegs = address.slice(-1);
     }
   }
-  const nameText = clean(name.map((s) => s.text).join(' '));
+  const nameText = clean(name.map(fix).join(' '));
   return {
     name: candidate('name', name, nameText || null, 0.9),
     gstin,

@@ -1,0 +1,89 @@
+import { STATES } from '@bahi/india';
+
+/**
+ * Spelling repair for words OCR read in party names and addresses. Tesseract confuses a few glyph
+ * groups in the small sans-serif type of invoices: "ri" read as "n" (Faridabad → "Fandabad",
+ * Industrial → "Industnal"), "rn"/"m", "t"/"l", "i"/"l", "e"/"c", "cl"/"d". A word is repaired only
+ * when it is not a known word and exactly one such confusion turns it into one: words of Indian
+ * addresses and company names, states and common industrial towns. Anything else is left as read.
+ */
+
+const WORDS = `
+industrial industries industry estate area sector road nagar plaza chambers complex building tower
+floor ground first second third highway park street marg lane colony phase stage main cross block
+plot survey shed gala office unit door flat khasra village taluk district dist near opposite behind
+service link ring bypass station market centre center trade business tech commercial cyber greens
+metro midc gidc sidco kiadb ida sipcot riico hsiidc upsidc apiic tsiic private limited pvt ltd llp
+corporation company traders trading enterprises associates fabricators fabrication engineering
+engineers works mills stores agencies chemicals pharmaceuticals pharma systems solutions services
+logistics roadways motors auto automotive components steel metals metal plastics polymers textiles
+textile foods agro agrotech power electricals electrical electronics controls hardware
+infrastructure hospitality breweries life sciences forgings castings petrochem packaging papers paper
+retail brothers sons international global india indian national exports imports industrial
+warehouse godown depot plant factory site premises house bhavan bhawan sadan tower towers arcade
+square circle chowk bazar bazaar gate junction crossing nagar puram pet halli palli pura wadi
+road avenue extension layout enclave residency heights point hub zone sez special economic
+north south east west upper lower old new greater inner outer
+mumbai pune nagpur nashik aurangabad thane navi delhi gurugram gurgaon faridabad noida ghaziabad
+lucknow kanpur agra varanasi meerut aligarh bareilly jaipur jodhpur udaipur kota ajmer bhiwadi
+neemrana ahmedabad surat vadodara rajkot vapi bhavnagar jamnagar ankleshwar bharuch sanand morbi
+indore bhopal gwalior jabalpur pithampur raipur bhilai bilaspur kolkata howrah durgapur asansol
+haldia bhubaneswar cuttack rourkela patna ranchi jamshedpur dhanbad bokaro guwahati chennai
+coimbatore madurai tiruppur salem trichy tiruchirappalli hosur sriperumbudur ambattur guindy
+bengaluru bangalore mysuru mysore hubballi hubli dharwad mangaluru mangalore belagavi belgaum peenya
+bommasandra whitefield hyderabad secunderabad warangal visakhapatnam vijayawada guntur nellore
+tirupati kochi cochin thiruvananthapuram kozhikode thrissur chandigarh ludhiana amritsar jalandhar
+mohali panipat sonipat rohtak ambala karnal hisar manesar bawal dehradun haridwar rudrapur shimla
+baddi solan jammu srinagar panaji margao verna silvassa daman puducherry pondicherry kolhapur sangli
+satara solapur ahmednagar jalgaon amravati akola latur nanded waluj chakan talegaon bhosari pimpri
+chinchwad ranjangaon taloja turbhe bhiwandi vasai palghar tarapur ballabgarh sahibabad okhla
+naraina bawana mayapuri narela kundli rai kathua satpur ambad hingna butibori shendra chikalthana
+`;
+
+/** Known words, lower case: the list above and every word of a state name. */
+const KNOWN = new Set<string>([
+  ...WORDS.split(/\s+/).filter(Boolean),
+  ...STATES.flatMap((s) => s.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2),
+]);
+
+/** Glyph groups OCR reads for one another, each way: [as read, as printed]. */
+const CONFUSIONS: ReadonlyArray<readonly [string, string]> = [
+  ['n', 'ri'],
+  ['m', 'rn'],
+  ['rn', 'm'],
+  ['l', 't'],
+  ['t', 'l'],
+  ['l', 'i'],
+  ['i', 'l'],
+  ['c', 'e'],
+  ['e', 'c'],
+  ['d', 'cl'],
+  ['h', 'b'],
+  ['b', 'h'],
+];
+
+/** Give `word` the capitalisation of `model` (all caps, capitalised, or lower case). */
+function shapeLike(model: string, word: string): string {
+  if (model.length > 1 && model === model.toUpperCase()) return word.toUpperCase();
+  if (/^[A-Z]/.test(model)) return word[0]!.toUpperCase() + word.slice(1);
+  return word;
+}
+
+/** The known word one OCR confusion away from `word`, or null (unknown, or several). */
+export function repairOcrWord(word: string): string | null {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || !/^[a-z]+$/.test(lower) || KNOWN.has(lower)) return null;
+  const found = new Set<string>();
+  for (const [read, printed] of CONFUSIONS) {
+    for (let i = lower.indexOf(read); i >= 0; i = lower.indexOf(read, i + 1)) {
+      const cand = lower.slice(0, i) + printed + lower.slice(i + read.length);
+      if (KNOWN.has(cand)) found.add(cand);
+    }
+  }
+  return found.size === 1 ? shapeLike(word, [...found][0]!) : null;
+}
+
+/** Repair the OCR-misread known words of a name or address line; other words stay as read. */
+export function repairOcrText(text: string): string {
+  return text.replace(/[A-Za-z]+/g, (w) => repairOcrWord(w) ?? w);
+}
