@@ -165,7 +165,10 @@ export function collectAmountCandidates(
     if (first?.l) {
       const { s, l } = first;
       const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
-      const valueSeg = [...afterLabel].reverse().find((x) => moneyOf(x) !== null);
+      // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
+      const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
+      const valueSeg =
+        (isOcr(s) ? figures.find((x) => /[.,]\d{2}$/.test(x.text.trim())) : undefined) ?? figures[0];
       const score = segs[0] === s ? 1 : 0.85;
       if (valueSeg) {
         const value = moneyOf(valueSeg)!;

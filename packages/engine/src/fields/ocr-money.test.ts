@@ -128,6 +128,22 @@ describe('totals block on scans', () => {
     expect(b.values.taxableValue?.value).toBe(1212788.4);
   });
 
+  it('reads "1GST" as IGST and prefers a figure with paise over a stray digit after it', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [317, [365, 'sub Total'], [539, '83,727.50']],
+        [333, [365, '1GST (18%)'], [539, '15,070.95']],
+        [348, [365, 'Round Off'], [558, '-0.45'], [612, '3']],
+        [362, [364, 'Total'], [520, '%98,798.00']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null, printedAmounts(layout));
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.igst?.value).toBe(15070.95);
+    expect(solved.values.roundOff?.value).toBe(-0.45);
+    expect(solved.values.total?.value).toBe(98798);
+  });
+
   it('takes a printed figure with broken grouping as witness for a derived taxable value', () => {
     const layout = buildLayout([
       ocrPage([

@@ -281,7 +281,8 @@ export const AMOUNT_LABELS: Record<
     /^(?:add\s*:?\s*)?(?:total |output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)(?: ?(?:amt|amount|value))?\b(?! cess)/,
   ],
   igst: [
-    /^(?:add\s*:?\s*)?(?:total |output )?(?:igst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
+    // OCR reads the I of IGST as 1 or l.
+    /^(?:add\s*:?\s*)?(?:total |output )?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
   ],
   cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess(?: ?(?:amt|amount|value))?\b/, /^gst cess\b/],
   roundOff: [/^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b/, /^round(?:ing)?\b/],
