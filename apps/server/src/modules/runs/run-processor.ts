@@ -47,6 +47,7 @@ import {
   finishRun,
   heartbeatRun,
   listUnfinishedRuns,
+  noteRunCurrentFile,
   type RunRow,
   type RunSource,
   releaseRunLease,
@@ -224,8 +225,9 @@ async function processDocument(
   doc: ClaimedDocument,
   leader: boolean,
 ): Promise<void> {
-  // The run's progress line is the leader's to write (helpers hold no run lease).
+  // The leader's write also proves its lease alive; a helper only says what it is working on.
   if (leader) await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
+  else await noteRunCurrentFile(ctx.db, run.id, doc.fileName);
   let outcome: ReturnType<typeof buildDocumentOutcome>;
   const stopTimer = startExtractionTimer();
   try {

@@ -110,6 +110,17 @@ export async function heartbeatRun(
   return rows.length > 0;
 }
 
+/**
+ * Shows `fileName` as the file the running run is working on. Any participant may write it (helpers hold no
+ * run lease); a finished run is left alone.
+ */
+export async function noteRunCurrentFile(db: Db, runId: string, fileName: string): Promise<void> {
+  await db
+    .update(runs)
+    .set({ currentFile: fileName })
+    .where(and(eq(runs.id, runId), eq(runs.status, 'running')));
+}
+
 /** Stores scan results (skipped files, scan counters) under the lease. */
 export async function saveRunScan(
   db: Db,
