@@ -56,7 +56,7 @@ const VEHICLE: FieldSpec = {
 const PLACE_OF_SUPPLY: FieldSpec = {
   field: 'placeOfSupply',
   kind: 'state',
-  labels: [/^place of supply\b/, /^pos\b/, /^supply place\b/],
+  labels: [/^place of supply\b/, /^pos\b/, /^supply (?:place|state)\b/, /^state of supply\b/],
 };
 
 const CURRENCY: FieldSpec = { field: 'currency', kind: 'currency', labels: [/^currency\b/] };
@@ -151,6 +151,7 @@ const PO: FieldSpec[] = [
     labels: [
       /^(?:\d+\.\s*)?(?:delivery|dispatch|despatch|supply) (?:date|schedule|by|on|due|before)\b/,
       /^(?:\d+\.\s*)?(?:expected|required|requested) (?:delivery )?(?:date|by)\b/,
+      /^(?:\d+\.\s*)?expected delivery\b/,
       /^(?:\d+\.\s*)?deliver(?:y)? by\b/,
     ],
   },
@@ -236,7 +237,9 @@ export function fieldSpecsFor(type: DocumentType): FieldSpec[] {
 export const PARTY_LABELS = {
   buyer: [
     /^(?:details of )?(?:buyer|recipient|receiver|customer|client)(?: (?:details|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:order|po|ref|code|id|gstin)\b)/,
-    /^bill(?:ed)? to\b/,
+    /^bill(?:ed)?[- ]to\b/,
+    /^billing address\b/,
+    /^name of (?:the )?(?:buyer|recipient|customer)\b/,
     /^invoice to\b/,
     /^sold to\b/,
   ],
@@ -251,9 +254,10 @@ export const PARTY_LABELS = {
   vendor: [
     /^(?:details of )?(?:supplier|seller|vendor|from)(?: (?:details|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan)\b)/,
     /^received from\b/,
+    /^name of (?:the )?(?:supplier|seller|vendor)\b/,
   ],
   shipTo: [
-    /^(?:consignee|ship(?:ped)? to|deliver(?:y)? to|delivery address|ship to address|place of delivery|delivery at|dispatch to|despatch to)\b/,
+    /^(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|place of delivery|delivery at|dispatch to|despatch to)\b/,
     /^(?:dispatch|despatch) from\b/,
   ],
 } as const;
@@ -293,6 +297,7 @@ export const AMOUNT_LABELS: Record<
     /^(?:net )?amount (?:payable|due)\b/,
     /^net payable\b/,
     /^invoice (?:value|amount)\b/,
+    /^bill amount\b/,
     /^balance due\b/,
     /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words))/,
   ],
