@@ -14,7 +14,8 @@ import { type BahiProcess, startBahiProcess, stopBahiProcess, waitFor, waitUntil
 // documents together: the run's leader and `flow-run-extract` helpers in the other workers claim documents
 // one by one (per-document lease). The leader is SIGKILLed halfway; the others keep extracting, the
 // document it held is taken over once its claim lapses, another worker takes the run over once the run
-// lease lapses, and the database ends with exactly 300 document rows and each document's line rows once.
+// lease lapses. A second worker is then stopped with SIGTERM mid-document and hands its document back. The
+// database ends with exactly 300 document rows and each document's line rows once.
 
 const baseUrl = readTestDatabaseUrl();
 const DOCS = 300;
@@ -163,7 +164,7 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     ).toBe('%PDF-');
   });
 
-  it('works 300 documents exactly once although the worker holding the run is SIGKILLed halfway', {
+  it('works 300 documents exactly once although the worker holding the run is SIGKILLed halfway and another stopped', {
     timeout: 240_000,
   }, async () => {
     expect(api, 'the start-up test must have started the processes').toBeDefined();
@@ -218,6 +219,37 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     victim!.child.kill('SIGKILL');
     expect(await victim!.exited).toBe('SIGKILL');
     const killedAt = Date.now();
+    const pidOf = (claimant: string) => Number(claimant.split(':')[1]);
+
+    // Graceful stop mid-run: one survivor gets SIGTERM while it is extracting a document. It must exit 0
+    // and, by the time it has exited, hold no document any more — handed back (pending again, for the
+    // other worker at once) or finished — instead of leaving it to lapse like the killed one.
+    const survivors = workers.filter((w) => w !== victim);
+    const caught = await waitFor(
+      'a surviving worker extracting a document',
+      async () => {
+        const { rows } = await sql.query(
+          `select id, claimed_by from documents where run_id = $1 and status = 'processing'`,
+          [runId],
+        );
+        for (const r of rows as Array<{ id: string; claimed_by: string }>) {
+          const worker = survivors.find((w) => w.child.pid === pidOf(r.claimed_by));
+          if (worker) return { worker, documentId: r.id, claimant: r.claimed_by };
+        }
+        return undefined;
+      },
+      60_000,
+      explain,
+    );
+    const stopped = caught.worker;
+    expect(await stopBahiProcess(stopped)).toBe(0);
+    const { rows: stillHeld } = await sql.query(
+      `select count(*)::int as n from documents where claimed_by = $1 and status = 'processing'`,
+      [caught.claimant],
+    );
+    expect(stillHeld[0].n).toBe(0);
+    const handedBack = stopped.output().includes('document handed back on shutdown');
+    const last = survivors.find((w) => w !== stopped)!;
 
     const finished = await waitFor(
       'the run to finish on another worker',
@@ -274,41 +306,42 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
       `select claimed_by, count(*)::int as n from documents where run_id = $1 group by claimed_by order by n desc`,
       [runId],
     );
-    const pidOf = (claimant: string) => Number(claimant.split(':')[1]);
     const workerPids = new Set(workers.map((w) => w.child.pid));
     for (const r of byWorker) expect(workerPids.has(pidOf(r.claimed_by)), r.claimed_by).toBe(true);
     expect(byWorker.length).toBeGreaterThan(1);
     expect(byWorker.reduce((sum, r) => sum + r.n, 0)).toBe(DOCS);
-    const split = byWorker
-      .map((r) => `${r.n}${pidOf(r.claimed_by) === victim!.child.pid ? ' (killed)' : ''}`)
-      .join(' + ');
+    const role = (claimant: string) =>
+      pidOf(claimant) === victim!.child.pid
+        ? ' (killed)'
+        : pidOf(claimant) === stopped.child.pid
+          ? ' (stopped)'
+          : '';
+    const split = byWorker.map((r) => `${r.n}${role(r.claimed_by)}`).join(' + ');
+    // The document the stopped worker held ended once, by whoever stored it.
+    const { rows: held } = await sql.query(
+      'select status, claimed_by, attempts from documents where id = $1',
+      [caught.documentId],
+    );
+    expect(['done', 'needs_review']).toContain(held[0].status);
+    if (handedBack) expect(held[0].claimed_by).not.toBe(caught.claimant);
 
-    // The API's metrics see the queue; a surviving worker's metrics counted the documents it stored.
+    // The API's metrics see the queue; the last worker's metrics counted the documents it stored and the
+    // killed worker's document it claimed again once that claim lapsed (it was the only worker left).
     const metrics = await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
     expect(metrics).toContain('bahi_queue_jobs');
-    const survivors = workers.filter((w) => w !== victim);
-    const survivorMetrics = await Promise.all(
-      survivors.map(async (w) => (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text()),
+    const lastMetrics = await (await fetch(`http://127.0.0.1:${last.port}/metrics`)).text();
+    const counted = [
+      ...lastMetrics.matchAll(/^bahi_documents_processed_total\{status="[a-z_]+"\} (\d+)/gm),
+    ].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(counted).toBeGreaterThan(0);
+    const takenOver = Number(
+      /^bahi_document_claims_total\{kind="taken_over"\} (\d+)/m.exec(lastMetrics)?.[1] ?? 0,
     );
-    const counted = survivorMetrics.map((text) =>
-      [...text.matchAll(/^bahi_documents_processed_total\{status="[a-z_]+"\} (\d+)/gm)].reduce(
-        (sum, m) => sum + Number(m[1]),
-        0,
-      ),
-    );
-    // Documents the killed worker held when it died, claimed again after their claims lapsed.
-    const takenOver = survivorMetrics.reduce(
-      (sum, text) =>
-        sum + Number(/^bahi_document_claims_total\{kind="taken_over"\} (\d+)/m.exec(text)?.[1] ?? 0),
-      0,
-    );
-    // Each survivor stored documents of this run (besides the upload run's three), as its metrics say too.
-    for (const n of counted) expect(n).toBeGreaterThan(0);
     console.log(
-      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; documents per worker ${split}; ${takenOver} document(s) taken over; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; survivors' metrics count ${counted.join(' + ')} documents`,
+      `scale test: ${DOCS} documents, ${WORKERS} workers, lease ${LEASE_SECONDS} s; documents per worker ${split}; the stopped worker ${handedBack ? 'handed its document back' : 'finished its document'}; ${takenOver} document(s) taken over; run finished ${takeoverSeconds.toFixed(1)} s after the SIGKILL; the last worker's metrics count ${counted} documents`,
     );
 
-    // Graceful stop: SIGTERM ends every surviving process with exit code 0.
-    for (const p of [...survivors, api]) expect(await stopBahiProcess(p)).toBe(0);
+    // Graceful stop: SIGTERM ends the last worker and the API with exit code 0.
+    for (const p of [last, api]) expect(await stopBahiProcess(p)).toBe(0);
   });
 });
