@@ -12,4 +12,5 @@ const type = (process.argv[3] ?? process.argv[2]!.split('-')[0]) as DocumentType
 const layout = buildLayout(loaded.pages);
 const { vendor, buyer } = extractParties(layout, type, () => false);
 for (const [k, p] of Object.entries({ vendor, buyer }))
-  for (const [f, c] of Object.entries(p)) console.log(k, f, c ? `${JSON.stringify(c.value)} @${c.bbox.join(',')} s=${c.score.toFixed(2)}` : null);
+  for (const [f, c] of Object.entries(p))
+    console.log(k, f, c ? `${JSON.stringify(c.value)} @${c.bbox.join(',')} s=${c.score.toFixed(2)}` : null);
