@@ -69,7 +69,7 @@ function source(folderId: string, extra: Partial<GoogleDriveSourceOptions> = {})
 }
 
 async function collect(iterable: AsyncIterable<SourceEntry>) {
-  const files: Array<{ sourceId: string; name: string; bytes: string }> = [];
+  const files: Array<{ sourceId: string; name: string; path: string; bytes: string }> = [];
   const skipped: Array<{ name: string; reason: string }> = [];
   for await (const entry of iterable) {
     if ('file' in entry)
