@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../config/env.ts';
@@ -90,6 +93,38 @@ describe('job runtime on a shared queue', () => {
         expect(new Set(lines.map((l) => l.lineNo)).size).toBe(lines.length);
         expect(lines.length).toBeGreaterThan(0);
       }
+    }
+  });
+});
+
+describe('job runtime housekeeping', () => {
+  it('a working process empties Google Drive downloads nobody used for a day, at start', async () => {
+    const dir = join(env.dataDir, 'google-drive', randomUUID());
+    await mkdir(dir, { recursive: true });
+    const stale = join(dir, 'stale.pdf');
+    const fresh = join(dir, 'fresh.pdf');
+    await writeFile(stale, '%PDF-1.4 stale');
+    await writeFile(fresh, '%PDF-1.4 fresh');
+    const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
+    await utimes(stale, twoDaysAgo, twoDaysAgo);
+    const exists = (path: string) =>
+      access(path).then(
+        () => true,
+        () => false,
+      );
+
+    const runtime = await startJobRuntime({
+      handle: t.handle,
+      env,
+      logger: createLogger('silent'),
+      work: true,
+    });
+    try {
+      for (let i = 0; i < 100 && (await exists(stale)); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await exists(stale)).toBe(false);
+      expect(await exists(fresh)).toBe(true);
+    } finally {
+      await runtime.stop();
     }
   });
 });

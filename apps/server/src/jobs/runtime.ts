@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Env } from '../config/env.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
+import { sweepDriveCaches } from '../modules/google/drive-cache.ts';
 import {
   flowRunExtractJob,
   flowRunJob,
@@ -20,6 +21,8 @@ export const jobDefinitions = [flowRunJob, flowRunExtractJob, flowWorkbookJob] a
 
 /** How often a worker looks for runs whose worker died (stale lease) to resume them. */
 const SWEEP_MS = 60_000;
+/** How often a worker empties downloaded Google Drive files nobody used for a day (also once at start). */
+const DRIVE_CACHE_SWEEP_MS = 60 * 60 * 1000;
 /** Runs of different flows worked at once per process; each shares the one extraction pool. */
 const RUNS_PER_PROCESS = 2;
 
@@ -50,6 +53,7 @@ export async function startJobRuntime(options: {
     hardTimeoutMs: env.flows.extractTimeoutMs + 30_000,
   });
   let sweep: NodeJS.Timeout | undefined;
+  let driveSweep: NodeJS.Timeout | undefined;
   const shutdown = new AbortController();
   if (work) {
     const ctx = { db: handle.db, env, logger, executor, workerId, signal: shutdown.signal };
@@ -71,6 +75,15 @@ export async function startJobRuntime(options: {
       );
     }, sweepMs);
     sweep.unref();
+    // Drive runs sweep their own organisation's cache; this also empties the caches of organisations that
+    // stopped running flows. Best effort: a failed sweep is logged and the next one retries.
+    const sweepDrive = () =>
+      sweepDriveCaches(handle.db, env).catch((error) =>
+        logger.warn({ err: error }, 'Google Drive cache sweep failed'),
+      );
+    void sweepDrive();
+    driveSweep = setInterval(sweepDrive, DRIVE_CACHE_SWEEP_MS);
+    driveSweep.unref();
   }
   return {
     queue,
@@ -81,6 +94,7 @@ export async function startJobRuntime(options: {
       // queue's graceful stop waits for, before the pool's threads are ended.
       shutdown.abort();
       clearInterval(sweep);
+      clearInterval(driveSweep);
       await queue.stop();
       await executor.close();
     },
