@@ -67,3 +67,19 @@ export function buildSystemFailure(detail: string): DocumentOutcome {
     lines: [],
   };
 }
+
+/**
+ * The outcome for a document whose file its source no longer gives (deleted or changed since it was read):
+ * failed because of the file, like a corrupt one — the run still succeeds — with the source's own words.
+ */
+export function buildSourceFailure(message: string): DocumentOutcome {
+  return {
+    status: 'failed',
+    extraction: { error: { code: 'source_unavailable', message } },
+    errorCode: 'source_unavailable',
+    errorMessage: message,
+    failedChecks: [],
+    reviewFlag: null,
+    lines: [],
+  };
+}

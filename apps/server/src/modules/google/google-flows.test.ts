@@ -404,7 +404,9 @@ describe('Google for flows', () => {
     await drainJobs();
     const [retried] = await t.db.select().from(documents).where(eq(documents.id, second.id));
     expect(retried?.status).toBe('failed');
-    // The reason is kept with the document (the shown message is the run processor's generic one).
+    // The file's problem, in words a finance person understands — not "something went wrong on our side".
+    expect(retried?.errorCode).toBe('source_unavailable');
+    expect(retried?.errorMessage).toMatch(/no longer on Google Drive/);
     expect(JSON.stringify(retried?.extraction)).toMatch(/no longer on Google Drive/);
 
     // Disconnect: Bahi keeps none of the organisation's Drive files.

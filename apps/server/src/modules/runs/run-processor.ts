@@ -16,7 +16,11 @@ import {
   startExtractionTimer,
 } from '../../lib/metrics.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { buildDocumentOutcome, buildSystemFailure } from '../documents/document-outcome.ts';
+import {
+  buildDocumentOutcome,
+  buildSourceFailure,
+  buildSystemFailure,
+} from '../documents/document-outcome.ts';
 import {
   adoptUnfinishedDocuments,
   type ClaimedDocument,
@@ -259,8 +263,15 @@ async function processDocument(
       if (await releaseDocumentClaim(ctx.db, doc, ctx.workerId)) recordDocumentHandedBack();
       return;
     }
-    ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
-    outcome = buildSystemFailure((error as Error).message);
+    if (isAppError(error, 'not_found') || isAppError(error, 'conflict')) {
+      // The file is gone from its source or changed there (e.g. deleted on Google Drive before a retry):
+      // the document's own problem, told in the source's words, not a failure of Bahi.
+      ctx.logger.warn({ err: error, documentId: doc.id }, 'document source unavailable');
+      outcome = buildSourceFailure(error.message);
+    } else {
+      ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
+      outcome = buildSystemFailure((error as Error).message);
+    }
   } finally {
     stopTimer();
   }
