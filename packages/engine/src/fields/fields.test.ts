@@ -41,6 +41,14 @@ describe('values', () => {
     expect(findGstins('GSTIN 29AABCTI332L1ZA')[0]?.value).toBe('29AABCT1332L1ZA');
     expect(findGstins('29AABCT1332L71ZA')[0]?.value).toBe('29AABCT1332L1ZA');
     expect(findGstins('29AABCT1332L1ZB')[0]).toMatchObject({ valid: false });
+    // Labels glued on by punctuation, brackets, a stray space inside, a bracket read for J.
+    expect(findGstins('GSTIN-29AABCT1332L1ZA')[0]?.value).toBe('29AABCT1332L1ZA');
+    expect(findGstins('GSTIN No.29AABCT1332L1ZA')[0]?.value).toBe('29AABCT1332L1ZA');
+    expect(findGstins('(29AABCT1332L1ZA)')[0]?.value).toBe('29AABCT1332L1ZA');
+    expect(findGstins('GSTIN: 29AABCT 1332L1ZA')[0]?.value).toBe('29AABCT1332L1ZA');
+    expect(findGstins('GSTIN : 23CTLP)J4347U22V')[0]?.value).toBe('23CTLPJ4347U2ZU');
+    // An account number is no GSTIN, whatever its length.
+    expect(findGstins('A/c No. 111297205118679')).toEqual([]);
   });
 
   it('maps look-alike digits back to letters in an OCR document-number prefix', () => {

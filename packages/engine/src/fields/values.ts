@@ -22,24 +22,33 @@ const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 export function findGstins(text: string): Array<ParsedValue & { valid: boolean }> {
   const valid: Array<ParsedValue & { valid: boolean }> = [];
   const invalid: Array<ParsedValue & { valid: boolean }> = [];
-  for (const m of text.matchAll(/[^\s:,;]+/g)) {
-    // Separators glued to the token ("(27AAB...)", "...1ZA.") are not part of it.
-    const bracketed = m[0].startsWith('(') && m[0].endsWith(')');
-    const lead = /^[(.\-'"‘“]*/.exec(m[0])![0].length;
-    const token = m[0].slice(lead, bracketed ? -1 : undefined).replace(/[.'"’”]+$/, '');
-    const start = (m.index ?? 0) + lead;
-    if (token.length < 15 || token.length > 18) continue;
-    // A GSTIN has seven letters; a token with fewer than four is a number (an account, an IRN part).
-    if ((token.match(/[A-Za-z]/g) ?? []).length < 4) continue;
+  // Runs of the characters a GSTIN is printed or misread with (a bracket for J, a bar for I);
+  // labels glued on by punctuation ("GSTIN-29...", "No.29...") fall away as separate runs.
+  const tokens = [...text.matchAll(/[A-Za-z0-9)|\]!]+/g)].map((m) => ({ t: m[0], start: m.index ?? 0 }));
+  const tryToken = (token: string, start: number): boolean => {
+    if (token.length < 15 || token.length > 18) return false;
+    // A GSTIN has seven letters; a run with fewer than four is a number (an account, an IRN part).
+    if ((token.match(/[A-Za-z]/g) ?? []).length < 4) return false;
     const upper = token.toUpperCase();
     if (upper.length === 15 && isValidGstin(upper)) {
       valid.push({ value: upper, start, end: start + 15, valid: true });
-      continue;
+      return true;
     }
     const fixed = repairGstin(token);
-    if (fixed) valid.push({ value: fixed, start, end: start + token.length, valid: true });
-    else if (GSTIN_SHAPE.test(upper)) invalid.push({ value: upper, start, end: start + 15, valid: false });
-  }
+    if (fixed) {
+      valid.push({ value: fixed, start, end: start + token.length, valid: true });
+      return true;
+    }
+    if (GSTIN_SHAPE.test(upper)) invalid.push({ value: upper, start, end: start + 15, valid: false });
+    return false;
+  };
+  tokens.forEach((tok, k) => {
+    if (tryToken(tok.t, tok.start)) return;
+    // OCR splits a GSTIN with a stray space ("29AABCT 1332L1ZA"): try it joined to the next run.
+    const next = tokens[k + 1];
+    if (tok.t.length < 15 && next && text.slice(tok.start + tok.t.length, next.start) === ' ')
+      tryToken(tok.t + next.t, tok.start);
+  });
   return [...valid, ...invalid];
 }
 
