@@ -204,6 +204,32 @@ describe('repairGstin', () => {
     expect(repairGstin(`${d.slice(0, 13)}z${d.slice(13)}`)).toBe(d);
   });
 
+  it('rarely turns an unrelated misread into a different valid GSTIN', () => {
+    // Valid GSTINs with one character replaced at random (not a look-alike): a repair must mostly
+    // refuse rather than pick another taxpayer. Deterministic pseudo-random, so the rate is stable.
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const pick = (s: string) => s[Math.floor(rnd() * s.length)]!;
+    const L = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const D = '0123456789';
+    let wrong = 0;
+    let tried = 0;
+    for (let i = 0; i < 600; i++) {
+      const body = `${String(1 + Math.floor(rnd() * 37)).padStart(2, '0')}${pick(L)}${pick(L)}${pick(L)}${pick('PCHFATBLJG')}${pick(L)}${pick(D)}${pick(D)}${pick(D)}${pick(D)}${pick(L)}${pick('123456789')}Z`;
+      const gstin = `${body}${computeGstinCheckChar(body)}`;
+      const pos = Math.floor(rnd() * 15);
+      const typo = gstin.slice(0, pos) + pick(L + D) + gstin.slice(pos + 1);
+      if (typo === gstin) continue;
+      tried++;
+      const r = repairGstin(typo);
+      if (r !== null && r !== gstin) wrong++;
+    }
+    expect(wrong / tried).toBeLessThan(0.1);
+  });
+
   it('returns null when no single variant passes', () => {
     expect(repairGstin('29AABCT1333L1ZA')).toBeNull();
     expect(repairGstin('29AABCT1332L1Z')).toBeNull();

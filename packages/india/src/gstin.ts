@@ -193,8 +193,12 @@ const LETTER_SWAPS: Readonly<Record<string, readonly string[]>> = {
 const ALNUM = /^[0-9A-Z]$/;
 /** PAN holder types (4th character of a PAN, 6th of a GSTIN). */
 const PAN_HOLDER = /^[PCHFATBLJG]$/;
-/** Most total change a repair may need: one full change plus a few look-alike readings. */
-const MAX_COST = 1.6;
+/**
+ * Most total change a repair may need: one full change plus a little. Measured on valid GSTINs
+ * with one random wrong character, a larger budget mostly adds wrong repairs (a different valid
+ * GSTIN), while the OCR slips seen on scans (look-alikes, a glyph read twice, O/Q, U/V) fit in it.
+ */
+const MAX_COST = 1.3;
 
 /** True when OCR could read one glyph as both characters (S/5, O/0, z/Z, )/J, 7/T...). */
 function looksAlike(a: string | undefined, b: string | undefined): boolean {
@@ -229,10 +233,13 @@ function readingsAt(ch: string, cls: string): Array<readonly [string, number]> {
     else if (ch === '2') add('Z', 0.2);
     else if (ch === '7') add('Z', 0.4);
   } else {
-    // Entity number and check character: a digit or a letter, so both readings are plausible.
-    if (ALNUM.test(up) && !(cls === 'e' && up === '0')) add(up, 0);
-    for (const [d, k] of digits) if (!(cls === 'e' && d === '0')) add(d, k);
-    for (const [l, k] of letters) add(l, k);
+    // Entity number and check character: a digit or a letter, so both readings are plausible; a
+    // character that already fits is read otherwise only at a surcharge (nothing forces it).
+    const fits = ALNUM.test(up) && !(cls === 'e' && up === '0');
+    const surcharge = fits ? 0.3 : 0;
+    if (fits) add(up, 0);
+    for (const [d, k] of digits) if (!(cls === 'e' && d === '0')) add(d, k + surcharge);
+    for (const [l, k] of letters) add(l, k + surcharge);
     if (cls === 'a') for (const l of LETTER_SWAPS[up] ?? []) add(l, 1);
   }
   return out;
@@ -282,5 +289,5 @@ export function repairGstin(candidate: string): string | null {
   const [best, next] = ranked;
   if (!best) return null;
   // A rival reading that costs about as much makes the choice a guess.
-  return next && next[1] - best[1] < 0.15 ? null : best[0];
+  return next && next[1] - best[1] < 0.3 ? null : best[0];
 }

@@ -224,7 +224,8 @@ function readBlock(
           'gstin',
           words.length ? [{ ...s, words }] : [s],
           String(g.value),
-          g.valid ? 1 : 0.5,
+          // A repaired reading is evidence, not a printed fact: a reviewer should see it.
+          g.valid ? (g.repaired ? 0.75 : 1) : 0.5,
         );
       }
       if (name.length) ended = ended || address.length > 0;

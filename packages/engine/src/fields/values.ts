@@ -16,11 +16,11 @@ const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
  * Find GSTINs in text. Each token of 15–18 characters (OCR adds stray marks and the odd extra
  * character) is taken as printed when it passes the checksum, else repaired for OCR confusions by
  * `repairGstin` (look-alikes by position, one similar-letter swap or inserted character at most)
- * when exactly one reading passes. Checksum-failing tokens of the exact shape come last, flagged,
+ * when exactly one reading passes (flagged `repaired`). Checksum-failing tokens of the exact shape come last, flagged,
  * so checks can report them rather than silently dropping a printed value.
  */
-export function findGstins(text: string): Array<ParsedValue & { valid: boolean }> {
-  const valid: Array<ParsedValue & { valid: boolean }> = [];
+export function findGstins(text: string): Array<ParsedValue & { valid: boolean; repaired?: boolean }> {
+  const valid: Array<ParsedValue & { valid: boolean; repaired?: boolean }> = [];
   const invalid: Array<ParsedValue & { valid: boolean }> = [];
   // Runs of the characters a GSTIN is printed or misread with (a bracket for J, a bar for I);
   // labels glued on by punctuation ("GSTIN-29...", "No.29...") fall away as separate runs.
@@ -36,7 +36,7 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean }
     }
     const fixed = repairGstin(token);
     if (fixed) {
-      valid.push({ value: fixed, start, end: start + token.length, valid: true });
+      valid.push({ value: fixed, start, end: start + token.length, valid: true, repaired: true });
       return true;
     }
     if (GSTIN_SHAPE.test(upper)) invalid.push({ value: upper, start, end: start + 15, valid: false });
