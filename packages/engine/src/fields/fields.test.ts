@@ -90,6 +90,23 @@ describe('labelled fields', () => {
     expect(v('ewayBillNumber')).toBe('736929240020');
     expect(v('vehicleNumber')).toBe('KA01AB1234');
   });
+
+  it("reads past OCR's marks for a colon after a label, and its euro sign for an e", () => {
+    const layout = buildLayout([
+      page(
+        [
+          [266, [87, 'PO No. ©'], [164, '4500095962'], [253, 'Dated'], [330, '22-04-2024']],
+          [581, [142, '€-Way Bill No.']],
+          [592, [141, '144367428275']],
+        ],
+        'ocr',
+      ),
+    ]);
+    const f = extractLabelledFields(layout, 'invoice', none);
+    expect(f.get('poNumber')?.[0]?.value).toBe('4500095962');
+    expect(f.get('poDate')?.[0]?.value).toBe('2024-04-22');
+    expect(f.get('ewayBillNumber')?.[0]?.value).toBe('144367428275');
+  });
 });
 
 describe('scanned PO columns and dates', () => {

@@ -125,7 +125,8 @@ function resolveValue(
   const inline = parseValue(spec.kind, rest);
   if (inline) return at(candidateFrom(spec.field, seg, inline, end, 1 * hit.weight), seg, inline, end);
   // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
-  if (rest.replace(/[\s:#.\-–]/g, '').length > 0 && spec.kind !== 'text') return null;
+  // OCR's marks for a colon ("PO No. ©") are not a value: only letters or digits count.
+  if (/[A-Za-z0-9]/.test(rest) && spec.kind !== 'text') return null;
   const right = rightOf(layout, seg);
   if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
     const p = parseValue(spec.kind, right.text);

@@ -34,12 +34,17 @@ const NO = String.raw`(?:no|nos|number|num|#|ref|reference)\b\.?`;
 
 /** Lower-case, collapse whitespace, straighten quotes: the form label patterns are written for. */
 export function normalizeLabelText(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u2032`]/g, "'")
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return (
+    text
+      .replace(/[\u2018\u2019\u2032`]/g, "'")
+      .replace(/[\u2013\u2014]/g, '-')
+      // OCR's euro and cent signs for e and c ("€-Way Bill No.").
+      .replace(/€/g, 'e')
+      .replace(/¢/g, 'c')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase()
+  );
 }
 
 const VEHICLE: FieldSpec = {
