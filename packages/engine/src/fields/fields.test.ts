@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../layout.ts';
+import { layoutCellWords } from '../test-words.ts';
 import type { PageContent, Word } from '../types.ts';
 import { collectAmountCandidates, solveAmounts } from './amounts.ts';
 import { deliveryDateFromColumn, extractLabelledFields, repairOcrDocNumber } from './header.ts';
@@ -13,13 +14,8 @@ function page(
 ): PageContent {
   const words: Word[] = [];
   for (const [y, ...cells] of lines)
-    for (const [x, text] of cells) {
-      let cx = x;
-      for (const t of text.split(' ')) {
-        words.push({ text: t, x0: cx, y0: y, x1: cx + t.length * 5, y1: y + 10, page: 1, source, conf: 1 });
-        cx += t.length * 5 + 3;
-      }
-    }
+    for (const [x, text] of cells)
+      words.push(...layoutCellWords(x, y, text, { charWidth: 5, space: 3, height: 10, source }));
   return { page: 1, width: 595, height: 842, words, source };
 }
 const none = () => false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../layout.ts';
+import { layoutCellWords } from '../test-words.ts';
 import type { PageContent, Word } from '../types.ts';
 import { collectAmountCandidates, printedAmounts, solveAmounts } from './amounts.ts';
 import { normalizeOcrAmount, parseOcrAmount } from './ocr-money.ts';
@@ -32,23 +33,9 @@ describe('OCR money', () => {
 
 function ocrPage(lines: Array<[number, ...Array<[number, string]>]>): PageContent {
   const words: Word[] = [];
+  const metrics = { charWidth: 5, space: 3, height: 8, source: 'ocr', conf: 0.9 } as const;
   for (const [y, ...cells] of lines)
-    for (const [x, text] of cells) {
-      let cx = x;
-      for (const t of text.split(' ')) {
-        words.push({
-          text: t,
-          x0: cx,
-          y0: y,
-          x1: cx + t.length * 5,
-          y1: y + 8,
-          page: 1,
-          source: 'ocr',
-          conf: 0.9,
-        });
-        cx += t.length * 5 + 3;
-      }
-    }
+    for (const [x, text] of cells) words.push(...layoutCellWords(x, y, text, metrics));
   return { page: 1, width: 595, height: 842, words, source: 'ocr' };
 }
 const none = () => false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLayout } from '../layout.ts';
+import { layoutCellWords } from '../test-words.ts';
 import type { PageContent, Word } from '../types.ts';
 import { extractParties } from './parties.ts';
 
@@ -7,22 +8,10 @@ import { extractParties } from './parties.ts';
 function ocrPage(lines: Array<[number, number, ...Array<[number, string]>]>): PageContent {
   const words: Word[] = [];
   for (const [y, h, ...cells] of lines)
-    for (const [x, text] of cells) {
-      let cx = x;
-      for (const t of text.split(' ')) {
-        words.push({
-          text: t,
-          x0: cx,
-          y0: y,
-          x1: cx + t.length * 4,
-          y1: y + h,
-          page: 1,
-          source: 'ocr',
-          conf: 0.92,
-        });
-        cx += t.length * 4 + 2;
-      }
-    }
+    for (const [x, text] of cells)
+      words.push(
+        ...layoutCellWords(x, y, text, { charWidth: 4, space: 2, height: h, source: 'ocr', conf: 0.92 }),
+      );
   return { page: 1, width: 595, height: 842, words, source: 'ocr' };
 }
 const none = () => false;

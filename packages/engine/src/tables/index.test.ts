@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openPdf, readPageWords } from '../pdf/text.ts';
+import { layoutCellWords } from '../test-words.ts';
 import type { PageContent, Word } from '../types.ts';
 import { extractLineItems } from './index.ts';
 
@@ -15,24 +16,9 @@ const LH = 9.6;
  */
 function page(n: number, rows: Array<[number, Array<[number, string]>]>): PageContent {
   const words: Word[] = [];
-  for (const [y, cells] of rows) {
-    for (const [x, text] of cells) {
-      let cx = x;
-      for (const t of text.split(' ')) {
-        words.push({
-          text: t,
-          x0: cx,
-          y0: y,
-          x1: cx + t.length * CW,
-          y1: y + LH,
-          page: n,
-          source: 'text',
-          conf: 1,
-        });
-        cx += t.length * CW + SP;
-      }
-    }
-  }
+  for (const [y, cells] of rows)
+    for (const [x, text] of cells)
+      words.push(...layoutCellWords(x, y, text, { charWidth: CW, space: SP, height: LH, page: n }));
   return { page: n, width: 595, height: 842, words, source: 'text' };
 }
 
