@@ -52,18 +52,7 @@ const rssTimer = setInterval(() => {
 
 try {
   const client = new TestClient(server.url);
-  const signUp = await client.signUp({
-    name: 'Bench',
-    email: 'bench@example.com',
-    password: 'correct horse battery staple',
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-  await client.post('/api/organization', {
-    orgName: 'Bench Pvt Ltd',
-    phone: '+91 98450 12345',
-    orgType: 'pvt_ltd',
-    address: 'Pune',
-  });
+  await client.signUpWithOrganization({ name: 'Bench', email: 'bench@example.com' }, 'Bench Pvt Ltd');
   const flow = await client.post('/api/workflows', {
     name: 'Bench invoices',
     types: ['INVOICE'],

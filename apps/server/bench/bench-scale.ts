@@ -71,18 +71,7 @@ try {
   processes.push(api);
   await waitUntilReady(api, 180_000);
   const client = new TestClient(`http://127.0.0.1:${api.port}`);
-  const signUp = await client.signUp({
-    name: 'Bench',
-    email: 'bench@example.com',
-    password: 'correct horse battery staple',
-  });
-  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-  await client.post('/api/organization', {
-    orgName: 'Bench Pvt Ltd',
-    phone: '+91 98450 12345',
-    orgType: 'pvt_ltd',
-    address: 'Pune',
-  });
+  await client.signUpWithOrganization({ name: 'Bench', email: 'bench@example.com' }, 'Bench Pvt Ltd');
 
   /** Starts `workerCount` workers, waits until they are ready, then times one run of one flow. */
   async function measure(

@@ -109,6 +109,23 @@ export class TestClient {
     return this.post('/api/auth/sign-in/email', user);
   }
 
+  /**
+   * Signs a new user up and creates their organisation (onboarding), so the client can work with flows.
+   * Throws when either step is refused.
+   */
+  async signUpWithOrganization(user: { name: string; email: string }, orgName: string): Promise<void> {
+    const signUp = await this.signUp({ ...user, password: 'correct horse battery staple' });
+    if (signUp.status !== 200)
+      throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
+    const org = await this.post('/api/organization', {
+      orgName,
+      phone: '+91 98450 12345',
+      orgType: 'pvt_ltd',
+      address: 'Pune',
+    });
+    if (org.status !== 201) throw new Error(`onboarding failed: ${org.status} ${JSON.stringify(org.body)}`);
+  }
+
   /** Signs out (clears the session cookie). */
   signOut() {
     return this.post('/api/auth/sign-out', {});
