@@ -2,29 +2,13 @@
  * Dev tool: print a document's lines and segments as the engine sees them.
  *   npx tsx src/dev-dump-layout.ts FILE   (scans use the OCR cache of dev-score-header.ts)
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createCachedOcr } from './dev-cached-ocr.ts';
 import { buildLayout } from './layout.ts';
 import { openPdf, readPageWords } from './pdf/text.ts';
-import type { OcrProvider, PageContent } from './types.ts';
+import type { PageContent } from './types.ts';
 
-const cacheDir = '/tmp/bahi-ocr-cache';
-mkdirSync(cacheDir, { recursive: true });
-let real: Promise<OcrProvider> | null = null;
-const ocr: OcrProvider = {
-  async recognize(image, o) {
-    const file = join(cacheDir, `${createHash('sha1').update(image).digest('hex')}.json`);
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-    real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
-    const words = await (await real).recognize(image, o);
-    writeFileSync(file, JSON.stringify(words));
-    return words;
-  },
-  async close() {
-    if (real) await (await real).close();
-  },
-};
+const ocr = createCachedOcr();
 
 const bytes = new Uint8Array(readFileSync(process.argv[2]!));
 const pages: PageContent[] = [];

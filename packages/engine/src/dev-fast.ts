@@ -7,42 +7,27 @@
  *   node ../../../shared/corpus/score.mjs --corpus /tmp/e-scan --predictions /tmp/p.ndjson --details
  * Pages are cached by corpus file name: delete /tmp/bahi-pages after OCR code changes.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseIndianDate } from '@bahi/india';
+import { createCachedOcr } from './dev-cached-ocr.ts';
 import { hasUsableText } from './extract.ts';
 import { FIELDS_BY_TYPE, interpretDocument, type QrReading } from './interpret.ts';
-import type { DocumentType, OcrProvider, PageContent } from './types.ts';
+import type { DocumentType, PageContent } from './types.ts';
 
 const args = process.argv.slice(2);
 const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
 const corpus = opt('--corpus') ?? new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const out = opt('--out') ?? '/tmp/bahi-fast.ndjson';
 const only = opt('--only');
-const ocrCache = '/tmp/bahi-ocr-cache';
 const pageCache = '/tmp/bahi-pages';
-mkdirSync(ocrCache, { recursive: true });
 mkdirSync(pageCache, { recursive: true });
 const keyPem = readFileSync(
   new URL('../../../../shared/corpus/dev/einvoice-qr-public-key.pem', import.meta.url),
   'utf8',
 );
 
-let real: Promise<OcrProvider> | null = null;
-const ocr: OcrProvider = {
-  async recognize(image, o) {
-    const file = join(ocrCache, `${createHash('sha1').update(image).digest('hex')}.json`);
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-    real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
-    const words = await (await real).recognize(image, o);
-    writeFileSync(file, JSON.stringify(words));
-    return words;
-  },
-  async close() {
-    if (real) await (await real).close();
-  },
-};
+const ocr = createCachedOcr();
 
 interface Loaded {
   pages: PageContent[];

@@ -3,35 +3,17 @@
  * results are cached on disk (keyed by image hash), and scores header fields with the scorer's rules.
  *   npx tsx src/dev-score-header.ts [--type invoice] [--text|--scanned] [--details] [--only NAME]
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createCachedOcr } from './dev-cached-ocr.ts';
 import { extractDocument } from './extract.ts';
-import type { OcrProvider } from './types.ts';
 
 const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
-const cacheDir = '/tmp/bahi-ocr-cache';
-mkdirSync(cacheDir, { recursive: true });
 const args = process.argv.slice(2);
 const flag = (f: string) => args.includes(f);
 const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
 
-let real: Promise<OcrProvider> | null = null;
-const ocr: OcrProvider = {
-  async recognize(image, o) {
-    const key = createHash('sha1').update(image).digest('hex');
-    const file = join(cacheDir, `${key}.json`);
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-    if (flag('--cached-only')) throw new Error('not cached');
-    real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
-    const words = await (await real).recognize(image, o);
-    writeFileSync(file, JSON.stringify(words));
-    return words;
-  },
-  async close() {
-    if (real) await (await real).close();
-  },
-};
+const ocr = createCachedOcr({ cachedOnly: flag('--cached-only') });
 
 const DATE = /Date$/;
 const CODE = new Set([

@@ -1,0 +1,33 @@
+// Dev tools only: an OCR provider that remembers Tesseract's words per page image on disk, so
+// re-running a dev script over the same scans skips OCR (seconds a page) after the first time.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OcrProvider } from './types.ts';
+
+/** Where the dev tools share their OCR cache. */
+export const DEV_OCR_CACHE_DIR = '/tmp/bahi-ocr-cache';
+
+/**
+ * The real Tesseract provider behind a disk cache keyed by the image's sha1; Tesseract starts only on
+ * the first miss. With `cachedOnly`, a miss throws instead of running OCR.
+ */
+export function createCachedOcr(options: { dir?: string; cachedOnly?: boolean } = {}): OcrProvider {
+  const dir = options.dir ?? DEV_OCR_CACHE_DIR;
+  mkdirSync(dir, { recursive: true });
+  let real: Promise<OcrProvider> | null = null;
+  return {
+    async recognize(image, o) {
+      const file = join(dir, `${createHash('sha1').update(image).digest('hex')}.json`);
+      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+      if (options.cachedOnly) throw new Error('not cached');
+      real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
+      const words = await (await real).recognize(image, o);
+      writeFileSync(file, JSON.stringify(words));
+      return words;
+    },
+    async close() {
+      if (real) await (await real).close();
+    },
+  };
+}
