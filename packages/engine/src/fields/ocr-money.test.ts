@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { layoutCellWords } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
-import { layoutCellWords } from '../test-words.ts';
 import type { PageContent, Word } from '../types.ts';
 import { collectAmountCandidates, printedAmounts, solveAmounts } from './amounts.ts';
 import { normalizeOcrAmount, parseOcrAmount } from './ocr-money.ts';

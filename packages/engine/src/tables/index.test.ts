@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { layoutCellWords } from '../../test/test-words.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
-import { layoutCellWords } from '../test-words.ts';
 import type { PageContent, Word } from '../types.ts';
 import { extractLineItems } from './index.ts';
 

@@ -1,12 +1,12 @@
 /**
  * Dev tool: print a document's lines and segments as the engine sees them.
- *   npx tsx src/dev-dump-layout.ts FILE   (scans use the OCR cache of dev-score-header.ts)
+ *   npx tsx packages/engine/dev/dev-dump-layout.ts FILE   (scans use the OCR cache of dev-score-header.ts)
  */
 import { readFileSync } from 'node:fs';
+import { buildLayout } from '../src/layout.ts';
+import { openPdf, readPageWords } from '../src/pdf/text.ts';
+import type { PageContent } from '../src/types.ts';
 import { createCachedOcr } from './dev-cached-ocr.ts';
-import { buildLayout } from './layout.ts';
-import { openPdf, readPageWords } from './pdf/text.ts';
-import type { PageContent } from './types.ts';
 
 const ocr = createCachedOcr();
 
@@ -18,8 +18,8 @@ if (process.argv[2]!.endsWith('.pdf')) {
     const p = readPageWords(doc.loadPage(i), i + 1);
     if (p.words.length > 5) pages.push(p);
     else {
-      const { renderPage } = await import('./pdf/render.ts');
-      const { ocrPageImage } = await import('./ocr/page.ts');
+      const { renderPage } = await import('../src/pdf/render.ts');
+      const { ocrPageImage } = await import('../src/ocr/page.ts');
       const img = renderPage(doc.loadPage(i), 300);
       pages.push(
         await ocrPageImage(ocr, img.gray, {
@@ -31,8 +31,8 @@ if (process.argv[2]!.endsWith('.pdf')) {
     }
   }
 } else {
-  const { loadImagePages } = await import('./image/load.ts');
-  const { ocrPageImage } = await import('./ocr/page.ts');
+  const { loadImagePages } = await import('../src/image/load.ts');
+  const { ocrPageImage } = await import('../src/ocr/page.ts');
   for (const [i, img] of (await loadImagePages(bytes)).entries())
     pages.push(
       await ocrPageImage(ocr, img.gray, {

@@ -1,12 +1,13 @@
 /**
  * Dev loop for header fields: runs extractDocument over the dev corpus with an OCR provider whose
  * results are cached on disk (keyed by image hash), and scores header fields with the scorer's rules.
- *   npx tsx src/dev-score-header.ts [--type invoice] [--text|--scanned] [--details] [--only NAME]
+ *   npx tsx packages/engine/dev/dev-score-header.ts [--type invoice] [--text|--scanned] [--details] [--only NAME]
+ *     [--cached-only]   (documents whose OCR is not cached yet are skipped instead of OCR'd)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { extractDocument } from '../src/extract.ts';
 import { createCachedOcr } from './dev-cached-ocr.ts';
-import { extractDocument } from './extract.ts';
 
 const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const args = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import type { Word } from './types.ts';
+import type { Word } from '../src/types.ts';
 
 /** How synthetic words are drawn: a fixed-pitch "font" and where the words come from. */
 export interface WordMetrics {

@@ -5,25 +5,25 @@
  * grouping, plain, two decimals), GSTINs and codes exactly, dates in the document's format,
  * free text token by token. It measures the OCR stage alone, independent of field extraction.
  *
- *   npx tsx packages/engine/src/ocr/dev-ocr-recall.ts [--workers N] [--limit N] [--only name,...]
+ *   npx tsx packages/engine/dev/dev-ocr-recall.ts [--workers N] [--limit N] [--only name,...]
  *     [--pre '{"minDpi":250,"median":3}'] [--params '{...}'] [--init '{"load_system_dawg":"0"}'] [--misses]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repairGstin } from '@bahi/india';
-import { loadImagePages } from '../image/load.ts';
-import { pageImageDpi, renderPage } from '../pdf/render.ts';
-import { openPdf } from '../pdf/text.ts';
-import type { PageContent } from '../types.ts';
-import { createTesseractOcr } from './index.ts';
-import { ocrPageImage, type PreprocessOptions } from './page.ts';
+import { loadImagePages } from '../src/image/load.ts';
+import { createTesseractOcr } from '../src/ocr/index.ts';
+import { ocrPageImage, type PreprocessOptions } from '../src/ocr/page.ts';
+import { pageImageDpi, renderPage } from '../src/pdf/render.ts';
+import { openPdf } from '../src/pdf/text.ts';
+import type { PageContent } from '../src/types.ts';
 
 const { values: args } = parseArgs({
   options: {
     corpus: {
       type: 'string',
-      default: path.resolve(import.meta.dirname, '../../../../../shared/corpus/dev'),
+      default: path.resolve(import.meta.dirname, '../../../../shared/corpus/dev'),
     },
     workers: { type: 'string', default: '1' },
     limit: { type: 'string' },

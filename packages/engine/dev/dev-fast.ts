@@ -3,17 +3,17 @@
  * (text layer, or OCR through the on-disk cache of dev-score-header.ts) plus its e-invoice QR, keeps
  * them as JSON in /tmp/bahi-pages, then runs only `interpretDocument` and prints NDJSON in the
  * order the corpus scorer expects, so `score.mjs --predictions` scores it in seconds:
- *   npx tsx src/dev-fast.ts --corpus /tmp/e-scan [--type invoice] --out /tmp/p.ndjson
- *   node ../../../shared/corpus/score.mjs --corpus /tmp/e-scan --predictions /tmp/p.ndjson --details
+ *   npx tsx packages/engine/dev/dev-fast.ts --corpus /tmp/e-scan [--type invoice] --out /tmp/p.ndjson
+ *   node ../shared/corpus/score.mjs --corpus /tmp/e-scan --predictions /tmp/p.ndjson --details
  * Pages are cached by corpus file name: delete /tmp/bahi-pages after OCR code changes.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseIndianDate } from '@bahi/india';
+import { hasUsableText } from '../src/extract.ts';
+import { FIELDS_BY_TYPE, interpretDocument, type QrReading } from '../src/interpret.ts';
+import type { DocumentType, PageContent } from '../src/types.ts';
 import { createCachedOcr } from './dev-cached-ocr.ts';
-import { hasUsableText } from './extract.ts';
-import { FIELDS_BY_TYPE, interpretDocument, type QrReading } from './interpret.ts';
-import type { DocumentType, PageContent } from './types.ts';
 
 const args = process.argv.slice(2);
 const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
@@ -38,7 +38,7 @@ interface Loaded {
 type Img = { page: number; gray: Uint8Array; width: number; height: number; dpi: number };
 
 async function findQr(images: Img[]): Promise<QrReading | null> {
-  const { findEinvoiceQr } = await import('./qr/index.ts');
+  const { findEinvoiceQr } = await import('../src/qr/index.ts');
   for (const img of images.slice(0, 3)) {
     const qr = await findEinvoiceQr(img.gray, {
       publicKeyPem: keyPem,
@@ -54,13 +54,13 @@ async function findQr(images: Img[]): Promise<QrReading | null> {
 /** The same loading steps as extract.ts (300 dpi OCR renders, 200 dpi QR render of text pages). */
 async function load(file: string, type: DocumentType): Promise<Loaded> {
   const bytes = new Uint8Array(readFileSync(file));
-  const { ocrPageImage } = await import('./ocr/page.ts');
+  const { ocrPageImage } = await import('../src/ocr/page.ts');
   const pages: PageContent[] = [];
   const images: Img[] = [];
   let pageCount = 0;
   if (file.endsWith('.pdf')) {
-    const { openPdf, readPageWords } = await import('./pdf/text.ts');
-    const { renderPage } = await import('./pdf/render.ts');
+    const { openPdf, readPageWords } = await import('../src/pdf/text.ts');
+    const { renderPage } = await import('../src/pdf/render.ts');
     const doc = openPdf(bytes);
     pageCount = doc.countPages();
     for (let i = 0; i < pageCount; i++) {
@@ -88,7 +88,7 @@ async function load(file: string, type: DocumentType): Promise<Loaded> {
       images.push({ page: 1, gray: img.gray, width: img.width, height: img.height, dpi: 200 });
     }
   } else {
-    const { loadImagePages } = await import('./image/load.ts');
+    const { loadImagePages } = await import('../src/image/load.ts');
     const imgs = await loadImagePages(bytes);
     pageCount = imgs.length;
     for (const [i, img] of imgs.entries()) {

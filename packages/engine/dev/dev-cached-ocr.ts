@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OcrProvider } from './types.ts';
+import type { OcrProvider } from '../src/types.ts';
 
 /** Where the dev tools share their OCR cache. */
 export const DEV_OCR_CACHE_DIR = '/tmp/bahi-ocr-cache';
@@ -21,7 +21,7 @@ export function createCachedOcr(options: { dir?: string; cachedOnly?: boolean } 
       const file = join(dir, `${createHash('sha1').update(image).digest('hex')}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
       if (options.cachedOnly) throw new Error('not cached');
-      real ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
+      real ??= import('../src/ocr/index.ts').then((m) => m.createTesseractOcr());
       const words = await (await real).recognize(image, o);
       writeFileSync(file, JSON.stringify(words));
       return words;

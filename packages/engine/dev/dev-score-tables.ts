@@ -4,13 +4,13 @@
  * cost every field they hold). Text-layer PDFs are read with mupdf; scans use the OCR cache
  * written by dev-ocr-cache.ts (skipped when absent).
  *
- *   npx tsx packages/engine/src/tables/dev-score-tables.ts [--details] [--only NAME] [CORPUS_DIR]
+ *   npx tsx packages/engine/dev/dev-score-tables.ts [--details] [--only NAME] [CORPUS_DIR]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPdf, readPageWords } from '../pdf/text.ts';
-import type { DocumentType, PageContent } from '../types.ts';
-import { extractLineItems } from './index.ts';
+import { openPdf, readPageWords } from '../src/pdf/text.ts';
+import { extractLineItems } from '../src/tables/index.ts';
+import type { DocumentType, PageContent } from '../src/types.ts';
 
 const args = process.argv.slice(2);
 const details = args.includes('--details');
@@ -18,7 +18,7 @@ const onlyIdx = args.indexOf('--only');
 const only = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
 const corpus =
   args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--only') ??
-  new URL('../../../../../shared/corpus/dev/', import.meta.url).pathname;
+  new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const OCR_CACHE = process.env.BAHI_OCR_CACHE ?? '/tmp/bahi-tables-ocr';
 
 const MONEY = new Set(['rate', 'discount', 'amount']);

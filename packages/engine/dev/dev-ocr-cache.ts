@@ -1,18 +1,18 @@
 /**
  * Dev helper: OCR every scanned dev-corpus document once and cache its PageContent[] as JSON
  * (default /tmp/bahi-tables-ocr), so table tuning on scans does not re-run Tesseract each time.
- * Usage: npx tsx packages/engine/src/tables/dev-ocr-cache.ts [CORPUS_DIR] [CACHE_DIR]
+ * Usage: npx tsx packages/engine/dev/dev-ocr-cache.ts [CORPUS_DIR] [CACHE_DIR]
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImagePages } from '../image/load.ts';
-import { createTesseractOcr } from '../ocr/index.ts';
-import { ocrPageImage } from '../ocr/page.ts';
-import { renderPage } from '../pdf/render.ts';
-import { openPdf } from '../pdf/text.ts';
-import type { PageContent } from '../types.ts';
+import { loadImagePages } from '../src/image/load.ts';
+import { createTesseractOcr } from '../src/ocr/index.ts';
+import { ocrPageImage } from '../src/ocr/page.ts';
+import { renderPage } from '../src/pdf/render.ts';
+import { openPdf } from '../src/pdf/text.ts';
+import type { PageContent } from '../src/types.ts';
 
-const corpus = process.argv[2] ?? new URL('../../../../../shared/corpus/dev/', import.meta.url).pathname;
+const corpus = process.argv[2] ?? new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const cache = process.argv[3] ?? '/tmp/bahi-tables-ocr';
 mkdirSync(cache, { recursive: true });
 // The pipeline renders scans at 300 dpi (extract.ts OCR_DPI); tune on the same OCR it sees.

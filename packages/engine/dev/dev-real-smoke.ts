@@ -4,19 +4,19 @@
  * used, words and mean confidence, time, and any QR code. There is no truth for these files;
  * the point is that every one loads and OCRs without crashing and yields readable words.
  *
- *   npx tsx packages/engine/src/ocr/dev-real-smoke.ts [--workers N] [--limit N] [--show]
+ *   npx tsx packages/engine/dev/dev-real-smoke.ts [--workers N] [--limit N] [--show]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ImageLoadError, loadImagePages } from '../image/load.ts';
-import { findEinvoiceQr } from '../qr/index.ts';
-import { createTesseractOcr } from './index.ts';
-import { ocrPageImage } from './page.ts';
+import { ImageLoadError, loadImagePages } from '../src/image/load.ts';
+import { createTesseractOcr } from '../src/ocr/index.ts';
+import { ocrPageImage } from '../src/ocr/page.ts';
+import { findEinvoiceQr } from '../src/qr/index.ts';
 
 const { values: args } = parseArgs({
   options: {
-    dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../../../../shared/corpus/real') },
+    dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../../../shared/corpus/real') },
     workers: { type: 'string', default: '1' },
     limit: { type: 'string' },
     show: { type: 'boolean', default: false },

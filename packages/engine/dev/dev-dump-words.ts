@@ -1,10 +1,10 @@
 /**
  * Dev helper: print a PDF's text-layer words grouped into visual lines with x positions,
- * to study table layouts. Usage: npx tsx packages/engine/src/tables/dev-dump-words.ts FILE.pdf|OCR-CACHE.json
+ * to study table layouts. Usage: npx tsx packages/engine/dev/dev-dump-words.ts FILE.pdf|OCR-CACHE.json
  */
 import { readFileSync } from 'node:fs';
-import { openPdf, readPageWords } from '../pdf/text.ts';
-import type { PageContent } from '../types.ts';
+import { openPdf, readPageWords } from '../src/pdf/text.ts';
+import type { PageContent } from '../src/types.ts';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: dev-dump-words.ts FILE.pdf');

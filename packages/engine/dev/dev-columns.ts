@@ -1,14 +1,14 @@
 /**
  * Dev helper: print the table headers and columns found on each page of a document, and the rows.
- * Usage: npx tsx packages/engine/src/tables/dev-columns.ts FILE.pdf|OCR-CACHE.json [invoice|po|grn]
+ * Usage: npx tsx packages/engine/dev/dev-columns.ts FILE.pdf|OCR-CACHE.json [invoice|po|grn]
  */
 import { readFileSync } from 'node:fs';
-import { openPdf, readPageWords } from '../pdf/text.ts';
-import type { DocumentType, PageContent } from '../types.ts';
-import { groupLines } from './geometry.ts';
-import { findHeaders } from './header.ts';
-import { extractLineItems } from './index.ts';
-import { cleanOcrWords } from './ocr-clean.ts';
+import { openPdf, readPageWords } from '../src/pdf/text.ts';
+import { groupLines } from '../src/tables/geometry.ts';
+import { findHeaders } from '../src/tables/header.ts';
+import { extractLineItems } from '../src/tables/index.ts';
+import { cleanOcrWords } from '../src/tables/ocr-clean.ts';
+import type { DocumentType, PageContent } from '../src/types.ts';
 
 const file = process.argv[2] ?? '';
 const type = (process.argv[3] ?? 'invoice') as DocumentType;
