@@ -1,8 +1,9 @@
-import { roundMoney } from '@bahi/india';
+import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/amounts.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
+import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
 import { boxOf, buildLayout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -99,7 +100,26 @@ export function interpretDocument(
   const labelled = extractLabelledFields(layout, type, skip);
   for (const [field, list] of labelled) if (list[0]) chosen.set(field, list[0]);
 
-  const parties = extractParties(layout, type, skip);
+  const found = extractParties(layout, type, skip);
+  // Copies: the resolver below completes them (a shared empty party must stay empty).
+  const parties = { vendor: { ...found.vendor }, buyer: { ...found.buyer } };
+  // Every GSTIN on the page is a candidate; the party each belongs to comes from its label, the
+  // heading over its column, or the letterhead, and both parties are chosen together.
+  const tableTop = (page: number) =>
+    Math.min(Number.POSITIVE_INFINITY, ...tables.regions.filter((r) => r.page === page).map((r) => r.y0));
+  const gstins = resolvePartyGstins(
+    { vendor: parties.vendor.gstin, buyer: parties.buyer.gstin },
+    findGstinCandidates(layout, type, skip, tableTop),
+    type,
+  );
+  parties.vendor.gstin = gstins.vendor;
+  parties.buyer.gstin = gstins.buyer;
+  for (const p of [parties.vendor, parties.buyer]) {
+    // No state printed in the block: a GSTIN's first two digits are its registration's state.
+    const code = typeof p.gstin?.value === 'string' ? p.gstin.value.slice(0, 2) : '';
+    if (p.stateCode || !p.gstin || !stateByCode(code)) continue;
+    p.stateCode = { ...p.gstin, value: code, score: isValidGstin(String(p.gstin.value)) ? 0.9 : 0.5 };
+  }
   const putParty = (prefix: 'vendor' | 'buyer', p: Party) => {
     if (p.name) chosen.set(`${prefix}Name`, { ...p.name, field: `${prefix}Name` });
     if (p.gstin) chosen.set(`${prefix}Gstin`, { ...p.gstin, field: `${prefix}Gstin` });

@@ -1,0 +1,266 @@
+import { stateByCode } from '@bahi/india';
+import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import type { DocumentType } from '../types.ts';
+import { type Candidate, wordsInSpan } from './header.ts';
+import { isLabelText, matchStart } from './labels.ts';
+import { findGstins } from './values.ts';
+import { PARTY_LABELS } from './vocabulary.ts';
+
+/** Which party a place on the page speaks for. `issuer` is the letterhead: whoever wrote the document. */
+export type PartyRole = 'vendor' | 'buyer' | 'shipTo' | 'issuer';
+
+/** A GSTIN printed somewhere on the document, with the party its place on the page gives it. */
+export interface GstinCandidate extends Candidate {
+  /** The party, or null when nothing on the page says whose it is. */
+  role: PartyRole | null;
+  /** Passes the check character as printed (or after an OCR repair). */
+  valid: boolean;
+  repaired: boolean;
+  /** Why the role was given: a label in the same phrase, a heading above, or the letterhead. */
+  evidence: 'label' | 'heading' | 'letterhead';
+}
+
+/** A party heading ("Bill To", "Supplier", "Consignee (Ship to)") and the column it heads. */
+interface RoleHeading {
+  role: PartyRole;
+  page: number;
+  y0: number;
+  /** The column under the heading: from its left edge to the next block's start. */
+  x0: number;
+  x1: number;
+}
+
+/** A GSTIN label: "GSTIN", "GSTIN/UIN", "GST No.", "GST Reg. No.", "GST Registration No.". */
+const GSTIN_LABEL =
+  /\b(?:gstin(?:\/uin)?|gst ?in|gst(?: reg(?:istration|d)?\.?)? ?(?:no|number|#)\.?)\s*[:\-.]*\s*$/i;
+
+/** Role words that qualify a GSTIN label in the same phrase ("Buyer's GSTIN", "GSTIN of Supplier"). */
+const ROLE_WORDS: Array<[RegExp, PartyRole | 'counterparty' | 'self']> = [
+  [/\b(?:supplier|seller|vendor|sold by|billed by)\b/i, 'vendor'],
+  [/\b(?:buyer|recipient|receiver|customer|client|bill(?:ed)? to|billing)\b/i, 'buyer'],
+  [/\b(?:consignee|ship(?:ped)? to|shipping|delivery)\b/i, 'shipTo'],
+  [/\b(?:party|your)\b/i, 'counterparty'],
+  [/\b(?:our|company'?s)\b/i, 'self'],
+];
+
+/** Horizontal slack (points) when deciding that a value sits in a heading's column. */
+const COLUMN_SLACK = 24;
+
+/** The role a party heading's text names, for this type of document (see `PARTY_LABELS`). */
+export function headingRole(text: string, type: DocumentType): PartyRole | null {
+  const t = text.trim();
+  if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
+  if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
+  if (matchStart(t, PARTY_LABELS.counterparty) !== null) return type === 'invoice' ? 'buyer' : 'vendor';
+  if (/^from\b/i.test(t)) return type === 'invoice' ? 'vendor' : 'buyer';
+  if (matchStart(t, PARTY_LABELS.vendor) !== null) return 'vendor';
+  return null;
+}
+
+/** The party an issuer-relative role word means on this type of document. */
+function resolveRoleWord(word: PartyRole | 'counterparty' | 'self', type: DocumentType): PartyRole {
+  if (word === 'counterparty') return type === 'invoice' ? 'buyer' : 'vendor';
+  if (word === 'self') return 'issuer';
+  return word;
+}
+
+/** Where a heading's column ends: the next segment to its right that starts another block, or a wide gap. */
+function columnEnd(line: Line, index: number, type: DocumentType): number {
+  let prev = line.segments[index]!;
+  for (let k = index + 1; k < line.segments.length; k++) {
+    const next = line.segments[k]!;
+    const h = Math.max(4, prev.y1 - prev.y0);
+    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type))
+      return next.x0;
+    prev = next;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Every party heading on the document, each with its column. */
+export function findRoleHeadings(
+  layout: Layout,
+  type: DocumentType,
+  skip: (s: Segment) => boolean,
+): RoleHeading[] {
+  const out: RoleHeading[] = [];
+  for (const s of layout.segments) {
+    if (skip(s)) continue;
+    const role = headingRole(s.text, type);
+    if (!role) continue;
+    const line = layout.lines[s.line]!;
+    const i = line.segments.indexOf(s);
+    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnEnd(line, i, type) });
+  }
+  return out;
+}
+
+/** The role words written in the phrase just before a GSTIN (same segment, or the cell to its left). */
+function roleFromLabel(before: string, type: DocumentType): PartyRole | null {
+  for (const [re, word] of ROLE_WORDS) if (re.test(before)) return resolveRoleWord(word, type);
+  return null;
+}
+
+/**
+ * The heading whose column holds a point: the nearest heading above it (or on its line) on the
+ * same page whose column spans it. A heading further up in the same column is an earlier block.
+ */
+function headingOver(headings: RoleHeading[], page: number, x: number, y: number): RoleHeading | null {
+  let best: RoleHeading | null = null;
+  for (const h of headings) {
+    if (h.page !== page || h.y0 > y + 2) continue;
+    if (x < h.x0 - COLUMN_SLACK || x >= h.x1 - 2) continue;
+    if (!best || h.y0 > best.y0) best = h;
+  }
+  return best;
+}
+
+/**
+ * Every GSTIN on the document with the party its place gives it. Finders only propose: a value
+ * that passes its check character anywhere on the page, or a GSTIN-shaped code printed right after
+ * a GSTIN label in the text layer (kept so the checks can report it). The role comes from a role
+ * word in the label's phrase ("Buyer GSTIN"), else the party heading over its column, else — on
+ * the first page, above the line items — the letterhead.
+ */
+export function findGstinCandidates(
+  layout: Layout,
+  type: DocumentType,
+  skip: (s: Segment) => boolean,
+  tableTop: (page: number) => number,
+): GstinCandidate[] {
+  const headings = findRoleHeadings(layout, type, skip);
+  const out: GstinCandidate[] = [];
+  const firstPage = layout.pages[0]?.page ?? 1;
+  for (const seg of layout.segments) {
+    if (skip(seg)) continue;
+    const line = layout.lines[seg.line]!;
+    const left = line.segments[line.segments.indexOf(seg) - 1];
+    const found: Array<{ value: string; start: number; end: number; valid: boolean; repaired: boolean }> =
+      findGstins(seg.text).map((g) => ({
+        value: String(g.value),
+        start: g.start,
+        end: g.end,
+        valid: g.valid,
+        repaired: g.repaired === true,
+      }));
+    if (!found.length) {
+      // A code printed after a GSTIN label that fails its check character: on a text layer it is
+      // what the document prints (the checks will say it is wrong); OCR misreads are not kept.
+      if (seg.words[0]?.source !== 'text') continue;
+      const labelled = labelledCode(seg.text, left?.text ?? null);
+      if (labelled) found.push({ ...labelled, valid: false, repaired: false });
+    }
+    for (const g of found) {
+      const words = wordsInSpan(seg, g.start, g.end);
+      const bbox = boxOf(words);
+      const before = `${left && seg.x0 - left.x1 < 80 ? left.text : ''} ${seg.text.slice(0, g.start)}`;
+      let role: PartyRole | null = null;
+      let evidence: GstinCandidate['evidence'] = 'label';
+      const labelRole =
+        GSTIN_LABEL.test(before.trim()) || /gst/i.test(before) ? roleFromLabel(before, type) : null;
+      if (labelRole) role = labelRole;
+      else {
+        const h = headingOver(headings, seg.page, bbox[0], bbox[1]);
+        if (h) {
+          role = h.role;
+          evidence = 'heading';
+        } else if (seg.page === firstPage && bbox[1] < tableTop(seg.page)) {
+          role = 'issuer';
+          evidence = 'letterhead';
+        }
+      }
+      const ocr = words[0]?.source === 'ocr';
+      const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
+      const base = g.valid ? (g.repaired ? 0.75 : 0.95) : 0.5;
+      out.push({
+        field: 'gstin',
+        value: g.value,
+        page: seg.page,
+        bbox,
+        source: ocr ? 'ocr' : 'text',
+        score: base * (ocr ? 0.85 + 0.15 * conf : 1),
+        role,
+        valid: g.valid,
+        repaired: g.repaired,
+        evidence,
+      });
+    }
+  }
+  return out;
+}
+
+/** A 15-character code right after a GSTIN label in the same segment or the cell to its left. */
+function labelledCode(
+  text: string,
+  leftText: string | null,
+): { value: string; start: number; end: number } | null {
+  const inSeg =
+    /^(.*?\b(?:gstin(?:\/uin)?|gst ?in|gst(?: reg(?:istration|d)?\.?)? ?(?:no|number)\.?))\s*[:\-.]*\s*([A-Za-z0-9]{15})\b/i.exec(
+      text,
+    );
+  if (inSeg?.[2]) {
+    const start = inSeg[0].length - 15;
+    return plausible(inSeg[2]) ? { value: inSeg[2].toUpperCase(), start, end: start + 15 } : null;
+  }
+  if (leftText && GSTIN_LABEL.test(leftText.trim())) {
+    const m = /^[:\-.\s]*([A-Za-z0-9]{15})\b/.exec(text);
+    if (m?.[1] && plausible(m[1])) {
+      const start = m[0].length - 15;
+      return { value: m[1].toUpperCase(), start, end: start + 15 };
+    }
+  }
+  return null;
+}
+
+/** A GSTIN-like code: starts with a state code, mixes letters and digits the way a PAN does. */
+function plausible(code: string): boolean {
+  const c = code.toUpperCase();
+  if (!stateByCode(c.slice(0, 2))) return false;
+  return /[A-Z]/.test(c.slice(2, 7)) && /\d/.test(c.slice(7, 11));
+}
+
+/** The role of a candidate on this type of document: the letterhead is the vendor of an invoice, the buyer of a PO or GRN. */
+function partyOf(c: GstinCandidate, type: DocumentType): 'vendor' | 'buyer' | null {
+  if (c.role === 'issuer') return type === 'invoice' ? 'vendor' : 'buyer';
+  return c.role === 'vendor' || c.role === 'buyer' ? c.role : null;
+}
+
+const EVIDENCE_RANK: Record<GstinCandidate['evidence'], number> = { label: 3, heading: 2, letterhead: 1 };
+
+/**
+ * Choose the supplier's and the buyer's GSTIN among the candidates, jointly: a GSTIN found in a
+ * party's own block stands unless a labelled candidate gives it to the other party; otherwise the
+ * candidate of that party with the strongest reading (valid before failing, then label before
+ * heading before letterhead, then the earliest on the document). One printed GSTIN never serves
+ * both parties.
+ */
+export function resolvePartyGstins(
+  fromBlocks: { vendor: Candidate | null; buyer: Candidate | null },
+  candidates: GstinCandidate[],
+  type: DocumentType,
+): { vendor: Candidate | null; buyer: Candidate | null } {
+  const rank = (c: GstinCandidate) => (c.valid ? 10 : 0) + (c.repaired ? -1 : 0) + EVIDENCE_RANK[c.evidence];
+  const best = (party: 'vendor' | 'buyer', exclude: Candidate | null): Candidate | null => {
+    const own = fromBlocks[party];
+    const other = party === 'vendor' ? 'buyer' : 'vendor';
+    const labelledElsewhere = (v: unknown) =>
+      candidates.some((c) => c.value === v && c.evidence === 'label' && partyOf(c, type) === other);
+    if (own && !labelledElsewhere(own.value)) return own;
+    const list = candidates
+      .filter((c) => partyOf(c, type) === party && !samePlace(c, exclude))
+      .sort((a, b) => rank(b) - rank(a) || a.page - b.page || a.bbox[1] - b.bbox[1]);
+    const c = list[0];
+    return c
+      ? { field: 'gstin', value: c.value, page: c.page, bbox: c.bbox, source: c.source, score: c.score }
+      : null;
+  };
+  const vendor = best('vendor', null);
+  const buyer = best('buyer', vendor);
+  return { vendor, buyer };
+}
+
+function samePlace(a: Candidate, b: Candidate | null): boolean {
+  return (
+    !!b && a.page === b.page && Math.abs(a.bbox[0] - b.bbox[0]) < 2 && Math.abs(a.bbox[1] - b.bbox[1]) < 2
+  );
+}
