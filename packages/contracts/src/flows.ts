@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  type ExtractionDocumentType,
+  type ExtractionFieldSpec,
+  type ExtractionValueKind,
+  extractionProfiles,
+} from './extraction.ts';
 
 // Processing flows, runs, documents, uploads and the in-app sheet view. The legacy `/api/workflows` family
 // keeps the original product's JSON (times in epoch milliseconds); the newer routes use ISO strings.
@@ -273,97 +279,41 @@ export const SheetViewSchema = z.object({
 /** One page of a sheet tab. */
 export type SheetView = z.infer<typeof SheetViewSchema>;
 
-const commonFields: Array<[string, string, SheetColumn['kind']]> = [
-  ['documentNumber', 'Document No.', 'text'],
-  ['documentDate', 'Document Date', 'date'],
-  ['vendorName', 'Vendor Name', 'text'],
-  ['vendorGstin', 'Vendor GSTIN', 'text'],
-  ['vendorAddress', 'Vendor Address', 'text'],
-  ['vendorStateCode', 'Vendor State Code', 'text'],
-  ['buyerName', 'Buyer Name', 'text'],
-  ['buyerGstin', 'Buyer GSTIN', 'text'],
-  ['buyerAddress', 'Buyer Address', 'text'],
-  ['buyerStateCode', 'Buyer State Code', 'text'],
-  ['currency', 'Currency', 'text'],
-];
-
-/** Tax heads, shared by invoices and purchase orders. */
-const taxFields: Array<[string, string, SheetColumn['kind']]> = [
-  ['taxableValue', 'Taxable Value', 'money'],
-  ['cgst', 'CGST', 'money'],
-  ['sgst', 'SGST/UTGST', 'money'],
-  ['igst', 'IGST', 'money'],
-  ['cess', 'Cess', 'money'],
-];
-
-const typeFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['kind']]>> = {
-  INVOICE: [
-    ['poNumber', 'PO No.', 'text'],
-    ['poDate', 'PO Date', 'date'],
-    ['placeOfSupply', 'Place of Supply', 'text'],
-    ...taxFields,
-    ['roundOff', 'Round Off', 'money'],
-    ['total', 'Total', 'money'],
-    ['dueDate', 'Due Date', 'date'],
-    ['irn', 'IRN', 'text'],
-    ['ackNumber', 'Ack No.', 'text'],
-    ['ackDate', 'Ack Date', 'date'],
-    ['ewayBillNumber', 'E-way Bill No.', 'text'],
-    ['vehicleNumber', 'Vehicle No.', 'text'],
-  ],
-  PO: [
-    ['deliveryDate', 'Delivery Date', 'date'],
-    ['paymentTerms', 'Payment Terms', 'text'],
-    ['placeOfSupply', 'Place of Supply', 'text'],
-    ...taxFields,
-    ['total', 'Total', 'money'],
-  ],
-  GRN: [
-    ['poNumber', 'PO No.', 'text'],
-    ['poDate', 'PO Date', 'date'],
-    ['invoiceNumber', 'Invoice/Challan No.', 'text'],
-    ['invoiceDate', 'Invoice Date', 'date'],
-    ['vehicleNumber', 'Vehicle No.', 'text'],
-  ],
+const extractionTypeOf: Record<FlowDocumentType, ExtractionDocumentType> = {
+  INVOICE: 'invoice',
+  PO: 'po',
+  GRN: 'grn',
 };
 
-/** Invoice and purchase-order lines carry the same fields (contract: "Invoice and PO lines"). */
-const priceLineFields: Array<[string, string, SheetColumn['kind']]> = [
-  ['description', 'Description', 'text'],
-  ['hsnSac', 'HSN/SAC', 'text'],
-  ['quantity', 'Quantity', 'number'],
-  ['unit', 'Unit', 'text'],
-  ['rate', 'Rate', 'money'],
-  ['discount', 'Discount', 'money'],
-  ['amount', 'Amount', 'money'],
-  ['gstRate', 'GST %', 'number'],
-];
+/** The extraction/v1 document type behind a flow's document type (`INVOICE` → `invoice`). */
+export function toExtractionDocumentType(type: FlowDocumentType): ExtractionDocumentType {
+  return extractionTypeOf[type];
+}
 
-const lineFields: Record<FlowDocumentType, Array<[string, string, SheetColumn['kind']]>> = {
-  INVOICE: priceLineFields,
-  PO: priceLineFields,
-  GRN: [
-    ['description', 'Description', 'text'],
-    ['hsnSac', 'HSN/SAC', 'text'],
-    ['unit', 'Unit', 'text'],
-    ['orderedQuantity', 'Ordered Qty', 'number'],
-    ['receivedQuantity', 'Received Qty', 'number'],
-    ['acceptedQuantity', 'Accepted Qty', 'number'],
-    ['rejectedQuantity', 'Rejected Qty', 'number'],
-  ],
+/** How a sheet shows each kind of contract value: numbers as money or plain numbers, codes as text. */
+const sheetKindOf: Record<ExtractionValueKind, SheetColumn['kind']> = {
+  date: 'date',
+  money: 'money',
+  quantity: 'number',
+  percent: 'number',
+  gstin: 'text',
+  stateCode: 'text',
+  code: 'text',
+  text: 'text',
+  currency: 'text',
 };
 
-const toColumns = (list: Array<[string, string, SheetColumn['kind']]>): SheetColumn[] =>
-  list.map(([key, label, kind]) => ({ key, label, kind }));
+const toColumns = (fields: readonly ExtractionFieldSpec[]): SheetColumn[] =>
+  fields.map(({ name, label, kind }) => ({ key: name, label, kind: sheetKindOf[kind] }));
 
 /** The extraction/v1 header fields of a type, in sheet order. */
 export function listHeaderFieldColumns(type: FlowDocumentType): SheetColumn[] {
-  return toColumns([...commonFields, ...typeFields[type]]);
+  return toColumns(extractionProfiles[extractionTypeOf[type]].headerFields);
 }
 
 /** The extraction/v1 line-item fields of a type, in sheet order. */
 export function listLineFieldColumns(type: FlowDocumentType): SheetColumn[] {
-  return toColumns(lineFields[type]);
+  return toColumns(extractionProfiles[extractionTypeOf[type]].lineFields);
 }
 
 /** Columns of the "Documents" tab: file, link, every header field, check results, review flag, time. */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type FlowDocumentType, FlowIoSchema, flowMessages, type RunCounts } from '@bahi/contracts';
+import { FlowIoSchema, flowMessages, type RunCounts, toExtractionDocumentType } from '@bahi/contracts';
 import type { DocumentType } from '@bahi/engine';
 import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { createLocalFolderSource, resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
@@ -66,8 +66,6 @@ const HEARTBEAT_MS = 15_000;
 const WAIT_MS = 1_000;
 /** Longest chain of helper invitations per run (each invitation brings at most one more claim loop). */
 const MAX_HELPERS = 64;
-
-const engineTypes: Record<FlowDocumentType, DocumentType> = { INVOICE: 'invoice', PO: 'po', GRN: 'grn' };
 
 /** A run ended before its documents because its source could not be read (shown on the run). */
 class RunAbort extends Error {
@@ -336,7 +334,7 @@ async function inviteHelper(ctx: JobContext, runId: string, helper: number): Pro
  * (another leader finishes the run).
  */
 async function extractPending(ctx: JobContext, run: RunRow, flow: FlowRow): Promise<boolean> {
-  const type = engineTypes[getFlowType(flow)];
+  const type = toExtractionDocumentType(getFlowType(flow));
   if ((await countOpenDocuments(ctx.db, run.id)) > 0) await inviteHelper(ctx, run.id, 1);
   for (;;) {
     await Promise.all(Array.from({ length: ctx.executor.size }, () => claimLoop(ctx, run, type, true)));
@@ -364,7 +362,9 @@ export async function helpExtractRun(runId: string, helper: number, jobCtx: JobC
   if (pending === 0) return;
   await inviteHelper(ctx, run.id, helper + 1);
   ctx.logger.debug({ pending }, 'helping extract a run');
-  await withClaimRenewal(ctx, run.id, () => claimLoop(ctx, run, engineTypes[getFlowType(flow)], false));
+  await withClaimRenewal(ctx, run.id, () =>
+    claimLoop(ctx, run, toExtractionDocumentType(getFlowType(flow)), false),
+  );
 }
 
 /** Final counters of a run from its documents and its scan. */

@@ -15,6 +15,50 @@ describe('inferCellKind', () => {
   });
 });
 
+describe('inferCellKind without a declared kind', () => {
+  it('reads every contract field as before: amounts money, quantities numbers, GST % percent', () => {
+    const expected: Record<string, string> = {
+      taxableValue: 'money',
+      cgst: 'money',
+      sgst: 'money',
+      igst: 'money',
+      cess: 'money',
+      roundOff: 'money',
+      total: 'money',
+      amount: 'money',
+      rate: 'money',
+      discount: 'money',
+      quantity: 'number',
+      orderedQuantity: 'number',
+      receivedQuantity: 'number',
+      acceptedQuantity: 'number',
+      rejectedQuantity: 'number',
+      lineNo: 'number',
+      line: 'number',
+      pages: 'number',
+      gstRate: 'percent',
+      documentDate: 'date',
+      poDate: 'date',
+      dueDate: 'date',
+      ackDate: 'date',
+      deliveryDate: 'date',
+      invoiceDate: 'date',
+      documentNumber: 'text',
+      vendorName: 'text',
+      vendorStateCode: 'text',
+      placeOfSupply: 'text',
+      currency: 'text',
+      irn: 'text',
+      hsnSac: 'text',
+      unit: 'text',
+      description: 'text',
+      paymentTerms: 'text',
+    };
+    const actual = Object.fromEntries(Object.keys(expected).map((key) => [key, inferCellKind(key)]));
+    expect(actual).toEqual(expected);
+  });
+});
+
 describe('formatCell', () => {
   it('groups money in lakhs and crores with paise', () => {
     expect(formatCell(235609, 'money')).toBe('2,35,609.00');

@@ -1,28 +1,15 @@
+import { type ExtractionValueKind, listFieldsOfKind } from '@bahi/contracts';
+
 /** How a sheet column's values are shown. */
 export type CellKind = 'text' | 'money' | 'number' | 'percent' | 'date' | 'datetime' | 'link' | 'status';
 
-const MONEY_KEYS = new Set([
-  'taxablevalue',
-  'cgst',
-  'sgst',
-  'igst',
-  'cess',
-  'roundoff',
-  'total',
-  'amount',
-  'rate',
-  'discount',
-]);
-const NUMBER_KEYS = new Set([
-  'quantity',
-  'orderedquantity',
-  'receivedquantity',
-  'acceptedquantity',
-  'rejectedquantity',
-  'lineno',
-  'line',
-  'pages',
-]);
+/** Normalised names of the contract fields holding a kind of value, across every document type. */
+const keysOfKind = (kind: ExtractionValueKind): string[] => listFieldsOfKind(kind).map(normalizeKey);
+
+const MONEY_KEYS = new Set(keysOfKind('money'));
+const PERCENT_KEYS = new Set(keysOfKind('percent'));
+// Quantities, plus the sheets' own counters.
+const NUMBER_KEYS = new Set([...keysOfKind('quantity'), 'lineno', 'line', 'pages']);
 const DATE_KEYS = /date$|processedat$/i;
 
 // dd/mm/yyyy, the way Indian books and GST returns write dates.
@@ -62,7 +49,7 @@ export function inferCellKind(key: string, declared?: string | null): CellKind {
   if (declared && (known as string[]).includes(declared)) return declared as CellKind;
   const k = normalizeKey(key);
   if (MONEY_KEYS.has(k)) return 'money';
-  if (k === 'gstrate') return 'percent';
+  if (PERCENT_KEYS.has(k)) return 'percent';
   if (NUMBER_KEYS.has(k)) return 'number';
   if (k === 'status' || k === 'confidence' || k === 'review') return 'status';
   if (DATE_KEYS.test(key)) return 'date';
