@@ -58,6 +58,18 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
   };
 }
 
+/** "M/s." before a party's name: a salutation, not part of the name. */
+const MS_PREFIX = /^m\s?\/\s?s\.?\s+(?=\S)/i;
+
+/** Labels printed before a party's name in its block ("Name :", "Company Name:", "M/s."). */
+const NAME_LABEL =
+  /^(?:(?:company|firm|party|customer|buyer|supplier|vendor|client|trade|legal|business)(?: legal)?(?: entity)?\s*)?name\s*[:-]\s*|^(?:company|firm)\s*[:-]\s*/i;
+
+/** A party's name without the label or salutation printed before it. */
+export function stripNameLabel(text: string): string {
+  return text.replace(NAME_LABEL, '').replace(MS_PREFIX, '').trim();
+}
+
 const clean = (s: string) =>
   s
     .replace(/\s+/g, ' ')
@@ -202,7 +214,8 @@ function readBlock(
       break;
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
-    if (roleOf(seg.text, type)) break;
+    // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
+    if (roleOf(seg.text, type) && !(segs.length === 0 && MS_PREFIX.test(seg.text))) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
     segs.push(mergeOcrRun(line.segments, seg, type, rightLimit));
     last = line;
@@ -276,7 +289,10 @@ function readBlock(
       stateSegs = address.slice(-1);
     }
   }
-  const nameText = clean(name.map(fix).join(' '));
+  let nameText = stripNameLabel(clean(name.map(fix).join(' ')));
+  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes").
+  if (nameText && (roleOf(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) || isLabelText(nameText, type)))
+    nameText = '';
   return {
     name: candidate('name', name, nameText || null, 0.9),
     gstin,
@@ -314,8 +330,12 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
   let restWords = anchor.words;
   if (label !== null) {
     // Drop a bracketed qualifier after the label: "Buyer (Bill to)", "Consignee (Ship to):".
-    const after = anchor.text.slice(label).replace(/^\s*\([^)]*\)/, '');
+    const after = stripLeadingSeparators(anchor.text.slice(label))
+      .text.replace(/^\s*\([^)]*\)/, '')
+      .replace(/^[\s/&|,]+/, '');
     restText = stripLeadingSeparators(after).text.trim();
+    // "Bill to / Ship to", "Invoice To: (Bill To)": what follows the label is another heading.
+    if (restText && (roleOf(restText, type) || isLabelText(restText, type))) restText = '';
     if (restText) restWords = anchor.words.slice(anchor.words.length - restText.split(' ').length);
   }
   const i = line.segments.indexOf(anchor);
