@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -259,17 +259,7 @@ const markerPairs = [
   ['hsnSac', 'gstRate'],
 ];
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const scannedDirs = ['packages/engine/src', 'apps/server/src', 'apps/web/src'];
-
-/** Files not yet switched to the contract's lists. */
-function isExempt(path: string): boolean {
-  // TODO(engine owner): remove once interpret.ts derives from contracts
-  if (path === 'packages/engine/src/interpret.ts') return true;
-  // TODO(engine owner): remove once tables/index.ts (INVOICE_FIELDS, GRN_FIELDS) derives from contracts
-  if (path === 'packages/engine/src/tables/index.ts') return true;
-  // TODO(engine owner): remove once the engine's dev tools derive from contracts
-  return basename(path).startsWith('dev-');
-}
+const scannedDirs = ['packages/engine/src', 'packages/engine/dev', 'apps/server/src', 'apps/web/src'];
 
 function listSources(dir: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true, recursive: true })
@@ -315,9 +305,9 @@ describe('field lists', () => {
   it('are declared only in @bahi/contracts', () => {
     const sources = scannedDirs.flatMap(listSources);
     expect(sources.length).toBeGreaterThan(10);
-    const copies = sources
-      .filter((path) => !isExempt(path))
-      .flatMap((path) => findFieldLists(path, readFileSync(join(repoRoot, path), 'utf8')));
+    const copies = sources.flatMap((path) =>
+      findFieldLists(path, readFileSync(join(repoRoot, path), 'utf8')),
+    );
     expect(copies).toEqual([]);
   });
 });

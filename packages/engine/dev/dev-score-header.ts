@@ -4,8 +4,10 @@
  *   npx tsx packages/engine/dev/dev-score-header.ts [--type invoice] [--text|--scanned] [--details] [--only NAME]
  *     [--cached-only]   (documents whose OCR is not cached yet are skipped instead of OCR'd)
  */
+
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listFieldsOfKind } from '@bahi/contracts/extraction';
 import { extractDocument } from '../src/extract.ts';
 import { createCachedOcr } from './dev-cached-ocr.ts';
 
@@ -17,21 +19,14 @@ const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undef
 const ocr = createCachedOcr({ cachedOnly: flag('--cached-only') });
 
 const DATE = /Date$/;
-const CODE = new Set([
-  'documentNumber',
-  'poNumber',
-  'invoiceNumber',
-  'vendorGstin',
-  'buyerGstin',
-  'vendorStateCode',
-  'buyerStateCode',
-  'placeOfSupply',
-  'irn',
-  'ackNumber',
-  'ewayBillNumber',
-  'currency',
-]);
-const MONEY = new Set(['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total']);
+// Compared exactly, as the corpus scorer does: codes, GSTINs, state codes, the currency (vehicle
+// numbers ignore spaces and hyphens).
+const CODE = new Set(
+  (['code', 'gstin', 'stateCode', 'currency'] as const)
+    .flatMap((k) => listFieldsOfKind(k))
+    .filter((f) => f !== 'vehicleNumber'),
+);
+const MONEY = new Set(listFieldsOfKind('money'));
 const norm = (s: unknown) =>
   String(s)
     .replace(/[\s.,\-\u2013\u2014]/g, '')

@@ -6,8 +6,10 @@
  *
  *   npx tsx packages/engine/dev/dev-score-tables.ts [--details] [--only NAME] [CORPUS_DIR]
  */
+
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listFieldsOfKind } from '@bahi/contracts/extraction';
 import { openPdf, readPageWords } from '../src/pdf/text.ts';
 import { extractLineItems } from '../src/tables/index.ts';
 import type { DocumentType, PageContent } from '../src/types.ts';
@@ -21,15 +23,8 @@ const corpus =
   new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const OCR_CACHE = process.env.BAHI_OCR_CACHE ?? '/tmp/bahi-tables-ocr';
 
-const MONEY = new Set(['rate', 'discount', 'amount']);
-const NUMBER = new Set([
-  'quantity',
-  'orderedQuantity',
-  'receivedQuantity',
-  'acceptedQuantity',
-  'rejectedQuantity',
-  'gstRate',
-]);
+const MONEY = new Set(listFieldsOfKind('money'));
+const NUMBER = new Set([...listFieldsOfKind('quantity'), ...listFieldsOfKind('percent')]);
 const CODE = new Set(['hsnSac']);
 const norm = (s: unknown) =>
   String(s)

@@ -1,3 +1,4 @@
+import { listHeaderFields } from '@bahi/contracts/extraction';
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/amounts.ts';
@@ -13,54 +14,11 @@ import type { DocumentType, PageContent } from './types.ts';
 /** A decoded e-invoice QR with the page it was found on and its date in ISO form. */
 export type QrReading = EinvoiceQr & { page: number; docDate: string | null };
 
-const COMMON = [
-  'documentNumber',
-  'documentDate',
-  'vendorName',
-  'vendorGstin',
-  'vendorAddress',
-  'vendorStateCode',
-  'buyerName',
-  'buyerGstin',
-  'buyerAddress',
-  'buyerStateCode',
-  'currency',
-];
-
-/** Every contract field of a document type, in contract order. */
+/** Every contract field of a document type, in contract order (declared once, in `@bahi/contracts`). */
 export const FIELDS_BY_TYPE: Record<DocumentType, string[]> = {
-  invoice: [
-    ...COMMON,
-    'poNumber',
-    'poDate',
-    'placeOfSupply',
-    'taxableValue',
-    'cgst',
-    'sgst',
-    'igst',
-    'cess',
-    'roundOff',
-    'total',
-    'dueDate',
-    'irn',
-    'ackNumber',
-    'ackDate',
-    'ewayBillNumber',
-    'vehicleNumber',
-  ],
-  po: [
-    ...COMMON,
-    'deliveryDate',
-    'paymentTerms',
-    'placeOfSupply',
-    'taxableValue',
-    'cgst',
-    'sgst',
-    'igst',
-    'cess',
-    'total',
-  ],
-  grn: [...COMMON, 'poNumber', 'poDate', 'invoiceNumber', 'invoiceDate', 'vehicleNumber'],
+  invoice: listHeaderFields('invoice'),
+  po: listHeaderFields('po'),
+  grn: listHeaderFields('grn'),
 };
 
 /** What interpretation of a document's pages produced. */

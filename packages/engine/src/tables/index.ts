@@ -1,3 +1,4 @@
+import { listFieldsOfKind, listLineFields } from '@bahi/contracts/extraction';
 import type { BBox, DocumentType, PageContent, Word } from '../types.ts';
 import { columnDecimalStyles, descriptionLeftEdge, readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
@@ -16,17 +17,6 @@ export interface LineItemsResult {
   regions: Array<{ page: number; y0: number; y1: number }>;
 }
 
-const INVOICE_FIELDS = ['description', 'hsnSac', 'quantity', 'unit', 'rate', 'discount', 'amount', 'gstRate'];
-const GRN_FIELDS = [
-  'description',
-  'hsnSac',
-  'unit',
-  'orderedQuantity',
-  'receivedQuantity',
-  'acceptedQuantity',
-  'rejectedQuantity',
-];
-
 /**
  * Extract the line-item table of a document from its pages' words (text layer or OCR).
  * On each page the table header is found from column vocabulary, columns are located from the
@@ -36,7 +26,7 @@ const GRN_FIELDS = [
  */
 export function extractLineItems(pages: PageContent[], type: DocumentType): LineItemsResult {
   const result: LineItemsResult = { lineItems: [], lineProvenance: [], regions: [] };
-  const fields = type === 'grn' ? GRN_FIELDS : INVOICE_FIELDS;
+  const fields = listLineFields(type);
   let finished = false;
   let lastHeader: TableHeader | null = null;
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
@@ -160,9 +150,7 @@ function readHeaderless(
 function hasQuantity(line: Record<string, string | number | null>, type: DocumentType): boolean {
   if (typeof line.description === 'string' && typeof line.hsnSac === 'string') return true;
   if (type === 'grn') {
-    return ['orderedQuantity', 'receivedQuantity', 'acceptedQuantity'].some(
-      (k) => typeof line[k] === 'number',
-    );
+    return listFieldsOfKind('quantity', 'grn').some((k) => typeof line[k] === 'number');
   }
   return typeof line.quantity === 'number' || typeof line.amount === 'number';
 }
