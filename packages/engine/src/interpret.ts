@@ -5,6 +5,7 @@ import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
+import { applyDocumentGstRate, findDocumentGstRate } from './fields/tax-rates.ts';
 import { boxOf, buildLayout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -123,6 +124,15 @@ export function interpretDocument(
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
     const taxable = solved.values.taxableValue?.value;
     if (amountsConsistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
+    // Lines without their own rate take the document's single printed rate ("CGST @ 9%" + "SGST @ 9%").
+    const heads = (['cgst', 'sgst', 'igst'] as const).map((f) => solved.values[f]?.value);
+    const tax = heads.some((v) => typeof v === 'number')
+      ? heads.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0)
+      : null;
+    applyDocumentGstRate(tables.lineItems, findDocumentGstRate(layout, skip), {
+      taxable: typeof taxable === 'number' ? taxable : null,
+      tax,
+    });
   }
 
   const fields: Record<string, FieldValue> = {};

@@ -1,4 +1,4 @@
-import type { Word } from '../src/types.ts';
+import type { PageContent, Word } from '../src/types.ts';
 
 /** How synthetic words are drawn: a fixed-pitch "font" and where the words come from. */
 export interface WordMetrics {
@@ -26,4 +26,21 @@ export function layoutCellWords(x: number, y: number, text: string, metrics: Wor
     cx += t.length * charWidth + space;
   }
   return words;
+}
+
+/**
+ * Test support: a one-page layout from lines of text. Cells of a line are separated by two or more
+ * spaces and placed 150 points apart; lines are 14 points apart from the top (5-point characters).
+ */
+export function pageOfLines(lines: string[], source: Word['source'] = 'text'): PageContent {
+  const words: Word[] = [];
+  lines.forEach((line, i) => {
+    line.split(/ {2,}/).forEach((cell, k) => {
+      if (cell)
+        words.push(
+          ...layoutCellWords(20 + 150 * k, 20 + 14 * i, cell, { charWidth: 5, space: 3, height: 10, source }),
+        );
+    });
+  });
+  return { page: 1, width: 595, height: 842, words, source };
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { pageOfLines } from '../../test/test-words.ts';
+import { buildLayout } from '../layout.ts';
+import { applyDocumentGstRate, findDocumentGstRate } from './tax-rates.ts';
+
+const none = () => false;
+
+describe('findDocumentGstRate', () => {
+  it('adds equal CGST and SGST rates printed on the tax rows', () => {
+    expect(
+      findDocumentGstRate(
+        buildLayout([pageOfLines(['Add CGST (9%)  1,080.00', 'Add SGST (9%)  1,080.00'])]),
+        none,
+      ),
+    ).toBe(18);
+    expect(
+      findDocumentGstRate(
+        buildLayout([pageOfLines(['S.G.S.T @9% :  31.95', 'C.G.S.T @ 9% :  31.95'])]),
+        none,
+      ),
+    ).toBe(18);
+  });
+  it('reads an IGST rate written before or after its head', () => {
+    expect(findDocumentGstRate(buildLayout([pageOfLines(['IGST @ 18%  540.00'])]), none)).toBe(18);
+    expect(findDocumentGstRate(buildLayout([pageOfLines(['18% IGST  540.00'])]), none)).toBe(18);
+  });
+  it('finds no single rate when the rows print several, or unequal halves', () => {
+    expect(
+      findDocumentGstRate(
+        buildLayout([pageOfLines(['CGST @ 9%  90.00', 'SGST @ 9%  90.00', 'CGST @ 2.5%  5.00'])]),
+        none,
+      ),
+    ).toBeNull();
+    expect(
+      findDocumentGstRate(buildLayout([pageOfLines(['ADD CGST 12%  6816', 'ADD SGST 6%  3408'])]), none),
+    ).toBeNull();
+    expect(findDocumentGstRate(buildLayout([pageOfLines(['Discount 20%  140'])]), none)).toBeNull();
+  });
+});
+
+describe('applyDocumentGstRate', () => {
+  it('fills lines without a rate when the taxes are that rate of the taxable value', () => {
+    const lines: Array<Record<string, unknown>> = [{ gstRate: null }, { gstRate: 18 }];
+    expect(applyDocumentGstRate(lines, 18, { taxable: 1000, tax: 180 })).toBe(true);
+    expect(lines.map((l) => l.gstRate)).toEqual([18, 18]);
+  });
+  it('leaves lines alone when the totals disagree or a line shows another rate', () => {
+    const a: Array<Record<string, unknown>> = [{ gstRate: null }];
+    expect(applyDocumentGstRate(a, 18, { taxable: 1000, tax: 120 })).toBe(false);
+    expect(a[0]!.gstRate).toBeNull();
+    const b: Array<Record<string, unknown>> = [{ gstRate: null }, { gstRate: 5 }];
+    expect(applyDocumentGstRate(b, 18, { taxable: null, tax: null })).toBe(false);
+  });
+});
