@@ -6,7 +6,7 @@ import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
 import { applyDocumentGstRate, findDocumentGstRate } from './fields/tax-rates.ts';
-import { boxOf, buildLayout, type Segment } from './layout.ts';
+import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
 import { extractLineItems, type LineItemsResult } from './tables/index.ts';
@@ -120,6 +120,7 @@ export function interpretDocument(
     const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
     const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
     const solved = solveAmounts(cands, lineSum, printed);
+    if (type === 'po') completeTaxExtraTotals(solved.values, layout);
     amountsConsistent = solved.consistent;
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
     const taxable = solved.values.taxableValue?.value;
@@ -204,6 +205,31 @@ export function interpretDocument(
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return { fields, lineItems, checks, confidence, provenance, warnings, headerFromQr };
+}
+
+/** "GST extra as applicable", "Taxes extra", "plus GST": the order's value leaves tax to the invoice. */
+const TAX_EXTRA =
+  /\b(?:gst|taxes|tax|igst|cgst)\b[^.]{0,20}\b(?:extra|additional|excluded)\b|\b(?:plus|\+)\s*(?:gst|taxes)\b|\bexclusive of (?:gst|taxes)\b/i;
+
+/** A row carrying one tax amount: "GST (₹) 36000.00", "Total Tax Amount 1,234.00", "Tax : 540". */
+const TAX_AMOUNT_ROW =
+  /^\s*(?:total |add )?(?:gst|tax)(?: amount| amt)?\b[^%\d]{0,12}[₹\s:]*[1-9][\d,]*(?:\.\d{1,2})?\s*$/i;
+
+/**
+ * A purchase order that computes no tax because GST is charged extra prints one pre-tax total:
+ * it is both the taxable value and the order's total (the contract's reading of such POs). Only
+ * when the order says so and no tax amount was read.
+ */
+function completeTaxExtraTotals(values: Partial<Record<string, Candidate>>, layout: Layout): void {
+  if (values.cgst || values.sgst || values.igst) return;
+  const tv = values.taxableValue;
+  const total = values.total;
+  if ((tv && total) || (!tv && !total)) return;
+  if (!layout.lines.some((l) => TAX_EXTRA.test(l.text))) return;
+  // A tax amount printed as one figure ("GST (₹)  36000.00") means the tax was computed after all.
+  if (layout.lines.some((l) => TAX_AMOUNT_ROW.test(l.text))) return;
+  if (tv) values.total = { ...tv, field: 'total' };
+  else if (total) values.taxableValue = { ...total, field: 'taxableValue' };
 }
 
 /**

@@ -279,21 +279,21 @@ export const AMOUNT_LABELS: Record<
     /^tax'?ble (?:value|amt|amount)\b/,
     /^sub[- ]?total\b/,
     /^total (?:before|excl(?:uding)?\.?) (?:tax|gst)\b/,
-    /^(?:total )?(?:amount|value) (?:before|excl(?:uding)?\.?|without) (?:tax|gst)\b/,
+    /^(?:total )?(?:net )?(?:amount|value|amt) (?:before|excl(?:uding)?\.?|exclusive of|without) (?:taxe?s?|gst)\b/,
     /^assessable value\b/,
     /^total taxable\b/,
     /^net (?:value|amount)\b(?! payable)/,
     /^basic (?:value|amount)\b/,
   ],
   cgst: [
-    /^(?:add\s*:?\s*)?(?:total |output )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
+    /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
   ],
   sgst: [
-    /^(?:add\s*:?\s*)?(?:total |output )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)(?: ?(?:amt|amount|value))?\b(?! cess)/,
+    /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)(?: ?(?:amt|amount|value))?\b(?! cess)/,
   ],
   igst: [
     // OCR reads the I of IGST as 1 or l.
-    /^(?:add\s*:?\s*)?(?:total |output )?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
+    /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
   ],
   cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess(?: ?(?:amt|amount|value))?\b/, /^gst cess\b/],
   roundOff: [/^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b/, /^round(?:ing)?\b/],
