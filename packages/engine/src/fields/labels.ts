@@ -74,9 +74,10 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     for (const spec of specs) {
       // A PO's delivery schedule is often a table column: its first row carries the date.
       if (inTable && spec.field !== 'deliveryDate') continue;
-      const end = matchStart(seg.text, spec.labels);
+      const strong = matchStart(seg.text, spec.labels);
+      const end = strong ?? (spec.weakLabels ? matchStart(seg.text, spec.weakLabels) : null);
       if (end === null) continue;
-      const hit = { spec, segment: seg, end, weight: 1 };
+      const hit = { spec, segment: seg, end, weight: strong === null ? 0.8 : 1 };
       hits.push(hit);
       hitBySegment.set(seg, hit);
       break;

@@ -95,7 +95,12 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
     }
     case 'docno': {
       // First token carrying a digit; a document number never is a bare date or a label word.
-      const m = /^\s*(?:no\.?\s*|#\s*)?([A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]|\d)/.exec(text);
+      // Spaces printed around a separator belong to the number ("RI - 1", "MMPL/25-26/PO- 89"), as
+      // does a short capital prefix set apart from its digits ("CLR 000009").
+      const m =
+        /^\s*(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-] ?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
+          text,
+        );
       if (!m?.[1] || !/\d/.test(m[1])) return null;
       const token = m[1];
       if (/^\d{1,2}[-/.][A-Za-z0-9]{1,3}[-/.]\d{2,4}$/.test(token) && findDates(token).length) return null;

@@ -28,7 +28,15 @@ export interface FieldSpec {
   labels: RegExp[];
   /** For number fields: the field that a bare "Date"/"Dated" next to or under this label fills. */
   dateField?: string;
+  /**
+   * Wordings that name the field less surely (a title followed by its number: "INVOICE X-7",
+   * "Purchase Order 4500012"): read like labels, at a lower weight than any of `labels`.
+   */
+  weakLabels?: RegExp[];
 }
+
+/** A document title directly followed by a number-like token (letters, then a digit). */
+const TITLE_THEN_NUMBER = String.raw`(?= ?[#:]? ?[a-z]{0,6}[-/ ]?\d)`;
 
 const NO = String.raw`(?:no|nos|number|num|#|ref|reference)\b\.?`;
 
@@ -81,6 +89,7 @@ const INVOICE: FieldSpec[] = [
       /^invoice ?#/,
       /^(?:tax )?invoice (?:no\.? )?(?:&|and) date\b/,
     ],
+    weakLabels: [new RegExp(`^(?:tax )?invoice${TITLE_THEN_NUMBER}`)],
   },
   {
     field: 'documentDate',
@@ -141,6 +150,7 @@ const PO: FieldSpec[] = [
       /^(?:purchase order|p\.?o\.?) ?#/,
       /^(?:purchase order|p\.?o\.?) (?:no\.? )?(?:&|and) date\b/,
     ],
+    weakLabels: [new RegExp(`^purchase order${TITLE_THEN_NUMBER}`)],
   },
   {
     field: 'documentDate',
