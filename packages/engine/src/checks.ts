@@ -1,4 +1,4 @@
-import { parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
+import { isCleanAmountInWords, parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
 import type { Layout } from './layout.ts';
 import type { CheckResult, FieldValue } from './result.ts';
 import type { DocumentType } from './types.ts';
@@ -23,6 +23,10 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
       /(?:rupees|inr|rs\.?|₹|indian rupees?)?[^:]*?\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b.*?(?:\bonly\b|$)/i.exec(
         text.replace(/^.*?(?:in words|chargeable)\s*\)?\s*:?/i, ''),
       );
+    // On a scan the words are believed only when every word OCR read is a number word: a garbled
+    // reading ("Eight Eight Thousand Thousand Hundre") is no evidence for or against the total.
+    const ocr = lines[i]!.words[0]?.source === 'ocr';
+    if (m && ocr && !isCleanAmountInWords(m[0])) continue;
     const value = m ? parseAmountInWords(m[0]) : null;
     if (value !== null && value > 0) return { value, line: i };
   }

@@ -298,6 +298,36 @@ async function findQr(
   return null;
 }
 
+/** Fields that alone do not show a document was read: the default currency, names, addresses. */
+const NOT_EVIDENCE = /^(?:currency|(?:vendor|buyer)(?:Name|Address))$/;
+
+/**
+ * Why a document that loaded yields nothing, or null: no page had any text (blank pages, a
+ * truncated file whose pages lost their content), or its text holds no field of the type at all.
+ * Such a document is an error, never an empty success a finance team might book.
+ */
+function emptyReason(
+  loaded: Loaded,
+  fields: Record<string, unknown>,
+  lineCount: number,
+  type: DocumentType,
+): string | null {
+  const words = loaded.pages.reduce((n, p) => n + p.words.length, 0);
+  if (words === 0) {
+    const unread = loaded.warnings.find((w) => /no OCR provider/.test(w));
+    return unread
+      ? `no text could be read: ${unread}`
+      : 'no text could be read from any page (blank, or the pages lost their content)';
+  }
+  // A name or address alone is a guess at a letterhead, not a reading of the document.
+  const found = Object.entries(fields).some(
+    ([k, v]) => !NOT_EVIDENCE.test(k) && v !== null && v !== undefined,
+  );
+  if (found || lineCount > 0) return null;
+  const what = type === 'po' ? 'purchase order' : type === 'grn' ? 'goods receipt' : 'invoice';
+  return `its text holds no ${what} field (number, date, parties, amounts or lines)`;
+}
+
 async function run(
   bytes: Uint8Array,
   options: ExtractOptions,
@@ -321,6 +351,8 @@ async function run(
   checkDeadline(o.deadline, o.signal);
   const qr = await findQr(loaded, type, options.qrPublicKeyPem);
   const interpreted = interpretDocument(loaded.pages, type, qr);
+  const empty = emptyReason(loaded, interpreted.fields, interpreted.lineItems.length, type);
+  if (empty) return { ...buildErrorResult(file, 'empty_document', empty, type), pages: loaded.pageCount };
   const sources = new Set(loaded.pages.map((p) => p.source));
   const source = interpreted.headerFromQr
     ? 'qr'

@@ -80,6 +80,21 @@ describe('bad input returns its contract error code', () => {
     expect(codeOf(await extractDocument(zeroPagePdf()))).toBe('empty_document');
   });
 
+  it('PDF of blank pages → empty_document, never an empty success', async () => {
+    const r = await extractDocument(manyPagesPdf(2), { type: 'invoice' });
+    expect(codeOf(r)).toBe('empty_document');
+    expect(r.error?.message).toMatch(/no text could be read/);
+    expect(r.pages).toBe(2);
+    expect(r.fields).toEqual({});
+  });
+
+  it('PDF whose text holds no field of its type → empty_document', async () => {
+    const letter = textPdf([['Dear Sir,', 'Thank you for your visit last week.', 'With regards']]);
+    const r = await extractDocument(letter, { type: 'po' });
+    expect(codeOf(r)).toBe('empty_document');
+    expect(r.error?.message).toMatch(/no purchase order field/);
+  });
+
   it('500-page PDF → too_large, quickly', async () => {
     const t0 = Date.now();
     expect(codeOf(await extractDocument(manyPagesPdf(500)))).toBe('too_large');
@@ -106,10 +121,10 @@ describe('bad input returns its contract error code', () => {
       .jpeg()
       .toBuffer();
     const r = await extractDocument(new Uint8Array(jpeg), { fileName: 'scan.pdf', type: 'invoice' });
-    expect(r.error).toBeNull();
-    expect(r.source).toBe('ocr');
-    expect(r.warnings?.join(' ')).toMatch(/no OCR provider/);
-    expect(r.fields.documentNumber).toBeNull();
+    // Read as an image (not refused as a broken PDF); with no OCR nothing on it can be read.
+    expect(r.error?.code).toBe('empty_document');
+    expect(r.error?.message).toMatch(/no OCR provider/);
+    expect(r.pages).toBe(1);
   });
 
   it('a text PDF reads its labelled fields', async () => {

@@ -30,4 +30,4 @@ export { amountsEqual, formatIndianNumber, parseIndianAmount, roundMoney, toPais
 export { isValidIndianPhone, normalizeIndianPhone } from './phone.ts';
 export type { IndianState } from './states.ts';
 export { STATES, stateByCode, stateCodeFromText } from './states.ts';
-export { amountToWords, parseAmountInWords } from './words.ts';
+export { amountToWords, isCleanAmountInWords, parseAmountInWords } from './words.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToWords, parseAmountInWords } from './words.ts';
+import { amountToWords, isCleanAmountInWords, parseAmountInWords } from './words.ts';
 
 describe('amountToWords', () => {
   it.each([
@@ -73,5 +73,17 @@ describe('parseAmountInWords', () => {
 
   it('rejects paise above 99', () => {
     expect(parseAmountInWords('Rupees Ten and Paise One Hundred Only')).toBeNull();
+  });
+});
+
+describe('isCleanAmountInWords', () => {
+  it('accepts number words with rupees, and, only', () => {
+    expect(isCleanAmountInWords('Rupees Ninety Eight Thousand Seven Hundred Ninety Eight Only')).toBe(true);
+    expect(isCleanAmountInWords('INR One Lakh and Paise Forty Only')).toBe(true);
+  });
+  it('refuses OCR fragments and doubled words', () => {
+    expect(isCleanAmountInWords('INR nety Eight Eight Thousand Thousand Seven Hundred Hundre')).toBe(false);
+    expect(isCleanAmountInWords('Rupees Ninety Eigh Only')).toBe(false);
+    expect(isCleanAmountInWords('')).toBe(false);
   });
 });

@@ -142,6 +142,39 @@ function classifyWord(word: string): Token {
   return { kind: 'other' };
 }
 
+/** Words that may stand in an amount in words besides the number words themselves. */
+const AMOUNT_CONNECTORS = new Set([
+  'rupees',
+  'rupee',
+  'rs',
+  'inr',
+  'indian',
+  'only',
+  'and',
+  'minus',
+  'negative',
+]);
+
+/**
+ * Whether an amount in words reads cleanly: every word is a number word, a scale, paise or a
+ * connector (Rupees, and, Only), and no number word is repeated back to back ('Eight Eight
+ * Thousand Thousand' is a garbled OCR reading, not a figure). Callers trust only clean readings.
+ */
+export function isCleanAmountInWords(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== '');
+  let prev = '';
+  for (const w of words) {
+    const kind = classifyWord(w).kind;
+    if (kind === 'other' && !AMOUNT_CONNECTORS.has(w)) return false;
+    if (kind !== 'other' && w === prev) return false;
+    prev = w;
+  }
+  return words.length > 0;
+}
+
 /**
  * Value of a run of number tokens. Scales nest: a scale word multiplies everything smaller
  * that came before it, so 'One Lakh Crore' is 10^12 and 'One Thousand Two Hundred Crore' is

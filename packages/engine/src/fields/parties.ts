@@ -58,6 +58,9 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
   };
 }
 
+/** The opening of a letter ("Dear Sir,", "Respected Madam"), never a party's name. */
+const SALUTATION = /^(?:dear|respected|sir|madam|to whom)\b/i;
+
 /** "M/s." before a party's name: a salutation, not part of the name. */
 const MS_PREFIX = /^m\s?\/\s?s\.?\s+(?=\S)/i;
 
@@ -376,6 +379,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
       )
         continue;
       if (isLabelText(s.text, type) || findGstins(s.text).length) continue;
+      // A letter's salutation is not a name.
+      if (SALUTATION.test(s.text)) continue;
       // Numbered section headings ("2. Transaction Details") and table words are not a company name.
       if (/^\d+\.\s|details$/i.test(s.text)) continue;
       if (/\b(?:amount|total|qty|quantity|rate|description|particulars|hsn|sac|gst|tax)\b/i.test(s.text))

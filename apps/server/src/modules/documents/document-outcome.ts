@@ -10,7 +10,8 @@ const plainErrors: Record<string, string> = {
   unreadable_file:
     'This file could not be read. It may be damaged or not a real PDF or image. Export or scan it again and upload the new copy.',
   unsupported_type: 'This file type is not supported. Use PDF, PNG, JPEG, TIFF or WebP.',
-  empty_document: 'This file is empty: it has no pages or no content.',
+  empty_document:
+    'Nothing could be read from this file: it is empty or blank, or holds no invoice, purchase order or goods receipt details. Check that it is the right file, or scan it again.',
   too_large:
     'This document is too large or took too long to read. Split it into smaller files and upload them again.',
   internal:
