@@ -7,8 +7,8 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFieldsOfKind } from '@bahi/contracts/extraction';
 import { extractDocument } from '../src/extract.ts';
+import { matchesTruth as match } from './corpus-match.ts';
 import { createCachedOcr } from './dev-cached-ocr.ts';
 
 const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
@@ -17,28 +17,6 @@ const flag = (f: string) => args.includes(f);
 const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
 
 const ocr = createCachedOcr({ cachedOnly: flag('--cached-only') });
-
-const DATE = /Date$/;
-// Compared exactly, as the corpus scorer does: codes, GSTINs, state codes, the currency (vehicle
-// numbers ignore spaces and hyphens).
-const CODE = new Set(
-  (['code', 'gstin', 'stateCode', 'currency'] as const)
-    .flatMap((k) => listFieldsOfKind(k))
-    .filter((f) => f !== 'vehicleNumber'),
-);
-const MONEY = new Set(listFieldsOfKind('money'));
-const norm = (s: unknown) =>
-  String(s)
-    .replace(/[\s.,\-\u2013\u2014]/g, '')
-    .toLowerCase();
-function match(f: string, t: unknown, p: unknown): boolean {
-  if (p === null || p === undefined) return false;
-  if (MONEY.has(f)) return typeof p === 'number' && Math.abs(p - Number(t)) <= 0.01 + 1e-9;
-  if (DATE.test(f) || CODE.has(f)) return p === t;
-  if (f === 'vehicleNumber')
-    return String(p).replace(/[\s-]/g, '').toUpperCase() === String(t).replace(/[\s-]/g, '').toUpperCase();
-  return norm(p) === norm(t);
-}
 
 const names = readdirSync(corpus)
   .filter((f) => f.endsWith('.truth.json'))

@@ -1,11 +1,36 @@
 import { isCleanAmountInWords, parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
-import type { Layout } from './layout.ts';
+import type { Layout, Line, Segment } from './layout.ts';
 import type { CheckResult, FieldValue } from './result.ts';
 import type { DocumentType } from './types.ts';
 
 const TOL = 0.011;
 const num = (v: FieldValue | undefined): number | null => (typeof v === 'number' ? v : null);
 const str = (v: FieldValue | undefined): string | null => (typeof v === 'string' && v ? v : null);
+
+const NUMBER_WORD =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousands?|lakhs?|crores?)\b/i;
+
+/** The segments of a line from its first to its last segment holding number words (and "only"). */
+function wordsSegments(line: Line): Segment[] {
+  const idx = line.segments.map((s, k) => (NUMBER_WORD.test(s.text) ? k : -1)).filter((k) => k >= 0);
+  if (!idx.length) return line.segments;
+  let last = idx[idx.length - 1]!;
+  if (/^\s*only\b/i.test(line.segments[last + 1]?.text ?? '')) last++;
+  return line.segments.slice(0, last + 1);
+}
+
+/** The text of the amount in words on its first line, without columns to its right. */
+function wordsColumnText(line: Line): string {
+  return wordsSegments(line)
+    .map((s) => s.text)
+    .join(' ');
+}
+
+/** Where the amount in words' column ends (a little right of its last segment). */
+function wordsColumnEnd(line: Line): number {
+  const segs = wordsSegments(line);
+  return (segs[segs.length - 1]?.x1 ?? Number.POSITIVE_INFINITY) + 20;
+}
 
 /** The printed amount in words ("INR One Lakh ... Only"), ignoring a tax-amount-in-words line. */
 export function findAmountInWords(layout: Layout): { value: number; line: number } | null {
@@ -17,8 +42,20 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
     const prev = lines[i - 1]?.text ?? '';
     if (/\btax\b/i.test(t.split(/:/)[0] ?? '') || (/\btax amount\b/i.test(prev) && /in words/i.test(prev)))
       continue;
-    let text = t;
-    for (let k = 1; k <= 2 && !/\bonly\b/i.test(text) && lines[i + k]; k++) text += ` ${lines[i + k]!.text}`;
+    let text = wordsColumnText(lines[i]!);
+    const colEnd = wordsColumnEnd(lines[i]!);
+    // The words wrap onto the next lines of their own column; a totals column beside them
+    // ("Gross Amount 2311.86") is not part of them.
+    for (let k = 1; k <= 2 && !/\bonly\b/i.test(text) && lines[i + k]; k++) {
+      const next = lines[i + k]!;
+      if (next.page !== lines[i]!.page) break;
+      const own = next.segments
+        .filter((s) => s.x0 < colEnd)
+        .map((s) => s.text)
+        .join(' ');
+      if (!NUMBER_WORD.test(own) && !/\bonly\b/i.test(own)) break;
+      text += ` ${own}`;
+    }
     const m =
       /(?:rupees|inr|rs\.?|₹|indian rupees?)?[^:]*?\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b.*?(?:\bonly\b|$)/i.exec(
         text.replace(/^.*?(?:in words|chargeable)\s*\)?\s*:?/i, ''),

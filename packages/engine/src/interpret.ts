@@ -194,17 +194,58 @@ export function interpretDocument(
   });
   checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
 
-  // Confidence means something: checks that pass raise it, checks that fail lower it.
-  for (const c of checks) {
-    if (!c.field || !(c.field in confidence)) continue;
-    confidence[c.field] = c.ok ? Math.max(confidence[c.field]!, 0.97) : Math.min(confidence[c.field]!, 0.5);
-  }
-  if (amountsConsistent)
-    for (const f of ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'])
-      if (f in confidence) confidence[f] = Math.max(confidence[f]!, 0.98);
+  calibrateConfidence(confidence, provenance, fields, checks, amountsConsistent);
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return { fields, lineItems, checks, confidence, provenance, warnings, headerFromQr };
+}
+
+/** Money fields of the totals block. */
+const AMOUNT_KEYS = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'];
+/** Free-text fields: nothing on the document can confirm them, so they are never "sure". */
+const FREE_TEXT = /^(?:vendorName|buyerName|vendorAddress|buyerAddress|paymentTerms)$/;
+/** The highest confidence of a value no rule vouches for: read from a scan, or free text. */
+const UNVOUCHED_OCR = 0.85;
+const UNVOUCHED_TEXT = 0.85;
+
+/**
+ * Confidence means something: a value is "sure" (≥ 0.9) only when its reading is clean or a rule of
+ * the document vouches for it. A failed check lowers its field to 0.5. The amount in words, the
+ * lines summing to the taxable value, and totals that add up with a tax actually charged vouch
+ * for the amounts; a set that "adds up" only because taxable value and total are the same figure
+ * vouches for nothing. A GSTIN's check character shows it is a GSTIN, not whose it is, so it does
+ * not raise a party's GSTIN. Values read by OCR and free text stay below 0.9 unless vouched for.
+ */
+function calibrateConfidence(
+  confidence: Record<string, number>,
+  provenance: Record<string, Provenance>,
+  fields: Record<string, FieldValue>,
+  checks: CheckResult[],
+  amountsConsistent: boolean,
+): void {
+  const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
+  const vouched = new Set<string>();
+  const raise = (f: string, to: number) => {
+    if (!(f in confidence)) return;
+    confidence[f] = Math.max(confidence[f]!, to);
+    vouched.add(f);
+  };
+  for (const c of checks) {
+    if (!c.field || !(c.field in confidence)) continue;
+    if (!c.ok) {
+      confidence[c.field] = Math.min(confidence[c.field]!, 0.5);
+      continue;
+    }
+    if (c.code === 'amount_in_words_matches_total') raise('total', 0.99);
+    else if (c.code === 'lines_sum_to_taxable_value') raise('taxableValue', 0.97);
+    else if (c.code === 'taxes_sum_to_total' && taxCharged) raise('total', 0.97);
+  }
+  if (amountsConsistent && taxCharged) for (const f of AMOUNT_KEYS) raise(f, 0.98);
+  for (const [f, p] of Object.entries(provenance)) {
+    if (p.source === 'qr' || vouched.has(f) || !(f in confidence)) continue;
+    if (p.source === 'ocr') confidence[f] = Math.min(confidence[f]!, UNVOUCHED_OCR);
+    if (FREE_TEXT.test(f)) confidence[f] = Math.min(confidence[f]!, UNVOUCHED_TEXT);
+  }
 }
 
 /** "GST extra as applicable", "Taxes extra", "plus GST": the order's value leaves tax to the invoice. */

@@ -165,14 +165,19 @@ export function isCleanAmountInWords(text: string): boolean {
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w !== '');
+  // Words before the first and after the last number word are the label and what follows.
+  const isNumber = (w: string) => classifyWord(w).kind !== 'other';
+  const first = words.findIndex(isNumber);
+  const last = words.findLastIndex((w) => isNumber(w) || w === 'only');
+  if (first < 0) return false;
   let prev = '';
-  for (const w of words) {
+  for (const w of words.slice(first, last + 1)) {
     const kind = classifyWord(w).kind;
     if (kind === 'other' && !AMOUNT_CONNECTORS.has(w)) return false;
     if (kind !== 'other' && w === prev) return false;
     prev = w;
   }
-  return words.length > 0;
+  return true;
 }
 
 /**

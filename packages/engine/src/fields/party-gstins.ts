@@ -226,6 +226,16 @@ function partyOf(c: GstinCandidate, type: DocumentType): 'vendor' | 'buyer' | nu
 }
 
 const EVIDENCE_RANK: Record<GstinCandidate['evidence'], number> = { label: 3, heading: 2, letterhead: 1 };
+/**
+ * How sure the party of a GSTIN is, by what gave it: a role word in its label, a heading over its
+ * column, the letterhead; the check character vouches for the reading, never for the party.
+ */
+const ROLE_CONFIDENCE: Record<GstinCandidate['evidence'] | 'block', number> = {
+  label: 0.95,
+  heading: 0.9,
+  block: 0.9,
+  letterhead: 0.85,
+};
 
 /**
  * Choose the supplier's and the buyer's GSTIN among the candidates, jointly: a GSTIN found in a
@@ -245,13 +255,21 @@ export function resolvePartyGstins(
     const other = party === 'vendor' ? 'buyer' : 'vendor';
     const labelledElsewhere = (v: unknown) =>
       candidates.some((c) => c.value === v && c.evidence === 'label' && partyOf(c, type) === other);
-    if (own && !labelledElsewhere(own.value)) return own;
+    if (own && !labelledElsewhere(own.value))
+      return { ...own, score: Math.min(own.score, ROLE_CONFIDENCE.block) };
     const list = candidates
       .filter((c) => partyOf(c, type) === party && !samePlace(c, exclude))
       .sort((a, b) => rank(b) - rank(a) || a.page - b.page || a.bbox[1] - b.bbox[1]);
     const c = list[0];
     return c
-      ? { field: 'gstin', value: c.value, page: c.page, bbox: c.bbox, source: c.source, score: c.score }
+      ? {
+          field: 'gstin',
+          value: c.value,
+          page: c.page,
+          bbox: c.bbox,
+          source: c.source,
+          score: Math.min(c.score, ROLE_CONFIDENCE[c.evidence]),
+        }
       : null;
   };
   const vendor = best('vendor', null);
