@@ -24,6 +24,13 @@ describe('findDocumentGstRate', () => {
     expect(findDocumentGstRate(buildLayout([pageOfLines(['IGST @ 18%  540.00'])]), none)).toBe(18);
     expect(findDocumentGstRate(buildLayout([pageOfLines(['18% IGST  540.00'])]), none)).toBe(18);
   });
+  it('reads the rate a PO states in its terms, and rates under a tax summary heading', () => {
+    const terms = ['1. GST : - GST Extra as applicable, current rate is 18%'];
+    expect(findDocumentGstRate(buildLayout([pageOfLines(terms)]), none)).toBe(18);
+    const summary = ['Taxable Value  IGST', '  Rate', '4478638.00  18%'];
+    expect(findDocumentGstRate(buildLayout([pageOfLines(summary)]), none)).toBe(18);
+  });
+
   it('finds no single rate when the rows print several, or unequal halves', () => {
     expect(
       findDocumentGstRate(

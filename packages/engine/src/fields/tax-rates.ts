@@ -11,6 +11,48 @@ type Head = 'cgst' | 'sgst' | 'igst' | 'gst';
 const HEAD = String.raw`(c|s|ut|i)?\s?gst`;
 /** "CGST @ 9%", "Add CGST (9%)", "IGST 18 %", "Output SGST@9.00%". */
 const HEAD_THEN_RATE = new RegExp(String.raw`\b${HEAD}\b[^%\d\n]{0,12}?(\d{1,2}(?:\.\d{1,2})?)\s?%`, 'gi');
+/** "GST extra as applicable, current rate is 18%": a plain GST rate stated in a sentence of terms. */
+const GST_IN_TERMS = /\bgst\b[^.%\d]{0,40}?\b(\d{1,2}(?:\.\d{1,2})?)\s?%/gi;
+/** A cell holding only a percentage ("18%", "9.00 %"). */
+const PERCENT_CELL = /^@?\s?(\d{1,2}(?:\.\d{1,2})?)\s?%$/;
+/** Column headings of the tax heads in an HSN / tax summary table. */
+const HEAD_WORDS: Array<[RegExp, Head]> = [
+  [/\b(?:cgst|central tax)\b/i, 'cgst'],
+  [/\b(?:sgst|utgst|state tax|ut tax|state\/ut tax)\b/i, 'sgst'],
+  [/\b(?:igst|integrated tax)\b/i, 'igst'],
+];
+
+/**
+ * Percentages in a tax summary table: a cell holding only a rate, under a tax head's column
+ * heading ("IGST" over "Rate" over "18%"; Tally's "Central Tax | Rate 9%") within three lines.
+ */
+function ratesUnderHeads(layout: Layout, skip: (s: Segment) => boolean): Array<{ head: Head; rate: number }> {
+  const out: Array<{ head: Head; rate: number }> = [];
+  for (const seg of layout.segments) {
+    if (skip(seg)) continue;
+    const m = PERCENT_CELL.exec(seg.text.trim());
+    if (!m) continue;
+    const cx = (seg.x0 + seg.x1) / 2;
+    search: for (let k = seg.line - 1; k >= Math.max(0, seg.line - 3); k--) {
+      const line = layout.lines[k]!;
+      if (line.page !== seg.page) break;
+      for (const above of line.segments) {
+        if (
+          Math.abs((above.x0 + above.x1) / 2 - cx) > 50 &&
+          (above.x1 < seg.x0 - 10 || above.x0 > seg.x1 + 10)
+        )
+          continue;
+        const head = HEAD_WORDS.find(([re]) => re.test(above.text))?.[1];
+        if (head) {
+          out.push({ head, rate: Number(m[1]) });
+          break search;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /** "9% CGST", "9.00 % SGST". */
 const RATE_THEN_HEAD = new RegExp(String.raw`(\d{1,2}(?:\.\d{1,2})?)\s?%\s?(?:of\s)?${HEAD}\b`, 'gi');
 
@@ -43,7 +85,9 @@ export function findDocumentGstRate(layout: Layout, skip: (s: Segment) => boolea
     );
     for (const m of text.matchAll(HEAD_THEN_RATE)) rates[headOf(m[1])].add(Number(m[2]));
     for (const m of text.matchAll(RATE_THEN_HEAD)) rates[headOf(m[2])].add(Number(m[1]));
+    for (const m of text.matchAll(GST_IN_TERMS)) rates.gst.add(Number(m[1]));
   }
+  for (const r of ratesUnderHeads(layout, skip)) rates[r.head].add(r.rate);
   const only = (s: Set<number>) => (s.size === 1 ? [...s][0]! : null);
   const c = only(rates.cgst);
   const s = only(rates.sgst);
