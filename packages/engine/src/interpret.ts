@@ -5,7 +5,7 @@ import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
-import { applyDocumentGstRate, findDocumentGstRate } from './fields/tax-rates.ts';
+import { applyDocumentGstRate, doubleHalfRates, findDocumentGstRate } from './fields/tax-rates.ts';
 import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -130,6 +130,11 @@ export function interpretDocument(
     const tax = heads.some((v) => typeof v === 'number')
       ? heads.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0)
       : null;
+    const head = (f: 'cgst' | 'sgst' | 'igst') => {
+      const v = solved.values[f]?.value;
+      return typeof v === 'number' ? v : null;
+    };
+    doubleHalfRates(tables.lineItems, { cgst: head('cgst'), sgst: head('sgst'), igst: head('igst') });
     applyDocumentGstRate(tables.lineItems, findDocumentGstRate(layout, skip), {
       taxable: typeof taxable === 'number' ? taxable : null,
       tax,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageOfLines } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
-import { applyDocumentGstRate, findDocumentGstRate } from './tax-rates.ts';
+import { applyDocumentGstRate, doubleHalfRates, findDocumentGstRate } from './tax-rates.ts';
 
 const none = () => false;
 
@@ -57,5 +57,18 @@ describe('applyDocumentGstRate', () => {
     expect(a[0]!.gstRate).toBeNull();
     const b: Array<Record<string, unknown>> = [{ gstRate: null }, { gstRate: 5 }];
     expect(applyDocumentGstRate(b, 18, { taxable: null, tax: null })).toBe(false);
+  });
+});
+
+describe('doubleHalfRates', () => {
+  it('doubles a per-head line rate on an intra-state document', () => {
+    const lines: Array<Record<string, unknown>> = [{ gstRate: 9 }, { gstRate: 18 }, { gstRate: 2.5 }];
+    expect(doubleHalfRates(lines, { cgst: 58.27, sgst: 58.27, igst: null })).toBe(2);
+    expect(lines.map((l) => l.gstRate)).toEqual([18, 18, 5]);
+  });
+  it('changes nothing on an inter-state document', () => {
+    const lines: Array<Record<string, unknown>> = [{ gstRate: 9 }];
+    expect(doubleHalfRates(lines, { cgst: null, sgst: null, igst: 90 })).toBe(0);
+    expect(lines[0]!.gstRate).toBe(9);
   });
 });

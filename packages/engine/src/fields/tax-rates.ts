@@ -4,7 +4,7 @@ import type { Layout, Segment } from '../layout.ts';
  * Total GST rates (CGST + SGST, or IGST) in force on Indian goods and services, in percent. A
  * percentage outside this list beside a tax head is not a GST rate (a discount, a TDS rate).
  */
-export const GST_RATE_SLABS: readonly number[] = [0.1, 0.25, 1.5, 3, 5, 6, 7.5, 12, 18, 28, 40];
+export const GST_RATE_SLABS: readonly number[] = [0.1, 0.25, 1.5, 3, 5, 12, 18, 28, 40];
 
 type Head = 'cgst' | 'sgst' | 'igst' | 'gst';
 
@@ -125,4 +125,24 @@ export function applyDocumentGstRate(
       filled = true;
     }
   return filled;
+}
+
+/**
+ * A line's rate read from a per-head column ("9% | CGST" with "9% | SGST" under it) is half its
+ * GST rate. On an intra-state document (CGST and SGST charged, no IGST) a line rate that is no
+ * GST rate while its double is (9 → 18, 2.5 → 5, 6 → 12, 14 → 28) is the CGST half: doubled.
+ */
+export function doubleHalfRates(
+  lines: Array<Record<string, unknown>>,
+  taxes: { cgst: number | null; sgst: number | null; igst: number | null },
+): number {
+  if (!(taxes.cgst && taxes.sgst) || (taxes.igst ?? 0) > 0) return 0;
+  let changed = 0;
+  for (const l of lines) {
+    const r = l.gstRate;
+    if (typeof r !== 'number' || GST_RATE_SLABS.includes(r) || !GST_RATE_SLABS.includes(2 * r)) continue;
+    l.gstRate = 2 * r;
+    changed++;
+  }
+  return changed;
 }

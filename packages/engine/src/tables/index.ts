@@ -4,6 +4,7 @@ import { columnDecimalStyles, descriptionLeftEdge, readLine } from './fields.ts'
 import { groupLines } from './geometry.ts';
 import { type Column, findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
 import { completeColumns, synthesizeHeader } from './infer.ts';
+import { takeLabelledHsn } from './labelled-codes.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
 import { bodyLines, findContinuation, type RawRow, readPageTable } from './rows.ts';
 
@@ -75,6 +76,7 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
   }
   if (result.lineItems.length === 0) readHeaderless(pages, type, fields, result);
   normaliseDiscounts(result.lineItems, type);
+  takeLabelledHsn(result.lineItems);
   return result;
 }
 

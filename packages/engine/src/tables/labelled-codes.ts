@@ -1,0 +1,24 @@
+/** "HSN: 6506", "HSN/SAC - 998314", "SAC Code: 9983" printed inside an item's description cell. */
+const LABELLED_HSN =
+  /(?:^|\s)\(?(?:hsn(?:\s*\/\s*sac)?|sac)(?:\s*code)?\s*[:\-#.]?\s*(\d{4,8})\)?(?=\s|$|[,;])/i;
+
+/**
+ * An HSN or SAC code printed with its label inside the description cell (marketplace prints put
+ * "HSN:6506" under the item name) is the line's code, not part of its description: it fills an
+ * empty HSN/SAC and leaves the description. Returns how many lines changed.
+ */
+export function takeLabelledHsn(lines: Array<Record<string, string | number | null>>): number {
+  let changed = 0;
+  for (const line of lines) {
+    const d = line.description;
+    if (typeof d !== 'string' || !('hsnSac' in line)) continue;
+    const m = LABELLED_HSN.exec(d);
+    if (!m?.[1]) continue;
+    if (line.hsnSac !== null && line.hsnSac !== m[1]) continue;
+    line.hsnSac = m[1];
+    const rest = `${d.slice(0, m.index)} ${d.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim();
+    line.description = rest || null;
+    changed++;
+  }
+  return changed;
+}
