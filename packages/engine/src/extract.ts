@@ -2,6 +2,7 @@ import { inflateSync, constants as zlibConstants } from 'node:zlib';
 import { parseIndianDate } from '@bahi/india';
 import type * as mupdf from 'mupdf';
 import { classifyDocument } from './classify.ts';
+import { completeWithProvider, type FieldProvider } from './field-provider.ts';
 import { interpretDocument, type QrReading } from './interpret.ts';
 import { openPdf, readPageWords } from './pdf/text.ts';
 import {
@@ -32,6 +33,8 @@ export interface ExtractOptions {
   maxPages?: number;
   /** Abandon the document. */
   signal?: AbortSignal;
+  /** Asked for header fields the rules left empty (see `FieldProvider`); none by default. */
+  fieldProvider?: FieldProvider;
 }
 
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
@@ -351,6 +354,14 @@ async function run(
   checkDeadline(o.deadline, o.signal);
   const qr = await findQr(loaded, type, options.qrPublicKeyPem);
   const interpreted = interpretDocument(loaded.pages, type, qr);
+  if (options.fieldProvider) {
+    checkDeadline(o.deadline, o.signal);
+    const { buildLayout } = await import('./layout.ts');
+    const text = buildLayout(loaded.pages)
+      .lines.map((l, i, all) => (i > 0 && all[i - 1]!.page !== l.page ? `\f${l.text}` : l.text))
+      .join('\n');
+    await completeWithProvider(options.fieldProvider, type, text, interpreted, o.signal);
+  }
   const empty = emptyReason(loaded, interpreted.fields, interpreted.lineItems.length, type);
   if (empty) return { ...buildErrorResult(file, 'empty_document', empty, type), pages: loaded.pageCount };
   const sources = new Set(loaded.pages.map((p) => p.source));

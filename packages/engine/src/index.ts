@@ -4,6 +4,7 @@
  */
 export { classifyDocument } from './classify.ts';
 export { DEFAULT_LIMITS, type ExtractOptions, extractDocument } from './extract.ts';
+export type { FieldProvider, FieldRequest } from './field-provider.ts';
 export { createTesseractOcr } from './ocr/index.ts';
 export {
   buildErrorResult,

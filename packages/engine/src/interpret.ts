@@ -31,6 +31,8 @@ export interface Interpretation {
   provenance: Record<string, Provenance>;
   warnings: string[];
   headerFromQr: boolean;
+  /** The printed amount in words, when one was read (the checks compare it to the total). */
+  wordsAmount: number | null;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -202,7 +204,16 @@ export function interpretDocument(
   calibrateConfidence(confidence, provenance, fields, checks, amountsConsistent);
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
-  return { fields, lineItems, checks, confidence, provenance, warnings, headerFromQr };
+  return {
+    fields,
+    lineItems,
+    checks,
+    confidence,
+    provenance,
+    warnings,
+    headerFromQr,
+    wordsAmount: words?.value ?? null,
+  };
 }
 
 /** Money fields of the totals block. */
