@@ -13,7 +13,7 @@ import {
   type ExtractionResult,
 } from './result.ts';
 import { sniffType } from './sniff.ts';
-import type { DocumentType, OcrProvider, PageContent } from './types.ts';
+import type { DocumentType, OcrProvider, PageContent, Word } from './types.ts';
 
 /** Options of {@link extractDocument}. */
 export interface ExtractOptions {
@@ -52,6 +52,38 @@ export function hasUsableText(page: PageContent): boolean {
   let chars = 0;
   for (const w of page.words) chars += (w.text.match(/[A-Za-z0-9]/g) ?? []).length;
   return chars >= 40;
+}
+
+/** The OCR resolution of a page: 300 dpi, less for pages so large the raster would pass its cap. */
+function ocrDpiFor(page: mupdf.Page): number {
+  const [bx0, by0, bx1, by1] = page.getBounds();
+  const area = (bx1 - bx0) * (by1 - by0);
+  return Math.max(72, Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)))));
+}
+
+/** Characters a text layer gives for glyphs its font cannot name: the replacement character, private use. */
+const GARBLED = /[\uFFFD\uE000-\uF8FF]/;
+/** This many unnamed words on a page and its text layer is read again from pixels where they stand. */
+const MIN_GARBLED_WORDS = 3;
+
+/** Words of a text layer holding characters its font could not name. */
+export function countGarbledWords(page: PageContent): number {
+  return page.words.filter((w) => GARBLED.test(w.text)).length;
+}
+
+/**
+ * Replace a text layer's garbled words with the OCR words read where they stand: every clean
+ * text-layer word is kept as printed, and an OCR word is taken only where a garbled word was
+ * (never from logos or rules elsewhere on the page).
+ */
+export function replaceGarbledWords(text: Word[], ocr: Word[]): Word[] {
+  const clean = text.filter((w) => !GARBLED.test(w.text));
+  const garbled = text.filter((w) => GARBLED.test(w.text));
+  const overlaps = (a: Word, b: Word) =>
+    Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0) &&
+    Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.3 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  const added = ocr.filter((o) => garbled.some((g) => overlaps(o, g)) && !clean.some((t) => overlaps(o, t)));
+  return [...clean, ...added];
 }
 
 function checkDeadline(deadline: number, signal: AbortSignal | undefined): void {
@@ -181,14 +213,26 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
       warnings.push(`page ${i + 1} could not be read: ${(e as Error).message}`);
       continue;
     }
+    const garbled = hasUsableText(content) && countGarbledWords(content) >= MIN_GARBLED_WORDS;
+    if (garbled && o.ocr) {
+      // A font without a character map prints figures the text layer cannot name ("�������"):
+      // those words are read from the page's pixels, the rest of the text layer is kept.
+      const dpi = ocrDpiFor(page);
+      const { renderPage } = await import('./pdf/render.ts');
+      const { ocrPageImage } = await import('./ocr/page.ts');
+      const img = renderPage(page, dpi);
+      checkDeadline(o.deadline, o.signal);
+      const ocred = await ocrPageImage(o.ocr, img.gray, {
+        pageNumber: i + 1,
+        dpi,
+        raw: { width: img.width, height: img.height },
+        signal: o.signal,
+      });
+      content = { ...content, words: replaceGarbledWords(content.words, ocred.words) };
+    }
     if (!hasUsableText(content)) {
       if (o.ocr) {
-        const [bx0, by0, bx1, by1] = page.getBounds();
-        const area = (bx1 - bx0) * (by1 - by0);
-        const dpi = Math.max(
-          72,
-          Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)))),
-        );
+        const dpi = ocrDpiFor(page);
         const { renderPage } = await import('./pdf/render.ts');
         const { ocrPageImage } = await import('./ocr/page.ts');
         const img = renderPage(page, dpi);

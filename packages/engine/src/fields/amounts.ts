@@ -64,7 +64,8 @@ function looksLikeTableHeader(line: Line): boolean {
 function signFor(field: AmountField, labelText: string, valueText: string, value: number): number {
   if (field !== 'roundOff') return value;
   // "Less : Round Off 0.40" is negative; "(-)0.40" already parsed negative.
-  if (/^\s*less\b/i.test(labelText) && value > 0 && !/\(\+\)|\+/.test(valueText)) return -value;
+  if ((/^\s*less\b/i.test(labelText) || /\(-\)/.test(labelText)) && value > 0 && !/\(\+\)|\+/.test(valueText))
+    return -value;
   return value;
 }
 
@@ -199,6 +200,10 @@ export function collectAmountCandidates(
     if (lone !== null && lone > 0 && /\d\s*[.,\s]\s*\d{2}$/.test(segs[0]!.text.trim()))
       add(segmentCandidate('taxableValue', segs[0]!, lone, 0.1));
   });
+  // A round-off printed without its sign ("Round Off (-)  0.20", "Rounding 0.40"): both signs
+  // are readings; the one that makes the document add up wins.
+  for (const c of [...(out.get('roundOff') ?? [])])
+    if (Number(c.value) > 0) add({ ...c, value: -Number(c.value), score: c.score * 0.9 });
   // Tax printed per slab ("CGST @ 2.5%", "CGST @ 9%") without a total row: their sum is a reading too.
   for (const f of ['cgst', 'sgst', 'igst'] as const) {
     const list = out.get(f) ?? [];

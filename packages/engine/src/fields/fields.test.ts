@@ -180,3 +180,20 @@ describe('totals solver', () => {
     expect(solved.values.roundOff?.value).toBe(-0.2);
   });
 });
+
+describe('round-off sign', () => {
+  it('takes the sign that makes the document add up when the figure prints none', () => {
+    const layout = buildLayout([
+      page([
+        [100, [300, 'Sub Total'], [500, '2,640.00']],
+        [114, [300, 'Add CGST (9%)'], [500, '237.60']],
+        [128, [300, 'Add SGST (9%)'], [500, '237.60']],
+        [142, [300, 'Round Off'], [500, '0.20']],
+        [156, [300, 'TOTAL'], [500, '3,115.00']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.roundOff?.value).toBe(-0.2);
+  });
+});
