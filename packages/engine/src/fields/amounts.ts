@@ -272,6 +272,7 @@ export function solveAmounts(
   const heads = (['cgst', 'sgst', 'igst', 'cess'] as const).map((f) => opts(f, 3));
   const rounds = opts('roundOff', 3);
   let best: { score: number; pick: Array<Candidate | null>; ok: boolean } | null = null;
+  const largestTotal = Math.max(...totals.map((t) => (t ? Number(t.value) : Number.NEGATIVE_INFINITY)));
   for (const t of totals)
     for (const tv of taxables)
       for (const c of heads[0]!)
@@ -288,6 +289,9 @@ export function solveAmounts(
                   if (ok) score += 10;
                 }
                 if (tv && lineSum !== null && Math.abs(Number(tv.value) - lineSum) <= TOL) score += 1;
+                // Nothing adds up: the grand total is the largest of the figures labelled a total
+                // (a tax summary's "Total" row is smaller than the invoice's).
+                if (t && Number(t.value) === largestTotal) score += 0.05;
                 if (c && s && c.value === s.value) score += 0.3;
                 if (!best || score > best.score + 1e-9) best = { score, pick, ok };
               }

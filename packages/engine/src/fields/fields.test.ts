@@ -197,3 +197,20 @@ describe('round-off sign', () => {
     expect(solved.values.roundOff?.value).toBe(-0.2);
   });
 });
+
+describe('the grand total', () => {
+  it('is not the tax summary total row, and "Rounded Off Invoice Amount" is a total, not a round-off', () => {
+    const layout = buildLayout([
+      page([
+        [100, [200, 'Total'], [400, '26.52']],
+        [114, [200, 'Net Invoice Amount'], [400, '556.52']],
+        [128, [200, 'Rounded Off Invoice Amount'], [400, '557.00']],
+        [142, [200, 'Total Amount'], [400, '557.00']],
+      ]),
+    ]);
+    const cands = collectAmountCandidates(layout, none);
+    expect(cands.get('roundOff') ?? []).toEqual([]);
+    const solved = solveAmounts(cands, null);
+    expect(solved.values.total?.value).toBe(557);
+  });
+});

@@ -306,14 +306,19 @@ export const AMOUNT_LABELS: Record<
     /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
   ],
   cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess(?: ?(?:amt|amount|value))?\b/, /^gst cess\b/],
-  roundOff: [/^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b/, /^round(?:ing)?\b/],
+  // "Rounded Off Invoice Amount 557.00" is the rounded total, not the round-off.
+  roundOff: [
+    /^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b(?! (?:net |invoice |bill )?(?:amount|total|value)\b)/,
+    /^round(?:ing)?\b(?! ?off)/,
+  ],
   total: [
     /^(?:grand|invoice|bill|net|final) total\b/,
     /^total (?:invoice|inv\.?|bill|po|order|document)? ?(?:value|amount|amt)\b/,
     /^total (?:amount )?(?:payable|due)\b/,
     /^(?:net )?amount (?:payable|due)\b/,
     /^net payable\b/,
-    /^invoice (?:value|amount)\b/,
+    /^(?:net )?invoice (?:value|amount)\b/,
+    /^round(?:ed)?[- ]?off (?:net |invoice |bill )?(?:amount|total|value)\b/,
     /^bill amount\b/,
     /^balance due\b/,
     /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words))/,
