@@ -214,3 +214,22 @@ describe('the grand total', () => {
     expect(solved.values.total?.value).toBe(557);
   });
 });
+
+describe('a party block set flush right', () => {
+  it('reads the buyer under "Billing Address" whose lines share the heading right edge', () => {
+    // Right-aligned lines: each ends at x = 550 (5-point characters).
+    const right = (y: number, text: string): [number, [number, string]] => [y, [550 - text.length * 5, text]];
+    const layout = buildLayout([
+      page([
+        [100, [43, 'Sold By :'], [550 - 17 * 5, 'Billing Address :']],
+        [114, [43, 'Appario Retail Private Ltd'], [550 - 15 * 5, 'Biswajit mallik']],
+        right(128, 'computer,sangam vihar'),
+        right(142, 'NEW DELHI, DELHI, 110080'),
+        right(156, 'State/UT Code: 07'),
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Biswajit mallik');
+    expect(buyer.stateCode?.value).toBe('07');
+  });
+});

@@ -185,6 +185,9 @@ function readBlock(
 ): Party {
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
+  // The right edge of the block's heading (or first line), for blocks set flush right.
+  const headingSeg = last.segments.find((s) => Math.abs(s.x0 - colX0) < 14) ?? first[0];
+  const rightEdge = headingSeg && headingSeg.x1 > colX0 + 40 ? headingSeg.x1 : null;
   const page = last.page;
   for (let k = startLine + 1; k < layout.lines.length && segs.length < 12; k++) {
     const line = layout.lines[k]!;
@@ -196,11 +199,18 @@ function readBlock(
       line.segments.some((s) => Math.abs(s.x0 - stopX) < 10 && Math.abs(stopX - colX0) > 20)
     )
       break;
-    const seg = line.segments.find((s) =>
-      letterhead
-        ? Math.abs(s.x0 - colX0) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
-        : Math.abs(s.x0 - colX0) < 14,
-    );
+    const seg =
+      line.segments.find((s) =>
+        letterhead
+          ? Math.abs(s.x0 - colX0) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
+          : Math.abs(s.x0 - colX0) < 14,
+      ) ??
+      // A block set flush right (marketplace prints): its lines share the heading's right edge.
+      (rightEdge !== null
+        ? line.segments.find(
+            (s) => Math.abs(s.x1 - rightEdge) < 8 && s.x0 > colX0 - 200 && s.x0 < rightLimit - 4,
+          )
+        : undefined);
     // A table starts: its header row names columns, its rows have many cells. Cells of a box
     // beside the block (Tally's invoice-number boxes) are not the block's: count them apart.
     // Marks left of the column (a box edge read as "3" or "|") belong to neither.
