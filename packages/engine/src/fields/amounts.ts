@@ -287,6 +287,10 @@ export function solveAmounts(
                   const sum = [tv, c, s, i, cs, r].reduce((a, x) => a + (x ? Number(x.value) : 0), 0);
                   ok = Math.abs(roundMoney(sum) - Number(t.value)) <= TOL;
                   if (ok) score += 10;
+                  else if (silentlyRounded(sum, t, r, [c, s, i])) {
+                    ok = true;
+                    score += 9;
+                  }
                 }
                 if (tv && lineSum !== null && Math.abs(Number(tv.value) - lineSum) <= TOL) score += 1;
                 // Nothing adds up: the grand total is the largest of the figures labelled a total
@@ -314,6 +318,26 @@ export function solveAmounts(
 }
 
 /**
+ * A payable total rounded to the rupee with no round-off row printed ("Total ₹1,34,081.00" over
+ * taxes that sum to 1,34,081.04): it adds up when a tax was charged, no round-off was read, the
+ * total is whole rupees and the difference is under half a rupee.
+ */
+function silentlyRounded(
+  sum: number,
+  total: Candidate,
+  roundOff: Candidate | null,
+  taxes: Array<Candidate | null>,
+): boolean {
+  const t = Number(total.value);
+  return (
+    !roundOff &&
+    Number.isInteger(t) &&
+    taxes.some((x) => x && Number(x.value) > 0) &&
+    Math.abs(roundMoney(sum) - t) < 0.5
+  );
+}
+
+/**
  * Complete a totals block that does not add up because one figure is missing or misread:
  * the taxable value as total − taxes − round-off, the total as taxable + taxes + round-off, or an
  * SGST equal to its CGST (they are always equal halves) where the document then adds up. A derived
@@ -337,8 +361,18 @@ function completeAmounts(
     return null;
   };
   const adds = (p: Array<Candidate | null>) =>
-    !!p[0] && !!p[6] && Math.abs(roundMoney(val(p[0]) + taxes(p)) - val(p[6])) <= TOL;
+    !!p[0] &&
+    !!p[6] &&
+    (Math.abs(roundMoney(val(p[0]) + taxes(p)) - val(p[6])) <= TOL ||
+      silentlyRounded(val(p[0]) + taxes(p), p[6], p[5] ?? null, p.slice(1, 4)));
   const tries: Array<Array<Candidate | null>> = [];
+  // No taxable value printed (Tally prints none on a PO): the lines' sum is one when it adds up.
+  if (!tv && t && lineSum !== null && (c || s || i)) {
+    const fromLines: Candidate = { ...t, field: 'taxableValue', value: lineSum, score: 0.55 };
+    tries.push([fromLines, c, s, i, cs, r, t]);
+    if (c && !i && !s) tries.push([fromLines, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);
+    if (s && !i && !c) tries.push([fromLines, { ...s, field: 'cgst', score: 0.5 }, s, i, cs, r, t]);
+  }
   // The CGST/SGST pair: one half misread or missing.
   if (c && !i && (!s || s.value !== c.value))
     tries.push([tv, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);

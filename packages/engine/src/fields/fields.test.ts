@@ -233,3 +233,19 @@ describe('a party block set flush right', () => {
     expect(buyer.stateCode?.value).toBe('07');
   });
 });
+
+describe('a total rounded to the rupee without a round-off row', () => {
+  it('adds up, and the lines give the taxable value no row prints', () => {
+    const layout = buildLayout([
+      page([
+        [100, [100, 'Input Cgst 9%'], [420, '10,226.52']],
+        [114, [100, 'Input Sgst 9%'], [420, '10,226.52']],
+        [128, [100, 'Total'], [420, '1,34,081.00']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), 113628);
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.taxableValue?.value).toBe(113628);
+    expect(solved.values.roundOff).toBeUndefined();
+  });
+});
