@@ -249,3 +249,22 @@ describe('a total rounded to the rupee without a round-off row', () => {
     expect(solved.values.roundOff).toBeUndefined();
   });
 });
+
+describe('dates OCR cut into cells', () => {
+  it('reads "Date: 23 | Jan | 2025" as one date, and a "Dated" whose value sits four lines below', () => {
+    const split = buildLayout([
+      page([[100, [100, 'Bill No: IN-15'], [369, 'Date: 23'], [431, 'Jan'], [464, '2025']]]),
+    ]);
+    expect(extractLabelledFields(split, 'invoice', none).get('documentDate')?.[0]?.value).toBe('2025-01-23');
+    const below = buildLayout([
+      page([
+        [100, [482, 'INVOICE No'], [547, 'Dated']],
+        [104, [41, 'NAZIM KHAN']],
+        [106, [495, 'No']],
+        [123, [41, 'D-122, Lajpat Nagar,']],
+        [134, [41, 'New Delhi-110015'], [478, '3567/2017-18'], [547, '14-Dec-17']],
+      ]),
+    ]);
+    expect(extractLabelledFields(below, 'invoice', none).get('documentDate')?.[0]?.value).toBe('2017-12-14');
+  });
+});

@@ -56,7 +56,7 @@ export function rightOf(layout: Layout, seg: Segment): Segment | null {
 }
 
 /** The first segment below `seg` in the same column (x-overlap), within a few lines. */
-export function belowOf(layout: Layout, seg: Segment, maxLines = 3): Segment | null {
+export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | null {
   const line = layout.lines[seg.line]!;
   for (let k = seg.line + 1; k < Math.min(layout.lines.length, seg.line + 1 + maxLines); k++) {
     const next = layout.lines[k]!;
@@ -122,7 +122,15 @@ function resolveValue(
     end: offset + p.end,
   });
   const rest = seg.text.slice(end);
-  const inline = parseValue(spec.kind, rest);
+  let inline = parseValue(spec.kind, rest);
+  // OCR cuts a date into cells ("Date: 23 | Jan | 2025"): read it with the next cells on the line.
+  if (!inline && spec.kind === 'date' && /\d/.test(rest)) {
+    const line = layout.lines[seg.line]!;
+    const after = line.segments.slice(line.segments.indexOf(seg) + 1, line.segments.indexOf(seg) + 3);
+    const joined = [rest, ...after.map((s) => s.text)].join(' ');
+    const p = parseValue('date', joined);
+    if (p && p.start <= rest.length) inline = { ...p, end: Math.min(p.end, rest.length) };
+  }
   if (inline) return at(candidateFrom(spec.field, seg, inline, end, 1 * hit.weight), seg, inline, end);
   // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
   // OCR's marks for a colon ("PO No. ©") are not a value: only letters or digits count.

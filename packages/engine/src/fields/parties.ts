@@ -208,7 +208,12 @@ function readBlock(
       // A block set flush right (marketplace prints): its lines share the heading's right edge.
       (rightEdge !== null
         ? line.segments.find(
-            (s) => Math.abs(s.x1 - rightEdge) < 8 && s.x0 > colX0 - 200 && s.x0 < rightLimit - 4,
+            (s) =>
+              Math.abs(s.x1 - rightEdge) < 8 &&
+              s.x0 > colX0 - 200 &&
+              s.x0 < rightLimit - 4 &&
+              // A stray mark at the edge (an OCR'd colon or rule) is not a line of the block.
+              (s.text.match(/[A-Za-z0-9]/g) ?? []).length >= 3,
           )
         : undefined);
     // A table starts: its header row names columns, its rows have many cells. Cells of a box
