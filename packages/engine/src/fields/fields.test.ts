@@ -4,7 +4,7 @@ import { buildLayout } from '../layout.ts';
 import type { PageContent, Word } from '../types.ts';
 import { collectAmountCandidates, solveAmounts } from './amounts.ts';
 import { deliveryDateFromColumn, extractLabelledFields, repairOcrDocNumber } from './header.ts';
-import { extractParties } from './parties.ts';
+import { extractParties, tidyName } from './parties.ts';
 import { findGstins, parseValue } from './values.ts';
 
 /** Lay out lines of text as words: each line is [y, [x, text]...], 10 pt Helvetica-ish widths. */
@@ -266,5 +266,38 @@ describe('dates OCR cut into cells', () => {
       ]),
     ]);
     expect(extractLabelledFields(below, 'invoice', none).get('documentDate')?.[0]?.value).toBe('2017-12-14');
+  });
+});
+
+describe('party names', () => {
+  it('drop what OCR or the layout glued on, and are never a heading word', () => {
+    expect(tidyName('<74 Gujarat Freight Tools')).toBe('Gujarat Freight Tools');
+    expect(tidyName('Hindustan Dhaatu Ltd. (Formerly Om Sponge) PO/HDL/25-26/872')).toBe(
+      'Hindustan Dhaatu Ltd. (Formerly Om Sponge)',
+    );
+    expect(tidyName('Notes')).toBe('');
+    expect(tidyName('Details of Consianee (Shipped to)')).toBe('');
+    expect(tidyName('3M India Limited')).toBe('3M India Limited');
+  });
+
+  it('join a name that wraps after a joining word or before its company form', () => {
+    const layout = buildLayout([
+      page([
+        [100, [40, 'Bill To:']],
+        [114, [40, 'Agrawal Plywood And']],
+        [128, [40, 'Hardware']],
+        [142, [40, '12, Station Road, Jaipur']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).buyer.name?.value).toBe('Agrawal Plywood And Hardware');
+    const form = buildLayout([
+      page([
+        [100, [40, 'Supplier :']],
+        [114, [40, 'M/S BHARAT BIJLEE']],
+        [128, [40, 'LIMITED']],
+        [142, [40, 'PLOT NO 2 MIDC THANE BELAPUR ROAD']],
+      ]),
+    ]);
+    expect(extractParties(form, 'po', none).vendor.name?.value).toBe('BHARAT BIJLEE LIMITED');
   });
 });

@@ -58,6 +58,30 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
   };
 }
 
+/** A line that is only a company's legal form: the end of a name that wrapped. */
+const COMPANY_FORM_LINE =
+  /^(?:(?:pvt\.?|private|public)\s+)?(?:ltd\.?|limited)$|^(?:llp|company(?: (?:ltd\.?|limited))?|co\.?|corporation|(?:and|&) (?:co\.?|company|sons))$/i;
+/** A name line broken after a joining word. */
+const JOINING_END = /\b(?:and|&|of|for)$/i;
+/** Words that head a block or a field, never a party's name when they stand alone. */
+const NOT_A_NAME =
+  /^(?:name|notes?|details?|address|remarks?|description|particulars|contact(?: details)?|phone|e-?mail|signature|authori[sz]ed signatory|terms(?: (?:and|&) conditions)?)$/i;
+
+/**
+ * A name without what OCR or the layout glued to it: a leading mark ("<74 Gujarat Freight Tools"),
+ * a document number run on after it ("... Om Sponge) PO/HDL/25-26/872"). Empty when what is left
+ * is a heading word ("Name", "Notes") or a role in brackets ("Details of Consignee (Shipped to)").
+ */
+export function tidyName(text: string): string {
+  const t = text
+    .replace(/^[<>|{}©®[\]~]+\S*\s+(?=[A-Za-z])/, '')
+    .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*$/, '')
+    .trim();
+  if (NOT_A_NAME.test(t)) return '';
+  if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
+  return t;
+}
+
 /** The opening of a letter ("Dear Sir,", "Respected Madam"), never a party's name. */
 const SALUTATION = /^(?:dear|respected|sir|madam|to whom)\b/i;
 
@@ -275,13 +299,23 @@ function readBlock(
       continue;
     }
     if (!name.length) {
-      if (isLabelText(text, type) && !letterhead) continue;
+      if (isLabelText(text.replace(MS_PREFIX, ''), type) && !letterhead) continue;
       name = [s];
       continue;
     }
     if (ended) continue;
     if (isLabelText(text, type)) {
       ended = true;
+      continue;
+    }
+    // A name that wraps: the next line ends it with a company form ("MOGLI LABS (INDIA)" /
+    // "PRIVATE LIMITED"), or the first line broke after a joining word ("Agrawal Plywood And").
+    if (
+      !address.length &&
+      name.length < 3 &&
+      (COMPANY_FORM_LINE.test(clean(text)) || JOINING_END.test(clean(name[name.length - 1]!.text)))
+    ) {
+      name.push(s);
       continue;
     }
     // A letterhead name can wrap onto a second line in the same large type.
@@ -307,7 +341,7 @@ function readBlock(
       stateSegs = address.slice(-1);
     }
   }
-  let nameText = stripNameLabel(clean(name.map(fix).join(' ')));
+  let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
   // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes").
   if (nameText && (roleOf(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) || isLabelText(nameText, type)))
     nameText = '';

@@ -255,7 +255,7 @@ export const PARTY_LABELS = {
     /^bill(?:ed)?[- ]to\b/,
     /^billing address\b/,
     /^name of (?:the )?(?:buyer|recipient|customer)\b/,
-    /^invoice to\b/,
+    /^invoice (?:to|address)\b/,
     /^sold to\b/,
   ],
   /** The other party, addressed by the issuer: the buyer of an invoice, the supplier of a PO or GRN. */
