@@ -136,7 +136,13 @@ export function interpretDocument(
       const v = solved.values[f]?.value;
       return typeof v === 'number' ? v : null;
     };
-    doubleHalfRates(tables.lineItems, { cgst: head('cgst'), sgst: head('sgst'), igst: head('igst') });
+    // Intra-state by the taxes charged, or by the place of supply in the supplier's own state.
+    const pos = chosen.get('placeOfSupply')?.value;
+    const vendorState = parties.vendor.stateCode?.value;
+    const intraState =
+      (head('igst') ?? 0) === 0 &&
+      ((!!head('cgst') && !!head('sgst')) || (typeof pos === 'string' && pos === vendorState));
+    doubleHalfRates(tables.lineItems, intraState);
     applyDocumentGstRate(tables.lineItems, findDocumentGstRate(layout, skip), {
       taxable: typeof taxable === 'number' ? taxable : null,
       tax,

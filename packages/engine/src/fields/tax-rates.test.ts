@@ -63,12 +63,12 @@ describe('applyDocumentGstRate', () => {
 describe('doubleHalfRates', () => {
   it('doubles a per-head line rate on an intra-state document', () => {
     const lines: Array<Record<string, unknown>> = [{ gstRate: 9 }, { gstRate: 18 }, { gstRate: 2.5 }];
-    expect(doubleHalfRates(lines, { cgst: 58.27, sgst: 58.27, igst: null })).toBe(2);
+    expect(doubleHalfRates(lines, true)).toBe(2);
     expect(lines.map((l) => l.gstRate)).toEqual([18, 18, 5]);
   });
   it('changes nothing on an inter-state document', () => {
     const lines: Array<Record<string, unknown>> = [{ gstRate: 9 }];
-    expect(doubleHalfRates(lines, { cgst: null, sgst: null, igst: 90 })).toBe(0);
+    expect(doubleHalfRates(lines, false)).toBe(0);
     expect(lines[0]!.gstRate).toBe(9);
   });
 });

@@ -129,14 +129,12 @@ export function applyDocumentGstRate(
 
 /**
  * A line's rate read from a per-head column ("9% | CGST" with "9% | SGST" under it) is half its
- * GST rate. On an intra-state document (CGST and SGST charged, no IGST) a line rate that is no
- * GST rate while its double is (9 → 18, 2.5 → 5, 6 → 12, 14 → 28) is the CGST half: doubled.
+ * GST rate. On an intra-state document (CGST and SGST charged, or the place of supply in the
+ * supplier's state; no IGST) a line rate that is no GST rate while its double is (9 → 18,
+ * 2.5 → 5, 6 → 12, 14 → 28) is the CGST half: doubled.
  */
-export function doubleHalfRates(
-  lines: Array<Record<string, unknown>>,
-  taxes: { cgst: number | null; sgst: number | null; igst: number | null },
-): number {
-  if (!(taxes.cgst && taxes.sgst) || (taxes.igst ?? 0) > 0) return 0;
+export function doubleHalfRates(lines: Array<Record<string, unknown>>, intraState: boolean): number {
+  if (!intraState) return 0;
   let changed = 0;
   for (const l of lines) {
     const r = l.gstRate;
