@@ -301,3 +301,24 @@ describe('party names', () => {
     expect(extractParties(form, 'po', none).vendor.name?.value).toBe('BHARAT BIJLEE LIMITED');
   });
 });
+
+describe('labelled numbers', () => {
+  it('pass over a cell holding only the colon, and read Tally\'s "Voucher No." and "Order ID"', () => {
+    const inv = buildLayout([
+      page([
+        [100, [387, 'Invoice No.'], [465, ':'], [478, 'GST-001']],
+        [114, [11, 'Order ID: OD304175096047380001']],
+      ]),
+    ]);
+    const fields = extractLabelledFields(inv, 'invoice', none);
+    expect(fields.get('documentNumber')?.[0]?.value).toBe('GST-001');
+    expect(fields.get('poNumber')?.[0]?.value).toBe('OD304175096047380001');
+    const po = buildLayout([
+      page([
+        [100, [292, 'Voucher No.'], [417, 'Dated']],
+        [114, [292, 'PO/NSPL/26-27/16'], [417, '14-Apr-26']],
+      ]),
+    ]);
+    expect(extractLabelledFields(po, 'po', none).get('documentNumber')?.[0]?.value).toBe('PO/NSPL/26-27/16');
+  });
+});

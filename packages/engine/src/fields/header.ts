@@ -48,11 +48,16 @@ export function candidateFrom(
   };
 }
 
-/** The nearest segment to the right of `seg` on its line. */
+/**
+ * The nearest segment to the right of `seg` on its line, passing over a cell that holds only the
+ * label's colon or dash ("Invoice No. | : | GST-001").
+ */
 export function rightOf(layout: Layout, seg: Segment): Segment | null {
   const line = layout.lines[seg.line]!;
   const i = line.segments.indexOf(seg);
-  return line.segments[i + 1] ?? null;
+  const next = line.segments[i + 1];
+  if (next && /^[:\-–.#]+$/.test(next.text.trim())) return line.segments[i + 2] ?? next;
+  return next ?? null;
 }
 
 /** The first segment below `seg` in the same column (x-overlap), within a few lines. */

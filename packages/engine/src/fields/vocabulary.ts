@@ -38,7 +38,7 @@ export interface FieldSpec {
 /** A document title directly followed by a number-like token (letters, then a digit). */
 const TITLE_THEN_NUMBER = String.raw`(?= ?[#:]? ?[a-z]{0,6}[-/ ]?\d)`;
 
-const NO = String.raw`(?:no|nos|number|num|#|ref|reference)\b\.?`;
+const NO = String.raw`(?:no|nos|number|num|#|ref|reference|id)\b\.?`;
 
 /** Lower-case, collapse whitespace, straighten quotes: the form label patterns are written for. */
 export function normalizeLabelText(text: string): string {
@@ -146,7 +146,8 @@ const PO: FieldSpec[] = [
     kind: 'docno',
     dateField: 'documentDate',
     labels: [
-      new RegExp(String.raw`^(?:purchase order|p\.? ?o\.?|order|document|doc\.?) ?${NO}`),
+      // Tally prints a purchase order's number as its "Voucher No.".
+      new RegExp(String.raw`^(?:purchase order|p\.? ?o\.?|order|document|doc\.?|voucher|vch\.?) ?${NO}`),
       /^(?:purchase order|p\.?o\.?) ?#/,
       /^(?:purchase order|p\.?o\.?) (?:no\.? )?(?:&|and) date\b/,
     ],
