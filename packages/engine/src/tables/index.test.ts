@@ -384,6 +384,77 @@ describe('extractLineItems (synthetic pages)', () => {
   });
 });
 
+describe('extractLineItems (tax rows under an item)', () => {
+  it('does not read the taxes printed under an item as another line', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [14, 'SN'],
+          [48, 'Item Code & Description'],
+          [257, 'UOM'],
+          [303, 'Quantity'],
+          [372, 'Rate'],
+          [433, 'Discount'],
+          [530, 'Amount'],
+        ],
+      ],
+      [
+        125,
+        [
+          [23, '1'],
+          [43, 'SQ.CAGE MOTOR'],
+          [259, 'NOS'],
+          r(335, '1.000'),
+          r(410, '56,800.00'),
+          [435, '0.00 %'],
+          r(560, '56,800.00'),
+        ],
+      ],
+      [
+        137,
+        [
+          [43, '18.5 KW, FRAME-160'],
+          [243, '9.00 %'],
+          [312, 'CGST'],
+          [369, 'SGST'],
+          [435, '9.00 %'],
+          r(560, '10,224.00'),
+        ],
+      ],
+      [
+        149,
+        [
+          [23, '2'],
+          [43, 'SQ.CAGE MOTOR 3.7 KW'],
+          [259, 'NOS'],
+          r(335, '2.000'),
+          r(410, '20,500.00'),
+          [435, '0.00 %'],
+          r(560, '41,000.00'),
+        ],
+      ],
+      [
+        161,
+        [
+          [43, '3.7 KW, FRAME 112'],
+          [243, '9.00 %'],
+          [312, 'CGST'],
+          [369, 'SGST'],
+          [435, '9.00 %'],
+          r(560, '7,380.00'),
+        ],
+      ],
+      [180, [[360, 'Total'], r(560, '97,800.00')]],
+    ]);
+    const res = extractLineItems([p], 'po');
+    expect(res.lineItems.map((l) => [l.quantity, l.rate, l.amount])).toEqual([
+      [1, 56800, 56800],
+      [2, 20500, 41000],
+    ]);
+  });
+});
+
 describe('extractLineItems (OCR words)', () => {
   const ocr = (p: PageContent): PageContent => ({
     ...p,

@@ -63,7 +63,7 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
         const line = readLine(row, header.columns, type, styles, descLeft);
         const ordered: Record<string, string | number | null> = {};
         for (const f of fields) ordered[f] = line.values[f] ?? null;
-        if (!hasQuantity(ordered, type)) continue;
+        if (!hasQuantity(ordered, type) || isTaxSubRow(ordered)) continue;
         result.lineItems.push(ordered);
         result.lineProvenance.push(line.provenance);
       }
@@ -136,13 +136,27 @@ function readHeaderless(
       const line = readLine(row, header.columns, type);
       const ordered: Record<string, string | number | null> = {};
       for (const f of fields) ordered[f] = line.values[f] ?? null;
-      if (!hasQuantity(ordered, type)) continue;
+      if (!hasQuantity(ordered, type) || isTaxSubRow(ordered)) continue;
       result.lineItems.push(ordered);
       result.lineProvenance.push(line.provenance);
     }
     result.regions.push({ page: page.page, y0: header.y0, y1: table.y1 });
     if (table.finished) return;
   }
+}
+
+/** A tax head standing where a unit or a description should be. */
+const TAX_HEAD = /^(?:add\s*:?\s*)?(?:c|s|i|ut)\.?g\.?s\.?t\b/i;
+
+/**
+ * A row that prints an item's taxes under it ("9.00 % | CGST | SGST | 9.00 % | 10,224.00"): its
+ * unit or description is a tax head and it names no HSN. It belongs to the item above, not a line.
+ */
+function isTaxSubRow(line: Record<string, string | number | null>): boolean {
+  if (typeof line.hsnSac === 'string') return false;
+  const unit = typeof line.unit === 'string' ? line.unit.trim() : '';
+  const desc = typeof line.description === 'string' ? line.description.trim() : '';
+  return TAX_HEAD.test(unit) || (TAX_HEAD.test(desc) && desc.split(/\s+/).length <= 4);
 }
 
 /**
