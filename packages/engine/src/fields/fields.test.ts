@@ -322,3 +322,14 @@ describe('labelled numbers', () => {
     expect(extractLabelledFields(po, 'po', none).get('documentNumber')?.[0]?.value).toBe('PO/NSPL/26-27/16');
   });
 });
+
+describe('numbered terms', () => {
+  it('read a label after its list number ("4.Payment :-", "2 Payment Terms :")', () => {
+    const a = buildLayout([page([[100, [36, '4.Payment :- 45 Days Credit']]])]);
+    expect(extractLabelledFields(a, 'po', none).get('paymentTerms')?.[0]?.value).toBe('45 Days Credit');
+    const b = buildLayout([page([[100, [57, '2 Payment Terms'], [177, ': 100% payment within 30 days']]])]);
+    expect(extractLabelledFields(b, 'po', none).get('paymentTerms')?.[0]?.value).toBe(
+      '100% payment within 30 days',
+    );
+  });
+});

@@ -36,7 +36,7 @@ export interface LabelHit {
 /** Test the start of a segment's text against patterns; returns the end of the match. */
 export function matchStart(text: string, patterns: readonly RegExp[]): number | null {
   // OCR puts stray quote marks and bars before a word at a box edge ("“Supplier :"); skip them.
-  const lead = OCR_LEAD.exec(text)?.[0].length ?? 0;
+  const lead = OCR_LEAD.exec(text)?.[0].length ?? LIST_NUMBER.exec(text)?.[0].length ?? 0;
   const t = normalizeLabelText(text.slice(lead));
   for (const p of patterns) {
     const m = p.exec(t);
@@ -44,6 +44,9 @@ export function matchStart(text: string, patterns: readonly RegExp[]): number | 
   }
   return null;
 }
+
+/** The number of an item in a list of terms ("2 Payment Terms", "(3) Delivery", "4) Freight"). */
+const LIST_NUMBER = /^\s*\(?\d{1,2}\)?[.)]?\s+(?=[A-Za-z]{3})/;
 
 /** Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes. */
 export const OCR_LEAD = /^[\s"'“”‘’`|_~]+(?=[A-Za-z])/;

@@ -176,6 +176,8 @@ const PO: FieldSpec[] = [
     kind: 'text',
     labels: [
       /^(?:\d+\.\s*)?(?:payment|pay\.?) terms?\b/,
+      // A numbered condition: "4. Payment :- 45 Days Credit".
+      /^(?:\d+\.\s*)?payment\b(?=\s*:)/,
       /^(?:\d+\.\s*)?terms of payment\b/,
       /^(?:\d+\.\s*)?(?:mode\/)?terms of payment\b/,
       /^(?:\d+\.\s*)?credit terms\b/,
