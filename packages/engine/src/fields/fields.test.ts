@@ -333,3 +333,17 @@ describe('numbered terms', () => {
     );
   });
 });
+
+describe('a PO delivery date', () => {
+  it('reads Tally\'s "Due on" column and an SAP "Scheduled Del Dt" item text', () => {
+    const tally = buildLayout([
+      page([
+        [100, [39, 'Sl'], [104, 'Description of Goods'], [254, 'Due on'], [296, 'Quantity']],
+        [114, [39, '1'], [104, 'Induction Motor 11 KW'], [254, '30-Mar-26'], [296, '2 Nos']],
+      ]),
+    ]);
+    expect(deliveryDateFromColumn(tally)?.value).toBe('2026-03-30');
+    const sap = buildLayout([page([[100, [43, 'Scheduled Del Dt:20.05.2026']]])]);
+    expect(extractLabelledFields(sap, 'po', none).get('deliveryDate')?.[0]?.value).toBe('2026-05-20');
+  });
+});

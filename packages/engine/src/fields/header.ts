@@ -181,9 +181,11 @@ export function deliveryDateFromColumn(layout: Layout): Candidate | null {
     for (let k = 0; k + 1 < ws.length; k++) {
       const a = ws[k]!.text.toLowerCase();
       const b = ws[k + 1]!.text.toLowerCase();
+      // Tally's "Due on" column on a purchase order is each item's delivery date.
       const pair =
         (/^deliv/.test(a) && /^(?:date|schedule|sch\.?|by|dt\.?)$/.test(b)) ||
-        (/^(?:date|schedule)$/.test(a) && /^deliv/.test(b));
+        (/^(?:date|schedule)$/.test(a) && /^deliv/.test(b)) ||
+        (a === 'due' && b === 'on');
       if (!pair) continue;
       const x0 = ws[k]!.x0 - 12;
       const x1 = ws[k + 1]!.x1 + 12;

@@ -169,6 +169,8 @@ const PO: FieldSpec[] = [
       /^(?:\d+\.\s*)?(?:expected|required|requested) (?:delivery )?(?:date|by)\b/,
       /^(?:\d+\.\s*)?expected delivery\b/,
       /^(?:\d+\.\s*)?deliver(?:y)? by\b/,
+      // SAP item text: "Scheduled Del Dt:20.05.2026".
+      /^(?:\d+\.\s*)?sched(?:uled?)?\.? (?:del(?:ivery)?\.?|dely\.?) ?(?:dt|date)\b\.?/,
     ],
   },
   {
