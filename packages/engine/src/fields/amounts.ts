@@ -32,7 +32,8 @@ const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
  * may carry the usual misreads (rupee sign as `X`, grouping commas as dots, see `ocr-money.ts`).
  */
 function moneyOf(s: Segment): number | null {
-  const text = s.text.replace(/\s+/g, ' ');
+  // The label's separator left before the figure (": Rs 8,84,535.00/").
+  const text = s.text.replace(/\s+/g, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
   // "028", "000": OCR lost the decimal point of a figure; no reading is better than a wrong one.
   if (isOcr(s) && /^0\d/.test(text)) return null;
   // Nor are "47.30261" (three decimals) or "4730261" (a lakh-size figure with neither grouping
@@ -268,7 +269,13 @@ export function solveAmounts(
     null,
   ];
   const totals = opts('total', 5);
-  const taxables = opts('taxableValue', 6);
+  // A row labelled "Total" above the taxes ("A TOTAL 29,33,985.20 | B IGST ... | Total Payable")
+  // is the taxable value: total readings may serve as the taxable value, weaker, when a tax is
+  // charged on top of them and the document then adds up.
+  const asTaxable = (cands.get('total') ?? [])
+    .slice(0, 3)
+    .map((c) => ({ ...c, field: 'taxableValue', score: c.score * 0.5, fromTotal: true }));
+  const taxables = [...opts('taxableValue', 6), ...asTaxable];
   const heads = (['cgst', 'sgst', 'igst', 'cess'] as const).map((f) => opts(f, 3));
   const rounds = opts('roundOff', 3);
   let best: { score: number; pick: Array<Candidate | null>; ok: boolean } | null = null;
@@ -283,6 +290,11 @@ export function solveAmounts(
                 const pick = [tv, c, s, i, cs, r, t];
                 let score = pick.reduce((a, x) => a + (x ? x.score : 0), 0);
                 let ok = false;
+                if (tv && 'fromTotal' in tv) {
+                  // Only as the base a tax was charged on, and never the same figure as the total.
+                  const taxed = [c, s, i].some((x) => x && Number(x.value) > 0);
+                  if (!taxed || !t || t.value === tv.value) continue;
+                }
                 if (t && tv) {
                   const sum = [tv, c, s, i, cs, r].reduce((a, x) => a + (x ? Number(x.value) : 0), 0);
                   ok = Math.abs(roundMoney(sum) - Number(t.value)) <= TOL;
@@ -292,6 +304,8 @@ export function solveAmounts(
                     score += 9;
                   }
                 }
+                // A total read as the taxable value stands only when the document then adds up.
+                if (tv && 'fromTotal' in tv && !ok) continue;
                 if (tv && lineSum !== null && Math.abs(Number(tv.value) - lineSum) <= TOL) score += 1;
                 // Nothing adds up: the grand total is the largest of the figures labelled a total
                 // (a tax summary's "Total" row is smaller than the invoice's).

@@ -347,3 +347,27 @@ describe('a PO delivery date', () => {
     expect(extractLabelledFields(sap, 'po', none).get('deliveryDate')?.[0]?.value).toBe('2026-05-20');
   });
 });
+
+describe('a "Total" row above the taxes', () => {
+  it('is the taxable value when a tax on top of it makes the document add up', () => {
+    const layout = buildLayout([
+      page([
+        [100, [127, 'Total Price'], [220, ': Rs 49,14,084.00/']],
+        [114, [127, 'IGST 18%'], [220, ': Rs 8,84,535.00/']],
+        [128, [127, 'Total'], [220, ': Rs 57,98,619.00/']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.taxableValue?.value).toBe(4914084);
+    expect(solved.values.igst?.value).toBe(884535);
+    expect(solved.values.total?.value).toBe(5798619);
+  });
+
+  it('is never the taxable value when no tax is charged on it', () => {
+    const layout = buildLayout([page([[100, [127, 'Total'], [220, '4,490.00']]])]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.values.total?.value).toBe(4490);
+    expect(solved.values.taxableValue).toBeUndefined();
+  });
+});
