@@ -298,7 +298,10 @@ export function solveAmounts(
                 if (t && tv) {
                   const sum = [tv, c, s, i, cs, r].reduce((a, x) => a + (x ? Number(x.value) : 0), 0);
                   ok = Math.abs(roundMoney(sum) - Number(t.value)) <= TOL;
-                  if (ok) score += 10;
+                  const taxed = [c, s, i, cs].some((x) => x && Number(x.value) !== 0);
+                  // Taxable value equal to the total with no tax "adds up" trivially: it counts,
+                  // but less than a set where the taxes printed make the sum.
+                  if (ok) score += taxed ? 10 : 5;
                   else if (silentlyRounded(sum, t, r, [c, s, i])) {
                     ok = true;
                     score += 9;

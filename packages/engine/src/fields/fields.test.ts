@@ -323,6 +323,23 @@ describe('labelled numbers', () => {
   });
 });
 
+describe('numbered section headings', () => {
+  it('"3. Party Details" over an e-invoice party table is no party heading', () => {
+    const layout = buildLayout([
+      page([
+        [100, [38, '3. Party Details']],
+        [114, [42, 'Supplier :'], [311, 'Recipient :']],
+        [128, [42, 'GSTIN/UIN : 08AABCT1332L1ZB'], [311, 'GSTIN/UIN : 08AAACR5055K1Z3']],
+        [142, [42, 'Gupta Food Products'], [311, 'SLC Fabricators LLP']],
+        [156, [42, 'Jaipur 302017, Rajasthan'], [311, 'Jaipur 302021, Rajasthan']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'invoice', none);
+    expect(vendor.name?.value).toBe('Gupta Food Products');
+    expect(buyer.name?.value).toBe('SLC Fabricators LLP');
+  });
+});
+
 describe('numbered terms', () => {
   it('read a label after its list number ("4.Payment :-", "2 Payment Terms :")', () => {
     const a = buildLayout([page([[100, [36, '4.Payment :- 45 Days Credit']]])]);

@@ -36,7 +36,7 @@ export interface LabelHit {
 /** Test the start of a segment's text against patterns; returns the end of the match. */
 export function matchStart(text: string, patterns: readonly RegExp[]): number | null {
   // OCR puts stray quote marks and bars before a word at a box edge ("“Supplier :"); skip them.
-  const lead = OCR_LEAD.exec(text)?.[0].length ?? LIST_NUMBER.exec(text)?.[0].length ?? 0;
+  const lead = OCR_LEAD.exec(text)?.[0].length ?? 0;
   const t = normalizeLabelText(text.slice(lead));
   for (const p of patterns) {
     const m = p.exec(t);
@@ -47,6 +47,20 @@ export function matchStart(text: string, patterns: readonly RegExp[]): number | 
 
 /** The number of an item in a list of terms ("2 Payment Terms", "(3) Delivery", "4) Freight"). */
 const LIST_NUMBER = /^\s*\(?\d{1,2}\)?[.)]?\s+(?=[A-Za-z]{3})/;
+
+/**
+ * Like `matchStart`, for a field label that may follow its list number in a list of terms ("2
+ * Payment Terms :"). Only field labels: a numbered section heading ("3. Party Details") is not a
+ * party's heading.
+ */
+function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | null {
+  const plain = matchStart(text, patterns);
+  if (plain !== null) return plain;
+  const lead = LIST_NUMBER.exec(text)?.[0].length;
+  if (!lead) return null;
+  const end = matchStart(text.slice(lead), patterns);
+  return end === null ? null : lead + end;
+}
 
 /** Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes. */
 export const OCR_LEAD = /^[\s"'“”‘’`|_~]+(?=[A-Za-z])/;
@@ -77,7 +91,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     for (const spec of specs) {
       // A PO's delivery schedule is often a table column: its first row carries the date.
       if (inTable && spec.field !== 'deliveryDate') continue;
-      const strong = matchStart(seg.text, spec.labels);
+      const strong = matchFieldLabel(seg.text, spec.labels);
       const end = strong ?? (spec.weakLabels ? matchStart(seg.text, spec.weakLabels) : null);
       if (end === null) continue;
       const hit = { spec, segment: seg, end, weight: strong === null ? 0.8 : 1 };
