@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOfLines } from '../test/test-words.ts';
+import { layoutCellWords, pageOfLines } from '../test/test-words.ts';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { buildLayout } from './layout.ts';
 
@@ -30,5 +30,21 @@ describe('runChecks', () => {
     );
     expect(ok?.ok).toBe(true);
     expect(bad?.ok).toBe(false);
+  });
+});
+
+describe('the amount in words beside other columns', () => {
+  it('is read in its own column across its lines', () => {
+    const cell = (x: number, y: number, text: string) =>
+      layoutCellWords(x, y, text, { charWidth: 4, space: 3, height: 10 });
+    const words = [
+      ...cell(56, 620, '7 Payment Terms 30 Days Credit'),
+      ...cell(348, 620, 'Rs. Thirty Four Lakh Sixty Two Thousand One'),
+      ...cell(56, 631, '8 Jurisdiction'),
+      ...cell(127, 631, 'Subject to Raipur Jurisdiction only.'),
+      ...cell(348, 631, 'Hundred Three Rs. only.'),
+    ];
+    const layout = buildLayout([{ page: 1, width: 595, height: 842, words, source: 'text' }]);
+    expect(findAmountInWords(layout)?.value).toBe(3462103);
   });
 });

@@ -10,13 +10,20 @@ const str = (v: FieldValue | undefined): string | null => (typeof v === 'string'
 const NUMBER_WORD =
   /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousands?|lakhs?|crores?)\b/i;
 
-/** The segments of a line from its first to its last segment holding number words (and "only"). */
+/**
+ * The segments of a line from its first to its last segment holding number words (and "only"):
+ * cells beside the words on either side ("7 Payment Terms 30 Days" | "Rs. Thirty Four Lakh…")
+ * are other columns.
+ */
 function wordsSegments(line: Line): Segment[] {
   const idx = line.segments.map((s, k) => (NUMBER_WORD.test(s.text) ? k : -1)).filter((k) => k >= 0);
   if (!idx.length) return line.segments;
+  let first = idx[0]!;
   let last = idx[idx.length - 1]!;
+  // A label cell just before the words ("Amount in words:", "Rupees") belongs to them.
+  if (first > 0 && /(?:words|rupees|inr|rs\.?)\s*:?\s*$/i.test(line.segments[first - 1]!.text)) first--;
   if (/^\s*only\b/i.test(line.segments[last + 1]?.text ?? '')) last++;
-  return line.segments.slice(0, last + 1);
+  return line.segments.slice(first, last + 1);
 }
 
 /** The text of the amount in words on its first line, without columns to its right. */
@@ -26,10 +33,10 @@ function wordsColumnText(line: Line): string {
     .join(' ');
 }
 
-/** Where the amount in words' column ends (a little right of its last segment). */
-function wordsColumnEnd(line: Line): number {
+/** The amount in words' column: from its first segment to a little right of its last. */
+function wordsColumn(line: Line): [number, number] {
   const segs = wordsSegments(line);
-  return (segs[segs.length - 1]?.x1 ?? Number.POSITIVE_INFINITY) + 20;
+  return [(segs[0]?.x0 ?? 0) - 20, (segs[segs.length - 1]?.x1 ?? Number.POSITIVE_INFINITY) + 20];
 }
 
 /** The printed amount in words ("INR One Lakh ... Only"), ignoring a tax-amount-in-words line. */
@@ -43,14 +50,14 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
     if (/\btax\b/i.test(t.split(/:/)[0] ?? '') || (/\btax amount\b/i.test(prev) && /in words/i.test(prev)))
       continue;
     let text = wordsColumnText(lines[i]!);
-    const colEnd = wordsColumnEnd(lines[i]!);
+    const [colStart, colEnd] = wordsColumn(lines[i]!);
     // The words wrap onto the next lines of their own column; a totals column beside them
     // ("Gross Amount 2311.86") is not part of them.
     for (let k = 1; k <= 2 && !/\bonly\b/i.test(text) && lines[i + k]; k++) {
       const next = lines[i + k]!;
       if (next.page !== lines[i]!.page) break;
       const own = next.segments
-        .filter((s) => s.x0 < colEnd)
+        .filter((s) => s.x0 < colEnd && s.x1 > colStart)
         .map((s) => s.text)
         .join(' ');
       if (!NUMBER_WORD.test(own) && !/\bonly\b/i.test(own)) break;
