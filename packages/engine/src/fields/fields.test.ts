@@ -388,3 +388,32 @@ describe('a "Total" row above the taxes', () => {
     expect(solved.values.taxableValue).toBeUndefined();
   });
 });
+
+describe('readings that cannot be right', () => {
+  it('drop a taxable value above the total when nothing adds up', () => {
+    const layout = buildLayout([
+      page([
+        [100, [300, 'Sub Total'], [500, '2,728.00']],
+        [114, [300, 'CGST @ 9%'], [500, '5.00']],
+        [128, [300, 'Grand Total'], [500, '2,720.00']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.consistent).toBe(false);
+    expect(solved.values.taxableValue).toBeUndefined();
+    expect(solved.values.total?.value).toBe(2720);
+  });
+
+  it('drop a party name OCR could barely read', () => {
+    const ocrPage = page(
+      [
+        [100, [40, 'Bill To:']],
+        [114, [40, 'B aladll']],
+        [128, [40, '12, MG Road, Chennai']],
+      ],
+      'ocr',
+    );
+    for (const w of ocrPage.words) if (w.text === 'aladll') w.conf = 0.12;
+    expect(extractParties(buildLayout([ocrPage]), 'invoice', none).buyer.name).toBeNull();
+  });
+});

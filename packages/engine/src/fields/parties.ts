@@ -82,6 +82,15 @@ export function tidyName(text: string): string {
   return t;
 }
 
+/** OCR confidence below which a word of a name is a guess, not a reading. */
+const ILLEGIBLE_CONF = 0.5;
+
+function hasIllegibleWord(segs: Segment[]): boolean {
+  return segs.some((s) =>
+    s.words.some((w) => w.source === 'ocr' && w.conf < ILLEGIBLE_CONF && /[A-Za-z]{2}/.test(w.text)),
+  );
+}
+
 /** The opening of a letter ("Dear Sir,", "Respected Madam"), never a party's name. */
 const SALUTATION = /^(?:dear|respected|sir|madam|to whom)\b/i;
 
@@ -346,7 +355,8 @@ function readBlock(
   if (nameText && (roleOf(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) || isLabelText(nameText, type)))
     nameText = '';
   return {
-    name: candidate('name', name, nameText || null, 0.9),
+    // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
+    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
     gstin,
     address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
     stateCode: candidate('stateCode', stateSegs, state, 0.85),
