@@ -5,6 +5,7 @@ import type { PageContent, Word } from '../types.ts';
 import { collectAmountCandidates, solveAmounts } from './amounts.ts';
 import { deliveryDateFromColumn, extractLabelledFields, repairOcrDocNumber } from './header.ts';
 import { extractParties, tidyName } from './parties.ts';
+import { findGstinCandidates, resolvePartyGstins } from './party-gstins.ts';
 import { findGstins, parseValue } from './values.ts';
 
 /** Lay out lines of text as words: each line is [y, [x, text]...], 10 pt Helvetica-ish widths. */
@@ -415,5 +416,34 @@ describe('readings that cannot be right', () => {
     );
     for (const w of ocrPage.words) if (w.text === 'aladll') w.conf = 0.12;
     expect(extractParties(buildLayout([ocrPage]), 'invoice', none).buyer.name).toBeNull();
+  });
+});
+
+describe('titles, labels and a PO delivery site', () => {
+  it('reads "Purchase Order – SR/PO/26-27/013" as the number, and a label before a title', () => {
+    const po = buildLayout([page([[100, [41, 'Purchase Order – SR/PO/26-27/013']]])]);
+    expect(extractLabelledFields(po, 'po', none).get('documentNumber')?.[0]?.value).toBe('SR/PO/26-27/013');
+    const inv = buildLayout([page([[100, [196, 'Invoice Date.08-02-2021']]])]);
+    const fields = extractLabelledFields(inv, 'invoice', none);
+    expect(fields.get('documentDate')?.[0]?.value).toBe('2021-02-08');
+    expect(fields.get('documentNumber')).toBeUndefined();
+  });
+
+  it("takes a PO's delivery-address GSTIN as the buyer's when no other is the buyer's", () => {
+    const layout = buildLayout([
+      page([
+        [100, [21, 'VENDOR ADDRESS:'], [305, 'DELIVERY ADDRESS:']],
+        [114, [21, 'Bharat Bijlee Ltd'], [305, 'Jindal Steel Plant Siltara']],
+        [128, [21, 'GSTN No : 22AEQFS6139A1Z4'], [305, 'GSTN No : 22AAACJ3174F1Z0']],
+      ]),
+    ]);
+    const gstins = resolvePartyGstins(
+      { vendor: null, buyer: null },
+      findGstinCandidates(layout, 'po', none, () => Number.POSITIVE_INFINITY),
+      'po',
+    );
+    expect(gstins.vendor?.value).toBe('22AEQFS6139A1Z4');
+    expect(gstins.buyer?.value).toBe('22AAACJ3174F1Z0');
+    expect(gstins.buyer!.score).toBeLessThan(0.9);
   });
 });

@@ -88,16 +88,22 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
   const hitBySegment = new Map<Segment, LabelHit>();
   for (const seg of layout.segments) {
     const inTable = skip(seg);
-    for (const spec of specs) {
-      // A PO's delivery schedule is often a table column: its first row carries the date.
-      if (inTable && spec.field !== 'deliveryDate') continue;
-      const strong = matchFieldLabel(seg.text, spec.labels);
-      const end = strong ?? (spec.weakLabels ? matchStart(seg.text, spec.weakLabels) : null);
-      if (end === null) continue;
-      const hit = { spec, segment: seg, end, weight: strong === null ? 0.8 : 1 };
-      hits.push(hit);
-      hitBySegment.set(seg, hit);
-      break;
+    // Every field's own wording first; a title followed by a number ("Invoice Date.08-02-2021"
+    // reads like "INVOICE X-7") only when no label names the segment.
+    for (const weak of [false, true]) {
+      if (hitBySegment.has(seg)) break;
+      for (const spec of specs) {
+        // A PO's delivery schedule is often a table column: its first row carries the date.
+        if (inTable && spec.field !== 'deliveryDate') continue;
+        const patterns = weak ? spec.weakLabels : spec.labels;
+        if (!patterns) continue;
+        const end = weak ? matchStart(seg.text, patterns) : matchFieldLabel(seg.text, patterns);
+        if (end === null) continue;
+        const hit = { spec, segment: seg, end, weight: weak ? 0.8 : 1 };
+        hits.push(hit);
+        hitBySegment.set(seg, hit);
+        break;
+      }
     }
   }
   // Labels stacked over two or three header lines ("Delivery" over "Schedule").

@@ -225,6 +225,11 @@ function partyOf(c: GstinCandidate, type: DocumentType): 'vendor' | 'buyer' | nu
   return c.role === 'vendor' || c.role === 'buyer' ? c.role : null;
 }
 
+/** A PO's delivery address is the buyer's own site: its GSTIN is the buyer's when none other is. */
+function isBuyersSite(c: GstinCandidate, type: DocumentType): boolean {
+  return type === 'po' && c.role === 'shipTo';
+}
+
 const EVIDENCE_RANK: Record<GstinCandidate['evidence'], number> = { label: 3, heading: 2, letterhead: 1 };
 /**
  * How sure the party of a GSTIN is, by what gave it: a role word in its label, a heading over its
@@ -260,7 +265,13 @@ export function resolvePartyGstins(
     const list = candidates
       .filter((c) => partyOf(c, type) === party && !samePlace(c, exclude))
       .sort((a, b) => rank(b) - rank(a) || a.page - b.page || a.bbox[1] - b.bbox[1]);
-    const c = list[0];
+    const site =
+      party === 'buyer' && !list.length
+        ? candidates.filter(
+            (x) => isBuyersSite(x, type) && !samePlace(x, exclude) && x.value !== exclude?.value,
+          )
+        : [];
+    const c = list[0] ?? (site[0] ? { ...site[0], score: Math.min(site[0].score, 0.8) } : undefined);
     return c
       ? {
           field: 'gstin',

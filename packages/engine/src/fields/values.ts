@@ -98,7 +98,7 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
       // Spaces printed around a separator belong to the number ("RI - 1", "MMPL/25-26/PO- 89"), as
       // does a short capital prefix set apart from its digits ("CLR 000009").
       const m =
-        /^\s*(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
+        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
           text,
         );
       if (!m?.[1] || !/\d/.test(m[1])) return null;

@@ -35,8 +35,8 @@ export interface FieldSpec {
   weakLabels?: RegExp[];
 }
 
-/** A document title directly followed by a number-like token (letters, then a digit). */
-const TITLE_THEN_NUMBER = String.raw`(?= ?[#:]? ?[a-z]{0,6}[-/ ]?\d)`;
+/** A document title directly followed by a number-like token (one code holding a digit: "X-7", "SR/PO/26-27/013"). */
+const TITLE_THEN_NUMBER = String.raw`(?= ?[#:-]? ?[a-z0-9/_.-]*\d)`;
 
 const NO = String.raw`(?:no|nos|number|num|#|ref|reference|id)\b\.?`;
 
