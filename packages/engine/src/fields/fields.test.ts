@@ -447,3 +447,33 @@ describe('titles, labels and a PO delivery site', () => {
     expect(gstins.buyer!.score).toBeLessThan(0.9);
   });
 });
+
+describe('a party block of "label | : value" rows', () => {
+  it('reads the name and address from the value cells', () => {
+    const layout = buildLayout([
+      page([
+        [100, [11, 'Details of the Receiver (Billed to)'], [286, 'Details of the Consignee(Shipped to)']],
+        [
+          114,
+          [11, 'Name'],
+          [79, ': Vishvaraj Environment Pvt. Ltd.'],
+          [286, 'Name'],
+          [354, ': Vishvaraj Site'],
+        ],
+        [
+          128,
+          [11, 'Address'],
+          [79, ': Plot No. 50, Sector 25, Pradhi'],
+          [286, 'Address'],
+          [354, ': Spine Road'],
+        ],
+        [142, [79, ': Pune, Maharashtra'], [354, ': Bhosadi MIDC']],
+        [156, [11, 'GSTIN'], [79, ': 27AADCV0032H1ZO'], [286, 'GSTIN'], [354, ': 27AADCV0032H1ZO']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Vishvaraj Environment Pvt. Ltd.');
+    expect(buyer.address?.value).toBe('Plot No. 50, Sector 25, Pradhi, Pune, Maharashtra');
+    expect(buyer.gstin?.value).toBe('27AADCV0032H1ZO');
+  });
+});

@@ -58,6 +58,28 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
   };
 }
 
+/** A block's row label set in its own cell ("Name | : Vishvaraj Environment Pvt. Ltd."). */
+const ROW_LABEL =
+  /^(?:name|address|state(?: name| code)?|gstin(?:\/uin)?|phone|contact|e-?mail|city|pin(?: code)?)\s*:?$/i;
+
+/**
+ * In a block laid out as "label | : value" rows, the label's cell alone says nothing: read it
+ * with the value cell beside it, so "Name : …" gives the name and "GSTIN : …" the GSTIN.
+ */
+function withValueCell(lineSegs: Segment[], seg: Segment, rightLimit: number): Segment {
+  if (!ROW_LABEL.test(seg.text.trim())) return seg;
+  const next = lineSegs[lineSegs.indexOf(seg) + 1];
+  if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120 || !/^\s*:/.test(next.text)) return seg;
+  return {
+    ...seg,
+    x1: next.x1,
+    y0: Math.min(seg.y0, next.y0),
+    y1: Math.max(seg.y1, next.y1),
+    words: [...seg.words, ...next.words],
+    text: `${seg.text} ${next.text}`,
+  };
+}
+
 /** A line that is only a company's legal form: the end of a name that wrapped. */
 const COMPANY_FORM_LINE =
   /^(?:(?:pvt\.?|private|public)\s+)?(?:ltd\.?|limited)$|^(?:llp|company(?: (?:ltd\.?|limited))?|co\.?|corporation|(?:and|&) (?:co\.?|company|sons))$/i;
@@ -268,7 +290,7 @@ function readBlock(
     // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
     if (roleOf(seg.text, type) && !(segs.length === 0 && MS_PREFIX.test(seg.text))) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
-    segs.push(mergeOcrRun(line.segments, seg, type, rightLimit));
+    segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
   }
   const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
@@ -342,7 +364,8 @@ function readBlock(
   }
   // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
   const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
-  const addressLines = address.map(fix).filter(Boolean);
+  // An "Address :" row label is not part of the address.
+  const addressLines = address.map((s) => fix(s).replace(/^address\s*[:-]\s*/i, '')).filter(Boolean);
   if (!state) {
     const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
     if (code) {

@@ -256,7 +256,7 @@ export function fieldSpecsFor(type: DocumentType): FieldSpec[] {
 /** Labels that introduce a party block, by role. Consignee / ship-to is recognised to be skipped. */
 export const PARTY_LABELS = {
   buyer: [
-    /^(?:details of )?(?:buyer|recipient|receiver|customer|client)(?: (?:details?|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:order|po|ref|code|id|gstin)\b)/,
+    /^(?:details of (?:the )?)?(?:buyer|recipient|receiver|customer|client)(?: (?:details?|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:order|po|ref|code|id|gstin)\b)/,
     /^bill(?:ed)?[- ]to\b/,
     /^billing address\b/,
     /^name of (?:the )?(?:buyer|recipient|customer)\b/,
@@ -272,14 +272,14 @@ export const PARTY_LABELS = {
     /^to:/,
   ],
   vendor: [
-    /^(?:details of )?(?:supplier|seller|vendor|from)(?: (?:details?|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan)\b)/,
+    /^(?:details of (?:the )?)?(?:supplier|seller|vendor|from)(?: (?:details?|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:code|id|no|ref|invoice|inv|gstin|pan)\b)/,
     /^received from\b/,
     // Marketplace and SaaS prints: "Sold By : <seller>", "Billed By".
     /^(?:sold|billed) by\b/,
     /^name of (?:the )?(?:supplier|seller|vendor)\b/,
   ],
   shipTo: [
-    /^(?:details of )?(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|place of delivery|delivery at|dispatch to|despatch to)\b/,
+    /^(?:details of (?:the )?)?(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|place of delivery|delivery at|dispatch to|despatch to)\b/,
     /^(?:dispatch|despatch) from\b/,
   ],
 } as const;
