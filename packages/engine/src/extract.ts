@@ -61,6 +61,22 @@ function ocrDpiFor(page: mupdf.Page): number {
   return Math.max(72, Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)))));
 }
 
+/** Render a PDF page at its OCR resolution and recognise its words. */
+async function ocrPdfPage(page: mupdf.Page, index: number, ocr: OcrProvider, o: ResolvedOptions) {
+  const dpi = ocrDpiFor(page);
+  const { renderPage } = await import('./pdf/render.ts');
+  const { ocrPageImage } = await import('./ocr/page.ts');
+  const img = renderPage(page, dpi);
+  checkDeadline(o.deadline, o.signal);
+  const ocred = await ocrPageImage(ocr, img.gray, {
+    pageNumber: index + 1,
+    dpi,
+    raw: { width: img.width, height: img.height },
+    signal: o.signal,
+  });
+  return { ocred, img, dpi };
+}
+
 /** Characters a text layer gives for glyphs its font cannot name: the replacement character, private use. */
 const GARBLED = /[\uFFFD\uE000-\uF8FF]/;
 /** This many unnamed words on a page and its text layer is read again from pixels where they stand. */
@@ -217,32 +233,12 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
     if (garbled && o.ocr) {
       // A font without a character map prints figures the text layer cannot name ("�������"):
       // those words are read from the page's pixels, the rest of the text layer is kept.
-      const dpi = ocrDpiFor(page);
-      const { renderPage } = await import('./pdf/render.ts');
-      const { ocrPageImage } = await import('./ocr/page.ts');
-      const img = renderPage(page, dpi);
-      checkDeadline(o.deadline, o.signal);
-      const ocred = await ocrPageImage(o.ocr, img.gray, {
-        pageNumber: i + 1,
-        dpi,
-        raw: { width: img.width, height: img.height },
-        signal: o.signal,
-      });
+      const { ocred } = await ocrPdfPage(page, i, o.ocr, o);
       content = { ...content, words: replaceGarbledWords(content.words, ocred.words) };
     }
     if (!hasUsableText(content)) {
       if (o.ocr) {
-        const dpi = ocrDpiFor(page);
-        const { renderPage } = await import('./pdf/render.ts');
-        const { ocrPageImage } = await import('./ocr/page.ts');
-        const img = renderPage(page, dpi);
-        checkDeadline(o.deadline, o.signal);
-        const ocred = await ocrPageImage(o.ocr, img.gray, {
-          pageNumber: i + 1,
-          dpi,
-          raw: { width: img.width, height: img.height },
-          signal: o.signal,
-        });
+        const { ocred, img, dpi } = await ocrPdfPage(page, i, o.ocr, o);
         // Keep any real text-layer words (a printed stamp over a scan) beside the OCR words.
         content = { ...ocred, words: [...content.words, ...ocred.words], source: 'ocr' };
         images.push({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi });

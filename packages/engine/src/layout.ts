@@ -1,4 +1,5 @@
 import type { BBox, PageContent, Word } from './types.ts';
+import { median } from './util.ts';
 
 /** A horizontal run of words close enough to read as one phrase ("Invoice No. : 123"). */
 export interface Segment {
@@ -31,12 +32,6 @@ export interface Layout {
   segments: Segment[];
   pages: PageContent[];
 }
-
-const median = (xs: number[]): number => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 /** Bounding box around words. */
 export function boxOf(words: Word[]): BBox {

@@ -1,6 +1,7 @@
 import { isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import type { DocumentType } from '../types.ts';
+import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
 import { repairOcrText } from './ocr-words.ts';
@@ -15,24 +16,21 @@ export interface Party {
   stateCode: Candidate | null;
 }
 
-type Role = 'vendor' | 'buyer' | 'shipTo';
+/** A party heading's role: the supplier, the bill-to buyer, or a ship-to / consignee. */
+export type Role = 'vendor' | 'buyer' | 'shipTo';
 
 const CONTACT =
   /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|cell|fax|e-?mail|website|web|url|contact(?: person| no)?|kind attn|attn|cin|pan|tan|udyam|msme|fssai|iec|llpin|reg(?:d)?\.? office)\b/i;
 const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
 const GSTIN_LABEL = /^(?:gstin|gst ?in|gst no|gst reg|uin)\b/i;
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-};
-
 const COLUMN_HEADER =
   /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;
 
 const EMPTY: Party = { name: null, gstin: null, address: null, stateCode: null };
 
-function roleOf(text: string, type: DocumentType): Role | null {
+/** The party a heading's text names on this type of document ("Bill To", "Supplier", "Consignee"). */
+export function headingRole(text: string, type: DocumentType): Role | null {
   const t = text.trim();
   if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
   if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
@@ -160,18 +158,6 @@ function stateFromAddress(lines: string[]): string | null {
   return null;
 }
 
-/** Edit distance between two short strings (insertions, deletions, substitutions). */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * The state of the party's own GSTIN when its address names that state with an OCR slip
  * ("Tami Nadu"): the GSTIN vouches for which state is meant, the address that it is printed.
@@ -190,7 +176,7 @@ function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string
   const n = name.split(' ').length;
   const allowed = Math.max(1, Math.floor(name.length / 5));
   for (let i = 0; i + n <= words.length; i++)
-    if (editDistance(words.slice(i, i + n).join(' '), name) <= allowed) return state.code;
+    if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return state.code;
   return null;
 }
 
@@ -211,7 +197,7 @@ function mergeOcrRun(
     const h = Math.max(4, out.y1 - out.y0);
     // Never into the neighbouring column (a ship-to block beside the bill-to block).
     if (next.x0 >= rightLimit - 4) break;
-    if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || roleOf(next.text, type)) break;
+    if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type)) break;
     out = {
       ...out,
       x1: next.x1,
@@ -288,7 +274,7 @@ function readBlock(
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
-    if (roleOf(seg.text, type) && !(segs.length === 0 && MS_PREFIX.test(seg.text))) break;
+    if (headingRole(seg.text, type) && !(segs.length === 0 && MS_PREFIX.test(seg.text))) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
     segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
@@ -375,7 +361,10 @@ function readBlock(
   }
   let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
   // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes").
-  if (nameText && (roleOf(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) || isLabelText(nameText, type)))
+  if (
+    nameText &&
+    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) || isLabelText(nameText, type))
+  )
     nameText = '';
   return {
     // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
@@ -390,13 +379,14 @@ function readBlock(
  * Where the column of the block starting at `line.segments[from]` ends: the first segment to its
  * right that is a label or a role, or that sits well apart (a neighbouring box); none → no limit.
  */
-function columnLimit(line: Line, from: number, type: DocumentType): number {
+export function columnLimit(line: Line, from: number, type: DocumentType): number {
   let prev = line.segments[from];
   if (!prev) return Number.POSITIVE_INFINITY;
   for (let k = from + 1; k < line.segments.length; k++) {
     const next = line.segments[k]!;
     const h = Math.max(4, prev.y1 - prev.y0);
-    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || roleOf(next.text, type)) return next.x0;
+    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type))
+      return next.x0;
     prev = next;
   }
   return Number.POSITIVE_INFINITY;
@@ -404,7 +394,7 @@ function columnLimit(line: Line, from: number, type: DocumentType): number {
 
 function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): Party {
   const line = layout.lines[anchor.line]!;
-  const role = roleOf(anchor.text, type);
+  const role = headingRole(anchor.text, type);
   const label = matchStart(anchor.text, [
     ...PARTY_LABELS.shipTo,
     ...PARTY_LABELS.buyer,
@@ -420,7 +410,7 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
       .replace(/^[\s/&|,]+/, '');
     restText = stripLeadingSeparators(after).text.trim();
     // "Bill to / Ship to", "Invoice To: (Bill To)": what follows the label is another heading.
-    if (restText && (roleOf(restText, type) || isLabelText(restText, type))) restText = '';
+    if (restText && (headingRole(restText, type) || isLabelText(restText, type))) restText = '';
     if (restText) restWords = anchor.words.slice(anchor.words.length - restText.split(' ').length);
   }
   const i = line.segments.indexOf(anchor);
@@ -430,7 +420,12 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
     return readBlock(layout, type, [first], anchor.x0, anchor.line, null, false, limit);
   }
   const right = line.segments[i + 1];
-  if (right && right.x0 - anchor.x1 < 160 && !isLabelText(right.text, type) && !roleOf(right.text, type)) {
+  if (
+    right &&
+    right.x0 - anchor.x1 < 160 &&
+    !isLabelText(right.text, type) &&
+    !headingRole(right.text, type)
+  ) {
     const limit = columnLimit(line, i + 1, type);
     return readBlock(
       layout,
@@ -502,7 +497,7 @@ export function extractParties(
   const anchors: Partial<Record<Role, Segment>> = {};
   for (const s of layout.segments) {
     if (skip(s) || s.page !== layout.pages[0]?.page) continue;
-    const role = roleOf(s.text, type);
+    const role = headingRole(s.text, type);
     if (role && !anchors[role]) anchors[role] = s;
   }
   const firstAnchorY = Math.min(

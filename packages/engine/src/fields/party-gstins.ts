@@ -1,10 +1,9 @@
 import { stateByCode } from '@bahi/india';
-import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import { boxOf, type Layout, type Segment } from '../layout.ts';
 import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
-import { isLabelText, matchStart } from './labels.ts';
+import { columnLimit, headingRole } from './parties.ts';
 import { findGstins } from './values.ts';
-import { PARTY_LABELS } from './vocabulary.ts';
 
 /** Which party a place on the page speaks for. `issuer` is the letterhead: whoever wrote the document. */
 export type PartyRole = 'vendor' | 'buyer' | 'shipTo' | 'issuer';
@@ -46,35 +45,11 @@ const ROLE_WORDS: Array<[RegExp, PartyRole | 'counterparty' | 'self']> = [
 /** Horizontal slack (points) when deciding that a value sits in a heading's column. */
 const COLUMN_SLACK = 24;
 
-/** The role a party heading's text names, for this type of document (see `PARTY_LABELS`). */
-export function headingRole(text: string, type: DocumentType): PartyRole | null {
-  const t = text.trim();
-  if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
-  if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
-  if (matchStart(t, PARTY_LABELS.counterparty) !== null) return type === 'invoice' ? 'buyer' : 'vendor';
-  if (/^from\b/i.test(t)) return type === 'invoice' ? 'vendor' : 'buyer';
-  if (matchStart(t, PARTY_LABELS.vendor) !== null) return 'vendor';
-  return null;
-}
-
 /** The party an issuer-relative role word means on this type of document. */
 function resolveRoleWord(word: PartyRole | 'counterparty' | 'self', type: DocumentType): PartyRole {
   if (word === 'counterparty') return type === 'invoice' ? 'buyer' : 'vendor';
   if (word === 'self') return 'issuer';
   return word;
-}
-
-/** Where a heading's column ends: the next segment to its right that starts another block, or a wide gap. */
-function columnEnd(line: Line, index: number, type: DocumentType): number {
-  let prev = line.segments[index]!;
-  for (let k = index + 1; k < line.segments.length; k++) {
-    const next = line.segments[k]!;
-    const h = Math.max(4, prev.y1 - prev.y0);
-    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type))
-      return next.x0;
-    prev = next;
-  }
-  return Number.POSITIVE_INFINITY;
 }
 
 /** Every party heading on the document, each with its column. */
@@ -90,7 +65,7 @@ export function findRoleHeadings(
     if (!role) continue;
     const line = layout.lines[s.line]!;
     const i = line.segments.indexOf(s);
-    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnEnd(line, i, type) });
+    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnLimit(line, i, type) });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { isValidHsnSac } from '@bahi/india';
 import type { BBox, DocumentType, Word } from '../types.ts';
+import { editDistance } from '../util.ts';
 import { readingOrder } from './geometry.ts';
 import type { Column } from './header.ts';
 import {
@@ -11,7 +12,7 @@ import {
   round2,
 } from './numbers.ts';
 import type { RawRow } from './rows.ts';
-import { type ColumnKind, editDistance } from './vocabulary.ts';
+import type { ColumnKind } from './vocabulary.ts';
 
 /** Where one line value was read. */
 export interface ValueProvenance {

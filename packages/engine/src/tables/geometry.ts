@@ -1,4 +1,5 @@
 import type { Word } from '../types.ts';
+import { median } from '../util.ts';
 
 /**
  * Page geometry for tables: words grouped into visual lines, and lines cut into chunks (runs of
@@ -24,14 +25,6 @@ export interface Chunk {
   x0: number;
   x1: number;
   text: string;
-}
-
-/** Median of a list (0 for an empty list). */
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
 /** Build a line from words (sorts them left to right). */

@@ -59,14 +59,8 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
         header.columns,
       );
       const descLeft = descriptionLeftEdge(table.rows, header.columns);
-      for (const row of table.rows) {
-        const line = readLine(row, header.columns, type, styles, descLeft);
-        const ordered: Record<string, string | number | null> = {};
-        for (const f of fields) ordered[f] = line.values[f] ?? null;
-        if (!hasQuantity(ordered, type) || isTaxSubRow(ordered)) continue;
-        result.lineItems.push(ordered);
-        result.lineProvenance.push(line.provenance);
-      }
+      for (const row of table.rows)
+        addItem(result, readLine(row, header.columns, type, styles, descLeft), fields, type);
       result.regions.push({ page: page.page, y0: header.y0, y1: table.y1 });
       if (table.finished) {
         finished = true;
@@ -132,17 +126,24 @@ function readHeaderless(
       columns: synth.columns,
     };
     const table = readPageTable(page.page, lines, header, lines.length);
-    for (const row of table.rows) {
-      const line = readLine(row, header.columns, type);
-      const ordered: Record<string, string | number | null> = {};
-      for (const f of fields) ordered[f] = line.values[f] ?? null;
-      if (!hasQuantity(ordered, type) || isTaxSubRow(ordered)) continue;
-      result.lineItems.push(ordered);
-      result.lineProvenance.push(line.provenance);
-    }
+    for (const row of table.rows) addItem(result, readLine(row, header.columns, type), fields, type);
     result.regions.push({ page: page.page, y0: header.y0, y1: table.y1 });
     if (table.finished) return;
   }
+}
+
+/** Keep a read row as a line item, its values in contract order, unless it is no item. */
+function addItem(
+  result: LineItemsResult,
+  line: ReturnType<typeof readLine>,
+  fields: string[],
+  type: DocumentType,
+): void {
+  const ordered: Record<string, string | number | null> = {};
+  for (const f of fields) ordered[f] = line.values[f] ?? null;
+  if (!hasQuantity(ordered, type) || isTaxSubRow(ordered)) return;
+  result.lineItems.push(ordered);
+  result.lineProvenance.push(line.provenance);
 }
 
 /** A tax head standing where a unit or a description should be. */

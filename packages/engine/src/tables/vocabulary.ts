@@ -1,3 +1,5 @@
+import { editDistance } from '../util.ts';
+
 /**
  * Column vocabulary of Indian line-item tables: what a header label means. Labels are matched on
  * normalised text (lower case, punctuation dropped) after fuzzy-correcting OCR misspellings of
@@ -187,28 +189,6 @@ export const STRONG_HEADER_WORDS = new Set([
 ]);
 
 const FUZZY_TARGETS = [...HEADER_WORDS].filter((w) => w.length >= 4);
-
-/** Levenshtein distance, capped: returns `max + 1` as soon as it is exceeded. */
-export function editDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length] ?? max + 1;
-}
 
 const SHORT_TARGETS = [...HEADER_WORDS].filter((w) => w.length === 3 && /^[a-z]+$/.test(w));
 
