@@ -48,3 +48,16 @@ describe('the amount in words beside other columns', () => {
     expect(findAmountInWords(layout)?.value).toBe(3462103);
   });
 });
+
+describe('an OCR amount in words cut short', () => {
+  it('is no reading when garbled words go on under it', () => {
+    const cell = (x: number, y: number, text: string) =>
+      layoutCellWords(x, y, text, { charWidth: 4, space: 3, height: 10, source: 'ocr' });
+    const words = [
+      ...cell(32, 553, 'Rupees Two Thousand Seven Hundred Twenty'),
+      ...cell(32, 567, 'Einht Ninluy'),
+    ];
+    const layout = buildLayout([{ page: 1, width: 595, height: 842, words, source: 'ocr' }]);
+    expect(findAmountInWords(layout)).toBeNull();
+  });
+});

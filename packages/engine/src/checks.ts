@@ -51,6 +51,9 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
       continue;
     let text = wordsColumnText(lines[i]!);
     const [colStart, colEnd] = wordsColumn(lines[i]!);
+    // Words OCR could not read that go on below the last number word ("Two Thousand Seven Hundred
+    // Twenty" over "Einht Ninluy"): the reading may stop short of the amount.
+    let cutShort = false;
     // The words wrap onto the next lines of their own column; a totals column beside them
     // ("Gross Amount 2311.86") is not part of them.
     for (let k = 1; k <= 2 && !/\bonly\b/i.test(text) && lines[i + k]; k++) {
@@ -60,7 +63,13 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
         .filter((s) => s.x0 < colEnd && s.x1 > colStart)
         .map((s) => s.text)
         .join(' ');
-      if (!NUMBER_WORD.test(own) && !/\bonly\b/i.test(own)) break;
+      if (!NUMBER_WORD.test(own) && !/\bonly\b/i.test(own)) {
+        cutShort =
+          next.words[0]?.source === 'ocr' &&
+          k === 1 &&
+          /^[A-Za-z]{3,}(?:\s+[A-Za-z]{3,}){0,3}$/.test(own.trim());
+        break;
+      }
       text += ` ${own}`;
     }
     const m =
@@ -70,7 +79,7 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
     // On a scan the words are believed only when every word OCR read is a number word: a garbled
     // reading ("Eight Eight Thousand Thousand Hundre") is no evidence for or against the total.
     const ocr = lines[i]!.words[0]?.source === 'ocr';
-    if (m && ocr && !isCleanAmountInWords(m[0])) continue;
+    if (m && ocr && (cutShort || !isCleanAmountInWords(m[0]))) continue;
     const value = m ? parseAmountInWords(m[0]) : null;
     if (value !== null && value > 0) return { value, line: i };
   }
