@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { organizations } from './organizations.ts';
 
@@ -14,6 +14,8 @@ export const activities = pgTable(
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: breaks ties between activities written within the clock's resolution. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('activities_org_created_idx').on(t.organizationId, t.createdAt)],
 );

@@ -29,8 +29,8 @@ export async function listRecentActivities(
       .select()
       .from(activities)
       .where(eq(activities.organizationId, organizationId))
-      // id breaks ties between rows written in the same transaction (same now()).
-      .orderBy(desc(activities.createdAt), desc(activities.id))
+      // Insertion order breaks ties between rows written within the clock's resolution (same now()).
+      .orderBy(desc(activities.createdAt), desc(activities.seq))
       .limit(limit)
   );
 }
