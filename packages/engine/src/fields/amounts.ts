@@ -164,7 +164,13 @@ export function collectAmountCandidates(
       return;
     }
     const first = labelled[0];
-    if (first?.l) {
+    // An item row with per-line tax columns ("… ₹244.92 | 18% | IGST | ₹44.08 | ₹289.00"): figures
+    // before the tax head make it a line of the table, not a row of the totals block.
+    const itemRow =
+      !!first?.l &&
+      ['cgst', 'sgst', 'igst'].includes(first.l.field) &&
+      segs.some((x) => x.x1 <= first.s.x0 && /\d[.,]\d{2}\b/.test(x.text) && moneyOf(x) !== null);
+    if (first?.l && !itemRow) {
       const { s, l } = first;
       const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
       // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.

@@ -477,3 +477,26 @@ describe('a party block of "label | : value" rows', () => {
     expect(buyer.gstin?.value).toBe('27AADCV0032H1ZO');
   });
 });
+
+describe('an item row with per-line tax columns', () => {
+  it('is no row of the totals block', () => {
+    const layout = buildLayout([
+      page([
+        [
+          100,
+          [67, 'B01FHMH4TU )'],
+          [297, '₹244.92 1'],
+          [355, '₹244.92'],
+          [401, '18%'],
+          [432, 'IGST'],
+          [467, '₹44.08'],
+          [510, '₹289.00'],
+        ],
+        [114, [44, 'TOTAL:'], [473, '₹50.18 ₹329.00']],
+        [128, [300, 'IGST @ 18%'], [500, '50.18']],
+      ]),
+    ]);
+    const igst = collectAmountCandidates(layout, none).get('igst') ?? [];
+    expect(igst.map((c) => c.value)).toEqual([50.18]);
+  });
+});
