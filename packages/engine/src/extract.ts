@@ -394,6 +394,9 @@ async function run(
   checkDeadline(o.deadline, o.signal);
   const qr = await findQr(loaded, type, options.qrPublicKeyPem);
   const interpreted = interpretDocument(loaded.pages, type, qr);
+  const empty = emptyReason(loaded, interpreted.fields, interpreted.lineItems.length, type);
+  if (empty) return { ...buildErrorResult(file, 'empty_document', empty, type), pages: loaded.pageCount };
+  // Only a document the rules could read is completed: a provider never turns an empty one into a result.
   if (options.fieldProvider) {
     checkDeadline(o.deadline, o.signal);
     const { buildLayout } = await import('./layout.ts');
@@ -402,8 +405,6 @@ async function run(
       .join('\n');
     await completeWithProvider(options.fieldProvider, type, text, interpreted, o.signal);
   }
-  const empty = emptyReason(loaded, interpreted.fields, interpreted.lineItems.length, type);
-  if (empty) return { ...buildErrorResult(file, 'empty_document', empty, type), pages: loaded.pageCount };
   const sources = new Set(loaded.pages.map((p) => p.source));
   const source = interpreted.headerFromQr
     ? 'qr'

@@ -128,14 +128,12 @@ export function interpretDocument(
     const taxable = solved.values.taxableValue?.value;
     if (amountsConsistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
     // Lines without their own rate take the document's single printed rate ("CGST @ 9%" + "SGST @ 9%").
-    const heads = (['cgst', 'sgst', 'igst'] as const).map((f) => solved.values[f]?.value);
-    const tax = heads.some((v) => typeof v === 'number')
-      ? heads.reduce<number>((a, v) => a + (typeof v === 'number' ? v : 0), 0)
-      : null;
     const head = (f: 'cgst' | 'sgst' | 'igst') => {
       const v = solved.values[f]?.value;
       return typeof v === 'number' ? v : null;
     };
+    const heads = [head('cgst'), head('sgst'), head('igst')];
+    const tax = heads.some((v) => v !== null) ? heads.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
     // Intra-state by the taxes charged, or by the place of supply in the supplier's own state.
     const pos = chosen.get('placeOfSupply')?.value;
     const vendorState = parties.vendor.stateCode?.value;
