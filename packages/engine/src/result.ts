@@ -1,15 +1,12 @@
+import {
+  EXTRACTION_CONTRACT,
+  type ExtractionCheckCode,
+  type ExtractionErrorCode,
+} from '@bahi/contracts/extraction';
 import type { BBox, DocumentType, Source } from './types.ts';
 
-/** The contract version string every result carries. */
-export const EXTRACTION_CONTRACT = 'extraction/v1' as const;
-
-/** Contract error codes (`shared/contracts/extraction.md`). */
-export type ExtractionErrorCode =
-  | 'unreadable_file'
-  | 'encrypted_pdf'
-  | 'unsupported_type'
-  | 'empty_document'
-  | 'too_large';
+// The contract's version, error codes and check codes are declared once, in @bahi/contracts.
+export { EXTRACTION_CONTRACT, type ExtractionErrorCode };
 
 /** Where one value was read. */
 export interface Provenance {
@@ -20,16 +17,7 @@ export interface Provenance {
 
 /** One check the engine ran (passed or failed). */
 export interface CheckResult {
-  code:
-    | 'gstin_format'
-    | 'gstin_checksum'
-    | 'state_code_matches_gstin'
-    | 'tax_type_matches_place_of_supply'
-    | 'lines_sum_to_taxable_value'
-    | 'taxes_sum_to_total'
-    | 'amount_in_words_matches_total'
-    | 'qr_matches_printed'
-    | 'grn_quantities_balance';
+  code: ExtractionCheckCode;
   field: string | null;
   ok: boolean;
   message: string;
