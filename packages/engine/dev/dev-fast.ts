@@ -111,7 +111,9 @@ for (const name of readdirSync(corpus).sort((a, b) => a.localeCompare(b))) {
   if (!name.endsWith('.truth.json')) continue;
   const stem = name.slice(0, -'.truth.json'.length);
   const truth = JSON.parse(readFileSync(join(corpus, name), 'utf8'));
-  const file = ['.pdf', '.png', '.jpg', '.jpeg'].map((x) => join(corpus, stem + x)).find(existsSync);
+  const file = ['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.jfif', '.tif', '.tiff', '.gif']
+    .map((x) => join(corpus, stem + x))
+    .find(existsSync);
   if (file) docs.push({ stem, file, type: truth.documentType });
 }
 const lines: string[] = [];

@@ -5,7 +5,12 @@ import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
-import { applyDocumentGstRate, doubleHalfRates, findDocumentGstRate } from './fields/tax-rates.ts';
+import {
+  applyDocumentGstRate,
+  deriveDocumentGstRate,
+  doubleHalfRates,
+  findDocumentGstRate,
+} from './fields/tax-rates.ts';
 import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -141,10 +146,10 @@ export function interpretDocument(
       (head('igst') ?? 0) === 0 &&
       ((!!head('cgst') && !!head('sgst')) || (typeof pos === 'string' && pos === vendorState));
     doubleHalfRates(tables.lineItems, intraState);
-    applyDocumentGstRate(tables.lineItems, findDocumentGstRate(layout, skip), {
-      taxable: typeof taxable === 'number' ? taxable : null,
-      tax,
-    });
+    const base = typeof taxable === 'number' ? taxable : lineSum;
+    // A printed rate first; else the slab the taxes are of the taxable value (an accident elsewhere).
+    const documentRate = findDocumentGstRate(layout, skip) ?? deriveDocumentGstRate(base, tax);
+    applyDocumentGstRate(tables.lineItems, documentRate, { taxable: base, tax });
   }
 
   const fields: Record<string, FieldValue> = {};

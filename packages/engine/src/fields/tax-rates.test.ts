@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pageOfLines } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
-import { applyDocumentGstRate, doubleHalfRates, findDocumentGstRate } from './tax-rates.ts';
+import {
+  applyDocumentGstRate,
+  deriveDocumentGstRate,
+  doubleHalfRates,
+  findDocumentGstRate,
+} from './tax-rates.ts';
 
 const none = () => false;
 
@@ -70,5 +75,19 @@ describe('doubleHalfRates', () => {
     const lines: Array<Record<string, unknown>> = [{ gstRate: 9 }];
     expect(doubleHalfRates(lines, false)).toBe(0);
     expect(lines[0]!.gstRate).toBe(9);
+  });
+});
+
+describe('deriveDocumentGstRate', () => {
+  it('reads the slab the taxes are of the taxable value', () => {
+    expect(deriveDocumentGstRate(1500, 270)).toBe(18);
+    expect(deriveDocumentGstRate(2311.86, 416.14)).toBe(18);
+    expect(deriveDocumentGstRate(100000, 5000)).toBe(5);
+  });
+  it('gives no rate for a mix of rates, no tax or no base', () => {
+    // 1,000 at 12 % and 1,000 at 18 %: 300 of 2,000 is 15 %, no slab.
+    expect(deriveDocumentGstRate(2000, 300)).toBeNull();
+    expect(deriveDocumentGstRate(2000, 0)).toBeNull();
+    expect(deriveDocumentGstRate(null, 300)).toBeNull();
   });
 });

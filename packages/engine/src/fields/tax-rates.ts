@@ -102,6 +102,21 @@ export function findDocumentGstRate(layout: Layout, skip: (s: Segment) => boolea
 }
 
 /**
+ * The GST rate the document's taxes are of its taxable value, when that is one slab: 270.00 of
+ * 1,500.00 is 18 %. A mix of rates averages to a figure between slabs, so a slab here means one rate
+ * (the one blind spot, 0 % and 28 % lines averaging to a slab, needs a deliberate mix of both).
+ */
+export function deriveDocumentGstRate(taxable: number | null, tax: number | null): number | null {
+  if (taxable === null || tax === null || taxable <= 0 || tax <= 0) return null;
+  for (const slab of GST_RATE_SLABS) {
+    const expected = (taxable * slab) / 100;
+    // Per-line rounding of the tax moves it by a rupee at most per few lines; 0.5 % covers it.
+    if (Math.abs(expected - tax) <= Math.max(1, 0.005 * expected)) return slab;
+  }
+  return null;
+}
+
+/**
  * Give every line without a rate the document's single GST rate, when one applies: no line shows
  * another rate, and when the totals are known, the taxes are that rate of the taxable value.
  * Returns whether lines were filled.
