@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rescaleLinesToTaxable } from './interpret.ts';
+import { pageOfLines } from '../test/test-words.ts';
+import { interpretDocument, type QrReading, rescaleLinesToTaxable } from './interpret.ts';
 
 describe('rescaleLinesToTaxable', () => {
   it('scales lines whose decimal points OCR dropped so the lines sum to the taxable value', () => {
@@ -23,5 +24,35 @@ describe('rescaleLinesToTaxable', () => {
     ];
     expect(rescaleLinesToTaxable(twins, 1100)).toBe(false);
     expect(twins[0]?.amount).toBe(1000);
+  });
+});
+
+describe('interpretDocument with an unverified e-invoice QR', () => {
+  const page = pageOfLines([
+    'TAX INVOICE',
+    'Invoice No : F2000037',
+    'GSTIN : 36AABCV9104A1ZQ',
+    'Total Invoice Value 1,180.00',
+  ]);
+  const qr = (sellerGstin: string): QrReading => ({
+    raw: '',
+    payload: { SellerGstin: sellerGstin, DocNo: 'F2000037', TotInvVal: 1180 },
+    signatureValid: null,
+    bbox: null,
+    page: 1,
+    docDate: null,
+  });
+
+  it('keeps a valid printed GSTIN over a QR GSTIN that fails its check character, and reports the mismatch', () => {
+    const out = interpretDocument([page], 'invoice', qr('36AMBPG7773M002'));
+    expect(out.fields.vendorGstin).toBe('36AABCV9104A1ZQ');
+    const check = out.checks.find((c) => c.code === 'qr_matches_printed');
+    expect(check?.ok).toBe(false);
+    expect(check?.message).toContain('36AMBPG7773M002');
+  });
+
+  it('takes a valid QR GSTIN', () => {
+    const out = interpretDocument([page], 'invoice', qr('27AADCV0032H1ZO'));
+    expect(out.fields.vendorGstin).toBe('27AADCV0032H1ZO');
   });
 });

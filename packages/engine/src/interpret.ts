@@ -188,6 +188,10 @@ export function interpretDocument(
       const printed = fields[f];
       if (printed !== null && printed !== undefined && String(printed) !== String(v))
         mismatches.push(`${f}: QR ${v}, printed ${printed}`);
+      // A QR GSTIN that fails its own check character (a test QR, a generator's placeholder)
+      // does not replace a valid printed one; the mismatch above still reports it.
+      const badGstin = /Gstin$/.test(f) && !isValidGstin(String(v));
+      if (badGstin && typeof printed === 'string' && isValidGstin(printed)) continue;
       fields[f] = v;
       provenance[f] = { page: qr.page, bbox: qr.bbox ?? [0, 0, 0, 0], source: 'qr' };
       confidence[f] = qr.signatureValid ? 0.99 : 0.93;

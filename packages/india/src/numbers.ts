@@ -49,6 +49,8 @@ export function parseIndianAmount(text: string): number | null {
   if (s === '') return null;
   s = s.replace(/\s*\/-\s*$/, '');
   s = s.replace(/\s*\b(?:only|cr|dr)\.?\s*$/i, '');
+  // ERP prints the currency code after the figure: '2,607,665.48 INR'.
+  s = s.replace(/\s+inr$/i, '');
 
   let negative = false;
   // Tally prints negative round-offs as '(-)0.20'.

@@ -61,6 +61,8 @@ describe('parseAmountInWords', () => {
     ['Rupees One Hundred Twenty Three Thousand Only', 123000],
     ['Rupees Zero and Paise Five Only', 0.05],
     ['Minus Rupees Ten Only', -10],
+    ['TWENTY SIX LAKH SEVEN THOUSAND SIX HUNDRED SIXTY FIVE RUPEES FORTY EIGHT', 2607665.48],
+    ['Five Thousand Rupees Only', 5000],
   ])('%s → %s', (text, value) => {
     expect(parseAmountInWords(text)).toBe(value);
   });

@@ -246,6 +246,18 @@ export function parseAmountInWords(text: string): number | null {
     }
   }
 
+  if (paiseAt === -1) {
+    // 'Sixty Five Rupees Forty Eight' (the word Paise on a line of its own, or left out): units
+    // after a 'Rupees' that closes a number are its paise.
+    const rupeeWordAt = words.findIndex(
+      (w, i) => (w === 'rupees' || w === 'rupee') && i > 0 && tokens[i - 1]!.kind !== 'other',
+    );
+    const after = rupeeWordAt === -1 ? [] : tokens.slice(rupeeWordAt + 1).filter((t) => t.kind !== 'other');
+    if (after.length > 0 && after.every((t) => t.kind === 'unit')) {
+      rupeeTokens = tokens.slice(0, rupeeWordAt);
+      paiseTokens = after;
+    }
+  }
   const rupees = evaluateTokens(rupeeTokens);
   const paise = evaluateTokens(paiseTokens);
   if (rupees === null && paise === null) return null;

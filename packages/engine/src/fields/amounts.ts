@@ -14,7 +14,8 @@ export type AmountField = (typeof AMOUNT_FIELDS)[number];
 // Specific labels first: "Total Taxable Value" is taxable, "Round Off" is not a total.
 const ORDER: AmountField[] = ['roundOff', 'cgst', 'sgst', 'igst', 'cess', 'taxableValue', 'total'];
 
-const MONEY_TOKEN = /^\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?\(?-?\)?[\d,]*\d(?:\.\d{1,2})?\/?-?$/i;
+/** A figure as printed: sign or brackets, rupee sign or code before it, "/-" or " INR" after it. */
+const MONEY_TOKEN = /^\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?\(?-?\)?[\d,]*\d(?:\.\d{1,2})?(?:\/?-?|\s?inr)$/i;
 
 /** Which amount field a label names, and where the label ends. */
 export function amountLabel(text: string): { field: AmountField; end: number } | null {

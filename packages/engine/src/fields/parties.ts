@@ -350,8 +350,14 @@ function readBlock(
   }
   // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
   const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
-  // An "Address :" row label is not part of the address.
-  const addressLines = address.map((s) => fix(s).replace(/^address\s*[:-]\s*/i, '')).filter(Boolean);
+  // An "Address :" row label, or the colon of its value cell, is not part of the address.
+  const addressLines = address
+    .map((s) =>
+      fix(s)
+        .replace(/^address\b\s*[:-]?\s*/i, '')
+        .replace(/^[:-]\s*/, ''),
+    )
+    .filter(Boolean);
   if (!state) {
     const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
     if (code) {

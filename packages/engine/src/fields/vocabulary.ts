@@ -88,6 +88,8 @@ const INVOICE: FieldSpec[] = [
       new RegExp(String.raw`^(?:bill|document|doc\.?|voucher|vch\.?|serial) ?${NO}`),
       /^invoice ?#/,
       /^(?:tax )?invoice (?:no\.? )?(?:&|and) date\b/,
+      // The GST invoice rules' own words: "Serial No. of Invoice".
+      new RegExp(String.raw`^serial[ .]?${NO} ?of (?:the )?(?:tax )?invoice\b`),
     ],
     weakLabels: [new RegExp(`^(?:tax )?invoice${TITLE_THEN_NUMBER}`)],
   },

@@ -242,7 +242,8 @@ export function readLine(
     const pct = /%/.test(text) || (columns[discIdx]?.percent ?? false);
     const v = pct ? parseGstRate(text) : withStyle(readMoney(discWords), discWords, styles.get(discIdx));
     if (v !== null && pct && qty && rate !== null) discount = round2((qty.value * rate * v) / 100);
-    else if (v !== null && !pct) discount = v;
+    // "-₹40.00" in a discount column is a discount of 40, whichever way it is signed.
+    else if (v !== null && !pct) discount = Math.abs(v);
   }
 
   const amountCol = chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0);
@@ -286,8 +287,11 @@ export function readLine(
       discount = round2(d);
     }
   }
-  // OCR lost a discount cell of a table that has a discount column: the row's arithmetic gives it.
   const ocrRow = row.lines.some((l) => l.line.words.some((w) => w.source === 'ocr'));
+  // An empty quantity cell in a text layer is a row that prints none (a shipping charge): the
+  // arithmetic may repair a value OCR lost, never invent one the document does not show.
+  if (cellOf(qtyIdx).length === 0 && !ocrRow) fixed = { ...fixed, quantity: null };
+  // OCR lost a discount cell of a table that has a discount column: the row's arithmetic gives it.
   if (
     ocrRow &&
     discIdx >= 0 &&

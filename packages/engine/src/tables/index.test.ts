@@ -726,6 +726,95 @@ describe('extractLineItems (OCR words)', () => {
   });
 });
 
+describe('extractLineItems (marketplace rows with per-line tax sub-rows)', () => {
+  // Sl | Description | Unit Price | Discount | Qty | Net Amount | Tax Rate | Tax Type | Tax Amount | Total
+  const header: Array<[number, Array<[number, string]>]> = [
+    [
+      100,
+      [
+        [30, 'Sl.'],
+        [50, 'Description'],
+        [200, 'Unit'],
+        [240, 'Discount'],
+        [285, 'Qty'],
+        [310, 'Net'],
+        [360, 'Tax'],
+        [395, 'Tax'],
+        [430, 'Tax'],
+        [480, 'Total'],
+      ],
+    ],
+    [
+      110,
+      [
+        [30, 'No'],
+        [200, 'Price'],
+        [310, 'Amount'],
+        [360, 'Rate'],
+        [395, 'Type'],
+        [430, 'Amount'],
+        [480, 'Amount'],
+      ],
+    ],
+  ];
+  const taxRow = (y: number, head: string): [number, Array<[number, string]>] => [
+    y,
+    [[360, '9%'], [395, head], r(470, '₹18.00')],
+  ];
+
+  it('reads an item whose tax type cell says IGST/CGST without ending the table, and a shipping row with no quantity', () => {
+    const p = page(1, [
+      ...header,
+      [
+        125,
+        [
+          [30, '1'],
+          [50, 'Steel Flask 1L'],
+          r(235, '₹200.00'),
+          r(275, '₹0.00'),
+          r(295, '1'),
+          r(350, '₹200.00'),
+          [360, '9%'],
+          [395, 'CGST'],
+          r(470, '₹18.00'),
+          r(530, '₹236.00'),
+        ],
+      ],
+      taxRow(137, 'SGST'),
+      [
+        149,
+        [
+          [50, 'Shipping Charges'],
+          r(235, '₹40.00'),
+          r(275, '-₹40.00'),
+          r(350, '₹0.00'),
+          [360, '0%'],
+          [395, 'IGST'],
+          r(470, '₹0.00'),
+          r(530, '₹0.00'),
+        ],
+      ],
+      [175, [[30, 'TOTAL:'], r(470, '₹36.00'), r(530, '₹236.00')]],
+    ]);
+    const { lineItems } = extractLineItems([p], 'invoice');
+    expect(lineItems).toHaveLength(2);
+    expect(lineItems[0]).toMatchObject({
+      description: 'Steel Flask 1L',
+      quantity: 1,
+      rate: 200,
+      amount: 200,
+    });
+    // The discount prints signed; nothing prints a quantity, so none is invented.
+    expect(lineItems[1]).toMatchObject({
+      description: 'Shipping Charges',
+      quantity: null,
+      rate: 40,
+      discount: 40,
+      amount: 0,
+    });
+  });
+});
+
 describe('extractLineItems (dev corpus text PDFs)', () => {
   const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
   const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [

@@ -162,7 +162,12 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       if (!tableLines.some((l) => l.anchor)) continue;
       break;
     }
-    const textWords = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
+    // The heads under a "Tax Type" column (IGST, CGST) are cells of an item row, not the label
+    // of a tax row.
+    const taxTypeWords = new Set([...cells].filter(([i]) => columns[i]?.taxType).flatMap(([, ws]) => ws));
+    const textWords = line.words
+      .filter((w) => !isNumericToken(w.text) && !taxTypeWords.has(w))
+      .map((w) => w.text);
     // Totals and tax rows name themselves first ("Sub Total", "CGST @ 9%", "Less: Round Off").
     const endMatch = textWords.slice(0, hasSerial ? 4 : 3).join(' ');
     if (!hasSerialValue && END_WORDS.test(endMatch)) {

@@ -34,6 +34,8 @@ export interface LabelClass {
   gstPart?: 'total' | 'cgst' | 'sgst' | 'igst';
   /** For `discount`: the column holds a percentage, not rupees. */
   percent?: boolean;
+  /** For `other`: the column names the tax head of each figure beside it ("Tax Type": IGST, CGST). */
+  taxType?: boolean;
 }
 
 /** Words that occur in table headers. Used for fuzzy correction and to tell header lines from data. */
@@ -291,6 +293,8 @@ export function classifyLabel(norm: string): LabelClass {
   if (has(/ (?:disc|discount) /))
     return { kind: 'discount', priority: 1, percent: has(/ % /) && !has(/ (?:amt|amount|rs) /) };
   if (has(/ (?:taxable|taxble) /)) return { kind: 'amount', priority: 5 };
+  // "Tax Type" holds the head's name (IGST / CGST / SGST) beside each figure: no figure of its own.
+  if (has(/ type /)) return { kind: 'other', priority: 0, taxType: TAX_WORD.test(norm) };
   if (TAX_WORD.test(norm) && !has(/ (?:description|particulars|goods) /)) {
     if (has(/ cess /) && !has(/ (?:gst|cgst|sgst|igst|utgst) /)) return { kind: 'other', priority: 0 };
     if (has(/ (?:%|rate) /)) return { kind: 'gst', priority: 1, gstPart: gstPartOf(norm) };
