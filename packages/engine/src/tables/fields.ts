@@ -25,6 +25,11 @@ export interface ValueProvenance {
 export interface ReadLine {
   values: Record<string, string | number | null>;
   provenance: Record<string, ValueProvenance>;
+  /**
+   * Whether quantity × rate − discount = amount held on the figures as printed, or once a
+   * dropped decimal point was put back; null when one of the three was not read (or for GRNs).
+   */
+  addsUp?: boolean | null;
 }
 
 function bboxOf(words: Word[]): BBox {
@@ -162,6 +167,7 @@ export function readLine(
   type: DocumentType,
   styles: Map<number, boolean> = new Map(),
   descLeft: number | null = null,
+  repair = true,
 ): ReadLine {
   const cells = new Map<number, Word[]>();
   for (const l of row.lines) for (const [i, ws] of l.cells) cells.set(i, [...(cells.get(i) ?? []), ...ws]);
@@ -256,13 +262,16 @@ export function readLine(
     discount !== null && discount > 0 && !/[.,][0-9]{2}$/.test(discText)
       ? [discount, discount / 100]
       : [discount ?? 0];
-  let fixed = reconcile(
-    { value: qty?.value ?? null, text: qty?.word.text ?? '' },
-    { value: rate, text: cellText(rateWords) },
-    discOptions[0] ?? 0,
-    { value: amount, text: cellText(amountWords) },
-  );
-  for (const d of discOptions.slice(1)) {
+  const asRead: Reconciled = { quantity: qty?.value ?? null, rate, amount, how: 'read' };
+  let fixed = repair
+    ? reconcile(
+        { value: qty?.value ?? null, text: qty?.word.text ?? '' },
+        { value: rate, text: cellText(rateWords) },
+        discOptions[0] ?? 0,
+        { value: amount, text: cellText(amountWords) },
+      )
+    : asRead;
+  for (const d of repair ? discOptions.slice(1) : []) {
     const f = fixed;
     if (
       f.quantity !== null &&
@@ -293,6 +302,7 @@ export function readLine(
   if (cellOf(qtyIdx).length === 0 && !ocrRow) fixed = { ...fixed, quantity: null };
   // OCR lost a discount cell of a table that has a discount column: the row's arithmetic gives it.
   if (
+    repair &&
     ocrRow &&
     discIdx >= 0 &&
     discount === null &&
@@ -312,7 +322,16 @@ export function readLine(
   set('gstRate', readGst(columns, cellOf), []);
   const gstWords = columns.flatMap((c, i) => (c.kind === 'gst' ? cellOf(i) : []));
   if (values.gstRate !== null && gstWords.length > 0) provenance.gstRate = provenanceOf(row.page, gstWords);
-  return { values, provenance };
+  const allRead = !!qty && rate !== null && amount !== null;
+  const repairedBy = fixed.how ?? 'read';
+  const addsUp = allRead
+    ? (repairedBy === 'read' || repairedBy === 'scaled') &&
+      fixed.quantity !== null &&
+      fixed.rate !== null &&
+      fixed.amount !== null &&
+      consistent(fixed.quantity, fixed.rate, discount ?? 0, fixed.amount)
+    : null;
+  return { values, provenance, addsUp };
 }
 
 /** Total GST % of a row from its rate columns: a total/IGST column, else CGST + SGST. */
@@ -367,6 +386,15 @@ function alternatives(r: Reading, scales: number[]): number[] {
   return out;
 }
 
+/** Quantity, rate and amount after {@link reconcile}, and how they came to agree (if they do). */
+export interface Reconciled {
+  quantity: number | null;
+  rate: number | null;
+  amount: number | null;
+  /** As printed; a dropped decimal point put back; one figure derived or replaced from the others. */
+  how?: 'read' | 'scaled' | 'derived' | 'replaced';
+}
+
 function consistent(q: number, r: number, d: number, a: number): boolean {
   return Math.abs(q * r - d - a) <= 0.011 + Math.abs(a) * 1e-6;
 }
@@ -377,13 +405,8 @@ function consistent(q: number, r: number, d: number, a: number): boolean {
  * derived from the other two when the result is a clean printed value (rate in paise, quantity
  * to 3 decimals). Readings that already agree are kept as read.
  */
-export function reconcile(
-  qty: Reading,
-  rate: Reading,
-  discount: number,
-  amount: Reading,
-): { quantity: number | null; rate: number | null; amount: number | null } {
-  const asRead = { quantity: qty.value, rate: rate.value, amount: amount.value };
+export function reconcile(qty: Reading, rate: Reading, discount: number, amount: Reading): Reconciled {
+  const asRead: Reconciled = { quantity: qty.value, rate: rate.value, amount: amount.value, how: 'read' };
   const q0 = qty.value;
   const r0 = rate.value;
   const a0 = amount.value;
@@ -405,7 +428,7 @@ export function reconcile(
         }
       }
     }
-    if (best) return { quantity: best.quantity, rate: best.rate, amount: best.amount };
+    if (best) return { quantity: best.quantity, rate: best.rate, amount: best.amount, how: 'scaled' };
   }
   // One of the three missing or misread: derive it from the other two when that is clean.
   const derivedAmount = q0 !== null && r0 !== null ? round2(q0 * r0 - discount) : null;
@@ -417,10 +440,11 @@ export function reconcile(
   const cleanQty =
     derivedQty !== null &&
     Math.abs(derivedQty * 1000 - Math.round(derivedQty * 1000)) < 1e-6 * Math.max(1, derivedQty);
-  if (a0 === null && derivedAmount !== null) return { ...asRead, amount: derivedAmount };
-  if (r0 === null && cleanRate && derivedRate !== null) return { ...asRead, rate: round2(derivedRate) };
+  if (a0 === null && derivedAmount !== null) return { ...asRead, amount: derivedAmount, how: 'derived' };
+  if (r0 === null && cleanRate && derivedRate !== null)
+    return { ...asRead, rate: round2(derivedRate), how: 'derived' };
   if (q0 === null && cleanQty && derivedQty !== null)
-    return { ...asRead, quantity: Math.round(derivedQty * 1000) / 1000 };
+    return { ...asRead, quantity: Math.round(derivedQty * 1000) / 1000, how: 'derived' };
   // All three read but inconsistent: replace the one whose digits are closest to its derived value.
   if (q0 !== null && r0 !== null && a0 !== null) {
     const options: Array<{ field: 'quantity' | 'rate' | 'amount'; value: number; read: string }> = [];
@@ -438,7 +462,7 @@ export function reconcile(
         pick = o;
       }
     }
-    if (pick) return { ...asRead, [pick.field]: pick.value };
+    if (pick) return { ...asRead, [pick.field]: pick.value, how: 'replaced' };
   }
   return asRead;
 }

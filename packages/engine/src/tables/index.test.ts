@@ -815,6 +815,56 @@ describe('extractLineItems (marketplace rows with per-line tax sub-rows)', () =>
   });
 });
 
+describe('extractLineItems (amounts that carry tax)', () => {
+  it('names an unreadable column before the rate as the quantity, and repairs no figure when no row adds up', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [30, 'No'],
+          [60, 'Product Name'],
+          [200, 'HSN'],
+          [250, 'PREPARA'],
+          [300, 'Unit Price'],
+          [380, 'GST'],
+          [450, 'Amount'],
+        ],
+      ],
+      // Amount = quantity × rate + 18 % GST: no row is quantity × rate.
+      [
+        130,
+        [
+          [30, '1'],
+          [60, 'Solvent cleaner'],
+          [200, '3402'],
+          r(280, '23.00'),
+          r(345, '200.00'),
+          r(410, '828.00'),
+          r(490, '5,428.00'),
+        ],
+      ],
+      [
+        145,
+        [
+          [30, '2'],
+          [60, 'Detergent'],
+          [200, '3402'],
+          r(280, '3.00'),
+          r(345, '2,000.00'),
+          r(410, '1,080.00'),
+          r(490, '7,080.00'),
+        ],
+      ],
+      [170, [[60, 'Total'], r(490, '12,508.00')]],
+    ]);
+    const { lineItems } = extractLineItems([p], 'invoice');
+    expect(lineItems).toHaveLength(2);
+    // 2,000.00 stays as printed; 7,080 ÷ 3 = 2,360 is not the rate.
+    expect(lineItems[1]).toMatchObject({ quantity: 3, rate: 2000, amount: 7080 });
+    expect(lineItems[0]).toMatchObject({ quantity: 23, rate: 200, amount: 5428 });
+  });
+});
+
 describe('extractLineItems (dev corpus text PDFs)', () => {
   const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
   const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [

@@ -59,8 +59,12 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
         header.columns,
       );
       const descLeft = descriptionLeftEdge(table.rows, header.columns);
-      for (const row of table.rows)
-        addItem(result, readLine(row, header.columns, type, styles, descLeft), fields, type);
+      let read = table.rows.map((row) => readLine(row, header.columns, type, styles, descLeft));
+      // A table none of whose rows adds up as printed (its amount column carries tax, or a
+      // discount column is unread) gives no ground to repair one figure from the others.
+      if (read.some((l) => l.addsUp === false) && !read.some((l) => l.addsUp === true))
+        read = table.rows.map((row) => readLine(row, header.columns, type, styles, descLeft, false));
+      for (const line of read) addItem(result, line, fields, type);
       result.regions.push({ page: page.page, y0: header.y0, y1: table.y1 });
       if (table.finished) {
         finished = true;

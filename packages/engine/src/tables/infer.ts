@@ -90,7 +90,7 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   }
   // Unnamed header columns holding plain numbers take part in the role search below.
   const unnamedNumeric = [...otherHits]
-    .filter(([c, hits]) => c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * 0.5))
+    .filter(([c, hits]) => c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * 0.3))
     .map(([c]) => c);
   if (chunks.length === 0 && unnamedNumeric.length === 0) return columns;
   // Right-aligned numbers share a right edge; cluster on it.
@@ -258,10 +258,31 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     }
   };
   walk(0, new Set());
-  if (best.score < 0.5) return;
+  if (best.score < 0.5) {
+    if (type !== 'grn') nameQuantityByPlace(all, unknown, missing);
+    return;
+  }
   for (const [c, k] of best.map) {
     c.kind = k;
     c.priority = 1;
+  }
+}
+
+/**
+ * No arithmetic names the columns (amounts printed after tax or discount): an unlabelled numeric
+ * column standing just before the rate (a unit column may sit between) is the quantity, the order
+ * every Indian item table prints them in.
+ */
+function nameQuantityByPlace(all: Column[], unknown: Column[], missing: ColumnKind[]): void {
+  if (!missing.includes('quantity')) return;
+  const rateAt = all.findIndex((c) => c.kind === 'rate' && !unknown.includes(c));
+  if (rateAt < 1) return;
+  let k = rateAt - 1;
+  if (all[k]?.kind === 'unit') k--;
+  const before = all[k];
+  if (before && unknown.includes(before)) {
+    before.kind = 'quantity';
+    before.priority = 1;
   }
 }
 

@@ -54,6 +54,11 @@ describe('column vocabulary', () => {
     expect(kind('Accepted')).toBe('accepted');
     expect(kind('S.No')).toBe('serial');
     expect(kind('Material Code')).toBe('code');
+    // Digits OCR read for look-alike capitals.
+    expect(normaliseLabel('16ST')).toBe('igst');
+    expect(kind('UNITPRICE')).toBe('rate');
+    // "Tax Type" names the head beside each figure: no figure of its own.
+    expect(classifyLabel(normaliseLabel('Tax Type'))).toMatchObject({ kind: 'other', taxType: true });
   });
   it('prefers the taxable value over a total column', () => {
     const taxable = classifyLabel(normaliseLabel('Taxable Amount (Rs)'));

@@ -225,6 +225,16 @@ export function normaliseHeaderToken(token: string): string {
 
 const TOKEN_CACHE = new Map<string, string>();
 
+/** The capital letter OCR most often reads as each digit in header type. */
+const LOOKALIKE_LETTER: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '5': 's',
+  '6': 'g',
+  '8': 'b',
+  '9': 'g',
+};
+
 function normaliseUncached(token: string): string {
   const t = token
     .toLowerCase()
@@ -233,6 +243,11 @@ function normaliseUncached(token: string): string {
   // OCR reads a lone "%" in a header as "9%" or "0%".
   if (/^[0-9]%$/.test(t)) return '%';
   if (t === '' || HEADER_WORDS.has(t) || t.length < 3) return t;
+  if (/[a-z]/.test(t) && /[0-9]/.test(t)) {
+    // Digits OCR read for look-alike capitals in a header word ("16ST" for IGST).
+    const letters = t.replace(/[015689]/g, (d) => LOOKALIKE_LETTER[d] ?? d);
+    if (HEADER_WORDS.has(letters)) return letters;
+  }
   if (t.length === 3) {
     // Three letters: only a same-length substitution ("aty" → qty), never a different word.
     if (!/^[a-z]+$/.test(t)) return t;
