@@ -1,10 +1,13 @@
+import { gstSlabsOn } from '@bahi/india';
 import type { Layout, Segment } from '../layout.ts';
 
 /**
- * Total GST rates (CGST + SGST, or IGST) in force on Indian goods and services, in percent. A
- * percentage outside this list beside a tax head is not a GST rate (a discount, a TDS rate).
+ * Total GST rates (CGST + SGST, or IGST) charged on Indian goods and services, in percent, from
+ * `@bahi/india`. A percentage outside this list beside a tax head is not a GST rate (a discount, a
+ * TDS rate). Nil is left out (no rate to spread or derive), and so is the brick scheme's 6 %: a
+ * "6 %" beside a tax head is all but always the CGST half of 12 %.
  */
-export const GST_RATE_SLABS: readonly number[] = [0.1, 0.25, 1.5, 3, 5, 12, 18, 28, 40];
+export const GST_RATE_SLABS: readonly number[] = gstSlabsOn().filter((r) => r > 0 && r !== 6);
 
 type Head = 'cgst' | 'sgst' | 'igst' | 'gst';
 

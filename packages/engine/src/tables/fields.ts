@@ -1,4 +1,4 @@
-import { isValidHsnSac } from '@bahi/india';
+import { isValidGstRate, isValidHsnSac } from '@bahi/india';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import { editDistance } from '../util.ts';
 import { readingOrder } from './geometry.ts';
@@ -336,6 +336,13 @@ export function readLine(
 
 /** Total GST % of a row from its rate columns: a total/IGST column, else CGST + SGST. */
 function readGst(columns: Column[], cellOf: (i: number) => Word[]): number | null {
+  const rate = readGstParts(columns, cellOf);
+  // A GST rate is a slab, or the CGST half of one (doubled later); "1.6 %" is some other percentage.
+  if (rate === null || isValidGstRate(rate) || isValidGstRate(rate * 2)) return rate;
+  return null;
+}
+
+function readGstParts(columns: Column[], cellOf: (i: number) => Word[]): number | null {
   const parts: Record<string, number | null> = {};
   columns.forEach((c, i) => {
     if (c.kind !== 'gst') return;

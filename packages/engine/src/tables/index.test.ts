@@ -865,6 +865,63 @@ describe('extractLineItems (amounts that carry tax)', () => {
   });
 });
 
+describe('extractLineItems (no header read)', () => {
+  it('reads rows whose figures print "Rs." before them, and keeps a discount percentage out of the GST rate', () => {
+    const p = page(1, [
+      [60, [[30, 'BILL TO']]],
+      [
+        130,
+        [
+          [30, '1'],
+          [60, 'ITEM NAME 1'],
+          [200, '2516'],
+          r(265, '15'),
+          [290, 'Rs. 125.00'],
+          [350, '1.6%'],
+          [420, 'Rs. 1,875.00'],
+        ],
+      ],
+      [
+        145,
+        [
+          [30, '2'],
+          [60, 'ITEM NAME 2'],
+          [200, '2541'],
+          r(265, '26'),
+          [290, 'Rs. 106.00'],
+          [350, '2.0%'],
+          [420, 'Rs. 2,756.00'],
+        ],
+      ],
+      [
+        160,
+        [
+          [30, '3'],
+          [60, 'ITEM NAME 3'],
+          [200, '4944'],
+          r(265, '54'),
+          [290, 'Rs. 235.00'],
+          [350, '1.2%'],
+          [415, 'Rs. 12,690.00'],
+        ],
+      ],
+      [
+        200,
+        [
+          [350, 'TOTAL'],
+          [415, 'Rs. 17,321.00'],
+        ],
+      ],
+    ]);
+    const { lineItems } = extractLineItems([p], 'invoice');
+    expect(lineItems.map((l) => [l.description, l.hsnSac, l.quantity, l.rate, l.amount, l.gstRate])).toEqual([
+      ['ITEM NAME 1', '2516', 15, 125, 1875, null],
+      ['ITEM NAME 2', '2541', 26, 106, 2756, null],
+      ['ITEM NAME 3', '4944', 54, 235, 12690, null],
+    ]);
+  });
+});
+
 describe('extractLineItems (dev corpus text PDFs)', () => {
   const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
   const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [

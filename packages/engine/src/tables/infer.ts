@@ -2,7 +2,7 @@ import { isValidHsnSac } from '@bahi/india';
 import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
-import { isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
+import { isCurrencyWord, isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
 import { type ColumnKind, normaliseLabel } from './vocabulary.ts';
 
 /** GST + cess printed together ("18+0", "9%+9%"). */
@@ -41,7 +41,15 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   for (const line of dataLines) {
     let n = 0;
     for (const ch of chunkLine(line)) {
-      if (!ch.words.every((w) => isNumericToken(w.text) || /^[%+|]$/.test(w.text) || RATE_SUM.test(w.text)))
+      if (
+        !ch.words.every(
+          (w) =>
+            isNumericToken(w.text) ||
+            /^[%+|]$/.test(w.text) ||
+            RATE_SUM.test(w.text) ||
+            isCurrencyWord(w.text),
+        )
+      )
         continue;
       if (!ch.words.some((w) => /[0-9]/.test(w.text))) continue;
       n++;
@@ -301,10 +309,14 @@ export function synthesizeHeader(
   type: DocumentType,
 ): { before: number; columns: Column[] } | null {
   const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && /[0-9]/.test(t);
+  // A cell of figures may print the rupee before each ("Rs. 1,120.00").
+  const isFigureWord = (t: string) => isNum(t) || /^[%+]$/.test(t) || isCurrencyWord(t);
   const rowIdx: number[] = [];
   for (const [i, line] of lines.entries()) {
     const chunks = chunkLine(line);
-    const numeric = chunks.filter((c) => c.words.every((w) => isNum(w.text) || /^[%+]$/.test(w.text)));
+    const numeric = chunks.filter(
+      (c) => c.words.every((w) => isFigureWord(w.text)) && c.words.some((w) => isNum(w.text)),
+    );
     const text = chunks.filter((c) => c.words.filter((w) => /[A-Za-z]{2,}/.test(w.text)).length >= 2);
     if (numeric.length >= 3 && text.length > 0) rowIdx.push(i);
   }
@@ -327,7 +339,8 @@ export function synthesizeHeader(
   for (const i of run) {
     for (const ch of chunkLine(lines[i] as Line)) {
       const cell = { x0: ch.x0, x1: ch.x1, text: ch.text };
-      if (ch.words.every((w) => isNum(w.text) || /^[%+]$/.test(w.text))) numCells.push(cell);
+      if (ch.words.every((w) => isFigureWord(w.text)) && ch.words.some((w) => isNum(w.text)))
+        numCells.push(cell);
       else textCells.push(cell);
     }
   }
