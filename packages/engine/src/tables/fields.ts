@@ -12,7 +12,7 @@ import {
   round2,
 } from './numbers.ts';
 import type { RawRow } from './rows.ts';
-import type { ColumnKind } from './vocabulary.ts';
+import { type ColumnKind, KNOWN_UNITS } from './vocabulary.ts';
 
 /** Where one line value was read. */
 export interface ValueProvenance {
@@ -615,53 +615,6 @@ function withStyle(value: number | null, words: Word[], twoDecimals: boolean | u
   if (/[.,][0-9]{2}$/.test(text) || !/^[0-9,]{3,}$/.test(text)) return value;
   return round2(value / 100);
 }
-
-/** Units as commonly printed, to correct OCR slips in a unit cell. */
-const KNOWN_UNITS = [
-  'Nos',
-  'Kg',
-  'MT',
-  'Mtr',
-  'Ltr',
-  'Pcs',
-  'Set',
-  'Box',
-  'Roll',
-  'Coil',
-  'Pair',
-  'Bag',
-  'Jar',
-  'Tin',
-  'Qtl',
-  'Crate',
-  'Bucket',
-  'Sq.ft',
-  'Month',
-  'Job',
-  'Hrs',
-  'Day',
-  'Trip',
-  'Each',
-  'Lot',
-  'Dozen',
-  'Pkt',
-  'Unit',
-  'Gm',
-  'KL',
-  'Cft',
-  'Rmt',
-  'Sqm',
-  'Batch',
-  'Ream',
-  'Drum',
-  'Can',
-  'Bottle',
-  'Packet',
-  'Carton',
-  'Bundle',
-  'Sheet',
-  'Visit',
-];
 
 /** An OCR-read unit one slip away from a known unit ("Mir" → Mtr) becomes that unit. */
 function correctUnit(text: string): string {

@@ -3,7 +3,7 @@ import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
 import { isCurrencyWord, isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
-import { type ColumnKind, normaliseLabel } from './vocabulary.ts';
+import { type ColumnKind, normaliseLabel, UNIT_WORD } from './vocabulary.ts';
 
 /** GST + cess printed together ("18+0", "9%+9%"). */
 const RATE_SUM = /^[0-9.]+%?(?:\+[0-9.]+%?)+$/;
@@ -203,7 +203,10 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
       : ['quantity', 'rate', 'discount', 'amount'];
   const present = new Set(all.filter((c) => !unknown.includes(c)).map((c) => c.kind));
   const missing = roles.filter((r) => !present.has(r));
-  if (missing.length === 0 || unknown.length > 7) return;
+  if (missing.length === 0 || unknown.length > 10) return;
+  // Many unlabelled columns (a header band OCR lost whole): only assignments in the printed
+  // order of the roles (quantity before rate before amount) are tried, which keeps it small.
+  const inOrderOnly = unknown.length > 6;
   const rows = dataLines.map((l) => lineValues(l, all)).filter((m) => m.size >= 2);
   const known = (kind: ColumnKind) => all.find((c) => c.kind === kind && !unknown.includes(c));
   let best: { score: number; map: Map<Column, ColumnKind> } = { score: 0, map: new Map() };
@@ -238,7 +241,9 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
           a !== undefined &&
           Math.abs(q * r - d - a) <= 0.011 + a * 1e-6
         )
-          score += 1;
+          // One of a thing at no discount only says two columns hold the same figure (CGST and
+          // SGST do too): weaker evidence than a product that works out.
+          score += (q === 1 || r === 1) && d === 0 ? 0.5 : 1;
       }
     }
     // Prefer fewer guesses, then the reading order of the roles (left to right).
@@ -256,8 +261,10 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     }
     const c = unknown[i] as Column;
     walk(i + 1, used);
+    const lastRole = Math.max(-1, ...[...used].map((r) => roles.indexOf(r)));
     for (const role of missing) {
       if (used.has(role)) continue;
+      if (inOrderOnly && roles.indexOf(role) < lastRole) continue;
       map.set(c, role);
       used.add(role);
       walk(i + 1, used);
@@ -317,8 +324,20 @@ export function synthesizeHeader(
     const numeric = chunks.filter(
       (c) => c.words.every((w) => isFigureWord(w.text)) && c.words.some((w) => isNum(w.text)),
     );
-    const text = chunks.filter((c) => c.words.filter((w) => /[A-Za-z]{2,}/.test(w.text)).length >= 2);
-    if (numeric.length >= 3 && text.length > 0) rowIdx.push(i);
+    // A description of two words or more (OCR may split it into chunks: "ALUMINUM | FOILS").
+    const textWords = chunks
+      .filter((c) => !numeric.includes(c))
+      .flatMap((c) => c.words)
+      .filter((w) => /[A-Za-z]{2,}/.test(w.text));
+    // A line of rates only ("6% | 6% | 0%" under an item) belongs to the item above.
+    const figures = numeric.filter((c) => !/%/.test(c.text));
+    if (
+      numeric.length >= 3 &&
+      figures.length >= 2 &&
+      textWords.length >= 2 &&
+      textWords.some((w) => /[A-Za-z]{3,}/.test(w.text))
+    )
+      rowIdx.push(i);
   }
   if (rowIdx.length === 0) return null;
   // The first run of such rows (continuation lines may sit between them).
@@ -428,7 +447,3 @@ function pairGstColumns(columns: Column[], rows: Line[]): void {
     for (const c of gst.slice(2)) c.kind = 'other';
   } else for (const c of gst.slice(1)) c.kind = 'other';
 }
-
-/** A unit word on its own (Nos, Kg, MT, Ltr …). */
-const UNIT_WORD =
-  /^(?:nos?|kgs?|mt|mtrs?|ltrs?|pcs|sets?|box(?:es)?|rolls?|coils?|pairs?|bags?|jars?|tins?|qtl|crates?|buckets?|sq\.?ft|months?|jobs?|hrs|days?|trips?|each|lots?|dozen|pkts?|units?|gms?|kl|cft|rmt)$/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGstRate, parseMoney, parseQuantity, repairNumericToken } from './numbers.ts';
-import { classifyLabel, normaliseLabel } from './vocabulary.ts';
+import { classifyLabel, normaliseLabel, UNIT_WORD } from './vocabulary.ts';
 
 describe('table numbers', () => {
   it('reads quantities with Indian grouping and all their decimals', () => {
@@ -64,5 +64,13 @@ describe('column vocabulary', () => {
     const taxable = classifyLabel(normaliseLabel('Taxable Amount (Rs)'));
     const total = classifyLabel(normaliseLabel('Total'));
     expect(taxable.priority).toBeGreaterThan(total.priority);
+  });
+});
+
+describe('unit words', () => {
+  it('knows units in their printed forms, and no other words', () => {
+    for (const u of ['Nos', 'NO', 'KGS', 'Sq.ft', 'sqft', 'Boxes', 'PC', 'Pcs', 'MT', 'Bags', 'Ltr'])
+      expect(UNIT_WORD.test(u), u).toBe(true);
+    for (const w of ['Machine', 'Total', 'GST', '12', 'Nose']) expect(UNIT_WORD.test(w), w).toBe(false);
   });
 });

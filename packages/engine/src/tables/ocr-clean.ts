@@ -1,5 +1,6 @@
 import type { Word } from '../types.ts';
 import { parseQuantity } from './numbers.ts';
+import { UNIT_WORD } from './vocabulary.ts';
 
 /**
  * OCR of ruled tables reads cell borders as glyphs: `73181500|`, `[1,950.00`, `54,600.00f`,
@@ -70,14 +71,10 @@ function stripNumericDebris(text: string): string {
   return parseQuantity(t.replace(/%$/, '')) !== null || /^[0-9][0-9.,]*%?$/.test(t) ? t : text;
 }
 
-/** Units printed after quantities (OCR often glues them to the number: `2MT`, `1,838.115Kg`). */
-export const UNITS =
-  /^(?:nos?|kgs?|mt|mtrs?|ltrs?|pcs|sets?|box(?:es)?|rolls?|coils?|pairs?|bags?|jars?|tins?|qtl|crates?|buckets?|sq\.?ft|months?|jobs?|hrs|days?|trips?|each|lots?|dozen|pkts?|units?|gms?|kl|cft|rmt)$/i;
-
 /** Cut `2MT` into `2` and `MT` when the tail is a known unit, keeping each part's share of the box. */
 function splitNumberUnit(w: Word): Word[] {
   const m = /^([0-9][0-9.,]*)([A-Za-z][A-Za-z.]{0,6})$/.exec(w.text);
-  if (!m || !UNITS.test(m[2] ?? '') || parseQuantity(m[1] ?? '') === null) return [w];
+  if (!m || !UNIT_WORD.test(m[2] ?? '') || parseQuantity(m[1] ?? '') === null) return [w];
   const num = m[1] ?? '';
   const perChar = (w.x1 - w.x0) / w.text.length;
   const cut = w.x0 + num.length * perChar;

@@ -25,6 +25,65 @@ export type ColumnKind =
   | 'rejected'
   | 'other';
 
+/**
+ * Units as Indian invoices commonly print them (the GST UQC codes' everyday spellings): a unit
+ * cell OCR slipped on is corrected toward these, and a cell holding one of them is a unit.
+ */
+export const KNOWN_UNITS: readonly string[] = [
+  'Nos',
+  'No',
+  'Kg',
+  'MT',
+  'Mtr',
+  'Ltr',
+  'Pcs',
+  'PC',
+  'EA',
+  'Set',
+  'Box',
+  'Roll',
+  'Coil',
+  'Pair',
+  'Bag',
+  'Jar',
+  'Tin',
+  'Qtl',
+  'Crate',
+  'Bucket',
+  'Sq.ft',
+  'Month',
+  'Job',
+  'Hrs',
+  'Day',
+  'Trip',
+  'Each',
+  'Lot',
+  'Dozen',
+  'Pkt',
+  'Unit',
+  'Gm',
+  'KL',
+  'Cft',
+  'Rmt',
+  'Sqm',
+  'Batch',
+  'Ream',
+  'Drum',
+  'Can',
+  'Bottle',
+  'Packet',
+  'Carton',
+  'Bundle',
+  'Sheet',
+  'Visit',
+];
+
+/** A unit word on its own in any printed form: case, dots, plural ("Nos", "KGS", "Sq.ft", "Boxes"). */
+export const UNIT_WORD = new RegExp(
+  `^(?:${KNOWN_UNITS.map((u) => u.toLowerCase().replace(/\./g, '\\.?')).join('|')})(?:e?s)?$`,
+  'i',
+);
+
 /** A classified header label. */
 export interface LabelClass {
   kind: ColumnKind;
