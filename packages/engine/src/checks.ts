@@ -40,6 +40,15 @@ function wordsColumn(line: Line): [number, number] {
 }
 
 /** The printed amount in words ("INR One Lakh ... Only"), ignoring a tax-amount-in-words line. */
+/**
+ * Whether an amount in words states `total`: the same figure, or its rupees when the words give
+ * no paise ("Twenty Lakh Thirteen Thousand Forty One Only" for 20,13,041.09, as many ERPs print).
+ */
+export function wordsStateTotal(words: number, total: number): boolean {
+  if (Math.abs(words - total) <= TOL) return true;
+  return Number.isInteger(words) && total > 0 && (Math.trunc(total) === words || Math.round(total) === words);
+}
+
 export function findAmountInWords(layout: Layout): { value: number; line: number } | null {
   const lines = layout.lines;
   for (let i = 0; i < lines.length; i++) {
@@ -182,7 +191,7 @@ export function runChecks(
       });
     }
     if (total !== null && wordsAmount !== null) {
-      const ok = Math.abs(wordsAmount - total) <= TOL;
+      const ok = wordsStateTotal(wordsAmount, total);
       checks.push({
         code: 'amount_in_words_matches_total',
         field: 'total',

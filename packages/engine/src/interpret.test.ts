@@ -56,3 +56,37 @@ describe('interpretDocument with an unverified e-invoice QR', () => {
     expect(out.fields.vendorGstin).toBe('27AADCV0032H1ZO');
   });
 });
+
+describe('interpretDocument withholding a refuted total', () => {
+  it('gives no total the amount in words contradicts when nothing adds up, and says what was read', () => {
+    const page = pageOfLines(
+      [
+        'TAX INVOICE',
+        'Invoice No : INV-7',
+        'Total  15,000.00',
+        'Amount in words: Rupees Sixty Three Lakh Sixteen Thousand Eight Hundred Seventy Five Only',
+      ],
+      'ocr',
+    );
+    const out = interpretDocument([page], 'invoice', null);
+    expect(out.fields.total).toBeNull();
+    expect(out.warnings.join(' ')).toContain('total not given: 15000');
+    expect(out.checks.find((c) => c.code === 'amount_in_words_matches_total')?.ok).toBe(false);
+  });
+
+  it('keeps a total that the taxes add up to, whatever the words say', () => {
+    const page = pageOfLines(
+      [
+        'TAX INVOICE',
+        'Taxable Value  1,000.00',
+        'CGST @ 9%  90.00',
+        'SGST @ 9%  90.00',
+        'Total  1,180.00',
+        'Amount in words: Rupees One Thousand One Hundred Only',
+      ],
+      'ocr',
+    );
+    const out = interpretDocument([page], 'invoice', null);
+    expect(out.fields.total).toBe(1180);
+  });
+});

@@ -1,6 +1,6 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
-import { findAmountInWords, runChecks } from './checks.ts';
+import { findAmountInWords, runChecks, wordsStateTotal } from './checks.ts';
 import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/amounts.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
@@ -106,7 +106,7 @@ export function interpretDocument(
       const totals = cands.get('total') ?? [];
       let agreed = false;
       for (const c of totals)
-        if (Math.abs(Number(c.value) - words.value) < 0.011) {
+        if (wordsStateTotal(words.value, Number(c.value))) {
           c.score += 0.5;
           agreed = true;
         }
@@ -215,6 +215,10 @@ export function interpretDocument(
   checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
 
   calibrateConfidence(confidence, provenance, fields, checks, amountsConsistent);
+  // A set adds up for real only when a tax makes the sum (taxable = total adds up trivially).
+  const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
+  if (!(amountsConsistent && taxCharged))
+    withholdRefutedAmounts(fields, confidence, provenance, checks, warnings);
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return {
@@ -227,6 +231,32 @@ export function interpretDocument(
     headerFromQr,
     wordsAmount: words?.value ?? null,
   };
+}
+
+/**
+ * A wrong figure costs a finance team more than an empty one. In a totals block that does not add
+ * up, a total the printed amount in words contradicts, or a total or taxable value read by OCR that
+ * a check of its own refutes (the lines, the taxes, the words), is not given: the field stays
+ * empty, the failed check stays on the document, and a warning says what was read.
+ */
+function withholdRefutedAmounts(
+  fields: Record<string, FieldValue>,
+  confidence: Record<string, number>,
+  provenance: Record<string, Provenance>,
+  checks: CheckResult[],
+  warnings: string[],
+): void {
+  for (const f of ['total', 'taxableValue']) {
+    const value = fields[f];
+    if (typeof value !== 'number') continue;
+    const failed = checks.filter((c) => c.field === f && !c.ok).map((c) => c.code);
+    const byWords = failed.includes('amount_in_words_matches_total');
+    if (!byWords && !(failed.length > 0 && provenance[f]?.source === 'ocr')) continue;
+    fields[f] = null;
+    delete confidence[f];
+    delete provenance[f];
+    warnings.push(`${f} not given: ${value} was read, but the document contradicts it`);
+  }
 }
 
 /** Money fields of the totals block. */

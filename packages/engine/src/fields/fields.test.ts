@@ -52,6 +52,9 @@ describe('values', () => {
     expect(repairOcrDocNumber('S1/2526/01837')).toBe('SI/2526/01837');
     expect(repairOcrDocNumber('P0/2025/028')).toBe('PO/2025/028');
     expect(repairOcrDocNumber('2024/105')).toBe('2024/105');
+    // A later part of letters with a zero for its O; a part of digits, or mostly zeros, stays.
+    expect(repairOcrDocNumber('TWF/STORE/P0/067')).toBe('TWF/STORE/PO/067');
+    expect(repairOcrDocNumber('INV/A00/12')).toBe('INV/A00/12');
   });
 
   it('undoes a glyph read twice, zeros read as O, lower-case capitals and a slash read as I', () => {

@@ -81,9 +81,18 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | n
  * - one glyph read twice as its digit and letter forms ("P0O/2025/01328" for PO/...);
  * - zeros read as the letter O inside a run of zeros ("24TNO0O280" for 24TN000280);
  * - capitals read as lower case in an upper-case prefix ("Ti-01243" for TI-01243);
- * - the slash after a letter prefix read as I ("POI25-26/0630" for PO/25-26/0630).
+ * - the slash after a letter prefix read as I ("POI25-26/0630" for PO/25-26/0630);
+ * - a zero for the O of a later part that is otherwise letters ("TWF/STORE/P0/067").
  */
 export function repairOcrDocNumber(value: string): string {
+  const v = repairPrefix(value);
+  // A later part that is letters but for a zero ("TWF/STORE/P0/067") read its O as 0.
+  return v.replace(/(?<=[/-])(?=[A-Z]*0)[A-Z0]{2,5}(?=[/-]|$)/g, (part) =>
+    part.replace(/[^0]/g, '').length * 2 <= part.length ? part.replace(/0/g, 'O') : part,
+  );
+}
+
+function repairPrefix(value: string): string {
   let v = value;
   // A run of O/0 that holds a real 0 and runs into digits is zeros.
   v = v.replace(/[O0]*0[O0]*(?=\d)/g, (run) => '0'.repeat(run.length));

@@ -1,4 +1,4 @@
-import { isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
+import { findDates, isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import type { DocumentType } from '../types.ts';
 import { editDistance, median } from '../util.ts';
@@ -366,10 +366,13 @@ function readBlock(
     }
   }
   let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
-  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes").
+  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes"), nor is a
+  // line that carries a date (OCR run together from a date row: "iModtfrerm-ot 18.Apr-26").
   if (
     nameText &&
-    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) || isLabelText(nameText, type))
+    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) ||
+      isLabelText(nameText, type) ||
+      findDates(nameText).length > 0)
   )
     nameText = '';
   return {

@@ -327,6 +327,8 @@ export const AMOUNT_LABELS: Record<
     /^(?:net )?invoice (?:value|amount)\b/,
     /^round(?:ed)?[- ]?off (?:net |invoice |bill )?(?:amount|total|value)\b/,
     /^bill amount\b/,
+    // "Total Qty & Value  16  20,13,041.09": the quantity and the order's value on one row.
+    /^total (?:qty|quantity) (?:&|and) (?:value|amount|amt)\b/,
     /^balance due\b/,
     /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words))/,
   ],
