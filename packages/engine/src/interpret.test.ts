@@ -70,7 +70,9 @@ describe('interpretDocument withholding a refuted total', () => {
     );
     const out = interpretDocument([page], 'invoice', null);
     expect(out.fields.total).toBeNull();
-    expect(out.warnings.join(' ')).toContain('total not given: 15000');
+    expect(out.warnings.join(' ')).toContain(
+      'total left empty: 15000 was read, but amount in words is 6316875',
+    );
     expect(out.checks.find((c) => c.code === 'amount_in_words_matches_total')?.ok).toBe(false);
   });
 

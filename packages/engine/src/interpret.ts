@@ -255,7 +255,11 @@ function withholdRefutedAmounts(
     fields[f] = null;
     delete confidence[f];
     delete provenance[f];
-    warnings.push(`${f} not given: ${value} was read, but the document contradicts it`);
+    const why = checks
+      .filter((c) => c.field === f && !c.ok)
+      .map((c) => c.message)
+      .join('; ');
+    warnings.push(`${f} left empty: ${value} was read, but ${why}`);
   }
 }
 
