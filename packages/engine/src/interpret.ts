@@ -1,7 +1,12 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
-import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
+import { isValidGstin, roundMoney, stateByCode, supplyTypeFor } from '@bahi/india';
 import { findAmountInWords, runChecks, wordsStateTotal } from './checks.ts';
-import { collectAmountCandidates, printedAmounts, solveAmounts } from './fields/amounts.ts';
+import {
+  collectAmountCandidates,
+  completeFromLines,
+  printedAmounts,
+  solveAmounts,
+} from './fields/amounts.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
@@ -129,6 +134,13 @@ export function interpretDocument(
     const solved = solveAmounts(cands, lineSum, printed);
     if (type === 'po') completeTaxExtraTotals(solved.values, layout);
     amountsConsistent = solved.consistent;
+    if (!amountsConsistent) {
+      const supplier = parties.vendor.stateCode?.value;
+      const pos = chosen.get('placeOfSupply')?.value ?? parties.buyer.stateCode?.value;
+      const supply =
+        typeof supplier === 'string' && typeof pos === 'string' ? supplyTypeFor(supplier, pos) : null;
+      amountsConsistent = completeFromLines(solved.values, lineSum, printed, supply);
+    }
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
     const taxable = solved.values.taxableValue?.value;
     if (amountsConsistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);

@@ -170,7 +170,7 @@ export function collectAmountCandidates(
     const itemRow =
       !!first?.l &&
       ['cgst', 'sgst', 'igst'].includes(first.l.field) &&
-      segs.some((x) => x.x1 <= first.s.x0 && /\d[.,]\d{2}\b/.test(x.text) && moneyOf(x) !== null);
+      segs.some((x) => x.x1 <= first.s.x0 && /\d[.,]\d{2}\b/.test(x.text));
     if (first?.l && !itemRow) {
       const { s, l } = first;
       const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
@@ -427,6 +427,37 @@ function completeAmounts(
     if (d) return [tv, c, s, i, cs, r, d];
   }
   return null;
+}
+
+/**
+ * A marketplace invoice prints each line's net amount and taxes but no taxable value and no tax
+ * rows, only a "TOTAL" row: the lines' sum is the taxable value when the total less it (and any
+ * round-off) is a tax the document prints. The tax goes to the heads the supply calls
+ * for: IGST between states, CGST and SGST in equal halves within one; an unknown supply leaves
+ * the heads empty. Changes `values` in place; returns whether the set now adds up.
+ */
+export function completeFromLines(
+  values: Partial<Record<AmountField, Candidate>>,
+  lineSum: number | null,
+  printed: Map<number, Candidate>,
+  supply: 'intra' | 'inter' | null,
+): boolean {
+  const total = values.total;
+  if (!total || lineSum === null || lineSum <= 0) return false;
+  if (values.taxableValue || values.cgst || values.sgst || values.igst || values.cess) return false;
+  const tax = roundMoney(Number(total.value) - lineSum - Number(values.roundOff?.value ?? 0));
+  if (tax < -TOL) return false;
+  const seen = printed.get(Math.round(tax * 100));
+  // Lines that sum to the total are as likely amounts with tax as a tax-free bill: no reading.
+  if (tax <= TOL || !seen) return false;
+  values.taxableValue = { ...total, field: 'taxableValue', value: lineSum, score: 0.55 };
+  const head = (field: AmountField, value: number): Candidate => ({ ...seen, field, value, score: 0.55 });
+  if (supply === 'inter') values.igst = head('igst', tax);
+  else if (supply === 'intra' && Math.round(tax * 100) % 2 === 0) {
+    values.cgst = head('cgst', tax / 2);
+    values.sgst = head('sgst', tax / 2);
+  }
+  return true;
 }
 
 /** Normalised label text, exported for tests. */

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { layoutCellWords } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
 import type { PageContent, Word } from '../types.ts';
-import { collectAmountCandidates, solveAmounts } from './amounts.ts';
-import { deliveryDateFromColumn, extractLabelledFields, repairOcrDocNumber } from './header.ts';
+import { collectAmountCandidates, completeFromLines, solveAmounts } from './amounts.ts';
+import {
+  type Candidate,
+  deliveryDateFromColumn,
+  extractLabelledFields,
+  repairOcrDocNumber,
+} from './header.ts';
 import { extractParties, tidyName } from './parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './party-gstins.ts';
 import { findGstins, parseValue } from './values.ts';
@@ -280,6 +285,9 @@ describe('party names', () => {
       'Hindustan Dhaatu Ltd. (Formerly Om Sponge)',
     );
     expect(tidyName('Notes')).toBe('');
+    expect(tidyName('Ref No.')).toBe('');
+    expect(tidyName('Order Date :')).toBe('');
+    expect(tidyName('Shree Ganesh Trading Co.')).toBe('Shree Ganesh Trading Co.');
     expect(tidyName('Details of Consianee (Shipped to)')).toBe('');
     expect(tidyName('3M India Limited')).toBe('3M India Limited');
   });
@@ -501,5 +509,34 @@ describe('an item row with per-line tax columns', () => {
     ]);
     const igst = collectAmountCandidates(layout, none).get('igst') ?? [];
     expect(igst.map((c) => c.value)).toEqual([50.18]);
+  });
+});
+
+describe('completeFromLines', () => {
+  const cand = (field: string, value: number): Candidate => ({
+    field,
+    value,
+    page: 1,
+    bbox: [0, 0, 1, 1],
+    source: 'text',
+    score: 1,
+  });
+  const printed = (...vs: number[]) => new Map(vs.map((v) => [Math.round(v * 100), cand('printed', v)]));
+
+  it('takes the lines as the taxable value and splits a printed tax by the supply', () => {
+    const intra: Record<string, Candidate> = { total: cand('total', 764) };
+    expect(completeFromLines(intra, 647.46, printed(116.54, 764), 'intra')).toBe(true);
+    expect([intra.taxableValue?.value, intra.cgst?.value, intra.sgst?.value]).toEqual([647.46, 58.27, 58.27]);
+    const inter: Record<string, Candidate> = { total: cand('total', 499) };
+    expect(completeFromLines(inter, 475.24, printed(23.76), 'inter')).toBe(true);
+    expect([inter.taxableValue?.value, inter.igst?.value, inter.cgst]).toEqual([475.24, 23.76, undefined]);
+  });
+
+  it('reads nothing when the difference is printed nowhere, is nil, or a tax head was read', () => {
+    expect(completeFromLines({ total: cand('total', 764) }, 647.46, printed(), 'intra')).toBe(false);
+    // Lines that sum to the total may carry their tax: no taxable value from them.
+    expect(completeFromLines({ total: cand('total', 319) }, 319, printed(319), 'inter')).toBe(false);
+    const withHead = { total: cand('total', 764), igst: cand('igst', 10) };
+    expect(completeFromLines(withHead, 647.46, printed(116.54), 'inter')).toBe(false);
   });
 });

@@ -87,6 +87,9 @@ const JOINING_END = /\b(?:and|&|of|for)$/i;
 const NOT_A_NAME =
   /^(?:name|notes?|details?|address|remarks?|description|particulars|contact(?: details)?|phone|e-?mail|signature|authori[sz]ed signatory|terms(?: (?:and|&) conditions)?)$/i;
 
+/** A label of a reference ("Ref No.", "Order Date :", "Cust. ID"): a field's name, never a party's. */
+const REFERENCE_LABEL = /^[\w.&/ ]{0,20}\b(?:no|number|date|id|code)\.?\s*:?$/i;
+
 /**
  * A name without what OCR or the layout glued to it: a leading mark ("<74 Gujarat Freight Tools"),
  * a document number run on after it ("... Om Sponge) PO/HDL/25-26/872"). Empty when what is left
@@ -97,7 +100,7 @@ export function tidyName(text: string): string {
     .replace(/^[<>|{}©®[\]~]+\S*\s+(?=[A-Za-z])/, '')
     .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*$/, '')
     .trim();
-  if (NOT_A_NAME.test(t)) return '';
+  if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t)) return '';
   if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
   return t;
 }

@@ -324,6 +324,7 @@ export const AMOUNT_LABELS: Record<
     /^total (?:amount )?(?:payable|due)\b/,
     /^(?:net )?amount (?:payable|due)\b/,
     /^net payable\b/,
+    /^(?:total |net )?payable (?:amount|amt|value)\b/,
     /^(?:net )?invoice (?:value|amount)\b/,
     /^round(?:ed)?[- ]?off (?:net |invoice |bill )?(?:amount|total|value)\b/,
     /^bill amount\b/,

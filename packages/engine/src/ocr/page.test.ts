@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
-import { estimateSkewAngle, type GrayImage, ocrPageImage } from './page.ts';
+import { estimateSkewAngle, type GrayImage, invertDarkBands, ocrPageImage } from './page.ts';
 
 const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
 const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
@@ -101,5 +101,39 @@ describe('ocrPageImage', () => {
     const ocrTexts = new Set(result.words.map((w) => w.text));
     const hits = truth.filter((w) => ocrTexts.has(w.text)).length;
     expect(hits / truth.length).toBeGreaterThan(0.7);
+  });
+});
+
+describe('invertDarkBands', () => {
+  const DPI = 200;
+  /** A white page with rectangles filled with a grey level. */
+  function page(rects: Array<[number, number, number, number, number]>): GrayImage {
+    const width = 1200;
+    const height = 600;
+    const data = new Uint8Array(width * height).fill(250);
+    for (const [x0, y0, x1, y1, v] of rects)
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * width + x] = v;
+    return { data, width, height };
+  }
+  const at = (img: GrayImage, x: number, y: number) => img.data[y * img.width + x] as number;
+
+  it('turns white print on a dark band into dark print on light ground', () => {
+    // A 2.5 in × 0.25 in band, with light "letters" (bars 3 px wide) leaving solid ground above and below.
+    const letters: Array<[number, number, number, number, number]> = [];
+    for (let x = 120; x < 560; x += 12) letters.push([x, 112, x + 3, 138, 245]);
+    const img = page([[100, 100, 600, 150, 40], ...letters]);
+    expect(invertDarkBands(img, DPI)).toBeGreaterThan(0);
+    expect(at(img, 105, 125)).toBeGreaterThan(200); // the band's ground is now light
+    expect(at(img, 121, 125)).toBeLessThan(20); // its print dark
+  });
+
+  it('leaves bold black type, a ruled line and a solid bar alone', () => {
+    const strokes: Array<[number, number, number, number, number]> = [];
+    // A line of heavy type: dense strokes, no solid ground around them.
+    for (let x = 100; x < 500; x += 8) strokes.push([x, 300, x + 6, 330, 10]);
+    const img = page([...strokes, [100, 400, 900, 403, 0], [100, 450, 900, 480, 0]]);
+    const before = new Uint8Array(img.data);
+    expect(invertDarkBands(img, DPI)).toBe(0);
+    expect(img.data).toEqual(before);
   });
 });

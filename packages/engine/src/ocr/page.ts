@@ -33,6 +33,8 @@ export interface PreprocessOptions {
    * out photo lighting and removes scan noise, keeping text grey levels for the LSTM.
    */
   clean: boolean;
+  /** Turn light print on dark bands (coloured table headers) into dark print on light (see `invertDarkBands`). */
+  invertBands: boolean;
 }
 
 /**
@@ -50,6 +52,7 @@ export const DEFAULT_PREPROCESS: PreprocessOptions = {
   median: 0,
   removeLines: true,
   clean: true,
+  invertBands: true,
 };
 
 /** Options of {@link ocrPageImage}. */
@@ -209,6 +212,7 @@ export async function preprocessPage(
     width: info.width,
     height: info.height,
   };
+  if (opts.invertBands) invertDarkBands(image, dpi * scale);
   if (opts.clean) await cleanBackground(image, dpi * scale);
   if (opts.removeLines) removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data) });
   return {
@@ -327,6 +331,117 @@ export function otsuThreshold(data: Uint8Array): number {
     }
   }
   return best + 0.5;
+}
+
+/**
+ * Invert the dark bands of a page in place, so their light print reads as dark print on paper.
+ * Table headers, totals rows and letterheads are often printed white on a coloured band; the
+ * background cleaning below would whiten band and print alike, and Tesseract reads inverted text
+ * poorly. A band row is crossed by a long run (≥ 0.8 in) that is mostly ink (≥ 55 %, light gaps
+ * up to 0.08 in for the print on it); rows whose runs line up make a band at least 0.06 in tall
+ * that is mostly ink as a whole (≥ 60 %, not solid) with solid ground above and below its print,
+ * inverted as one rectangle so the print on it stays whole. Words of bold black type, ruled lines
+ * and page frames are none of these. Returns the number of pixels inverted.
+ */
+export function invertDarkBands(img: GrayImage, dpi: number): number {
+  const { data, width, height } = img;
+  const threshold = otsuThreshold(data);
+  const gap = Math.max(2, Math.round(0.08 * dpi));
+  const minRun = Math.round(0.8 * dpi);
+  const minRows = Math.max(3, Math.round(0.06 * dpi));
+  interface Run {
+    y: number;
+    x0: number;
+    x1: number;
+  }
+  const runs: Run[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let x = 0;
+    while (x < width) {
+      while (x < width && (data[row + x] as number) >= threshold) x++;
+      if (x >= width) break;
+      const start = x;
+      let last = x;
+      let ink = 0;
+      while (x < width && x - last <= gap) {
+        if ((data[row + x] as number) < threshold) {
+          last = x;
+          ink++;
+        }
+        x++;
+      }
+      const length = last - start + 1;
+      if (length >= minRun && ink >= 0.55 * length) runs.push({ y, x0: start, x1: last });
+      x = last + 1;
+    }
+  }
+  // Group runs into bands: a run joins a band whose last run sits a few rows up and overlaps it.
+  const bands: Run[][] = [];
+  const open: Run[][] = [];
+  for (const r of runs) {
+    const band = open.find((b) => {
+      const last = b[b.length - 1]!;
+      const overlap = Math.min(last.x1, r.x1) - Math.max(last.x0, r.x0);
+      return r.y - last.y <= minRows && overlap > 0.5 * Math.min(last.x1 - last.x0, r.x1 - r.x0);
+    });
+    if (band) band.push(r);
+    else {
+      const b = [r];
+      open.push(b);
+      bands.push(b);
+    }
+    // Bands that ended well above this row take no more runs.
+    for (let k = open.length - 1; k >= 0; k--)
+      if (r.y - open[k]![open[k]!.length - 1]!.y > minRows) open.splice(k, 1);
+  }
+  let inverted = 0;
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rowInk = (y: number, x0: number, x1: number) => {
+    let n = 0;
+    for (let i = y * width + x0; i <= y * width + x1; i++) if ((data[i] as number) < threshold) n++;
+    return n / (x1 - x0 + 1);
+  };
+  for (const b of bands) {
+    const x0 = median(b.map((r) => r.x0));
+    const x1 = median(b.map((r) => r.x1));
+    // Rows of print just above or below the band joined it through their runs: trim them.
+    let y0 = b[0]!.y;
+    let y1 = b[b.length - 1]!.y;
+    while (y0 < y1 && rowInk(y0, x0, x1) < 0.6) y0++;
+    while (y1 > y0 && rowInk(y1, x0, x1) < 0.6) y1--;
+    if (y1 - y0 + 1 < minRows) continue;
+    // Over the whole rectangle a band is mostly ink; rows of bold type between rules are not.
+    let ink = 0;
+    let groundSum = 0;
+    let printSum = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let i = y * width + x0; i <= y * width + x1; i++) {
+        const v = data[i] as number;
+        if (v < threshold) {
+          ink++;
+          groundSum += v;
+        } else printSum += v;
+      }
+    const area = (y1 - y0 + 1) * (x1 - x0 + 1);
+    // Mostly ink, yet with print on it: a solid bar (a page frame, a thick rule) is left alone.
+    if (ink < 0.6 * area || ink > 0.95 * area) continue;
+    // Its print is far lighter than its ground (white on navy); paper in a photo's shadow holds
+    // dark print and only a few pixels just above the threshold.
+    if (printSum / (area - ink) - groundSum / ink < 90) continue;
+    // A band has solid ground above and below its print; a word of bold type does not.
+    const third = Math.max(1, Math.floor((y1 - y0 + 1) / 3));
+    const solidRows = (from: number, to: number) => {
+      let n = 0;
+      for (let y = from; y <= to; y++) if (rowInk(y, x0, x1) >= 0.97) n++;
+      return n;
+    };
+    if (solidRows(y0, y0 + third - 1) < 2 || solidRows(y1 - third + 1, y1) < 2) continue;
+    for (let y = y0; y <= y1; y++)
+      for (let i = y * width + x0; i <= y * width + x1; i++) data[i] = 255 - (data[i] as number);
+    inverted += (y1 - y0 + 1) * (x1 - x0 + 1);
+  }
+  return inverted;
 }
 
 /**
