@@ -311,7 +311,10 @@ export function solveAmounts(
                   if (ok) score += taxed ? 10 : 5;
                   else if (silentlyRounded(sum, t, r, [c, s, i])) {
                     ok = true;
-                    score += 9;
+                    // The exact sum printed as a total too ("Total 14,607.36" / "Grand Total
+                    // 14,607"): the rounded figure is the one payable.
+                    const exactPrinted = totals.some((x) => x && Math.abs(Number(x.value) - sum) <= TOL);
+                    score += exactPrinted ? 10.5 : 9;
                   }
                 }
                 // A total read as the taxable value stands only when the document then adds up.

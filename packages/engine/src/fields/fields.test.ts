@@ -171,6 +171,21 @@ describe('parties', () => {
 });
 
 describe('totals solver', () => {
+  it('takes the rounded total as payable when the exact sum is printed as a total too', () => {
+    const layout = buildLayout([
+      page([
+        [400, [300, 'Taxable Value'], [500, '11,412.00']],
+        [412, [300, 'CGST @ 14%'], [500, '1,597.68']],
+        [424, [300, 'SGST @ 14%'], [500, '1,597.68']],
+        [436, [300, 'Total'], [500, '14,607.36']],
+        [448, [300, 'Grand Total'], [500, '14,607.00']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null);
+    expect(solved.consistent).toBe(true);
+    expect(solved.values.total?.value).toBe(14607);
+  });
+
   it('prefers the readings that add up over a higher-scored total that does not', () => {
     const layout = buildLayout([
       page([
