@@ -65,6 +65,25 @@ describe('sessions over HTTP', () => {
   });
 });
 
+describe('request bodies', () => {
+  const bigJson = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes) });
+
+  it('refuses a body from a caller with no session before reading it (401, not 400 or 413)', async () => {
+    const anonymous = t.createClient();
+    const json = await anonymous.request('/api/workflows', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bigJson(5 * 1024 * 1024),
+    });
+    expect(json.status).toBe(401);
+    expect(json.body.error.code).toBe('unauthenticated');
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(3 * 1024 * 1024)]), 'a.pdf');
+    const upload = await anonymous.request('/api/flows/some-flow/uploads', { method: 'POST', body: form });
+    expect(upload.status).toBe(401);
+  });
+});
+
 describe('CSRF protection', () => {
   it('refuses mutating API requests from a foreign Origin, with or without a session', async () => {
     const { client } = await t.createUser();
@@ -161,6 +180,14 @@ describe('organisation over HTTP', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation');
+    // A JSON body is capped at 1 MB, counted as it arrives.
+    const big = await client.request('/api/organization', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orgName: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ error: { code: 'payload_too_large', message: 'The request is too large' } });
   });
 
   it("keeps users inside their own organisation: B never sees or changes A's", async () => {

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -72,6 +73,43 @@ function createOriginGuard(allowedOrigins: string[]): MiddlewareHandler<AppEnv> 
     await next();
   };
 }
+
+/** The largest request body a JSON route reads: a flow or a profile is a few kilobytes. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every /api route that takes a body needs a session (sign-in and sign-up live under /api/auth,
+ * answered before this): a request without one is refused before a byte of its body is read, so
+ * an anonymous caller cannot make the server parse or buffer anything.
+ */
+const refuseAnonymousBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (BODY_METHODS.has(c.req.method) && !c.get('user')) {
+    // The unread body still stands on the connection: close it after the answer, so the client
+    // does not send its next request after it.
+    c.header('connection', 'close');
+    throw new AppError('unauthenticated', 'Please sign in');
+  }
+  await next();
+};
+
+/**
+ * JSON (and any body that is not a multipart upload) is capped at {@link JSON_BODY_LIMIT_BYTES},
+ * counted as it streams in; uploads have their own per-route limit.
+ */
+const jsonLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT_BYTES,
+  onError: (c) => {
+    c.header('connection', 'close');
+    throw new AppError('payload_too_large', 'The request is too large');
+  },
+});
+const limitJsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!BODY_METHODS.has(c.req.method) || c.req.header('content-type')?.startsWith('multipart/form-data'))
+    return next();
+  return jsonLimit(c, next);
+};
 
 /**
  * Builds the whole HTTP app: security headers, CSRF protection, better-auth at /api/auth, session
@@ -180,6 +218,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   });
 
   app.use('/api/*', createSessionMiddleware(auth, db));
+  app.use('/api/*', refuseAnonymousBodies);
+  app.use('/api/*', limitJsonBodies);
   for (const createRoutes of apiModules) app.route('/api', createRoutes(deps));
 
   app.route('/', createPopupRoutes(deps, getClientIp));
