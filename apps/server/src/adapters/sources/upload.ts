@@ -1,19 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
 import {
   type DocumentSource,
   explainUnsupportedFile,
+  formatMegabytes,
   hashBytes,
   type SkippedFile,
   type SourceEntry,
 } from './source.ts';
 
-/** A file received from the browser. */
-export interface IncomingFile {
+/** A file held in memory (a zip entry, a test's fixture). */
+export interface InMemoryFile {
   name: string;
   bytes: Uint8Array;
+}
+
+/** A file an upload streamed to a temporary file. */
+export interface ReceivedFile {
+  name: string;
+  path: string;
+  size: number;
+}
+
+/** A file to add to an inbox: in memory, or on disk where an upload streamed it. */
+export type IncomingFile = InMemoryFile | ReceivedFile;
+
+/** The size of an incoming file without reading it. */
+function sizeOf(file: IncomingFile): number {
+  return 'bytes' in file ? file.bytes.length : file.size;
+}
+
+/** The bytes of an incoming file, read from disk only when asked (one file at a time). */
+function bytesOf(file: IncomingFile): Promise<Uint8Array> {
+  return 'bytes' in file ? Promise.resolve(file.bytes) : readFile(file.path);
 }
 
 /** A file accepted into a flow's inbox. */
@@ -64,8 +85,8 @@ export function expandZip(
   zipName: string,
   bytes: Uint8Array,
   limits: UploadLimits,
-): { files: IncomingFile[]; skipped: SkippedFile[] } {
-  const files: IncomingFile[] = [];
+): { files: InMemoryFile[]; skipped: SkippedFile[] } {
+  const files: InMemoryFile[] = [];
   const skipped: SkippedFile[] = [];
   let expanded = 0;
   let aborted: string | null = null;
@@ -108,7 +129,7 @@ export function expandZip(
         entry.terminate();
         skipped.push({
           name: display,
-          reason: `The file is larger than the ${limits.maxFileBytes} bytes limit`,
+          reason: `The file is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
         });
         return;
       }
@@ -154,8 +175,9 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /**
- * Stores uploaded files content-addressed by sha256 under `dir` (zips expanded safely first). Unsupported,
- * empty and oversized files are skipped with a reason; nothing partially written is ever visible.
+ * Stores uploaded files content-addressed by sha256 under `dir` (zips expanded safely first), one
+ * file at a time so an upload never sits in memory whole. Unsupported, empty and oversized files
+ * are skipped with a reason; nothing partially written is ever visible.
  */
 export async function storeUploadedFiles(
   dir: string,
@@ -165,27 +187,7 @@ export async function storeUploadedFiles(
   await mkdir(dir, { recursive: true });
   const stored: AcceptedUpload[] = [];
   const skipped: SkippedFile[] = [];
-  const candidates: IncomingFile[] = [];
-  for (const file of incoming) {
-    const name = sanitizeFileName(file.name);
-    if (extname(name).toLowerCase() === '.zip') {
-      if (file.bytes.length > limits.maxFileBytes) {
-        skipped.push({ name, reason: `The zip is larger than the ${limits.maxFileBytes} bytes limit` });
-        continue;
-      }
-      const remaining = { ...limits, maxFiles: Math.max(0, limits.maxFiles - candidates.length) };
-      const out = expandZip(name, file.bytes, remaining);
-      candidates.push(...out.files);
-      skipped.push(...out.skipped);
-      continue;
-    }
-    const reason = explainUnsupportedFile(name, file.bytes.length, limits.maxFileBytes);
-    if (reason) skipped.push({ name, reason });
-    else if (candidates.length >= limits.maxFiles)
-      skipped.push({ name, reason: `Only ${limits.maxFiles} files are accepted per upload` });
-    else candidates.push({ name, bytes: file.bytes });
-  }
-  for (const file of candidates) {
+  const store = async (file: InMemoryFile) => {
     const sha256 = hashBytes(file.bytes);
     const storedPath = join(dir, `${sha256}${extname(file.name).toLowerCase()}`);
     const exists = await stat(storedPath).then(
@@ -194,6 +196,29 @@ export async function storeUploadedFiles(
     );
     if (!exists) await writeAtomically(storedPath, file.bytes);
     stored.push({ fileName: file.name, sha256, size: file.bytes.length, storedPath });
+  };
+  for (const file of incoming) {
+    const name = sanitizeFileName(file.name);
+    const size = sizeOf(file);
+    if (extname(name).toLowerCase() === '.zip') {
+      if (size > limits.maxFileBytes) {
+        skipped.push({
+          name,
+          reason: `The zip is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
+        });
+        continue;
+      }
+      const remaining = { ...limits, maxFiles: Math.max(0, limits.maxFiles - stored.length) };
+      const out = expandZip(name, await bytesOf(file), remaining);
+      skipped.push(...out.skipped);
+      for (const entry of out.files) await store(entry);
+      continue;
+    }
+    const reason = explainUnsupportedFile(name, size, limits.maxFileBytes);
+    if (reason) skipped.push({ name, reason });
+    else if (stored.length >= limits.maxFiles)
+      skipped.push({ name, reason: `Only ${limits.maxFiles} files are accepted per upload` });
+    else await store({ name, bytes: await bytesOf(file) });
   }
   return { stored, skipped };
 }

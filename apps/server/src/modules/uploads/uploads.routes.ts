@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { UploadListSchema, UploadResultSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -5,6 +6,8 @@ import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireMembership } from '../auth/session.ts';
+import { requireFlow } from '../flows/flows.service.ts';
+import { receiveMultipartFiles } from './multipart.ts';
 import { addUploads, listUploads } from './uploads.service.ts';
 
 const IdParams = z.object({ id: z.string() });
@@ -22,8 +25,13 @@ const uploadRoute = createRoute({
     body: {
       required: true,
       content: {
+        // A plain schema (not zod): documented, but not parsed by a validator, so the handler can
+        // stream the files to disk as they arrive.
         'multipart/form-data': {
-          schema: z.object({ files: z.any().openapi({ type: 'string', format: 'binary' }) }),
+          schema: {
+            type: 'object',
+            properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+          },
         },
       },
     },
@@ -61,17 +69,21 @@ export function createUploadRoutes({ db, env }: AppDeps) {
   return router
     .openapi(uploadRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      const form = await c.req.parseBody({ all: true });
-      const raw = form.files ?? form['files[]'] ?? form.file;
-      const list = (Array.isArray(raw) ? raw : raw ? [raw] : []).filter(
-        (f): f is File => typeof f !== 'string',
-      );
-      if (list.length === 0)
-        throw new AppError('validation', 'Choose at least one file to upload', { files: 'Choose a file' });
-      const files = await Promise.all(
-        list.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-      );
-      return c.json(await addUploads(db, env, user, membership, c.req.valid('param').id, files), 201);
+      const flowId = c.req.valid('param').id;
+      // An unknown flow is refused before a byte of the upload is stored.
+      await requireFlow(db, membership, flowId);
+      const received = await receiveMultipartFiles(c.req.raw, join(env.dataDir, 'tmp'), {
+        maxFileBytes: env.flows.uploadMaxBytes,
+        maxFiles: env.flows.maxFiles,
+      });
+      try {
+        if (received.files.length === 0 && received.skipped.length === 0)
+          throw new AppError('validation', 'Choose at least one file to upload', { files: 'Choose a file' });
+        const result = await addUploads(db, env, user, membership, flowId, received.files);
+        return c.json({ ...result, skipped: [...received.skipped, ...result.skipped] }, 201);
+      } finally {
+        await received.cleanup();
+      }
     })
     .openapi(listRoute, async (c) => {
       const { membership } = requireMembership(c);
