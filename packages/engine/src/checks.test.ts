@@ -17,6 +17,20 @@ describe('findAmountInWords', () => {
     // The same words from a text layer are what the document prints: they are read.
     expect(findAmountInWords(buildLayout([pageOfLines([garbled], 'text')]))).not.toBeNull();
   });
+
+  it("does not fall back to the tax's amount in words when the invoice's cannot be read", () => {
+    const page = pageOfLines(
+      [
+        'Amount Chargeable (in words)',
+        'ONE THOUSAND NINE HUNDRED AND EIGTHY EIGHT ONLY',
+        'HSN/SAC  Taxable Amt  Total Tax Amt',
+        'Amount Chargeable (in words)',
+        'THREE HUNDRED AND THREE ONLY',
+      ],
+      'ocr',
+    );
+    expect(findAmountInWords(buildLayout([page]))).toBeNull();
+  });
 });
 
 describe('runChecks', () => {
@@ -30,6 +44,11 @@ describe('runChecks', () => {
     );
     expect(ok?.ok).toBe(true);
     expect(bad?.ok).toBe(false);
+    // Words that give no paise state the rupees of the figure.
+    const rupees = runChecks('invoice', { total: 2013041.09 }, [], 2013041).find(
+      (c) => c.code === 'amount_in_words_matches_total',
+    );
+    expect(rupees?.ok).toBe(true);
   });
 });
 

@@ -46,7 +46,7 @@ function wordsColumn(line: Line): [number, number] {
  */
 export function wordsStateTotal(words: number, total: number): boolean {
   if (Math.abs(words - total) <= TOL) return true;
-  return Number.isInteger(words) && total > 0 && (Math.trunc(total) === words || Math.round(total) === words);
+  return Number.isInteger(words) && total > 0 && Math.trunc(total) === words;
 }
 
 export function findAmountInWords(layout: Layout): { value: number; line: number } | null {
@@ -88,7 +88,9 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
     // On a scan the words are believed only when every word OCR read is a number word: a garbled
     // reading ("Eight Eight Thousand Thousand Hundre") is no evidence for or against the total.
     const ocr = lines[i]!.words[0]?.source === 'ocr';
-    if (m && ocr && (cutShort || !isCleanAmountInWords(m[0]))) continue;
+    // The first amount in words is the invoice's; one further down (after an HSN summary) is the
+    // tax's. When the first cannot be read cleanly there is no reading, not the next one.
+    if (m && ocr && (cutShort || !isCleanAmountInWords(m[0]))) return null;
     const value = m ? parseAmountInWords(m[0]) : null;
     if (value !== null && value > 0) return { value, line: i };
   }

@@ -230,7 +230,7 @@ export function interpretDocument(
   // A set adds up for real only when a tax makes the sum (taxable = total adds up trivially).
   const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
   if (!(amountsConsistent && taxCharged))
-    withholdRefutedAmounts(fields, confidence, provenance, checks, warnings);
+    withholdRefutedAmounts(fields, confidence, provenance, checks, warnings, words?.value ?? null);
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return {
@@ -247,9 +247,9 @@ export function interpretDocument(
 
 /**
  * A wrong figure costs a finance team more than an empty one. In a totals block that does not add
- * up, a total the printed amount in words contradicts, or a total or taxable value read by OCR that
- * a check of its own refutes (the lines, the taxes, the words), is not given: the field stays
- * empty, the failed check stays on the document, and a warning says what was read.
+ * up, a total the printed amount in words contradicts, or a taxable value read by OCR that its
+ * lines contradict, is not given: the field stays empty, the failed check stays on the document,
+ * and a warning says what was read.
  */
 function withholdRefutedAmounts(
   fields: Record<string, FieldValue>,
@@ -257,22 +257,28 @@ function withholdRefutedAmounts(
   provenance: Record<string, Provenance>,
   checks: CheckResult[],
   warnings: string[],
+  wordsAmount: number | null,
 ): void {
-  for (const f of ['total', 'taxableValue']) {
-    const value = fields[f];
-    if (typeof value !== 'number') continue;
-    const failed = checks.filter((c) => c.field === f && !c.ok).map((c) => c.code);
-    const byWords = failed.includes('amount_in_words_matches_total');
-    if (!byWords && !(failed.length > 0 && provenance[f]?.source === 'ocr')) continue;
+  const refutedBy = (f: string, code: string) =>
+    checks.find((c) => c.field === f && c.code === code && !c.ok);
+  const withhold = (f: string, value: number, why: string) => {
     fields[f] = null;
     delete confidence[f];
     delete provenance[f];
-    const why = checks
-      .filter((c) => c.field === f && !c.ok)
-      .map((c) => c.message)
-      .join('; ');
     warnings.push(`${f} left empty: ${value} was read, but ${why}`);
-  }
+  };
+  // The total against the amount in words, from any source: the words state the invoice value.
+  // Words under half the figure are another amount in words (the tax's) or a line cut short.
+  const total = fields.total;
+  const byWords = refutedBy('total', 'amount_in_words_matches_total');
+  if (typeof total === 'number' && byWords && wordsAmount !== null && wordsAmount >= total / 2)
+    withhold('total', total, byWords.message);
+  // An OCR taxable value against the lines. (Taxes that do not add up to the total say one of
+  // the figures is wrong, not which: no figure is withheld for that.)
+  const taxable = fields.taxableValue;
+  const byLines = refutedBy('taxableValue', 'lines_sum_to_taxable_value');
+  if (typeof taxable === 'number' && byLines && provenance.taxableValue?.source === 'ocr')
+    withhold('taxableValue', taxable, byLines.message);
 }
 
 /** Money fields of the totals block. */

@@ -63,6 +63,8 @@ describe('parseAmountInWords', () => {
     ['Minus Rupees Ten Only', -10],
     ['TWENTY SIX LAKH SEVEN THOUSAND SIX HUNDRED SIXTY FIVE RUPEES FORTY EIGHT', 2607665.48],
     ['Five Thousand Rupees Only', 5000],
+    ['Rupees ThirtyEight Thousand TwentySix Only', 38026],
+    ['rupees fortyfive thousand only', 45000],
   ])('%s → %s', (text, value) => {
     expect(parseAmountInWords(text)).toBe(value);
   });

@@ -142,6 +142,34 @@ function classifyWord(word: string): Token {
   return { kind: 'other' };
 }
 
+/**
+ * The lower-case words of an amount in words. Number words some software prints run together
+ * ("ThirtyEight Thousand TwentySix") come apart: at a capital inside a word, and where a run of
+ * letters is made only of number words ("twentysix").
+ */
+function splitAmountWords(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== '')
+    .flatMap((w) => (classifyWord(w).kind === 'other' ? (splitNumberRun(w) ?? [w]) : [w]));
+}
+
+/** "twentysix" → ["twenty", "six"]: a run made wholly of number words, longest first; else null. */
+function splitNumberRun(run: string): string[] | null {
+  if (run.length < 6) return null;
+  for (let cut = run.length - 3; cut >= 3; cut--) {
+    const head = run.slice(0, cut);
+    if (classifyWord(head).kind === 'other') continue;
+    const rest = run.slice(cut);
+    if (classifyWord(rest).kind !== 'other') return [head, rest];
+    const tail = splitNumberRun(rest);
+    if (tail) return [head, ...tail];
+  }
+  return null;
+}
+
 /** Words that may stand in an amount in words besides the number words themselves. */
 const AMOUNT_CONNECTORS = new Set([
   'rupees',
@@ -161,10 +189,7 @@ const AMOUNT_CONNECTORS = new Set([
  * Thousand Thousand' is a garbled OCR reading, not a figure). Callers trust only clean readings.
  */
 export function isCleanAmountInWords(text: string): boolean {
-  const words = text
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => w !== '');
+  const words = splitAmountWords(text);
   // Words before the first and after the last number word are the label and what follows.
   const isNumber = (w: string) => classifyWord(w).kind !== 'other';
   const first = words.findIndex(isNumber);
@@ -218,10 +243,7 @@ function evaluateTokens(tokens: readonly Token[]): number | null {
  * contains no number words.
  */
 export function parseAmountInWords(text: string): number | null {
-  const words = text
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter((w) => w !== '');
+  const words = splitAmountWords(text);
   const tokens = words.map(classifyWord);
 
   const paiseAt = tokens.findIndex((t) => t.kind === 'paise');
