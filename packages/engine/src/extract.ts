@@ -54,16 +54,33 @@ export function hasUsableText(page: PageContent): boolean {
   return chars >= 40;
 }
 
-/** The OCR resolution of a page: 300 dpi, less for pages so large the raster would pass its cap. */
-function ocrDpiFor(page: mupdf.Page): number {
+/**
+ * Below this resolution print is too small to read: a page that would have to be rendered lower to
+ * stay under the raster cap (larger than about four A0 sheets) is refused, not rendered.
+ */
+const MIN_OCR_DPI = 100;
+
+/**
+ * The OCR resolution of a page: 300 dpi, less for pages so large the raster would pass its cap;
+ * `too_large` for a page that would not be legible within the cap.
+ */
+function ocrDpiFor(page: mupdf.Page, index: number): number {
   const [bx0, by0, bx1, by1] = page.getBounds();
   const area = (bx1 - bx0) * (by1 - by0);
-  return Math.max(72, Math.min(OCR_DPI, Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)))));
+  const fits = Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)));
+  if (fits < MIN_OCR_DPI) {
+    const inches = (v: number) => Math.round(v / 72);
+    throw new ExtractionError(
+      'too_large',
+      `page ${index + 1} is too large to read (${inches(bx1 - bx0)} × ${inches(by1 - by0)} inches)`,
+    );
+  }
+  return Math.min(OCR_DPI, fits);
 }
 
 /** Render a PDF page at its OCR resolution and recognise its words. */
 async function ocrPdfPage(page: mupdf.Page, index: number, ocr: OcrProvider, o: ResolvedOptions) {
-  const dpi = ocrDpiFor(page);
+  const dpi = ocrDpiFor(page, index);
   const { renderPage } = await import('./pdf/render.ts');
   const { ocrPageImage } = await import('./ocr/page.ts');
   const img = renderPage(page, dpi);

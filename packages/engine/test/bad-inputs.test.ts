@@ -106,6 +106,26 @@ describe('bad input returns its contract error code', () => {
     expect(codeOf(r)).toBe('too_large');
   });
 
+  it('a page 200 inches square → too_large before anything is rendered', async () => {
+    const huge = buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] >>',
+    ]);
+    const t0 = Date.now();
+    // An OCR provider that must never be asked: the page is refused before it is rendered.
+    const ocr = {
+      recognize: async () => {
+        throw new Error('OCR must not run on a page refused for its size');
+      },
+      close: async () => {},
+    };
+    const r = await extractDocument(huge, { type: 'invoice', ocr });
+    expect(codeOf(r)).toBe('too_large');
+    expect(r.error?.message).toBe('page 1 is too large to read (200 × 200 inches)');
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
   it('input over the byte limit → too_large', async () => {
     expect(codeOf(await extractDocument(good, { maxBytes: 100 }))).toBe('too_large');
   });

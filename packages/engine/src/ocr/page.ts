@@ -55,6 +55,9 @@ export const DEFAULT_PREPROCESS: PreprocessOptions = {
   invertBands: true,
 };
 
+/** Most pixels a page image is upscaled to for OCR: memory stays bounded whatever the page's size. */
+export const MAX_OCR_PIXELS = 40_000_000;
+
 /** Options of {@link ocrPageImage}. */
 export interface OcrPageOptions {
   /** 1-based page number stamped on every word. */
@@ -182,6 +185,8 @@ export async function preprocessPage(
   const rotate = Math.abs(angle) >= opts.minSkew;
   let scale = 1;
   if (dpi < opts.minDpi || dpi > opts.maxDpi) scale = opts.targetDpi / dpi;
+  // Never upscale past the OCR raster cap (a huge page rendered at low resolution, a wide image).
+  scale = Math.min(scale, Math.max(1, Math.sqrt(MAX_OCR_PIXELS / (gray.width * gray.height))));
   const outW = Math.max(1, Math.round(gray.width * scale));
   const outH = Math.max(1, Math.round(gray.height * scale));
   const rawInput = { raw: { width: gray.width, height: gray.height, channels: 1 as const } };
