@@ -258,6 +258,22 @@ describe('a party block set flush right', () => {
   });
 });
 
+describe('a party block of "label | value" rows', () => {
+  it('reads the value cell beside a row label, with or without its colon', () => {
+    const layout = buildLayout([
+      page([
+        [147, [56, 'Bill To'], [364, '# Inv. No.:'], [446, 'Inv-5']],
+        [160, [56, 'Name:'], [98, 'Rajiv Gupta'], [364, 'Inv. Date:'], [446, '10-01-25']],
+        [172, [56, 'Address:'], [98, '# S-50, PTC Building, Delhi-1358XX']],
+        [193, [56, 'State'], [98, 'Delhi 07']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Rajiv Gupta');
+    expect(buyer.stateCode?.value).toBe('07');
+  });
+});
+
 describe('a total rounded to the rupee without a round-off row', () => {
   it('adds up, and the lines give the taxable value no row prints', () => {
     const layout = buildLayout([

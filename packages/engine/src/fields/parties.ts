@@ -61,13 +61,16 @@ const ROW_LABEL =
   /^(?:name|address|state(?: name| code)?|gstin(?:\/uin)?|phone|contact|e-?mail|city|pin(?: code)?)\s*:?$/i;
 
 /**
- * In a block laid out as "label | : value" rows, the label's cell alone says nothing: read it
- * with the value cell beside it, so "Name : …" gives the name and "GSTIN : …" the GSTIN.
+ * In a block laid out as "label | : value" rows ("Name: | Rajiv Gupta", "State | Delhi 07"), the
+ * label's cell alone says nothing: read it with the value cell beside it, so "Name : …" gives the
+ * name and "GSTIN : …" the GSTIN.
  */
 function withValueCell(lineSegs: Segment[], seg: Segment, rightLimit: number): Segment {
   if (!ROW_LABEL.test(seg.text.trim())) return seg;
   const next = lineSegs[lineSegs.indexOf(seg) + 1];
-  if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120 || !/^\s*:/.test(next.text)) return seg;
+  if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120) return seg;
+  // A label cell beside it is another row label, not this one's value.
+  if (ROW_LABEL.test(next.text.replace(/^\s*:\s*/, '').trim())) return seg;
   return {
     ...seg,
     x1: next.x1,
