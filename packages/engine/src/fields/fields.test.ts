@@ -317,6 +317,9 @@ describe('party names', () => {
     );
     expect(tidyName('Notes')).toBe('');
     expect(tidyName('Ref No.')).toBe('');
+    expect(tidyName('Bangalore')).toBe('');
+    expect(tidyName('New Delhi')).toBe('');
+    expect(tidyName('Kerala Traders')).toBe('Kerala Traders');
     expect(tidyName('Order Date :')).toBe('');
     expect(tidyName('Shree Ganesh Trading Co.')).toBe('Shree Ganesh Trading Co.');
     expect(tidyName('Details of Consianee (Shipped to)')).toBe('');

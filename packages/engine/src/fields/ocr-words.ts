@@ -24,6 +24,10 @@ warehouse godown depot plant factory site premises house bhavan bhawan sadan tow
 square circle chowk bazar bazaar gate junction crossing nagar puram pet halli palli pura wadi
 road avenue extension layout enclave residency heights point hub zone sez special economic
 north south east west upper lower old new greater inner outer
+`;
+
+/** Industrial towns and cities of India, as addresses print them. */
+const CITIES = `
 mumbai pune nagpur nashik aurangabad thane navi delhi gurugram gurgaon faridabad noida ghaziabad
 lucknow kanpur agra varanasi meerut aligarh bareilly jaipur jodhpur udaipur kota ajmer bhiwadi
 neemrana ahmedabad surat vadodara rajkot vapi bhavnagar jamnagar ankleshwar bharuch sanand morbi
@@ -40,11 +44,32 @@ chinchwad ranjangaon taloja turbhe bhiwandi vasai palghar tarapur ballabgarh sah
 naraina bawana mayapuri narela kundli rai kathua satpur ambad hingna butibori shendra chikalthana
 `;
 
-/** Known words, lower case: the list above and every word of a state name. */
-const KNOWN = new Set<string>([
-  ...WORDS.split(/\s+/).filter(Boolean),
+/** Place words, lower case: the towns above and every word of a state name. */
+const PLACES = new Set<string>([
+  ...CITIES.split(/\s+/).filter(Boolean),
   ...STATES.flatMap((s) => s.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2),
 ]);
+
+/** Known words, lower case: address and company words, and places. */
+const KNOWN = new Set<string>([...WORDS.split(/\s+/).filter(Boolean), ...PLACES]);
+
+/**
+ * Whether a text names only a place ("Bangalore", "New Delhi"): a town or state, the line of an
+ * address a layout set where a party's name should be, never the party.
+ */
+export function isPlaceName(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const directions = new Set(['new', 'navi', 'north', 'south', 'east', 'west', 'greater']);
+  return (
+    words.length > 0 &&
+    words.length <= 3 &&
+    words.every((w) => PLACES.has(w) || directions.has(w)) &&
+    words.some((w) => PLACES.has(w))
+  );
+}
 
 /** Glyph groups OCR reads for one another, each way: [as read, as printed]. */
 const CONFUSIONS: ReadonlyArray<readonly [string, string]> = [

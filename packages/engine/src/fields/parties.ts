@@ -4,7 +4,7 @@ import type { DocumentType } from '../types.ts';
 import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
-import { repairOcrText } from './ocr-words.ts';
+import { isPlaceName, repairOcrText } from './ocr-words.ts';
 import { findGstins, stripLeadingSeparators } from './values.ts';
 import { PARTY_LABELS, TITLES } from './vocabulary.ts';
 
@@ -103,7 +103,7 @@ export function tidyName(text: string): string {
     .replace(/^[<>|{}©®[\]~]+\S*\s+(?=[A-Za-z])/, '')
     .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*$/, '')
     .trim();
-  if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t)) return '';
+  if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t) || isPlaceName(t)) return '';
   if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
   return t;
 }
