@@ -12,7 +12,7 @@ import {
   round2,
 } from './numbers.ts';
 import type { RawRow } from './rows.ts';
-import { type ColumnKind, KNOWN_UNITS } from './vocabulary.ts';
+import { type ColumnKind, KNOWN_UNITS, UNIT_WORD } from './vocabulary.ts';
 
 /** Where one line value was read. */
 export interface ValueProvenance {
@@ -63,6 +63,9 @@ function bestColumn(columns: Column[], kind: ColumnKind): number {
   });
   return best;
 }
+
+/** Columns that hold figures only: a word there is text that ran on from the description. */
+const FIGURE_KINDS = new Set<ColumnKind>(['quantity', 'rate', 'discount', 'amount', 'gst', 'taxAmount']);
 
 /** Item codes printed under a description in a smaller font ("EL-03979"): not part of it. */
 const ITEM_CODE = /^[A-Z]{1,5}[-/]?[0-9]{3,}[A-Z]?$/;
@@ -170,7 +173,28 @@ export function readLine(
   repair = true,
 ): ReadLine {
   const cells = new Map<number, Word[]>();
-  for (const l of row.lines) for (const [i, ws] of l.cells) cells.set(i, [...(cells.get(i) ?? []), ...ws]);
+  const descCol = bestColumn(columns, 'description');
+  for (const l of row.lines) {
+    // A line of words only that starts in the description column and runs on into columns of
+    // figures is description, all of it: an item name printed across the figure columns on a
+    // line of its own (receipts). Words under a unit, code or remarks column stay there.
+    const allText = [...l.cells.values()].flat().every((w) => !/[0-9]/.test(w.text));
+    const runsOn =
+      allText &&
+      !l.anchor &&
+      descCol >= 0 &&
+      (l.cells.get(descCol)?.length ?? 0) > 0 &&
+      [...l.cells.keys()].some((i) => i !== descCol) &&
+      [...l.cells].every(
+        ([i, ws]) =>
+          i === descCol ||
+          (FIGURE_KINDS.has(columns[i]?.kind ?? 'other') && !ws.some((w) => UNIT_WORD.test(w.text))),
+      );
+    const entries = runsOn
+      ? ([[descCol, [...l.cells.values()].flat().sort((a, b) => a.x0 - b.x0)]] as Array<[number, Word[]]>)
+      : [...l.cells];
+    for (const [i, ws] of entries) cells.set(i, [...(cells.get(i) ?? []), ...ws]);
+  }
   for (const [i, ws] of cells) {
     if (columns[i]?.kind !== 'description' && ws.some((w) => w.source === 'ocr'))
       cells.set(i, joinNumberFragments(ws));
@@ -183,7 +207,7 @@ export function readLine(
     if (value !== null && words.length > 0) provenance[field] = provenanceOf(row.page, words);
   };
 
-  const descIdx = bestColumn(columns, 'description');
+  const descIdx = descCol;
   let descCell = cellOf(descIdx);
   if (descLeft !== null && descCell.some((w) => w.source === 'ocr')) {
     // Specks and a lost serial column's numbers read left of where every description starts
@@ -204,9 +228,17 @@ export function readLine(
       (t) => t.replace(/l/g, 'I'),
     );
   }
+  let hsnWords = cellOf(bestColumn(columns, 'hsn'));
+  if (columns[descIdx]?.hsnInCell && readHsn(hsnWords) === null) {
+    // The description cell carries the HSN code as a token of its own: it is the HSN, not text.
+    const code = desc.words.find((w) => readHsn([w]) !== null && /^[0-9]+$/.test(w.text));
+    if (code) {
+      hsnWords = [code];
+      desc.words = desc.words.filter((w) => w !== code);
+      desc.text = desc.text.replace(code.text, '').replace(/\s+/g, ' ').trim();
+    }
+  }
   set('description', desc.text === '' ? null : desc.text, desc.words);
-
-  const hsnWords = cellOf(bestColumn(columns, 'hsn'));
   set('hsnSac', readHsn(hsnWords), hsnWords);
 
   const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => /[A-Za-z]/.test(w.text));

@@ -39,6 +39,16 @@ function strongCount(line: Line): number {
   return new Set(toks.filter((t) => STRONG_HEADER_WORDS.has(t))).size;
 }
 
+/**
+ * Whether a line under a table is another table's header row ("Rate | Rate | Rate | Taxable
+ * value" of a GST summary): three or more cells, two or more column words, mostly header words,
+ * no figures.
+ */
+export function isAnotherHeaderRow(line: Line): boolean {
+  if (line.words.some((w) => /[0-9]/.test(w.text))) return false;
+  return chunkLine(line).length >= 3 && strongCount(line) >= 2 && isHeaderish(line);
+}
+
 /** Whether a line looks like part of a table header: mostly header words and no data numbers. */
 function isHeaderish(line: Line, junkNumbers = 0): boolean {
   let known = 0;

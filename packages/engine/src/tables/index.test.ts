@@ -922,6 +922,45 @@ describe('extractLineItems (no header read)', () => {
   });
 });
 
+describe('extractLineItems (a receipt: each name on its own line above its figures)', () => {
+  it('reads the name over the code and figures, the HSN code from the name column, and stops at the GST summary', () => {
+    const p = page(1, [
+      [100, [[30, 'Item name']]],
+      [
+        110,
+        [
+          [30, 'HSN code'],
+          [110, 'Qty'],
+          [150, 'Sale price'],
+          [220, 'Disc'],
+          [260, 'Total Amt'],
+        ],
+      ],
+      [125, [[30, 'Iced Tall Cappuccino Large']]],
+      [135, [[30, '996331'], r(125, '1'), r(200, '255.00'), r(245, '0.00'), r(300, '255.00')]],
+      [147, [[30, 'Espresso Shot']]],
+      [157, [[30, '996331'], r(125, '2'), r(200, '35.00'), r(245, '0.00'), r(300, '70.00')]],
+      [172, [r(200, '325.00'), r(300, '325.00')]],
+      [190, [[30, 'GST SUMMARY']]],
+      [
+        200,
+        [
+          [30, 'HSN Code'],
+          [110, 'CGST Rate'],
+          [170, 'SGST Rate'],
+          [240, 'Taxable value'],
+        ],
+      ],
+      [212, [[30, '996331'], r(140, '2.50%'), r(200, '2.50%'), r(300, '325.00')]],
+    ]);
+    const { lineItems } = extractLineItems([p], 'invoice');
+    expect(lineItems.map((l) => [l.description, l.hsnSac, l.quantity, l.rate, l.amount])).toEqual([
+      ['Iced Tall Cappuccino Large', '996331', 1, 255, 255],
+      ['Espresso Shot', '996331', 2, 35, 70],
+    ]);
+  });
+});
+
 describe('extractLineItems (dev corpus text PDFs)', () => {
   const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
   const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [

@@ -1,6 +1,6 @@
 import type { Word } from '../types.ts';
 import { type Chunk, chunkLine, type Line, overlap } from './geometry.ts';
-import type { Column, TableHeader } from './header.ts';
+import { type Column, isAnotherHeaderRow, type TableHeader } from './header.ts';
 import { isNumericToken } from './numbers.ts';
 import type { ColumnKind } from './vocabulary.ts';
 
@@ -174,6 +174,11 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       finished = true;
       break;
     }
+    // Another table's header row (a GST summary's): this table is over.
+    if (tableLines.some((l) => l.anchor) && isAnotherHeaderRow(line)) {
+      finished = true;
+      break;
+    }
     // A wide vertical gap: the table is over (footers, signatures, notes).
     if (line.y0 - lastY1 > Math.max(4 * hMed, 36)) break;
     if (anchor && !hasSerialValue) {
@@ -198,11 +203,18 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       if (first && first.x0 < left.x1 - 1 && !SERIAL.test(first.text) && !/[0-9]/.test(first.text)) break;
     }
     if (!anchor) {
-      // Text running across the table (notes, remarks) is not a cell.
+      // Text running across the table (notes, remarks) is not a cell — unless it is an item's
+      // name on a line of its own over its figures (the next line: an anchor with no words).
       const spans = chunkLine(line).some(
         (ch) => columns.filter((c) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0).length >= 3,
       );
-      if (spans) break;
+      const below = lines[li + 1];
+      const belowCells = below ? assignCells(below, columns) : null;
+      const nameOverFigures =
+        !!belowCells &&
+        isAnchor(belowCells, columns) &&
+        !(descIndex >= 0 ? (belowCells.get(descIndex) ?? []) : []).some((w) => /[A-Za-z]{2}/.test(w.text));
+      if (spans && !nameOverFigures) break;
     }
     tableLines.push({ line, cells, anchor });
     lastY1 = line.y1;
@@ -259,6 +271,28 @@ function groupRows(page: number, tableLines: RowLine[], descIndex: number): RawR
   anchors.forEach((a, k) => {
     owner[a] = k;
   });
+  // Receipts print each item's name on a line of its own above its figures (code, qty, price):
+  // when every anchor's description cell holds no words and sits right under a line of text,
+  // each anchor owns the text lines above it.
+  const hasLetters = (l: RowLine) => descOf(l).some((w) => /[A-Za-z]{2}/.test(w.text));
+  const named = (a: number) => {
+    const prev = tableLines[a - 1];
+    return !hasLetters(tableLines[a] as RowLine) && !!prev && !prev.anchor && hasLetters(prev);
+  };
+  // A trailing row of figures alone (a receipt's sub-total) takes no part in the pattern.
+  const items = named(anchors[anchors.length - 1] as number) ? anchors : anchors.slice(0, -1);
+  // One name line between one anchor and the next: rows centred on their figures (a name above,
+  // a code or a wrapped line below) put two or more there.
+  const oneLineApart = items.every((a, k) => k === 0 || a - (items[k - 1] as number) === 2);
+  if (items.length >= 2 && items.every(named) && oneLineApart) {
+    // Each item owns the name line above it; what follows the last item (a sub-total, a summary)
+    // is no item's.
+    return items.map((a) => ({
+      page,
+      anchor: tableLines[a] as RowLine,
+      lines: [tableLines[a - 1] as RowLine, tableLines[a] as RowLine],
+    }));
+  }
   for (let i = 0; i < firstAnchor; i++) owner[i] = 0;
   for (let k = 0; k < anchors.length; k++) {
     const a = anchors[k] as number;

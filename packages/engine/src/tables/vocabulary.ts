@@ -95,6 +95,8 @@ export interface LabelClass {
   percent?: boolean;
   /** For `other`: the column names the tax head of each figure beside it ("Tax Type": IGST, CGST). */
   taxType?: boolean;
+  /** For `description`: the cell holds the item's HSN/SAC too ("Item name" over "HSN code"). */
+  hsnInCell?: boolean;
 }
 
 /** Words that occur in table headers. Used for fuzzy correction and to tell header lines from data. */
@@ -363,6 +365,9 @@ export function classifyLabel(norm: string): LabelClass {
   if (has(/ (?:received|recd|rcvd|recvd|receipt) /)) return { kind: 'received', priority: 1 };
   if (has(/ (?:accepted|accept|acc|approved) /)) return { kind: 'accepted', priority: 1 };
   if (has(/ (?:rejected|reject|rej|rejection) /)) return { kind: 'rejected', priority: 1 };
+  // "Item name" stacked over "HSN code" in one cell (receipts): the item, with its code under it.
+  if (has(/ (?:hsn|sac|hsnsac) /) && has(/ (?:item|name|product|goods|description|particulars) /) && !qtyish)
+    return { kind: 'description', priority: 2, hsnInCell: true };
   if (has(/ (?:hsn|sac|hsnsac) /)) return { kind: 'hsn', priority: 1 };
   if (has(/ (?:disc|discount) /))
     return { kind: 'discount', priority: 1, percent: has(/ % /) && !has(/ (?:amt|amount|rs) /) };
