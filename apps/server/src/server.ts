@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { type Env, loadEnv } from './config/env.ts';
 import { resolveAuthSecret } from './config/secret.ts';
@@ -11,6 +12,9 @@ import { createLogger, type Logger } from './lib/logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
 
 /** The built web app served on the same port. */
+/** No permission for group or others on anything the server creates. */
+const PRIVATE_UMASK = 0o077;
+
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** A running server. */
@@ -44,6 +48,10 @@ export interface StartServerOptions {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const env = loadEnv(options.env);
+  // Everything the server writes under DATA_DIR (uploads, workbooks, the database, secrets) is
+  // its own: files 0600, folders 0700, whatever the account's default. (Worker threads share the
+  // process's mask; only the main thread may set it.)
+  if (isMainThread) process.umask(PRIVATE_UMASK);
   const logger = options.logger ?? createLogger(env.logLevel);
 
   // Listen first so a random port is known before better-auth is told its base URL.

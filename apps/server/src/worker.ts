@@ -9,6 +9,8 @@ import { startOpsServer } from './modules/ops/ops-server.ts';
 // many as needed against one PostgreSQL (DATABASE_URL); they share the pg-boss queue.
 try {
   const env = loadEnv();
+  // Workbooks and downloads a worker writes under DATA_DIR are its own (0600 / 0700), as the server's.
+  process.umask(0o077);
   const logger = createLogger(env.logLevel);
   if (!env.databaseUrl) {
     logger.warn(

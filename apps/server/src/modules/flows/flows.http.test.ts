@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -139,6 +139,13 @@ describe('flows over HTTP', () => {
     ]);
     expect(response.body.skipped[0].name).toBe('readme.txt');
     expect((await a.get(`/api/flows/${flowId}/uploads`)).body.items).toHaveLength(2);
+    // Stored files and their folders are the server's alone (0600 / 0700).
+    const entries = await readdir(join(t.dataDir, 'uploads'), { recursive: true, withFileTypes: true });
+    expect(entries.length).toBeGreaterThan(2);
+    for (const e of entries) {
+      const mode = (await stat(join(e.parentPath, e.name))).mode;
+      expect(mode & 0o077, `${e.name} ${(mode & 0o777).toString(8)}`).toBe(0);
+    }
   });
 
   it('runs on the real queue and streams progress until the end', async () => {
