@@ -61,6 +61,9 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
       // only when they assert email_verified (better-auth's default), or anyone who can register that
       // address at a lax provider could take over the account.
       accountLinking: { enabled: true, trustedProviders: env.google ? [env.google.id] : [] },
+      // Identity providers' access, refresh and ID tokens are stored encrypted with the auth secret,
+      // as the Drive/Sheets tokens are: a copy of the database gives no one a working Google token.
+      encryptOAuthTokens: true,
     },
     plugins:
       providers.length > 0

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema/index.ts';
 import { startTestServer, TestClient, type TestServer } from '../../test/test-server.ts';
 
 // A real OpenID Connect provider (oidc-provider) on loopback, driven through its dev login/consent
@@ -139,6 +141,12 @@ describe('OIDC sign-in through a real provider', () => {
     const me = await browser.get('/api/me');
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ name: 'SSO meera', email: 'meera@sso.example.com' });
+
+    // The provider's access token is stored encrypted (better-auth's symmetric envelope), not as
+    // issued; the refresh token too when the provider sends one.
+    const [account] = await t.server.db.select().from(accounts).where(eq(accounts.providerId, 'oidc'));
+    expect(account?.accessToken).toMatch(/^[0-9a-f$:]{40,}$/i);
+    if (account?.refreshToken) expect(account.refreshToken).toMatch(/^[0-9a-f$:]{40,}$/i);
   });
 
   it('does not link a provider identity into an unverified local account with the same e-mail', async () => {
