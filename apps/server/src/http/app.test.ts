@@ -267,6 +267,11 @@ describe('public endpoints', () => {
     expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No API route GET /api/nope' } });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // One framing rule (the CSP's), and API answers are never cached.
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const config = await t.createClient().raw('/api/auth-config');
+    expect(config.headers.get('cache-control')).toBe('no-store');
   });
 });
 

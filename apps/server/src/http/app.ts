@@ -156,8 +156,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
         : false,
       // Handlers that need a different policy (the popup pages) set their own header.
       overwrite: false,
+      // The CSP's frame-ancestors 'none' says it; a SAMEORIGIN header beside it contradicts it.
+      xFrameOptions: false,
     }),
   );
+  // API answers are one user's data at one moment: no browser or proxy keeps a copy. A handler
+  // that sets its own policy (a file download) keeps it.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
   // The popup's pages and the OAuth callback redirect must not sever the link to the opener window.
   const allowOpener: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
