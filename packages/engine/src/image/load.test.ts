@@ -98,6 +98,9 @@ describe('loadImagePages', () => {
     const err = await loadImagePages(png).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImageLoadError);
     expect((err as ImageLoadError).code).toBe('too_large');
+    expect((err as ImageLoadError).message).toBe(
+      'image is too large to read (200000 × 200000 pixels; the limit is 100 megapixels)',
+    );
   });
 
   it('rejects non-images and corrupt images with typed errors', async () => {

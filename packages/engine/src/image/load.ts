@@ -108,7 +108,8 @@ export async function loadImagePages(bytes: Uint8Array): Promise<ImagePage[]> {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    // Header only: no pixel is inflated here, so the size is checked below with a plain message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (err) {
     throw toLoadError(err, kind);
   }
@@ -119,7 +120,7 @@ export async function loadImagePages(bytes: Uint8Array): Promise<ImagePage[]> {
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
     throw new ImageLoadError(
       'too_large',
-      `image is ${meta.width}×${meta.height} pixels; the limit is ${MAX_IMAGE_PIXELS}`,
+      `image is too large to read (${meta.width} × ${meta.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
     );
   }
   const pageCount = kind === 'tiff' ? Math.min(meta.pages ?? 1, MAX_IMAGE_PAGES) : 1;
