@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:hostile`: replays hostile request bodies and files against a real server (embedded
+ * PGlite in a temporary DATA_DIR, in this process) and reports, per case, the answer, the time and
+ * the process's resident memory before and after (peak of the sampled RSS). Cases: a 200 MB JSON
+ * body and a 200 MB multipart upload sent without a session, a 200 MB JSON body with one, and a
+ * 200-inch PDF page through the engine.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTesseractOcr, extractDocument } from '@bahi/engine';
+import pino from 'pino';
+import { startServer } from '../src/server.ts';
+import { seedPgliteDataDir } from '../src/test/test-server.ts';
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+/** Resident memory sampled every 20 ms while `run` works: the peak seen. */
+async function measure<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; ms: number; before: number; peak: number }> {
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  try {
+    const result = await run();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, ms: Math.round(performance.now() - started), before, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A body of `size` bytes, produced in 1 MB chunks as it is sent (never whole in this process). */
+function streamedBody(size: number, prefix: string, suffix: string): ReadableStream<Uint8Array> {
+  const chunk = new Uint8Array(MB).fill(0x61);
+  let sent = 0;
+  const enc = new TextEncoder();
+  return new ReadableStream({
+    start(c) {
+      c.enqueue(enc.encode(prefix));
+    },
+    pull(c) {
+      if (sent >= size) {
+        c.enqueue(enc.encode(suffix));
+        c.close();
+        return;
+      }
+      c.enqueue(chunk);
+      sent += chunk.length;
+    },
+  });
+}
+
+async function send(url: string, contentType: string, body: ReadableStream<Uint8Array>, cookie = '') {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType, origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await res.text();
+    return res.status;
+  } catch (error) {
+    return `connection closed (${(error as Error).message})`;
+  }
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bahi-hostile-'));
+await seedPgliteDataDir(join(dataDir, 'db'));
+const server = await startServer({
+  env: {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: '',
+    LOG_LEVEL: 'silent',
+  },
+  webDist: join(dataDir, 'no-web'),
+  logger: pino({ level: 'silent' }),
+});
+const rows: string[][] = [['case', 'answer', 'ms', 'rss before', 'rss peak']];
+const record = (name: string, m: { result: unknown; ms: number; before: number; peak: number }) =>
+  rows.push([name, String(m.result), String(m.ms), mb(m.before), mb(m.peak)]);
+try {
+  const size = 200 * MB;
+  record(
+    'anonymous 200 MB JSON to /api/workflows',
+    await measure(() =>
+      send(`${server.url}/api/workflows`, 'application/json', streamedBody(size, '{"name":"', '"}')),
+    ),
+  );
+  const boundary = 'bahihostile';
+  record(
+    'anonymous 200 MB upload to /api/flows/x/uploads',
+    await measure(() =>
+      send(
+        `${server.url}/api/flows/x/uploads`,
+        `multipart/form-data; boundary=${boundary}`,
+        streamedBody(
+          size,
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\n\r\n`,
+          `\r\n--${boundary}--\r\n`,
+        ),
+      ),
+    ),
+  );
+  const email = `bench-${Date.now()}@example.com`;
+  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name: 'Bench', email, password: 'correct horse battery staple' }),
+  });
+  const cookie = (signUp.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  record(
+    'signed-in 200 MB JSON to /api/workflows',
+    await measure(() =>
+      send(`${server.url}/api/workflows`, 'application/json', streamedBody(size, '{"name":"', '"}'), cookie),
+    ),
+  );
+  const pdf = new TextEncoder().encode(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 14400 14400]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  const ocr = await createTesseractOcr({ workers: 1 });
+  try {
+    record(
+      'engine: 200-inch PDF page',
+      await measure(async () => (await extractDocument(pdf, { type: 'invoice', ocr })).error?.code ?? 'ok'),
+    );
+  } finally {
+    await ocr.close();
+  }
+} finally {
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
