@@ -152,6 +152,9 @@ describe('uploads and zip safety', () => {
     expect(sanitizeFileName('../../etc/passwd.pdf')).toBe('passwd.pdf');
     expect(sanitizeFileName('C:\\Users\\x\\inv.pdf')).toBe('inv.pdf');
     expect(sanitizeFileName('a\u0000b.pdf')).toBe('ab.pdf');
+    // A right-to-left override would show "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+    expect(sanitizeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(sanitizeFileName('\u2067bill\u2069.pdf')).toBe('bill.pdf');
   });
 
   it('stores files content-addressed and skips unsupported, empty and oversized ones', async () => {

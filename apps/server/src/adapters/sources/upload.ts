@@ -60,11 +60,18 @@ export function getUploadDir(dataDir: string, organizationId: string, flowId: st
   return join(dataDir, 'uploads', organizationId, flowId);
 }
 
-/** Only the last path segment, without control characters: zip entries and browsers may send paths. */
+/**
+ * Only the last path segment, without control characters or the invisible direction marks that make
+ * a name display reversed ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf"): zip entries and
+ * browsers may send paths and such names.
+ */
 export function sanitizeFileName(name: string): string {
   const last = basename(name.replaceAll('\\', '/'));
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-  const cleaned = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = last
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g, '')
+    .trim();
   return cleaned.slice(-200) || 'file';
 }
 
