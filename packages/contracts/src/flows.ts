@@ -26,7 +26,6 @@ export const flowMessages = {
     'Local folders are turned off on this server. Ask your administrator to set BAHI_FOLDER_ROOTS to the folders Bahi may read.',
   folderOutsideRoots: 'This folder is outside the folders this server may read.',
   folderNotFound: 'This folder does not exist or cannot be read.',
-  folderIsFile: 'This path is a file, not a folder. Give the folder that holds the documents.',
   emptyFolder: 'No documents found in this folder',
   runInProgress: 'This flow is already running. Wait for the current run to finish.',
 } as const;

@@ -43,9 +43,6 @@ export async function resolveLocalFolder(roots: string[], input: string): Promis
       url: flowMessages.folderOutsideRoots,
     });
   }
-  // A file given where a folder is asked for is said so, not failed later with a raw ENOTDIR.
-  if (!(await stat(real)).isDirectory())
-    throw new AppError('validation', flowMessages.folderIsFile, { url: flowMessages.folderIsFile });
   return real;
 }
 

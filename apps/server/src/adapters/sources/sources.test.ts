@@ -99,12 +99,6 @@ describe('local folder confinement', () => {
     await expect(resolveLocalFolder([root], join(root, 'missing'))).rejects.toThrow(/does not exist/);
   });
 
-  it('says a file given as the folder is a file, not a folder', async () => {
-    await expect(resolveLocalFolder([root], join(root, 'invoices', 'a.pdf'))).rejects.toThrow(
-      'This path is a file, not a folder. Give the folder that holds the documents.',
-    );
-  });
-
   it('lists documents recursively, skipping unsupported, empty, hidden and escaping entries with reasons', async () => {
     const dir = await resolveLocalFolder([root], 'invoices');
     const { files, skipped } = await collect(
