@@ -226,9 +226,9 @@ export function interpretDocument(
   });
   checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
 
-  calibrateConfidence(confidence, provenance, fields, checks, amountsConsistent);
   // A set adds up for real only when a tax makes the sum (taxable = total adds up trivially).
   const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
+  calibrateConfidence(confidence, provenance, checks, amountsConsistent, taxCharged);
   if (!(amountsConsistent && taxCharged))
     withholdRefutedAmounts(fields, confidence, provenance, checks, warnings, words?.value ?? null);
   for (const k of Object.keys(confidence))
@@ -300,11 +300,10 @@ const UNVOUCHED_TEXT = 0.85;
 function calibrateConfidence(
   confidence: Record<string, number>,
   provenance: Record<string, Provenance>,
-  fields: Record<string, FieldValue>,
   checks: CheckResult[],
   amountsConsistent: boolean,
+  taxCharged: boolean,
 ): void {
-  const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
   const vouched = new Set<string>();
   const raise = (f: string, to: number) => {
     if (!(f in confidence)) return;

@@ -207,8 +207,7 @@ export function readLine(
     if (value !== null && words.length > 0) provenance[field] = provenanceOf(row.page, words);
   };
 
-  const descIdx = descCol;
-  let descCell = cellOf(descIdx);
+  let descCell = cellOf(descCol);
   if (descLeft !== null && descCell.some((w) => w.source === 'ocr')) {
     // Specks and a lost serial column's numbers read left of where every description starts
     // ("©", "WN", "12"): short tokens wholly left of that edge are not the description.
@@ -229,7 +228,7 @@ export function readLine(
     );
   }
   let hsnWords = cellOf(bestColumn(columns, 'hsn'));
-  if (columns[descIdx]?.hsnInCell && readHsn(hsnWords) === null) {
+  if (columns[descCol]?.hsnInCell && readHsn(hsnWords) === null) {
     // The description cell carries the HSN code as a token of its own: it is the HSN, not text.
     const code = desc.words.find((w) => readHsn([w]) !== null && /^[0-9]+$/.test(w.text));
     if (code) {

@@ -6,8 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { formatMegabytes, type SkippedFile } from '../../adapters/sources/source.ts';
-import type { ReceivedFile } from '../../adapters/sources/upload.ts';
-import { sanitizeFileName } from '../../adapters/sources/upload.ts';
+import { type ReceivedFile, sanitizeFileName } from '../../adapters/sources/upload.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Form fields a browser may send files under. */
