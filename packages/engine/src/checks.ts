@@ -42,7 +42,7 @@ function wordsColumn(line: Line): [number, number] {
 /** The printed amount in words ("INR One Lakh ... Only"), ignoring a tax-amount-in-words line. */
 /**
  * Whether an amount in words states `total`: the same figure, or its rupees when the words give
- * no paise ("Twenty Lakh Thirteen Thousand Forty One Only" for 20,13,041.09, as many ERPs print).
+ * no paise ("Four Lakh Fifty Six Thousand Seven Hundred Eighty Nine Only" for 4,56,789.50, as many ERPs print).
  */
 export function wordsStateTotal(words: number, total: number): boolean {
   if (Math.abs(words - total) <= TOL) return true;
@@ -61,7 +61,7 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
     let text = wordsColumnText(lines[i]!);
     const [colStart, colEnd] = wordsColumn(lines[i]!);
     // Words OCR could not read that go on below the last number word ("Two Thousand Seven Hundred
-    // Twenty" over "Einht Ninluy"): the reading may stop short of the amount.
+    // Twenty" over "Foutr Sevcn"): the reading may stop short of the amount.
     let cutShort = false;
     // The words wrap onto the next lines of their own column; a totals column beside them
     // ("Gross Amount 2311.86") is not part of them.

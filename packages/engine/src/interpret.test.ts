@@ -30,13 +30,13 @@ describe('rescaleLinesToTaxable', () => {
 describe('interpretDocument with an unverified e-invoice QR', () => {
   const page = pageOfLines([
     'TAX INVOICE',
-    'Invoice No : F2000037',
-    'GSTIN : 36AABCV9104A1ZQ',
+    'Invoice No : INV-4411',
+    'GSTIN : 29AAGCR4375J1ZU',
     'Total Invoice Value 1,180.00',
   ]);
   const qr = (sellerGstin: string): QrReading => ({
     raw: '',
-    payload: { SellerGstin: sellerGstin, DocNo: 'F2000037', TotInvVal: 1180 },
+    payload: { SellerGstin: sellerGstin, DocNo: 'INV-4411', TotInvVal: 1180 },
     signatureValid: null,
     bbox: null,
     page: 1,
@@ -44,16 +44,16 @@ describe('interpretDocument with an unverified e-invoice QR', () => {
   });
 
   it('keeps a valid printed GSTIN over a QR GSTIN that fails its check character, and reports the mismatch', () => {
-    const out = interpretDocument([page], 'invoice', qr('36AMBPG7773M002'));
-    expect(out.fields.vendorGstin).toBe('36AABCV9104A1ZQ');
+    const out = interpretDocument([page], 'invoice', qr('29AAGCR4375J0Z2'));
+    expect(out.fields.vendorGstin).toBe('29AAGCR4375J1ZU');
     const check = out.checks.find((c) => c.code === 'qr_matches_printed');
     expect(check?.ok).toBe(false);
-    expect(check?.message).toContain('36AMBPG7773M002');
+    expect(check?.message).toContain('29AAGCR4375J0Z2');
   });
 
   it('takes a valid QR GSTIN', () => {
-    const out = interpretDocument([page], 'invoice', qr('27AADCV0032H1ZO'));
-    expect(out.fields.vendorGstin).toBe('27AADCV0032H1ZO');
+    const out = interpretDocument([page], 'invoice', qr('27AAECM8421K1Z8'));
+    expect(out.fields.vendorGstin).toBe('27AAECM8421K1Z8');
   });
 });
 
@@ -63,15 +63,15 @@ describe('interpretDocument withholding a refuted total', () => {
       [
         'TAX INVOICE',
         'Invoice No : INV-7',
-        'Total  15,000.00',
-        'Amount in words: Rupees Sixty Three Lakh Sixteen Thousand Eight Hundred Seventy Five Only',
+        'Total  12,400.00',
+        'Amount in words: Rupees Twelve Lakh Forty Thousand Only',
       ],
       'ocr',
     );
     const out = interpretDocument([page], 'invoice', null);
     expect(out.fields.total).toBeNull();
     expect(out.warnings.join(' ')).toContain(
-      'total left empty: 15000 was read, but amount in words is 6316875',
+      'total left empty: 12400 was read, but amount in words is 1240000',
     );
     expect(out.checks.find((c) => c.code === 'amount_in_words_matches_total')?.ok).toBe(false);
   });

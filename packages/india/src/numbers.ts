@@ -49,7 +49,7 @@ export function parseIndianAmount(text: string): number | null {
   if (s === '') return null;
   s = s.replace(/\s*\/-\s*$/, '');
   s = s.replace(/\s*\b(?:only|cr|dr)\.?\s*$/i, '');
-  // ERP prints the currency code after the figure: '2,607,665.48 INR'.
+  // ERP prints the currency code after the figure: '1,104,290.36 INR'.
   s = s.replace(/\s+inr$/i, '');
 
   let negative = false;

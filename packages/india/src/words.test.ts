@@ -61,9 +61,9 @@ describe('parseAmountInWords', () => {
     ['Rupees One Hundred Twenty Three Thousand Only', 123000],
     ['Rupees Zero and Paise Five Only', 0.05],
     ['Minus Rupees Ten Only', -10],
-    ['TWENTY SIX LAKH SEVEN THOUSAND SIX HUNDRED SIXTY FIVE RUPEES FORTY EIGHT', 2607665.48],
+    ['ELEVEN LAKH FOUR THOUSAND TWO HUNDRED NINETY RUPEES THIRTY SIX', 1104290.36],
     ['Five Thousand Rupees Only', 5000],
-    ['Rupees ThirtyEight Thousand TwentySix Only', 38026],
+    ['Rupees FortyTwo Thousand TwentyNine Only', 42029],
     ['rupees fortyfive thousand only', 45000],
   ])('%s → %s', (text, value) => {
     expect(parseAmountInWords(text)).toBe(value);

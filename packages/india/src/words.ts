@@ -144,7 +144,7 @@ function classifyWord(word: string): Token {
 
 /**
  * The lower-case words of an amount in words. Number words some software prints run together
- * ("ThirtyEight Thousand TwentySix") come apart: at a capital inside a word, and where a run of
+ * ("FortyTwo Thousand TwentyNine") come apart: at a capital inside a word, and where a run of
  * letters is made only of number words ("twentysix").
  */
 function splitAmountWords(text: string): string[] {

@@ -33,7 +33,7 @@ const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
  * may carry the usual misreads (rupee sign as `X`, grouping commas as dots, see `ocr-money.ts`).
  */
 function moneyOf(s: Segment): number | null {
-  // The label's separator left before the figure (": Rs 8,84,535.00/").
+  // The label's separator left before the figure (": Rs 5,85,000.00/").
   const text = s.text.replace(/\s+/g, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
   // "028", "000": OCR lost the decimal point of a figure; no reading is better than a wrong one.
   if (isOcr(s) && /^0\d/.test(text)) return null;
@@ -165,7 +165,7 @@ export function collectAmountCandidates(
       return;
     }
     const first = labelled[0];
-    // An item row with per-line tax columns ("… ₹244.92 | 18% | IGST | ₹44.08 | ₹289.00"): figures
+    // An item row with per-line tax columns ("… ₹500.00 | 18% | IGST | ₹90.00 | ₹590.00"): figures
     // before the tax head make it a line of the table, not a row of the totals block.
     const itemRow =
       !!first?.l &&
@@ -276,7 +276,7 @@ export function solveAmounts(
     null,
   ];
   const totals = opts('total', 5);
-  // A row labelled "Total" above the taxes ("A TOTAL 29,33,985.20 | B IGST ... | Total Payable")
+  // A row labelled "Total" above the taxes ("A TOTAL 18,40,000.00 | B IGST ... | Total Payable")
   // is the taxable value: total readings may serve as the taxable value, weaker, when a tax is
   // charged on top of them and the document then adds up.
   const asTaxable = (cands.get('total') ?? [])
@@ -311,8 +311,8 @@ export function solveAmounts(
                   if (ok) score += taxed ? 10 : 5;
                   else if (silentlyRounded(sum, t, r, [c, s, i])) {
                     ok = true;
-                    // The exact sum printed as a total too ("Total 14,607.36" / "Grand Total
-                    // 14,607"): the rounded figure is the one payable.
+                    // The exact sum printed as a total too ("Total 8,250.36" / "Grand Total
+                    // 8,250"): the rounded figure is the one payable.
                     const exactPrinted = totals.some((x) => x && Math.abs(Number(x.value) - sum) <= TOL);
                     score += exactPrinted ? 10.5 : 9;
                   }
@@ -360,8 +360,8 @@ function dropImpossibleAmounts(values: Partial<Record<AmountField, Candidate>>):
 }
 
 /**
- * A payable total rounded to the rupee with no round-off row printed ("Total ₹1,34,081.00" over
- * taxes that sum to 1,34,081.04): it adds up when a tax was charged, no round-off was read, the
+ * A payable total rounded to the rupee with no round-off row printed ("Total ₹1,00,005.00" over
+ * taxes that sum to 1,00,005.04): it adds up when a tax was charged, no round-off was read, the
  * total is whole rupees and the difference is under half a rupee.
  */
 function silentlyRounded(

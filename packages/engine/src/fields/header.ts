@@ -50,7 +50,7 @@ export function candidateFrom(
 
 /**
  * The nearest segment to the right of `seg` on its line, passing over a cell that holds only the
- * label's colon or dash ("Invoice No. | : | GST-001").
+ * label's colon or dash ("Invoice No. | : | TI-0042").
  */
 export function rightOf(layout: Layout, seg: Segment): Segment | null {
   const line = layout.lines[seg.line]!;
@@ -81,12 +81,12 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | n
  * - one glyph read twice as its digit and letter forms ("P0O/2025/01328" for PO/...);
  * - zeros read as the letter O inside a run of zeros ("24TNO0O280" for 24TN000280);
  * - capitals read as lower case in an upper-case prefix ("Ti-01243" for TI-01243);
- * - the slash after a letter prefix read as I ("POI25-26/0630" for PO/25-26/0630);
- * - a zero for the O of a later part that is otherwise letters ("TWF/STORE/P0/067").
+ * - the slash after a letter prefix read as I ("POI24-25/0417" for PO/24-25/0417);
+ * - a zero for the O of a later part that is otherwise letters ("ABC/STORE/P0/112").
  */
 export function repairOcrDocNumber(value: string): string {
   const v = repairPrefix(value);
-  // A later part that is letters but for a zero ("TWF/STORE/P0/067") read its O as 0.
+  // A later part that is letters but for a zero ("ABC/STORE/P0/112") read its O as 0.
   return v.replace(/(?<=[/-])(?=[A-Z]*0)[A-Z0]{2,5}(?=[/-]|$)/g, (part) =>
     part.replace(/[^0]/g, '').length * 2 <= part.length ? part.replace(/0/g, 'O') : part,
   );

@@ -88,7 +88,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
   const hitBySegment = new Map<Segment, LabelHit>();
   for (const seg of layout.segments) {
     const inTable = skip(seg);
-    // Every field's own wording first; a title followed by a number ("Invoice Date.08-02-2021"
+    // Every field's own wording first; a title followed by a number ("Invoice Date.11-03-2023"
     // reads like "INVOICE X-7") only when no label names the segment.
     for (const weak of [false, true]) {
       if (hitBySegment.has(seg)) break;

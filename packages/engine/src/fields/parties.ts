@@ -56,12 +56,12 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
   };
 }
 
-/** A block's row label set in its own cell ("Name | : Vishvaraj Environment Pvt. Ltd."). */
+/** A block's row label set in its own cell ("Name | : Sahyadri Environment Pvt. Ltd."). */
 const ROW_LABEL =
   /^(?:name|address|state(?: name| code)?|gstin(?:\/uin)?|phone|contact|e-?mail|city|pin(?: code)?)\s*:?$/i;
 
 /**
- * In a block laid out as "label | : value" rows ("Name: | Rajiv Gupta", "State | Delhi 07"), the
+ * In a block laid out as "label | : value" rows ("Name: | Meena Iyer", "State | Delhi 07"), the
  * label's cell alone says nothing: read it with the value cell beside it, so "Name : …" gives the
  * name and "GSTIN : …" the GSTIN.
  */
@@ -71,13 +71,18 @@ function withValueCell(lineSegs: Segment[], seg: Segment, rightLimit: number): S
   if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120) return seg;
   // A label cell beside it is another row label, not this one's value.
   if (ROW_LABEL.test(next.text.replace(/^\s*:\s*/, '').trim())) return seg;
+  return joinSegments(seg, next);
+}
+
+/** Two segments of one line read as one: the left one's text, then the right one's. */
+function joinSegments(left: Segment, right: Segment): Segment {
   return {
-    ...seg,
-    x1: next.x1,
-    y0: Math.min(seg.y0, next.y0),
-    y1: Math.max(seg.y1, next.y1),
-    words: [...seg.words, ...next.words],
-    text: `${seg.text} ${next.text}`,
+    ...left,
+    x1: right.x1,
+    y0: Math.min(left.y0, right.y0),
+    y1: Math.max(left.y1, right.y1),
+    words: [...left.words, ...right.words],
+    text: `${left.text} ${right.text}`,
   };
 }
 
@@ -94,8 +99,8 @@ const NOT_A_NAME =
 const REFERENCE_LABEL = /^[\w.&/ ]{0,20}\b(?:no|number|date|id|code)\.?\s*:?$/i;
 
 /**
- * A name without what OCR or the layout glued to it: a leading mark ("<74 Gujarat Freight Tools"),
- * a document number run on after it ("... Om Sponge) PO/HDL/25-26/872"). Empty when what is left
+ * A name without what OCR or the layout glued to it: a leading mark ("<74 Konkan Marine Tools"),
+ * a document number run on after it ("... Rewa Alloys) PO/NCL/25-26/314"). Empty when what is left
  * is a heading word ("Name", "Notes") or a role in brackets ("Details of Consignee (Shipped to)").
  */
 export function tidyName(text: string): string {
@@ -204,14 +209,7 @@ function mergeOcrRun(
     // Never into the neighbouring column (a ship-to block beside the bill-to block).
     if (next.x0 >= rightLimit - 4) break;
     if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type)) break;
-    out = {
-      ...out,
-      x1: next.x1,
-      y0: Math.min(out.y0, next.y0),
-      y1: Math.max(out.y1, next.y1),
-      words: [...out.words, ...next.words],
-      text: `${out.text} ${next.text}`,
-    };
+    out = joinSegments(out, next);
   }
   return out;
 }
@@ -331,8 +329,8 @@ function readBlock(
       ended = true;
       continue;
     }
-    // A name that wraps: the next line ends it with a company form ("MOGLI LABS (INDIA)" /
-    // "PRIVATE LIMITED"), or the first line broke after a joining word ("Agrawal Plywood And").
+    // A name that wraps: the next line ends it with a company form ("KAVERI LABS (INDIA)" /
+    // "PRIVATE LIMITED"), or the first line broke after a joining word ("Mehta Tiles And").
     if (
       !address.length &&
       name.length < 3 &&

@@ -95,8 +95,8 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
     }
     case 'docno': {
       // First token carrying a digit; a document number never is a bare date or a label word.
-      // Spaces printed around a separator belong to the number ("RI - 1", "MMPL/25-26/PO- 89"), as
-      // does a short capital prefix set apart from its digits ("CLR 000009").
+      // Spaces printed around a separator belong to the number ("KT - 7", "VKPL/25-26/PO- 61"), as
+      // does a short capital prefix set apart from its digits ("ABC 000417").
       const m =
         /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
           text,

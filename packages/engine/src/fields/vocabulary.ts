@@ -35,7 +35,7 @@ export interface FieldSpec {
   weakLabels?: RegExp[];
 }
 
-/** A document title directly followed by a number-like token (one code holding a digit: "X-7", "SR/PO/26-27/013"). */
+/** A document title directly followed by a number-like token (one code holding a digit: "X-7", "KT/PO/26-27/208"). */
 const TITLE_THEN_NUMBER = String.raw`(?= ?[#:-]? ?[a-z0-9/_.-]*\d)`;
 
 const NO = String.raw`(?:no|nos|number|num|#|ref|reference|id)\b\.?`;
@@ -171,7 +171,7 @@ const PO: FieldSpec[] = [
       /^(?:\d+\.\s*)?(?:expected|required|requested) (?:delivery )?(?:date|by)\b/,
       /^(?:\d+\.\s*)?expected delivery\b/,
       /^(?:\d+\.\s*)?deliver(?:y)? by\b/,
-      // SAP item text: "Scheduled Del Dt:20.05.2026".
+      // SAP item text: "Scheduled Del Dt:14.07.2026".
       /^(?:\d+\.\s*)?sched(?:uled?)?\.? (?:del(?:ivery)?\.?|dely\.?) ?(?:dt|date)\b\.?/,
     ],
   },
@@ -313,7 +313,7 @@ export const AMOUNT_LABELS: Record<
     /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
   ],
   cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess(?: ?(?:amt|amount|value))?\b/, /^gst cess\b/],
-  // "Rounded Off Invoice Amount 557.00" is the rounded total, not the round-off.
+  // "Rounded Off Invoice Amount 662.00" is the rounded total, not the round-off.
   roundOff: [
     /^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b(?! (?:net |invoice |bill )?(?:amount|total|value)\b)/,
     /^round(?:ing)?\b(?! ?off)/,
@@ -328,7 +328,7 @@ export const AMOUNT_LABELS: Record<
     /^(?:net )?invoice (?:value|amount)\b/,
     /^round(?:ed)?[- ]?off (?:net |invoice |bill )?(?:amount|total|value)\b/,
     /^bill amount\b/,
-    // "Total Qty & Value  16  20,13,041.09": the quantity and the order's value on one row.
+    // "Total Qty & Value  12  4,56,789.50": the quantity and the order's value on one row.
     /^total (?:qty|quantity) (?:&|and) (?:value|amount|amt)\b/,
     /^balance due\b/,
     /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words))/,

@@ -403,54 +403,54 @@ describe('extractLineItems (tax rows under an item)', () => {
         125,
         [
           [23, '1'],
-          [43, 'SQ.CAGE MOTOR'],
+          [43, 'MONOBLOCK PUMP'],
           [259, 'NOS'],
           r(335, '1.000'),
-          r(410, '56,800.00'),
+          r(410, '42,500.00'),
           [435, '0.00 %'],
-          r(560, '56,800.00'),
+          r(560, '42,500.00'),
         ],
       ],
       [
         137,
         [
-          [43, '18.5 KW, FRAME-160'],
+          [43, '7.5 HP, THREE PHASE'],
           [243, '9.00 %'],
           [312, 'CGST'],
           [369, 'SGST'],
           [435, '9.00 %'],
-          r(560, '10,224.00'),
+          r(560, '7,650.00'),
         ],
       ],
       [
         149,
         [
           [23, '2'],
-          [43, 'SQ.CAGE MOTOR 3.7 KW'],
+          [43, 'MONOBLOCK PUMP 2 HP'],
           [259, 'NOS'],
           r(335, '2.000'),
-          r(410, '20,500.00'),
+          r(410, '18,250.00'),
           [435, '0.00 %'],
-          r(560, '41,000.00'),
+          r(560, '36,500.00'),
         ],
       ],
       [
         161,
         [
-          [43, '3.7 KW, FRAME 112'],
+          [43, '2 HP, SINGLE PHASE'],
           [243, '9.00 %'],
           [312, 'CGST'],
           [369, 'SGST'],
           [435, '9.00 %'],
-          r(560, '7,380.00'),
+          r(560, '6,570.00'),
         ],
       ],
-      [180, [[360, 'Total'], r(560, '97,800.00')]],
+      [180, [[360, 'Total'], r(560, '79,000.00')]],
     ]);
     const res = extractLineItems([p], 'po');
     expect(res.lineItems.map((l) => [l.quantity, l.rate, l.amount])).toEqual([
-      [1, 56800, 56800],
-      [2, 20500, 41000],
+      [1, 42500, 42500],
+      [2, 18250, 36500],
     ]);
   });
 });
@@ -824,7 +824,7 @@ describe('extractLineItems (amounts that carry tax)', () => {
           [30, 'No'],
           [60, 'Product Name'],
           [200, 'HSN'],
-          [250, 'PREPARA'],
+          [250, 'XQRTA'],
           [300, 'Unit Price'],
           [380, 'GST'],
           [450, 'Amount'],
@@ -835,33 +835,33 @@ describe('extractLineItems (amounts that carry tax)', () => {
         130,
         [
           [30, '1'],
-          [60, 'Solvent cleaner'],
+          [60, 'Floor polish'],
           [200, '3402'],
-          r(280, '23.00'),
-          r(345, '200.00'),
-          r(410, '828.00'),
-          r(490, '5,428.00'),
+          r(280, '12.00'),
+          r(345, '300.00'),
+          r(410, '648.00'),
+          r(490, '4,248.00'),
         ],
       ],
       [
         145,
         [
           [30, '2'],
-          [60, 'Detergent'],
+          [60, 'Hand wash'],
           [200, '3402'],
-          r(280, '3.00'),
-          r(345, '2,000.00'),
-          r(410, '1,080.00'),
-          r(490, '7,080.00'),
+          r(280, '2.00'),
+          r(345, '2,500.00'),
+          r(410, '900.00'),
+          r(490, '5,900.00'),
         ],
       ],
-      [170, [[60, 'Total'], r(490, '12,508.00')]],
+      [170, [[60, 'Total'], r(490, '10,148.00')]],
     ]);
     const { lineItems } = extractLineItems([p], 'invoice');
     expect(lineItems).toHaveLength(2);
-    // 2,000.00 stays as printed; 7,080 ÷ 3 = 2,360 is not the rate.
-    expect(lineItems[1]).toMatchObject({ quantity: 3, rate: 2000, amount: 7080 });
-    expect(lineItems[0]).toMatchObject({ quantity: 23, rate: 200, amount: 5428 });
+    // 2,500.00 stays as printed; 5,900 ÷ 2 = 2,950 is not the rate.
+    expect(lineItems[1]).toMatchObject({ quantity: 2, rate: 2500, amount: 5900 });
+    expect(lineItems[0]).toMatchObject({ quantity: 12, rate: 300, amount: 4248 });
   });
 });
 
@@ -873,51 +873,51 @@ describe('extractLineItems (no header read)', () => {
         130,
         [
           [30, '1'],
-          [60, 'ITEM NAME 1'],
-          [200, '2516'],
-          r(265, '15'),
-          [290, 'Rs. 125.00'],
+          [60, 'WIDGET ALPHA'],
+          [200, '8471'],
+          r(265, '10'),
+          [290, 'Rs. 150.00'],
           [350, '1.6%'],
-          [420, 'Rs. 1,875.00'],
+          [420, 'Rs. 1,500.00'],
         ],
       ],
       [
         145,
         [
           [30, '2'],
-          [60, 'ITEM NAME 2'],
-          [200, '2541'],
-          r(265, '26'),
-          [290, 'Rs. 106.00'],
+          [60, 'WIDGET BETA'],
+          [200, '8473'],
+          r(265, '20'),
+          [290, 'Rs. 80.00'],
           [350, '2.0%'],
-          [420, 'Rs. 2,756.00'],
+          [420, 'Rs. 1,600.00'],
         ],
       ],
       [
         160,
         [
           [30, '3'],
-          [60, 'ITEM NAME 3'],
-          [200, '4944'],
-          r(265, '54'),
-          [290, 'Rs. 235.00'],
+          [60, 'WIDGET GAMMA'],
+          [200, '8517'],
+          r(265, '30'),
+          [290, 'Rs. 45.00'],
           [350, '1.2%'],
-          [415, 'Rs. 12,690.00'],
+          [420, 'Rs. 1,350.00'],
         ],
       ],
       [
         200,
         [
           [350, 'TOTAL'],
-          [415, 'Rs. 17,321.00'],
+          [420, 'Rs. 4,450.00'],
         ],
       ],
     ]);
     const { lineItems } = extractLineItems([p], 'invoice');
     expect(lineItems.map((l) => [l.description, l.hsnSac, l.quantity, l.rate, l.amount, l.gstRate])).toEqual([
-      ['ITEM NAME 1', '2516', 15, 125, 1875, null],
-      ['ITEM NAME 2', '2541', 26, 106, 2756, null],
-      ['ITEM NAME 3', '4944', 54, 235, 12690, null],
+      ['WIDGET ALPHA', '8471', 10, 150, 1500, null],
+      ['WIDGET BETA', '8473', 20, 80, 1600, null],
+      ['WIDGET GAMMA', '8517', 30, 45, 1350, null],
     ]);
   });
 });
@@ -936,11 +936,11 @@ describe('extractLineItems (a receipt: each name on its own line above its figur
           [260, 'Total Amt'],
         ],
       ],
-      [125, [[30, 'Iced Tall Cappuccino Large']]],
-      [135, [[30, '996331'], r(125, '1'), r(200, '255.00'), r(245, '0.00'), r(300, '255.00')]],
-      [147, [[30, 'Espresso Shot']]],
-      [157, [[30, '996331'], r(125, '2'), r(200, '35.00'), r(245, '0.00'), r(300, '70.00')]],
-      [172, [r(200, '325.00'), r(300, '325.00')]],
+      [125, [[30, 'Masala Chai Large']]],
+      [135, [[30, '996331'], r(125, '1'), r(200, '180.00'), r(245, '0.00'), r(300, '180.00')]],
+      [147, [[30, 'Filter Coffee']]],
+      [157, [[30, '996331'], r(125, '2'), r(200, '60.00'), r(245, '0.00'), r(300, '120.00')]],
+      [172, [r(200, '300.00'), r(300, '300.00')]],
       [190, [[30, 'GST SUMMARY']]],
       [
         200,
@@ -951,12 +951,12 @@ describe('extractLineItems (a receipt: each name on its own line above its figur
           [240, 'Taxable value'],
         ],
       ],
-      [212, [[30, '996331'], r(140, '2.50%'), r(200, '2.50%'), r(300, '325.00')]],
+      [212, [[30, '996331'], r(140, '2.50%'), r(200, '2.50%'), r(300, '300.00')]],
     ]);
     const { lineItems } = extractLineItems([p], 'invoice');
     expect(lineItems.map((l) => [l.description, l.hsnSac, l.quantity, l.rate, l.amount])).toEqual([
-      ['Iced Tall Cappuccino Large', '996331', 1, 255, 255],
-      ['Espresso Shot', '996331', 2, 35, 70],
+      ['Masala Chai Large', '996331', 1, 180, 180],
+      ['Filter Coffee', '996331', 2, 60, 120],
     ]);
   });
 });

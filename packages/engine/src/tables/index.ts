@@ -154,7 +154,7 @@ function addItem(
 const TAX_HEAD = /^(?:add\s*:?\s*)?(?:c|s|i|ut)\.?g\.?s\.?t\b/i;
 
 /**
- * A row that prints an item's taxes under it ("9.00 % | CGST | SGST | 9.00 % | 10,224.00"): its
+ * A row that prints an item's taxes under it ("9.00 % | CGST | SGST | 9.00 % | 7,650.00"): its
  * unit or description is a tax head and it names no HSN. It belongs to the item above, not a line.
  */
 function isTaxSubRow(line: Record<string, string | number | null>): boolean {

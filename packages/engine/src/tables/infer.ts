@@ -316,7 +316,7 @@ export function synthesizeHeader(
   type: DocumentType,
 ): { before: number; columns: Column[] } | null {
   const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && /[0-9]/.test(t);
-  // A cell of figures may print the rupee before each ("Rs. 1,120.00").
+  // A cell of figures may print the rupee before each ("Rs. 2,450.00").
   const isFigureWord = (t: string) => isNum(t) || /^[%+]$/.test(t) || isCurrencyWord(t);
   const rowIdx: number[] = [];
   for (const [i, line] of lines.entries()) {

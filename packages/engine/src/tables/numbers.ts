@@ -127,7 +127,7 @@ export function isNumericToken(token: string): boolean {
   return parseQuantity(t) !== null;
 }
 
-/** A rupee marker printed as a word of its own before a figure ("Rs. 1,120.00", "₹ 450"). */
+/** A rupee marker printed as a word of its own before a figure ("Rs. 2,450.00", "₹ 450"). */
 export function isCurrencyWord(token: string): boolean {
   return /^(?:rs\.?|₹|inr)$/i.test(token);
 }
