@@ -12,8 +12,12 @@ export const DEV_OCR_CACHE_DIR = '/tmp/bahi-ocr-cache';
  * The real Tesseract provider behind a disk cache keyed by the image's sha1; Tesseract starts only on
  * the first miss. With `cachedOnly`, a miss throws instead of running OCR.
  */
-export function createCachedOcr(options: { dir?: string; cachedOnly?: boolean } = {}): OcrProvider {
-  const dir = options.dir ?? DEV_OCR_CACHE_DIR;
+export function createCachedOcr(
+  options: { dir?: string; cachedOnly?: boolean; provider?: 'tesseract' | 'paddle' } = {},
+): OcrProvider {
+  const provider = options.provider ?? 'tesseract';
+  const dir =
+    options.dir ?? (provider === 'tesseract' ? DEV_OCR_CACHE_DIR : `${DEV_OCR_CACHE_DIR}-${provider}`);
   mkdirSync(dir, { recursive: true });
   let real: Promise<OcrProvider> | null = null;
   return {
@@ -21,7 +25,10 @@ export function createCachedOcr(options: { dir?: string; cachedOnly?: boolean } 
       const file = join(dir, `${createHash('sha1').update(image).digest('hex')}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
       if (options.cachedOnly) throw new Error('not cached');
-      real ??= import('../src/ocr/index.ts').then((m) => m.createTesseractOcr());
+      real ??=
+        provider === 'paddle'
+          ? import('../src/ocr/paddle.ts').then((m) => m.createPaddleOcr())
+          : import('../src/ocr/index.ts').then((m) => m.createTesseractOcr());
       const words = await (await real).recognize(image, o);
       writeFileSync(file, JSON.stringify(words));
       return words;

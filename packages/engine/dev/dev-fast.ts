@@ -20,14 +20,15 @@ const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undef
 const corpus = opt('--corpus') ?? new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const out = opt('--out') ?? '/tmp/bahi-fast.ndjson';
 const only = opt('--only');
-const pageCache = '/tmp/bahi-pages';
+const ocrName = opt('--ocr') === 'paddle' ? 'paddle' : 'tesseract';
+const pageCache = ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`;
 mkdirSync(pageCache, { recursive: true });
 const keyPem = readFileSync(
   new URL('../../../../shared/corpus/dev/einvoice-qr-public-key.pem', import.meta.url),
   'utf8',
 );
 
-const ocr = createCachedOcr();
+const ocr = createCachedOcr({ provider: ocrName });
 
 interface Loaded {
   pages: PageContent[];

@@ -2,10 +2,12 @@ import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { MainMessage, WorkerJob, WorkerMessage } from './cli-worker.ts';
 import { DEFAULT_LIMITS, extractDocument } from './extract.ts';
+import { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
 
-const USAGE = 'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] FILE...\n';
+const USAGE =
+  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] FILE...\n';
 
 /** Parsed command line of `bahi extract`. */
 export interface ExtractArgs {
@@ -15,6 +17,8 @@ export interface ExtractArgs {
   files: string[];
   /** Spread documents over worker threads (the CLI does; tests and embedders may not). */
   threads?: boolean;
+  /** OCR engine for scans and photos. */
+  ocr?: OcrProviderName;
 }
 
 /** Parse `extract` arguments; returns an error message for a usage error. */
@@ -52,6 +56,11 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
         const n = Number(value('--timeout'));
         if (!(n > 0)) return '--timeout must be a positive number of seconds';
         out.timeoutMs = n * 1000;
+      } else if (a === '--ocr' || a.startsWith('--ocr=')) {
+        const name = value('--ocr');
+        const known = OCR_PROVIDERS.find((p) => p === name);
+        if (!known) return `--ocr must be ${OCR_PROVIDERS.join(' or ')} (got ${name})`;
+        out.ocr = known;
       } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
       else out.files.push(a);
     } catch (e) {
@@ -63,15 +72,17 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
 }
 
 /**
- * An OCR provider that starts the tesseract pool on first use: text-layer batches never pay
- * its start-up, and one pool serves every document of the run.
+ * An OCR provider that starts the OCR engine on first use: text-layer batches never pay
+ * its start-up, and one engine serves every document of the run.
  */
-export function createLazyOcr(): OcrProvider & { started(): boolean } {
+export function createLazyOcr(
+  name: OcrProviderName = DEFAULT_OCR_PROVIDER,
+): OcrProvider & { started(): boolean } {
   let pool: Promise<OcrProvider> | null = null;
   return {
     started: () => pool !== null,
     async recognize(image, options) {
-      pool ??= import('./ocr/index.ts').then((m) => m.createTesseractOcr());
+      pool ??= createOcr(name);
       return (await pool).recognize(image, options);
     },
     async close() {
@@ -228,7 +239,7 @@ async function precheck(path: string): Promise<ExtractionResult | null> {
  * idle as a mere coordinator.
  */
 export async function runExtract(args: ExtractArgs, write: (line: string) => void): Promise<void> {
-  const ocr = createLazyOcr();
+  const ocr = createLazyOcr(args.ocr);
   const results: Array<ExtractionResult | undefined> = new Array(args.files.length);
   let nextToPrint = 0;
   const onResult = (i: number, r: ExtractionResult) => {

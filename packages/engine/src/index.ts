@@ -6,6 +6,8 @@ export { classifyDocument } from './classify.ts';
 export { DEFAULT_LIMITS, type ExtractOptions, extractDocument } from './extract.ts';
 export type { FieldProvider, FieldRequest } from './field-provider.ts';
 export { createTesseractOcr } from './ocr/index.ts';
+export { createPaddleOcr } from './ocr/paddle.ts';
+export { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
 export {
   buildErrorResult,
   type CheckResult,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from '@bahi/engine';
 import { z } from 'zod';
 
 /** Repository root (apps/server/src/config → ../../../..), the base for relative DATA_DIR values. */
@@ -85,6 +86,10 @@ const rawEnvSchema = z.object({
   FLOW_MAX_FILES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5000),
   EXTRACT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).optional(),
   EXTRACT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1000).default(120_000),
+  OCR_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(OCR_PROVIDERS, { error: `must be ${OCR_PROVIDERS.join(' or ')}` }).default(DEFAULT_OCR_PROVIDER),
+  ),
   RUN_JOBS: optionalText().pipe(booleanFlag.optional()),
   RUN_LEASE_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -150,13 +155,15 @@ export interface GoogleApiConfig {
   apiBaseUrl: string | undefined;
 }
 
-/** Settings of processing flows (BAHI_FOLDER_ROOTS, UPLOAD_MAX_BYTES, FLOW_MAX_FILES, EXTRACT_*, RUN_JOBS). */
+/** Settings of processing flows (BAHI_FOLDER_ROOTS, UPLOAD_MAX_BYTES, FLOW_MAX_FILES, EXTRACT_*, OCR_PROVIDER, RUN_JOBS). */
 export interface FlowsConfig {
   folderRoots: string[];
   uploadMaxBytes: number;
   maxFiles: number;
   extractConcurrency: number;
   extractTimeoutMs: number;
+  /** OCR engine the extraction workers read scans and photos with. */
+  ocrProvider: OcrProviderName;
   runJobs: boolean;
   /** Seconds a run's lease lives without a heartbeat before another worker takes the run over. */
   leaseSeconds: number;
@@ -265,6 +272,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       maxFiles: raw.FLOW_MAX_FILES,
       extractConcurrency: raw.EXTRACT_CONCURRENCY ?? availableParallelism(),
       extractTimeoutMs: raw.EXTRACT_TIMEOUT_MS,
+      ocrProvider: raw.OCR_PROVIDER,
       runJobs: raw.RUN_JOBS ?? true,
       leaseSeconds: raw.RUN_LEASE_SECONDS,
     },

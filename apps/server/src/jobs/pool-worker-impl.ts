@@ -1,9 +1,11 @@
-import { parentPort } from 'node:worker_threads';
-import { createTesseractOcr } from '@bahi/engine';
-import { createLazyOcr, type PoolTask, runPoolTask } from './tasks.ts';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createOcr } from '@bahi/engine';
+import { createLazyOcr, type PoolTask, type PoolWorkerData, runPoolTask } from './tasks.ts';
 
-// One OCR provider per worker thread, created on first use and reused for every document after.
-const ocr = createLazyOcr(() => createTesseractOcr({ workers: 1 }));
+// One OCR provider per worker thread (one inference thread: the pool is the parallelism), created
+// on first use and reused for every document after.
+const { ocrProvider } = (workerData ?? {}) as PoolWorkerData;
+const ocr = createLazyOcr(() => createOcr(ocrProvider, { workers: 1 }));
 
 parentPort!.on('message', async (message: { id: number; task: PoolTask }) => {
   try {

@@ -51,6 +51,7 @@ export async function startJobRuntime(options: {
   const executor = createWorkerPool({
     size: work ? env.flows.extractConcurrency : 1,
     hardTimeoutMs: env.flows.extractTimeoutMs + 30_000,
+    ocrProvider: env.flows.ocrProvider,
   });
   let sweep: NodeJS.Timeout | undefined;
   let driveSweep: NodeJS.Timeout | undefined;

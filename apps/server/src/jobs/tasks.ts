@@ -1,5 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { type DocumentType, type ExtractionResult, extractDocument, type OcrProvider } from '@bahi/engine';
+import {
+  type DocumentType,
+  type ExtractionResult,
+  extractDocument,
+  type OcrProvider,
+  type OcrProviderName,
+} from '@bahi/engine';
 import { type WorkbookData, writeWorkbookFile } from '../adapters/sinks/xlsx-workbook.ts';
 
 /** Extract one stored file with the real engine. */
@@ -64,9 +70,14 @@ export async function runPoolTask(
   });
 }
 
+/** What the pool hands each worker thread when it starts it. */
+export interface PoolWorkerData {
+  ocrProvider: OcrProviderName | undefined;
+}
+
 /**
- * An OCR provider that starts Tesseract only when a page first needs it: text-layer batches never pay for
- * it, and one provider is then reused for every later document handled by the same thread.
+ * An OCR provider that starts the OCR engine only when a page first needs it: text-layer batches never pay
+ * for it, and one provider is then reused for every later document handled by the same thread.
  */
 export function createLazyOcr(create: () => Promise<OcrProvider>): OcrProvider {
   let provider: Promise<OcrProvider> | undefined;

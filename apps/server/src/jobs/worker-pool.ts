@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { ExtractionResult } from '@bahi/engine';
-import type { ExtractTask, PoolTask, WorkbookTask } from './tasks.ts';
+import type { ExtractionResult, OcrProviderName } from '@bahi/engine';
+import type { ExtractTask, PoolTask, PoolWorkerData, WorkbookTask } from './tasks.ts';
 import { createLazyOcr, runPoolTask } from './tasks.ts';
 
 /** Runs CPU-heavy tasks (extraction, workbook writing) away from the API's event loop. */
@@ -41,6 +41,8 @@ export interface WorkerPoolOptions {
   size: number;
   /** A task running longer than this is killed with its thread (the engine has its own, softer limit). */
   hardTimeoutMs: number;
+  /** OCR engine each thread reads scans with (default: the engine's default). */
+  ocrProvider?: OcrProviderName;
 }
 
 /**
@@ -57,7 +59,9 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
   let closed = false;
 
   const spawn = (): Slot => {
-    const worker = new Worker(workerUrl);
+    const worker = new Worker(workerUrl, {
+      workerData: { ocrProvider: options.ocrProvider } satisfies PoolWorkerData,
+    });
     const slot: Slot = { worker, ready: Promise.resolve(), busy: null, timer: undefined };
     slot.ready = new Promise((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
@@ -140,8 +144,10 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
  * Runs tasks in the calling thread with the same code the workers run. For tests and tools that want the
  * real engine without thread start-up; the server always uses `createWorkerPool`.
  */
-export function createInlineExecutor(): TaskExecutor {
-  const ocr = createLazyOcr(async () => (await import('@bahi/engine')).createTesseractOcr({ workers: 1 }));
+export function createInlineExecutor(ocrProvider?: OcrProviderName): TaskExecutor {
+  const ocr = createLazyOcr(async () =>
+    (await import('@bahi/engine')).createOcr(ocrProvider, { workers: 1 }),
+  );
   return {
     size: 1,
     extract: async (task) => (await runPoolTask({ kind: 'extract', ...task }, () => ocr)) as ExtractionResult,

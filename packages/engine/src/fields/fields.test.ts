@@ -66,6 +66,9 @@ describe('values', () => {
     expect(repairOcrDocNumber('P0O/2025/01328')).toBe('PO/2025/01328');
     expect(repairOcrDocNumber('24TNO0O280')).toBe('24TN000280');
     expect(repairOcrDocNumber('Ti-01243')).toBe('TI-01243');
+    expect(repairOcrDocNumber('Sl/25-26/0007')).toBe('SI/25-26/0007');
+    expect(repairOcrDocNumber('Rl - 4')).toBe('RI - 4');
+    expect(repairOcrDocNumber('Bill/24')).toBe('Bill/24');
     expect(repairOcrDocNumber('P0OI24-25/0417')).toBe('PO/24-25/0417');
     // Printed as such: nothing to undo.
     expect(repairOcrDocNumber('INV/2025-26/2047')).toBe('INV/2025-26/2047');

@@ -98,9 +98,11 @@ function repairPrefix(value: string): string {
   v = v.replace(/[O0]*0[O0]*(?=\d)/g, (run) => '0'.repeat(run.length));
   // A slash read as I (or l, |) after a letter prefix, in a number that separates with slashes.
   v = v.replace(/^([A-Z0]{2,4})[Il|](?=\d[\d-]*\/)/, '$1/');
-  const m = /^([A-Za-z0-9]{1,5})([/-].*)$/.exec(v);
+  const m = /^([A-Za-z0-9]{1,5})(\s?[/-].*)$/.exec(v);
   if (!m?.[1] || !/[A-Za-z]/.test(m[1])) return v;
   let prefix = m[1];
+  // A lone lower-case l among capitals is a capital I drawn as a bar ("Sl/" is "SI/").
+  if (/[A-Z]/.test(prefix) && /^[A-Z0-9l]+$/.test(prefix)) prefix = prefix.replace(/l/g, 'I');
   // Lower-case letters among capitals: OCR's x-height look-alikes (i/I, o/O, s/S, c/C...).
   if (/[A-Z]/.test(prefix) && /^[A-Zioscvwxzu0-9]+$/.test(prefix)) prefix = prefix.toUpperCase();
   if (!/^[A-Z0158]+$/.test(prefix)) return v;

@@ -17,6 +17,35 @@ function ocrPage(lines: Array<[number, number, ...Array<[number, string]>]>): Pa
 const none = () => false;
 
 describe('parties on scans', () => {
+  it('takes the issuer named in the signature block over a larger logo line', () => {
+    const layout = buildLayout([
+      ocrPage([
+        // A software logo, big and alone; the seller's name beside it in smaller type.
+        [30, 16, [40, 'QUICKLEDGER']],
+        [34, 7, [360, 'Meher Tools & Dies']],
+        [46, 7, [360, '14, Kamala Mills Road']],
+        [58, 7, [360, 'Pune 411001']],
+        [90, 7, [40, 'Tax Invoice']],
+        [700, 7, [380, 'for MEHER TOOLS & DIES']],
+        [740, 7, [380, 'Authorised Signatory']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Meher Tools & Dies');
+  });
+
+  it('prefers a name with an address under it to a logo without one', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 16, [40, 'QUICKLEDGER']],
+        [50, 6, [40, 'BILLING MADE SIMPLE']],
+        [80, 8, [40, 'Kaveri Agro Foods']],
+        [92, 7, [40, '7, Station Road, Hassan']],
+        [104, 7, [40, 'Karnataka 573201']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods');
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

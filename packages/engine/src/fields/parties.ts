@@ -454,11 +454,93 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
   return readBlock(layout, type, [], anchor.x0, anchor.line, null, false, columnLimit(line, i, type));
 }
 
+/**
+ * Whether an address, phone, e-mail or GSTIN line follows a segment in its block: within its next
+ * two lines, each no further below the one before than about two of its own heights (a logo's
+ * tagline is close under it; the name block further down is a block of its own), starting near its
+ * left edge or under it.
+ */
+function hasAddressBelow(layout: Layout, s: Segment): boolean {
+  const h = Math.max(1, s.y1 - s.y0);
+  let prev = { y1: s.y1, height: h };
+  for (let i = s.line + 1; i < Math.min(layout.lines.length, s.line + 3); i++) {
+    const line = layout.lines[i] as Layout['lines'][number];
+    if (line.page !== s.page || line.y0 - prev.y1 > 2.2 * Math.min(prev.height, line.height)) break;
+    for (const t of line.segments) {
+      const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < 4 * h;
+      if (!under) continue;
+      if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin)\b/i.test(t.text)) return true;
+    }
+    prev = line;
+  }
+  return false;
+}
+
+/**
+ * Choose the issuer's name among letterhead lines read by OCR (which, unlike a text layer, also
+ * reads logos and stylised taglines). The issuer signs the document: a line that matches the name
+ * in the signature block ("for ACME TRADERS" above "Authorised Signatory") wins. Otherwise a name
+ * with an address under it beats one without, and among those the first, unless a later one is
+ * much larger.
+ */
+function pickOcrLetterhead(layout: Layout, candidates: Segment[]): Segment | null {
+  const signed = signatoryName(layout);
+  if (signed) {
+    const match = candidates.find((s) => sameName(s.text, signed));
+    if (match) return match;
+  }
+  let best: Segment | null = null;
+  let bestAddressed = false;
+  for (const s of candidates) {
+    const addressed = hasAddressBelow(layout, s);
+    if (best && bestAddressed !== addressed) {
+      if (addressed) {
+        best = s;
+        bestAddressed = true;
+      }
+      continue;
+    }
+    if (!best || s.y1 - s.y0 > 1.4 * (best.y1 - best.y0)) {
+      best = s;
+      bestAddressed = addressed;
+    }
+  }
+  return best;
+}
+
+/** Signature wording under the issuer's "for NAME". */
+const SIGNATORY = /authori[sz]ed|signatory|signature/i;
+
+/** The name in a signature block: "for NAME" with signature wording on its line or the next few. */
+function signatoryName(layout: Layout): string | null {
+  for (let i = 0; i < layout.lines.length; i++) {
+    const line = layout.lines[i] as Layout['lines'][number];
+    for (const seg of line.segments) {
+      const m = /^for\s*[,:]?\s+(.*[A-Za-z]{2}.*)$/i.exec(seg.text.trim());
+      if (!m?.[1] || SIGNATORY.test(m[1])) continue;
+      const below = layout.lines.slice(i, i + 6).filter((l) => l.page === line.page);
+      if (below.some((l) => l.segments.some((t) => SIGNATORY.test(t.text)))) return m[1];
+    }
+  }
+  return null;
+}
+
+/** Two readings of one name: equal but for case, spacing, punctuation and an OCR slip or two. */
+function sameName(a: string, b: string): boolean {
+  const norm = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const x = norm(a);
+  const y = norm(b);
+  if (x.length < 3 || y.length < 3) return false;
+  const slips = Math.floor(Math.max(x.length, y.length) / 8);
+  return editDistance(x, y, slips + 1) <= slips;
+}
+
 function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Party {
   const page = layout.pages[0];
   if (!page) return EMPTY;
   const lines = layout.lines.filter((l) => l.page === page.page && l.y1 <= limitY + 1);
   let best: Segment | null = null;
+  const ocrCandidates: Segment[] = [];
   for (const l of lines) {
     if (l.y0 > page.height * 0.35) break;
     for (const s of l.segments) {
@@ -485,12 +567,13 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
         if (ADDRESS_LIKE.test(s.text)) continue;
         const conf = s.words.reduce((a, w) => a + w.conf, 0) / s.words.length;
         if (conf < 0.6) continue;
-        if (!best || h > 1.4 * (best.y1 - best.y0)) best = s;
+        ocrCandidates.push(s);
         continue;
       }
       if (!best || h > best.y1 - best.y0 + 0.5) best = s;
     }
   }
+  if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates);
   if (!best) return EMPTY;
   const line = layout.lines[best.line]!;
   const limit = columnLimit(line, line.segments.indexOf(best), type);

