@@ -4,7 +4,8 @@
 //   1. Text-layer PDFs: Debian's `pdftotext` (one process per file, one per core at a time)
 //      vs the whole `bahi extract` CLI (one process per document type, `--jobs` = cores).
 //   2. Scanned pages: native `tesseract` (OMP_THREAD_LIMIT=1, one process per core) vs the
-//      engine's OCR path (`createTesseractOcr` + `ocrPageImage`) on the same page images.
+//      engine's OCR path (`createOcr` + `ocrPageImage`) on the same page images, once per
+//      provider (PP-OCRv4, the default, and tesseract.js).
 //
 // Prints docs/s or pages/s, the ratio engine ÷ reference, and peak RSS of each side.
 // Options: --docs N (text documents, default 100), --pages N (scanned pages, default 24),
@@ -39,6 +40,7 @@ const { values: opts } = parseArgs({
     'skip-ocr': { type: 'boolean', default: false },
     // Internal: run the engine OCR side in this (child) process and print JSON.
     'ocr-child': { type: 'string' },
+    'ocr-provider': { type: 'string', default: 'paddle' },
   },
 });
 
@@ -306,46 +308,58 @@ async function benchOcr() {
     notes.push('ocr: tesseract not installed (apt-get install tesseract-ocr); reference side skipped');
   }
 
-  // The engine side runs in a child process so its peak RSS is its own.
-  const r = await run(
-    process.execPath,
-    [path.join(here, 'bench-engine.mjs'), '--ocr-child', dir, '--jobs', String(jobs)],
-    { capture: true },
-  );
-  if (r.code !== 0) {
-    notes.push(`engine OCR failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
-    return;
+  // The engine side runs in a child process so its peak RSS is its own; one child per provider.
+  for (const provider of ['paddle', 'tesseract']) {
+    const r = await run(
+      process.execPath,
+      [
+        path.join(here, 'bench-engine.mjs'),
+        '--ocr-child',
+        dir,
+        '--jobs',
+        String(jobs),
+        '--ocr-provider',
+        provider,
+      ],
+      { capture: true },
+    );
+    if (r.code !== 0) {
+      notes.push(`engine OCR (${provider}) failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      continue;
+    }
+    const res = JSON.parse(r.stdout.trim().split('\n').pop());
+    rows.push({
+      side: 'ocr',
+      name: `engine OCR (${provider === 'paddle' ? `PP-OCRv4, ${res.workers} threads` : `tesseract.js ×${res.workers}`} + pre-processing)`,
+      unit: 'pages',
+      n: res.pages,
+      seconds: res.seconds,
+      rssKb: r.rssKb ?? res.maxRssKb,
+      cpu: res.cpuSeconds,
+      failed: 0,
+      extra: `start-up ${res.startSeconds.toFixed(1)} s excluded; ${res.words} words`,
+    });
+    console.log(`  engine OCR (${provider}): ${res.seconds.toFixed(2)} s`);
   }
-  const res = JSON.parse(r.stdout.trim().split('\n').pop());
-  rows.push({
-    side: 'ocr',
-    name: `engine OCR (tesseract.js ×${res.workers} + pre-processing)`,
-    unit: 'pages',
-    n: res.pages,
-    seconds: res.seconds,
-    rssKb: r.rssKb ?? res.maxRssKb,
-    cpu: res.cpuSeconds,
-    failed: 0,
-    extra: `worker start-up ${res.startSeconds.toFixed(1)} s excluded; ${res.words} words`,
-  });
-  console.log(`  engine OCR: ${res.seconds.toFixed(2)} s`);
 }
 
 /** Child process: OCR every page image of `dir` through the engine and print a JSON summary. */
 async function runEngineOcrChild(dir) {
   const { register } = await import('tsx/esm/api');
   register();
-  const { createTesseractOcr } = await import('../src/ocr/index.ts');
+  const { createOcr } = await import('../src/ocr/providers.ts');
   const { ocrPageImage } = await import('../src/ocr/page.ts');
   const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8'));
   const t0 = performance.now();
-  const ocr = await createTesseractOcr({ workers: jobs });
+  const ocr = await createOcr(opts['ocr-provider'] === 'tesseract' ? 'tesseract' : 'paddle', {
+    workers: jobs,
+  });
   const startSeconds = (performance.now() - t0) / 1000;
   const start = performance.now();
   const cpu0 = process.cpuUsage();
   // Two pages per worker in flight: workers never wait, and memory stays bounded the way a
   // pipeline with `--jobs` bounds it.
-  const results = await pool(pages, ocr.workers * 2, (p, i) =>
+  const results = await pool(pages, jobs * 2, (p, i) =>
     ocrPageImage(ocr, new Uint8Array(readFileSync(p.file)), { pageNumber: i + 1, dpi: p.dpi }),
   );
   const seconds = (performance.now() - start) / 1000;
@@ -354,7 +368,7 @@ async function runEngineOcrChild(dir) {
   await ocr.close();
   const words = results.reduce((n, p) => n + p.words.length, 0);
   process.stdout.write(
-    `${JSON.stringify({ pages: pages.length, seconds, cpuSeconds, startSeconds, words, workers: ocr.workers, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+    `${JSON.stringify({ pages: pages.length, seconds, cpuSeconds, startSeconds, words, workers: jobs, maxRssKb: process.resourceUsage().maxRSS })}\n`,
   );
 }
 
@@ -386,9 +400,10 @@ function printTable() {
       `text: goal ≥ 1.0× pdftotext → ${(text[1].n / text[1].seconds / (text[0].n / text[0].seconds)).toFixed(2)}×`,
     );
   const ocr = rows.filter((r) => r.side === 'ocr');
-  if (ocr.length === 2)
+  const native = ocr.find((r) => r.name.startsWith('tesseract (native'));
+  for (const engine of native ? ocr.filter((r) => r !== native) : [])
     goals.push(
-      `ocr: goal ≥ 0.9× native tesseract → ${(ocr[1].n / ocr[1].seconds / (ocr[0].n / ocr[0].seconds)).toFixed(2)}×`,
+      `ocr: goal ≥ 0.9× native tesseract → ${engine.name}: ${(engine.n / engine.seconds / (native.n / native.seconds)).toFixed(2)}×`,
     );
   for (const r of rows) if (r.extra) goals.push(`${r.name}: ${r.extra}`);
   if (goals.length) console.log(`\n${goals.join('\n')}`);

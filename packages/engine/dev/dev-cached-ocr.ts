@@ -13,7 +13,12 @@ export const DEV_OCR_CACHE_DIR = '/tmp/bahi-ocr-cache';
  * the first miss. With `cachedOnly`, a miss throws instead of running OCR.
  */
 export function createCachedOcr(
-  options: { dir?: string; cachedOnly?: boolean; provider?: 'tesseract' | 'paddle' } = {},
+  options: {
+    dir?: string;
+    cachedOnly?: boolean;
+    provider?: 'tesseract' | 'paddle';
+    preprocess?: OcrProvider['preprocess'];
+  } = {},
 ): OcrProvider {
   const provider = options.provider ?? 'tesseract';
   const dir =
@@ -21,6 +26,7 @@ export function createCachedOcr(
   mkdirSync(dir, { recursive: true });
   let real: Promise<OcrProvider> | null = null;
   return {
+    preprocess: options.preprocess,
     async recognize(image, o) {
       const file = join(dir, `${createHash('sha1').update(image).digest('hex')}.json`);
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));

@@ -21,14 +21,16 @@ const corpus = opt('--corpus') ?? new URL('../../../../shared/corpus/dev/', impo
 const out = opt('--out') ?? '/tmp/bahi-fast.ndjson';
 const only = opt('--only');
 const ocrName = opt('--ocr') === 'paddle' ? 'paddle' : 'tesseract';
-const pageCache = ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`;
+// `--pre '{"removeLines":false}'`: pre-processing overrides to try (pages cached apart).
+const pre = opt('--pre');
+const pageCache = `${ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`}${pre ? `-${pre.replace(/[^a-z0-9]+/gi, '_')}` : ''}`;
 mkdirSync(pageCache, { recursive: true });
 const keyPem = readFileSync(
   new URL('../../../../shared/corpus/dev/einvoice-qr-public-key.pem', import.meta.url),
   'utf8',
 );
 
-const ocr = createCachedOcr({ provider: ocrName });
+const ocr = createCachedOcr({ provider: ocrName, preprocess: pre ? JSON.parse(pre) : undefined });
 
 interface Loaded {
   pages: PageContent[];

@@ -5,6 +5,8 @@
  * Coordinates are PDF points from the page's top-left corner (OCR pixels are scaled by 72/dpi).
  */
 
+import type { PreprocessOptions } from './ocr/page.ts';
+
 /** Where a value was read. */
 export type Source = 'text' | 'ocr' | 'qr' | 'llm';
 
@@ -52,4 +54,9 @@ export interface OcrProvider {
   ): Promise<Array<Omit<Word, 'page' | 'source'>>>;
   /** Free workers. */
   close(): Promise<void>;
+  /**
+   * How this recogniser wants pages prepared, over the defaults of `ocrPageImage` (a recogniser
+   * trained on natural photos may want fewer of the steps that help Tesseract).
+   */
+  readonly preprocess?: Partial<PreprocessOptions>;
 }

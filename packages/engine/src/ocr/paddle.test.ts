@@ -50,6 +50,17 @@ describe('splitWords', () => {
     expect(splitWords(bars(52, 30, spans), chars, 12, 0.42).map((w) => w.text)).toEqual(['1043']);
   });
 
+  it('keeps a decimal point with its digits', () => {
+    // "2.5": the point sits alone in a full-width cell, 6 px from each digit.
+    const spans: Array<[number, number]> = [
+      [2, 10],
+      [16, 18],
+      [24, 32],
+    ];
+    const chars = [glyph('2', 0), glyph('.', 1), glyph('5', 2)];
+    expect(splitWords(bars(36, 30, spans), chars, 11, 0.42).map((w) => w.text)).toEqual(['2.5']);
+  });
+
   it('drops characters of scripts an English document does not use', () => {
     const spans: Array<[number, number]> = [
       [2, 10],

@@ -400,8 +400,11 @@ export function splitWords(crop: GrayImage, chars: CtcChar[], stepPx: number, sp
     isSpace = runs.map((r, i) => {
       if (r === null) return false;
       // Narrow glyphs (a tabular "1", "l", ".") stand in a wide cell: their blank margins are not spaces.
-      const narrow = [glyphs[i], glyphs[i + 1]].filter((g) => NARROW_GLYPH.test((g as CtcChar).ch)).length;
-      return r[1] - r[0] > (spaceGap + NARROW_ALLOWANCE * narrow) * pitch;
+      const pair = [(glyphs[i] as CtcChar).ch, (glyphs[i + 1] as CtcChar).ch];
+      const narrow = pair.filter((ch) => NARROW_GLYPH.test(ch)).length;
+      // A decimal point or digit-group comma is a dot in a full-width cell: "2 . 5" is 2.5.
+      const decimal = pair.some((ch) => /^[.,]$/.test(ch)) && pair.some((ch) => /^\d$/.test(ch)) ? 1 : 0;
+      return r[1] - r[0] > (spaceGap + NARROW_ALLOWANCE * (narrow + 2 * decimal)) * pitch;
     });
     const spaced = runs.reduce((a, r, i) => a + (isSpace[i] && r ? r[1] - r[0] : 0), 0);
     if (!single) pitch = Math.max(1, (span - spaced) / (glyphs.length - 1));

@@ -97,7 +97,7 @@ export async function ocrPageImage(
 ): Promise<PageContent> {
   const dpi = options.dpi > 0 ? options.dpi : 200;
   const gray = await decodeGray(image, options.raw);
-  const pre = await preprocessPage(gray, dpi, options.preprocess);
+  const pre = await preprocessPage(gray, dpi, { ...ocr.preprocess, ...options.preprocess });
   const recognizeOptions: TesseractRecognizeOptions = { signal: options.signal, dpi: pre.dpi };
   const raw = await ocr.recognize(encodePgm(pre.image), recognizeOptions);
   // image px → input px (÷ scale) → points (× 72 / dpi).
