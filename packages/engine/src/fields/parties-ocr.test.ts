@@ -33,6 +33,17 @@ describe('parties on scans', () => {
     expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Meher Tools & Dies');
   });
 
+  it('does not take a title whose words OCR ran together for a name', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 12, [40, 'TAXINVOICE']],
+        [46, 7, [40, 'Kaveri Agro Foods']],
+        [58, 7, [40, '7, Station Road, Hassan']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods');
+  });
+
   it('prefers a name with an address under it to a logo without one', () => {
     const layout = buildLayout([
       ocrPage([

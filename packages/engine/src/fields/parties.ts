@@ -508,6 +508,9 @@ function pickOcrLetterhead(layout: Layout, candidates: Segment[]): Segment | nul
   return best;
 }
 
+/** A document title with its spaces lost. */
+const GLUED_TITLE = /invoice|purchaseorder|workorder|billofsupply|cashmemo|goodsrece/i;
+
 /** Signature wording under the issuer's "for NAME". */
 const SIGNATORY = /authori[sz]ed|signatory|signature/i;
 
@@ -547,6 +550,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
       if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
       if (
         TITLES.some((t) => t.pattern.test(s.text)) ||
+        // OCR may glue a title's words ("TAXINVOICE"), which no word-bounded title pattern sees.
+        GLUED_TITLE.test(s.text.replace(/[\s.]/g, '')) ||
         /original|duplicate|triplicate|copy|page \d/i.test(s.text)
       )
         continue;

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
+import type { OcrWord } from './index.ts';
 import { createPaddleOcr, decodePgm, type PaddleOcrProvider, splitWords } from './paddle.ts';
 import { encodePgm, type GrayImage, ocrPageImage } from './page.ts';
 
@@ -113,6 +115,29 @@ describe('createPaddleOcr', () => {
     // Words, not whole lines: most text-layer words come back verbatim.
     const ocrTexts = new Set(result.words.map((w) => w.text));
     expect(truth.filter((w) => ocrTexts.has(w.text)).length / truth.length).toBeGreaterThan(0.7);
+  });
+
+  it('reads slanted lines (a receipt held askew) and puts their words where they stand', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="500">
+      <rect width="100%" height="100%" fill="white"/>
+      <g transform="rotate(3 700 250)" font-family="sans-serif" font-size="34" fill="black">
+        <text x="80" y="200">Plot 17, Industrial Estate Road, Hosur 635109</text>
+        <text x="80" y="260">GSTIN 33AAACB1234C1Z5 Invoice No 4471</text>
+      </g></svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const words = await ocr.recognize(new Uint8Array(png));
+    const find = (text: string) => words.find((w) => w.text === text);
+    for (const text of ['Plot', 'Hosur', '635109', '33AAACB1234C1Z5', '4471'])
+      expect(find(text), text).toBeDefined();
+    // The first line falls to the right: its last word stands lower than its first, by about
+    // tan 3° of the distance between them, and above the second line's words.
+    const plot = find('Plot') as OcrWord;
+    const hosur = find('Hosur') as OcrWord;
+    const mid = (w: OcrWord) => [(w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2] as const;
+    const drop = mid(hosur)[1] - mid(plot)[1];
+    expect(drop).toBeGreaterThan(0.6 * Math.tan((3 * Math.PI) / 180) * (mid(hosur)[0] - mid(plot)[0]));
+    expect(drop).toBeLessThan(1.4 * Math.tan((3 * Math.PI) / 180) * (mid(hosur)[0] - mid(plot)[0]));
+    expect(mid(find('4471') as OcrWord)[1]).toBeGreaterThan(mid(hosur)[1]);
   });
 
   it('refuses work once closed', async () => {

@@ -70,7 +70,15 @@ interface LineBox {
   y0: number;
   x1: number;
   y1: number;
+  /**
+   * A slanted line (a photo's curl, a receipt held askew): its angle in degrees (positive: falling
+   * to the right) and its thickness across, grown like the box, in image pixels.
+   */
+  slant?: { degrees: number; thickness: number };
 }
+
+/** Lines slanted less than this are read from their upright box. */
+const MIN_SLANT_DEGREES = 0.6;
 
 /** One recognised character: its dictionary text, CTC time step and probability. */
 interface CtcChar {
@@ -194,12 +202,26 @@ async function detectLines(gray: GrayImage, o: Required<Omit<PaddleOcrOptions, '
     let y0 = H;
     let x1 = 0;
     let y1 = 0;
+    let sum = 0;
+    let count = 0;
+    let mx = 0;
+    let my = 0;
+    let mxx = 0;
+    let myy = 0;
+    let mxy = 0;
     seen[i] = 1;
     stack.push(i);
     while (stack.length > 0) {
       const p = stack.pop() as number;
+      sum += prob[p] as number;
+      count++;
       const px = p % W;
       const py = (p - px) / W;
+      mx += px;
+      my += py;
+      mxx += px * px;
+      myy += py * py;
+      mxy += px * py;
       if (px < x0) x0 = px;
       if (px > x1) x1 = px;
       if (py < y0) y0 = py;
@@ -212,16 +234,31 @@ async function detectLines(gray: GrayImage, o: Required<Omit<PaddleOcrOptions, '
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     if (Math.min(w, h) < 3) continue;
-    let sum = 0;
-    for (let yy = y0; yy <= y1; yy++) for (let xx = x0; xx <= x1; xx++) sum += prob[yy * W + xx] as number;
-    if (sum / (w * h) < o.detBoxThreshold) continue;
+    // Scored over the region's own pixels: a slanted line's upright box is mostly background, and
+    // its mean over that box would drop a clearly found line.
+    if (sum / count < o.detBoxThreshold) continue;
     const d = (w * h * o.unclipRatio) / (2 * (w + h));
-    boxes.push({
+    const box: LineBox = {
       x0: Math.max(0, Math.floor((x0 - d) * sx)),
       y0: Math.max(0, Math.floor((y0 - d) * sy)),
       x1: Math.min(gray.width, Math.ceil((x1 + 1 + d) * sx)),
       y1: Math.min(gray.height, Math.ceil((y1 + 1 + d) * sy)),
-    });
+    };
+    // The region's axis from its second moments; its thickness across from the spread there
+    // (a uniform bar of thickness t has variance t² / 12).
+    const cxx = mxx / count - (mx / count) ** 2;
+    const cyy = myy / count - (my / count) ** 2;
+    const cxy = mxy / count - (mx / count) * (my / count);
+    const theta = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
+    const degrees = (theta * 180) / Math.PI;
+    if (w > 4 * h && Math.abs(degrees) >= MIN_SLANT_DEGREES && Math.abs(degrees) <= 20) {
+      const across = (cxx + cyy) / 2 - Math.sqrt(((cxx - cyy) / 2) ** 2 + cxy ** 2);
+      const core = Math.sqrt(12 * Math.max(0, across));
+      const length = w / Math.cos(theta);
+      const grow = (length * core * o.unclipRatio) / (2 * (length + core));
+      box.slant = { degrees, thickness: (core + 2 * grow) * sy };
+    }
+    boxes.push(box);
   }
   return boxes;
 
@@ -240,6 +277,55 @@ async function resizeGray(gray: GrayImage, width: number, height: number): Promi
     .raw()
     .toBuffer({ resolveWithObject: true });
   return new Uint8Array(data.buffer, data.byteOffset, width * height);
+}
+
+/** A slanted line turned level: the level image and the map from its pixels back to the crop's. */
+interface Straightened {
+  image: GrayImage;
+  toCrop(x: number, y: number): [number, number];
+}
+
+/**
+ * Turn a slanted line's crop level about its centre and keep the band the line covers (its grown
+ * thickness), so the recogniser sees one level line and not a diagonal through neighbours.
+ */
+async function straighten(
+  crop: GrayImage,
+  slant: { degrees: number; thickness: number },
+): Promise<Straightened> {
+  const { data, info } = await sharp(crop.data, {
+    raw: { width: crop.width, height: crop.height, channels: 1 },
+  })
+    .rotate(-slant.degrees, { background: '#ffffff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const turned: GrayImage = {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
+  };
+  // A little over the grown thickness: the moments of a short, ragged region understate it.
+  const band = Math.max(2, Math.min(turned.height, Math.round(1.2 * slant.thickness)));
+  const top = Math.max(0, Math.round((turned.height - band) / 2));
+  const image = cropGray(turned, {
+    x0: 0,
+    y0: top,
+    x1: turned.width,
+    y1: Math.min(turned.height, top + band),
+  });
+  const rad = (slant.degrees * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  return {
+    image,
+    toCrop(x, y) {
+      // Level image → turned canvas → about the centre, back by +degrees → crop.
+      const u = x - turned.width / 2;
+      const v = y + top - turned.height / 2;
+      return [crop.width / 2 + u * cos - v * sin, crop.height / 2 + u * sin + v * cos];
+    },
+  };
 }
 
 /** Copy a rectangle out of a grey image. */
@@ -262,14 +348,18 @@ async function recogniseLines(
   o: Required<Omit<PaddleOcrOptions, 'threads'>>,
   infer: Infer,
 ): Promise<OcrWord[]> {
-  const items = boxes
+  const prepared = boxes
     .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
     // Upright text only: a region much taller than wide is a vertical stamp or a rule.
     .filter((b) => b.y1 - b.y0 <= 1.5 * (b.x1 - b.x0))
-    .map((b) => {
-      const crop = cropGray(gray, b);
-      return { box: b, crop, width: Math.max(8, Math.round((REC_HEIGHT * crop.width) / crop.height)) };
-    })
+    .map((b) => ({ box: b, crop: cropGray(gray, b), turn: null as Straightened | null }));
+  for (const it of prepared) {
+    if (!it.box.slant) continue;
+    it.turn = await straighten(it.crop, it.box.slant);
+    it.crop = it.turn.image;
+  }
+  const items = prepared
+    .map((it) => ({ ...it, width: Math.max(8, Math.round((REC_HEIGHT * it.crop.width) / it.crop.height)) }))
     .sort((a, b) => a.width - b.width);
   const words: OcrWord[] = [];
   for (let k = 0; k < items.length; k += REC_BATCH) {
@@ -296,12 +386,17 @@ async function recogniseLines(
       // Crop pixels per CTC time step.
       const stepPx = (maxWidth / steps) * (it.crop.width / it.width);
       for (const w of splitWords(it.crop, chars, stepPx, o.spaceGap)) {
+        // A straightened line's word goes back where it stands on the page: its centre turned
+        // back, its upright size kept.
+        const [cx, cy] = it.turn ? it.turn.toCrop((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2) : [0, 0];
+        const dx = it.turn ? cx - (w.x0 + w.x1) / 2 : 0;
+        const dy = it.turn ? cy - (w.y0 + w.y1) / 2 : 0;
         words.push({
           ...w,
-          x0: w.x0 + it.box.x0,
-          x1: w.x1 + it.box.x0,
-          y0: w.y0 + it.box.y0,
-          y1: w.y1 + it.box.y0,
+          x0: w.x0 + dx + it.box.x0,
+          x1: w.x1 + dx + it.box.x0,
+          y0: w.y0 + dy + it.box.y0,
+          y1: w.y1 + dy + it.box.y0,
         });
       }
     }
