@@ -208,6 +208,7 @@ export function collectAmountCandidates(
     if (lone !== null && lone > 0 && /\d\s*[.,\s]\s*\d{2}$/.test(segs[0]!.text.trim()))
       add(segmentCandidate('taxableValue', segs[0]!, lone, 0.1));
   });
+  readSummaryTotalRows(layout, add);
   // A round-off printed without its sign ("Round Off (-)  0.20", "Rounding 0.40"): both signs
   // are readings; the one that makes the document add up wins.
   for (const c of [...(out.get('roundOff') ?? [])])
@@ -221,6 +222,82 @@ export function collectAmountCandidates(
       list.push({ ...list[0]!, value: sum, score: 0.6 });
   }
   return out;
+}
+
+/** The first cell of a table's total row. */
+const TOTAL_ROW = /^(?:grand )?total\b(?!\s+(?:tax|gst|amount\s+in\s+words))/i;
+
+/**
+ * Tax summary tables (Tally's "HSN/SAC | Taxable Value | Central Tax Rate Amount | State Tax Rate
+ * Amount | Total Tax Amount", an item table with tax columns) end in a "Total" row that holds the
+ * document's taxable value and tax heads. Under a band of up to three heading lines that names two
+ * or more amounts, the first Total row within the next dozen lines is read column by column: each
+ * amount heading takes the right-most figure under it (a tax head spans a rate and an amount
+ * column, the amount to the right).
+ */
+function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void {
+  const lines = layout.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const band = lines.slice(i, i + 3).filter((l) => l.page === lines[i]!.page);
+    const heads = band.flatMap((l) => l.segments.flatMap(splitLabelRun).map((s) => ({ s, line: l })));
+    const labelled = heads
+      .map((h) => ({ ...h, l: amountLabel(h.s.text) }))
+      .filter((h): h is typeof h & { l: NonNullable<ReturnType<typeof amountLabel>> } => h.l !== null);
+    // The band starts at a labelled line; a band repeated one line lower is the same table.
+    if (!labelled.some((h) => h.line === lines[i]) || new Set(labelled.map((h) => h.l.field)).size < 2)
+      continue;
+    if (labelled.some((h) => moneyOf(h.s) !== null)) continue;
+    const bandEnd = band.at(-1)!;
+    const total = lines
+      .slice(i + 1, i + 13)
+      .find(
+        (l) =>
+          l.page === lines[i]!.page &&
+          l.y0 > bandEnd.y0 - 1 &&
+          TOTAL_ROW.test(l.segments[0]?.text.trim() ?? ''),
+      );
+    if (!total) continue;
+    const figures = total.words
+      .map((w) => ({
+        w,
+        seg: { ...total.segments[0]!, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
+      }))
+      .filter(({ w }) => !isPercent(w.text))
+      .map((f) => ({ ...f, value: moneyOf(f.seg) }))
+      .filter((f): f is typeof f & { value: number } => f.value !== null && /[.,]\d{2}$/.test(f.w.text));
+    if (figures.length < 2) continue;
+    // Each figure belongs to the heading right above it (the lowest band line with a heading over
+    // it); a sub-heading "Amount" under a tax head ("Central Tax" over "Rate | Amount") belongs to
+    // that head.
+    const overlaps = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
+      Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+    const found = new Map<AmountField, (typeof figures)[number]>();
+    for (const f of figures) {
+      const over = heads.filter((h) => overlaps(h.s, f.w)).sort((a, b) => b.line.y0 - a.line.y0)[0];
+      if (!over) continue;
+      let label = amountLabel(over.s.text);
+      if (!label) {
+        const sub = over.s.words.find((w) => overlaps(w, f.w) && /^(?:amount|amt|value)$/i.test(w.text));
+        if (!sub) continue;
+        // A head is centred over its sub-columns, often narrower than them: the nearest head
+        // above by centre, within about its own width.
+        const mid = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
+        const above = labelled
+          .filter(
+            (h) =>
+              h.line.y0 < over.line.y0 &&
+              Math.abs(mid(h.s) - mid(sub)) <= 1.5 * Math.max(h.s.x1 - h.s.x0, sub.x1 - sub.x0),
+          )
+          .sort((a, b) => Math.abs(mid(a.s) - mid(sub)) - Math.abs(mid(b.s) - mid(sub)))[0];
+        label = above?.l ?? null;
+      }
+      if (!label) continue;
+      const had = found.get(label.field);
+      if (!had || f.w.x1 > had.w.x1) found.set(label.field, f);
+    }
+    for (const [field, f] of found) add(segmentCandidate(field, f.seg, f.value, 0.9));
+    i += band.length - 1;
+  }
 }
 
 /**

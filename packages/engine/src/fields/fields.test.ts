@@ -189,6 +189,45 @@ describe('totals solver', () => {
     expect(solved.values.total?.value).toBe(8250);
   });
 
+  it('reads the taxable value and tax heads from the total row of a tax summary, column by column', () => {
+    const layout = buildLayout([
+      page([
+        [400, [40, 'Total'], [470, '7,080.00']],
+        // Tally's summary: tax heads over "Rate | Amount" sub-columns, a total row at the foot.
+        [440, [230, 'Central Tax'], [370, 'State Tax']],
+        [
+          452,
+          [40, 'HSN/SAC'],
+          [120, 'Taxable Value'],
+          [210, 'Rate'],
+          [260, 'Amount'],
+          [350, 'Rate'],
+          [400, 'Amount'],
+          [480, 'Total Tax'],
+        ],
+        [
+          464,
+          [40, '8421'],
+          [130, '6,000.00'],
+          [210, '9%'],
+          [265, '540.00'],
+          [350, '9%'],
+          [405, '540.00'],
+          [490, '1,080.00'],
+        ],
+        [476, [40, 'Total'], [130, '6,000.00'], [265, '540.00'], [405, '540.00'], [490, '1,080.00']],
+      ]),
+    ]);
+    const cands = collectAmountCandidates(layout, none);
+    expect(cands.get('taxableValue')?.map((c) => c.value)).toContain(6000);
+    expect(cands.get('cgst')?.map((c) => c.value)).toEqual([540]);
+    expect(cands.get('sgst')?.map((c) => c.value)).toEqual([540]);
+    const solved = solveAmounts(cands, null);
+    expect(solved.values.taxableValue?.value).toBe(6000);
+    expect(solved.values.cgst?.value).toBe(540);
+    expect(solved.values.total?.value).toBe(7080);
+  });
+
   it('prefers the readings that add up over a higher-scored total that does not', () => {
     const layout = buildLayout([
       page([

@@ -1,4 +1,11 @@
-import { findDates, isValidGstin, parseIndianAmount, repairGstin, stateCodeFromText } from '@bahi/india';
+import {
+  findDates,
+  isValidGstin,
+  parseIndianAmount,
+  repairGstin,
+  roundMoney,
+  stateCodeFromText,
+} from '@bahi/india';
 import type { ValueKind } from './vocabulary.ts';
 
 /** A value recognised inside a piece of text, with the character span it came from. */
@@ -91,7 +98,11 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
       const m = /\(?-?\)?\s*(?:rs\.?|inr|₹)?\s*-?[\d,]+(?:\.\d+)?/i.exec(text);
       if (!m) return null;
       const v = parseIndianAmount(m[0].replace(/\(-\)/, '-'));
-      return v === null ? null : { value: v, start: offset + m.index, end: offset + m.index + m[0].length };
+      // A total is booked in paise: a figure printed to a tenth of a paisa (358.262, a per-item
+      // tax computed unrounded) is the amount rounded to paise.
+      return v === null
+        ? null
+        : { value: roundMoney(v), start: offset + m.index, end: offset + m.index + m[0].length };
     }
     case 'docno': {
       // First token carrying a digit; a document number never is a bare date or a label word.
