@@ -32,6 +32,30 @@ describe('sign-in rate limiting', () => {
   });
 });
 
+describe('password strength', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses guessable passwords at sign-up with a sentence saying why, and takes a strong one', async () => {
+    const client = t.createClient();
+    const email = 'asha.verma@example.in';
+    // Common passwords, blanks, and the account's own e-mail address.
+    for (const password of ['12345678', 'password', '        ', email]) {
+      const res = await client.signUp({ name: 'Asha Verma', email, password });
+      expect(res.status, JSON.stringify(password)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'PASSWORD_TOO_WEAK' });
+      expect((res.body as { message: string }).message).toMatch(/^This password is too easy to guess\./);
+    }
+    const ok = await client.signUp({ name: 'Asha Verma', email, password: 'ledger-monsoon-kettle' });
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe('LOCAL_ACCOUNTS=false', () => {
   let t: TestServer;
   beforeAll(async () => {

@@ -1,10 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { type Env, listIdentityProviders } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { describeWeakPassword } from './password-strength.ts';
 
 /** Header the server sets from the socket address (overwriting any client value) for rate limiting. */
 export const CLIENT_IP_HEADER = 'x-bahi-client-ip';
@@ -54,6 +56,29 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
       disableSignUp: !env.localAccounts,
       minPasswordLength: 8,
       autoSignIn: true,
+    },
+    hooks: {
+      // Every way a password is chosen (sign-up, change, reset) passes the same strength check.
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as {
+          password?: unknown;
+          newPassword?: unknown;
+          email?: unknown;
+          name?: unknown;
+        };
+        const chosen =
+          ctx.path === '/sign-up/email'
+            ? body.password
+            : ctx.path === '/change-password' || ctx.path === '/reset-password'
+              ? body.newPassword
+              : undefined;
+        if (typeof chosen !== 'string') return;
+        const weak = describeWeakPassword(chosen, [
+          typeof body.email === 'string' ? body.email : undefined,
+          typeof body.name === 'string' ? body.name : undefined,
+        ]);
+        if (weak) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: weak });
+      }),
     },
     account: {
       // A person who signed up with e-mail may later sign in with an identity provider for the same
