@@ -91,3 +91,18 @@ describe('deriveDocumentGstRate', () => {
     expect(deriveDocumentGstRate(null, 300)).toBeNull();
   });
 });
+
+describe('applyDocumentGstRate with a bill discount', () => {
+  it('fills the rate when the taxes are that rate of the lines less a printed discount, and only then', () => {
+    const lines = () => [{ amount: 1250 }, { amount: 2750 }] as Array<Record<string, unknown>>;
+    // 4,000.00 of lines, "Discount @ 2.5%" 100.00 printed: 18 % of 3,900.00 is 702.00.
+    const totals = { taxable: 4000, tax: 702 };
+    const withDiscount = lines();
+    expect(applyDocumentGstRate(withDiscount, 18, totals, new Set([10000, 400000]))).toBe(true);
+    expect(withDiscount.map((l) => l.gstRate)).toEqual([18, 18]);
+    // The same shortfall with no figure that explains it (an exempt line, say): no rate is guessed.
+    const unexplained = lines();
+    expect(applyDocumentGstRate(unexplained, 18, totals, new Set([400000, 12345]))).toBe(false);
+    expect(unexplained.map((l) => l.gstRate)).toEqual([undefined, undefined]);
+  });
+});

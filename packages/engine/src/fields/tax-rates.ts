@@ -121,20 +121,34 @@ export function deriveDocumentGstRate(taxable: number | null, tax: number | null
 
 /**
  * Give every line without a rate the document's single GST rate, when one applies: no line shows
- * another rate, and when the totals are known, the taxes are that rate of the taxable value.
+ * another rate, and when the totals are known, the taxes are that rate of the taxable value (or of
+ * it less a printed discount; `printed` holds the document's figures in paise).
  * Returns whether lines were filled.
  */
 export function applyDocumentGstRate(
   lines: Array<Record<string, unknown>>,
   rate: number | null,
   totals: { taxable: number | null; tax: number | null },
+  printed: ReadonlySet<number> = new Set(),
 ): boolean {
   if (rate === null || !lines.length) return false;
   if (lines.some((l) => typeof l.gstRate === 'number' && l.gstRate !== rate)) return false;
   const { taxable, tax } = totals;
   if (taxable !== null && tax !== null && taxable > 0) {
     const expected = (taxable * rate) / 100;
-    if (Math.abs(expected - tax) > Math.max(1, 0.01 * expected)) return false;
+    const slack = Math.max(1, 0.01 * expected);
+    // A discount on the whole bill ("Discount @ 2% … 586.57") lowers the base the tax is of: the
+    // shortfall is then the rate of a figure the document prints.
+    const shortfall = expected - tax;
+    const discounted =
+      shortfall > slack &&
+      [...printed].some(
+        // Exact to the rounding of the taxes, not the 1 % the plain check allows.
+        (paise) =>
+          paise < taxable * 100 &&
+          Math.abs((paise / 100) * (rate / 100) - shortfall) <= Math.max(0.1, 0.001 * expected),
+      );
+    if (Math.abs(shortfall) > slack && !discounted) return false;
   }
   let filled = false;
   for (const l of lines)

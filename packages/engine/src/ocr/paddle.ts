@@ -44,11 +44,19 @@ export interface PaddleOcrOptions {
   detBoxThreshold?: number;
   /** How far a region is grown back to the whole line (PaddleOCR `det_db_unclip_ratio`). */
   unclipRatio?: number;
+  /**
+   * Keep ONNX Runtime's memory arena between pages (faster) or give memory back after each
+   * inference (a smaller resident set for long-lived workers).
+   */
+  memoryArena?: boolean;
   /** A blank gap between characters wider than this share of the line's character pitch is a space. */
   spaceGap?: number;
 }
 
-const DEFAULTS: Required<Omit<PaddleOcrOptions, 'threads'>> = {
+/** The tuning knobs the pipeline reads on every page. */
+type Tuning = Required<Omit<PaddleOcrOptions, 'threads' | 'memoryArena'>>;
+
+const DEFAULTS: Tuning = {
   detMaxSide: 2560,
   detThreshold: 0.3,
   detBoxThreshold: 0.6,
@@ -105,6 +113,7 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    enableCpuMemArena: options.memoryArena ?? true,
   };
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(files.det, sessionOptions),
@@ -178,7 +187,7 @@ type Infer = (x: Float32Array, dims: number[]) => Promise<OrtTensor>;
  * distance (area × ratio / perimeter, as DBNet's post-processing). Boxes are axis-aligned: pages
  * reach OCR de-skewed.
  */
-async function detectLines(gray: GrayImage, o: Required<Omit<PaddleOcrOptions, 'threads'>>, infer: Infer) {
+async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
   const s = Math.min(1, o.detMaxSide / Math.max(gray.width, gray.height));
   const W = Math.max(32, Math.round((gray.width * s) / 32) * 32);
   const H = Math.max(32, Math.round((gray.height * s) / 32) * 32);
@@ -345,7 +354,7 @@ async function recogniseLines(
   gray: GrayImage,
   boxes: LineBox[],
   dictionary: string[],
-  o: Required<Omit<PaddleOcrOptions, 'threads'>>,
+  o: Tuning,
   infer: Infer,
 ): Promise<OcrWord[]> {
   const prepared = boxes

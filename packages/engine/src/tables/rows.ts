@@ -108,9 +108,28 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
         best = i;
       }
     });
-    if (best >= 0) put(best, chunk.words);
+    if (best >= 0) {
+      put(best, chunk.words);
+      if (numeric && bestScore <= 0) strays.push({ i: best, chunk });
+    }
   };
+  const strays: Array<{ i: number; chunk: Chunk }> = [];
   for (const chunk of chunkLine(line)) place(chunk, true);
+  // A number under no header went to the nearest one. When that column already holds its own
+  // figure and the numeric column on the number's side is empty, the number is that column's: a
+  // right-aligned quantity sits past its centred "Qty" label, nearer the rate's.
+  for (const { i, chunk } of strays) {
+    const own = cells.get(i) ?? [];
+    const rest = own.filter((w) => !chunk.words.includes(w));
+    if (!rest.some((w) => /\d/.test(w.text) && isNumericToken(w.text))) continue;
+    const col = columns[i] as Column;
+    const side = chunk.x1 <= col.x0 ? i - 1 : chunk.x0 >= col.x1 ? i + 1 : -1;
+    const other = columns[side];
+    // Not into a code column: an HSN is never a stray of its neighbour's figure.
+    if (!other || !NUMERIC_KINDS.has(other.kind) || other.kind === 'hsn' || cells.has(side)) continue;
+    cells.set(i, rest);
+    cells.set(side, chunk.words);
+  }
   return cells;
 }
 
