@@ -193,13 +193,7 @@ async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
   const H = Math.max(32, Math.round((gray.height * s) / 32) * 32);
   const resized = await resizeGray(gray, W, H);
   const plane = W * H;
-  const x = new Float32Array(3 * plane);
-  for (let c = 0; c < 3; c++) {
-    const mean = DET_MEAN[c] as number;
-    const std = DET_STD[c] as number;
-    for (let i = 0; i < plane; i++) x[c * plane + i] = ((resized[i] as number) / 255 - mean) / std;
-  }
-  const prob = (await infer(x, [1, 3, H, W])).data as Float32Array;
+  const prob = await detectTiled(resized, W, H, infer);
   const sx = gray.width / W;
   const sy = gray.height / H;
   const seen = new Uint8Array(plane);
@@ -276,6 +270,49 @@ async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
     seen[q] = 1;
     stack.push(q);
   }
+}
+
+/** Side of the square tiles the detector reads a large page in (a multiple of 32). */
+const DET_TILE = 1024;
+/** Overlap between neighbouring tiles: a line cut by one tile's edge lies whole in the other. */
+const DET_TILE_OVERLAP = 128;
+
+/**
+ * The detector's probability map of a whole page, read in overlapping tiles (the maximum where
+ * they overlap). The network's feature maps grow with the input: a 2560-pixel page in one pass
+ * held 1.5 GB, a tile a fraction of it, so memory stays bounded whatever the page's size.
+ */
+async function detectTiled(pixels: Uint8Array, W: number, H: number, infer: Infer): Promise<Float32Array> {
+  const prob = new Float32Array(W * H);
+  const starts = (size: number) => {
+    if (size <= DET_TILE) return [0];
+    const out: number[] = [];
+    for (let at = 0; at + DET_TILE < size; at += DET_TILE - DET_TILE_OVERLAP) out.push(at);
+    out.push(size - DET_TILE);
+    return out;
+  };
+  for (const ty of starts(H))
+    for (const tx of starts(W)) {
+      const tw = Math.min(DET_TILE, W);
+      const th = Math.min(DET_TILE, H);
+      const tile = tw * th;
+      const x = new Float32Array(3 * tile);
+      for (let c = 0; c < 3; c++) {
+        const mean = DET_MEAN[c] as number;
+        const std = DET_STD[c] as number;
+        for (let y = 0; y < th; y++)
+          for (let xx = 0; xx < tw; xx++)
+            x[c * tile + y * tw + xx] = ((pixels[(ty + y) * W + tx + xx] as number) / 255 - mean) / std;
+      }
+      const out = (await infer(x, [1, 3, th, tw])).data as Float32Array;
+      for (let y = 0; y < th; y++)
+        for (let xx = 0; xx < tw; xx++) {
+          const at = (ty + y) * W + tx + xx;
+          const v = out[y * tw + xx] as number;
+          if (v > (prob[at] as number)) prob[at] = v;
+        }
+    }
+  return prob;
 }
 
 /** Resize grey pixels with sharp, keeping one channel. */
