@@ -36,7 +36,10 @@ function resolveModels(): { det: string; rec: string; keys: string } {
 export interface PaddleOcrOptions {
   /** Threads ONNX Runtime may use inside one inference (default: every core). */
   threads?: number;
-  /** Longest side of the image the detector sees; larger finds smaller print but costs time. */
+  /**
+   * Longest side of the image the detector sees; larger finds smaller print but costs time (1920
+   * read the real set as well as 2560 in 40 % less detection time).
+   */
   detMaxSide?: number;
   /** Probability above which a map pixel is text (PaddleOCR `det_db_thresh`). */
   detThreshold?: number;
@@ -57,7 +60,7 @@ export interface PaddleOcrOptions {
 type Tuning = Required<Omit<PaddleOcrOptions, 'threads' | 'memoryArena'>>;
 
 const DEFAULTS: Tuning = {
-  detMaxSide: 2560,
+  detMaxSide: 1920,
   detThreshold: 0.3,
   detBoxThreshold: 0.6,
   unclipRatio: 1.5,
@@ -69,8 +72,11 @@ const DET_MEAN = [0.485, 0.456, 0.406];
 const DET_STD = [0.229, 0.224, 0.225];
 /** The recogniser's input height in pixels. */
 const REC_HEIGHT = 48;
-/** Lines recognised per inference call (sorted by width so padding stays small). */
-const REC_BATCH = 8;
+/**
+ * Lines recognised per inference call. One at a time measured fastest on CPU (a dev page: 6.4 s of
+ * recognition against 7.6 s in batches of 8 and 13 s in batches of 32, padded to the widest line).
+ */
+const REC_BATCH = 1;
 
 /** A detected text line in image pixels. */
 interface LineBox {
