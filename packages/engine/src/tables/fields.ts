@@ -387,7 +387,9 @@ function readGstParts(columns: Column[], cellOf: (i: number) => Word[]): number 
     const text = cellText(cellOf(i));
     if (!/%/.test(text)) return;
     const key = c.gstPart ?? 'total';
-    if (parts[key] == null) parts[key] = parseGstRate(text);
+    // The amount and its rate may share the cell ("450.00" over "@9%"): the rate is the percentage.
+    const pct = /\d+(?:\.\d+)?\s*%/.exec(text);
+    if (parts[key] == null) parts[key] = parseGstRate(pct ? pct[0] : text);
   });
   if (parts.total != null) return parts.total;
   if (parts.igst != null && parts.igst > 0) return parts.igst;

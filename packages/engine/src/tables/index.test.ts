@@ -329,6 +329,48 @@ describe('extractLineItems (synthetic pages)', () => {
     ]);
   });
 
+  it('reads the rate printed under the amount in each tax column ("450.00" over "@9%")', () => {
+    const p = page(1, [
+      [
+        108,
+        [
+          [30, 'Item'],
+          [200, 'Qty'],
+          [240, 'Rate'],
+          [280, 'Taxable'],
+          [340, 'CGST'],
+          [390, 'SGST'],
+          [440, 'IGST'],
+          [490, 'Total'],
+        ],
+      ],
+      [
+        125,
+        [
+          [30, 'Annual AMC'],
+          r(215, '1'),
+          r(270, '5,000.00'),
+          r(320, '5,000.00'),
+          r(370, '450.00'),
+          r(420, '450.00'),
+          r(460, '0'),
+          r(530, '5,900.00'),
+        ],
+      ],
+      [
+        135,
+        [
+          [340, '@9%'],
+          [390, '@9%'],
+          [440, '@0%'],
+        ],
+      ],
+      [150, [[30, 'Total'], r(530, '5,900.00')]],
+    ]);
+    const [line] = extractLineItems([p], 'invoice').lineItems;
+    expect(line).toMatchObject({ quantity: 1, rate: 5000, amount: 5000, gstRate: 18 });
+  });
+
   it('sums per-line CGST and SGST rate columns into the total GST rate', () => {
     const p = page(1, [
       [
