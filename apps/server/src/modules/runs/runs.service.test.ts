@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import { documentLines, documents, runs } from '../../db/schema/index.ts';
@@ -83,6 +84,42 @@ async function countLines(documentId: string) {
     .where(eq(documentLines.documentId, documentId));
   return Number(row?.n);
 }
+
+describe('blank documents', () => {
+  it('fail as empty documents in plain words and never become a workbook row', async () => {
+    const flow = await createUploadFlow('Blank scans');
+    // A blank scan (white page image) and a PDF whose one page draws nothing.
+    const blankPng = await sharp({
+      create: { width: 1240, height: 1754, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const blankPdf = new TextEncoder().encode(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    await addUploads(t.db, env, member.user, member.membership, flow.id, [
+      { name: 'blank-scan.png', bytes: new Uint8Array(blankPng) },
+      { name: 'blank-page.pdf', bytes: blankPdf },
+    ]);
+    const run = await startRun(t.db, env, jobs, member.user, flow);
+    await drainJobs();
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.counts).toMatchObject({ total: 2, failed: 2, done: 0, needsReview: 0 });
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    for (const d of docs) {
+      expect(d.status, d.fileName).toBe('failed');
+      expect(d.errorCode, d.fileName).toBe('empty_document');
+      expect(d.errorMessage).toBe(describeDocumentError('empty_document'));
+    }
+    const view = await getSheetView(t.db, env, member.membership, flow.id, {
+      tab: 'documents',
+      dir: 'asc',
+      page: 1,
+    });
+    expect(view.total).toBe(0);
+  });
+});
 
 describe('a flow over uploads, end to end with the real engine', () => {
   let flowId: string;
