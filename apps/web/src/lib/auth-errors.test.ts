@@ -17,6 +17,14 @@ describe('describeAuthError', () => {
     );
   });
 
+  it("shows the server's sentence for a paused account and a weak password", () => {
+    const paused =
+      'Too many wrong passwords for this account. Try again in 4 minutes, or reset the password.';
+    expect(describeAuthError({ code: 'ACCOUNT_SIGN_IN_PAUSED', status: 429, message: paused })).toBe(paused);
+    const weak = 'This password is too easy to guess. Add more words that are less common.';
+    expect(describeAuthError({ code: 'PASSWORD_TOO_WEAK', status: 400, message: weak })).toBe(weak);
+  });
+
   it('falls back to the server message, then a generic one', () => {
     expect(describeAuthError({ code: 'SOMETHING_NEW', status: 400, message: 'Email not verified' })).toBe(
       'Email not verified',

@@ -1,5 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimits } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import {
+  ACCOUNT_FAILURES_BEFORE_WAIT,
+  MAX_ACCOUNT_WAIT_MS,
+  recordSignInFailure,
+  waitAfter,
+} from './account-throttle.ts';
 import { SIGN_IN_ATTEMPTS_PER_MINUTE } from './auth.ts';
 
 describe('sign-in rate limiting', () => {
@@ -29,6 +37,56 @@ describe('sign-in rate limiting', () => {
       json: { email, password: 'another guess' },
     });
     expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('sign-in throttling per account', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('waits longer after each failure past the limit, never more than fifteen minutes', () => {
+    expect(waitAfter(ACCOUNT_FAILURES_BEFORE_WAIT - 1)).toBe(0);
+    expect(waitAfter(ACCOUNT_FAILURES_BEFORE_WAIT)).toBe(30_000);
+    expect(waitAfter(ACCOUNT_FAILURES_BEFORE_WAIT + 1)).toBe(60_000);
+    expect(waitAfter(ACCOUNT_FAILURES_BEFORE_WAIT + 40)).toBe(MAX_ACCOUNT_WAIT_MS);
+  });
+
+  it('counts wrong passwords per account, pauses an account attacked from many addresses, and forgets on success', async () => {
+    const a = await t.createUser();
+    const b = await t.createUser();
+    const client = t.createClient();
+    const failures = async () =>
+      (await t.server.db.select().from(rateLimits)).filter((r) => r.key.startsWith('account-sign-in:'));
+    // Two wrong passwords are counted; the right one clears them.
+    for (let i = 0; i < 2; i++)
+      expect((await client.signIn({ email: a.email, password: 'not the password' })).status).toBe(401);
+    expect((await failures()).map((r) => r.count)).toEqual([2]);
+    expect((await client.signIn({ email: a.email, password: a.password })).status).toBe(200);
+    expect(await failures()).toEqual([]);
+    // Failures from many addresses (seeded here: this test has one address) pause the account itself,
+    // even for the right password, with a sentence saying how long.
+    for (let i = 0; i < ACCOUNT_FAILURES_BEFORE_WAIT; i++) await recordSignInFailure(t.server.db, a.email);
+    const paused = await client.signIn({ email: a.email, password: a.password });
+    expect(paused.status).toBe(429);
+    expect(paused.body).toMatchObject({ code: 'ACCOUNT_SIGN_IN_PAUSED' });
+    expect((paused.body as { message: string }).message).toMatch(/Try again in 1 minute/);
+    // Another account is not affected; the address is stored only as a hash.
+    expect((await client.signIn({ email: b.email, password: b.password })).status).toBe(200);
+    const [row] = await failures();
+    expect(row?.key).not.toContain(a.email);
+    expect(
+      (
+        await t.server.db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, row?.key ?? ''))
+      ).length,
+    ).toBe(1);
   });
 });
 

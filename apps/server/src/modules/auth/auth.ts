@@ -6,6 +6,7 @@ import { type Env, listIdentityProviders } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { accountWaitMs, clearSignInFailures, recordSignInFailure } from './account-throttle.ts';
 import { describeWeakPassword } from './password-strength.ts';
 
 /** Header the server sets from the socket address (overwriting any client value) for rate limiting. */
@@ -58,7 +59,8 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
       autoSignIn: true,
     },
     hooks: {
-      // Every way a password is chosen (sign-up, change, reset) passes the same strength check.
+      // Every way a password is chosen (sign-up, change, reset) passes the same strength check; failed
+      // sign-ins are counted per account as well as per address.
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as {
           password?: unknown;
@@ -66,6 +68,17 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
           email?: unknown;
           name?: unknown;
         };
+        // An account that keeps failing waits, whichever addresses the attempts come from.
+        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+          const wait = await accountWaitMs(db, body.email);
+          if (wait > 0) {
+            const minutes = Math.max(1, Math.ceil(wait / 60_000));
+            throw new APIError('TOO_MANY_REQUESTS', {
+              code: 'ACCOUNT_SIGN_IN_PAUSED',
+              message: `Too many wrong passwords for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset the password.`,
+            });
+          }
+        }
         const chosen =
           ctx.path === '/sign-up/email'
             ? body.password
@@ -78,6 +91,15 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
           typeof body.name === 'string' ? body.name : undefined,
         ]);
         if (weak) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: weak });
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email !== 'string') return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError) {
+          if (returned.statusCode === 401) await recordSignInFailure(db, email);
+        } else if (returned) await clearSignInFailures(db, email);
       }),
     },
     account: {

@@ -1,0 +1,56 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+
+/** Failed sign-ins an account takes, from any number of addresses, before it waits. */
+export const ACCOUNT_FAILURES_BEFORE_WAIT = 10;
+/** The first wait; each further failure doubles it, up to `MAX_ACCOUNT_WAIT_MS`. */
+const FIRST_WAIT_MS = 30_000;
+/** The longest wait: an attacker can slow a person's sign-in, never lock them out for long. */
+export const MAX_ACCOUNT_WAIT_MS = 15 * 60_000;
+/** Failures older than this are forgotten. */
+const FAILURE_MEMORY_MS = 30 * 60_000;
+
+/** The rate-limit row of an account's failed sign-ins; the address is hashed, never stored. */
+function keyOf(email: string): string {
+  return `account-sign-in:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+}
+
+/** How long an account with `failures` recent failures waits after the last one. */
+export function waitAfter(failures: number): number {
+  if (failures < ACCOUNT_FAILURES_BEFORE_WAIT) return 0;
+  return Math.min(MAX_ACCOUNT_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - ACCOUNT_FAILURES_BEFORE_WAIT));
+}
+
+/**
+ * Milliseconds the account must still wait before another sign-in attempt, or 0. Counted per
+ * account across all source addresses (the per-address limit is better-auth's).
+ */
+export async function accountWaitMs(db: Db, email: string, now = Date.now()): Promise<number> {
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keyOf(email)));
+  if (!row || now - row.lastRequest > FAILURE_MEMORY_MS) return 0;
+  return Math.max(0, row.lastRequest + waitAfter(row.count) - now);
+}
+
+/** Count one failed sign-in of the account (failures older than the memory start again from one). */
+export async function recordSignInFailure(db: Db, email: string, now = Date.now()): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key: keyOf(email), count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${now} - ${rateLimits.lastRequest} > ${FAILURE_MEMORY_MS} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: now,
+      },
+    });
+}
+
+/** Forget an account's failed sign-ins (after a successful one). */
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(email)));
+}
