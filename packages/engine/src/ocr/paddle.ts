@@ -120,6 +120,9 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
     enableCpuMemArena: options.memoryArena ?? true,
+    // Idle inference threads sleep instead of spinning: a spinning pool burns the CPU other
+    // documents' threads need (the extraction pool runs several workers side by side).
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(files.det, sessionOptions),
