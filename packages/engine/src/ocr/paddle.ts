@@ -6,7 +6,7 @@ import type { InferenceSession as OrtSession, Tensor as OrtTensor } from 'onnxru
 import sharp from 'sharp';
 import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
-import { decodeGray, type GrayImage } from './page.ts';
+import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
 
 /**
  * PP-OCRv4 (PaddleOCR's mobile detector and recogniser) through ONNX Runtime. The models ship in
@@ -659,29 +659,8 @@ function widestBlankRun(colInk: Uint8Array, from: number, to: number): [number, 
 
 /** Dark pixels of a crop by Otsu's threshold (1 = ink). */
 function inkMask(crop: GrayImage): Uint8Array {
-  const hist = new Float64Array(256);
-  for (const v of crop.data) hist[v] = (hist[v] as number) + 1;
+  const threshold = otsuThreshold(crop.data);
   const total = crop.data.length;
-  let sumAll = 0;
-  for (let v = 0; v < 256; v++) sumAll += v * (hist[v] as number);
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let threshold = 127;
-  for (let v = 0; v < 256; v++) {
-    wB += hist[v] as number;
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += v * (hist[v] as number);
-    const mB = sumB / wB;
-    const mF = (sumAll - sumB) / wF;
-    const between = wB * wF * (mB - mF) * (mB - mF);
-    if (between > best) {
-      best = between;
-      threshold = v;
-    }
-  }
   const mask = new Uint8Array(total);
   for (let i = 0; i < total; i++) mask[i] = (crop.data[i] as number) <= threshold ? 1 : 0;
   return mask;

@@ -24,19 +24,22 @@ function cellsOf(rows: Array<[number, Array<[number, string]>]>): string[] {
   );
 }
 
+/** Item | HSN/SAC | Qty (centred) | Rate | Amount. */
+const header: [number, Array<[number, string]>] = [
+  110,
+  [
+    [30, 'Item'],
+    [150, 'HSN/SAC'],
+    [212, 'Qty'],
+    [262, 'Rate'],
+    [320, 'Amount'],
+  ],
+];
+
 describe('assignCells', () => {
   it('gives a quantity set flush right past its centred label to the quantity column, not the rate', () => {
     const [row] = cellsOf([
-      [
-        110,
-        [
-          [30, 'Item'],
-          [150, 'HSN/SAC'],
-          [212, 'Qty'],
-          [262, 'Rate'],
-          [320, 'Amount'],
-        ],
-      ],
+      header,
       // "7" ends at the Qty cell's right border, nearer the Rate label than the Qty label.
       [125, [[30, 'Steel brackets'], [150, '73269099'], r(252, '7'), r(300, '1,250.00'), r(350, '8,750.00')]],
     ]);
@@ -47,16 +50,7 @@ describe('assignCells', () => {
 
   it('leaves a number beside a unit word where it is, and never moves one into the HSN column', () => {
     const [row] = cellsOf([
-      [
-        110,
-        [
-          [30, 'Item'],
-          [150, 'HSN/SAC'],
-          [212, 'Qty'],
-          [262, 'Rate'],
-          [320, 'Amount'],
-        ],
-      ],
+      header,
       [
         125,
         [
