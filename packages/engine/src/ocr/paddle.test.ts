@@ -140,6 +140,16 @@ describe('createPaddleOcr', () => {
     expect(mid(find('4471') as OcrWord)[1]).toBeGreaterThan(mid(hosur)[1]);
   });
 
+  it('answers an abandoned page at once, even while it waits behind another', async () => {
+    const page = encodePgm({ data: new Uint8Array(400 * 200).fill(255), width: 400, height: 200 });
+    const first = ocr.recognize(page);
+    const controller = new AbortController();
+    const second = ocr.recognize(page, { signal: controller.signal });
+    controller.abort(new Error('document timed out'));
+    await expect(second).rejects.toThrow('document timed out');
+    await expect(first).resolves.toEqual([]);
+  });
+
   it('refuses work once closed', async () => {
     const other = await createPaddleOcr({ threads: 1 });
     await other.close();

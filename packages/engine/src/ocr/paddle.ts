@@ -152,9 +152,18 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
   return {
     recognize(image, opts) {
       if (closed) return Promise.reject(new Error('OCR provider is closed'));
-      const next = queue.then(() => run(image, opts?.signal));
+      const signal = opts?.signal;
+      const next = queue.then(() => run(image, signal));
       queue = next.catch(() => undefined);
-      return next;
+      if (!signal) return next;
+      // An abandoned page is answered at once, even while it waits its turn (it then starts and
+      // stops at its first check).
+      return new Promise<OcrWord[]>((resolve, reject) => {
+        const onAbort = () => reject(signal.reason ?? new Error('aborted'));
+        if (signal.aborted) onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        next.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
     },
     async close() {
       if (closed) return;
