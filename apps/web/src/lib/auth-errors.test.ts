@@ -21,6 +21,8 @@ describe('describeAuthError', () => {
     const paused =
       'Too many wrong passwords for this account. Try again in 4 minutes, or reset the password.';
     expect(describeAuthError({ code: 'ACCOUNT_SIGN_IN_PAUSED', status: 429, message: paused })).toBe(paused);
+    const busy = 'Sign-up is busy. Try again in 3 minutes.';
+    expect(describeAuthError({ code: 'SIGN_UP_PAUSED', status: 429, message: busy })).toBe(busy);
     const weak = 'This password is too easy to guess. Add more words that are less common.';
     expect(describeAuthError({ code: 'PASSWORD_TOO_WEAK', status: 400, message: weak })).toBe(weak);
   });

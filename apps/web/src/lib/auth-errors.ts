@@ -13,8 +13,8 @@ export interface AuthErrorLike {
 export function describeAuthError(error: AuthErrorLike | null | undefined): string {
   if (!error) return 'Something went wrong. Please try again.';
   const code = error.code?.toUpperCase() ?? '';
-  // The account itself is paused after many wrong passwords: the server's sentence says for how long.
-  if (code === 'ACCOUNT_SIGN_IN_PAUSED' && error.message) return error.message;
+  // A paused account, or sign-up paused against address harvesting: the server's sentence says for how long.
+  if ((code === 'ACCOUNT_SIGN_IN_PAUSED' || code === 'SIGN_UP_PAUSED') && error.message) return error.message;
   if (error.status === 429 || code === 'TOO_MANY_REQUESTS' || code === 'RATE_LIMITED') {
     return 'Too many attempts. Please wait a minute and try again.';
   }

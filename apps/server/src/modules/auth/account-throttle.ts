@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 
@@ -53,4 +53,38 @@ export async function recordSignInFailure(db: Db, email: string, now = Date.now(
 /** Forget an account's failed sign-ins (after a successful one). */
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(email)));
+}
+
+/**
+ * "This address already has an account" answers the server gives, from all addresses together, in
+ * one window before sign-up pauses: the answer stays helpful for a person, while harvesting
+ * addresses in bulk (from many sources, past the per-address limit) slows to this pace.
+ */
+export const EXISTING_ADDRESS_ANSWERS_PER_WINDOW = 20;
+/** The window of that count. */
+export const SIGN_UP_WINDOW_MS = 10 * 60_000;
+const SIGN_UP_KEY = 'sign-up-existing-address:';
+
+/** Milliseconds until sign-up opens again, or 0. */
+export async function signUpWaitMs(db: Db, now = Date.now()): Promise<number> {
+  const window = Math.floor(now / SIGN_UP_WINDOW_MS);
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `${SIGN_UP_KEY}${window}`));
+  if (!row || row.count < EXISTING_ADDRESS_ANSWERS_PER_WINDOW) return 0;
+  return (window + 1) * SIGN_UP_WINDOW_MS - now;
+}
+
+/** Count one sign-up refused because its address already has an account; earlier windows are dropped. */
+export async function recordExistingAddressAnswer(db: Db, now = Date.now()): Promise<void> {
+  const key = `${SIGN_UP_KEY}${Math.floor(now / SIGN_UP_WINDOW_MS)}`;
+  await db.delete(rateLimits).where(and(like(rateLimits.key, `${SIGN_UP_KEY}%`), ne(rateLimits.key, key)));
+  await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, lastRequest: now },
+    });
 }

@@ -4,7 +4,9 @@ import { rateLimits } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import {
   ACCOUNT_FAILURES_BEFORE_WAIT,
+  EXISTING_ADDRESS_ANSWERS_PER_WINDOW,
   MAX_ACCOUNT_WAIT_MS,
+  recordExistingAddressAnswer,
   recordSignInFailure,
   waitAfter,
 } from './account-throttle.ts';
@@ -87,6 +89,40 @@ describe('sign-in throttling per account', () => {
           .where(eq(rateLimits.key, row?.key ?? ''))
       ).length,
     ).toBe(1);
+  });
+});
+
+describe('sign-up throttling across addresses', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the helpful "already exists" answer but pauses sign-up once it was given too often', async () => {
+    const a = await t.createUser();
+    const client = t.createClient();
+    const again = await client.signUp({ name: 'Someone', email: a.email, password: 'ledger-monsoon-kettle' });
+    expect(again.status).toBe(422);
+    const counted = async () =>
+      (await t.server.db.select().from(rateLimits)).find((r) => r.key.startsWith('sign-up-existing-address:'))
+        ?.count;
+    expect(await counted()).toBe(1);
+    // The rest of the budget spent from other addresses (seeded: this test has one address).
+    for (let i = 1; i < EXISTING_ADDRESS_ANSWERS_PER_WINDOW; i++)
+      await recordExistingAddressAnswer(t.server.db);
+    const paused = await client.signUp({
+      name: 'Ravi Nair',
+      email: 'ravi.nair@example.in',
+      password: 'ledger-monsoon-kettle',
+    });
+    expect(paused.status).toBe(429);
+    expect(paused.body).toMatchObject({ code: 'SIGN_UP_PAUSED' });
+    expect((paused.body as { message: string }).message).toMatch(
+      /^Sign-up is busy\. Try again in \d+ minutes?\.$/,
+    );
   });
 });
 

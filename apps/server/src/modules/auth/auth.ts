@@ -6,7 +6,13 @@ import { type Env, listIdentityProviders } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { accountWaitMs, clearSignInFailures, recordSignInFailure } from './account-throttle.ts';
+import {
+  accountWaitMs,
+  clearSignInFailures,
+  recordExistingAddressAnswer,
+  recordSignInFailure,
+  signUpWaitMs,
+} from './account-throttle.ts';
 import { describeWeakPassword } from './password-strength.ts';
 
 /** Header the server sets from the socket address (overwriting any client value) for rate limiting. */
@@ -79,6 +85,16 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
             });
           }
         }
+        if (ctx.path === '/sign-up/email') {
+          const wait = await signUpWaitMs(db);
+          if (wait > 0) {
+            const minutes = Math.max(1, Math.ceil(wait / 60_000));
+            throw new APIError('TOO_MANY_REQUESTS', {
+              code: 'SIGN_UP_PAUSED',
+              message: `Sign-up is busy. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            });
+          }
+        }
         const chosen =
           ctx.path === '/sign-up/email'
             ? body.password
@@ -93,6 +109,9 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
         if (weak) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: weak });
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const returnedError = ctx.context.returned instanceof APIError ? ctx.context.returned : null;
+        if (ctx.path === '/sign-up/email' && returnedError?.body?.code?.startsWith('USER_ALREADY_EXISTS'))
+          await recordExistingAddressAnswer(db);
         if (ctx.path !== '/sign-in/email') return;
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email !== 'string') return;
