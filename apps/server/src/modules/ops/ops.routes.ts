@@ -13,6 +13,22 @@ export interface OpsDeps {
   metricsToken?: string | undefined;
 }
 
+/** The socket address of a request served by @hono/node-server; undefined for an in-process call. */
+function remoteAddressOf(env: unknown): string | undefined {
+  return (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress;
+}
+
+/**
+ * Whether a request comes from this machine: a loopback socket and no proxy in between (a reverse proxy
+ * on the same host would otherwise make every outside request look local).
+ */
+function isFromThisMachine(address: string | undefined, forwarded: boolean): boolean {
+  if (forwarded) return false;
+  if (address === undefined) return true;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
 /** Constant-time comparison, so the token cannot be guessed byte by byte from response times. */
 function isSameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -47,6 +63,15 @@ export function createOpsRoutes({ db, logger, metricsToken }: OpsDeps): Hono {
   });
 
   app.get('/metrics', async (c) => {
+    // Without a token, only this machine (a local Prometheus or agent) reads the metrics.
+    if (!metricsToken) {
+      const forwarded = !!(c.req.header('x-forwarded-for') || c.req.header('forwarded'));
+      if (!isFromThisMachine(remoteAddressOf(c.env), forwarded))
+        return c.text(
+          'metrics are served to this machine only; set METRICS_TOKEN to read them from elsewhere\n',
+          403,
+        );
+    }
     if (metricsToken) {
       const header = c.req.header('authorization') ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7) : '';

@@ -76,6 +76,24 @@ describe('ops endpoints', () => {
     expect((await app.request('/healthz')).status).toBe(200);
   });
 
+  it('/metrics without METRICS_TOKEN answers this machine only, never a request through a proxy', async () => {
+    const app = createOpsRoutes({ db: t.db, logger });
+    const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+    expect((await app.request('/metrics', {}, from('127.0.0.1'))).status).toBe(200);
+    expect((await app.request('/metrics', {}, from('::1'))).status).toBe(200);
+    const outside = await app.request('/metrics', {}, from('203.0.113.7'));
+    expect(outside.status).toBe(403);
+    expect(await outside.text()).toMatch(/set METRICS_TOKEN/);
+    const proxied = await app.request(
+      '/metrics',
+      { headers: { 'x-forwarded-for': '198.51.100.4' } },
+      from('127.0.0.1'),
+    );
+    expect(proxied.status).toBe(403);
+    // Probes stay open to everyone.
+    expect((await app.request('/healthz', {}, from('203.0.113.7'))).status).toBe(200);
+  });
+
   it('serves the same endpoints on their own port for worker processes', async () => {
     const ops = await startOpsServer({ db: t.db, logger, port: 0, host: '127.0.0.1' });
     try {
