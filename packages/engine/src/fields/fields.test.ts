@@ -146,6 +146,10 @@ describe('scanned PO columns and dates', () => {
   it('reads dates with a zero read as O and O read as zero', () => {
     expect(parseValue('date', 'O4-09-2025')?.value).toBe('2025-09-04');
     expect(parseValue('date', '26-0ct-25')?.value).toBe('2025-10-26');
+    // A cell border read as a fifth year digit; a month that lost its capital.
+    expect(parseValue('date', '07-11-20241')?.value).toBe('2024-11-07');
+    expect(parseValue('date', '19-ug-2023')?.value).toBe('2023-08-19');
+    expect(parseValue('date', '07-11-202411')).toBeNull();
     expect(parseValue('date', 'Net 30')).toBeNull();
   });
 });

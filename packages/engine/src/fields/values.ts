@@ -63,15 +63,34 @@ const VEHICLE_RE = /\b([A-Z]{2})[\s-]?(\d{1,2})[\s-]?([A-Z]{0,3})[\s-]?(\d{3,4})
 const CURRENCY_RE = /\b(INR|USD|EUR|GBP|AED|SGD|JPY|CNY|AUD|CAD|CHF)\b/;
 
 /**
- * Undo OCR slips inside printed dates without changing the text's length (so spans still point
- * at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25"), a zero read as the
- * letter O among the digits ("O4-09-2025", "14-O8-2025").
+ * Undo OCR slips inside printed dates, keeping the text's length where it can (so spans still
+ * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25"), a zero read as
+ * the letter O among the digits ("O4-09-2025", "14-O8-2025"), a border read as a fifth year digit,
+ * a month name that lost its first letter.
  */
 export function repairOcrDateText(text: string): string {
-  return text
-    .replace(/(?<=\d[-/. ]?)0ct(?=[-/. ]?\d)/gi, 'Oct')
-    .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0');
+  return (
+    text
+      .replace(/(?<=\d[-/. ]?)0ct(?=[-/. ]?\d)/gi, 'Oct')
+      .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0')
+      // A cell border read as a fifth digit of the year ("05-03-20211").
+      .replace(/(?<=\b\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})[1lI|](?![\dA-Za-z])/g, ' ')
+      // A month name that lost its capital ("19-ul-2017"): each month's last two letters are its own.
+      // This one slip lengthens the text by a letter.
+      .replace(
+        /(?<=\b\d{1,2}[-/. ])(an|eb|ar|pr|ay|un|ul|ug|ep|ct|ov|ec)(?=[-/. ](?:19|20)?\d{2}\b)/g,
+        (m) => MONTH_BY_TAIL[m] ?? m,
+      )
+  );
 }
+
+/** The three-letter month whose last two letters these are. */
+const MONTH_BY_TAIL: Record<string, string> = Object.fromEntries(
+  ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m) => [
+    m.slice(1),
+    m,
+  ]),
+);
 
 /** Strip leading separators that sit between a label and its value (": ", "# ", "- "). */
 export function stripLeadingSeparators(text: string): { text: string; offset: number } {
