@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTesseractOcr, extractDocument } from '@bahi/engine';
+import { createOcr, extractDocument } from '@bahi/engine';
 import pino from 'pino';
 import { startServer } from '../src/server.ts';
 import { seedPgliteDataDir } from '../src/test/test-server.ts';
@@ -129,7 +129,8 @@ try {
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 14400 14400]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
-  const ocr = await createTesseractOcr({ workers: 1 });
+  // The provider the server uses by default, one inference thread as in an extraction worker.
+  const ocr = await createOcr(undefined, { workers: 1 });
   try {
     record(
       'engine: 200-inch PDF page',
