@@ -161,7 +161,7 @@ export function interpretDocument(
     const base = typeof taxable === 'number' ? taxable : lineSum;
     // A printed rate first; else the slab the taxes are of the taxable value (an accident elsewhere).
     const documentRate = findDocumentGstRate(layout, skip) ?? deriveDocumentGstRate(base, tax);
-    applyDocumentGstRate(tables.lineItems, documentRate, { taxable: base, tax }, new Set(printed.keys()));
+    applyDocumentGstRate(tables.lineItems, documentRate, { taxable: base, tax }, printed.keys());
   }
 
   const fields: Record<string, FieldValue> = {};

@@ -1,5 +1,6 @@
 import { roundMoney } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import { overlap } from '../tables/geometry.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
 import { parseOcrAmount } from './ocr-money.ts';
@@ -224,6 +225,11 @@ export function collectAmountCandidates(
   return out;
 }
 
+/** A horizontal extent. */
+type Box = { x0: number; x1: number };
+/** The middle of a horizontal extent. */
+const mid = (b: Box) => (b.x0 + b.x1) / 2;
+
 /** The first cell of a table's total row. */
 const TOTAL_ROW = /^(?:grand )?total\b(?!\s+(?:tax|gst|amount\s+in\s+words))/i;
 
@@ -269,8 +275,7 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
     // Each figure belongs to the heading right above it (the lowest band line with a heading over
     // it); a sub-heading "Amount" under a tax head ("Central Tax" over "Rate | Amount") belongs to
     // that head.
-    const overlaps = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
-      Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0;
+    const overlaps = (a: Box, b: Box) => overlap(a.x0, a.x1, b.x0, b.x1) > 0;
     const found = new Map<AmountField, (typeof figures)[number]>();
     for (const f of figures) {
       const over = heads.filter((h) => overlaps(h.s, f.w)).sort((a, b) => b.line.y0 - a.line.y0)[0];
@@ -281,7 +286,6 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
         if (!sub) continue;
         // A head is centred over its sub-columns, often narrower than them: the nearest head
         // above by centre, within about its own width.
-        const mid = (b: { x0: number; x1: number }) => (b.x0 + b.x1) / 2;
         const above = labelled
           .filter(
             (h) =>

@@ -129,7 +129,7 @@ export function applyDocumentGstRate(
   lines: Array<Record<string, unknown>>,
   rate: number | null,
   totals: { taxable: number | null; tax: number | null },
-  printed: ReadonlySet<number> = new Set(),
+  printed: Iterable<number> = [],
 ): boolean {
   if (rate === null || !lines.length) return false;
   if (lines.some((l) => typeof l.gstRate === 'number' && l.gstRate !== rate)) return false;

@@ -404,7 +404,7 @@ function cropGray(gray: GrayImage, b: LineBox): GrayImage {
   return { data, width, height };
 }
 
-/** Recognise every line (batched by width) and cut each into words. */
+/** Recognise every line (`REC_BATCH` at a time, in order of width) and cut each into words. */
 async function recogniseLines(
   gray: GrayImage,
   boxes: LineBox[],
@@ -452,9 +452,11 @@ async function recogniseLines(
       for (const w of splitWords(it.crop, chars, stepPx, o.spaceGap)) {
         // A straightened line's word goes back where it stands on the page: its centre turned
         // back, its upright size kept.
-        const [cx, cy] = it.turn ? it.turn.toCrop((w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2) : [0, 0];
-        const dx = it.turn ? cx - (w.x0 + w.x1) / 2 : 0;
-        const dy = it.turn ? cy - (w.y0 + w.y1) / 2 : 0;
+        const cx = (w.x0 + w.x1) / 2;
+        const cy = (w.y0 + w.y1) / 2;
+        const [bx, by] = it.turn ? it.turn.toCrop(cx, cy) : [cx, cy];
+        const dx = bx - cx;
+        const dy = by - cy;
         words.push({
           ...w,
           x0: w.x0 + dx + it.box.x0,
@@ -497,25 +499,22 @@ function decodeCtc(probs: Float32Array, line: number, steps: number, classes: nu
 const FOREIGN_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
- * Cut a recognised line into words. The ink of the line is found first (rows: the run of inked
- * rows through the crop's middle, so a neighbour's descenders at the crop's edge do not count;
- * columns: inked columns within those rows). Between two consecutive characters, the widest run
- * of blank columns is a space when it is wider than `spaceGap` × the line's glyph pitch (more beside a narrow glyph such as a tabular "1"), or when the
- * model itself emitted a space there. Each word's box is its own ink.
+ * The ink of a line crop: the run of inked rows through its middle (a one-row break allowed for
+ * thin strokes), so a neighbour's descenders at the crop's edge do not count, and which columns
+ * hold ink within those rows. Null for a crop with no ink.
  */
-export function splitWords(crop: GrayImage, chars: CtcChar[], stepPx: number, spaceGap: number): OcrWord[] {
+function lineInk(crop: GrayImage): { top: number; bottom: number; colInk: Uint8Array } | null {
   const { width, height } = crop;
   const ink = inkMask(crop);
   const rowInk = new Int32Array(height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) rowInk[y] = (rowInk[y] as number) + (ink[y * width + x] as number);
-  // The text band: inked rows around the middle (a one-row break allowed for thin strokes).
   let mid = Math.floor(height / 2);
   if (!rowInk[mid]) {
     let best = -1;
     for (let y = 0; y < height; y++)
       if (rowInk[y] && (best < 0 || Math.abs(y - mid) < Math.abs(best - mid))) best = y;
-    if (best < 0) return [];
+    if (best < 0) return null;
     mid = best;
   }
   let top = mid;
@@ -529,6 +528,20 @@ export function splitWords(crop: GrayImage, chars: CtcChar[], stepPx: number, sp
         colInk[x] = 1;
         break;
       }
+  return { top, bottom, colInk };
+}
+
+/**
+ * Cut a recognised line into words. Between two consecutive characters, the widest run of blank
+ * ink columns (`lineInk`) is a space when it is wider than `spaceGap` × the line's glyph pitch
+ * (more beside a narrow glyph such as a tabular "1"), or when the model itself emitted a space
+ * there. Each word's box is its own ink.
+ */
+export function splitWords(crop: GrayImage, chars: CtcChar[], stepPx: number, spaceGap: number): OcrWord[] {
+  const { width } = crop;
+  const band = lineInk(crop);
+  if (!band) return [];
+  const { top, bottom, colInk } = band;
   const kept = chars.filter((c) => c.ch === ' ' || !FOREIGN_SCRIPT.test(c.ch));
   const glyphs = kept.filter((c) => c.ch !== ' ');
   if (glyphs.length === 0) return [];
@@ -541,14 +554,12 @@ export function splitWords(crop: GrayImage, chars: CtcChar[], stepPx: number, sp
   const runs: Array<[number, number] | null> = [];
   for (let i = 1; i < glyphs.length; i++)
     runs.push(widestBlankRun(colInk, centre(glyphs[i - 1] as CtcChar), centre(glyphs[i] as CtcChar)));
+  // Glyphs the model itself put a space after (by their index among the glyphs).
   const spokenAfter = new Set<number>();
-  {
-    let g = -1;
-    for (const c of kept) {
-      if (c.ch === ' ') {
-        if (g >= 0) spokenAfter.add(g);
-      } else g++;
-    }
+  let glyphIndex = -1;
+  for (const c of kept) {
+    if (c.ch !== ' ') glyphIndex++;
+    else if (glyphIndex >= 0) spokenAfter.add(glyphIndex);
   }
   // Pitch: the distance from one glyph centre to the next, spaces excluded after the first pass.
   const span = centre(glyphs.at(-1) as CtcChar) - centre(glyphs[0] as CtcChar);

@@ -64,6 +64,8 @@ function hasDigitNumber(words: Word[]): boolean {
 export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> {
   const cells = new Map<number, Word[]>();
   const put = (i: number, ws: Word[]) => cells.set(i, [...(cells.get(i) ?? []), ...ws]);
+  // Numbers placed under no header, by the nearest one (looked at again once the line is placed).
+  const strays: Array<{ i: number; chunk: Chunk }> = [];
   const place = (chunk: Chunk, allowSplit: boolean) => {
     const numeric = chunk.words.every((w) => isNumericToken(w.text) || /^[%₹+|]$/.test(w.text));
     const serialLike = chunk.words.length === 1 && SERIAL.test(chunk.text);
@@ -113,7 +115,6 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
       if (numeric && bestScore <= 0) strays.push({ i: best, chunk });
     }
   };
-  const strays: Array<{ i: number; chunk: Chunk }> = [];
   for (const chunk of chunkLine(line)) place(chunk, true);
   // A number under no header went to the nearest one. When that column already holds its own
   // figure and the numeric column on the number's side is empty, the number is that column's: a

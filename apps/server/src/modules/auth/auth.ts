@@ -27,6 +27,12 @@ export const AUTH_BASE_PATH = '/api/auth';
 /** Sign-in attempts allowed per client IP per minute. */
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
 
+/** A wait in whole minutes, at least one, as a person reads it ("1 minute", "4 minutes"). */
+function inMinutes(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 interface CreateAuthOptions {
   env: Env;
   db: Db;
@@ -77,23 +83,19 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
         // An account that keeps failing waits, whichever addresses the attempts come from.
         if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
           const wait = await accountWaitMs(db, body.email);
-          if (wait > 0) {
-            const minutes = Math.max(1, Math.ceil(wait / 60_000));
+          if (wait > 0)
             throw new APIError('TOO_MANY_REQUESTS', {
               code: 'ACCOUNT_SIGN_IN_PAUSED',
-              message: `Too many wrong passwords for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset the password.`,
+              message: `Too many wrong passwords for this account. Try again in ${inMinutes(wait)}, or reset the password.`,
             });
-          }
         }
         if (ctx.path === '/sign-up/email') {
           const wait = await signUpWaitMs(db);
-          if (wait > 0) {
-            const minutes = Math.max(1, Math.ceil(wait / 60_000));
+          if (wait > 0)
             throw new APIError('TOO_MANY_REQUESTS', {
               code: 'SIGN_UP_PAUSED',
-              message: `Sign-up is busy. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+              message: `Sign-up is busy. Try again in ${inMinutes(wait)}.`,
             });
-          }
         }
         const chosen =
           ctx.path === '/sign-up/email'
