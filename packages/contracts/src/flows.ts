@@ -23,9 +23,10 @@ export const flowMessages = {
   invalidDriveUrl: 'Invalid Google Drive URL. Provide a folder or file link.',
   googleAuthRequired: 'Google authorization required. Please authorize access to your Google account.',
   folderRootsMissing:
-    'Local folders are turned off on this server. Ask your administrator to set BAHI_FOLDER_ROOTS to the folders Bahi may read.',
-  folderOutsideRoots: 'This folder is outside the folders this server may read.',
-  folderNotFound: 'This folder does not exist or cannot be read.',
+    'No local folders are open to your organisation on this server. Ask your administrator to grant one in BAHI_FOLDER_ROOTS.',
+  folderNotFound: 'This folder does not exist, or your organisation may not read it.',
+  folderIsFile: 'This path is a file, not a folder. Give the folder that holds the documents.',
+  fileIsFolder: 'This path is a folder, not a file. Give the path of one document.',
   emptyFolder: 'No documents found in this folder',
   runInProgress: 'This flow is already running. Wait for the current run to finish.',
 } as const;

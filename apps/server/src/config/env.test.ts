@@ -90,4 +90,18 @@ describe('parseEnv', () => {
       localAccounts: true,
     });
   });
+
+  it('reads folder roots bare (the first organisation) or granted to an organisation by id', () => {
+    const org = '0b7e3c2a-5d1f-4c8e-9a6b-2f4d8e1c7a90';
+    expect(
+      parseEnv({ BAHI_FOLDER_ROOTS: ` /srv/shared , /srv/acme=${org.toUpperCase()}` }).flows.folderRoots,
+    ).toEqual([
+      { path: '/srv/shared', organizationId: undefined },
+      { path: '/srv/acme', organizationId: org },
+    ]);
+    expect(listProblems({ BAHI_FOLDER_ROOTS: 'srv/relative,/srv/acme=acme' })).toEqual([
+      'BAHI_FOLDER_ROOTS: "srv/relative" is not an absolute path',
+      'BAHI_FOLDER_ROOTS: "/srv/acme=acme" must end in an organisation id (a UUID) after "="',
+    ]);
+  });
 });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 /** Repository root (apps/server/src/config → ../../../..), the base for relative DATA_DIR values. */
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Accepts the spellings people actually put in .env files for booleans. */
@@ -155,9 +157,18 @@ export interface GoogleApiConfig {
   apiBaseUrl: string | undefined;
 }
 
+/**
+ * A folder local-folder flows may read, and the organisation it is granted to. Without an organisation it
+ * belongs to the server's first organisation (the one that set the server up): never to every tenant.
+ */
+export interface FolderRoot {
+  path: string;
+  organizationId: string | undefined;
+}
+
 /** Settings of processing flows (BAHI_FOLDER_ROOTS, UPLOAD_MAX_BYTES, FLOW_MAX_FILES, EXTRACT_*, OCR_PROVIDER, RUN_JOBS). */
 export interface FlowsConfig {
-  folderRoots: string[];
+  folderRoots: FolderRoot[];
   uploadMaxBytes: number;
   maxFiles: number;
   extractConcurrency: number;
@@ -219,12 +230,23 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!localAccounts && !google && !oidc) {
     problems.push('LOCAL_ACCOUNTS: false leaves no way to sign in; configure Google or an OIDC provider');
   }
-  const folderRoots = (raw.BAHI_FOLDER_ROOTS ?? '')
-    .split(',')
-    .map((r) => r.trim())
-    .filter(Boolean);
-  for (const root of folderRoots) {
-    if (!isAbsolute(root)) problems.push(`BAHI_FOLDER_ROOTS: "${root}" is not an absolute path`);
+  const folderRoots: FolderRoot[] = [];
+  for (const entry of (raw.BAHI_FOLDER_ROOTS ?? '').split(',').map((r) => r.trim())) {
+    if (!entry) continue;
+    // `/srv/acme=<organisation id>` grants the folder to that organisation; a bare path to the first one.
+    const at = entry.lastIndexOf('=');
+    const path = (at < 0 ? entry : entry.slice(0, at)).trim();
+    const organizationId =
+      at < 0
+        ? undefined
+        : entry
+            .slice(at + 1)
+            .trim()
+            .toLowerCase();
+    if (!isAbsolute(path)) problems.push(`BAHI_FOLDER_ROOTS: "${path}" is not an absolute path`);
+    else if (organizationId !== undefined && !UUID_PATTERN.test(organizationId))
+      problems.push(`BAHI_FOLDER_ROOTS: "${entry}" must end in an organisation id (a UUID) after "="`);
+    else folderRoots.push({ path, organizationId });
   }
   if (problems.length > 0) throw new EnvError(problems);
 

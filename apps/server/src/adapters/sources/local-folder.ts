@@ -10,16 +10,32 @@ function isInside(root: string, child: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
+/** What a resolved local path must be. */
+export type LocalPathKind = 'folder' | 'file' | 'any';
+
 /**
- * Resolves a user-given folder path to a real directory inside one of the operator's roots. Relative paths
- * are taken against the first root; `..`, absolute escapes and symlinks leading outside are refused because
- * the check runs on the realpath, after every link is followed.
+ * A file with more than one hard link may be a link to a file outside the roots (a hard link, unlike a
+ * symlink, cannot be told from the original), so it is not read.
  */
-export async function resolveLocalFolder(roots: string[], input: string): Promise<string> {
-  if (roots.length === 0)
-    throw new AppError('validation', flowMessages.folderRootsMissing, {
-      url: flowMessages.folderRootsMissing,
-    });
+export function isHardLinked(info: { nlink: number; isFile(): boolean }): boolean {
+  return info.isFile() && info.nlink > 1;
+}
+
+/** Reason shown for a file skipped because it is hard-linked. */
+export const HARD_LINK_REASON = 'This file is a hard link to another file; copy it into the folder instead';
+
+/**
+ * Resolves a user-given path to a real folder or file inside one of the roots granted to the caller's
+ * organisation. Relative paths are taken against the first root; `..`, absolute escapes and symlinks
+ * leading outside are refused because the check runs on the realpath, after every link is followed. A
+ * path outside the caller's roots gets the same answer as one that does not exist, so nobody learns
+ * what another organisation's folders hold.
+ */
+export async function resolveLocalPath(roots: string[], input: string, kind: LocalPathKind): Promise<string> {
+  const refuse = (message: string): never => {
+    throw new AppError('validation', message, { url: message });
+  };
+  if (roots.length === 0) refuse(flowMessages.folderRootsMissing);
   const realRoots: string[] = [];
   for (const root of roots) {
     try {
@@ -29,26 +45,19 @@ export async function resolveLocalFolder(roots: string[], input: string): Promis
     }
   }
   const candidate = isAbsolute(input) ? input : join(roots[0]!, input);
-  let real: string;
-  try {
-    real = await realpath(candidate);
-  } catch {
-    // Report escapes before existence, so probing outside the roots reveals nothing.
-    const lexicalInside = roots.some((r) => isInside(r, candidate));
-    const message = lexicalInside ? flowMessages.folderNotFound : flowMessages.folderOutsideRoots;
-    throw new AppError('validation', message, { url: message });
-  }
-  if (!realRoots.some((root) => isInside(root, real))) {
-    throw new AppError('validation', flowMessages.folderOutsideRoots, {
-      url: flowMessages.folderOutsideRoots,
-    });
-  }
+  const real = await realpath(candidate).catch(() => null);
+  if (!real || !realRoots.some((root) => isInside(root, real))) return refuse(flowMessages.folderNotFound);
+  const info = await stat(real).catch(() => null);
+  if (!info) return refuse(flowMessages.folderNotFound);
+  if (kind === 'folder' && !info.isDirectory()) refuse(flowMessages.folderIsFile);
+  if (kind === 'file' && !info.isFile()) refuse(flowMessages.fileIsFolder);
+  if (isHardLinked(info)) refuse(HARD_LINK_REASON);
   return real;
 }
 
 /** Options of the local folder source. */
 export interface LocalFolderOptions {
-  /** Real path of the folder (from `resolveLocalFolder`). */
+  /** Real path of the folder (from `resolveLocalPath`). */
   dir: string;
   /** The operator's roots; every file's realpath is re-checked against them. */
   roots: string[];
@@ -98,6 +107,10 @@ export function createLocalFolderSource(options: LocalFolderOptions): DocumentSo
             continue;
           }
           if (!info.isFile()) continue;
+          if (isHardLinked(info)) {
+            yield { skipped: { name: rel, reason: HARD_LINK_REASON } };
+            continue;
+          }
           const reason = explainUnsupportedFile(entry.name, info.size, options.maxBytes);
           if (reason) {
             yield { skipped: { name: rel, reason } };

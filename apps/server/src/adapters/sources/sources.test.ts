@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriveLink } from './google-drive-link.ts';
-import { createLocalFolderSource, resolveLocalFolder } from './local-folder.ts';
+import { createLocalFolderSource, resolveLocalPath } from './local-folder.ts';
 import type { SourceEntry } from './source.ts';
 import { expandZip, sanitizeFileName, storeUploadedFiles } from './upload.ts';
 
@@ -28,6 +28,8 @@ beforeAll(async () => {
   await symlink(join(outside, 'secret.pdf'), join(root, 'invoices', 'secret-link.pdf'));
   await symlink(join(root, 'invoices'), join(root, 'invoices', 'august', 'loop'));
   await symlink(outside, join(root, 'linked-out'));
+  // A hard link cannot be told from the original by its path: the only tell is its link count.
+  await link(join(outside, 'secret.pdf'), join(root, 'invoices', 'hard-secret.pdf'));
 });
 
 afterAll(async () => {
@@ -79,28 +81,49 @@ describe('Google Drive links', () => {
 });
 
 describe('local folder confinement', () => {
-  it('refuses every local folder when no roots are configured', async () => {
-    await expect(resolveLocalFolder([], root)).rejects.toThrow(/BAHI_FOLDER_ROOTS/);
+  it('refuses every local folder when no roots are granted', async () => {
+    await expect(resolveLocalPath([], root, 'folder')).rejects.toThrow(/BAHI_FOLDER_ROOTS/);
   });
 
   it('accepts folders inside a root, absolute or relative to the first root', async () => {
-    expect(await resolveLocalFolder([root], join(root, 'invoices'))).toBe(join(root, 'invoices'));
-    expect(await resolveLocalFolder([root], 'invoices/august')).toBe(join(root, 'invoices', 'august'));
+    expect(await resolveLocalPath([root], join(root, 'invoices'), 'folder')).toBe(join(root, 'invoices'));
+    expect(await resolveLocalPath([root], 'invoices/august', 'folder')).toBe(
+      join(root, 'invoices', 'august'),
+    );
   });
 
-  it('refuses .., absolute escapes and symlinks that lead outside', async () => {
-    await expect(resolveLocalFolder([root], join(root, '..', 'outside'))).rejects.toThrow(
-      /outside the folders/,
+  it('answers a path outside the roots exactly as one that does not exist', async () => {
+    const missing = 'This folder does not exist, or your organisation may not read it.';
+    for (const path of [
+      join(root, '..', 'outside'),
+      '../outside',
+      outside,
+      '/etc',
+      join(root, 'linked-out'),
+      join(root, 'missing'),
+    ]) {
+      await expect(resolveLocalPath([root], path, 'folder'), path).rejects.toThrow(missing);
+    }
+  });
+
+  it('says a file given as the folder is a file, and a folder given as the file a folder', async () => {
+    await expect(resolveLocalPath([root], join(root, 'invoices', 'a.pdf'), 'folder')).rejects.toThrow(
+      'This path is a file, not a folder.',
     );
-    await expect(resolveLocalFolder([root], '../outside')).rejects.toThrow(/outside the folders/);
-    await expect(resolveLocalFolder([root], outside)).rejects.toThrow(/outside the folders/);
-    await expect(resolveLocalFolder([root], '/etc')).rejects.toThrow(/outside the folders/);
-    await expect(resolveLocalFolder([root], join(root, 'linked-out'))).rejects.toThrow(/outside the folders/);
-    await expect(resolveLocalFolder([root], join(root, 'missing'))).rejects.toThrow(/does not exist/);
+    await expect(resolveLocalPath([root], join(root, 'invoices'), 'file')).rejects.toThrow(
+      'This path is a folder, not a file.',
+    );
+    expect(await resolveLocalPath([root], 'invoices/a.pdf', 'file')).toBe(join(root, 'invoices', 'a.pdf'));
+  });
+
+  it('refuses a hard link inside a root to a file outside it', async () => {
+    await expect(resolveLocalPath([root], join(root, 'invoices', 'hard-secret.pdf'), 'file')).rejects.toThrow(
+      /hard link/,
+    );
   });
 
   it('lists documents recursively, skipping unsupported, empty, hidden and escaping entries with reasons', async () => {
-    const dir = await resolveLocalFolder([root], 'invoices');
+    const dir = await resolveLocalPath([root], 'invoices', 'folder');
     const { files, skipped } = await collect(
       createLocalFolderSource({ dir, roots: [root], maxBytes: 1000, maxFiles: 100 }).list(),
     );
@@ -110,6 +133,7 @@ describe('local folder confinement', () => {
     expect(reasons['empty.pdf']).toBe('The file is empty');
     expect(reasons.escape).toMatch(/outside the allowed folders/);
     expect(reasons['secret-link.pdf']).toMatch(/outside the allowed folders/);
+    expect(reasons['hard-secret.pdf']).toMatch(/hard link/);
     expect(files.some((f) => f.includes('secret'))).toBe(false);
   });
 

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { DocumentStatus, FlowDocument } from '@bahi/contracts';
 import { getUploadCacheDir, locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
-import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import { listFolderRoots } from '../flows/folder-roots.ts';
 import { locateDriveDocumentFile } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { type DocumentRow, findDocument, listDocumentRows, requeueDocuments } from './documents.repo.ts';
@@ -141,7 +142,7 @@ export async function getDocumentFile(db: Db, env: Env, membership: Membership, 
       ? [uploadDir, join(getUploadCacheDir(env), row.organizationId, row.flowId)]
       : row.sourceKind === 'drive'
         ? [join(env.dataDir, 'google-drive', row.organizationId)]
-        : env.flows.folderRoots;
+        : await listFolderRoots(db, env, row.organizationId);
   // An upload's recorded path may be another machine's: use this process's copy, else the database's.
   const path =
     row.sourceKind === 'upload'
@@ -149,7 +150,7 @@ export async function getDocumentFile(db: Db, env: Env, membership: Membership, 
       : row.sourceKind === 'drive' // the cache keeps files a day: older ones are downloaded again
         ? await locateDriveDocumentFile(db, env, row)
         : row.sourcePath;
-  const real = await resolveLocalFolder(allowed, path).catch(() => null);
+  const real = await resolveLocalPath(allowed, path, 'file').catch(() => null);
   if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
   const info = await stat(real).catch(() => null);
   if (!info?.isFile()) throw new AppError('not_found', 'The file of this document is no longer available');

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -124,6 +124,22 @@ describe('flows over HTTP', () => {
       io: { ...uploadFlow.io, input: { kind: 'local', url: join(roots, 'inbox'), folderName: 'inbox' } },
     });
     expect(inside.status).toBe(201);
+
+    // The root is the first organisation's (a bare BAHI_FOLDER_ROOTS entry): another organisation on the
+    // same server can neither save a flow on it nor process a file from it by path.
+    const other = await b.post('/api/workflows', {
+      ...uploadFlow,
+      io: { ...uploadFlow.io, input: { kind: 'local', url: join(roots, 'inbox'), folderName: 'inbox' } },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error.message).toMatch(/No local folders are open to your organisation/);
+    await writeFile(join(roots, 'inbox', 'asha-invoice.pdf'), await readFixture('invoice-018.pdf'));
+    const byPath = await b.post('/api/process-url', {
+      url: join(roots, 'inbox', 'asha-invoice.pdf'),
+      type: 'INVOICE',
+    });
+    expect(byPath.status).toBe(400);
+    expect(byPath.body.error.message).toMatch(/No local folders are open to your organisation/);
   });
 
   it('uploads files (multipart) into the flow inbox', async () => {

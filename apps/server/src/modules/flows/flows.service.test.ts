@@ -132,7 +132,7 @@ describe('flow CRUD and organisation scoping', () => {
         types: ['PO'],
         io: io({ kind: 'local', url: '../' }),
       }),
-    ).rejects.toThrow(/outside the folders/);
+    ).rejects.toThrow('This folder does not exist, or your organisation may not read it.');
     const noRoots = (await createTestEnv()).env;
     await expect(
       createWorkflow(t.db, noRoots, asha.user, asha.membership, {
@@ -141,6 +141,58 @@ describe('flow CRUD and organisation scoping', () => {
         io: io({ kind: 'local', url: root }),
       }),
     ).rejects.toThrow(/BAHI_FOLDER_ROOTS/);
+  });
+});
+
+async function deleteAllFlows(member: typeof asha) {
+  for (const flow of await listWorkflows(t.db, member.membership))
+    await deleteWorkflow(t.db, env, member.user, member.membership, flow.id);
+}
+
+describe('folders bound to their organisation', () => {
+  const local = (url: string) => ({
+    name: 'Local',
+    types: ['INVOICE' as const],
+    io: io({ kind: 'local', url }),
+  });
+  const missing = 'This folder does not exist, or your organisation may not read it.';
+
+  it("keeps a bare root to the server's first organisation and a named one to its own", async () => {
+    const balaRoot = join(dataDir, 'bala-folders');
+    await mkdir(balaRoot, { recursive: true });
+    const both = (
+      await createTestEnv({ BAHI_FOLDER_ROOTS: `${root},${balaRoot}=${bala.membership.organizationId}` })
+    ).env;
+    await expect(createWorkflow(t.db, both, asha.user, asha.membership, local(root))).resolves.toMatchObject({
+      name: 'Local',
+    });
+    await expect(
+      createWorkflow(t.db, both, bala.user, bala.membership, local(balaRoot)),
+    ).resolves.toMatchObject({
+      name: 'Local',
+    });
+    // Another organisation's folder is answered exactly as a folder that does not exist.
+    for (const path of [root, join(root, 'august'), join(root, 'no-such-folder')])
+      await expect(createWorkflow(t.db, both, bala.user, bala.membership, local(path))).rejects.toThrow(
+        missing,
+      );
+    await expect(createWorkflow(t.db, both, asha.user, asha.membership, local(balaRoot))).rejects.toThrow(
+      missing,
+    );
+    await expect(
+      processUrl(t.db, both, jobs, bala.user, bala.membership, {
+        url: join(root, 'august', 'inv-011.pdf'),
+        type: 'INVOICE',
+      }),
+    ).rejects.toThrow(missing);
+    await deleteAllFlows(asha);
+    await deleteAllFlows(bala);
+  });
+
+  it('tells an organisation with no folder granted to ask the administrator', async () => {
+    await expect(createWorkflow(t.db, env, bala.user, bala.membership, local(root))).rejects.toThrow(
+      /No local folders are open to your organisation/,
+    );
   });
 });
 

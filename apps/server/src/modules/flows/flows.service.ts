@@ -11,7 +11,7 @@ import {
   type Workflow,
 } from '@bahi/contracts';
 import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
-import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +26,7 @@ import {
   listFlowRows,
   updateFlowRow,
 } from './flows.repo.ts';
+import { listFolderRoots } from './folder-roots.ts';
 
 /** Shapes a stored flow into the original product's record (times in epoch ms). */
 export function toWorkflow(row: FlowRow): Workflow {
@@ -56,12 +57,13 @@ export function getWorkbookPath(dataDir: string, row: FlowRow): string {
 
 /**
  * Checks a flow's input the way a run will use it: Drive links by the product's rule, local folders confined
- * to BAHI_FOLDER_ROOTS (so a flow never stores a path it could not read).
+ * to the folders granted to the organisation (so a flow never stores a path it could not read).
  */
-async function validateIo(env: Env, io: FlowIo): Promise<FlowIo> {
+async function validateIo(db: Db, env: Env, organizationId: string, io: FlowIo): Promise<FlowIo> {
   const input = { ...io.input, url: io.input.url.trim() };
   if (input.kind === 'drive') parseDriveLink(input.url);
-  if (input.kind === 'local') await resolveLocalFolder(env.flows.folderRoots, input.url);
+  if (input.kind === 'local')
+    await resolveLocalPath(await listFolderRoots(db, env, organizationId), input.url, 'folder');
   if (input.kind === 'upload') input.url = '';
   return { input, output: io.output };
 }
@@ -90,7 +92,7 @@ export async function createWorkflow(
   rawInput: CreateWorkflowInput,
 ): Promise<Workflow> {
   const input = CreateWorkflowInputSchema.parse(rawInput);
-  const io = await validateIo(env, input.io);
+  const io = await validateIo(db, env, membership.organizationId, input.io);
   const row = await db.transaction(async (tx) => {
     const created = await insertFlow(tx, membership.organizationId, user.id, {
       name: input.name,
@@ -123,7 +125,7 @@ export async function updateWorkflow(
   const values: { name?: string; types?: string[]; io?: FlowIo } = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.types !== undefined) values.types = input.types;
-  if (input.io !== undefined) values.io = await validateIo(env, input.io);
+  if (input.io !== undefined) values.io = await validateIo(db, env, membership.organizationId, input.io);
   const row = await db.transaction(async (tx) => {
     const updated = await updateFlowRow(tx, membership.organizationId, flowId, values);
     if (!updated) throw new AppError('not_found', 'No such flow');

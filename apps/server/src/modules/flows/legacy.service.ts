@@ -7,7 +7,7 @@ import {
   type ProcessUrlInput,
 } from '@bahi/contracts';
 import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
-import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
@@ -20,6 +20,7 @@ import { startRun } from '../runs/runs.service.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { type FlowRow, listFlowRows, updateFlowRow } from './flows.repo.ts';
 import { createWorkflow, getFlowType, requireFlow } from './flows.service.ts';
+import { listFolderRoots } from './folder-roots.ts';
 
 // The original product's action routes (`/api/workflow/*`, `/api/process-url`), kept with their JSON.
 
@@ -107,7 +108,7 @@ export async function processUrl(
     const run = await startRun(db, env, jobs, user, flow);
     return { runId: run.id };
   }
-  const real = await resolveLocalFolder(env.flows.folderRoots, url);
+  const real = await resolveLocalPath(await listFolderRoots(db, env, membership.organizationId), url, 'file');
   let flow: FlowRow;
   if (input.workflowId) flow = await requireFlow(db, membership, input.workflowId);
   else {

@@ -92,3 +92,13 @@ export async function replaceGstins(
       set: { label: sql`excluded.label`, stateCode: sql`excluded.state_code` },
     });
 }
+
+/** The server's first organisation (the one that set it up), or null on a server nobody onboarded yet. */
+export async function findFirstOrganizationId(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { FlowIoSchema, flowMessages, type RunCounts, toExtractionDocumentType } from '@bahi/contracts';
 import type { DocumentType } from '@bahi/engine';
 import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
-import { createLocalFolderSource, resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { createLocalFolderSource, resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
 import { createUploadSource } from '../../adapters/sources/upload.ts';
 import { extractionSlots } from '../../jobs/extraction-slots.ts';
@@ -36,6 +36,7 @@ import {
 } from '../documents/documents.repo.ts';
 import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
+import { listFolderRoots } from '../flows/folder-roots.ts';
 import {
   createFlowDriveSource,
   locateDriveDocumentFile,
@@ -83,7 +84,8 @@ async function* listRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): Asyn
   const limits = { maxBytes: ctx.env.flows.uploadMaxBytes, maxFiles: ctx.env.flows.maxFiles };
   if (source.kind === 'documents') return;
   if (source.kind === 'file') {
-    const real = await resolveLocalFolder(ctx.env.flows.folderRoots, source.path);
+    const roots = await listFolderRoots(ctx.db, ctx.env, flow.organizationId);
+    const real = await resolveLocalPath(roots, source.path, 'file');
     const info = await stat(real);
     yield {
       file: {
@@ -107,8 +109,9 @@ async function* listRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): Asyn
     return;
   }
   if (io.input.kind === 'local') {
-    const dir = await resolveLocalFolder(ctx.env.flows.folderRoots, io.input.url);
-    yield* createLocalFolderSource({ dir, roots: ctx.env.flows.folderRoots, ...limits }).list();
+    const roots = await listFolderRoots(ctx.db, ctx.env, flow.organizationId);
+    const dir = await resolveLocalPath(roots, io.input.url, 'folder');
+    yield* createLocalFolderSource({ dir, roots, ...limits }).list();
     return;
   }
   if (io.input.kind === 'drive') {

@@ -7,7 +7,7 @@ import {
   type RunStatus,
 } from '@bahi/contracts';
 import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
-import { resolveLocalFolder } from '../../adapters/sources/local-folder.ts';
+import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
@@ -17,6 +17,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { countRunDocuments } from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import { listFolderRoots } from '../flows/folder-roots.ts';
 import { requireGoogleConnected } from '../google/google.service.ts';
 import {
   findRun,
@@ -61,7 +62,8 @@ async function checkRunnable(db: Db, env: Env, flow: FlowRow, source: RunSource)
       parseDriveLink(io.input.url);
       await requireGoogleConnected(db, env, flow.organizationId);
     }
-    if (io.input.kind === 'local') await resolveLocalFolder(env.flows.folderRoots, io.input.url);
+    if (io.input.kind === 'local')
+      await resolveLocalPath(await listFolderRoots(db, env, flow.organizationId), io.input.url, 'folder');
   }
   if (io.output.kind === 'sheets') {
     await requireGoogleConnected(db, env, flow.organizationId);
