@@ -2,13 +2,14 @@
  * `npm run bench:hostile`: replays hostile request bodies and files against a real server (embedded
  * PGlite in a temporary DATA_DIR, in this process) and reports, per case, the answer, the time and
  * the process's resident memory before and after (peak of the sampled RSS). Cases: a 200 MB JSON
- * body and a 200 MB multipart upload sent without a session, a 200 MB JSON body with one, and a
- * 200-inch PDF page through the engine.
+ * body and a 200 MB multipart upload sent without a session, a 200 MB JSON body with one, a zip bomb
+ * uploaded into a flow, and a 200-inch PDF page through the engine.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOcr, extractDocument } from '@bahi/engine';
+import { zipSync } from 'fflate';
 import pino from 'pino';
 import { startServer } from '../src/server.ts';
 import { seedPgliteDataDir } from '../src/test/test-server.ts';
@@ -124,6 +125,51 @@ try {
     await measure(() =>
       send(`${server.url}/api/workflows`, 'application/json', streamedBody(size, '{"name":"', '"}'), cookie),
     ),
+  );
+  // A flow to upload into (onboarding first: flows belong to an organisation).
+  const postJson = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+  await postJson('/api/organization', {
+    orgName: 'Bench Traders',
+    phone: '+91 98450 12345',
+    orgType: 'pvt_ltd',
+    address: '12 MG Road, Bengaluru',
+  });
+  const flow = await postJson('/api/workflows', {
+    name: 'Bench uploads',
+    types: ['INVOICE'],
+    io: {
+      input: { kind: 'upload', url: '', folderName: '' },
+      output: { kind: 'xlsx', sheetId: '', sheetName: 'Bench' },
+    },
+  });
+  // The probe's zip bomb: eight entries of 24 MB zeros, each under the 25 MB file limit, in ~200 KB.
+  const zeros = new Uint8Array(24 * MB);
+  const bomb = zipSync(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`po-${i}.pdf`, zeros])));
+  record(
+    `signed-in ${Math.round(bomb.length / 1024)} KB zip bomb (192 MB inside) to a flow's uploads`,
+    await measure(async () => {
+      const form = new FormData();
+      form.append('files', new Blob([Buffer.from(bomb)]), 'bomb.zip');
+      const res = await fetch(`${server.url}/api/flows/${flow.id}/uploads`, {
+        method: 'POST',
+        headers: { origin: server.url, cookie },
+        body: form,
+      });
+      const body = (await res.json()) as { stored: unknown[] };
+      const kept = (await readdir(join(dataDir, 'uploads'), { recursive: true, withFileTypes: true })).filter(
+        (e) => e.isFile(),
+      );
+      const bytes = (await Promise.all(kept.map((e) => stat(join(e.parentPath, e.name))))).reduce(
+        (sum, s) => sum + s.size,
+        0,
+      );
+      return `${res.status}, ${body.stored.length} stored, ${mb(bytes)} on disk`;
+    }),
   );
   const pdf = new TextEncoder().encode(
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +

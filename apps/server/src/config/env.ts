@@ -86,6 +86,11 @@ const rawEnvSchema = z.object({
     .min(1)
     .default(25 * 1024 * 1024),
   FLOW_MAX_FILES: z.coerce.number({ error: 'must be a number' }).int().min(1).default(5000),
+  ORG_STORAGE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .default(20 * 1024 ** 3),
   EXTRACT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).optional(),
   EXTRACT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1000).default(120_000),
   OCR_PROVIDER: z.preprocess(
@@ -171,6 +176,8 @@ export interface FlowsConfig {
   folderRoots: FolderRoot[];
   uploadMaxBytes: number;
   maxFiles: number;
+  /** Most bytes of uploads one organisation may keep (every flow together). */
+  orgStorageMaxBytes: number;
   extractConcurrency: number;
   extractTimeoutMs: number;
   /** OCR engine the extraction workers read scans and photos with. */
@@ -292,6 +299,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       folderRoots,
       uploadMaxBytes: raw.UPLOAD_MAX_BYTES,
       maxFiles: raw.FLOW_MAX_FILES,
+      orgStorageMaxBytes: raw.ORG_STORAGE_MAX_BYTES,
       extractConcurrency: raw.EXTRACT_CONCURRENCY ?? availableParallelism(),
       extractTimeoutMs: raw.EXTRACT_TIMEOUT_MS,
       ocrProvider: raw.OCR_PROVIDER,

@@ -1,4 +1,5 @@
-import { link, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriveLink } from './google-drive-link.ts';
 import { createLocalFolderSource, resolveLocalPath } from './local-folder.ts';
 import type { SourceEntry } from './source.ts';
-import { expandZip, sanitizeFileName, storeUploadedFiles } from './upload.ts';
+import { sanitizeFileName, storeUploadedFiles } from './upload.ts';
 
 let base: string;
 let root: string;
@@ -223,21 +224,84 @@ describe('uploads and zip safety', () => {
     await expect(readdir(join(base, 'tmp'))).rejects.toThrow();
   });
 
-  it('stops a zip bomb at the expansion budget', () => {
-    // 3 entries of 2 MB zeros each compress to a few KB; the budget is 4 MB in all, 1 MB per file.
+  it('refuses a zip that expands past 100 times its size, and stores none of its entries', async () => {
+    // Eight entries of 2 MB zeros (each under a 3 MB per-file limit) squeeze into a few KB: a bomb.
     const zeros = new Uint8Array(2 * 1024 * 1024);
-    const bomb = zipSync({ 'a.pdf': zeros, 'b.pdf': zeros, 'c.pdf': zeros }, { level: 9 });
+    const entries = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`inv-${i}.pdf`, zeros]));
+    const bomb = zipSync(entries, { level: 9 });
     expect(bomb.length).toBeLessThan(100_000);
-    const out = expandZip('bomb.zip', bomb, limits);
-    expect(out.files).toHaveLength(0);
-    expect(out.skipped.every((s) => /larger than|more data than allowed/.test(s.reason))).toBe(true);
-    const tight = expandZip('bomb.zip', bomb, {
-      maxFileBytes: 3 * 1024 * 1024,
-      maxFiles: 50,
-      maxExpandedBytes: 3 * 1024 * 1024,
-    });
-    expect(tight.files.length).toBeLessThanOrEqual(1);
-    expect(tight.skipped.some((s) => /more data than allowed/.test(s.reason))).toBe(true);
+    const dir = join(base, 'uploads-bomb');
+    const out = await storeUploadedFiles(
+      dir,
+      [
+        { name: 'bomb.zip', bytes: bomb },
+        { name: 'fine.pdf', bytes: strToU8('%PDF-1.4 fine') },
+      ],
+      { maxFileBytes: 3 * 1024 * 1024, maxFiles: 50, maxExpandedBytes: 64 * 1024 * 1024 },
+    );
+    expect(out.stored.map((s) => s.fileName)).toEqual(['fine.pdf']);
+    expect(out.skipped).toEqual([
+      {
+        name: 'bomb.zip',
+        reason: expect.stringMatching(/more than 100 times its size.*nothing from it was stored/),
+      },
+    ]);
+    // Nothing of the bomb is left behind: one stored file, no staging folder.
+    expect(await readdir(dir)).toHaveLength(1);
+  });
+
+  it('caps what all zips of one request expand to, refusing whole archives past the cap', async () => {
+    // Random bytes do not compress: these zips are honest (ratio ~1), only too much together.
+    const noise = () => randomBytes(1024 * 1024);
+    const first = zipSync({ 'a.pdf': noise(), 'b.pdf': noise(), 'c.pdf': noise() }, { level: 0 });
+    const second = zipSync({ 'd.pdf': noise(), 'e.pdf': noise() }, { level: 0 });
+    const dir = join(base, 'uploads-cap');
+    await mkdir(join(base, 'received'), { recursive: true });
+    // The second arrives as an upload streams it: a file on disk, read slice by slice.
+    const received = join(base, 'received', 'second.zip');
+    await writeFile(received, second);
+    const out = await storeUploadedFiles(
+      dir,
+      [
+        { name: 'first.zip', bytes: first },
+        { name: 'second.zip', path: received, size: second.length },
+      ],
+      { maxFileBytes: 4 * 1024 * 1024, maxFiles: 50, maxExpandedBytes: 4 * 1024 * 1024 },
+    );
+    expect(out.stored.map((s) => s.fileName)).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
+    expect(out.skipped).toEqual([
+      {
+        name: 'second.zip',
+        reason: expect.stringMatching(/more than 4 MB in all; nothing from this one was stored/),
+      },
+    ]);
+    expect((await readdir(dir)).sort()).toEqual(out.stored.map((s) => `${s.sha256}.pdf`).sort());
+  });
+
+  it("stops at the organisation's storage quota with a sentence saying so", async () => {
+    const out = await storeUploadedFiles(
+      join(base, 'uploads-quota'),
+      [
+        { name: 'one.pdf', bytes: strToU8('%PDF-1.4 one ') },
+        { name: 'two.pdf', bytes: strToU8('%PDF-1.4 two ') },
+      ],
+      { ...limits, storageLeftBytes: 20 },
+    );
+    expect(out.stored.map((s) => s.fileName)).toEqual(['one.pdf']);
+    expect(out.skipped).toEqual([
+      { name: 'two.pdf', reason: expect.stringMatching(/storage for uploads is full/) },
+    ]);
+  });
+
+  it('moves a streamed upload into place instead of reading it into memory', async () => {
+    const path = join(base, 'received', 'scan.pdf');
+    await mkdir(join(base, 'received'), { recursive: true });
+    await writeFile(path, '%PDF-1.4 streamed');
+    const dir = join(base, 'uploads-moved');
+    const out = await storeUploadedFiles(dir, [{ name: 'scan.pdf', path, size: 17 }], limits);
+    expect(out.stored).toHaveLength(1);
+    expect(await readFile(out.stored[0]!.storedPath, 'utf8')).toBe('%PDF-1.4 streamed');
+    await expect(stat(path)).rejects.toThrow();
   });
 
   it('reports a damaged zip instead of failing the upload', async () => {

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
 import {
@@ -7,6 +8,7 @@ import {
   explainUnsupportedFile,
   formatMegabytes,
   hashBytes,
+  hashFile,
   type SkippedFile,
   type SourceEntry,
 } from './source.ts';
@@ -32,11 +34,6 @@ function sizeOf(file: IncomingFile): number {
   return 'bytes' in file ? file.bytes.length : file.size;
 }
 
-/** The bytes of an incoming file, read from disk only when asked (one file at a time). */
-function bytesOf(file: IncomingFile): Promise<Uint8Array> {
-  return 'bytes' in file ? Promise.resolve(file.bytes) : readFile(file.path);
-}
-
 /** A file accepted into a flow's inbox. */
 export interface AcceptedUpload {
   fileName: string;
@@ -51,9 +48,20 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** Most documents accepted from one request (including all zip entries). */
   maxFiles: number;
-  /** Most bytes all zip entries of one archive may expand to (zip-bomb guard). */
+  /** Most bytes all zip entries of one request may expand to, together (zip-bomb guard). */
   maxExpandedBytes: number;
+  /** Bytes the organisation may still store (its quota less what it holds); unset means no quota. */
+  storageLeftBytes?: number;
 }
+
+/**
+ * A zip may expand to at most this many times its own size. Zips of PDFs and scans barely shrink them
+ * (1–3×); a thousandfold zip is a bomb. Small zips get `MIN_ZIP_BUDGET` whatever their ratio.
+ */
+export const MAX_ZIP_RATIO = 100;
+const MIN_ZIP_BUDGET = 8 * 1024 * 1024;
+/** Compressed bytes handed to the inflater at a time: a slice inflates to at most ~1,000× its size. */
+const ZIP_SLICE_BYTES = 16 * 1024;
 
 /** Folder holding a flow's uploaded bytes. */
 export function getUploadDir(dataDir: string, organizationId: string, flowId: string): string {
@@ -75,35 +83,62 @@ export function sanitizeFileName(name: string): string {
   return cleaned.slice(-200) || 'file';
 }
 
-/** Writes bytes to `path` atomically (temp file + rename), so a reader never sees half a file. */
-async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, path);
+/** A zip entry inflated to a staging file, hashed as it was written. */
+interface StagedFile {
+  name: string;
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/** What expanding one zip gave: entries staged on disk, entries skipped, and whether the zip was refused. */
+interface ExpandedZip {
+  files: StagedFile[];
+  skipped: SkippedFile[];
+  /** Bytes inflated (counted against the request's budget even when the zip was refused). */
+  expanded: number;
+  /** The zip went over a budget: none of its entries may be stored. */
+  refused: boolean;
+}
+
+/** Compressed bytes of a zip, in slices, from memory or from the file an upload streamed to. */
+async function* readZipSlices(file: IncomingFile): AsyncIterable<Uint8Array> {
+  if ('bytes' in file) {
+    for (let at = 0; at < file.bytes.length; at += ZIP_SLICE_BYTES)
+      yield file.bytes.subarray(at, at + ZIP_SLICE_BYTES);
+    return;
+  }
+  for await (const chunk of createReadStream(file.path, { highWaterMark: ZIP_SLICE_BYTES }))
+    yield chunk as Buffer;
 }
 
 /**
- * Expands a .zip in memory with hard limits: each entry is inflated chunk by chunk and abandoned once it
- * passes the per-file or whole-archive budget (declared sizes in a zip can lie), nested archives are not
- * opened, and entry paths are reduced to their file name so nothing can be written outside the inbox
- * (zip-slip). Returns the documents found and the entries skipped.
+ * Expands a .zip onto disk under `stagingDir`, entry by entry as it inflates: nothing is held in memory
+ * beyond one slice. Hard limits: each entry is abandoned once it passes the per-file limit, and the whole
+ * archive is refused once it passes `budgetBytes` (declared sizes in a zip can lie, so inflated bytes are
+ * counted); nested archives are not opened, and entry paths are reduced to their file name so nothing can
+ * be written outside the inbox (zip-slip). A refused zip's staged entries must not be stored.
  */
-export function expandZip(
+export async function expandZip(
   zipName: string,
-  bytes: Uint8Array,
-  limits: UploadLimits,
-): { files: InMemoryFile[]; skipped: SkippedFile[] } {
-  const files: InMemoryFile[] = [];
+  zip: IncomingFile,
+  stagingDir: string,
+  limits: Pick<UploadLimits, 'maxFileBytes' | 'maxFiles'>,
+  budget: { bytes: number; reason: string },
+): Promise<ExpandedZip> {
+  const files: StagedFile[] = [];
   const skipped: SkippedFile[] = [];
+  const open = new Set<number>();
   let expanded = 0;
-  let aborted: string | null = null;
+  let refused = false;
+  let entries = 0;
+  let accepted = 0;
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
-  let entries = 0;
   unzip.onfile = (entry) => {
     entries++;
     const display = `${zipName}/${entry.name}`;
-    if (aborted || entry.name.endsWith('/')) return;
+    if (refused || entry.name.endsWith('/')) return;
     const name = sanitizeFileName(entry.name);
     if (name.startsWith('.') || entry.name.includes('__MACOSX/')) return;
     if (extname(name).toLowerCase() === '.zip') {
@@ -115,24 +150,33 @@ export function expandZip(
       skipped.push({ name: display, reason });
       return;
     }
-    if (files.length >= limits.maxFiles) {
+    if (accepted >= limits.maxFiles) {
       skipped.push({ name: display, reason: `Only ${limits.maxFiles} files are accepted per upload` });
       return;
     }
-    const chunks: Uint8Array[] = [];
+    accepted++;
+    const path = join(stagingDir, `${entries}`);
+    const fd = openSync(path, 'wx', 0o600);
+    open.add(fd);
+    const hash = createHash('sha256');
     let size = 0;
     let stopped = false;
+    const stop = () => {
+      stopped = true;
+      open.delete(fd);
+      closeSync(fd);
+    };
     entry.ondata = (error, chunk, final) => {
       if (stopped) return;
       if (error) {
-        stopped = true;
+        stop();
         skipped.push({ name: display, reason: 'This entry of the zip is damaged' });
         return;
       }
       size += chunk.length;
       expanded += chunk.length;
       if (size > limits.maxFileBytes) {
-        stopped = true;
+        stop();
         entry.terminate();
         skipped.push({
           name: display,
@@ -140,92 +184,143 @@ export function expandZip(
         });
         return;
       }
-      if (expanded > limits.maxExpandedBytes) {
-        stopped = true;
+      if (expanded > budget.bytes) {
+        stop();
         entry.terminate();
-        aborted = 'The zip expands to more data than allowed; it was not fully opened';
+        refused = true;
         return;
       }
-      chunks.push(chunk);
+      // Written as it inflates (synchronously: fflate calls back inside push), so memory stays at a slice.
+      writeSync(fd, chunk);
+      hash.update(chunk);
       if (final) {
+        stop();
         if (size === 0) skipped.push({ name: display, reason: 'The file is empty' });
-        else files.push({ name, bytes: concat(chunks, size) });
+        else files.push({ name, path, size, sha256: hash.digest('hex') });
       }
     };
     entry.start();
   };
+  let damaged = false;
   try {
-    // Pushed in slices so a bomb is cut off early instead of after inflating everything.
-    const step = 64 * 1024;
-    for (let at = 0; at < bytes.length && !aborted; at += step) {
-      unzip.push(bytes.subarray(at, at + step), at + step >= bytes.length);
+    for await (const slice of readZipSlices(zip)) {
+      unzip.push(slice, false);
+      if (refused) break;
     }
+    if (!refused) unzip.push(new Uint8Array(0), true);
   } catch {
-    skipped.push({ name: zipName, reason: 'The zip file is damaged and could not be opened' });
+    damaged = true;
+  } finally {
+    for (const fd of open) closeSync(fd);
   }
-  if (aborted) skipped.push({ name: zipName, reason: aborted });
-  else if (entries === 0 && !skipped.some((s) => s.name === zipName)) {
+  if (refused) return { files: [], skipped: [{ name: zipName, reason: budget.reason }], expanded, refused };
+  if (damaged)
+    skipped.push({
+      name: zipName,
+      reason:
+        entries === 0
+          ? 'The zip file is damaged and could not be opened'
+          : 'The zip file is damaged; files after the damaged part were not read',
+    });
+  else if (entries === 0)
     skipped.push({ name: zipName, reason: 'The zip file is damaged or has no files in it' });
-  }
-  return { files, skipped };
+  return { files, skipped, expanded, refused };
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
+/** Moves a finished temporary file into place (copying when it lies on another file system). */
+async function moveInto(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    const tmp = `${to}.${randomBytes(6).toString('hex')}.tmp`;
+    await copyFile(from, tmp);
+    await rename(tmp, to);
   }
-  return out;
 }
 
 /**
- * Stores uploaded files content-addressed by sha256 under `dir` (zips expanded safely first), one
- * file at a time so an upload never sits in memory whole. Unsupported, empty and oversized files
- * are skipped with a reason; nothing partially written is ever visible.
+ * Stores uploaded files content-addressed by sha256 under `dir` (zips expanded safely first). Files are
+ * moved or streamed into place, never held whole in memory. Unsupported, empty and oversized files, files
+ * past the organisation's storage quota and every entry of a zip that went over its expansion budget are
+ * skipped with a reason; nothing partially written is ever visible.
  */
 export async function storeUploadedFiles(
   dir: string,
   incoming: IncomingFile[],
   limits: UploadLimits,
 ): Promise<{ stored: AcceptedUpload[]; skipped: SkippedFile[] }> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // Staged beside the inbox (same file system, so a finished file is renamed into place).
+  const staging = await mkdtemp(join(dir, '.incoming-'));
   const stored: AcceptedUpload[] = [];
   const skipped: SkippedFile[] = [];
-  const store = async (file: InMemoryFile) => {
-    const sha256 = hashBytes(file.bytes);
+  let storageLeft = limits.storageLeftBytes ?? Number.POSITIVE_INFINITY;
+  let expandedLeft = limits.maxExpandedBytes;
+  let staged = 0;
+  const store = async (file: { name: string; path: string; size: number; sha256?: string }) => {
+    if (file.size > storageLeft) {
+      skipped.push({
+        name: file.name,
+        reason: "Your organisation's storage for uploads is full; ask your administrator for more room",
+      });
+      return;
+    }
+    const sha256 = file.sha256 ?? (await hashFile(file.path));
     const storedPath = join(dir, `${sha256}${extname(file.name).toLowerCase()}`);
     const exists = await stat(storedPath).then(
-      (s) => s.size === file.bytes.length,
+      (s) => s.size === file.size,
       () => false,
     );
-    if (!exists) await writeAtomically(storedPath, file.bytes);
-    stored.push({ fileName: file.name, sha256, size: file.bytes.length, storedPath });
+    if (!exists) await moveInto(file.path, storedPath);
+    storageLeft -= file.size;
+    stored.push({ fileName: file.name, sha256, size: file.size, storedPath });
   };
-  for (const file of incoming) {
-    const name = sanitizeFileName(file.name);
-    const size = sizeOf(file);
-    if (extname(name).toLowerCase() === '.zip') {
-      if (size > limits.maxFileBytes) {
-        skipped.push({
-          name,
-          reason: `The zip is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
-        });
+  try {
+    for (const file of incoming) {
+      const name = sanitizeFileName(file.name);
+      const size = sizeOf(file);
+      if (extname(name).toLowerCase() === '.zip') {
+        if (size > limits.maxFileBytes) {
+          skipped.push({
+            name,
+            reason: `The zip is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
+          });
+          continue;
+        }
+        const byRatio = Math.max(MIN_ZIP_BUDGET, size * MAX_ZIP_RATIO);
+        const budget =
+          byRatio <= expandedLeft
+            ? {
+                bytes: byRatio,
+                reason: `The zip expands to more than ${MAX_ZIP_RATIO} times its size, which documents never do; nothing from it was stored`,
+              }
+            : {
+                bytes: expandedLeft,
+                reason: `The zips of this upload expand to more than ${formatMegabytes(limits.maxExpandedBytes)} in all; nothing from this one was stored. Upload fewer at a time`,
+              };
+        const zipDir = join(staging, `${staged++}`);
+        await mkdir(zipDir, { mode: 0o700 });
+        const remaining = { ...limits, maxFiles: Math.max(0, limits.maxFiles - stored.length) };
+        const out = await expandZip(name, file, zipDir, remaining, budget);
+        expandedLeft = Math.max(0, expandedLeft - out.expanded);
+        skipped.push(...out.skipped);
+        for (const entry of out.files) await store(entry);
+        await rm(zipDir, { recursive: true, force: true });
         continue;
       }
-      const remaining = { ...limits, maxFiles: Math.max(0, limits.maxFiles - stored.length) };
-      const out = expandZip(name, await bytesOf(file), remaining);
-      skipped.push(...out.skipped);
-      for (const entry of out.files) await store(entry);
-      continue;
+      const reason = explainUnsupportedFile(name, size, limits.maxFileBytes);
+      if (reason) skipped.push({ name, reason });
+      else if (stored.length >= limits.maxFiles)
+        skipped.push({ name, reason: `Only ${limits.maxFiles} files are accepted per upload` });
+      else if ('bytes' in file) {
+        const path = join(staging, `${staged++}`);
+        await writeFile(path, file.bytes, { mode: 0o600 });
+        await store({ name, path, size, sha256: hashBytes(file.bytes) });
+      } else await store({ name, path: file.path, size });
     }
-    const reason = explainUnsupportedFile(name, size, limits.maxFileBytes);
-    if (reason) skipped.push({ name, reason });
-    else if (stored.length >= limits.maxFiles)
-      skipped.push({ name, reason: `Only ${limits.maxFiles} files are accepted per upload` });
-    else await store({ name, bytes: await bytesOf(file) });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
   return { stored, skipped };
 }

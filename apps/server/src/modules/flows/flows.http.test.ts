@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { readFixture } from './test-support.ts';
@@ -162,6 +163,25 @@ describe('flows over HTTP', () => {
       const mode = (await stat(join(e.parentPath, e.name))).mode;
       expect(mode & 0o077, `${e.name} ${(mode & 0o777).toString(8)}`).toBe(0);
     }
+  });
+
+  it('refuses a zip bomb whole: nothing stored, nothing left on disk', async () => {
+    // The probe's bomb: eight entries of 24 MB zeros (each under the 25 MB file limit) in ~200 KB.
+    const zeros = new Uint8Array(24 * 1024 * 1024);
+    const bomb = zipSync(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`po-${i}.pdf`, zeros])));
+    expect(bomb.length).toBeLessThan(300_000);
+    const before = await readdir(join(t.dataDir, 'uploads'), { recursive: true });
+    const form = new FormData();
+    form.append('files', new Blob([Buffer.from(bomb)]), 'purchase-orders.zip');
+    const response = await a.request(`/api/flows/${flowId}/uploads`, { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    expect(response.body.stored).toEqual([]);
+    expect(response.body.skipped).toEqual([
+      { name: 'purchase-orders.zip', reason: expect.stringMatching(/more than 100 times its size/) },
+    ]);
+    expect(await readdir(join(t.dataDir, 'uploads'), { recursive: true })).toEqual(before);
+    expect(await readdir(join(t.dataDir, 'tmp'))).toEqual([]);
+    expect((await a.get(`/api/flows/${flowId}/uploads`)).body.items).toHaveLength(2);
   });
 
   it('runs on the real queue and streams progress until the end', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { StoredUpload } from '../../adapters/sources/upload.ts';
 import type { Db } from '../../db/client.ts';
 import { flowUploads } from '../../db/schema/index.ts';
@@ -63,4 +63,13 @@ export async function listUploadRows(db: Db, flowId: string, limit = 500): Promi
     .where(eq(flowUploads.flowId, flowId))
     .orderBy(desc(flowUploads.createdAt))
     .limit(limit);
+}
+
+/** Bytes of uploads the organisation keeps, every flow together (for its storage quota). */
+export async function sumOrganizationUploadBytes(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${flowUploads.size})` })
+    .from(flowUploads)
+    .where(eq(flowUploads.organizationId, organizationId));
+  return Number(row?.bytes ?? 0);
 }

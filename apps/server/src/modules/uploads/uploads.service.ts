@@ -5,9 +5,9 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import { requireFlow } from '../flows/flows.service.ts';
-import { listUploadRows, type UploadRow, upsertUpload } from './uploads.repo.ts';
+import { listUploadRows, sumOrganizationUploadBytes, type UploadRow, upsertUpload } from './uploads.repo.ts';
 
-/** How much a .zip may expand to, as a multiple of the per-file limit (zip-bomb guard). */
+/** How much all .zip files of one request may expand to, as a multiple of the per-file limit (zip-bomb guard). */
 const ZIP_EXPANSION_FACTOR = 8;
 
 function toUploaded(row: UploadRow) {
@@ -35,10 +35,12 @@ export async function addUploads(
 ): Promise<UploadResult> {
   const flow = await requireFlow(db, membership, flowId);
   const dir = getUploadDir(env.dataDir, flow.organizationId, flow.id);
+  const used = await sumOrganizationUploadBytes(db, flow.organizationId);
   const { stored, skipped } = await storeUploadedFiles(dir, files, {
     maxFileBytes: env.flows.uploadMaxBytes,
     maxFiles: env.flows.maxFiles,
     maxExpandedBytes: env.flows.uploadMaxBytes * ZIP_EXPANSION_FACTOR,
+    storageLeftBytes: Math.max(0, env.flows.orgStorageMaxBytes - used),
   });
   // On PostgreSQL, workers on other machines read the bytes from the database (adapters/blobs).
   await shareUploadedFiles(db, env, stored);
