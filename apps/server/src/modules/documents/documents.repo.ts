@@ -231,6 +231,27 @@ export async function countRunDocuments(db: Db, runId: string): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** Document counts by status for several runs in one query: run id → status → count. */
+export async function countDocumentsOfRuns(
+  db: Db,
+  runIds: string[],
+): Promise<Map<string, Record<string, number>>> {
+  const byRun = new Map<string, Record<string, number>>();
+  if (runIds.length === 0) return byRun;
+  const rows = await db
+    .select({ runId: documents.runId, status: documents.status, n: count() })
+    .from(documents)
+    .where(inArray(documents.runId, runIds))
+    .groupBy(documents.runId, documents.status);
+  for (const row of rows) {
+    if (!row.runId) continue;
+    const counts = byRun.get(row.runId) ?? {};
+    counts[row.status] = Number(row.n);
+    byRun.set(row.runId, counts);
+  }
+  return byRun;
+}
+
 /** How many of a run's documents failed for a system reason (not the file's fault). */
 export async function countSystemFailures(db: Db, runId: string): Promise<number> {
   const [row] = await db

@@ -46,6 +46,12 @@ export async function findRunById(db: Db, runId: string): Promise<RunRow | undef
   return row;
 }
 
+/** Runs by id alone, in one query (the progress hub's poll of every watched run). */
+export async function findRunsByIds(db: Db, runIds: string[]): Promise<RunRow[]> {
+  if (runIds.length === 0) return [];
+  return db.select().from(runs).where(inArray(runs.id, runIds));
+}
+
 /** A flow's runs, newest first. */
 export async function listRunRows(db: Db, flowId: string, limit: number): Promise<RunRow[]> {
   return db

@@ -1,15 +1,18 @@
-import { RunSchema } from '@bahi/contracts';
+import { type Run, RunSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../auth/session.ts';
-import { findRunById } from './runs.repo.ts';
+import { createRunProgressHub } from './run-progress-hub.ts';
 import { getRun, requireRun, toProgress, withLiveCounts } from './runs.service.ts';
 
 const IdParams = z.object({ id: z.string() });
-/** How often the event stream looks at the run (the worker may be another process: the DB is the bus). */
+/** How often the progress hub reads the watched runs (the worker may be another process: the DB is the bus). */
 const POLL_MS = 500;
+/** Open progress streams per user, and per process (each holds a connection; the web falls back to polling). */
+const MAX_STREAMS_PER_USER = 20;
+const MAX_STREAMS = 1000;
 
 const getRunRoute = createRoute({
   method: 'get',
@@ -29,41 +32,45 @@ const eventsRoute = createRoute({
   request: { params: IdParams },
   responses: {
     200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'not_found'),
+    ...describeErrors('unauthenticated', 'not_found', 'rate_limited'),
   },
 });
 
 /** `/api/runs/:id` and its live progress stream. */
 export function createRunRoutes({ db }: AppDeps) {
+  const hub = createRunProgressHub(db, {
+    pollMs: POLL_MS,
+    maxStreamsPerUser: MAX_STREAMS_PER_USER,
+    maxStreams: MAX_STREAMS,
+  });
   return createRouter()
     .openapi(getRunRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(await getRun(db, membership, c.req.valid('param').id), 200);
     })
     .openapi(eventsRoute, async (c) => {
-      const { membership } = requireMembership(c);
+      const { user, membership } = requireMembership(c);
       const first = await requireRun(db, membership, c.req.valid('param').id);
+      const release = hub.admit(user.id);
       return streamSSE(c, async (stream) => {
-        let aborted = false;
-        stream.onAbort(() => {
-          aborted = true;
-        });
-        let last = '';
-        for (let row = first; !aborted; ) {
-          const run = await withLiveCounts(db, row);
-          const progress = JSON.stringify(toProgress(run));
-          if (progress !== last) {
-            last = progress;
-            await stream.writeSSE({ event: 'progress', data: progress });
+        const closed = new AbortController();
+        stream.onAbort(() => closed.abort());
+        try {
+          let last = '';
+          for (let run: Run | null = await withLiveCounts(db, first); run && !closed.signal.aborted; ) {
+            const progress = JSON.stringify(toProgress(run));
+            if (progress !== last) {
+              last = progress;
+              await stream.writeSSE({ event: 'progress', data: progress });
+            }
+            if (run.status === 'succeeded' || run.status === 'failed') {
+              await stream.writeSSE({ event: 'end', data: JSON.stringify(run) });
+              return;
+            }
+            run = await hub.next(run.id, closed.signal);
           }
-          if (run.status === 'succeeded' || run.status === 'failed') {
-            await stream.writeSSE({ event: 'end', data: JSON.stringify(run) });
-            return;
-          }
-          await stream.sleep(POLL_MS);
-          const next = await findRunById(db, row.id);
-          if (!next) return;
-          row = next;
+        } finally {
+          release();
         }
       }) as never;
     });

@@ -132,9 +132,19 @@ export async function getRun(db: Db, membership: Membership, runId: string): Pro
 
 /** For an unfinished run the stored counters lag; count its documents instead. */
 export async function withLiveCounts(db: Db, row: RunRow): Promise<Run> {
+  if (!isUnfinished(row)) return toRun(row);
+  return applyLiveCounts(row, await countRunDocuments(db, row.id));
+}
+
+/** True while a run is queued or running (its stored counters lag its documents). */
+export function isUnfinished(row: Pick<RunRow, 'status'>): boolean {
+  return row.status === 'queued' || row.status === 'running';
+}
+
+/** A run with counters taken from its documents' statuses (`countRunDocuments`), for unfinished runs. */
+export function applyLiveCounts(row: RunRow, byStatus: Record<string, number>): Run {
   const run = toRun(row);
-  if (row.status !== 'queued' && row.status !== 'running') return run;
-  const byStatus = await countRunDocuments(db, row.id);
+  if (!isUnfinished(row)) return run;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
   return {
     ...run,
