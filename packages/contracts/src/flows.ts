@@ -241,6 +241,8 @@ export const UploadedFileSchema = z.object({
 export const UploadResultSchema = z.object({
   stored: z.array(UploadedFileSchema),
   skipped: z.array(SkippedFileSchema),
+  /** Stored files whose name was changed (invisible characters, a folder path), each with why. */
+  renamed: z.array(z.object({ name: z.string(), reason: z.string() })),
 });
 /** Answer of `POST /api/flows/:id/uploads`. */
 export type UploadResult = z.infer<typeof UploadResultSchema>;

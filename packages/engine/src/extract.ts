@@ -186,6 +186,8 @@ function mapLoadError(e: unknown): ExtractionError {
 interface Loaded {
   pages: PageContent[];
   pageCount: number;
+  /** A PDF mupdf had to repair (broken cross-references, cut short): when nothing is read, it is damaged, not empty. */
+  damaged: boolean;
   warnings: string[];
   /** Page images kept for the e-invoice QR search (scanned pages only). */
   images: QrImage[];
@@ -280,20 +282,19 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
       found.dispose();
     }
   };
-  return { pages, pageCount: count, warnings, images, renderForQr };
+  const damaged = doc.asPDF()?.wasRepaired() ?? false;
+  return { pages, pageCount: count, damaged, warnings, images, renderForQr };
 }
 
 async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
-  const { loadImagePages } = await import('./image/load.ts');
+  const { loadImagePages, MAX_IMAGE_PAGES } = await import('./image/load.ts');
   let imgs: Awaited<ReturnType<typeof loadImagePages>>;
   try {
-    imgs = await loadImagePages(bytes);
+    imgs = await loadImagePages(bytes, Math.min(o.maxPages, MAX_IMAGE_PAGES));
   } catch (e) {
     throw mapLoadError(e);
   }
   if (!imgs.length) throw new ExtractionError('empty_document', 'the image has no frames');
-  if (imgs.length > o.maxPages)
-    throw new ExtractionError('too_large', `${imgs.length} pages (limit ${o.maxPages})`);
   const pages: PageContent[] = [];
   const warnings: string[] = [];
   const images: Loaded['images'] = [];
@@ -318,7 +319,7 @@ async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded>
       }),
     );
   }
-  return { pages, pageCount: imgs.length, warnings, images, renderForQr: null };
+  return { pages, pageCount: imgs.length, damaged: false, warnings, images, renderForQr: null };
 }
 
 interface ResolvedOptions {
@@ -412,7 +413,18 @@ async function run(
   const qr = await findQr(loaded, type, options.qrPublicKeyPem);
   const interpreted = interpretDocument(loaded.pages, type, qr);
   const empty = emptyReason(loaded, interpreted.fields, interpreted.lineItems.length, type);
-  if (empty) return { ...buildErrorResult(file, 'empty_document', empty, type), pages: loaded.pageCount };
+  if (empty) {
+    // A repaired PDF that yields nothing is a damaged file (ask for a new copy), not a blank one.
+    const error = loaded.damaged
+      ? buildErrorResult(
+          file,
+          'unreadable_file',
+          `the PDF is damaged and nothing could be read (${empty})`,
+          type,
+        )
+      : buildErrorResult(file, 'empty_document', empty, type);
+    return { ...error, pages: loaded.pageCount };
+  }
   // Only a document the rules could read is completed: a provider never turns an empty one into a result.
   if (options.fieldProvider) {
     checkDeadline(o.deadline, o.signal);

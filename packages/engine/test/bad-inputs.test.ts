@@ -72,6 +72,17 @@ describe('bad input returns its contract error code', () => {
     expect(['unreadable_file', 'empty_document', null]).toContain(codeOf(r));
   });
 
+  it('a damaged PDF that mupdf repairs into nothing → unreadable_file, not an empty document', async () => {
+    // No cross-reference table at all: mupdf rebuilds one and finds a page with nothing on it.
+    const broken = enc.encode(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    const r = await extractDocument(broken, { type: 'invoice' });
+    expect(codeOf(r)).toBe('unreadable_file');
+    expect(r.error?.message).toMatch(/damaged/);
+  });
+
   it('encrypted PDF → encrypted_pdf', async () => {
     expect(codeOf(await extractDocument(encryptedPdf()))).toBe('encrypted_pdf');
   });

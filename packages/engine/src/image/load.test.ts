@@ -71,6 +71,23 @@ describe('loadImagePages', () => {
     expect(frames[0]?.height).toBe(20);
   });
 
+  it('refuses a TIFF of more pages than allowed by its true page count, before decoding any', async () => {
+    const page = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const tiff = await sharp(
+      Array.from({ length: 150 }, () => page),
+      { join: { animated: true } },
+    )
+      .tiff()
+      .toBuffer();
+    await expect(loadImagePages(tiff, 100)).rejects.toMatchObject({
+      code: 'too_large',
+      message: '150 pages (limit 100)',
+    });
+    expect(await loadImagePages(tiff, 150)).toHaveLength(150);
+  });
+
   it('takes dpi from the file when plausible and estimates it otherwise', async () => {
     const scan = await sharp({ create: { width: 1654, height: 2339, channels: 3, background: '#ffffff' } })
       .png()

@@ -40,7 +40,7 @@ export type ImageKind = 'png' | 'jpeg' | 'tiff' | 'webp' | 'gif';
  */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
-/** At most this many pages are read from a multi-page TIFF; more is not a business document. */
+/** A multi-page TIFF of more pages is refused (too_large) before any is decoded; more is not a business document. */
 export const MAX_IMAGE_PAGES = 200;
 
 /** Sniff the image format from its first bytes; null when it is not a raster format we read. */
@@ -102,7 +102,7 @@ export function estimateDpi(width: number, height: number, density: number | und
  * Decode an image document into upright greyscale pages: PNG, JPEG (EXIF orientation applied),
  * TIFF (every page), WebP and GIF (first frame). Throws {@link ImageLoadError}.
  */
-export async function loadImagePages(bytes: Uint8Array): Promise<ImagePage[]> {
+export async function loadImagePages(bytes: Uint8Array, maxPages = MAX_IMAGE_PAGES): Promise<ImagePage[]> {
   const kind = detectImageKind(bytes);
   if (!kind) throw new ImageLoadError('unsupported_type', 'not a PNG, JPEG, TIFF, WebP or GIF image');
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -123,7 +123,9 @@ export async function loadImagePages(bytes: Uint8Array): Promise<ImagePage[]> {
       `image is too large to read (${meta.width} × ${meta.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
     );
   }
-  const pageCount = kind === 'tiff' ? Math.min(meta.pages ?? 1, MAX_IMAGE_PAGES) : 1;
+  const pageCount = kind === 'tiff' ? (meta.pages ?? 1) : 1;
+  // Counted from the header before any page is decoded, and reported as the file has it.
+  if (pageCount > maxPages) throw new ImageLoadError('too_large', `${pageCount} pages (limit ${maxPages})`);
   const pages: ImagePage[] = [];
   for (let page = 0; page < pageCount; page++) {
     pages.push(await decodePage(input, kind, page, meta.density));

@@ -10,6 +10,7 @@ import type { DriveLink } from './google-drive-link.ts';
 import {
   type DocumentSource,
   explainUnsupportedFile,
+  formatMegabytes,
   type SourceEntry,
   SUPPORTED_EXTENSIONS,
 } from './source.ts';
@@ -67,7 +68,7 @@ function createSizeGuard(maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (seen > maxBytes) done(new Error(`The file is larger than the limit of ${maxBytes} bytes`));
+      if (seen > maxBytes) done(new Error(`The file is larger than the ${formatMegabytes(maxBytes)} limit`));
       else done(null, chunk);
     },
   });
@@ -100,7 +101,9 @@ async function downloadOnce(options: DriveFetchOptions, file: drive_v3.Schema$Fi
     // A connection that died early can still end the stream "cleanly"; the size tells.
     const got = (await stat(tmp)).size;
     if (file.size !== undefined && file.size !== null && got !== Number(file.size))
-      throw new Error(`The download stopped after ${got} of ${file.size} bytes`);
+      throw new Error(
+        `The download stopped after ${formatMegabytes(got)} of ${formatMegabytes(Number(file.size))}; try the run again`,
+      );
     await rename(tmp, target);
   } finally {
     await rm(tmp, { force: true });

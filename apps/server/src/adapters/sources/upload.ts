@@ -24,6 +24,8 @@ export interface ReceivedFile {
   name: string;
   path: string;
   size: number;
+  /** Why `name` differs from the name the browser sent, when it does. */
+  renamed?: string;
 }
 
 /** A file to add to an inbox: in memory, or on disk where an upload streamed it. */
@@ -40,6 +42,8 @@ export interface AcceptedUpload {
   sha256: string;
   size: number;
   storedPath: string;
+  /** Why the name differs from the one sent (see `explainFileNameChange`), when it does. */
+  renamed?: string;
 }
 
 /** Limits applied to uploads and to what a .zip may expand to. */
@@ -75,12 +79,28 @@ export function getUploadDir(dataDir: string, organizationId: string, flowId: st
  */
 export function sanitizeFileName(name: string): string {
   const last = basename(name.replaceAll('\\', '/'));
-  const cleaned = last
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g, '')
-    .trim();
-  return cleaned.slice(-200) || 'file';
+  const cleaned = last.replace(CONTROL_CHARS, '').replace(DIRECTION_MARKS, '').trim();
+  return cleaned.slice(-MAX_NAME_LENGTH) || 'file';
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+const DIRECTION_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u061c]/g;
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * Why `sanitizeFileName` changed a name, in words for the person who uploaded it, or null when it kept
+ * the name (trimmed spaces are not worth a word). A zip entry's folder path is expected and not reported.
+ */
+export function explainFileNameChange(raw: string, options: { pathExpected?: boolean } = {}): string | null {
+  const last = basename(raw.replaceAll('\\', '/'));
+  if (new RegExp(CONTROL_CHARS.source).test(raw) || new RegExp(DIRECTION_MARKS.source).test(raw))
+    return 'Invisible characters that can make a name display reversed or hidden were removed from the name';
+  if (last !== raw && !options.pathExpected)
+    return 'The name held a folder path; only the file name was kept';
+  if (last.trim().length > MAX_NAME_LENGTH)
+    return `The name was shortened to its last ${MAX_NAME_LENGTH} characters`;
+  return null;
 }
 
 /** A zip entry inflated to a staging file, hashed as it was written. */
@@ -89,6 +109,7 @@ interface StagedFile {
   path: string;
   size: number;
   sha256: string;
+  renamed?: string;
 }
 
 /** What expanding one zip gave: entries staged on disk, entries skipped, and whether the zip was refused. */
@@ -196,7 +217,10 @@ export async function expandZip(
       if (final) {
         stop();
         if (size === 0) skipped.push({ name: display, reason: 'The file is empty' });
-        else files.push({ name, path, size, sha256: hash.digest('hex') });
+        else {
+          const renamed = explainFileNameChange(entry.name, { pathExpected: true });
+          files.push({ name, path, size, sha256: hash.digest('hex'), ...(renamed ? { renamed } : {}) });
+        }
       }
     };
     entry.start();
@@ -258,7 +282,13 @@ export async function storeUploadedFiles(
   let storageLeft = limits.storageLeftBytes ?? Number.POSITIVE_INFINITY;
   let expandedLeft = limits.maxExpandedBytes;
   let staged = 0;
-  const store = async (file: { name: string; path: string; size: number; sha256?: string }) => {
+  const store = async (file: {
+    name: string;
+    path: string;
+    size: number;
+    sha256?: string;
+    renamed?: string;
+  }) => {
     if (file.size > storageLeft) {
       skipped.push({
         name: file.name,
@@ -274,7 +304,13 @@ export async function storeUploadedFiles(
     );
     if (!exists) await moveInto(file.path, storedPath);
     storageLeft -= file.size;
-    stored.push({ fileName: file.name, sha256, size: file.size, storedPath });
+    stored.push({
+      fileName: file.name,
+      sha256,
+      size: file.size,
+      storedPath,
+      ...(file.renamed ? { renamed: file.renamed } : {}),
+    });
   };
   try {
     for (const file of incoming) {
@@ -316,8 +352,14 @@ export async function storeUploadedFiles(
       else if ('bytes' in file) {
         const path = join(staging, `${staged++}`);
         await writeFile(path, file.bytes, { mode: 0o600 });
-        await store({ name, path, size, sha256: hashBytes(file.bytes) });
-      } else await store({ name, path: file.path, size });
+        await store({
+          name,
+          path,
+          size,
+          sha256: hashBytes(file.bytes),
+          renamed: explainFileNameChange(file.name) ?? undefined,
+        });
+      } else await store({ name, path: file.path, size, renamed: file.renamed });
     }
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -24,6 +24,17 @@ export function describeDocumentError(code: string): string {
 }
 
 /**
+ * The plain-words message for an engine error, with the page count when that is what was too large
+ * (the engine says "1000 pages (limit 100)").
+ */
+export function describeExtractionError(error: { code: string; message: string }): string {
+  const pages = /^(\d+) pages \(limit (\d+)\)/.exec(error.message);
+  if (error.code === 'too_large' && pages)
+    return `This document has ${Number(pages[1]).toLocaleString('en-IN')} pages; at most ${pages[2]} are read from one file. Split it into smaller files and upload them again.`;
+  return describeDocumentError(error.code);
+}
+
+/**
  * Turns an `extraction/v1` result into what is stored: failed when the engine could not read the file,
  * needs_review when a check failed, done otherwise; flagged "review" also when any field's confidence is low.
  */
@@ -33,7 +44,7 @@ export function buildDocumentOutcome(result: ExtractionResult): DocumentOutcome 
       status: 'failed',
       extraction: result,
       errorCode: result.error.code,
-      errorMessage: describeDocumentError(result.error.code),
+      errorMessage: describeExtractionError(result.error),
       failedChecks: [],
       reviewFlag: null,
       lines: [],

@@ -6,6 +6,9 @@ import { documentLines, documents, flows } from '../../db/schema/index.ts';
 /** One stored document row. */
 export type DocumentRow = typeof documents.$inferSelect;
 
+/** What a scan did with a file: a new document, one already queued for this run, or one done before. */
+export type ScanOutcome = 'new' | 'queued' | 'processed';
+
 /** A file found by a run's scan. */
 export interface ScannedFile {
   organizationId: string;
@@ -25,7 +28,7 @@ export interface ScannedFile {
  * and content hash): then nothing is written and false is returned. The unique constraint, not a prior
  * read, decides, so concurrent or repeated scans can never create a second row.
  */
-export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<boolean> {
+export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<ScanOutcome> {
   const rows = await db
     .insert(documents)
     .values({
@@ -36,7 +39,21 @@ export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<
     })
     .onConflictDoNothing({ target: [documents.flowId, documents.sourceId, documents.contentHash] })
     .returning({ id: documents.id });
-  return rows.length > 0;
+  if (rows.length > 0) return 'new';
+  const [existing] = await db
+    .select({ runId: documents.runId, status: documents.status })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.flowId, file.flowId),
+        eq(documents.sourceId, file.sourceId),
+        eq(documents.contentHash, file.contentHash),
+      ),
+    );
+  // A scan resumed after a crash meets the documents it found before the crash: they are this run's,
+  // as are unfinished ones an interrupted run left (the run adopts them), not "already processed".
+  const unfinished = existing?.status === 'pending' || existing?.status === 'processing';
+  return existing && (existing.runId === file.runId || unfinished) ? 'queued' : 'processed';
 }
 
 /**

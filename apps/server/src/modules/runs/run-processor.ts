@@ -146,7 +146,7 @@ async function scanSource(
       }
       files++;
       const { file } = entry;
-      const inserted = await insertScannedDocument(ctx.db, {
+      const outcome = await insertScannedDocument(ctx.db, {
         organizationId: flow.organizationId,
         flowId: flow.id,
         runId: run.id,
@@ -158,7 +158,7 @@ async function scanSource(
         size: file.size,
         modifiedAt: file.modifiedAt,
       });
-      if (!inserted) alreadyProcessed++;
+      if (outcome === 'processed') alreadyProcessed++;
       if (Date.now() - lastBeat > HEARTBEAT_MS) {
         lastBeat = Date.now();
         await heartbeatRun(ctx.db, run.id, ctx.workerId, `Scanning: ${file.name}`);

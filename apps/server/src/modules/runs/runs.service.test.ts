@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
-import { documentLines, documents, runs } from '../../db/schema/index.ts';
+import { documentLines, documents, flowUploads, runs } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
@@ -85,6 +85,26 @@ async function countLines(documentId: string) {
   return Number(row?.n);
 }
 
+/** A well-formed one-page PDF (cross-reference table and all) whose page draws nothing. */
+function buildBlankPdf(): Uint8Array {
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj${body}endobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) pdf += `${String(at).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
 describe('blank documents', () => {
   it('fail as empty documents in plain words and never become a workbook row', async () => {
     const flow = await createUploadFlow('Blank scans');
@@ -94,10 +114,7 @@ describe('blank documents', () => {
     })
       .png()
       .toBuffer();
-    const blankPdf = new TextEncoder().encode(
-      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-        '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-    );
+    const blankPdf = buildBlankPdf();
     await addUploads(t.db, env, member.user, member.membership, flow.id, [
       { name: 'blank-scan.png', bytes: new Uint8Array(blankPng) },
       { name: 'blank-page.pdf', bytes: blankPdf },
@@ -404,6 +421,51 @@ describe('crash safety', () => {
     for (const row of lines.rows)
       perDoc.set(String(row.fileName), [...(perDoc.get(String(row.fileName)) ?? []), Number(row.lineNo)]);
     for (const numbers of perDoc.values()) expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('counts nothing as "already processed" when a scan cut short by a crash runs again', async () => {
+    const flow = await createUploadFlow('Scan cut short');
+    await addUploads(t.db, env, member.user, member.membership, flow.id, [
+      { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+      { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+    ]);
+    const run = await startRun(t.db, env, jobs, member.user, flow);
+    jobs.sent.length = 0;
+    // The scan found a.pdf, then the worker died: the run is not marked scanned and its lease lapsed.
+    const [upload] = await t.db
+      .select()
+      .from(flowUploads)
+      .where(and(eq(flowUploads.flowId, flow.id), eq(flowUploads.fileName, 'a.pdf')));
+    const { insertScannedDocument } = await import('../documents/documents.repo.ts');
+    expect(
+      await insertScannedDocument(t.db, {
+        organizationId: flow.organizationId,
+        flowId: flow.id,
+        runId: run.id,
+        sourceKind: 'upload',
+        sourceId: 'a.pdf',
+        contentHash: upload!.sha256,
+        fileName: 'a.pdf',
+        sourcePath: upload!.storedPath,
+        size: upload!.size,
+        modifiedAt: null,
+      }),
+    ).toBe('new');
+    await t.db
+      .update(runs)
+      .set({ status: 'running', leaseOwner: 'dead-worker', heartbeatAt: sql`now() - interval '10 minutes'` })
+      .where(eq(runs.id, run.id));
+    await processRun(run.id, ctx);
+    const finished = await getRun(t.db, member.membership, run.id);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts).toMatchObject({ total: 2, alreadyProcessed: 0 });
+    // A later run over the same files finds them processed before.
+    const again = await startRun(t.db, env, jobs, member.user, flow);
+    await drainJobs();
+    expect((await getRun(t.db, member.membership, again.id)).counts).toMatchObject({
+      total: 0,
+      alreadyProcessed: 2,
+    });
   });
 });
 

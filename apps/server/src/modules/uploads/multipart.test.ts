@@ -34,10 +34,33 @@ describe('receiveMultipartFiles', () => {
       ['a.pdf', 14],
       ['b.png', 3000],
     ]);
+    // A changed name is said so, never changed silently.
+    expect(received.files[0]!.renamed).toBeUndefined();
+    expect(received.files[1]!.renamed).toBe('The name held a folder path; only the file name was kept');
     expect(await readFile(received.files[0]!.path, 'utf8')).toBe('%PDF-1.4 first');
     expect((await stat(received.files[1]!.path)).mode & 0o777).toBe(0o600);
     await received.cleanup();
     expect(existsSync(received.files[0]!.path)).toBe(false);
+  });
+
+  it('keeps names in Indian scripts as sent', async () => {
+    const received = await receiveMultipartFiles(formRequest([['बिल-अगस्त.pdf', '%PDF-1.4']]), root, {
+      maxFileBytes: 1024,
+      maxFiles: 10,
+    });
+    expect(received.files.map((f) => [f.name, f.renamed])).toEqual([['बिल-अगस्त.pdf', undefined]]);
+    await received.cleanup();
+  });
+
+  it('says why a name lost invisible direction marks', async () => {
+    const received = await receiveMultipartFiles(formRequest([['invoice\u202Efdp.exe', '%PDF-1.4']]), root, {
+      maxFileBytes: 1024,
+      maxFiles: 10,
+    });
+    expect(received.files.map((f) => [f.name, f.renamed])).toEqual([
+      ['invoicefdp.exe', expect.stringMatching(/^Invisible characters .* were removed from the name$/)],
+    ]);
+    await received.cleanup();
   });
 
   it('cuts a file off at the per-file limit as it arrives, and counts files', async () => {

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { formatMegabytes, type SkippedFile } from '../../adapters/sources/source.ts';
-import { type ReceivedFile, sanitizeFileName } from '../../adapters/sources/upload.ts';
+import { explainFileNameChange, type ReceivedFile, sanitizeFileName } from '../../adapters/sources/upload.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Form fields a browser may send files under. */
@@ -54,6 +54,10 @@ export async function receiveMultipartFiles(
     try {
       parser = Busboy({
         headers: Object.fromEntries(request.headers),
+        // Browsers send file names as UTF-8 (busboy's default, latin1, garbles "बिल.pdf"), and the name as
+        // sent, path and all, so that sanitizeFileName decides and says what it changed.
+        defParamCharset: 'utf8',
+        preservePath: true,
         limits: {
           fileSize: limits.maxFileBytes,
           files: limits.maxFiles,
@@ -72,6 +76,7 @@ export async function receiveMultipartFiles(
       }
       const at = slots.length;
       const name = sanitizeFileName(info.filename ?? 'file');
+      const renamed = explainFileNameChange(info.filename ?? 'file') ?? undefined;
       const path = join(dir, `${at}`);
       let size = 0;
       let cut = false;
@@ -90,7 +95,7 @@ export async function receiveMultipartFiles(
                 reason: `The file is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
                 skipped: true,
               }
-            : { name, path, size };
+            : { name, path, size, ...(renamed ? { renamed } : {}) };
         }),
       );
     });

@@ -58,7 +58,10 @@ export async function addUploads(
       }),
     );
   }
-  return { stored: rows.map(toUploaded), skipped };
+  const renamed = stored.flatMap((file) =>
+    file.renamed ? [{ name: file.fileName, reason: file.renamed }] : [],
+  );
+  return { stored: rows.map(toUploaded), skipped, renamed };
 }
 
 /** The flow's inbox, newest first. */
