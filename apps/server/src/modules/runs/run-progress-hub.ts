@@ -71,14 +71,13 @@ export function createRunProgressHub(db: Db, options: RunProgressHubOptions): Ru
   };
 
   const addWaiter = (runId: string, wake: (run: Run | null) => void) => {
-    let set = waiters.get(runId);
-    if (!set) waiters.set(runId, (set = new Set()));
+    const set = waiters.get(runId) ?? new Set();
+    waiters.set(runId, set);
     set.add(wake);
     if (!timer) {
       timer = setTimeout(() => void poll(), options.pollMs);
       timer.unref();
     }
-    return set;
   };
 
   return {
