@@ -277,9 +277,21 @@ async function processDocument(
     stopTimer();
   }
   // Counted only when stored: a ghost whose claim was taken over (or a duplicate) processed nothing.
-  if (await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome))
+  if (await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome)) {
     recordDocumentOutcome(outcome.status, outcome.errorCode);
-  else ctx.logger.warn({ documentId: doc.id }, 'outcome not stored: the claim was lost to another worker');
+    // Every failed document leaves a line an operator can search (a system failure was logged above).
+    if (outcome.status === 'failed')
+      ctx.logger.warn(
+        {
+          organizationId: run.organizationId,
+          flowId: run.flowId,
+          runId: run.id,
+          documentId: doc.id,
+          errorCode: outcome.errorCode,
+        },
+        'document failed',
+      );
+  } else ctx.logger.warn({ documentId: doc.id }, 'outcome not stored: the claim was lost to another worker');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
@@ -120,7 +121,28 @@ describe('blank documents', () => {
       { name: 'blank-page.pdf', bytes: blankPdf },
     ]);
     const run = await startRun(t.db, env, jobs, member.user, flow);
-    await drainJobs();
+    // Every failed document is logged as a warning an operator can search by organisation, flow and code.
+    const logged: string[] = [];
+    const quiet = ctx.logger;
+    ctx.logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(line) });
+    try {
+      await drainJobs();
+    } finally {
+      ctx.logger = quiet;
+    }
+    const failures = logged
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'document failed');
+    expect(failures).toHaveLength(2);
+    for (const entry of failures)
+      expect(entry).toMatchObject({
+        level: 40,
+        organizationId: flow.organizationId,
+        flowId: flow.id,
+        runId: run.id,
+        documentId: expect.any(String),
+        errorCode: 'empty_document',
+      });
     const finished = await getRun(t.db, member.membership, run.id);
     expect(finished.counts).toMatchObject({ total: 2, failed: 2, done: 0, needsReview: 0 });
     const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
