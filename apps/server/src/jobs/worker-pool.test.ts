@@ -65,6 +65,23 @@ describe('worker pool', () => {
     await expect(pool.extract(task)).rejects.toBeInstanceOf(WorkerCrashError);
   });
 
+  it('stops a thread left idle, giving its memory back, and starts a fresh one for the next task', async () => {
+    const pool = createWorkerPool({ size: 1, hardTimeoutMs: 120_000, idleMs: 100 });
+    cleanups.push(() => pool.close());
+    const task = {
+      path: join(fixturesDir, 'invoice-018.pdf'),
+      fileName: 'a.pdf',
+      type: 'invoice' as const,
+      timeoutMs: 60_000,
+      maxBytes: 1e7,
+    };
+    expect(pool.threads).toBe(0);
+    expect((await pool.extract(task)).error).toBeNull();
+    expect(pool.threads).toBe(1);
+    await expect.poll(() => pool.threads, { timeout: 5000 }).toBe(0);
+    expect((await pool.extract(task)).fields.documentNumber).toBe('TI-01650');
+  });
+
   it('refuses work after close', async () => {
     const pool = createWorkerPool({ size: 1, hardTimeoutMs: 1000 });
     await pool.close();

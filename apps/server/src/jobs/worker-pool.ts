@@ -9,6 +9,8 @@ export interface TaskExecutor {
   writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
   /** How many tasks can run at once. */
   readonly size: number;
+  /** Threads alive now (the pool starts them on demand and retires idle ones). */
+  readonly threads?: number;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ interface Slot {
   ready: Promise<void>;
   busy: Pending | null;
   timer: NodeJS.Timeout | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
 const workerUrl = new URL('./pool-worker.mjs', import.meta.url);
@@ -43,6 +46,11 @@ export interface WorkerPoolOptions {
   hardTimeoutMs: number;
   /** OCR engine each thread reads scans with (default: the engine's default). */
   ocrProvider?: OcrProviderName;
+  /**
+   * A thread idle this long is stopped, giving back its OCR models' memory (hundreds of MB each) after a
+   * burst; the next task starts a fresh one. Default one minute.
+   */
+  idleMs?: number;
 }
 
 /**
@@ -53,6 +61,7 @@ export interface WorkerPoolOptions {
  */
 export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
   const size = Math.max(1, options.size);
+  const idleMs = options.idleMs ?? 60_000;
   const queue: Pending[] = [];
   const slots: Slot[] = [];
   let nextId = 1;
@@ -62,7 +71,13 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     const worker = new Worker(workerUrl, {
       workerData: { ocrProvider: options.ocrProvider } satisfies PoolWorkerData,
     });
-    const slot: Slot = { worker, ready: Promise.resolve(), busy: null, timer: undefined };
+    const slot: Slot = {
+      worker,
+      ready: Promise.resolve(),
+      busy: null,
+      timer: undefined,
+      idleTimer: undefined,
+    };
     slot.ready = new Promise((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
         if (m.ready) {
@@ -85,6 +100,7 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     worker.on('error', () => {});
     worker.on('exit', (code) => {
       clearTimeout(slot.timer);
+      clearTimeout(slot.idleTimer);
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       const job = slot.busy;
@@ -104,7 +120,12 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     for (let i = Math.min(queue.length - idle, size - slots.length); i > 0 && !closed; i--)
       slots.push(spawn());
     for (const slot of slots) {
-      if (slot.busy || queue.length === 0) continue;
+      if (slot.busy) continue;
+      if (queue.length === 0) {
+        retireWhenIdle(slot);
+        continue;
+      }
+      clearTimeout(slot.idleTimer);
       const job = queue.shift()!;
       slot.busy = job;
       slot.timer = setTimeout(() => void slot.worker.terminate(), options.hardTimeoutMs);
@@ -118,6 +139,17 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     }
   };
 
+  const retireWhenIdle = (slot: Slot) => {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.busy || closed) return;
+      // Out of the pool before it stops, so no task is handed to a thread on its way out.
+      slots.splice(slots.indexOf(slot), 1);
+      void slot.worker.terminate();
+    }, idleMs);
+    slot.idleTimer.unref();
+  };
+
   const submit = <T>(task: PoolTask): Promise<T> => {
     if (closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<T>((resolve, reject) => {
@@ -128,12 +160,16 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
 
   return {
     size,
+    get threads() {
+      return slots.length;
+    },
     extract: (task) => submit<ExtractionResult>({ kind: 'extract', ...task }),
     writeWorkbook: async (task) => {
       await submit({ kind: 'workbook', ...task });
     },
     async close() {
       closed = true;
+      for (const slot of slots) clearTimeout(slot.idleTimer);
       for (const job of queue.splice(0)) job.reject(new Error('the worker pool is closed'));
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
