@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './extraction.ts';
+export * from './file-formats.ts';
 export * from './flows.ts';
 export * from './health.ts';
 export * from './integrations.ts';

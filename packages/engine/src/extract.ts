@@ -1,4 +1,5 @@
 import { inflateSync, constants as zlibConstants } from 'node:zlib';
+import { listDocumentFormats } from '@bahi/contracts';
 import { parseIndianDate } from '@bahi/india';
 import type * as mupdf from 'mupdf';
 import { classifyDocument } from './classify.ts';
@@ -399,8 +400,7 @@ async function run(
   if (bytes.length > maxBytes)
     return buildErrorResult(file, 'too_large', `${bytes.length} bytes (limit ${maxBytes})`);
   const kind = sniffType(bytes);
-  if (!kind)
-    return buildErrorResult(file, 'unsupported_type', 'not a PDF, PNG, JPEG, TIFF, WebP or GIF file');
+  if (!kind) return buildErrorResult(file, 'unsupported_type', `not a ${listDocumentFormats()} file`);
   const o: ResolvedOptions = {
     ocr: options.ocr,
     deadline: Date.now() + (options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs),

@@ -1,5 +1,7 @@
-/** Formats the engine accepts, recognised from their first bytes. */
-export type SniffedType = 'pdf' | 'png' | 'jpeg' | 'tiff' | 'webp' | 'gif';
+import type { DocumentFormat } from '@bahi/contracts';
+
+/** Formats the engine accepts (the contracts' document formats), recognised from their first bytes. */
+export type SniffedType = DocumentFormat;
 
 const startsWith = (b: Uint8Array, sig: number[], at = 0): boolean => sig.every((v, i) => b[at + i] === v);
 

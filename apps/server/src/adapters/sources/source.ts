@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
+import { DOCUMENT_EXTENSIONS, listDocumentFormats } from '@bahi/contracts';
 
 /** One file a source offers as a document. */
 export interface SourceFile {
@@ -32,14 +33,14 @@ export interface DocumentSource {
   list(): AsyncIterable<SourceEntry>;
 }
 
-/** File extensions the extraction engine reads (PDF and the image formats). */
-export const SUPPORTED_EXTENSIONS = new Set(['.pdf', '.png', '.jpg', '.jpeg', '.tif', '.tiff', '.webp']);
+/** File extensions the extraction engine reads (PDF and the image formats), as the contracts declare them. */
+export const SUPPORTED_EXTENSIONS: ReadonlySet<string> = new Set(DOCUMENT_EXTENSIONS);
 
 /** Why a file is not a document candidate, or null when it is one. */
 export function explainUnsupportedFile(name: string, size: number, maxBytes: number): string | null {
   const ext = extname(name).toLowerCase();
   if (!SUPPORTED_EXTENSIONS.has(ext)) {
-    return `Not a supported document type (${ext || 'no extension'}); use PDF, PNG, JPEG, TIFF or WebP`;
+    return `Not a supported document type (${ext || 'no extension'}); use ${listDocumentFormats()}`;
   }
   if (size === 0) return 'The file is empty';
   if (size > maxBytes) return `The file is larger than the ${formatMegabytes(maxBytes)} limit`;

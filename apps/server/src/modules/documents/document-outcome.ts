@@ -1,3 +1,4 @@
+import { listDocumentFormats } from '@bahi/contracts';
 import type { ExtractionResult } from '@bahi/engine';
 import type { DocumentOutcome } from './documents.repo.ts';
 
@@ -9,7 +10,7 @@ const plainErrors: Record<string, string> = {
   encrypted_pdf: 'This PDF is password-protected. Remove the password and upload it again.',
   unreadable_file:
     'This file could not be read. It may be damaged or not a real PDF or image. Export or scan it again and upload the new copy.',
-  unsupported_type: 'This file type is not supported. Use PDF, PNG, JPEG, TIFF or WebP.',
+  unsupported_type: `This file type is not supported. Use ${listDocumentFormats()}.`,
   empty_document:
     'Nothing could be read from this file: it is empty or blank, or holds no invoice, purchase order or goods receipt details. Check that it is the right file, or scan it again.',
   too_large:

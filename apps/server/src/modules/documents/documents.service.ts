@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import type { DocumentStatus, FlowDocument } from '@bahi/contracts';
+import { basename, join } from 'node:path';
+import { type DocumentStatus, type FlowDocument, getDocumentContentType } from '@bahi/contracts';
 import { getUploadCacheDir, locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
@@ -118,16 +118,6 @@ export function retryDocument(
   return rerunDocument(db, env, jobs, user, membership, id, 'retry');
 }
 
-const contentTypes: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.tif': 'image/tiff',
-  '.tiff': 'image/tiff',
-  '.webp': 'image/webp',
-};
-
 /**
  * Where a document's bytes are and how to serve them. The path is checked again against today's allowed
  * places (the upload store, or BAHI_FOLDER_ROOTS for local files), so a root the operator removed, or a
@@ -154,6 +144,6 @@ export async function getDocumentFile(db: Db, env: Env, membership: Membership, 
   if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
   const info = await stat(real).catch(() => null);
   if (!info?.isFile()) throw new AppError('not_found', 'The file of this document is no longer available');
-  const type = contentTypes[extname(row.fileName).toLowerCase()] ?? 'application/octet-stream';
+  const type = getDocumentContentType(row.fileName);
   return { path: real, size: info.size, fileName: row.fileName, contentType: type };
 }

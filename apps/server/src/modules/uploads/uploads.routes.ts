@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { UploadListSchema, UploadResultSchema } from '@bahi/contracts';
+import { listDocumentFormats, UploadListSchema, UploadResultSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../http/context.ts';
@@ -18,8 +18,7 @@ const uploadRoute = createRoute({
   method: 'post',
   path: '/flows/{id}/uploads',
   tags: ['Uploads'],
-  summary:
-    'Upload documents (PDF, PNG, JPEG, TIFF, WebP) or .zip files as multipart field `files` (repeatable); they become the flow inbox',
+  summary: `Upload documents (${listDocumentFormats({ withZip: true })} files) as multipart field \`files\` (repeatable); they become the flow inbox`,
   request: {
     params: IdParams,
     body: {

@@ -1,3 +1,4 @@
+import { listDocumentFormats } from '@bahi/contracts';
 import { CheckCircle2Icon, FileUpIcon, XCircleIcon } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -61,7 +62,7 @@ export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploa
       >
         <FileUpIcon className="size-7 text-primary" aria-hidden="true" />
         <span className="font-medium text-sm">Drag and drop files or a .zip here, or click to choose</span>
-        <span className="text-muted-foreground text-xs">PDF, PNG, JPEG, TIFF, WebP or ZIP</span>
+        <span className="text-muted-foreground text-xs">{listDocumentFormats({ withZip: true })}</span>
       </button>
       <input
         ref={inputRef}

@@ -1,3 +1,4 @@
+import { UPLOAD_EXTENSIONS } from '@bahi/contracts';
 import { toApiError } from '../../lib/api.ts';
 
 /** Progress of one file being uploaded. */
@@ -9,8 +10,8 @@ export interface UploadProgress {
   error?: string;
 }
 
-/** File kinds the inbox accepts (the server checks again). */
-export const ACCEPTED_UPLOAD_TYPES = '.pdf,.png,.jpg,.jpeg,.tif,.tiff,.webp,.zip';
+/** File kinds the inbox accepts, as the contracts declare them (the server checks again). */
+export const ACCEPTED_UPLOAD_TYPES = UPLOAD_EXTENSIONS.join(',');
 
 /**
  * Uploads one file as multipart `files` to `url` with XHR, because `fetch` cannot report upload
