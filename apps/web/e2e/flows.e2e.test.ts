@@ -357,6 +357,27 @@ describe('processing flows', () => {
     await panel.getByTestId('upload-drop-zone').dispatchEvent('drop', { dataTransfer });
     await expectCount(panel.locator('[data-testid="inbox-document"][data-status="new"]'), 1);
     expect(await readText(panel.getByTestId('inbox-document'))).toContain('dropped-grn.pdf');
+
+    // What the server does not take is listed with its reason, and only what it added is counted.
+    await panel.getByTestId('upload-input').setInputFiles([
+      { name: 'ledger.csv', mimeType: 'text/csv', buffer: Buffer.from('gstin,total\n') },
+      { name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) },
+      {
+        name: 'phone-scan.jfif',
+        mimeType: 'image/jpeg',
+        buffer: await readFile(join(fixtures, 'invoice-004.pdf')),
+      },
+    ]);
+    await page.getByText('1 file added to the inbox; 2 files skipped').waitFor();
+    const items = panel.getByTestId('upload-item');
+    await expectText(
+      items.filter({ hasText: 'ledger.csv' }),
+      /Not added — Not a supported document type \(\.csv\)/,
+    );
+    await expectText(items.filter({ hasText: 'empty.pdf' }), /Not added — The file is empty/);
+    await items.filter({ hasText: 'phone-scan.jfif' }).getByLabel('Added').waitFor();
+    await expectCount(panel.getByTestId('inbox-document'), 2);
+    await shoot(page, '09-upload-skipped-reasons');
     await page.keyboard.press('Escape');
 
     // Edit: the side sheet opens with the stored values; Update saves the new name.

@@ -157,6 +157,8 @@ export type RunCounts = z.infer<typeof RunCountsSchema>;
 
 /** A file the source had that was not taken as a document, and why. */
 export const SkippedFileSchema = z.object({ name: z.string(), reason: z.string() });
+/** A file the source had that was not taken as a document, and why. */
+export type SkippedFile = z.infer<typeof SkippedFileSchema>;
 
 /** One run of a flow. */
 export const RunSchema = z.object({
@@ -340,3 +342,12 @@ export function listLineSheetColumns(type: FlowDocumentType): SheetColumn[] {
     ...listLineFieldColumns(type),
   ];
 }
+
+/**
+ * In-app paths the server writes into answers and notifications, so that every link it sends is one the
+ * web router serves (a flow's rows are its sheet view on the Parse page).
+ */
+export const appPaths = {
+  /** The sheet view of a flow's extracted rows. */
+  flowSheet: (flowId: string) => `/parse?sheet=${encodeURIComponent(flowId)}`,
+} as const;

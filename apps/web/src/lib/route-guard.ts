@@ -1,3 +1,5 @@
+import { appPaths } from '@bahi/contracts';
+
 /** Paths a signed-out visitor may open. */
 export const PUBLIC_PATHS = ['/login', '/signup', '/terms-and-conditions', '/privacy-policy'] as const;
 
@@ -62,5 +64,8 @@ export function decideRoute(state: GuardState): GuardDecision {
   if ((APP_PATHS as readonly string[]).includes(path)) {
     return path === state.pathname ? { kind: 'render' } : { kind: 'redirect', to: path };
   }
+  // Links stored before in-app paths were shared (`/flows/<id>`, `/flows/<id>/sheet`) open the flow's sheet.
+  const legacyFlow = /^\/flows\/([^/]+)(?:\/sheet)?$/.exec(path);
+  if (legacyFlow) return { kind: 'redirect', to: appPaths.flowSheet(decodeURIComponent(legacyFlow[1]!)) };
   return { kind: 'redirect', to: '/' };
 }

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import {
+  appPaths,
   type CreatedSheet,
   type FlowDocumentType,
   FlowIoSchema,
@@ -152,5 +153,5 @@ export async function createSheet(
   const output = { kind: 'xlsx' as const, sheetId: flow.id, sheetName };
   await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
   await writeFlowWorkbook(db, env, executor, flow.id);
-  return { sheetId: flow.id, sheetName, url: `/flows/${flow.id}/sheet` };
+  return { sheetId: flow.id, sheetName, url: appPaths.flowSheet(flow.id) };
 }

@@ -1,6 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FlowIoSchema, flowMessages, type RunCounts, toExtractionDocumentType } from '@bahi/contracts';
+import {
+  appPaths,
+  FlowIoSchema,
+  flowMessages,
+  type RunCounts,
+  toExtractionDocumentType,
+} from '@bahi/contracts';
 import type { DocumentType } from '@bahi/engine';
 import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { createLocalFolderSource, resolveLocalPath } from '../../adapters/sources/local-folder.ts';
@@ -439,7 +445,9 @@ async function announceEnd(
     `Run of "${flow.name}" ${ok ? 'finished' : 'failed'}: ${summary}`,
     run.startedByUserId,
   );
-  if (run.startedByUserId) {
+  // A run that handled no document (a re-run that found nothing new) rings no bell: nothing happened.
+  const handled = processed + counts.failed;
+  if (run.startedByUserId && (!ok || handled > 0)) {
     await notifyUser(
       ctx.db,
       { organizationId: flow.organizationId, userId: run.startedByUserId },
@@ -447,7 +455,7 @@ async function announceEnd(
         kind: ok ? 'flow.run.finished' : 'flow.run.failed',
         title: ok ? `"${flow.name}" finished` : `"${flow.name}" failed`,
         body: summary,
-        link: `/flows/${flow.id}`,
+        link: appPaths.flowSheet(flow.id),
       },
     );
   }

@@ -214,6 +214,8 @@ describe('a flow over uploads, end to end with the real engine', () => {
       userId: member.user.id,
     });
     expect(bell.items[0]?.kind).toBe('flow.run.finished');
+    // The bell's link opens the flow's sheet in the web app.
+    expect(bell.items[0]?.link).toBe(`/parse?sheet=${flow.id}`);
     const activity = await listActivities(t.db, member.membership.organizationId);
     expect(activity.map((a) => a.kind)).toEqual(
       expect.arrayContaining(['flow.created', 'flow.run.started', 'flow.run.finished']),
@@ -481,9 +483,12 @@ describe('crash safety', () => {
     const finished = await getRun(t.db, member.membership, run.id);
     expect(finished.status).toBe('succeeded');
     expect(finished.counts).toMatchObject({ total: 2, alreadyProcessed: 0 });
-    // A later run over the same files finds them processed before.
+    // A later run over the same files finds them processed before, and rings no bell: nothing happened.
+    const recipient = { organizationId: member.membership.organizationId, userId: member.user.id };
+    const bellBefore = (await listNotifications(t.db, recipient)).items.length;
     const again = await startRun(t.db, env, jobs, member.user, flow);
     await drainJobs();
+    expect((await listNotifications(t.db, recipient)).items).toHaveLength(bellBefore);
     expect((await getRun(t.db, member.membership, again.id)).counts).toMatchObject({
       total: 0,
       alreadyProcessed: 2,

@@ -1,5 +1,5 @@
 import { listDocumentFormats } from '@bahi/contracts';
-import { CheckCircle2Icon, FileUpIcon, XCircleIcon } from 'lucide-react';
+import { CheckCircle2Icon, CircleSlashIcon, FileUpIcon, XCircleIcon } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Progress } from '@/components/ui/progress.tsx';
@@ -7,7 +7,12 @@ import { cn } from '@/lib/utils.ts';
 import { formatBytes } from './flow-format.ts';
 import { getUploadUrl } from './flows-api.ts';
 import { computeProgressPercent } from './run-progress.ts';
-import { ACCEPTED_UPLOAD_TYPES, type UploadProgress, uploadAll } from './upload-files.ts';
+import {
+  ACCEPTED_UPLOAD_TYPES,
+  describeUploadSummary,
+  type UploadProgress,
+  uploadAll,
+} from './upload-files.ts';
 
 /**
  * Drop zone of an upload flow: drag files or a .zip onto it, or click to choose. Each file uploads
@@ -25,15 +30,12 @@ export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploa
     setUploads(
       files.map((f, i) => ({ id: `${batch}-${i}`, name: f.name, size: f.size, loaded: 0, state: 'waiting' })),
     );
-    const result = await uploadAll(getUploadUrl(flowId), files, (index, progress) =>
+    const summary = await uploadAll(getUploadUrl(flowId), files, (index, progress) =>
       setUploads((current) => current.map((u, i) => (i === index ? { ...progress, id: u.id } : u))),
     );
     onUploaded();
-    if (result.failed === 0) {
-      toast.success(`${result.uploaded} ${result.uploaded === 1 ? 'file' : 'files'} added to the inbox`);
-    } else {
-      toast.error(`${result.failed} of ${files.length} uploads failed`);
-    }
+    const { tone, text } = describeUploadSummary(summary);
+    toast[tone](text);
   }
 
   function handleDrop(event: DragEvent<HTMLElement>) {
@@ -81,29 +83,46 @@ export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploa
       {uploads.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Uploads">
           {uploads.map((u) => (
-            <li key={u.id} className="rounded-md border bg-card px-3 py-2 text-sm">
+            <li key={u.id} className="rounded-md border bg-card px-3 py-2 text-sm" data-testid="upload-item">
               <div className="flex items-center gap-2">
                 <span className="min-w-0 flex-1 truncate">{u.name}</span>
                 <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
                   {formatBytes(u.size)}
                 </span>
                 {u.state === 'done' && (
-                  <CheckCircle2Icon className="size-4 text-success" aria-label="Uploaded" />
+                  <CheckCircle2Icon className="size-4 text-success" aria-label="Added" />
+                )}
+                {u.state === 'skipped' && (
+                  <CircleSlashIcon className="size-4 text-warning-foreground" aria-label="Not added" />
                 )}
                 {u.state === 'failed' && (
                   <XCircleIcon className="size-4 text-destructive" aria-label="Failed" />
                 )}
               </div>
-              {u.state === 'failed' ? (
-                <p className="mt-1 text-destructive text-xs">{u.error}</p>
-              ) : (
-                u.state !== 'done' && (
-                  <Progress
-                    className="mt-2 h-1.5"
-                    value={computeProgressPercent(u.loaded, u.size)}
-                    aria-label={`Uploading ${u.name}`}
-                  />
-                )
+              {u.state === 'failed' && <p className="mt-1 text-destructive text-xs">{u.error}</p>}
+              {(u.state === 'waiting' || u.state === 'uploading') && (
+                <Progress
+                  className="mt-2 h-1.5"
+                  value={computeProgressPercent(u.loaded, u.size)}
+                  aria-label={`Uploading ${u.name}`}
+                />
+              )}
+              {u.state === 'done' && (u.added ?? 0) > 1 && (
+                <p className="mt-1 text-muted-foreground text-xs">{u.added} documents added from this file</p>
+              )}
+              {(u.skipped?.length ?? 0) + (u.renamed?.length ?? 0) > 0 && (
+                <ul className="mt-1 flex flex-col gap-0.5 text-xs">
+                  {u.skipped?.map((s) => (
+                    <li key={`skipped-${s.name}`} className="text-warning-foreground">
+                      {s.name === u.name ? 'Not added' : `${s.name}: not added`} — {s.reason}
+                    </li>
+                  ))}
+                  {u.renamed?.map((r) => (
+                    <li key={`renamed-${r.name}`} className="text-muted-foreground">
+                      Added as “{r.name}” — {r.reason}
+                    </li>
+                  ))}
+                </ul>
               )}
             </li>
           ))}

@@ -1,13 +1,30 @@
-import { UPLOAD_EXTENSIONS } from '@bahi/contracts';
+import { type SkippedFile, UPLOAD_EXTENSIONS, type UploadResult, UploadResultSchema } from '@bahi/contracts';
 import { toApiError } from '../../lib/api.ts';
 
-/** Progress of one file being uploaded. */
+/** Progress of one file being uploaded, and what the server made of it. */
 export interface UploadProgress {
   name: string;
   size: number;
   loaded: number;
-  state: 'waiting' | 'uploading' | 'done' | 'failed';
+  /** `skipped`: the server answered but added nothing from this file (each reason in `skipped`). */
+  state: 'waiting' | 'uploading' | 'done' | 'skipped' | 'failed';
   error?: string;
+  /** Documents the server added from this file (a .zip may hold several). */
+  added?: number;
+  /** Files the server did not take, each with its reason (a .zip's entries are named inside it). */
+  skipped?: SkippedFile[];
+  /** Files the server took under a changed name, each with why. */
+  renamed?: UploadResult['renamed'];
+}
+
+/** What one upload batch did, counted from the server's answers. */
+export interface UploadSummary {
+  /** Documents added to the inbox (a .zip of three PDFs counts three). */
+  added: number;
+  /** Files and zip entries the server skipped, with reasons. */
+  skipped: number;
+  /** Uploads that failed outright (network, server refused the request). */
+  failed: number;
 }
 
 /** File kinds the inbox accepts, as the contracts declare them (the server checks again). */
@@ -45,8 +62,9 @@ export function uploadFile(url: string, file: File, onProgress: (loaded: number)
 
 /**
  * Uploads files two at a time (the machine serving a small team is small too), reporting each
- * file's progress through `onUpdate`. Resolves when all have finished, failed ones included.
- * `upload` is the single-file sender (XHR in the browser; a stand-in in tests).
+ * file's progress and the server's answer through `onUpdate`. Resolves when all have finished,
+ * failed ones included, with what was really added. `upload` is the single-file sender (XHR in the
+ * browser; a stand-in in tests).
  */
 export async function uploadAll(
   url: string,
@@ -54,10 +72,9 @@ export async function uploadAll(
   onUpdate: (index: number, progress: UploadProgress) => void,
   concurrency = 2,
   upload: typeof uploadFile = uploadFile,
-): Promise<{ uploaded: number; failed: number }> {
+): Promise<UploadSummary> {
   let next = 0;
-  let uploaded = 0;
-  let failed = 0;
+  const summary: UploadSummary = { added: 0, skipped: 0, failed: 0 };
   async function work(): Promise<void> {
     while (next < files.length) {
       const index = next++;
@@ -65,11 +82,24 @@ export async function uploadAll(
       const base = { name: file.name, size: file.size };
       onUpdate(index, { ...base, loaded: 0, state: 'uploading' });
       try {
-        await upload(url, file, (loaded) => onUpdate(index, { ...base, loaded, state: 'uploading' }));
-        uploaded += 1;
-        onUpdate(index, { ...base, loaded: file.size, state: 'done' });
+        const answer = UploadResultSchema.safeParse(
+          await upload(url, file, (loaded) => onUpdate(index, { ...base, loaded, state: 'uploading' })),
+        );
+        if (!answer.success)
+          throw new Error('The server gave an answer this page does not understand; reload it');
+        const { stored, skipped, renamed } = answer.data;
+        summary.added += stored.length;
+        summary.skipped += skipped.length;
+        onUpdate(index, {
+          ...base,
+          loaded: file.size,
+          state: stored.length > 0 ? 'done' : 'skipped',
+          added: stored.length,
+          skipped,
+          renamed,
+        });
       } catch (error) {
-        failed += 1;
+        summary.failed += 1;
         onUpdate(index, {
           ...base,
           loaded: 0,
@@ -80,5 +110,23 @@ export async function uploadAll(
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, work));
-  return { uploaded, failed };
+  return summary;
+}
+
+/** The toast after a batch: what was added and what was not, never a success that did not happen. */
+export function describeUploadSummary(summary: UploadSummary): {
+  tone: 'success' | 'warning' | 'error';
+  text: string;
+} {
+  const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+  const parts: string[] = [];
+  if (summary.skipped > 0) parts.push(`${files(summary.skipped)} skipped`);
+  if (summary.failed > 0) parts.push(`${files(summary.failed)} failed to upload`);
+  if (summary.added === 0)
+    return {
+      tone: 'error',
+      text: `Nothing was added to the inbox${parts.length ? `: ${parts.join(', ')}` : ''}`,
+    };
+  const text = `${files(summary.added)} added to the inbox${parts.length ? `; ${parts.join(', ')}` : ''}`;
+  return { tone: parts.length ? 'warning' : 'success', text };
 }
