@@ -100,10 +100,10 @@ export async function deleteFlow(id: string): Promise<void> {
   await requestApi<unknown>(`/api/workflows/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** `POST /api/workflow/process-folder { workflowId }` → the new run's id. */
+/** `POST /api/flows/:id/runs` → the new run's id (202; `run_in_progress` when one is going). */
 export async function startRun(flowId: string): Promise<string> {
-  const body = await postJson<{ runId: string }>('/api/workflow/process-folder', { workflowId: flowId });
-  return body.runId;
+  const run = await postJson<Run>(`/api/flows/${encodeURIComponent(flowId)}/runs`, {});
+  return run.id;
 }
 
 /** `GET /api/runs/:id`. */

@@ -30,7 +30,12 @@ export function useFlows() {
 
 /** A flow's run history (also tells a freshly opened page which run is still going). */
 export function useFlowRuns(flowId: string) {
-  return useQuery({ queryKey: flowKeys.runs(flowId), queryFn: ({ signal }) => listFlowRuns(flowId, signal) });
+  return useQuery({
+    queryKey: flowKeys.runs(flowId),
+    queryFn: ({ signal }) => listFlowRuns(flowId, signal),
+    // Whether a run is going decides the card: asked of the server each time the page opens, never cached.
+    refetchOnMount: 'always',
+  });
 }
 
 /** A flow's inbox documents; `enabled` lets closed panels skip the request, `live` polls during a run. */
@@ -80,7 +85,11 @@ export function useDeleteFlow() {
 
 /** Starts a run of a flow; answers with the run id. */
 export function useStartRun() {
-  return useMutation({ mutationFn: (flowId: string) => startRun(flowId) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (flowId: string) => startRun(flowId),
+    onSuccess: (_runId, flowId) => void queryClient.invalidateQueries({ queryKey: flowKeys.runs(flowId) }),
+  });
 }
 
 /** Retries a failed document or re-processes a done one. */
