@@ -158,14 +158,9 @@ describe('processing flows', () => {
     expect(await form.getByTestId('type-PO').isChecked()).toBe(false);
     await form.getByText('INVOICE', { exact: true }).click();
     await form.getByLabel('Output sheet name').fill('Invoices FY 2025-26');
-    // A Drive link is validated by the server, and its message shows under the field.
-    await form.getByText('Google Drive link').click();
-    await form.getByLabel('Google Drive folder or file link').fill('https://example.com/not-drive');
-    await save.click();
-    await expectText(
-      form.getByRole('alert').first(),
-      /Invalid Google Drive URL|Google authorization required/,
-    );
+    // This server has no Google client: Drive is greyed out with the reason, as the Sheets output is.
+    expect(await form.getByTestId('source-drive').isDisabled()).toBe(true);
+    await expectText(form.getByTestId('drive-unavailable'), /Google is not set up on this server/);
     await shoot(page, '02-create-sheet');
     await form.getByText('Upload files').click();
     expect(await save.isEnabled()).toBe(true);

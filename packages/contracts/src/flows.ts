@@ -24,6 +24,8 @@ export const flowMessages = {
   googleAuthRequired: 'Google authorization required. Please authorize access to your Google account.',
   folderRootsMissing:
     'No local folders are open to your organisation on this server. Ask your administrator to grant one in BAHI_FOLDER_ROOTS.',
+  googleNotConfigured:
+    'Google is not set up on this server, so Google Drive and Google Sheets cannot be used yet. Ask your administrator to set it up; uploads, local folders and workbooks work without it.',
   folderNotFound: 'This folder does not exist, or your organisation may not read it.',
   folderIsFile: 'This path is a file, not a folder. Give the folder that holds the documents.',
   fileIsFolder: 'This path is a folder, not a file. Give the path of one document.',

@@ -106,13 +106,10 @@ describe('flows over HTTP', () => {
         },
       },
     });
-    expect(drive.status).toBe(201);
-    const run = await a.post(`/api/flows/${drive.body.id}/runs`);
-    expect(run.status).toBe(403);
-    expect(run.body.error).toEqual({
-      code: 'google_auth_required',
-      message: 'Google authorization required. Please authorize access to your Google account.',
-    });
+    // This server has no Google client: a Drive source is refused at once, in words, not at the third click.
+    expect(drive.status).toBe(400);
+    expect(drive.body.error.message).toMatch(/^Google is not set up on this server/);
+    expect(drive.body.error.fields).toEqual({ url: expect.stringMatching(/^Google is not set up/) });
 
     const outside = await a.post('/api/workflows', {
       ...uploadFlow,

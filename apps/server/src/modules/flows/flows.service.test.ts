@@ -258,7 +258,7 @@ describe('local folder flows', () => {
         url: 'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/view',
         type: 'PO',
       }),
-    ).rejects.toMatchObject({ code: 'google_auth_required' });
+    ).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/^Google is not set up/) });
     await expect(
       processUrl(t.db, env, jobs, asha.user, asha.membership, {
         url: 'https://drive.google.com/nope',

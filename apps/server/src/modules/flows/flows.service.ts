@@ -6,6 +6,7 @@ import {
   type FlowDocumentType,
   type FlowIo,
   FlowIoSchema,
+  flowMessages,
   type UpdateWorkflowInput,
   UpdateWorkflowInputSchema,
   type Workflow,
@@ -18,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { isGoogleConfigured } from '../google/google-api.ts';
 import {
   deleteFlowRow,
   type FlowRow,
@@ -59,9 +61,23 @@ export function getWorkbookPath(dataDir: string, row: FlowRow): string {
  * Checks a flow's input the way a run will use it: Drive links by the product's rule, local folders confined
  * to the folders granted to the organisation (so a flow never stores a path it could not read).
  */
-async function validateIo(db: Db, env: Env, organizationId: string, io: FlowIo): Promise<FlowIo> {
+async function validateIo(
+  db: Db,
+  env: Env,
+  organizationId: string,
+  io: FlowIo,
+  previous?: FlowIo,
+): Promise<FlowIo> {
   const input = { ...io.input, url: io.input.url.trim() };
-  if (input.kind === 'drive') parseDriveLink(input.url);
+  if (input.kind === 'drive') {
+    parseDriveLink(input.url);
+    // A new Drive source on a server without Google could never run; an unchanged one may still be renamed.
+    const unchanged = previous?.input.kind === 'drive' && previous.input.url.trim() === input.url;
+    if (!unchanged && !isGoogleConfigured(env))
+      throw new AppError('validation', flowMessages.googleNotConfigured, {
+        url: flowMessages.googleNotConfigured,
+      });
+  }
   if (input.kind === 'local')
     await resolveLocalPath(await listFolderRoots(db, env, organizationId), input.url, 'folder');
   if (input.kind === 'upload') input.url = '';
@@ -121,11 +137,18 @@ export async function updateWorkflow(
   rawInput: UpdateWorkflowInput,
 ): Promise<Workflow> {
   const input = UpdateWorkflowInputSchema.parse(rawInput);
-  await requireFlow(db, membership, flowId);
+  const existing = await requireFlow(db, membership, flowId);
   const values: { name?: string; types?: string[]; io?: FlowIo } = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.types !== undefined) values.types = input.types;
-  if (input.io !== undefined) values.io = await validateIo(db, env, membership.organizationId, input.io);
+  if (input.io !== undefined)
+    values.io = await validateIo(
+      db,
+      env,
+      membership.organizationId,
+      input.io,
+      FlowIoSchema.parse(existing.io),
+    );
   const row = await db.transaction(async (tx) => {
     const updated = await updateFlowRow(tx, membership.organizationId, flowId, values);
     if (!updated) throw new AppError('not_found', 'No such flow');

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { flowMessages } from '@bahi/contracts';
 import type { drive_v3 } from '@googleapis/drive';
 import type { sheets_v4 } from '@googleapis/sheets';
 import type { OAuth2Client } from 'google-auth-library';
@@ -312,9 +313,14 @@ async function forgetRevokedGrant(db: Db, auth: OAuth2Client, organizationId: st
   }
 }
 
-/** Throws `google_auth_required` unless the organisation has a Google connection (flows check this). */
+/**
+ * Throws `google_auth_required` unless the organisation has a Google connection (flows check this), or a
+ * plain validation error when this server has no Google client at all.
+ */
 export async function requireGoogleConnected(db: Db, env: Env, organizationId: string): Promise<void> {
-  const row = isGoogleConfigured(env) ? await findConnection(db, organizationId) : undefined;
+  // Without a Google client nobody can authorise: say so, rather than asking for an authorisation that cannot happen.
+  if (!isGoogleConfigured(env)) throw new AppError('validation', flowMessages.googleNotConfigured);
+  const row = await findConnection(db, organizationId);
   if (!hasTokens(row)) throw new AppError('google_auth_required', GOOGLE_AUTH_REQUIRED_MESSAGE);
 }
 

@@ -1,3 +1,4 @@
+import { flowMessages } from '@bahi/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CheckIcon,
@@ -115,38 +116,70 @@ function TypeToggles({
   );
 }
 
-/** Radio-like choice of where documents come from. */
-function SourceKindPicker({ value, onChange }: { value: SourceKind; onChange: (kind: SourceKind) => void }) {
+/** Why a Google choice is greyed out: the server has no Google client. Same words as the server's refusal. */
+function GoogleUnavailableNote({ testId }: { testId: string }) {
   return (
-    <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-      <legend className="sr-only">Input source</legend>
-      {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => {
-        const Icon = SOURCE_ICONS[kind];
-        const selected = value === kind;
-        return (
-          <label
-            key={kind}
-            className={cn(
-              'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
-              selected
-                ? 'border-primary bg-accent font-medium text-accent-foreground'
-                : 'border-input bg-card hover:bg-muted/60',
-            )}
-          >
-            <input
-              type="radio"
-              name="sourceKind"
-              value={kind}
-              className="sr-only"
-              checked={selected}
-              onChange={() => onChange(kind)}
-            />
-            <Icon className="size-4 shrink-0" aria-hidden="true" />
-            {SOURCE_KIND_LABELS[kind]}
-          </label>
-        );
-      })}
-    </fieldset>
+    <p className="text-muted-foreground text-xs" data-testid={testId}>
+      {flowMessages.googleNotConfigured}{' '}
+      <Link to="/integrations" className="text-primary underline underline-offset-2">
+        How to set up Google
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * Radio-like choice of where documents come from. Google Drive is disabled (with the reason) when the
+ * server has no Google client, as the Sheets output is, so nobody saves a flow that could never run.
+ */
+function SourceKindPicker({
+  value,
+  onChange,
+  google,
+}: {
+  value: SourceKind;
+  onChange: (kind: SourceKind) => void;
+  google: GoogleStatus | undefined;
+}) {
+  const unconfigured = google?.configured === false;
+  return (
+    <div className="grid gap-2">
+      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <legend className="sr-only">Input source</legend>
+        {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => {
+          const Icon = SOURCE_ICONS[kind];
+          const selected = value === kind;
+          const disabled = kind === 'drive' && unconfigured && !selected;
+          return (
+            <label
+              key={kind}
+              className={cn(
+                'flex items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+                disabled
+                  ? 'cursor-not-allowed border-input bg-muted/40 text-muted-foreground'
+                  : selected
+                    ? 'cursor-pointer border-primary bg-accent font-medium text-accent-foreground'
+                    : 'cursor-pointer border-input bg-card hover:bg-muted/60',
+              )}
+            >
+              <input
+                type="radio"
+                name="sourceKind"
+                value={kind}
+                className="sr-only"
+                checked={selected}
+                disabled={disabled}
+                data-testid={`source-${kind}`}
+                onChange={() => onChange(kind)}
+              />
+              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              {SOURCE_KIND_LABELS[kind]}
+            </label>
+          );
+        })}
+      </fieldset>
+      {unconfigured && <GoogleUnavailableNote testId="drive-unavailable" />}
+    </div>
   );
 }
 
@@ -206,13 +239,7 @@ function OutputKindPicker({
         })}
       </fieldset>
       {unconfigured ? (
-        <p className="text-muted-foreground text-xs" data-testid="sheets-unavailable">
-          Google Sheets needs Google set up on this server.{' '}
-          <Link to="/integrations" className="text-primary underline-offset-2 hover:underline">
-            See Integrations
-          </Link>{' '}
-          for how to configure it.
-        </p>
+        <GoogleUnavailableNote testId="sheets-unavailable" />
       ) : value === 'sheets' ? (
         <p className="text-muted-foreground text-xs" data-testid="sheets-note">
           {hasSpreadsheet
@@ -390,6 +417,7 @@ export function FlowFormSheet({
               </span>
             </Label>
             <SourceKindPicker
+              google={google.data}
               value={values.sourceKind}
               onChange={(kind) => {
                 update('sourceKind', kind);
