@@ -169,21 +169,10 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
   }, async () => {
     expect(api, 'the start-up test must have started the processes').toBeDefined();
     const client = new TestClient(`http://127.0.0.1:${api.port}`);
+    // The bare BAHI_FOLDER_ROOTS entry belongs to the server's first organisation: the uploads test's.
     expect(
-      (
-        await client.signUp({
-          name: 'Scale',
-          email: 'scale@example.com',
-          password: 'correct horse battery staple',
-        })
-      ).status,
+      (await client.signIn({ email: 'uploader@example.com', password: 'correct horse battery staple' })).status,
     ).toBe(200);
-    await client.post('/api/organization', {
-      orgName: 'Scale Pvt Ltd',
-      phone: '+91 98450 12345',
-      orgType: 'pvt_ltd',
-      address: 'Pune',
-    });
     const flow = await client.post('/api/workflows', {
       name: 'Scale inbox',
       types: ['INVOICE'],

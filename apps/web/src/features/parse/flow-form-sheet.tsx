@@ -9,7 +9,7 @@ import {
   SheetIcon,
   UploadIcon,
 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field.tsx';
@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
+import { LeaveWithoutSavingDialog, UnsavedChangesGuard } from '@/components/unsaved-changes.tsx';
 import { FormError } from '@/features/auth/form-error.tsx';
 import { GoogleAuthDialog } from '@/features/integrations/google-auth-dialog.tsx';
 import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
@@ -287,6 +288,9 @@ export function FlowFormSheet({
   const [savedFlow, setSavedFlow] = useState<Flow | undefined>(undefined);
   const [creatingSheet, setCreatingSheet] = useState(false);
   const [authOpen, setAuthOpen] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
+  // What the form held when it opened: anything else is an unsaved change that closing would drop.
+  const pristine = useMemo(() => (flow ? toFormValues(flow) : createEmptyForm()), [flow]);
 
   // Each opening starts from the flow's stored values (or a blank form), not from a half-edit.
   useEffect(() => {
@@ -304,6 +308,13 @@ export function FlowFormSheet({
   }
 
   const busy = save.isPending || creatingSheet;
+  const dirty = open && !busy && JSON.stringify(values) !== JSON.stringify(pristine);
+
+  /** Closing (Escape, the overlay, the close button) asks first when there are unsaved changes. */
+  function requestOpenChange(next: boolean) {
+    if (!next && dirty) setConfirmClose(true);
+    else onOpenChange(next);
+  }
 
   /** Saves the flow and, for a Google Sheets output without a spreadsheet, creates it. */
   async function submit(afterAuthorizing: boolean) {
@@ -381,7 +392,7 @@ export function FlowFormSheet({
     values.outputKind === 'sheets' && current?.io.output.kind === 'sheets' && !needsSheetCreation(current);
 
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
+    <Sheet open={open} onOpenChange={requestOpenChange}>
       <SheetContent
         side="right"
         className="w-full overflow-y-auto sm:max-w-lg"
@@ -525,7 +536,7 @@ export function FlowFormSheet({
           <FormError message={formError} />
 
           <div className="mt-auto flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="outline" onClick={() => requestOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={!submittable}>
@@ -536,6 +547,16 @@ export function FlowFormSheet({
         </form>
       </SheetContent>
       <GoogleAuthDialog open={authOpen} onOpenChange={setAuthOpen} onConnected={() => void submit(true)} />
+      <UnsavedChangesGuard dirty={dirty} what={editing ? 'this flow' : 'the new flow'} />
+      <LeaveWithoutSavingDialog
+        open={confirmClose}
+        what={editing ? 'this flow' : 'the new flow'}
+        onStay={() => setConfirmClose(false)}
+        onLeave={() => {
+          setConfirmClose(false);
+          onOpenChange(false);
+        }}
+      />
     </Sheet>
   );
 }

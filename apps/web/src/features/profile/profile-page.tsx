@@ -11,12 +11,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Separator } from '@/components/ui/separator.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes.tsx';
 import { useMe } from '@/features/auth/queries.ts';
 import type { FieldErrors } from '@/features/onboarding/validate.ts';
 import { hasErrors } from '@/features/onboarding/validate.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
-import { formatIndianPhone } from '@/lib/format.ts';
+import { formatIndianPhone, getInitials } from '@/lib/format.ts';
 import { buildProfileUpdate, countStatesCovered, type GstinEntry, type ProfileValues } from './gstin-list.ts';
 import { GstinManager } from './gstin-manager.tsx';
 import { useUpdateOrganization } from './queries.ts';
@@ -82,9 +83,12 @@ function ProfileForm({
   }
 
   const statesCovered = countStatesCovered(gstins);
+  // Anything typed or a GSTIN added but not saved yet: leaving asks first.
+  const dirty = JSON.stringify({ values, gstins }) !== JSON.stringify(initial);
 
   return (
     <form onSubmit={handleSave} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+      <UnsavedChangesGuard dirty={dirty && !updateOrganization.isPending} what="your profile" />
       <div className="flex flex-col gap-6 xl:col-span-2">
         <Card>
           <CardHeader>
@@ -203,6 +207,25 @@ function ProfileForm({
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="flex items-center gap-3">
+              <span
+                className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
+                aria-hidden="true"
+                data-testid="summary-initials"
+              >
+                {getInitials(user.name, user.email)}
+              </span>
+              <div className="min-w-0">
+                <p className="break-words font-medium leading-snug" data-testid="summary-user-name">
+                  {user.name}
+                </p>
+                {/* Addresses wrap at any character rather than being cut mid-address on a phone. */}
+                <p className="break-all text-muted-foreground text-sm" data-testid="summary-email">
+                  {user.email}
+                </p>
+              </div>
+            </div>
+            <Separator />
+            <div className="flex items-center gap-3">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                 <Building2Icon className="size-5" aria-hidden="true" />
               </span>
@@ -210,7 +233,9 @@ function ProfileForm({
                 <p className="break-words font-medium leading-snug" data-testid="summary-org-name">
                   {values.legalName.trim() || 'Unnamed organisation'}
                 </p>
-                <p className="text-muted-foreground text-sm">{orgTypeLabels[values.orgType]}</p>
+                <p className="text-muted-foreground text-sm" data-testid="summary-org-type">
+                  {orgTypeLabels[values.orgType]}
+                </p>
               </div>
             </div>
             <Separator />
