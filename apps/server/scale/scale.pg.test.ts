@@ -171,7 +171,8 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
     const client = new TestClient(`http://127.0.0.1:${api.port}`);
     // The bare BAHI_FOLDER_ROOTS entry belongs to the server's first organisation: the uploads test's.
     expect(
-      (await client.signIn({ email: 'uploader@example.com', password: 'correct horse battery staple' })).status,
+      (await client.signIn({ email: 'uploader@example.com', password: 'correct horse battery staple' }))
+        .status,
     ).toBe(200);
     const flow = await client.post('/api/workflows', {
       name: 'Scale inbox',
