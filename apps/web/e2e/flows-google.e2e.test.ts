@@ -37,12 +37,20 @@ describe('Google not configured', () => {
     await page.getByRole('button', { name: 'Create First Flow' }).click();
     const form = page.getByRole('dialog', { name: 'Create New Flow' });
     await form.waitFor();
-    await expectText(form.getByTestId('sheets-unavailable'), /Google Sheets needs Google set up/);
+    await expectText(
+      form.getByTestId('sheets-unavailable'),
+      /Google Sheets needs Google, which is not set up/,
+    );
+    await expectText(form.getByTestId('drive-unavailable'), /Google Drive needs Google, which is not set up/);
+    expect(await form.getByTestId('source-drive').isDisabled()).toBe(true);
     expect(await form.getByTestId('output-sheets').isDisabled()).toBe(true);
     expect(await form.getByTestId('output-xlsx').isChecked()).toBe(true);
-    expect(await form.getByRole('link', { name: 'See Integrations' }).getAttribute('href')).toBe(
-      '/integrations',
-    );
+    expect(
+      await form
+        .getByTestId('sheets-unavailable')
+        .getByRole('link', { name: 'How to set up Google' })
+        .getAttribute('href'),
+    ).toBe('/integrations');
     await shoot(page, '1-not-configured-form');
   });
 });

@@ -160,7 +160,10 @@ describe('processing flows', () => {
     await form.getByLabel('Output sheet name').fill('Invoices FY 2025-26');
     // This server has no Google client: Drive is greyed out with the reason, as the Sheets output is.
     expect(await form.getByTestId('source-drive').isDisabled()).toBe(true);
-    await expectText(form.getByTestId('drive-unavailable'), /Google is not set up on this server/);
+    await expectText(
+      form.getByTestId('drive-unavailable'),
+      /Google Drive needs Google, which is not set up on this server/,
+    );
     await shoot(page, '02-create-sheet');
     await form.getByText('Upload files').click();
     expect(await save.isEnabled()).toBe(true);

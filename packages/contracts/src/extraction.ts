@@ -61,6 +61,29 @@ export const ExtractionCheckCodeSchema = z.enum(extractionCheckCodes);
 /** A check code of v1. */
 export type ExtractionCheckCode = z.infer<typeof ExtractionCheckCodeSchema>;
 
+/** Each check in plain words for a reviewer (inbox, sheet, workbook). */
+export const checkWords: Record<ExtractionCheckCode, string> = {
+  gstin_format: 'A GSTIN is not in the right format',
+  gstin_checksum: "A GSTIN's check digit is wrong — likely a typo",
+  state_code_matches_gstin: "The state code doesn't match the GSTIN",
+  tax_type_matches_place_of_supply: "CGST+SGST vs IGST doesn't fit the place of supply",
+  lines_sum_to_taxable_value: "Line amounts don't add up to the taxable value",
+  taxes_sum_to_total: "Taxable value plus taxes doesn't equal the total",
+  amount_in_words_matches_total: 'The amount in words differs from the total',
+  qr_matches_printed: 'The e-invoice QR differs from the printed details',
+  grn_quantities_balance: "Accepted plus rejected quantities don't equal the received quantity",
+};
+
+/**
+ * A failed check in plain words. Accepts a bare code or `code:field`; unknown codes are shown with
+ * spaces so nothing is hidden.
+ */
+export function describeCheck(check: string): string {
+  const [code = '', field] = check.split(':');
+  const words = (checkWords as Record<string, string>)[code] ?? code.replaceAll('_', ' ');
+  return field ? `${words} (${field})` : words;
+}
+
 /** Error codes of a document that could not be read (contract `error.code`). */
 export const extractionErrorCodes = [
   'unreadable_file',

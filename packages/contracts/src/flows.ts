@@ -255,7 +255,7 @@ export type UploadResult = z.infer<typeof UploadResultSchema>;
 export const UploadListSchema = z.object({ items: z.array(UploadedFileSchema) });
 
 /** How a sheet column's values are shown. */
-export const SheetColumnKindSchema = z.enum(['text', 'date', 'money', 'number', 'link']);
+export const SheetColumnKindSchema = z.enum(['text', 'date', 'datetime', 'money', 'number', 'link']);
 
 /** One column of a sheet tab. */
 export const SheetColumnSchema = z.object({
@@ -331,7 +331,7 @@ export function listDocumentSheetColumns(type: FlowDocumentType): SheetColumn[] 
     ...listHeaderFieldColumns(type),
     { key: 'checksFailed', label: 'Checks Failed', kind: 'text' },
     { key: 'reviewFlag', label: 'Review', kind: 'text' },
-    { key: 'processedAt', label: 'Processed At', kind: 'text' },
+    { key: 'processedAt', label: 'Processed At', kind: 'datetime' },
   ];
 }
 

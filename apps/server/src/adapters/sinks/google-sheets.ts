@@ -2,8 +2,14 @@ import { createHash } from 'node:crypto';
 import type { SheetColumn } from '@bahi/contracts';
 import type { sheets_v4 } from '@googleapis/sheets';
 import { isAppError } from '../../lib/app-error.ts';
-import type { SheetContent, SheetRow, SheetSink } from './sink.ts';
-import { DATE_FORMAT, INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
+import {
+  type SheetContent,
+  type SheetRow,
+  type SheetSink,
+  toReadableSheetValue,
+  toSheetLocalDateTime,
+} from './sink.ts';
+import { DATE_FORMAT, DATE_TIME_FORMAT, INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
 
 /** Tab names, the same as the workbook's. */
 export const SHEET_TABS = { documents: 'Documents', lines: 'Line Items' } as const;
@@ -50,13 +56,18 @@ function toSheetsDate(value: string): number | string {
 /** A row's cells in column order (the key cell is added by the sink); numbers as numbers (RAW input never turns text into formulas). */
 function toCells(columns: SheetColumn[], row: SheetRow): Array<string | number> {
   return columns.map((c): string | number => {
-    const value = row[c.key];
+    const value = toReadableSheetValue(c.key, row[c.key] ?? null);
     if (value === null || value === undefined) return '';
     if ((c.kind === 'money' || c.kind === 'number') && typeof value === 'string' && value.trim() !== '') {
       const n = Number(value);
       return Number.isFinite(n) ? n : value;
     }
     if (c.kind === 'date' && typeof value === 'string') return toSheetsDate(value);
+    if (c.kind === 'datetime' && typeof value === 'string') {
+      // The organisation's wall-clock time as a serial date-time (days since 1899-12-30, fraction = time).
+      const local = toSheetLocalDateTime(value);
+      return local ? (local.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : value;
+    }
     return value;
   });
 }
@@ -91,7 +102,9 @@ function buildFormatRequests(sheetId: number, columns: SheetColumn[]): sheets_v4
         ? { type: 'NUMBER', pattern: INDIAN_MONEY_FORMAT }
         : c.kind === 'date'
           ? { type: 'DATE', pattern: DATE_FORMAT }
-          : null;
+          : c.kind === 'datetime'
+            ? { type: 'DATE_TIME', pattern: DATE_TIME_FORMAT }
+            : null;
     if (!numberFormat) return;
     requests.push({
       repeatCell: {

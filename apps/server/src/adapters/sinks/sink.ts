@@ -1,4 +1,4 @@
-import type { SheetColumn } from '@bahi/contracts';
+import { describeCheck, type SheetColumn } from '@bahi/contracts';
 
 /** A cell value in a sheet row. */
 export type SheetValue = string | number | null;
@@ -21,4 +21,52 @@ export interface SheetContent {
  */
 export interface SheetSink {
   write(content: SheetContent): Promise<void>;
+}
+
+/** The time zone a workbook's date-times are written in (Indian teams; a per-organisation zone would go here). */
+export const SHEET_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * A row's value as a person reads it in a spreadsheet: the review verdict in words ("OK", "Needs
+ * review") and failed checks as sentences, where the database keeps codes. Other values pass through.
+ */
+export function toReadableSheetValue(key: string, value: SheetValue): SheetValue {
+  if (key === 'reviewFlag' && typeof value === 'string')
+    return value === 'ok' ? 'OK' : value === 'review' ? 'Needs review' : value;
+  if (key === 'checksFailed' && typeof value === 'string' && value.trim() !== '')
+    return value.split(/,\s*/).filter(Boolean).map(describeCheck).join('; ');
+  return value;
+}
+
+/**
+ * An ISO timestamp as the wall-clock time of `SHEET_TIME_ZONE`, as a Date whose UTC fields hold that
+ * local time (spreadsheets store a date-time without a zone and show it as stored). Null when unparseable.
+ */
+export function toSheetLocalDateTime(iso: string, timeZone = SHEET_TIME_ZONE): Date | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return new Date(
+    Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    ),
+  );
 }

@@ -3,7 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SheetColumn } from '@bahi/contracts';
 import ExcelJS from 'exceljs';
-import type { SheetContent, SheetRow } from './sink.ts';
+import { type SheetContent, type SheetRow, toReadableSheetValue, toSheetLocalDateTime } from './sink.ts';
 
 /** What a workbook task carries to the worker thread (plain data: it crosses a thread boundary). */
 export type WorkbookData = SheetContent;
@@ -15,22 +15,24 @@ export const DATE_FORMAT = 'dd-mm-yyyy';
 
 const TAB_NAMES = { documents: 'Documents', lines: 'Line Items' } as const;
 
-/** Sensible column widths by kind; addresses and descriptions get more room. */
-function widthFor(column: SheetColumn): number {
-  if (/address|description/i.test(column.key)) return 42;
-  if (column.key === 'irn') return 34;
-  switch (column.kind) {
-    case 'money':
-      return 16;
-    case 'number':
-      return 12;
-    case 'date':
-      return 12;
-    case 'link':
-      return 14;
-    default:
-      return Math.min(30, Math.max(12, column.label.length + 4));
+/** Date-times (Processed At) in the organisation's time zone, to the minute. */
+export const DATE_TIME_FORMAT = 'dd-mm-yyyy hh:mm';
+
+/** Widths are in characters: at least the header's, at most this, so a long address wraps the view less. */
+const MAX_WIDTH = 60;
+
+/** Characters a value takes on screen in its column's format (money with lakh commas and paise). */
+function displayLength(column: SheetColumn, value: ExcelJS.CellValue): number {
+  if (value === null || value === undefined) return 0;
+  if (value instanceof Date) return column.kind === 'datetime' ? 16 : 10;
+  if (typeof value === 'number') {
+    const digits = Math.trunc(Math.abs(value)).toString().length;
+    // Indian grouping: a comma after the first three digits, then every two.
+    const commas = digits > 3 ? Math.ceil((digits - 3) / 2) : 0;
+    return digits + commas + (column.kind === 'money' ? 3 : 0) + (value < 0 ? 1 : 0);
   }
+  if (typeof value === 'object' && 'text' in value) return String(value.text).length;
+  return String(value).length;
 }
 
 /** Converts an ISO `YYYY-MM-DD` into a UTC Date (how Excel stores dates); other text stays text. */
@@ -40,10 +42,11 @@ function toDateCell(value: string): Date | string {
 }
 
 function toCell(column: SheetColumn, row: SheetRow): ExcelJS.CellValue {
-  const value = row[column.key];
-  if (value === null || value === undefined || value === '') return null;
+  const value = toReadableSheetValue(column.key, row[column.key] ?? null);
+  if (value === null || value === '') return null;
   if (column.kind === 'link') return { text: 'Open', hyperlink: String(value) };
   if (column.kind === 'date' && typeof value === 'string') return toDateCell(value);
+  if (column.kind === 'datetime' && typeof value === 'string') return toSheetLocalDateTime(value) ?? value;
   if (
     (column.kind === 'money' || column.kind === 'number') &&
     typeof value === 'string' &&
@@ -55,26 +58,45 @@ function toCell(column: SheetColumn, row: SheetRow): ExcelJS.CellValue {
   return value;
 }
 
+function formatOf(column: SheetColumn): Partial<ExcelJS.Style> {
+  if (column.kind === 'money') return { numFmt: INDIAN_MONEY_FORMAT };
+  if (column.kind === 'date') return { numFmt: DATE_FORMAT };
+  if (column.kind === 'datetime') return { numFmt: DATE_TIME_FORMAT };
+  return {};
+}
+
 function addTab(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   columns: SheetColumn[],
   rows: SheetRow[],
 ) {
-  // Frozen header row: the column names stay visible while scrolling.
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
+  const cells = rows.map((row) => columns.map((c) => toCell(c, row)));
+  // Widths from the content itself (the rows are all here before the streamed tab is written).
+  const widths = columns.map((c, i) => {
+    const longest = cells.reduce((max, row) => Math.max(max, displayLength(c, row[i] ?? null)), 0);
+    return Math.min(MAX_WIDTH, Math.max(c.label.length, longest, 8) + 2);
+  });
+  // Frozen header row and a filter on every column: the names stay visible and every column sorts.
+  const sheet = workbook.addWorksheet(name, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    ...(columns.length > 0
+      ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } } }
+      : {}),
+  });
+  sheet.columns = columns.map((c, i) => ({
     header: c.label,
     key: c.key,
-    width: widthFor(c),
-    style:
-      c.kind === 'money' ? { numFmt: INDIAN_MONEY_FORMAT } : c.kind === 'date' ? { numFmt: DATE_FORMAT } : {},
+    width: widths[i],
+    style: formatOf(c),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const row of rows) {
+  for (const row of cells) {
     const values: Record<string, ExcelJS.CellValue> = {};
-    for (const c of columns) values[c.key] = toCell(c, row);
+    columns.forEach((c, i) => {
+      values[c.key] = row[i] ?? null;
+    });
     sheet.addRow(values).commit();
   }
   sheet.commit();

@@ -247,6 +247,32 @@ describe('a flow over uploads, end to end with the real engine', () => {
         `${env.publicUrl}/api/documents/${doc.id}/file`,
       );
     }
+    // What a finance person reads: the verdict in words, the time as a date-time cell in India's zone,
+    // a filter on every column of every tab, and columns as wide as their content.
+    const reviewCol = header.indexOf('Review') + 1;
+    const processedCol = header.indexOf('Processed At') + 1;
+    for (let r = 2; r <= 3; r++) {
+      const row = sheet.getRow(r);
+      const doc = docs.find((d) => d.fileName === row.getCell(1).value)!;
+      expect(row.getCell(reviewCol).value).toBe(doc.reviewFlag === 'ok' ? 'OK' : 'Needs review');
+      const processed = row.getCell(processedCol);
+      expect(processed.value).toBeInstanceOf(Date);
+      expect(processed.numFmt).toBe('dd-mm-yyyy hh:mm');
+      // Stored as the wall clock of Asia/Kolkata (UTC + 5:30), to the second.
+      expect((processed.value as Date).getTime()).toBe(
+        Math.floor(doc.processedAt!.getTime() / 1000) * 1000 + 330 * 60_000,
+      );
+    }
+    for (const tab of workbook.worksheets) {
+      expect(String(tab.autoFilter), tab.name).toMatch(/^A1:[A-Z]+1$/);
+      const widths = (tab.columns ?? []).map((c) => c.width ?? 0);
+      const labels = (tab.getRow(1).values as unknown[]).slice(1).map(String);
+      expect(widths).toHaveLength(labels.length);
+      labels.forEach((label, i) => expect(widths[i], label).toBeGreaterThanOrEqual(label.length));
+    }
+    const fileCol = sheet.getColumn(1);
+    const longestName = Math.max(...docs.map((d) => d.fileName.length));
+    expect(fileCol.width).toBeGreaterThanOrEqual(longestName);
     const lines = workbook.getWorksheet('Line Items')!;
     const [lineTotal] = await t.db
       .select({ n: count() })

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import {
   type FlowDocumentType,
+  FlowIoSchema,
   listDocumentSheetColumns,
   listLineSheetColumns,
   type SheetColumn,
@@ -276,6 +277,20 @@ export async function getWorkbookFile(
     () => false,
   );
   if (!exists || !flow.workbookWrittenAt) await writeFlowWorkbook(db, env, executor, flow.id);
-  const safeName = flow.name.replace(/[^A-Za-z0-9 _.-]+/g, '').trim() || 'flow';
-  return { path, fileName: `${safeName}.xlsx` };
+  const io = FlowIoSchema.parse(flow.io);
+  return { path, fileName: `${toDownloadName(io.output.sheetName || flow.name)}.xlsx` };
+}
+
+/**
+ * A name as a downloaded file's name: the output sheet's own words ("Invoices — Pune", "बिल"), without
+ * the characters file systems refuse (\ / : * ? " < > | and control characters), spaces collapsed.
+ */
+export function toDownloadName(name: string): string {
+  const cleaned = name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  return cleaned.slice(0, 120) || 'workbook';
 }

@@ -1,4 +1,3 @@
-import { flowMessages } from '@bahi/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CheckIcon,
@@ -117,11 +116,12 @@ function TypeToggles({
   );
 }
 
-/** Why a Google choice is greyed out: the server has no Google client. Same words as the server's refusal. */
-function GoogleUnavailableNote({ testId }: { testId: string }) {
+/** Why a Google choice is greyed out: the server has no Google client (the server refuses it in the same words). */
+function GoogleUnavailableNote({ feature, testId }: { feature: string; testId: string }) {
   return (
     <p className="text-muted-foreground text-xs" data-testid={testId}>
-      {flowMessages.googleNotConfigured}{' '}
+      {feature} needs Google, which is not set up on this server; uploads, local folders and workbooks work
+      without it.{' '}
       <Link to="/integrations" className="text-primary underline underline-offset-2">
         How to set up Google
       </Link>
@@ -179,7 +179,7 @@ function SourceKindPicker({
           );
         })}
       </fieldset>
-      {unconfigured && <GoogleUnavailableNote testId="drive-unavailable" />}
+      {unconfigured && <GoogleUnavailableNote feature="Google Drive" testId="drive-unavailable" />}
     </div>
   );
 }
@@ -240,7 +240,7 @@ function OutputKindPicker({
         })}
       </fieldset>
       {unconfigured ? (
-        <GoogleUnavailableNote testId="sheets-unavailable" />
+        <GoogleUnavailableNote feature="Google Sheets" testId="sheets-unavailable" />
       ) : value === 'sheets' ? (
         <p className="text-muted-foreground text-xs" data-testid="sheets-note">
           {hasSpreadsheet
