@@ -268,7 +268,8 @@ describe('a flow over uploads, end to end with the real engine', () => {
       const widths = (tab.columns ?? []).map((c) => c.width ?? 0);
       const labels = (tab.getRow(1).values as unknown[]).slice(1).map(String);
       expect(widths).toHaveLength(labels.length);
-      labels.forEach((label, i) => expect(widths[i], label).toBeGreaterThanOrEqual(label.length));
+      for (const [i, label] of labels.entries())
+        expect(widths[i], label).toBeGreaterThanOrEqual(label.length);
     }
     const fileCol = sheet.getColumn(1);
     const longestName = Math.max(...docs.map((d) => d.fileName.length));
