@@ -38,7 +38,7 @@ async function fieldMessage(page: Page, label: string): Promise<string | null> {
 }
 
 describe('onboarding', () => {
-  test('an empty form shows every required-field message, each tied to its field', async () => {
+  test('an empty form shows every required-field message, each tied to its field; the type starts as Pvt Ltd', async () => {
     const page = await app.newPage();
     await startOnboarding(page);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -46,7 +46,9 @@ describe('onboarding', () => {
     await page.getByText(messages.orgName, { exact: true }).waitFor();
     expect(await fieldMessage(page, 'Organization name')).toBe(messages.orgName);
     expect(await fieldMessage(page, 'Contact phone')).toBe(messages.phone);
-    expect(await fieldMessage(page, 'Organization type')).toBe(messages.orgType);
+    // The organisation type starts as Private Limited, so it needs no message.
+    expect(await fieldMessage(page, 'Organization type')).toBeNull();
+    await expectText(page.getByLabel('Organization type'), /Private Limited/);
     expect(await fieldMessage(page, 'Business address')).toBe(messages.address);
     expect(await page.getByLabel('Organization name').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'onboarding-all-required');

@@ -48,7 +48,7 @@ describe('app shell', () => {
     await expect.poll(() => sidebarWidth(page)).toBe(288);
   });
 
-  test('modules that are not available are marked "Soon"; GST & TDS ignores clicks', async () => {
+  test('modules that are not available are marked "Soon" and ignore clicks (GST & TDS, MSME, Working Capital)', async () => {
     const page = await openApp();
     const main = page.getByRole('navigation', { name: 'Main' });
     await main.waitFor();
@@ -69,9 +69,13 @@ describe('app shell', () => {
     await gst.click({ force: true });
     await page.waitForTimeout(500);
     expect(page.url()).toBe(before);
-    await main.getByRole('button', { name: 'Working Capital' }).click({ force: true });
-    await page.waitForTimeout(300);
-    expect(page.url()).toBe(before);
+    for (const label of ['MSME', 'Working Capital']) {
+      const item = main.getByRole('button', { name: label });
+      expect(await item.getAttribute('aria-disabled')).toBe('true');
+      await item.click({ force: true });
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(before);
+    }
   });
 
   test('home greets the user by first name and every counter starts at 0', async () => {

@@ -10,6 +10,19 @@ export const ActivitySchema = z.object({
 /** One entry of the organisation's activity log. */
 export type Activity = z.infer<typeof ActivitySchema>;
 
+/** Activities on one page of `GET /api/activity`. */
+export const ACTIVITY_PAGE_SIZE = 25;
+
+/** `GET /api/activity?page=N`: the organisation's whole activity log, newest first, a page at a time. */
+export const ActivityPageSchema = z.object({
+  items: z.array(ActivitySchema),
+  page: z.number().int().min(1),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+/** A page of the activity log. */
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+
 /** Dashboard counters, all computed from the database. */
 export const DashboardStatsSchema = z.object({
   activeFlows: z.number().int(),

@@ -9,6 +9,7 @@ import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../lib/app-error.ts';
+import { createActivityRoutes } from '../modules/activity/activity.routes.ts';
 import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
 import { AUTH_BASE_PATH, COOKIE_PREFIX } from '../modules/auth/auth.ts';
 import { createClientIpResolver } from '../modules/auth/client-ip.ts';
@@ -34,6 +35,7 @@ const apiModules = [
   createAuthConfigRoutes,
   createOrganizationRoutes,
   createDashboardRoutes,
+  createActivityRoutes,
   createNotificationRoutes,
   createInterestRoutes,
   createIntegrationRoutes,

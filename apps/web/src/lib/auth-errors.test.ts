@@ -7,7 +7,7 @@ describe('describeAuthError', () => {
       'Invalid email or password',
     );
     expect(describeAuthError({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', status: 422 })).toBe(
-      'User already exists',
+      'An account with this e-mail already exists.',
     );
   });
 

@@ -5,6 +5,11 @@ export interface AuthErrorLike {
   status?: number | undefined;
 }
 
+/** True when sign-up was refused because the address already has an account. */
+export function isAccountExistsError(error: AuthErrorLike): boolean {
+  return (error.code?.toUpperCase() ?? '').startsWith('USER_ALREADY_EXISTS');
+}
+
 /**
  * Turns a better-auth error into the sentence shown under the form. better-auth's codes are stable
  * (`INVALID_EMAIL_OR_PASSWORD`, `USER_ALREADY_EXISTS`…) while its messages vary by version, so we
@@ -21,7 +26,7 @@ export function describeAuthError(error: AuthErrorLike | null | undefined): stri
   if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'USER_NOT_FOUND') {
     return 'Invalid email or password';
   }
-  if (code.startsWith('USER_ALREADY_EXISTS')) return 'User already exists';
+  if (isAccountExistsError(error)) return 'An account with this e-mail already exists.';
   if (code === 'PASSWORD_TOO_SHORT') return 'Password must be at least 8 characters';
   if (code === 'INVALID_EMAIL') return 'Please enter a valid email address';
   if (error.status === 401) return 'Invalid email or password';

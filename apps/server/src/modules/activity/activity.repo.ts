@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities } from '../../db/schema/index.ts';
 
@@ -33,4 +33,24 @@ export async function listRecentActivities(
       .orderBy(desc(activities.createdAt), desc(activities.seq))
       .limit(limit)
   );
+}
+
+/** One page of the organisation's activities, newest first, and how many there are in all. */
+export async function listActivityPage(
+  db: Db,
+  organizationId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: ActivityRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(activities)
+      .where(eq(activities.organizationId, organizationId))
+      .orderBy(desc(activities.createdAt), desc(activities.seq))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(activities).where(eq(activities.organizationId, organizationId)),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }

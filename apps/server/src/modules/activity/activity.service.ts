@@ -1,6 +1,6 @@
-import type { Activity } from '@bahi/contracts';
+import { ACTIVITY_PAGE_SIZE, type Activity, type ActivityPage } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
-import { insertActivity, listRecentActivities } from './activity.repo.ts';
+import { type ActivityRow, insertActivity, listActivityPage, listRecentActivities } from './activity.repo.ts';
 
 /** Well-known activity kinds (other modules may add their own, e.g. `flow.run.finished`). */
 export type ActivityKind =
@@ -26,11 +26,19 @@ export async function recordActivity(
 
 /** The organisation's latest activities (newest first), shaped for the API. */
 export async function listActivities(db: Db, organizationId: string, limit = 10): Promise<Activity[]> {
-  const rows = await listRecentActivities(db, organizationId, limit);
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    message: r.message,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return (await listRecentActivities(db, organizationId, limit)).map(toActivity);
+}
+
+/** A page (from 1) of the organisation's whole activity log, newest first. */
+export async function listActivityHistory(
+  db: Db,
+  organizationId: string,
+  page: number,
+): Promise<ActivityPage> {
+  const { rows, total } = await listActivityPage(db, organizationId, page, ACTIVITY_PAGE_SIZE);
+  return { items: rows.map(toActivity), page, pageSize: ACTIVITY_PAGE_SIZE, total };
+}
+
+function toActivity(row: ActivityRow): Activity {
+  return { id: row.id, kind: row.kind, message: row.message, createdAt: row.createdAt.toISOString() };
 }

@@ -26,6 +26,17 @@ const blurbs = [
   },
 ];
 
+/** What Bahi is today, said once on the sign-in panel. */
+const BETA_NOTE = 'A finance co-pilot in beta: check what it reads before you book it.';
+
+function BetaBadge() {
+  return (
+    <span className="rounded-full bg-white/15 px-2 py-0.5 font-semibold text-[11px] uppercase tracking-wide ring-1 ring-white/25">
+      Beta
+    </span>
+  );
+}
+
 /** Split layout of the sign-in and sign-up pages: marketing panel on the left, the form on the right. */
 export function AuthLayout({
   title,
@@ -55,6 +66,10 @@ export function AuthLayout({
           <p className="mt-3 text-base text-indigo-100/85">
             The finance back office for lean Indian teams — from purchase order to payout.
           </p>
+          <p className="mt-4 flex items-center gap-2 text-indigo-100/90 text-sm">
+            <BetaBadge />
+            {BETA_NOTE}
+          </p>
           <ul className="mt-10 space-y-6">
             {blurbs.map(({ icon: Icon, title: blurbTitle, text }) => (
               <li key={blurbTitle} className="flex gap-4">
@@ -74,9 +89,34 @@ export function AuthLayout({
         </p>
       </aside>
 
-      <main className="flex flex-col items-center justify-center px-6 py-12 sm:px-10">
+      {/* Phones and tablets: the panel condensed above the form, not dropped. */}
+      <section
+        aria-label="About Bahi"
+        className="relative overflow-hidden bg-[oklch(0.27_0.11_274)] px-6 py-7 text-white sm:px-10 lg:hidden"
+      >
+        <BrandLogo inverted />
+        <p className="mt-4 font-semibold text-xl leading-snug tracking-tight">
+          Streamline your operations with AI
+        </p>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {blurbs.map(({ icon: Icon, title: blurbTitle }) => (
+            <li
+              key={blurbTitle}
+              className="flex items-center gap-1.5 rounded-full bg-white/10 px-2.5 py-1 text-xs ring-1 ring-white/15"
+            >
+              <Icon className="size-3.5" aria-hidden="true" />
+              {blurbTitle}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex items-center gap-2 text-indigo-100/90 text-xs">
+          <BetaBadge />
+          {BETA_NOTE}
+        </p>
+      </section>
+
+      <main className="flex flex-col items-center justify-center px-6 py-10 sm:px-10 lg:py-12">
         <div className="w-full max-w-sm">
-          <BrandLogo className="mb-10 lg:hidden" />
           <h1 className="font-semibold text-2xl tracking-tight">{title}</h1>
           <p className="mt-1.5 text-muted-foreground text-sm">{description}</p>
           <div className="mt-8">{children}</div>

@@ -1,10 +1,10 @@
 import { Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { describeAuthError } from '@/lib/auth-errors.ts';
+import { describeAuthError, isAccountExistsError } from '@/lib/auth-errors.ts';
 import { authClient } from './auth-client.ts';
 import { FormError } from './form-error.tsx';
 import { PasswordInput } from './password-input.tsx';
@@ -18,15 +18,20 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
   const session = authClient.useSession();
   const id = useId();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // Coming from "Sign in instead" on the sign-up form, the address is already typed.
+  const location = useLocation();
+  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Sign-up with an address that has an account: the answer offers signing in instead.
+  const [accountExists, setAccountExists] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    setAccountExists(false);
     if (mode === 'signup' && password.length < MIN_PASSWORD_LENGTH) {
       setPasswordError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
       return;
@@ -39,6 +44,7 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
           : await authClient.signIn.email({ email: email.trim(), password });
       if (result.error) {
         setError(describeAuthError(result.error));
+        setAccountExists(mode === 'signup' && isAccountExistsError(result.error));
         return;
       }
       // Make sure the session store holds the new user before leaving, or the guard would bounce us.
@@ -105,7 +111,17 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
           </p>
         )}
       </div>
-      <FormError message={error} />
+      <FormError message={error}>
+        {accountExists && (
+          <Link
+            to="/login"
+            state={{ email: email.trim() }}
+            className="font-medium underline underline-offset-2"
+          >
+            Sign in instead
+          </Link>
+        )}
+      </FormError>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={submitting}>
         {submitting && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         {mode === 'signup' ? 'Create account' : 'Sign in'}

@@ -1,19 +1,21 @@
 import type { Activity, DashboardStats } from '@bahi/contracts';
 import {
+  ActivityIcon,
   ArrowRightIcon,
-  BarChart3Icon,
-  Building2Icon,
   FileCheck2Icon,
+  FileSpreadsheetIcon,
+  GaugeIcon,
   IndianRupeeIcon,
   type LucideIcon,
-  PlugIcon,
-  UploadIcon,
+  ShieldCheckIcon,
   UsersIcon,
   WorkflowIcon,
 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import {
   Card,
   CardAction,
@@ -26,6 +28,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useMe } from '@/features/auth/queries.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatCount, formatInr, formatRelativeTime, getFirstName, getGreeting } from '@/lib/format.ts';
+import { ActivityHistorySheet } from './activity-history.tsx';
 import { useDashboard } from './queries.ts';
 
 /** One counter card. */
@@ -118,12 +121,19 @@ function RecentActivity({
   loading: boolean;
   failed: boolean;
 }) {
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Card className="h-full">
       <CardHeader>
         <CardTitle>Recent Activity</CardTitle>
         <CardDescription>What happened in your workspace lately</CardDescription>
+        <CardAction>
+          <Button variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
+            View All Activity
+          </Button>
+        </CardAction>
       </CardHeader>
+      <ActivityHistorySheet open={historyOpen} onOpenChange={setHistoryOpen} />
       <CardContent>
         {loading ? (
           <div className="space-y-4">
@@ -166,28 +176,38 @@ function RecentActivity({
 
 const quickActions: Array<{ label: string; description: string; to: string; icon: LucideIcon }> = [
   {
-    label: 'Create a processing flow',
+    label: 'Create Parse Flow',
     description: 'Read POs, GRNs and invoices into a sheet',
-    to: '/parse',
+    to: '/parse?create=1',
     icon: WorkflowIcon,
   },
   {
-    label: 'Complete your profile',
-    description: 'Add your GSTINs and business details',
-    to: '/profile',
-    icon: Building2Icon,
+    label: 'Generate Vendor Form',
+    description: 'Collect GSTIN, PAN and bank details from vendors',
+    to: '/vendor-management',
+    icon: UsersIcon,
   },
   {
-    label: 'Connect Google',
-    description: 'Use Drive folders and Sheets',
-    to: '/integrations',
-    icon: PlugIcon,
-  },
-  {
-    label: 'Upload documents',
-    description: 'Drop PDFs or images to extract',
+    label: 'View Reports',
+    description: 'Your flows, their runs and the sheets they wrote',
     to: '/parse',
-    icon: UploadIcon,
+    icon: FileSpreadsheetIcon,
+  },
+];
+
+/** What the analytics card will hold, named as the product's specification names it. */
+const analytics: Array<{ label: string; description: string; icon: LucideIcon }> = [
+  {
+    label: 'Real-time Reports',
+    description: 'Documents read and booked, as they happen',
+    icon: ActivityIcon,
+  },
+  { label: 'Cost Analysis', description: 'Spend by vendor, HSN/SAC and GST rate', icon: IndianRupeeIcon },
+  { label: 'Performance Metrics', description: 'Turnaround, accuracy and review load', icon: GaugeIcon },
+  {
+    label: 'Compliance Tracking',
+    description: 'GST input credit, TDS and MSME payment dates',
+    icon: ShieldCheckIcon,
   },
 ];
 
@@ -224,12 +244,25 @@ export function HomePage() {
           </CardAction>
         </CardHeader>
         <CardContent>
-          <div className="flex h-44 flex-col items-center justify-center gap-2 rounded-lg border border-dashed bg-muted/40 text-center">
-            <BarChart3Icon className="size-7 text-muted-foreground" aria-hidden="true" />
-            <p className="max-w-sm text-muted-foreground text-sm">
-              Charts of processing volume, GST input credit and payables ageing will appear here.
-            </p>
-          </div>
+          <ul
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4"
+            data-testid="analytics-features"
+          >
+            {analytics.map(({ label, description, icon: Icon }) => (
+              <li
+                key={label}
+                className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/40 p-4"
+              >
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                  <Icon className="size-4" aria-hidden="true" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block font-medium text-sm">{label}</span>
+                  <span className="block text-muted-foreground text-xs">{description}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
         </CardContent>
       </Card>
 

@@ -1,5 +1,5 @@
-import type { Dashboard } from '@bahi/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { ActivityPage, Dashboard } from '@bahi/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api.ts';
 
 /** Dashboard counters and recent activity (`GET /api/dashboard`). */
@@ -7,5 +7,15 @@ export function useDashboard() {
   return useQuery({
     queryKey: ['dashboard'],
     queryFn: ({ signal }) => getJson<Dashboard>('/api/dashboard', signal),
+  });
+}
+
+/** One page of the whole activity log (`GET /api/activity?page=N`), kept while the next one loads. */
+export function useActivityHistory(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['activity', page],
+    queryFn: ({ signal }) => getJson<ActivityPage>(`/api/activity?page=${page}`, signal),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }

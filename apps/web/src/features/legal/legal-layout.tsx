@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import type * as React from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -24,22 +24,17 @@ export function LegalLayout({
   sections: LegalSection[];
 }) {
   useDocumentTitle(title);
-  const navigate = useNavigate();
-
-  function goBack() {
-    // `idx` is React Router's position in its own history stack: 0 means we were opened directly.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/login');
-  }
 
   return (
     <div className="min-h-svh bg-background">
       <header className="sticky top-0 z-10 border-b bg-background/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between px-6">
-          <Button variant="ghost" size="sm" onClick={goBack} className="-ml-2">
-            <ArrowLeftIcon aria-hidden="true" />
-            Back
+          {/* As the product's specification has it: Back opens the app's start (home, or sign-up when signed out). */}
+          <Button variant="ghost" size="sm" asChild className="-ml-2">
+            <Link to="/">
+              <ArrowLeftIcon aria-hidden="true" />
+              Back
+            </Link>
           </Button>
           <BrandLogo />
         </div>

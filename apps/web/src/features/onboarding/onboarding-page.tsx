@@ -1,4 +1,4 @@
-import { type OrgType, orgTypeLabels, orgTypes } from '@bahi/contracts';
+import { defaultOrgType, type OrgType, orgTypeLabels, orgTypes } from '@bahi/contracts';
 import { Loader2Icon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,7 +28,8 @@ export function OnboardingPage() {
   const [values, setValues] = useState<OnboardingValues>({
     orgName: '',
     phone: '',
-    orgType: '',
+    // The specification's default: most businesses with a finance team are private limited companies.
+    orgType: defaultOrgType,
     address: '',
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});

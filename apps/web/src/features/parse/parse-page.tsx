@@ -197,10 +197,17 @@ function FlowListSkeleton() {
 
 /** `/parse` ("Document Processing"): the flows list, or a flow's sheet view when `?sheet=<flowId>`. */
 export function ParsePage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const sheetFlowId = searchParams.get('sheet');
   const flows = useFlows();
-  const [formOpen, setFormOpen] = useState(false);
+  // `?create=1` (Home's "Create Parse Flow") opens the create sheet straight away.
+  const [formOpen, setFormOpen] = useState(() => searchParams.get('create') === '1');
+  useEffect(() => {
+    if (searchParams.get('create') === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete('create');
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [editing, setEditing] = useState<Flow | undefined>(undefined);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const [documentsFlowId, setDocumentsFlowId] = useState<string | null>(null);

@@ -66,7 +66,7 @@ export function AppShell() {
                 {orgName}
               </p>
             )}
-            <p className="truncate text-muted-foreground text-xs">Finance back office</p>
+            <p className="truncate text-muted-foreground text-xs">Streamline your operations with AI</p>
           </div>
           <div className="flex items-center gap-2">
             <NotificationsMenu />

@@ -27,7 +27,7 @@ export const mainNavItems: NavItem[] = [
   { label: 'Parse', icon: FileScanIcon, to: '/parse' },
   { label: 'Vendor Management', icon: UsersIcon, to: '/vendor-management' },
   { label: 'GST & TDS', icon: ReceiptIndianRupeeIcon, soon: true, disabled: true },
-  { label: 'MSME', icon: ShieldCheckIcon, to: '/compliance', soon: true },
+  { label: 'MSME', icon: ShieldCheckIcon, soon: true, disabled: true },
   { label: 'Working Capital', icon: WalletIcon, soon: true, disabled: true },
 ];
 

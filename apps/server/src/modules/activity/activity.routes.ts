@@ -1,0 +1,26 @@
+import { ActivityPageSchema } from '@bahi/contracts';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../http/context.ts';
+import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { requireMembership } from '../auth/session.ts';
+import { listActivityHistory } from './activity.service.ts';
+
+const listActivityRoute = createRoute({
+  method: 'get',
+  path: '/activity',
+  tags: ['Dashboard'],
+  summary: "The organisation's whole activity log, newest first, a page at a time",
+  request: { query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+  responses: {
+    200: jsonContent(ActivityPageSchema),
+    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
+  },
+});
+
+/** `/api/activity` ("View All Activity" on Home). */
+export function createActivityRoutes({ db }: AppDeps) {
+  return createRouter().openapi(listActivityRoute, async (c) => {
+    const { membership } = requireMembership(c);
+    return c.json(await listActivityHistory(db, membership.organizationId, c.req.valid('query').page), 200);
+  });
+}
