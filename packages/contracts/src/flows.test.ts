@@ -13,7 +13,8 @@ const triples = (columns: SheetColumn[]) => columns.map((c) => [c.key, c.label, 
 
 /**
  * The sheet columns as they were when they were declared in flows.ts, pinned so deriving them from
- * the extraction/v1 profiles changes nothing a sheet shows (keys, labels, kinds, order).
+ * the extraction/v1 profiles changes nothing a sheet shows (keys, labels, kinds, order). Processed At became a
+ * date-time (kind `datetime`) so workbooks hold a real date-time cell; a Google sheet gets it as text.
  */
 const pinned: Record<FlowDocumentType, { documents: string[][]; lines: string[][] }> = {
   INVOICE: {
@@ -49,7 +50,7 @@ const pinned: Record<FlowDocumentType, { documents: string[][]; lines: string[][
       ['vehicleNumber', 'Vehicle No.', 'text'],
       ['checksFailed', 'Checks Failed', 'text'],
       ['reviewFlag', 'Review', 'text'],
-      ['processedAt', 'Processed At', 'text'],
+      ['processedAt', 'Processed At', 'datetime'],
     ],
     lines: [
       ['documentNumber', 'Document No.', 'text'],
@@ -91,7 +92,7 @@ const pinned: Record<FlowDocumentType, { documents: string[][]; lines: string[][
       ['total', 'Total', 'money'],
       ['checksFailed', 'Checks Failed', 'text'],
       ['reviewFlag', 'Review', 'text'],
-      ['processedAt', 'Processed At', 'text'],
+      ['processedAt', 'Processed At', 'datetime'],
     ],
     lines: [
       ['documentNumber', 'Document No.', 'text'],
@@ -129,7 +130,7 @@ const pinned: Record<FlowDocumentType, { documents: string[][]; lines: string[][
       ['vehicleNumber', 'Vehicle No.', 'text'],
       ['checksFailed', 'Checks Failed', 'text'],
       ['reviewFlag', 'Review', 'text'],
-      ['processedAt', 'Processed At', 'text'],
+      ['processedAt', 'Processed At', 'datetime'],
     ],
     lines: [
       ['documentNumber', 'Document No.', 'text'],

@@ -9,7 +9,7 @@ import {
   toReadableSheetValue,
   toSheetLocalDateTime,
 } from './sink.ts';
-import { DATE_FORMAT, DATE_TIME_FORMAT, INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
+import { DATE_FORMAT, INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
 
 /** Tab names, the same as the workbook's. */
 export const SHEET_TABS = { documents: 'Documents', lines: 'Line Items' } as const;
@@ -53,6 +53,12 @@ function toSheetsDate(value: string): number | string {
   );
 }
 
+/** `dd-mm-yyyy hh:mm` of a Date whose UTC fields hold a wall-clock time (`toSheetLocalDateTime`). */
+function formatSheetDateTime(local: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}
+
 /** A row's cells in column order (the key cell is added by the sink); numbers as numbers (RAW input never turns text into formulas). */
 function toCells(columns: SheetColumn[], row: SheetRow): Array<string | number> {
   return columns.map((c): string | number => {
@@ -64,9 +70,10 @@ function toCells(columns: SheetColumn[], row: SheetRow): Array<string | number> 
     }
     if (c.kind === 'date' && typeof value === 'string') return toSheetsDate(value);
     if (c.kind === 'datetime' && typeof value === 'string') {
-      // The organisation's wall-clock time as a serial date-time (days since 1899-12-30, fraction = time).
+      // Text in the organisation's time zone ("24-11-2026 11:32"): spreadsheets made before this column
+      // had a date-time format would otherwise show a bare serial number.
       const local = toSheetLocalDateTime(value);
-      return local ? (local.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : value;
+      return local ? formatSheetDateTime(local) : value;
     }
     return value;
   });
@@ -102,9 +109,7 @@ function buildFormatRequests(sheetId: number, columns: SheetColumn[]): sheets_v4
         ? { type: 'NUMBER', pattern: INDIAN_MONEY_FORMAT }
         : c.kind === 'date'
           ? { type: 'DATE', pattern: DATE_FORMAT }
-          : c.kind === 'datetime'
-            ? { type: 'DATE_TIME', pattern: DATE_TIME_FORMAT }
-            : null;
+          : null;
     if (!numberFormat) return;
     requests.push({
       repeatCell: {

@@ -28,7 +28,10 @@ export function UserMenu({ user }: { user: MeUser }) {
   const navigate = useNavigate();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="flex items-center gap-3 rounded-lg py-1 pr-1 pl-2 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40">
+      <DropdownMenuTrigger
+        aria-label={`Account menu of ${user.name || user.email}`}
+        className="flex items-center gap-3 rounded-lg py-1 pr-1 pl-2 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+      >
         <span className="hidden min-w-0 flex-col sm:flex">
           <span className="max-w-60 truncate font-medium text-sm leading-tight">
             {user.name || user.email}
