@@ -4,7 +4,13 @@ import { cn } from '@/lib/utils.ts';
 /** Scrollable data table. */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="scroll-cue-x relative w-full overflow-x-auto"
+      // Focusable so a keyboard can scroll a table wider than the screen (phones).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
+      tabIndex={0}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

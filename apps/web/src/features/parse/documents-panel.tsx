@@ -18,7 +18,7 @@ const TONE_CLASSES = {
   new: 'bg-secondary text-secondary-foreground',
   working: 'bg-accent text-accent-foreground',
   done: 'bg-success/12 text-success',
-  review: 'bg-warning/15 text-[oklch(0.45_0.12_70)]',
+  review: 'bg-warning/15 text-warning-foreground',
   failed: 'bg-destructive/10 text-destructive',
 } as const;
 
@@ -95,7 +95,7 @@ function DocumentRow({
         <p className="text-destructive text-xs">{doc.error.message}</p>
       )}
       {doc.failedChecks.length > 0 && (
-        <ul className="list-disc pl-4 text-[oklch(0.45_0.12_70)] text-xs">
+        <ul className="list-disc pl-4 text-warning-foreground text-xs">
           {doc.failedChecks.map((check) => (
             <li key={check}>{describeCheck(check)}</li>
           ))}

@@ -46,7 +46,7 @@ import { describeSource } from './source-link.ts';
 function RunStatusBadge({ run }: { run: Run }) {
   const { label, tone } = describeRunStatus(run);
   if (tone === 'warning') {
-    return <Badge className="border-transparent bg-warning/15 text-[oklch(0.45_0.12_70)]">{label}</Badge>;
+    return <Badge className="border-transparent bg-warning/15 text-warning-foreground">{label}</Badge>;
   }
   return (
     <Badge variant={tone === 'success' ? 'success' : tone === 'error' ? 'destructive' : 'secondary'}>
@@ -67,28 +67,34 @@ function RunHistory({ flowId }: { flowId: string }) {
       <TableHeader>
         <TableRow>
           <TableHead>Started</TableHead>
-          <TableHead>Finished</TableHead>
+          <TableHead className="hidden sm:table-cell">Finished</TableHead>
           <TableHead>Status</TableHead>
           <TableHead className="text-right">Processed</TableHead>
-          <TableHead className="text-right">Need review</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Need review</TableHead>
           <TableHead className="text-right">Failed</TableHead>
-          <TableHead className="text-right">Duration</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">Duration</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {runs.data.slice(0, 10).map((run: Run) => (
           <TableRow key={run.id}>
             <TableCell>{formatDateTime(run.startedAt)}</TableCell>
-            <TableCell>{formatEndTime(run.startedAt, run.finishedAt)}</TableCell>
+            <TableCell className="hidden sm:table-cell">
+              {formatEndTime(run.startedAt, run.finishedAt)}
+            </TableCell>
             <TableCell>
               <RunStatusBadge run={run} />
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {run.counts.done + run.counts.needsReview}
             </TableCell>
-            <TableCell className="text-right tabular-nums">{run.counts.needsReview}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {run.counts.needsReview}
+            </TableCell>
             <TableCell className="text-right tabular-nums">{run.counts.failed}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatDuration(run.durationMs)}</TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {formatDuration(run.durationMs)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

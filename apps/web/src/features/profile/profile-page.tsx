@@ -116,7 +116,13 @@ function ProfileForm({
                     className="absolute top-2.5 left-3 size-4 text-muted-foreground"
                     aria-hidden="true"
                   />
-                  <Input {...ids} value={user.email} readOnly disabled className="pl-9" />
+                  {/* Shown as wrapping text, not an input a long address would be cut off in on a phone. */}
+                  <output
+                    {...ids}
+                    className="flex min-h-9 w-full break-all rounded-md border border-input bg-muted/60 py-2 pr-3 pl-9 text-muted-foreground text-sm leading-5"
+                  >
+                    {user.email}
+                  </output>
                 </div>
               )}
             </FormField>

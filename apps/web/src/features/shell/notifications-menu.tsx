@@ -1,22 +1,23 @@
 import type { Notification } from '@bahi/contracts';
 import { BellIcon, CheckCheckIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover.tsx';
+import { Separator } from '@/components/ui/separator.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatRelativeTime } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { useMarkNotificationsRead, useNotifications } from './queries.ts';
 
-/** Bell with the unread count and a dropdown of recent notifications. */
+/**
+ * Bell with the unread count and a panel of recent notifications. A popover (a labelled dialog), not a
+ * menu: it holds a heading, a "Mark all read" button and a list, which a menu role may not contain.
+ */
 export function NotificationsMenu() {
   const navigate = useNavigate();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unreadCount ?? 0;
@@ -24,12 +25,13 @@ export function NotificationsMenu() {
 
   function openItem(item: Notification) {
     if (!item.readAt) markRead.mutate([item.id]);
+    setOpen(false);
     if (item.link) navigate(item.link);
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
@@ -46,26 +48,25 @@ export function NotificationsMenu() {
             </span>
           )}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-96 p-0">
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[min(24rem,calc(100vw-2rem))] p-0" aria-labelledby={titleId}>
         <div className="flex items-center justify-between px-4 py-3">
-          <p className="font-semibold text-sm">Notifications</p>
+          <h2 id={titleId} className="font-semibold text-sm">
+            Notifications
+          </h2>
           <Button
             variant="ghost"
             size="sm"
             className="h-7 px-2 text-xs"
             disabled={unread === 0 || markRead.isPending}
-            onClick={(event) => {
-              // Keep the menu open so the user sees the items turn read.
-              event.preventDefault();
-              markRead.mutate(undefined);
-            }}
+            // The panel stays open so the user sees the items turn read.
+            onClick={() => markRead.mutate(undefined)}
           >
             <CheckCheckIcon className="size-3.5" aria-hidden="true" />
             Mark all read
           </Button>
         </div>
-        <DropdownMenuSeparator className="m-0" />
+        <Separator />
         <div className="max-h-96 overflow-y-auto p-1">
           {notifications.isPending ? (
             <div className="space-y-2 p-3">
@@ -82,34 +83,40 @@ export function NotificationsMenu() {
               <p className="text-muted-foreground text-sm">You're all caught up</p>
             </div>
           ) : (
-            items.map((item) => (
-              <DropdownMenuItem
-                key={item.id}
-                onSelect={() => openItem(item)}
-                className="flex items-start gap-3 px-3 py-2.5"
-              >
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'mt-1.5 size-2 shrink-0 rounded-full',
-                    item.readAt ? 'bg-transparent' : 'bg-primary',
-                  )}
-                />
-                <span className="min-w-0 flex-1">
-                  <span className={cn('block truncate text-sm', !item.readAt && 'font-semibold')}>
-                    {item.title}
-                  </span>
-                  <span className="mt-0.5 line-clamp-2 block text-muted-foreground text-xs">{item.body}</span>
-                  <span className="mt-1 block text-[11px] text-muted-foreground">
-                    {formatRelativeTime(item.createdAt)}
-                  </span>
-                </span>
-                {!item.readAt && <span className="sr-only">Unread</span>}
-              </DropdownMenuItem>
-            ))
+            <ul aria-label="Recent notifications">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => openItem(item)}
+                    className="flex w-full items-start gap-3 rounded-sm px-3 py-2.5 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'mt-1.5 size-2 shrink-0 rounded-full',
+                        item.readAt ? 'bg-transparent' : 'bg-primary',
+                      )}
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className={cn('block truncate text-sm', !item.readAt && 'font-semibold')}>
+                        {item.title}
+                      </span>
+                      <span className="mt-0.5 line-clamp-2 block text-muted-foreground text-xs">
+                        {item.body}
+                      </span>
+                      <span className="mt-1 block text-[11px] text-muted-foreground">
+                        {formatRelativeTime(item.createdAt)}
+                      </span>
+                    </span>
+                    {!item.readAt && <span className="sr-only">Unread</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </PopoverContent>
+    </Popover>
   );
 }

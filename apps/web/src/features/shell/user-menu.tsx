@@ -27,11 +27,9 @@ export function UserAvatar({ user, className }: { user: MeUser; className?: stri
 export function UserMenu({ user }: { user: MeUser }) {
   const navigate = useNavigate();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`Account menu of ${user.name || user.email}`}
-        className="flex items-center gap-3 rounded-lg py-1 pr-1 pl-2 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40"
-      >
+    // Not modal: a modal menu hides the page from screen readers while its links stay focusable.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger className="flex items-center gap-3 rounded-lg py-1 pr-1 pl-2 text-left outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/40">
         <span className="hidden min-w-0 flex-col sm:flex">
           <span className="max-w-60 truncate font-medium text-sm leading-tight">
             {user.name || user.email}
@@ -39,6 +37,7 @@ export function UserMenu({ user }: { user: MeUser }) {
           <span className="max-w-60 truncate text-muted-foreground text-xs leading-tight">{user.email}</span>
         </span>
         <UserAvatar user={user} className="size-9" />
+        <span className="sr-only">Account menu</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="font-normal">
