@@ -17,6 +17,7 @@ import {
   SHEET_TABS,
 } from './google-sheets.ts';
 import type { SheetContent, SheetRow } from './sink.ts';
+import { INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
 
 let google: GoogleStandIn;
 let guard: ReturnType<typeof installLoopbackGuard>;
@@ -147,7 +148,7 @@ describe('Google Sheets sink', () => {
     expect(docs.frozenRowCount).toBe(1);
     expect(docs.hiddenColumns).toEqual([documentColumns.length]);
     const moneyIndex = documentColumns.findIndex((c) => c.kind === 'money');
-    expect(docs.numberFormats[moneyIndex]).toBe('#,##,##0.00');
+    expect(docs.numberFormats[moneyIndex]).toBe(INDIAN_MONEY_FORMAT);
   });
 
   it('appends in batches of at most 100 rows and never twice, also after a crash mid-write', async () => {

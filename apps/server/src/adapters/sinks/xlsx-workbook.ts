@@ -8,8 +8,13 @@ import { type SheetContent, type SheetRow, toReadableSheetValue, toSheetLocalDat
 /** What a workbook task carries to the worker thread (plain data: it crosses a thread boundary). */
 export type WorkbookData = SheetContent;
 
-/** Indian digit grouping (lakh, crore) with two decimals. */
-export const INDIAN_MONEY_FORMAT = '#,##,##0.00';
+/**
+ * Indian digit grouping (1,23,45,678.00) with two decimals. Spreadsheet formats group by thousands
+ * whatever the pattern says ('#,##,##0.00' shows 12,345,678.00 in Excel and LibreOffice), so the lakh
+ * and crore commas are literal, chosen by size: crores, lakhs, then ordinary thousands. (A negative
+ * amount of a lakh or more falls to the last section and shows thousands grouping.)
+ */
+export const INDIAN_MONEY_FORMAT = '[>=10000000]##\\,##\\,##\\,##0.00;[>=100000]##\\,##\\,##0.00;##,##0.00';
 /** Dates as Indian finance teams write them. */
 export const DATE_FORMAT = 'dd-mm-yyyy';
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDIAN_MONEY_FORMAT } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
 import { documentLines, documents, flowUploads, runs } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
@@ -242,7 +243,10 @@ describe('a flow over uploads, end to end with the real engine', () => {
       const fields = (doc.extraction as { fields: Record<string, unknown> }).fields;
       expect(row.getCell(3).value).toBe(fields.documentNumber);
       expect(row.getCell(totalCol).value).toBe(fields.total);
-      expect(row.getCell(totalCol).numFmt).toBe('#,##,##0.00');
+      // ExcelJS reads the literal commas back without their escapes.
+      expect(row.getCell(totalCol).numFmt?.replaceAll('\\', '')).toBe(
+        INDIAN_MONEY_FORMAT.replaceAll('\\', ''),
+      );
       expect((row.getCell(2).value as { hyperlink: string }).hyperlink).toBe(
         `${env.publicUrl}/api/documents/${doc.id}/file`,
       );
