@@ -3,6 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { describeCheck } from '@bahi/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GoogleStandIn, startGoogleStandIn } from '../../server/src/test/google-stand-in.ts';
 import { createUser, expectText, getApiJson, type Page, setupApp } from './support/harness.ts';
@@ -24,12 +25,22 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** A sheet column as the API describes it. */
 interface SheetColumn {
   key: string;
-  kind: 'text' | 'date' | 'money' | 'number' | 'link';
+  kind: 'text' | 'date' | 'datetime' | 'money' | 'number' | 'link';
 }
 
 /** How a value reads back from a Google sheet written with RAW input (what the stand-in stores). */
 function toSheetCell(column: SheetColumn, value: unknown): string {
   if (value === null || value === undefined) return '';
+  // What a person reads: the verdict and the checks in words, the time as India's wall clock.
+  if (column.key === 'reviewFlag')
+    return value === 'ok' ? 'OK' : value === 'review' ? 'Needs review' : String(value);
+  if (column.key === 'checksFailed')
+    return String(value).split(/,\s*/).filter(Boolean).map(describeCheck).join('; ');
+  if (column.kind === 'datetime') {
+    const ist = new Date(new Date(String(value)).getTime() + 330 * 60_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(ist.getUTCDate())}-${two(ist.getUTCMonth() + 1)}-${ist.getUTCFullYear()} ${two(ist.getUTCHours())}:${two(ist.getUTCMinutes())}`;
+  }
   if ((column.kind === 'money' || column.kind === 'number') && value !== '' && Number.isFinite(Number(value)))
     return String(Number(value));
   const date = column.kind === 'date' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value)) : null;

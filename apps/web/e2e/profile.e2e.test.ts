@@ -137,7 +137,15 @@ describe('profile', () => {
     await page.getByText('Legal name is required', { exact: true }).waitFor();
     expect(await page.getByLabel('Legal name').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'profile-legal-name-required');
+    // The change is not saved: reloading asks first (the browser's own prompt), and leaving drops it.
+    const prompt = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
     await page.reload();
+    expect(await prompt).toBe('beforeunload');
     await page.getByText('GSTIN management', { exact: true }).waitFor();
     expect(await page.getByLabel('Legal name').inputValue()).toBe(sampleOrg.orgName);
 
