@@ -269,6 +269,22 @@ export async function countDocumentsOfRuns(
   return byRun;
 }
 
+/** The file names of the documents being read now, per run (oldest claim first), in one query. */
+export async function listInFlightFileNames(db: Db, runIds: string[]): Promise<Map<string, string[]>> {
+  const byRun = new Map<string, string[]>();
+  if (runIds.length === 0) return byRun;
+  const rows = await db
+    .select({ runId: documents.runId, fileName: documents.fileName })
+    .from(documents)
+    .where(and(inArray(documents.runId, runIds), eq(documents.status, 'processing')))
+    .orderBy(asc(documents.claimedAt), asc(documents.id));
+  for (const row of rows) {
+    if (!row.runId) continue;
+    byRun.set(row.runId, [...(byRun.get(row.runId) ?? []), row.fileName]);
+  }
+  return byRun;
+}
+
 /** How many of a run's documents failed for a system reason (not the file's fault). */
 export async function countSystemFailures(db: Db, runId: string): Promise<number> {
   const [row] = await db

@@ -7,6 +7,7 @@ import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
 import { createRunProgressHub } from './run-progress-hub.ts';
 import { insertRun, type RunRow } from './runs.repo.ts';
+import { applyLiveCounts } from './runs.service.ts';
 
 describe('the run progress hub', () => {
   let t: TestDb;
@@ -64,6 +65,19 @@ describe('the run progress hub', () => {
     expect(await waiting).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(hub.polls).toBeLessThanOrEqual(1);
+  });
+
+  it('names every document in flight, nothing between documents, and the scan note while scanning', () => {
+    const running = { ...run, status: 'running', currentFile: 'Scanning: old.pdf' };
+    const scanned = { ...running, counts: { scanned: true } };
+    expect(applyLiveCounts(scanned, { processing: 3 }, ['a.pdf', 'b.pdf', 'c.pdf']).currentFile).toBe(
+      'a.pdf, b.pdf and 1 more',
+    );
+    expect(applyLiveCounts(scanned, { processing: 2 }, ['a.pdf', 'b.pdf']).currentFile).toBe(
+      'a.pdf and b.pdf',
+    );
+    expect(applyLiveCounts(scanned, { done: 4 }, []).currentFile).toBeNull();
+    expect(applyLiveCounts(running, {}, []).currentFile).toBe('Scanning: old.pdf');
   });
 
   it('caps open streams per user and per process, and frees a slot when a stream closes', () => {

@@ -1,7 +1,7 @@
 import type { Run } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countDocumentsOfRuns } from '../documents/documents.repo.ts';
+import { countDocumentsOfRuns, listInFlightFileNames } from '../documents/documents.repo.ts';
 import { findRunsByIds } from './runs.repo.ts';
 import { applyLiveCounts, isUnfinished } from './runs.service.ts';
 
@@ -38,7 +38,8 @@ const TOO_MANY_STREAMS = 'Too many live progress views are open; close a few tab
 
 /**
  * One poller for all progress streams of this process. Every `pollMs`, while anyone waits, it reads all
- * watched runs in one query and the document counts of the unfinished ones in another, and wakes each
+ * watched runs in one query, and the document counts and in-flight files of the unfinished ones in one
+ * query each, and wakes each
  * waiter with its run. Three hundred streams on one run cost the database what one does; streams are
  * capped per user and per process so no one can hold the API's connections.
  */
@@ -57,11 +58,17 @@ export function createRunProgressHub(db: Db, options: RunProgressHubOptions): Ru
     let byId = new Map<string, Run | null>();
     try {
       const rows = await findRunsByIds(db, [...batch.keys()]);
-      const counts = await countDocumentsOfRuns(
-        db,
-        rows.filter(isUnfinished).map((row) => row.id),
+      const unfinished = rows.filter(isUnfinished).map((row) => row.id);
+      const [counts, inFlight] = await Promise.all([
+        countDocumentsOfRuns(db, unfinished),
+        listInFlightFileNames(db, unfinished),
+      ]);
+      byId = new Map(
+        rows.map((row) => [
+          row.id,
+          applyLiveCounts(row, counts.get(row.id) ?? {}, inFlight.get(row.id) ?? []),
+        ]),
       );
-      byId = new Map(rows.map((row) => [row.id, applyLiveCounts(row, counts.get(row.id) ?? {})]));
     } catch {
       // A failed read (database restarting) is not the run's end: the waiters try again next poll.
       for (const [runId, set] of batch) for (const wake of set) addWaiter(runId, wake);

@@ -434,7 +434,10 @@ describe('crash safety', () => {
       .update(runs)
       .set({ status: 'running', counts: { scanned: true } })
       .where(eq(runs.id, run.id));
-    expect((await claimNextDocument(t.db, run.id, 'dead-worker', 90))?.status).toBe('processing');
+    const claimed = await claimNextDocument(t.db, run.id, 'dead-worker', 90);
+    expect(claimed?.status).toBe('processing');
+    // The run names the document really being read, not the last one it was told about.
+    expect((await getRun(t.db, member.membership, run.id)).currentFile).toBe(claimed?.fileName);
 
     // While the dead worker's lease looks fresh, a re-delivered job must not touch the run.
     await processRun(run.id, ctx);

@@ -14,7 +14,7 @@ import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { countRunDocuments } from '../documents/documents.repo.ts';
+import { countRunDocuments, listInFlightFileNames } from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
 import { listFolderRoots } from '../flows/folder-roots.ts';
@@ -133,7 +133,11 @@ export async function getRun(db: Db, membership: Membership, runId: string): Pro
 /** For an unfinished run the stored counters lag; count its documents instead. */
 export async function withLiveCounts(db: Db, row: RunRow): Promise<Run> {
   if (!isUnfinished(row)) return toRun(row);
-  return applyLiveCounts(row, await countRunDocuments(db, row.id));
+  const [byStatus, inFlight] = await Promise.all([
+    countRunDocuments(db, row.id),
+    listInFlightFileNames(db, [row.id]),
+  ]);
+  return applyLiveCounts(row, byStatus, inFlight.get(row.id) ?? []);
 }
 
 /** True while a run is queued or running (its stored counters lag its documents). */
@@ -141,13 +145,19 @@ export function isUnfinished(row: Pick<RunRow, 'status'>): boolean {
   return row.status === 'queued' || row.status === 'running';
 }
 
-/** A run with counters taken from its documents' statuses (`countRunDocuments`), for unfinished runs. */
-export function applyLiveCounts(row: RunRow, byStatus: Record<string, number>): Run {
+/**
+ * A run with counters taken from its documents' statuses (`countRunDocuments`), for unfinished runs, and
+ * `currentFile` naming what is really being read: every document in flight (several are read at once),
+ * nothing between documents, and the scan's own note ("Scanning: …") until the scan is done.
+ */
+export function applyLiveCounts(row: RunRow, byStatus: Record<string, number>, inFlight: string[] = []): Run {
   const run = toRun(row);
   if (!isUnfinished(row)) return run;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
+  const scanned = (row.counts as { scanned?: boolean } | null)?.scanned === true;
   return {
     ...run,
+    currentFile: inFlight.length > 0 ? describeInFlight(inFlight) : scanned ? null : run.currentFile,
     counts: {
       ...run.counts,
       total,
@@ -156,6 +166,13 @@ export function applyLiveCounts(row: RunRow, byStatus: Record<string, number>): 
       failed: byStatus.failed ?? 0,
     },
   };
+}
+
+/** "a.pdf", "a.pdf and b.pdf", "a.pdf, b.pdf and 3 more". */
+function describeInFlight(names: string[]): string {
+  if (names.length === 1) return names[0]!;
+  if (names.length === 2) return `${names[0]} and ${names[1]}`;
+  return `${names[0]}, ${names[1]} and ${names.length - 2} more`;
 }
 
 /** The progress event shape of a run. */

@@ -35,6 +35,7 @@ import { describeOutput } from './google-output.ts';
 import { useFlowRuns } from './queries.ts';
 import {
   computeProgressPercent,
+  describeCurrentFile,
   describeRunStatus,
   formatFinishedLine,
   formatProgressLine,
@@ -124,7 +125,7 @@ function RunProgressBar({ progress, finished }: { progress: RunProgressView; fin
       <Progress value={percent} aria-label="Run progress" />
       {progress.currentFile && (
         <p className="truncate text-muted-foreground text-xs" title={progress.currentFile}>
-          Reading {progress.currentFile}
+          {describeCurrentFile(progress.currentFile)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeProgressPercent,
+  describeCurrentFile,
   describeRunOutcome,
   describeRunStatus,
   formatFinishedLine,
@@ -91,5 +92,12 @@ describe('describeRunStatus', () => {
     );
     expect(describeRunStatus({ status: 'failed', counts }).tone).toBe('error');
     expect(describeRunStatus({ status: 'running', counts }).label).toBe('Running');
+  });
+});
+
+describe('describeCurrentFile', () => {
+  it('says what is read now, several files included, and what the scan is checking', () => {
+    expect(describeCurrentFile('a.pdf, b.pdf and 2 more')).toBe('Reading a.pdf, b.pdf and 2 more');
+    expect(describeCurrentFile('Scanning: inbox/x.pdf')).toBe('Scanning inbox/x.pdf');
   });
 });

@@ -81,3 +81,12 @@ export function describeRunStatus(run: { status: string; counts: { failed: numbe
   if (run.counts.needsReview > 0) return { label: 'Needs review', tone: 'warning' };
   return { label: 'Succeeded', tone: 'success' };
 }
+
+/**
+ * The line under the bar: what the server is reading now ("a.pdf and b.pdf": several at once), or the
+ * file its scan is checking ("Scanning: x.pdf" from the server).
+ */
+export function describeCurrentFile(currentFile: string): string {
+  const scanning = /^Scanning:\s*(.*)$/.exec(currentFile);
+  return scanning ? `Scanning ${scanning[1]}` : `Reading ${currentFile}`;
+}
