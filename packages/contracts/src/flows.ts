@@ -172,6 +172,8 @@ export const RunSchema = z.object({
   durationMs: z.number().nullable(),
   counts: RunCountsSchema,
   currentFile: z.string().nullable(),
+  /** Documents in flight, counted by the share of their pages read (1.5 = one and a half documents). */
+  partialDone: z.number().min(0).default(0),
   skipped: z.array(SkippedFileSchema),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
@@ -190,6 +192,8 @@ export const RunProgressSchema = z.object({
   failed: z.number().int(),
   needsReview: z.number().int(),
   currentFile: z.string().nullable(),
+  /** Documents in flight, counted by the share of their pages read: the bar moves within a document. */
+  partialDone: z.number().min(0).default(0),
 });
 /** SSE `progress` event data. */
 export type RunProgress = z.infer<typeof RunProgressSchema>;

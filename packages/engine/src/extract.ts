@@ -36,6 +36,8 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Asked for header fields the rules left empty (see `FieldProvider`); none by default. */
   fieldProvider?: FieldProvider;
+  /** Told as pages are read (`read` of `pages`; OCR makes a scanned page take seconds), for progress bars. */
+  onPage?: (read: number, pages: number) => void;
 }
 
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
@@ -237,6 +239,7 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
   let readable = 0;
   for (let i = 0; i < count; i++) {
     checkDeadline(o.deadline, o.signal);
+    o.onPage?.(i, count);
     let page: mupdf.Page;
     let content: PageContent;
     try {
@@ -284,6 +287,7 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
     }
   };
   const damaged = doc.asPDF()?.wasRepaired() ?? false;
+  o.onPage?.(count, count);
   return { pages, pageCount: count, damaged, warnings, images, renderForQr };
 }
 
@@ -301,6 +305,7 @@ async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded>
   const images: Loaded['images'] = [];
   for (let i = 0; i < imgs.length; i++) {
     checkDeadline(o.deadline, o.signal);
+    o.onPage?.(i, imgs.length);
     const img = imgs[i]!;
     images.push({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi });
     if (!o.ocr) {
@@ -320,6 +325,7 @@ async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded>
       }),
     );
   }
+  o.onPage?.(imgs.length, imgs.length);
   return { pages, pageCount: imgs.length, damaged: false, warnings, images, renderForQr: null };
 }
 
@@ -328,6 +334,7 @@ interface ResolvedOptions {
   deadline: number;
   maxPages: number;
   signal: AbortSignal | undefined;
+  onPage: ((read: number, pages: number) => void) | undefined;
 }
 
 const mentionsEinvoice = (pages: PageContent[]) =>
@@ -406,6 +413,7 @@ async function run(
     deadline: Date.now() + (options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs),
     maxPages: options.maxPages ?? DEFAULT_LIMITS.maxPages,
     signal: options.signal,
+    onPage: options.onPage,
   };
   const loaded = kind === 'pdf' ? await loadPdf(bytes, o) : await loadImage(bytes, o);
   const type = options.type ?? classifyDocument(loaded.pages);

@@ -9,7 +9,12 @@ const ocr = createLazyOcr(() => createOcr(ocrProvider, { workers: 1 }));
 
 parentPort!.on('message', async (message: { id: number; task: PoolTask }) => {
   try {
-    const result = await runPoolTask(message.task, () => ocr);
+    // Pages read are told to the pool as they go, for the run's progress bar.
+    const result = await runPoolTask(
+      message.task,
+      () => ocr,
+      (read, pages) => parentPort!.postMessage({ id: message.id, progress: { read, pages } }),
+    );
     parentPort!.postMessage({ id: message.id, ok: true, result });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, ok: false, error: (error as Error).message ?? String(error) });

@@ -38,6 +38,7 @@ export type PoolResult<T extends PoolTask> = T extends ExtractTask ? ExtractionR
 export async function runPoolTask(
   task: PoolTask,
   getOcr: () => OcrProvider,
+  onPage?: (read: number, pages: number) => void,
 ): Promise<ExtractionResult | { path: string }> {
   if (task.kind === 'workbook') {
     await writeWorkbookFile(task.path, task.data);
@@ -67,6 +68,7 @@ export async function runPoolTask(
     ocr: getOcr(),
     timeoutMs: task.timeoutMs,
     maxBytes: task.maxBytes,
+    ...(onPage ? { onPage } : {}),
   });
 }
 

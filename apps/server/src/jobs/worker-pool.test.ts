@@ -15,14 +15,21 @@ describe('worker pool', () => {
   it('extracts with the real engine and writes workbooks in worker threads', async () => {
     const pool = createWorkerPool({ size: 1, hardTimeoutMs: 120_000 });
     cleanups.push(() => pool.close());
-    const result = await pool.extract({
-      path: join(fixturesDir, 'invoice-018.pdf'),
-      fileName: 'invoice-018.pdf',
-      type: 'invoice',
-      timeoutMs: 60_000,
-      maxBytes: 10_000_000,
-    });
+    const pages: Array<[number, number]> = [];
+    const result = await pool.extract(
+      {
+        path: join(fixturesDir, 'invoice-018.pdf'),
+        fileName: 'invoice-018.pdf',
+        type: 'invoice',
+        timeoutMs: 60_000,
+        maxBytes: 10_000_000,
+      },
+      (read, of) => pages.push([read, of]),
+    );
     expect(result.error).toBeNull();
+    // The thread tells the pages as it reads them, ending with all of them.
+    expect(pages.at(-1)).toEqual([result.pages, result.pages]);
+    expect(pages[0]).toEqual([0, result.pages]);
     expect(result.fields.documentNumber).toBe('TI-01650');
 
     const missing = await pool.extract({

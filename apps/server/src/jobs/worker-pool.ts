@@ -5,7 +5,11 @@ import { createLazyOcr, runPoolTask } from './tasks.ts';
 
 /** Runs CPU-heavy tasks (extraction, workbook writing) away from the API's event loop. */
 export interface TaskExecutor {
-  extract(task: Omit<ExtractTask, 'kind'>): Promise<ExtractionResult>;
+  /** Extracts a document; `onPage` hears the pages read as they go (progress bars). */
+  extract(
+    task: Omit<ExtractTask, 'kind'>,
+    onPage?: (read: number, pages: number) => void,
+  ): Promise<ExtractionResult>;
   writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
   /** How many tasks can run at once. */
   readonly size: number;
@@ -27,6 +31,7 @@ interface Pending {
   task: PoolTask;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  onPage?: ((read: number, pages: number) => void) | undefined;
 }
 
 interface Slot {
@@ -88,15 +93,28 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       worker.on('message', onMessage);
       worker.once('error', reject);
     });
-    worker.on('message', (m: { id?: number; ok?: boolean; result?: unknown; error?: string }) => {
-      if (m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
-      const job = slot.busy;
-      slot.busy = null;
-      clearTimeout(slot.timer);
-      if (m.ok) job.resolve(m.result);
-      else job.reject(new Error(m.error));
-      pump();
-    });
+    worker.on(
+      'message',
+      (m: {
+        id?: number;
+        ok?: boolean;
+        result?: unknown;
+        error?: string;
+        progress?: { read: number; pages: number };
+      }) => {
+        if (m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
+        if (m.progress) {
+          slot.busy.onPage?.(m.progress.read, m.progress.pages);
+          return;
+        }
+        const job = slot.busy;
+        slot.busy = null;
+        clearTimeout(slot.timer);
+        if (m.ok) job.resolve(m.result);
+        else job.reject(new Error(m.error));
+        pump();
+      },
+    );
     worker.on('error', () => {});
     worker.on('exit', (code) => {
       clearTimeout(slot.timer);
@@ -150,10 +168,10 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     slot.idleTimer.unref();
   };
 
-  const submit = <T>(task: PoolTask): Promise<T> => {
+  const submit = <T>(task: PoolTask, onPage?: (read: number, pages: number) => void): Promise<T> => {
     if (closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject, onPage });
       pump();
     });
   };
@@ -163,7 +181,7 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     get threads() {
       return slots.length;
     },
-    extract: (task) => submit<ExtractionResult>({ kind: 'extract', ...task }),
+    extract: (task, onPage) => submit<ExtractionResult>({ kind: 'extract', ...task }, onPage),
     writeWorkbook: async (task) => {
       await submit({ kind: 'workbook', ...task });
     },
@@ -186,7 +204,8 @@ export function createInlineExecutor(ocrProvider?: OcrProviderName): TaskExecuto
   );
   return {
     size: 1,
-    extract: async (task) => (await runPoolTask({ kind: 'extract', ...task }, () => ocr)) as ExtractionResult,
+    extract: async (task, onPage) =>
+      (await runPoolTask({ kind: 'extract', ...task }, () => ocr, onPage)) as ExtractionResult,
     writeWorkbook: async (task) => {
       await runPoolTask({ kind: 'workbook', ...task }, () => ocr);
     },

@@ -121,6 +121,9 @@ export const documents = pgTable(
      */
     claimedBy: text('claimed_by'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Pages read so far of the document being extracted, and how many it has (the run's progress bar). */
+    pagesRead: integer('pages_read'),
+    pageCount: integer('page_count'),
     /** Order in the sheet: set when the document first gets rows; kept on re-process. */
     sheetRow: integer('sheet_row'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

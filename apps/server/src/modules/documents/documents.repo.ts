@@ -105,7 +105,7 @@ export async function claimNextDocument(
            for update skip locked)
         update documents d
            set status = 'processing', claimed_by = ${workerId}, claimed_at = now(),
-               attempts = d.attempts + 1, updated_at = now()
+               attempts = d.attempts + 1, updated_at = now(), pages_read = 0, page_count = null
           from next
          where d.id = next.id
         returning d.id, next.status as previous`,
@@ -269,20 +269,55 @@ export async function countDocumentsOfRuns(
   return byRun;
 }
 
-/** The file names of the documents being read now, per run (oldest claim first), in one query. */
-export async function listInFlightFileNames(db: Db, runIds: string[]): Promise<Map<string, string[]>> {
-  const byRun = new Map<string, string[]>();
+/** A document being read now: its file name and how far into its pages the extraction is. */
+export interface InFlightDocument {
+  fileName: string;
+  pagesRead: number;
+  pageCount: number | null;
+}
+
+/** The documents being read now, per run (oldest claim first), in one query. */
+export async function listInFlightDocuments(
+  db: Db,
+  runIds: string[],
+): Promise<Map<string, InFlightDocument[]>> {
+  const byRun = new Map<string, InFlightDocument[]>();
   if (runIds.length === 0) return byRun;
   const rows = await db
-    .select({ runId: documents.runId, fileName: documents.fileName })
+    .select({
+      runId: documents.runId,
+      fileName: documents.fileName,
+      pagesRead: documents.pagesRead,
+      pageCount: documents.pageCount,
+    })
     .from(documents)
     .where(and(inArray(documents.runId, runIds), eq(documents.status, 'processing')))
     .orderBy(asc(documents.claimedAt), asc(documents.id));
-  for (const row of rows) {
-    if (!row.runId) continue;
-    byRun.set(row.runId, [...(byRun.get(row.runId) ?? []), row.fileName]);
+  for (const { runId, fileName, pagesRead, pageCount } of rows) {
+    if (!runId) continue;
+    byRun.set(runId, [...(byRun.get(runId) ?? []), { fileName, pagesRead: pagesRead ?? 0, pageCount }]);
   }
   return byRun;
+}
+
+/** Records how many pages of a claimed document are read (only while this worker still holds it). */
+export async function noteDocumentPages(
+  db: Db,
+  documentId: string,
+  workerId: string,
+  pagesRead: number,
+  pageCount: number,
+): Promise<void> {
+  await db
+    .update(documents)
+    .set({ pagesRead, pageCount })
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.claimedBy, workerId),
+        eq(documents.status, 'processing'),
+      ),
+    );
 }
 
 /** How many of a run's documents failed for a system reason (not the file's fault). */

@@ -36,6 +36,7 @@ import {
   countRunDocuments,
   countSystemFailures,
   insertScannedDocument,
+  noteDocumentPages,
   releaseDocumentClaim,
   renewDocumentClaims,
   saveDocumentOutcome,
@@ -225,6 +226,23 @@ function beatMs(ctx: JobContext): number {
   return Math.min(HEARTBEAT_MS, (ctx.env.flows.leaseSeconds * 1000) / 3);
 }
 
+/** How often a document's pages-read count is written while it is extracted (the progress bar's pace). */
+const PAGES_NOTE_MS = 1_000;
+
+/**
+ * Writes the pages read of a document as the engine reports them, at most once a second (and the first
+ * report at once, which also says how many pages there are); best effort, a failed write only slows the bar.
+ */
+function notePages(ctx: JobContext, documentId: string): (read: number, pages: number) => void {
+  let last = 0;
+  return (read, pages) => {
+    const now = Date.now();
+    if (read > 0 && read < pages && now - last < PAGES_NOTE_MS) return;
+    last = now;
+    noteDocumentPages(ctx.db, documentId, ctx.workerId, read, pages).catch(() => {});
+  };
+}
+
 /**
  * Extracts one claimed document in the pool and stores its outcome under the claim. On shutdown the
  * document is handed back (pending again) at once instead of waiting for the extraction.
@@ -249,13 +267,16 @@ async function processDocument(
           ? await locateDriveDocumentFile(ctx.db, ctx.env, doc)
           : (doc.sourcePath ?? '');
     const result = await abortable(
-      ctx.executor.extract({
-        path,
-        fileName: doc.fileName,
-        type,
-        timeoutMs: ctx.env.flows.extractTimeoutMs,
-        maxBytes: ctx.env.flows.uploadMaxBytes,
-      }),
+      ctx.executor.extract(
+        {
+          path,
+          fileName: doc.fileName,
+          type,
+          timeoutMs: ctx.env.flows.extractTimeoutMs,
+          maxBytes: ctx.env.flows.uploadMaxBytes,
+        },
+        notePages(ctx, doc.id),
+      ),
       ctx.signal,
     );
     if (result === ABORTED) {

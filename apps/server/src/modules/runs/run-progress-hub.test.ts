@@ -7,7 +7,7 @@ import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
 import { createRunProgressHub } from './run-progress-hub.ts';
 import { insertRun, type RunRow } from './runs.repo.ts';
-import { applyLiveCounts } from './runs.service.ts';
+import { applyLiveCounts, toProgress } from './runs.service.ts';
 
 describe('the run progress hub', () => {
   let t: TestDb;
@@ -70,14 +70,29 @@ describe('the run progress hub', () => {
   it('names every document in flight, nothing between documents, and the scan note while scanning', () => {
     const running = { ...run, status: 'running', currentFile: 'Scanning: old.pdf' };
     const scanned = { ...running, counts: { scanned: true } };
-    expect(applyLiveCounts(scanned, { processing: 3 }, ['a.pdf', 'b.pdf', 'c.pdf']).currentFile).toBe(
-      'a.pdf, b.pdf and 1 more',
-    );
-    expect(applyLiveCounts(scanned, { processing: 2 }, ['a.pdf', 'b.pdf']).currentFile).toBe(
+    const doc = (fileName: string, pagesRead = 0, pageCount: number | null = null) => ({
+      fileName,
+      pagesRead,
+      pageCount,
+    });
+    expect(
+      applyLiveCounts(scanned, { processing: 3 }, [doc('a.pdf'), doc('b.pdf'), doc('c.pdf')]).currentFile,
+    ).toBe('a.pdf, b.pdf and 1 more');
+    expect(applyLiveCounts(scanned, { processing: 2 }, [doc('a.pdf'), doc('b.pdf')]).currentFile).toBe(
       'a.pdf and b.pdf',
     );
     expect(applyLiveCounts(scanned, { done: 4 }, []).currentFile).toBeNull();
     expect(applyLiveCounts(running, {}, []).currentFile).toBe('Scanning: old.pdf');
+  });
+
+  it('moves the bar with pages: each document in flight counts for the share of its pages read', () => {
+    const scanned = { ...run, status: 'running', counts: { scanned: true } };
+    const live = applyLiveCounts(scanned, { done: 2, processing: 2 }, [
+      { fileName: 'scan.pdf', pagesRead: 3, pageCount: 4 },
+      { fileName: 'new.pdf', pagesRead: 0, pageCount: null },
+    ]);
+    expect(live.partialDone).toBe(0.75);
+    expect(toProgress(live)).toMatchObject({ done: 2, total: 4, partialDone: 0.75 });
   });
 
   it('caps open streams per user and per process, and frees a slot when a stream closes', () => {

@@ -1,7 +1,7 @@
 import type { Run } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { countDocumentsOfRuns, listInFlightFileNames } from '../documents/documents.repo.ts';
+import { countDocumentsOfRuns, listInFlightDocuments } from '../documents/documents.repo.ts';
 import { findRunsByIds } from './runs.repo.ts';
 import { applyLiveCounts, isUnfinished } from './runs.service.ts';
 
@@ -61,7 +61,7 @@ export function createRunProgressHub(db: Db, options: RunProgressHubOptions): Ru
       const unfinished = rows.filter(isUnfinished).map((row) => row.id);
       const [counts, inFlight] = await Promise.all([
         countDocumentsOfRuns(db, unfinished),
-        listInFlightFileNames(db, unfinished),
+        listInFlightDocuments(db, unfinished),
       ]);
       byId = new Map(
         rows.map((row) => [

@@ -407,7 +407,9 @@ describe('crash safety', () => {
       .set({ leaseOwner: 'dead-worker', heartbeatAt: sql`now()` })
       .where(eq(runs.id, run.id));
     // Simulate the half-done state directly: documents inserted by the scan, one left 'processing'.
-    const { insertScannedDocument, claimNextDocument } = await import('../documents/documents.repo.ts');
+    const { insertScannedDocument, claimNextDocument, noteDocumentPages } = await import(
+      '../documents/documents.repo.ts'
+    );
     for (const name of ['a.pdf', 'b.pdf']) {
       const [u] = await t.db
         .execute(
@@ -436,8 +438,12 @@ describe('crash safety', () => {
       .where(eq(runs.id, run.id));
     const claimed = await claimNextDocument(t.db, run.id, 'dead-worker', 90);
     expect(claimed?.status).toBe('processing');
-    // The run names the document really being read, not the last one it was told about.
+    // The run names the document really being read, not the last one it was told about, and its bar
+    // moves with the pages that worker has read.
     expect((await getRun(t.db, member.membership, run.id)).currentFile).toBe(claimed?.fileName);
+    await noteDocumentPages(t.db, claimed!.id, 'dead-worker', 1, 4);
+    await noteDocumentPages(t.db, claimed!.id, 'another-worker', 3, 4); // not its claim: ignored
+    expect((await getRun(t.db, member.membership, run.id)).partialDone).toBe(0.25);
 
     // While the dead worker's lease looks fresh, a re-delivered job must not touch the run.
     await processRun(run.id, ctx);

@@ -14,7 +14,11 @@ import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { countRunDocuments, listInFlightFileNames } from '../documents/documents.repo.ts';
+import {
+  countRunDocuments,
+  type InFlightDocument,
+  listInFlightDocuments,
+} from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
 import { listFolderRoots } from '../flows/folder-roots.ts';
@@ -45,6 +49,7 @@ export function toRun(row: RunRow): Run {
     durationMs: row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
     counts,
     currentFile: row.currentFile,
+    partialDone: 0,
     skipped: (row.skipped as Run['skipped']) ?? [],
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
   };
@@ -135,7 +140,7 @@ export async function withLiveCounts(db: Db, row: RunRow): Promise<Run> {
   if (!isUnfinished(row)) return toRun(row);
   const [byStatus, inFlight] = await Promise.all([
     countRunDocuments(db, row.id),
-    listInFlightFileNames(db, [row.id]),
+    listInFlightDocuments(db, [row.id]),
   ]);
   return applyLiveCounts(row, byStatus, inFlight.get(row.id) ?? []);
 }
@@ -150,14 +155,28 @@ export function isUnfinished(row: Pick<RunRow, 'status'>): boolean {
  * `currentFile` naming what is really being read: every document in flight (several are read at once),
  * nothing between documents, and the scan's own note ("Scanning: …") until the scan is done.
  */
-export function applyLiveCounts(row: RunRow, byStatus: Record<string, number>, inFlight: string[] = []): Run {
+export function applyLiveCounts(
+  row: RunRow,
+  byStatus: Record<string, number>,
+  inFlight: InFlightDocument[] = [],
+): Run {
   const run = toRun(row);
   if (!isUnfinished(row)) return run;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
   const scanned = (row.counts as { scanned?: boolean } | null)?.scanned === true;
   return {
     ...run,
-    currentFile: inFlight.length > 0 ? describeInFlight(inFlight) : scanned ? null : run.currentFile,
+    currentFile:
+      inFlight.length > 0
+        ? describeInFlight(inFlight.map((d) => d.fileName))
+        : scanned
+          ? null
+          : run.currentFile,
+    // The bar moves with pages: each document in flight counts for the share of its pages read.
+    partialDone: inFlight.reduce(
+      (sum, d) => sum + (d.pageCount ? Math.min(1, d.pagesRead / d.pageCount) : 0),
+      0,
+    ),
     counts: {
       ...run.counts,
       total,
@@ -185,6 +204,7 @@ export function toProgress(run: Run): RunProgress {
     failed: run.counts.failed,
     needsReview: run.counts.needsReview,
     currentFile: run.currentFile,
+    partialDone: run.partialDone,
   };
 }
 

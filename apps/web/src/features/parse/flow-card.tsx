@@ -107,7 +107,15 @@ function RunHistory({ flowId }: { flowId: string }) {
 function RunProgressBar({ progress, finished }: { progress: RunProgressView; finished: boolean }) {
   // A finished run that found nothing new is complete, not stuck at 0%.
   const nothingNew = finished && progress.total === 0;
-  const percent = nothingNew ? 100 : computeProgressPercent(progress.done, progress.total);
+  // Pages read of the documents in flight move the bar between whole documents (never past the count).
+  const percent = nothingNew
+    ? 100
+    : computeProgressPercent(
+        finished
+          ? progress.done
+          : progress.done + Math.min(progress.partialDone ?? 0, progress.total - progress.done),
+        progress.total,
+      );
   return (
     <div
       className="flex flex-col gap-1.5"

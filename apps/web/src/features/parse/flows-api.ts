@@ -30,6 +30,7 @@ export function toProgressView(run: Run): RunProgressView {
     failed: c.failed,
     needsReview: c.needsReview,
     currentFile: run.currentFile,
+    partialDone: run.partialDone,
   };
 }
 

@@ -30,6 +30,7 @@ export function readRunEvent(eventName: string, data: string): RunEvent {
         failed: p.failed,
         needsReview: p.needsReview,
         currentFile: p.currentFile,
+        partialDone: p.partialDone,
       },
     };
   }

@@ -5,6 +5,8 @@ export interface RunProgressView {
   failed?: number | undefined;
   needsReview?: number | undefined;
   currentFile?: string | null | undefined;
+  /** Documents in flight counted by the share of their pages read, so the bar moves within a document. */
+  partialDone?: number | undefined;
 }
 
 /**
