@@ -108,6 +108,21 @@ function addTab(
 }
 
 /**
+ * The line columns with those the Documents tab also has (file name, document number) first and in the
+ * Documents tab's order, so both tabs read alike. Only the workbook, which is rewritten whole, does this:
+ * a Google sheet keeps the column order it was created with, since rows are appended by position.
+ */
+export function alignSharedColumns(
+  documentColumns: SheetColumn[],
+  lineColumns: SheetColumn[],
+): SheetColumn[] {
+  const lineKeys = new Set(lineColumns.map((c) => c.key));
+  const shared = documentColumns.filter((c) => lineKeys.has(c.key)).map((c) => c.key);
+  const byKey = new Map(lineColumns.map((c) => [c.key, c]));
+  return [...shared.map((key) => byKey.get(key)!), ...lineColumns.filter((c) => !shared.includes(c.key))];
+}
+
+/**
  * Writes the flow's workbook: a "Documents" tab (one row per document) and a "Line Items" tab (one row per
  * line), frozen headers, Indian money format. Streamed to a temp file beside `path` and renamed into place,
  * so a download never sees a half-written workbook. Meant to run in a worker thread.
@@ -119,7 +134,7 @@ export async function writeWorkbookFile(path: string, data: WorkbookData): Promi
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: tmp, useStyles: true });
     workbook.creator = 'Bahi';
     addTab(workbook, TAB_NAMES.documents, data.documentColumns, data.documents);
-    addTab(workbook, TAB_NAMES.lines, data.lineColumns, data.lines);
+    addTab(workbook, TAB_NAMES.lines, alignSharedColumns(data.documentColumns, data.lineColumns), data.lines);
     await workbook.commit();
     await rename(tmp, path);
   } catch (error) {

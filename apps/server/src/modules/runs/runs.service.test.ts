@@ -285,6 +285,13 @@ describe('a flow over uploads, end to end with the real engine', () => {
       .where(eq(documentLines.flowId, flowId));
     expect(lines.rowCount - 1).toBe(Number(lineTotal?.n));
     expect(lines.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    // Both tabs start alike: the columns they share come first, in the same order.
+    expect((lines.getRow(1).values as unknown[]).slice(1, 4)).toEqual([
+      'File Name',
+      'Document No.',
+      'Line No.',
+    ]);
+    expect(header.indexOf('File Name')).toBeLessThan(header.indexOf('Document No.'));
   });
 
   it('serves the sheet view from the database, sorted and paged', async () => {
