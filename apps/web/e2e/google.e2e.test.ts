@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describeCheck } from '@bahi/contracts';
+import { describeReviewReason } from '@bahi/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GoogleStandIn, startGoogleStandIn } from '../../server/src/test/google-stand-in.ts';
 import { createUser, expectText, getApiJson, type Page, setupApp } from './support/harness.ts';
@@ -35,7 +35,7 @@ function toSheetCell(column: SheetColumn, value: unknown): string {
   if (column.key === 'reviewFlag')
     return value === 'ok' ? 'OK' : value === 'review' ? 'Needs review' : String(value);
   if (column.key === 'checksFailed')
-    return String(value).split(/,\s*/).filter(Boolean).map(describeCheck).join('; ');
+    return String(value).split(/,\s*/).filter(Boolean).map(describeReviewReason).join('; ');
   if (column.kind === 'datetime') {
     const ist = new Date(new Date(String(value)).getTime() + 330 * 60_000);
     const two = (n: number) => String(n).padStart(2, '0');

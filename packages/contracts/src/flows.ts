@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  describeCheck,
   type ExtractionDocumentType,
   type ExtractionFieldSpec,
   type ExtractionValueKind,
@@ -301,6 +302,11 @@ export function toExtractionDocumentType(type: FlowDocumentType): ExtractionDocu
   return extractionTypeOf[type];
 }
 
+/** A flow's document type for an extraction/v1 type (`invoice` → `INVOICE`). */
+export function toFlowDocumentType(type: ExtractionDocumentType): FlowDocumentType {
+  return (Object.keys(extractionTypeOf) as FlowDocumentType[]).find((t) => extractionTypeOf[t] === type)!;
+}
+
 /** How a sheet shows each kind of contract value: numbers as money or plain numbers, codes as text. */
 const sheetKindOf: Record<ExtractionValueKind, SheetColumn['kind']> = {
   date: 'date',
@@ -357,3 +363,38 @@ export const appPaths = {
   /** The sheet view of a flow's extracted rows. */
   flowSheet: (flowId: string) => `/parse?sheet=${encodeURIComponent(flowId)}`,
 } as const;
+
+/**
+ * Header fields without which a document cannot be booked: a document missing one needs review,
+ * whatever its checks say (an invoice with no number or date is never "OK").
+ */
+export const CRITICAL_FIELDS: Record<FlowDocumentType, readonly string[]> = {
+  INVOICE: ['documentNumber', 'documentDate', 'vendorName', 'total'],
+  PO: ['documentNumber', 'documentDate', 'vendorName'],
+  GRN: ['documentNumber', 'documentDate', 'vendorName'],
+};
+
+/** The review reason of a document that looks like one already read (same vendor and number). */
+export const POSSIBLE_DUPLICATE = 'possible_duplicate';
+
+/** A field's label as the sheets show it ("Document No."), or its key when no type has it. */
+function labelOfField(key: string): string {
+  for (const type of ['INVOICE', 'PO', 'GRN'] as const) {
+    const column = listHeaderFieldColumns(type).find((c) => c.key === key);
+    if (column) return column.label;
+  }
+  return key;
+}
+
+/**
+ * Why a document needs review, in words: a failed check (`describeCheck`), a missing critical field
+ * (`missing:total`), a value read with low confidence (`low_confidence:vendorGstin`) or a possible
+ * duplicate. One wording for the inbox, the sheet, the workbook and the Google sheet.
+ */
+export function describeReviewReason(reason: string): string {
+  const [code = '', field = ''] = reason.split(':');
+  if (code === 'missing') return `No ${labelOfField(field)} was read`;
+  if (code === 'low_confidence') return `${labelOfField(field)} was read with low confidence`;
+  if (code === POSSIBLE_DUPLICATE) return 'Looks like a document already read (same vendor and number)';
+  return describeCheck(reason);
+}

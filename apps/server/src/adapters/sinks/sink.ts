@@ -1,4 +1,4 @@
-import { describeCheck, type SheetColumn } from '@bahi/contracts';
+import { describeReviewReason, type SheetColumn } from '@bahi/contracts';
 
 /** A cell value in a sheet row. */
 export type SheetValue = string | number | null;
@@ -34,7 +34,7 @@ export function toReadableSheetValue(key: string, value: SheetValue): SheetValue
   if (key === 'reviewFlag' && typeof value === 'string')
     return value === 'ok' ? 'OK' : value === 'review' ? 'Needs review' : value;
   if (key === 'checksFailed' && typeof value === 'string' && value.trim() !== '')
-    return value.split(/,\s*/).filter(Boolean).map(describeCheck).join('; ');
+    return value.split(/,\s*/).filter(Boolean).map(describeReviewReason).join('; ');
   return value;
 }
 

@@ -1,5 +1,7 @@
+import { describeReviewReason } from '@bahi/contracts';
+import type { ExtractionResult } from '@bahi/engine';
 import { describe, expect, it } from 'vitest';
-import { describeExtractionError } from './document-outcome.ts';
+import { buildDocumentOutcome, describeExtractionError, listReviewReasons } from './document-outcome.ts';
 
 describe('engine errors in plain words', () => {
   it('says how many pages a too-long document has and how many are read', () => {
@@ -15,5 +17,49 @@ describe('engine errors in plain words', () => {
     expect(describeExtractionError({ code: 'encrypted_pdf', message: 'needs a password' })).toMatch(
       /password-protected/,
     );
+  });
+});
+
+describe('one definition of "needs review"', () => {
+  const clean = {
+    contract: 'extraction/v1',
+    file: 'a.pdf',
+    documentType: 'invoice',
+    pages: 1,
+    source: 'text',
+    fields: { documentNumber: 'INV-1', documentDate: '2025-04-01', vendorName: 'Acme Traders', total: 1180 },
+    lineItems: [],
+    checks: [{ code: 'taxes_sum_to_total', ok: true }],
+    confidence: { documentNumber: 0.99, total: 0.95 },
+    provenance: {},
+    error: null,
+  } as unknown as ExtractionResult;
+
+  it('is OK only with every check passed, the critical fields read and confident', () => {
+    expect(buildDocumentOutcome(clean)).toMatchObject({ status: 'done', reviewFlag: 'ok', failedChecks: [] });
+  });
+
+  it('needs review for a failed check, a missing critical field, low confidence or a possible duplicate', () => {
+    const missing = { ...clean, fields: { ...clean.fields, documentDate: null, total: null } };
+    expect(listReviewReasons(missing as ExtractionResult)).toEqual(['missing:documentDate', 'missing:total']);
+    const unsure = { ...clean, confidence: { documentNumber: 0.5 } };
+    expect(listReviewReasons(unsure as ExtractionResult)).toEqual(['low_confidence:documentNumber']);
+    const failed = { ...clean, checks: [{ code: 'gstin_checksum', ok: false }] };
+    expect(buildDocumentOutcome(failed as ExtractionResult)).toMatchObject({
+      status: 'needs_review',
+      reviewFlag: 'review',
+      failedChecks: ['gstin_checksum'],
+    });
+    expect(buildDocumentOutcome(clean, { possibleDuplicate: true })).toMatchObject({
+      status: 'needs_review',
+      failedChecks: ['possible_duplicate'],
+    });
+    // The words every screen and sheet shows for them.
+    expect(describeReviewReason('missing:total')).toBe('No Total was read');
+    expect(describeReviewReason('low_confidence:vendorGstin')).toBe(
+      'Vendor GSTIN was read with low confidence',
+    );
+    expect(describeReviewReason('possible_duplicate')).toMatch(/already read/);
+    expect(describeReviewReason('gstin_checksum')).toMatch(/check digit/);
   });
 });

@@ -1,4 +1,9 @@
-import { listDocumentFormats } from '@bahi/contracts';
+import {
+  CRITICAL_FIELDS,
+  listDocumentFormats,
+  POSSIBLE_DUPLICATE,
+  toFlowDocumentType,
+} from '@bahi/contracts';
 import type { ExtractionResult } from '@bahi/engine';
 import type { DocumentOutcome } from './documents.repo.ts';
 
@@ -36,10 +41,36 @@ export function describeExtractionError(error: { code: string; message: string }
 }
 
 /**
- * Turns an `extraction/v1` result into what is stored: failed when the engine could not read the file,
- * needs_review when a check failed, done otherwise; flagged "review" also when any field's confidence is low.
+ * The one definition of "needs review", used by the inbox, the sheet, the workbook, the dashboard and
+ * the notification alike: a failed check, a missing critical field (number, date, vendor, and the total
+ * of an invoice), a value read with low confidence, or a possible duplicate. Returns the reason codes,
+ * in that order (`describeReviewReason` words them); none means the document is OK.
  */
-export function buildDocumentOutcome(result: ExtractionResult): DocumentOutcome {
+export function listReviewReasons(
+  result: ExtractionResult,
+  options: { possibleDuplicate?: boolean } = {},
+): string[] {
+  const reasons = [...new Set(result.checks.filter((c) => !c.ok).map((c) => c.code as string))];
+  const type = result.documentType ? toFlowDocumentType(result.documentType) : null;
+  for (const field of type ? CRITICAL_FIELDS[type] : []) {
+    const value = (result.fields as Record<string, unknown>)[field];
+    if (value === null || value === undefined || value === '') reasons.push(`missing:${field}`);
+  }
+  for (const [field, confidence] of Object.entries(result.confidence)) {
+    if (confidence < REVIEW_CONFIDENCE) reasons.push(`low_confidence:${field}`);
+  }
+  if (options.possibleDuplicate) reasons.push(POSSIBLE_DUPLICATE);
+  return reasons;
+}
+
+/**
+ * Turns an `extraction/v1` result into what is stored: failed when the engine could not read the file,
+ * needs_review when `listReviewReasons` gives any reason (stored with it), done otherwise.
+ */
+export function buildDocumentOutcome(
+  result: ExtractionResult,
+  options: { possibleDuplicate?: boolean } = {},
+): DocumentOutcome {
   if (result.error) {
     return {
       status: 'failed',
@@ -51,19 +82,19 @@ export function buildDocumentOutcome(result: ExtractionResult): DocumentOutcome 
       lines: [],
     };
   }
-  const failedChecks = [...new Set(result.checks.filter((c) => !c.ok).map((c) => c.code))];
-  const lowConfidence = Object.values(result.confidence).some((v) => v < REVIEW_CONFIDENCE);
+  const reasons = listReviewReasons(result, options);
   const lines = result.lineItems.map((line) => {
     const { provenance: _provenance, ...values } = line;
     return values as Record<string, unknown>;
   });
   return {
-    status: failedChecks.length > 0 ? 'needs_review' : 'done',
+    status: reasons.length > 0 ? 'needs_review' : 'done',
     extraction: result,
     errorCode: null,
     errorMessage: null,
-    failedChecks,
-    reviewFlag: failedChecks.length > 0 || lowConfidence ? 'review' : 'ok',
+    // The review reasons (failed checks and the rest), worded by `describeReviewReason` wherever shown.
+    failedChecks: reasons,
+    reviewFlag: reasons.length > 0 ? 'review' : 'ok',
     lines,
   };
 }

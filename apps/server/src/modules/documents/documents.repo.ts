@@ -320,6 +320,46 @@ export async function noteDocumentPages(
     );
 }
 
+/**
+ * Another read document of the organisation that looks like the same one: same type and document
+ * number (ignoring case and spaces) from the same vendor (by GSTIN, or by name when no GSTIN was read).
+ * The same invoice uploaded under another name, or into another flow, is found this way.
+ */
+export async function findPossibleDuplicate(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+  key: {
+    documentType: string;
+    documentNumber: string;
+    vendorGstin: string | null;
+    vendorName: string | null;
+  },
+): Promise<string | null> {
+  const number = key.documentNumber.replace(/\s+/g, '').toUpperCase();
+  const vendor = key.vendorGstin
+    ? sql`upper(${documents.extraction}->'fields'->>'vendorGstin') = ${key.vendorGstin.toUpperCase()}`
+    : key.vendorName
+      ? sql`lower(${documents.extraction}->'fields'->>'vendorName') = ${key.vendorName.toLowerCase()}`
+      : null;
+  if (!number || !vendor) return null;
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.organizationId, organizationId),
+        sql`${documents.id} <> ${documentId}`,
+        inArray(documents.status, ['done', 'needs_review']),
+        sql`${documents.extraction}->>'documentType' = ${key.documentType}`,
+        sql`upper(regexp_replace(${documents.extraction}->'fields'->>'documentNumber', '\s', '', 'g')) = ${number}`,
+        vendor,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** How many of a run's documents failed for a system reason (not the file's fault). */
 export async function countSystemFailures(db: Db, runId: string): Promise<number> {
   const [row] = await db

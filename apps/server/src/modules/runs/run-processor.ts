@@ -7,7 +7,7 @@ import {
   type RunCounts,
   toExtractionDocumentType,
 } from '@bahi/contracts';
-import type { DocumentType } from '@bahi/engine';
+import type { DocumentType, ExtractionResult } from '@bahi/engine';
 import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { createLocalFolderSource, resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
@@ -35,6 +35,7 @@ import {
   countOpenDocuments,
   countRunDocuments,
   countSystemFailures,
+  findPossibleDuplicate,
   insertScannedDocument,
   noteDocumentPages,
   releaseDocumentClaim,
@@ -226,6 +227,26 @@ function beatMs(ctx: JobContext): number {
   return Math.min(HEARTBEAT_MS, (ctx.env.flows.leaseSeconds * 1000) / 3);
 }
 
+/** True when another read document of the organisation has this one's type, number and vendor. */
+async function isPossibleDuplicate(
+  ctx: JobContext,
+  organizationId: string,
+  documentId: string,
+  result: ExtractionResult,
+): Promise<boolean> {
+  const fields = result.fields as Record<string, unknown>;
+  const text = (key: string) => (typeof fields[key] === 'string' && fields[key] ? String(fields[key]) : null);
+  const documentNumber = text('documentNumber');
+  if (result.error || !result.documentType || !documentNumber) return false;
+  const duplicateOf = await findPossibleDuplicate(ctx.db, organizationId, documentId, {
+    documentType: result.documentType,
+    documentNumber,
+    vendorGstin: text('vendorGstin'),
+    vendorName: text('vendorName'),
+  });
+  return duplicateOf !== null;
+}
+
 /** How often a document's pages-read count is written while it is extracted (the progress bar's pace). */
 const PAGES_NOTE_MS = 1_000;
 
@@ -285,7 +306,9 @@ async function processDocument(
       ctx.logger.info({ documentId: doc.id }, 'document handed back on shutdown');
       return;
     }
-    outcome = buildDocumentOutcome(result);
+    outcome = buildDocumentOutcome(result, {
+      possibleDuplicate: await isPossibleDuplicate(ctx, run.organizationId, doc.id, result),
+    });
   } catch (error) {
     if (ctx.signal?.aborted) {
       if (await releaseDocumentClaim(ctx.db, doc, ctx.workerId)) recordDocumentHandedBack();

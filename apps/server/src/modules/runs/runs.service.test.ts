@@ -107,6 +107,43 @@ function buildBlankPdf(): Uint8Array {
   return new TextEncoder().encode(pdf);
 }
 
+describe('possible duplicates', () => {
+  it('flags the same invoice uploaded again under another name, in another flow, for review', async () => {
+    const owner = await createMember(t.db, 'Dup Owner');
+    const makeFlow = async (name: string) =>
+      requireFlow(
+        t.db,
+        owner.membership,
+        (
+          await createWorkflow(t.db, env, owner.user, owner.membership, {
+            name,
+            types: ['INVOICE'],
+            io: {
+              input: { kind: 'upload', url: '', folderName: '' },
+              output: { kind: 'xlsx', sheetId: '', sheetName: name },
+            },
+          })
+        ).id,
+      );
+    const bytes = await readFixture('invoice-018.pdf');
+    const first = await makeFlow('August');
+    await addUploads(t.db, env, owner.user, owner.membership, first.id, [{ name: 'tax-invoice.pdf', bytes }]);
+    await startRun(t.db, env, jobs, owner.user, first);
+    await drainJobs();
+    const second = await makeFlow('September');
+    await addUploads(t.db, env, owner.user, owner.membership, second.id, [
+      { name: 'scan-from-accounts.pdf', bytes },
+    ]);
+    await startRun(t.db, env, jobs, owner.user, second);
+    await drainJobs();
+    const [original] = await t.db.select().from(documents).where(eq(documents.flowId, first.id));
+    const [copy] = await t.db.select().from(documents).where(eq(documents.flowId, second.id));
+    expect(original!.failedChecks).not.toContain('possible_duplicate');
+    expect(copy).toMatchObject({ status: 'needs_review', reviewFlag: 'review' });
+    expect(copy!.failedChecks).toContain('possible_duplicate');
+  });
+});
+
 describe('blank documents', () => {
   it('fail as empty documents in plain words and never become a workbook row', async () => {
     const flow = await createUploadFlow('Blank scans');

@@ -45,5 +45,5 @@ export function formatDocumentStatus(status: string): {
   }
 }
 
-/** A failed check in plain words (declared with the contract's check codes). */
-export { describeCheck } from '@bahi/contracts';
+/** Why a document needs review, in plain words (a failed check, a missing field, low confidence, a duplicate). */
+export { describeReviewReason as describeCheck } from '@bahi/contracts';
