@@ -160,9 +160,10 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
   const retireWhenIdle = (slot: Slot) => {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      if (slot.busy || closed) return;
+      const index = slots.indexOf(slot);
+      if (slot.busy || closed || index < 0) return;
       // Out of the pool before it stops, so no task is handed to a thread on its way out.
-      slots.splice(slots.indexOf(slot), 1);
+      slots.splice(index, 1);
       void slot.worker.terminate();
     }, idleMs);
     slot.idleTimer.unref();
