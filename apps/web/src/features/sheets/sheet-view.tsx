@@ -146,6 +146,12 @@ function CardField({ row, column }: { row: Record<string, unknown>; column: Shee
   );
 }
 
+/** "1 document", "12 line items". */
+function formatRowCount(count: number, tab: 'documents' | 'lines'): string {
+  const noun = tab === 'lines' ? 'line item' : 'document';
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 /** One sheet cell, formatted by kind; the file name links to the stored document. */
 function SheetCell({
   row,
@@ -341,8 +347,7 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 text-muted-foreground text-sm">
         <span>
-          {sheet.data?.total ?? rows.length} {tab === 'lines' ? 'line items' : 'documents'} · {columns.length}{' '}
-          columns
+          {formatRowCount(sheet.data?.total ?? rows.length, tab)} · {columns.length} columns
           {rows.some((row) => getRowTone(row) === 'review') && ' · rows needing review are highlighted'}
         </span>
         {pageCount > 1 && (
