@@ -200,7 +200,15 @@ export const RunProgressSchema = z.object({
 export type RunProgress = z.infer<typeof RunProgressSchema>;
 
 /** A document's processing status. */
-export const DocumentStatusSchema = z.enum(['pending', 'processing', 'done', 'failed', 'needs_review']);
+/** `removed`: taken out of the flow by a person (a duplicate, a wrong file): no rows, never read again. */
+export const DocumentStatusSchema = z.enum([
+  'pending',
+  'processing',
+  'done',
+  'failed',
+  'needs_review',
+  'removed',
+]);
 /** A document's processing status. */
 export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
 

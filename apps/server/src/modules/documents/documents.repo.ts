@@ -390,9 +390,10 @@ export async function listDocumentRows(
   flowId: string,
   options: { status?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: DocumentRow[]; total: number }> {
+  // Removed documents are listed only when asked for by status.
   const where = options.status
     ? and(eq(documents.flowId, flowId), eq(documents.status, options.status))
-    : eq(documents.flowId, flowId);
+    : and(eq(documents.flowId, flowId), sql`${documents.status} <> 'removed'`);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -404,6 +405,35 @@ export async function listDocumentRows(
     db.select({ n: count() }).from(documents).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Takes a finished document out of its flow: status `removed`, its rows deleted, the workbook marked
+ * stale. The row itself stays, so a later scan of the same file finds it and does not read it again.
+ * Refused (undefined) while the document is pending or being read.
+ */
+export async function markDocumentRemoved(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+): Promise<DocumentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(documents)
+      .set({ status: 'removed', reviewFlag: null, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(documents.organizationId, organizationId),
+          eq(documents.id, documentId),
+          inArray(documents.status, ['done', 'needs_review', 'failed']),
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
+    await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, row.flowId));
+    return row;
+  });
 }
 
 /** Puts documents back to 'pending' for a new run (re-process / retry). */

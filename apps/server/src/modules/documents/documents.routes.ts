@@ -4,6 +4,7 @@ import {
   DocumentListSchema,
   DocumentStatusSchema,
   FlowDocumentDetailSchema,
+  FlowDocumentSchema,
   StartedRunSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
@@ -14,6 +15,7 @@ import {
   getDocument,
   getDocumentFile,
   listDocuments,
+  removeDocument,
   reprocessDocument,
   retryDocument,
 } from './documents.service.ts';
@@ -87,9 +89,25 @@ const retryRoute = createRoute({
   },
 });
 
-/** Documents of flows: list, detail, stored file, re-process and retry. */
-export function createDocumentRoutes({ db, env, jobs }: AppDeps) {
+const removeRoute = createRoute({
+  method: 'delete',
+  path: '/documents/{id}',
+  tags,
+  summary: 'Take the document out of its flow (its rows leave the sheets; the file is not read again)',
+  request: { params: IdParams },
+  responses: {
+    200: jsonContent(FlowDocumentSchema, 'The removed document'),
+    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress'),
+  },
+});
+
+/** Documents of flows: list, detail, stored file, re-process, retry and remove. */
+export function createDocumentRoutes({ db, env, jobs, logger }: AppDeps) {
   return createRouter()
+    .openapi(removeRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await removeDocument(db, env, user, membership, c.req.valid('param').id, logger), 200);
+    })
     .openapi(listRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(await listDocuments(db, membership, c.req.valid('param').id, c.req.valid('query')), 200);

@@ -1,6 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { type DocumentStatus, type FlowDocument, getDocumentContentType } from '@bahi/contracts';
+import {
+  type DocumentStatus,
+  type FlowDocument,
+  FlowIoSchema,
+  getDocumentContentType,
+} from '@bahi/contracts';
 import { getUploadCacheDir, locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
@@ -9,12 +14,19 @@ import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
 import { listFolderRoots } from '../flows/folder-roots.ts';
-import { locateDriveDocumentFile } from '../google/google-flows.ts';
+import { locateDriveDocumentFile, writeFlowToGoogleSheet } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
-import { type DocumentRow, findDocument, listDocumentRows, requeueDocuments } from './documents.repo.ts';
+import {
+  type DocumentRow,
+  findDocument,
+  listDocumentRows,
+  markDocumentRemoved,
+  requeueDocuments,
+} from './documents.repo.ts';
 
 /** Rows per page of the document list. */
 export const DOCUMENT_PAGE_SIZE = 50;
@@ -116,6 +128,44 @@ export function retryDocument(
   id: string,
 ) {
   return rerunDocument(db, env, jobs, user, membership, id, 'retry');
+}
+
+/**
+ * `DELETE /api/documents/:id`: takes a document out of its flow (a duplicate, a wrong file). Its rows
+ * leave the sheet, the workbook and the Google sheet; a later run does not read the same file again.
+ * Refused while the document is waiting or being read. Returns the removed document.
+ */
+export async function removeDocument(
+  db: Db,
+  env: Env,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+  logger?: { warn: (obj: object, msg: string) => void },
+): Promise<FlowDocument> {
+  const doc = await requireDocument(db, membership, id);
+  if (doc.status === 'removed') return toFlowDocument(doc);
+  const removed = await markDocumentRemoved(db, membership.organizationId, doc.id);
+  if (!removed)
+    throw new AppError('run_in_progress', 'This document is being read; remove it when the run ends');
+  const flow = await findFlowById(db, doc.flowId);
+  await recordActivity(
+    db,
+    membership.organizationId,
+    'document.removed',
+    `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
+    user.id,
+  );
+  // A Google sheet loses the rows now; if Google cannot be reached, the flow's next run removes them.
+  if (flow && FlowIoSchema.parse(flow.io).output.kind === 'sheets') {
+    await writeFlowToGoogleSheet(db, env, flow).catch((error: unknown) =>
+      logger?.warn(
+        { err: error, flowId: flow.id, documentId: doc.id },
+        'removed rows stay in the Google sheet',
+      ),
+    );
+  }
+  return toFlowDocument(removed);
 }
 
 /**

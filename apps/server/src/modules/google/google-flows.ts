@@ -107,12 +107,12 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
         order by d.sheet_row, l.line_no, l.id`,
   );
   if (lineDocs.length !== content.lines.length) throw new Error('The flow changed while writing; try again');
-  // Documents that have no rows any more (a re-process that failed): their old rows leave the sheet.
-  // Pending ones keep theirs until their outcome is stored.
+  // Documents that have no rows any more (a re-process that failed, a document a person removed): their
+  // old rows leave the sheet. Pending ones keep theirs until their outcome is stored.
   const failed = await queryRows<{ id: string }>(
     db,
     sql`select id from documents where flow_id = ${flow.id} and organization_id = ${flow.organizationId}
-        and status = 'failed'`,
+        and status in ('failed', 'removed')`,
   );
   const session = await openGoogleSession(db, env, flow.organizationId);
   const sink = createGoogleSheetsSink({

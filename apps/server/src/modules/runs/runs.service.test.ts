@@ -11,7 +11,7 @@ import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { listActivities } from '../activity/activity.service.ts';
 import { describeDocumentError } from '../documents/document-outcome.ts';
-import { reprocessDocument, retryDocument } from '../documents/documents.service.ts';
+import { removeDocument, reprocessDocument, retryDocument } from '../documents/documents.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { createWorkflow, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
 import {
@@ -141,6 +141,57 @@ describe('possible duplicates', () => {
     expect(original!.failedChecks).not.toContain('possible_duplicate');
     expect(copy).toMatchObject({ status: 'needs_review', reviewFlag: 'review' });
     expect(copy!.failedChecks).toContain('possible_duplicate');
+  });
+
+  it('removes a document from its flow: its rows leave the sheet and a later run does not read it again', async () => {
+    const owner = await createMember(t.db, 'Remover');
+    const created = await createWorkflow(t.db, env, owner.user, owner.membership, {
+      name: 'Removals',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: 'Removals' },
+      },
+    });
+    const flow = await requireFlow(t.db, owner.membership, created.id);
+    await addUploads(t.db, env, owner.user, owner.membership, flow.id, [
+      { name: 'keep.pdf', bytes: await readFixture('invoice-018.pdf') },
+      { name: 'wrong-file.pdf', bytes: await readFixture('invoice-040.pdf') },
+    ]);
+    await startRun(t.db, env, jobs, owner.user, flow);
+    await drainJobs();
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    const wrong = docs.find((d) => d.fileName === 'wrong-file.pdf')!;
+    // Another organisation cannot see it, let alone remove it.
+    await expect(removeDocument(t.db, env, member.user, member.membership, wrong.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    const removed = await removeDocument(t.db, env, owner.user, owner.membership, wrong.id);
+    expect(removed.status).toBe('removed');
+    const view = await getSheetView(t.db, env, owner.membership, flow.id, {
+      tab: 'documents',
+      dir: 'asc',
+      page: 1,
+    });
+    expect(view.rows.map((r) => r.fileName)).toEqual(['keep.pdf']);
+    const [lines] = await t.db
+      .select({ n: count() })
+      .from(documentLines)
+      .where(eq(documentLines.documentId, wrong.id));
+    expect(Number(lines?.n)).toBe(0);
+    // The inbox no longer lists it, and the next run does not bring it back.
+    const again = await startRun(t.db, env, jobs, owner.user, flow);
+    await drainJobs();
+    expect((await getRun(t.db, owner.membership, again.id)).counts).toMatchObject({
+      total: 0,
+      alreadyProcessed: 2,
+    });
+    expect(
+      (await getSheetView(t.db, env, owner.membership, flow.id, { tab: 'documents', dir: 'asc', page: 1 }))
+        .total,
+    ).toBe(1);
+    // Removing twice is harmless.
+    expect((await removeDocument(t.db, env, owner.user, owner.membership, wrong.id)).status).toBe('removed');
   });
 });
 

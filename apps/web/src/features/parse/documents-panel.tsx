@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ExternalLinkIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { ExternalLinkIcon, RefreshCwIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -10,7 +11,7 @@ import { cn } from '@/lib/utils.ts';
 import { formatAgo, formatBytes } from './flow-format.ts';
 import type { Flow, FlowDocument } from './flows-api.ts';
 import { mergeInbox, type UploadedFile } from './inbox.ts';
-import { flowKeys, useFlowDocuments, useFlowUploads, useRedoDocument } from './queries.ts';
+import { flowKeys, useFlowDocuments, useFlowUploads, useRedoDocument, useRemoveDocument } from './queries.ts';
 import { describeCheck, formatDocumentStatus } from './source-link.ts';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 
@@ -44,13 +45,17 @@ function UploadRow({ upload }: { upload: UploadedFile }) {
 function DocumentRow({
   doc,
   onRedo,
+  onRemove,
   busy,
 }: {
   doc: FlowDocument;
   onRedo: (action: 'retry' | 'reprocess') => void;
+  onRemove: () => void;
   busy: boolean;
 }) {
   const status = formatDocumentStatus(doc.status);
+  // Removing asks once more, in place: a duplicate is removed in two clicks, never by a slip.
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3" data-testid="inbox-document" data-status={doc.status}>
       <div className="flex items-center gap-2">
@@ -90,6 +95,44 @@ function DocumentRow({
             {doc.status === 'failed' ? 'Retry' : 'Re-process'}
           </Button>
         )}
+        {(doc.status === 'failed' || doc.status === 'done' || doc.status === 'needs_review') &&
+          (confirming ? (
+            <span className="flex items-center gap-1">
+              <span className="text-foreground">Remove from this flow?</span>
+              <Button
+                size="sm"
+                variant="destructive"
+                className="h-7 px-2 text-xs"
+                disabled={busy}
+                onClick={() => {
+                  setConfirming(false);
+                  onRemove();
+                }}
+              >
+                Remove
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-7 px-2 text-xs"
+                onClick={() => setConfirming(false)}
+              >
+                Keep
+              </Button>
+            </span>
+          ) : (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-7 px-2 text-xs"
+              disabled={busy}
+              aria-label={`Remove ${doc.fileName} from this flow`}
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2Icon aria-hidden="true" />
+              Remove
+            </Button>
+          ))}
       </div>
       {doc.status === 'failed' && doc.error && (
         <p className="text-destructive text-xs">{doc.error.message}</p>
@@ -130,6 +173,7 @@ export function DocumentsPanel({
   const isUpload = flow.io.input.kind === 'upload';
   const uploads = useFlowUploads(flow.id, open && isUpload);
   const redo = useRedoDocument(flow.id);
+  const remove = useRemoveDocument(flow.id);
   const docs = documents.data ?? [];
   const entries = mergeInbox(uploads.data ?? [], docs);
   const newCount = entries.length - docs.length;
@@ -138,6 +182,15 @@ export function DocumentsPanel({
     failed: docs.filter((d) => d.status === 'failed').length,
     review: docs.filter((d) => d.status === 'needs_review').length,
   };
+
+  async function handleRemove(doc: FlowDocument) {
+    try {
+      await remove.mutateAsync(doc.id);
+      toast.success(`Removed ${doc.fileName}: its rows left the sheet`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not remove that document');
+    }
+  }
 
   async function handleRedo(doc: FlowDocument, action: 'retry' | 'reprocess') {
     try {
@@ -208,6 +261,7 @@ export function DocumentsPanel({
                     doc={entry.document}
                     busy={redo.isPending}
                     onRedo={(action) => void handleRedo(entry.document, action)}
+                    onRemove={() => void handleRemove(entry.document)}
                   />
                 ),
               )}

@@ -127,6 +127,11 @@ export async function listFlowDocuments(flowId: string, signal?: AbortSignal): P
   return body.items;
 }
 
+/** `DELETE /api/documents/:id`: takes a document out of its flow (its rows leave the sheets). */
+export async function removeDocument(documentId: string): Promise<void> {
+  await requestApi<unknown>(`/api/documents/${encodeURIComponent(documentId)}`, { method: 'DELETE' });
+}
+
 /** `POST /api/documents/:id/retry` (failed) or `/reprocess` (done): answers with the run that redoes it. */
 export async function redoDocument(
   documentId: string,

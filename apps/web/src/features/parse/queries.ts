@@ -9,6 +9,7 @@ import {
   listFlows,
   listFlowUploads,
   redoDocument,
+  removeDocument,
   startRun,
   updateFlow,
 } from './flows-api.ts';
@@ -101,6 +102,19 @@ export function useRedoDocument(flowId: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flowId) });
       void queryClient.invalidateQueries({ queryKey: flowKeys.runs(flowId) });
+    },
+  });
+}
+
+/** Removes a document from its flow, then refreshes the inbox, the sheet and the dashboard. */
+export function useRemoveDocument(flowId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: string) => removeDocument(documentId),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flowId) });
+      void queryClient.invalidateQueries({ queryKey: flowKeys.sheet(flowId) });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });
 }

@@ -38,6 +38,8 @@ export function formatDocumentStatus(status: string): {
       return { label: 'Needs review', tone: 'review' };
     case 'processing':
       return { label: 'Processing', tone: 'working' };
+    case 'removed':
+      return { label: 'Removed', tone: 'failed' };
     case 'skipped':
       return { label: 'Skipped', tone: 'failed' };
     default:
