@@ -7,7 +7,8 @@ import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
 
 const USAGE =
-  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] FILE...\n';
+  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] FILE...\n' +
+  '       bahi reconcile [--tolerance-qty PCT] [--tolerance-price PCT] [--tolerance-amount RUPEES] FILE...\n';
 
 /** Parsed command line of `bahi extract`. */
 export interface ExtractArgs {
@@ -291,6 +292,7 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
 
 /** Entry point of `bahi`. Returns the process exit code (0 done, 2 usage error). */
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'reconcile') return (await import('./cli-reconcile.ts')).mainReconcile(argv.slice(1));
   if (argv[0] !== 'extract') {
     process.stderr.write(USAGE);
     return 2;
