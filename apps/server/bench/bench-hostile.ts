@@ -5,14 +5,11 @@
  * body and a 200 MB multipart upload sent without a session, a 200 MB JSON body with one, a zip bomb
  * uploaded into a flow, and a 200-inch PDF page through the engine.
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOcr, extractDocument } from '@bahi/engine';
 import { zipSync } from 'fflate';
-import pino from 'pino';
-import { startServer } from '../src/server.ts';
-import { seedPgliteDataDir } from '../src/test/test-server.ts';
+import { startBenchServer } from './bench-support.ts';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
@@ -73,20 +70,8 @@ async function send(url: string, contentType: string, body: ReadableStream<Uint8
   }
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bahi-hostile-'));
-await seedPgliteDataDir(join(dataDir, 'db'));
-const server = await startServer({
-  env: {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_URL: '',
-    LOG_LEVEL: 'silent',
-  },
-  webDist: join(dataDir, 'no-web'),
-  logger: pino({ level: 'silent' }),
-});
+const bench = await startBenchServer('hostile');
+const { server, dataDir } = bench;
 const rows: string[][] = [['case', 'answer', 'ms', 'rss before', 'rss peak']];
 const record = (name: string, m: { result: unknown; ms: number; before: number; peak: number }) =>
   rows.push([name, String(m.result), String(m.ms), mb(m.before), mb(m.peak)]);
@@ -186,8 +171,7 @@ try {
     await ocr.close();
   }
 } finally {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));

@@ -1,19 +1,5 @@
-/**
- * `npm run bench:streams`: what open run-progress streams cost the rest of the API. A real server
- * (embedded PGlite in a temporary DATA_DIR, no job runner so runs stay queued and their streams open)
- * answers `GET /api/workflows` as fast as four clients can ask for 8 s, first with no stream open, then
- * with 300 streams open (15 users × 20, one queued run each), and reports requests per second and
- * latency percentiles. Last, one user asks for 300 streams at once: the per-user cap answers 429 past 20.
- *
- * Options: `--users N` (15), `--streams-per-user N` (20), `--seconds N` (8).
- */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { startServer } from '../src/server.ts';
-import { seedPgliteDataDir } from '../src/test/test-server.ts';
+import { startBenchServer } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,23 +12,12 @@ const USERS = Number(values.users);
 const STREAMS_PER_USER = Number(values['streams-per-user']);
 const SECONDS = Number(values.seconds);
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bahi-streams-'));
-await seedPgliteDataDir(join(dataDir, 'db'));
-const server = await startServer({
-  env: {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PUBLIC_URL: '',
-    LOG_LEVEL: 'silent',
-    RUN_JOBS: 'false',
-    // Each bench user signs up from its own address (X-Forwarded-For), as people do.
-    TRUST_PROXY: 'true',
-  },
-  webDist: join(dataDir, 'no-web'),
-  logger: pino({ level: 'silent' }),
+const bench = await startBenchServer('streams', {
+  RUN_JOBS: 'false',
+  // Each bench user signs up from its own address (X-Forwarded-For), as people do.
+  TRUST_PROXY: 'true',
 });
+const { server } = bench;
 
 interface BenchUser {
   cookie: string;
@@ -168,8 +143,7 @@ try {
   ]);
   for (const s of greedy) s.close();
 } finally {
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));

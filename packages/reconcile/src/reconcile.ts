@@ -279,9 +279,7 @@ export function reconcileDocuments(
       // No PO named: the single open PO of this vendor whose remaining value fits the invoice.
       const total = num(f.taxableValue) ?? num(f.total);
       const fits = pos.filter((candidate) => {
-        const gstin = text(candidate.fields.vendorGstin)?.toUpperCase() ?? null;
-        if (!vendorGstin || !gstin || (gstin !== vendorGstin && panOf(gstin) !== panOf(vendorGstin)))
-          return false;
+        if (!sameVendor(candidate, invoice)) return false;
         const remaining = poLines
           .get(candidate)!
           .reduce((sum, l) => sum + Math.max(0, l.ordered - l.billed) * (l.rate ?? 0), 0);

@@ -5,6 +5,7 @@ import {
   FolderIcon,
   Link2Icon,
   Loader2Icon,
+  type LucideIcon,
   SheetIcon,
   UploadIcon,
 } from 'lucide-react';
@@ -116,6 +117,53 @@ function TypeToggles({
   );
 }
 
+/** One radio-like card of the source and output pickers: selected, available or greyed out. */
+function ChoiceCard({
+  name,
+  value,
+  label,
+  icon: Icon,
+  selected,
+  disabled,
+  testId,
+  onSelect,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  selected: boolean;
+  disabled: boolean;
+  testId: string;
+  onSelect: () => void;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+        disabled
+          ? 'cursor-not-allowed border-input bg-muted/40 text-muted-foreground'
+          : selected
+            ? 'cursor-pointer border-primary bg-accent font-medium text-accent-foreground'
+            : 'cursor-pointer border-input bg-card hover:bg-muted/60',
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        className="sr-only"
+        checked={selected}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={onSelect}
+      />
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      {label}
+    </label>
+  );
+}
+
 /** Why a Google choice is greyed out: the server has no Google client (the server refuses it in the same words). */
 function GoogleUnavailableNote({ feature, testId }: { feature: string; testId: string }) {
   return (
@@ -147,37 +195,19 @@ function SourceKindPicker({
     <div className="grid gap-2">
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <legend className="sr-only">Input source</legend>
-        {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => {
-          const Icon = SOURCE_ICONS[kind];
-          const selected = value === kind;
-          const disabled = kind === 'drive' && unconfigured && !selected;
-          return (
-            <label
-              key={kind}
-              className={cn(
-                'flex items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
-                disabled
-                  ? 'cursor-not-allowed border-input bg-muted/40 text-muted-foreground'
-                  : selected
-                    ? 'cursor-pointer border-primary bg-accent font-medium text-accent-foreground'
-                    : 'cursor-pointer border-input bg-card hover:bg-muted/60',
-              )}
-            >
-              <input
-                type="radio"
-                name="sourceKind"
-                value={kind}
-                className="sr-only"
-                checked={selected}
-                disabled={disabled}
-                data-testid={`source-${kind}`}
-                onChange={() => onChange(kind)}
-              />
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              {SOURCE_KIND_LABELS[kind]}
-            </label>
-          );
-        })}
+        {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => (
+          <ChoiceCard
+            key={kind}
+            name="sourceKind"
+            value={kind}
+            label={SOURCE_KIND_LABELS[kind]}
+            icon={SOURCE_ICONS[kind]}
+            selected={value === kind}
+            disabled={kind === 'drive' && unconfigured && value !== kind}
+            testId={`source-${kind}`}
+            onSelect={() => onChange(kind)}
+          />
+        ))}
       </fieldset>
       {unconfigured && <GoogleUnavailableNote feature="Google Drive" testId="drive-unavailable" />}
     </div>
@@ -207,37 +237,19 @@ function OutputKindPicker({
     <div className="grid gap-2">
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <legend className="sr-only">Output</legend>
-        {(Object.keys(OUTPUT_KIND_LABELS) as OutputKind[]).map((kind) => {
-          const Icon = OUTPUT_ICONS[kind];
-          const selected = value === kind;
-          const disabled = kind === 'sheets' && unconfigured && !selected;
-          return (
-            <label
-              key={kind}
-              className={cn(
-                'flex items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
-                disabled
-                  ? 'cursor-not-allowed border-input bg-muted/40 text-muted-foreground'
-                  : selected
-                    ? 'cursor-pointer border-primary bg-accent font-medium text-accent-foreground'
-                    : 'cursor-pointer border-input bg-card hover:bg-muted/60',
-              )}
-            >
-              <input
-                type="radio"
-                name="outputKind"
-                value={kind}
-                className="sr-only"
-                checked={selected}
-                disabled={disabled}
-                data-testid={`output-${kind}`}
-                onChange={() => onChange(kind)}
-              />
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              {OUTPUT_KIND_LABELS[kind]}
-            </label>
-          );
-        })}
+        {(Object.keys(OUTPUT_KIND_LABELS) as OutputKind[]).map((kind) => (
+          <ChoiceCard
+            key={kind}
+            name="outputKind"
+            value={kind}
+            label={OUTPUT_KIND_LABELS[kind]}
+            icon={OUTPUT_ICONS[kind]}
+            selected={value === kind}
+            disabled={kind === 'sheets' && unconfigured && value !== kind}
+            testId={`output-${kind}`}
+            onSelect={() => onChange(kind)}
+          />
+        ))}
       </fieldset>
       {unconfigured ? (
         <GoogleUnavailableNote feature="Google Sheets" testId="sheets-unavailable" />
