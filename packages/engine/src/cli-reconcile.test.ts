@@ -16,7 +16,7 @@ describe('bahi reconcile', () => {
   it('reads extraction/v1 .ndjson and prints invoices in input order, then purchase orders', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bahi-reconcile-'));
     dirs.push(dir);
-    const line = { description: 'Motor 3 HP', unit: 'Nos', quantity: 2, rate: 15000, amount: 30000 };
+    const line = { description: 'Gear motor 0.5 HP', unit: 'Nos', quantity: 2, rate: 15000, amount: 30000 };
     const nd = join(dir, 'docs.ndjson');
     await writeFile(
       nd,
@@ -35,7 +35,7 @@ describe('bahi reconcile', () => {
           [line],
         ),
         result('grn.pdf', 'grn', { documentNumber: 'G', poNumber: 'PO-07' }, [
-          { description: 'Motor 3 HP', unit: 'Nos', receivedQuantity: 2, acceptedQuantity: 2 },
+          { description: 'Gear motor 0.5 HP', unit: 'Nos', receivedQuantity: 2, acceptedQuantity: 2 },
         ]),
       ].join('\n'),
     );

@@ -12,11 +12,11 @@ const { values } = parseArgs({ options: { pos: { type: 'string', default: '10000
 const POS = Number(values.pos);
 
 const items = [
-  'Motor 3 HP',
-  'Cable box 305 m',
-  'MCB 32A double pole',
-  'Servo stabiliser 10 kVA',
-  'Pump 1 HP',
+  'Gear motor 0.5 HP',
+  'LED panel 18 W',
+  'Copper wire coil 90 m',
+  'Ceiling fan 1200 mm',
+  'Water tank 500 L',
 ];
 const documents: MatchDocument[] = [];
 for (let p = 0; p < POS; p++) {

@@ -76,17 +76,17 @@ describe('three-way match', () => {
   it('matches an invoice billing what two receipts accepted, lines in any order', () => {
     const out = reconcileDocuments([
       invoice('inv-1.pdf', [
-        ['Cable box', 10, 100],
-        ['Motor 3 HP', 2, 15000],
+        ['LED panel 18 W', 10, 100],
+        ['Gear motor 0.5 HP', 2, 15000],
       ]),
       po([
-        ['Motor 3 HP', 2, 15000],
-        ['Cable box', 10, 100],
+        ['Gear motor 0.5 HP', 2, 15000],
+        ['LED panel 18 W', 10, 100],
       ]),
-      grn('grn-1.pdf', [['Motor 3 HP', 1]]),
+      grn('grn-1.pdf', [['Gear motor 0.5 HP', 1]]),
       grn('grn-2.pdf', [
-        ['Motor 3 HP', 1],
-        ['Cable box', 10],
+        ['Gear motor 0.5 HP', 1],
+        ['LED panel 18 W', 10],
       ]),
     ]);
     const inv = invoices(out)['inv-1.pdf']!;
