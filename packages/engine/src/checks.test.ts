@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutCellWords, pageOfLines } from '../test/test-words.ts';
-import { findAmountInWords, runChecks } from './checks.ts';
+import { findAmountInWords, readWordsAmount, recheckResult, runChecks } from './checks.ts';
 import { buildLayout } from './layout.ts';
 
 describe('findAmountInWords', () => {
@@ -78,5 +78,48 @@ describe('an OCR amount in words cut short', () => {
     ];
     const layout = buildLayout([{ page: 1, width: 595, height: 842, words, source: 'ocr' }]);
     expect(findAmountInWords(layout)).toBeNull();
+  });
+});
+
+describe('recheckResult', () => {
+  const extracted = {
+    documentType: 'invoice' as const,
+    fields: { taxableValue: 1000, cgst: 90, sgst: 90, total: 1108 } as Record<string, string | number | null>,
+    checks: [
+      { code: 'taxes_sum_to_total' as const, field: 'total', ok: false, message: 'x' },
+      {
+        code: 'amount_in_words_matches_total' as const,
+        field: 'total',
+        ok: false,
+        message: 'amount in words is 1180, total is 1108',
+      },
+      { code: 'qr_matches_printed' as const, field: null, ok: true, message: '' },
+    ],
+  };
+
+  it('runs the field checks again on corrected values, with the amount in words read from the paper', () => {
+    const checks = recheckResult(extracted, { ...extracted.fields, total: 1180 }, []);
+    expect(checks.find((c) => c.code === 'taxes_sum_to_total')?.ok).toBe(true);
+    expect(checks.find((c) => c.code === 'amount_in_words_matches_total')?.ok).toBe(true);
+    // The QR's verdict is about the paper, not the values: kept as it was.
+    expect(checks.find((c) => c.code === 'qr_matches_printed')?.ok).toBe(true);
+  });
+
+  it('fails again when the correction is itself wrong', () => {
+    const checks = recheckResult(extracted, { ...extracted.fields, total: 1200 }, []);
+    expect(checks.find((c) => c.code === 'amount_in_words_matches_total')).toMatchObject({
+      ok: false,
+      message: 'amount in words is 1180, total is 1200',
+    });
+  });
+
+  it('reads the words amount from a passed check as the total it matched', () => {
+    expect(
+      readWordsAmount({
+        fields: { total: 500 },
+        checks: [{ code: 'amount_in_words_matches_total', field: 'total', ok: true, message: '' }],
+      }),
+    ).toBe(500);
+    expect(readWordsAmount({ fields: { total: 500 }, checks: [] })).toBeNull();
   });
 });

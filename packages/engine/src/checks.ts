@@ -219,3 +219,45 @@ export function runChecks(
   }
   return checks;
 }
+
+/** The checks {@link runChecks} computes from fields and lines alone; the others (the QR's) need the document. */
+const FIELD_CHECKS = new Set<CheckResult['code']>([
+  'gstin_format',
+  'gstin_checksum',
+  'state_code_matches_gstin',
+  'tax_type_matches_place_of_supply',
+  'lines_sum_to_taxable_value',
+  'taxes_sum_to_total',
+  'amount_in_words_matches_total',
+  'grn_quantities_balance',
+]);
+
+/**
+ * The amount in words the document prints, as the engine read it: the total it matched, or the
+ * figure its failed check names. Null when the document prints none (no such check ran).
+ */
+export function readWordsAmount(result: {
+  fields: Record<string, FieldValue>;
+  checks: CheckResult[];
+}): number | null {
+  const check = result.checks.find((c) => c.code === 'amount_in_words_matches_total');
+  if (!check) return null;
+  if (check.ok) return num(result.fields.total);
+  const m = /^amount in words is (-?\d+(?:\.\d+)?),/.exec(check.message);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The checks of a document after a person corrected its values: the field checks run again on the
+ * corrected fields and lines (the amount in words as the engine read it from the paper, from the
+ * result as extracted), the document-only checks (the QR against the print) kept as they were.
+ */
+export function recheckResult(
+  extracted: { documentType: DocumentType | null; fields: Record<string, FieldValue>; checks: CheckResult[] },
+  fields: Record<string, FieldValue>,
+  lineItems: Array<Record<string, unknown>>,
+): CheckResult[] {
+  if (!extracted.documentType) return extracted.checks;
+  const fresh = runChecks(extracted.documentType, fields, lineItems, readWordsAmount(extracted));
+  return [...fresh, ...extracted.checks.filter((c) => !FIELD_CHECKS.has(c.code))];
+}

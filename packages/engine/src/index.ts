@@ -2,12 +2,22 @@
  * @bahi/engine — bytes of an Indian PO, GRN or GST invoice in, `extraction/v1` out.
  * A pure library: no HTTP, database or environment inside; OCR is passed in.
  */
+
+export { readWordsAmount, recheckResult } from './checks.ts';
 export { classifyDocument } from './classify.ts';
 export { DEFAULT_LIMITS, type ExtractOptions, extractDocument } from './extract.ts';
 export type { FieldProvider, FieldRequest } from './field-provider.ts';
 export { createTesseractOcr } from './ocr/index.ts';
 export { createPaddleOcr } from './ocr/paddle.ts';
 export { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
+export {
+  listPageFrames,
+  MAX_PREVIEW_WIDTH,
+  type PageFrame,
+  type PagePreview,
+  PreviewError,
+  renderPagePreview,
+} from './preview.ts';
 export {
   buildErrorResult,
   type CheckResult,
