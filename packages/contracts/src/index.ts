@@ -9,3 +9,4 @@ export * from './integrations.ts';
 export * from './interest.ts';
 export * from './notifications.ts';
 export * from './organization.ts';
+export * from './review.ts';

@@ -30,11 +30,13 @@ export interface PagePreview extends PageFrame {
 /** Largest picture width drawn; wider asks are cut to it (a 1600 px page is sharp at 2× zoom on a laptop). */
 export const MAX_PREVIEW_WIDTH = 2400;
 
-/** Thrown when the bytes are not a PDF or image the engine reads, or the page does not exist. */
+/** Thrown when the bytes are not a PDF or image the engine reads (`unreadable`), or the page does not exist. */
 export class PreviewError extends Error {
-  constructor(message: string) {
+  readonly code: 'unreadable' | 'no_page';
+  constructor(code: 'unreadable' | 'no_page', message: string) {
     super(message);
     this.name = 'PreviewError';
+    this.code = code;
   }
 }
 
@@ -69,7 +71,8 @@ export async function renderPagePreview(
   if (kind === 'pdf') {
     const doc = openPreviewPdf(bytes);
     try {
-      if (pageNumber < 1 || pageNumber > doc.countPages()) throw new PreviewError(`no page ${pageNumber}`);
+      if (pageNumber < 1 || pageNumber > doc.countPages())
+        throw new PreviewError('no_page', `no page ${pageNumber}`);
       const page = doc.loadPage(pageNumber - 1);
       const frame = pdfFrame(page);
       // A long strip (a till roll) is drawn narrower rather than taller than MAX_PREVIEW_HEIGHT.
@@ -91,7 +94,7 @@ export async function renderPagePreview(
   }
   const pages = await readImagePages(bytes);
   const page = pages[pageNumber - 1];
-  if (!page) throw new PreviewError(`no page ${pageNumber}`);
+  if (!page) throw new PreviewError('no_page', `no page ${pageNumber}`);
   const { data, info } = await sharp(Buffer.from(bytes), {
     limitInputPixels: MAX_IMAGE_PIXELS,
     autoOrient: true,
@@ -119,11 +122,11 @@ function openPreviewPdf(bytes: Uint8Array): mupdf.Document {
   try {
     doc = openPdf(bytes);
   } catch {
-    throw new PreviewError('the PDF cannot be read');
+    throw new PreviewError('unreadable', 'the PDF cannot be read');
   }
   if (doc.needsPassword()) {
     doc.destroy();
-    throw new PreviewError('the PDF is password-protected');
+    throw new PreviewError('unreadable', 'the PDF is password-protected');
   }
   return doc;
 }
@@ -141,11 +144,11 @@ async function readImagePages(
   bytes: Uint8Array,
 ): Promise<Array<{ frame: PageFrame; pixelWidth: number; pixelHeight: number }>> {
   const kind = detectImageKind(bytes);
-  if (!kind) throw new PreviewError('not a PDF or an image');
+  if (!kind) throw new PreviewError('unreadable', 'not a PDF or an image');
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const meta = await sharp(input, { limitInputPixels: false }).metadata();
   if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS)
-    throw new PreviewError('the image cannot be drawn');
+    throw new PreviewError('unreadable', 'the image cannot be drawn');
   // As the engine reads them: a TIFF's frames are pages; other formats have one (a GIF's first frame).
   const count = kind === 'tiff' ? (meta.pages ?? 1) : 1;
   const out: Array<{ frame: PageFrame; pixelWidth: number; pixelHeight: number }> = [];

@@ -28,11 +28,17 @@ export const SHEET_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * A row's value as a person reads it in a spreadsheet: the review verdict in words ("OK", "Needs
- * review") and failed checks as sentences, where the database keeps codes. Other values pass through.
+ * review", "Approved") and failed checks as sentences, where the database keeps codes. Other values pass through.
  */
 export function toReadableSheetValue(key: string, value: SheetValue): SheetValue {
   if (key === 'reviewFlag' && typeof value === 'string')
-    return value === 'ok' ? 'OK' : value === 'review' ? 'Needs review' : value;
+    return value === 'ok'
+      ? 'OK'
+      : value === 'review'
+        ? 'Needs review'
+        : value === 'approved'
+          ? 'Approved'
+          : value;
   if (key === 'checksFailed' && typeof value === 'string' && value.trim() !== '')
     return value.split(/,\s*/).filter(Boolean).map(describeReviewReason).join('; ');
   return value;

@@ -126,6 +126,15 @@ export const documents = pgTable(
     pageCount: integer('page_count'),
     /** Order in the sheet: set when the document first gets rows; kept on re-process. */
     sheetRow: integer('sheet_row'),
+    /**
+     * The engine's result as it was before a person first corrected it (`extraction` then holds the
+     * corrected values); null while uncorrected. Re-checks read the paper's evidence (the amount in
+     * words) from it. Cleared when the document is extracted again.
+     */
+    extracted: jsonb('extracted'),
+    /** When and by whom a person approved the document's values (cleared when it is extracted again). */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -193,4 +202,32 @@ export const vendors = pgTable(
     gstin: text('gstin'),
   },
   (t) => [index('vendors_organization_id_idx').on(t.organizationId)],
+);
+
+/**
+ * The review trail of a document, kept as long as the document: every correction (field, old value,
+ * new value) and every approval, with who and when. Rows are only ever added.
+ */
+export const documentEvents = pgTable(
+  'document_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** `corrected` or `approved`. */
+    kind: text('kind').notNull(),
+    /** A header field (`total`) or a line cell (`lineItems.2.amount`, 1-based line); null for an approval. */
+    field: text('field'),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    /** The person, by id (null once their account is deleted) and by name as it was then. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_events_document_idx').on(t.documentId, t.createdAt)],
 );

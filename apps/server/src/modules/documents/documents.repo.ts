@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { documentLines, documents, flows } from '../../db/schema/index.ts';
+import { documentEvents, documentLines, documents, flows } from '../../db/schema/index.ts';
 
 /** One stored document row. */
 export type DocumentRow = typeof documents.$inferSelect;
@@ -215,6 +215,11 @@ export async function saveDocumentOutcome(
         failedChecks: outcome.failedChecks,
         reviewFlag: outcome.reviewFlag,
         processedAt: outcome.status === 'failed' ? null : sql`now()`,
+        // A new reading starts a new review: earlier corrections and approval were of the old one
+        // (they stay in the document's trail).
+        extracted: null,
+        approvedAt: null,
+        approvedBy: null,
         updatedAt: sql`now()`,
       })
       .where(and(ownClaim(doc, workerId), eq(documents.runId, runId)))
@@ -452,4 +457,125 @@ export async function listDocumentLines(db: Db, documentId: string) {
     .from(documentLines)
     .where(eq(documentLines.documentId, documentId))
     .orderBy(asc(documentLines.lineNo));
+}
+
+/** One entry of a document's review trail as stored. */
+export type DocumentEventRow = typeof documentEvents.$inferSelect;
+
+/** A reviewed document's new state and the trail entries that explain it. */
+export interface ReviewedDocument {
+  extraction: unknown;
+  /** The engine's result before the first correction; kept once set. */
+  extracted: unknown;
+  status: 'done' | 'needs_review';
+  failedChecks: string[];
+  reviewFlag: string;
+  approvedAt: Date | null;
+  approvedBy: string | null;
+  /** The line rows, when the lines changed. */
+  lines: Array<Record<string, unknown>> | null;
+  events: Array<Omit<typeof documentEvents.$inferInsert, 'organizationId' | 'documentId'>>;
+}
+
+/**
+ * Saves a person's review of a document (corrected values, an approval) with its trail entries, in one
+ * transaction that holds the document's row: `review` builds the new state from the row as it is now, so
+ * two reviewers never overwrite each other's change unseen. Only a document at rest may change: undefined
+ * when it is waiting, being read, removed or failed. `review` returns null to change nothing, and may throw
+ * (a value that does not read).
+ */
+export async function saveDocumentReview(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+  review: (row: DocumentRow) => ReviewedDocument | null,
+): Promise<DocumentRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.organizationId, organizationId),
+          eq(documents.id, documentId),
+          inArray(documents.status, ['done', 'needs_review']),
+        ),
+      )
+      .for('update');
+    if (!current) return undefined;
+    const next = review(current);
+    // Nothing to change: nothing is written, and the workbook stays as it is.
+    if (!next) return current;
+    const [row] = await tx
+      .update(documents)
+      .set({
+        extraction: next.extraction,
+        extracted: next.extracted,
+        status: next.status,
+        failedChecks: next.failedChecks,
+        reviewFlag: next.reviewFlag,
+        approvedAt: next.approvedAt,
+        approvedBy: next.approvedBy,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(documents.id, documentId))
+      .returning();
+    if (!row) return undefined;
+    if (next.lines) {
+      await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
+      if (next.lines.length > 0)
+        await tx.insert(documentLines).values(
+          next.lines.map((data, i) => ({
+            documentId,
+            flowId: row.flowId,
+            organizationId,
+            lineNo: i + 1,
+            data,
+          })),
+        );
+    }
+    if (next.events.length > 0)
+      await tx.insert(documentEvents).values(next.events.map((e) => ({ ...e, organizationId, documentId })));
+    await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, row.flowId));
+    return row;
+  });
+}
+
+/** A document's review trail, oldest first. */
+export async function listDocumentEvents(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+): Promise<DocumentEventRow[]> {
+  return db
+    .select()
+    .from(documentEvents)
+    .where(and(eq(documentEvents.organizationId, organizationId), eq(documentEvents.documentId, documentId)))
+    .orderBy(asc(documentEvents.createdAt), asc(documentEvents.id));
+}
+
+/**
+ * The documents before and after one in its flow's list order (newest sheet row first), among those a
+ * person can review (read, needing review or failed; not waiting or removed).
+ */
+export async function findNeighbourDocuments(
+  db: Db,
+  doc: Pick<DocumentRow, 'organizationId' | 'flowId' | 'sheetRow' | 'id'>,
+): Promise<{ previousId: string | null; nextId: string | null }> {
+  const row = doc.sheetRow ?? 0;
+  const rows = await queryRows<{ previous_id: string | null; next_id: string | null }>(
+    db,
+    sql`select
+      (select id from documents
+        where organization_id = ${doc.organizationId} and flow_id = ${doc.flowId}
+          and status in ('done', 'needs_review', 'failed')
+          and (coalesce(sheet_row, 0), id) > (${row}, ${doc.id}::uuid)
+        order by coalesce(sheet_row, 0), id limit 1) as previous_id,
+      (select id from documents
+        where organization_id = ${doc.organizationId} and flow_id = ${doc.flowId}
+          and status in ('done', 'needs_review', 'failed')
+          and (coalesce(sheet_row, 0), id) < (${row}, ${doc.id}::uuid)
+        order by coalesce(sheet_row, 0) desc, id desc limit 1) as next_id`,
+  );
+  return { previousId: rows[0]?.previous_id ?? null, nextId: rows[0]?.next_id ?? null };
 }

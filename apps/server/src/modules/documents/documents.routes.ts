@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
+  DocumentCorrectionSchema,
   DocumentListSchema,
+  DocumentReviewSchema,
   DocumentStatusSchema,
   FlowDocumentDetailSchema,
   FlowDocumentSchema,
@@ -11,6 +13,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../auth/session.ts';
+import { getDocumentPageImage } from './document-pages.ts';
+import { approveDocument, correctDocument, getDocumentReview } from './document-review.service.ts';
 import {
   getDocument,
   getDocumentFile,
@@ -101,9 +105,89 @@ const removeRoute = createRoute({
   },
 });
 
-/** Documents of flows: list, detail, stored file, re-process, retry and remove. */
-export function createDocumentRoutes({ db, env, jobs, logger }: AppDeps) {
+const reviewRoute = createRoute({
+  method: 'get',
+  path: '/documents/{id}/review',
+  tags,
+  summary: 'What the review screen shows: the document, its pages, its trail and its neighbours',
+  request: { params: IdParams },
+  responses: {
+    200: jsonContent(DocumentReviewSchema),
+    ...describeErrors('unauthenticated', 'not_found'),
+  },
+});
+
+const pageImageRoute = createRoute({
+  method: 'get',
+  path: '/documents/{id}/pages/{page}',
+  tags,
+  summary: 'A page of the document as a PNG picture (widths 640–2400 pixels)',
+  request: {
+    params: z.object({ id: z.string(), page: z.coerce.number().int().min(1).max(10_000) }),
+    query: z.object({ width: z.coerce.number().int().min(100).max(4000).default(1280) }),
+  },
+  responses: {
+    200: { description: 'The page', content: { 'image/png': { schema: z.string() } } },
+    ...describeErrors('unauthenticated', 'not_found', 'validation'),
+  },
+});
+
+const correctRoute = createRoute({
+  method: 'patch',
+  path: '/documents/{id}',
+  tags,
+  summary: 'Correct header fields and line cells; checks run again and the sheets follow',
+  request: { params: IdParams, body: jsonContent(DocumentCorrectionSchema) },
+  responses: {
+    200: jsonContent(DocumentReviewSchema, 'The document after the correction'),
+    ...describeErrors('unauthenticated', 'not_found', 'validation', 'conflict', 'run_in_progress'),
+  },
+});
+
+const approveRoute = createRoute({
+  method: 'post',
+  path: '/documents/{id}/approve',
+  tags,
+  summary: "Approve the document's values as they stand",
+  request: { params: IdParams },
+  responses: {
+    200: jsonContent(DocumentReviewSchema, 'The approved document'),
+    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress'),
+  },
+});
+
+/** Documents of flows: list, detail, review, pages, corrections, approval, stored file, re-process, retry and remove. */
+export function createDocumentRoutes({ db, env, jobs, logger, executor }: AppDeps) {
+  const review = { db, env, executor, logger };
   return createRouter()
+    .openapi(reviewRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getDocumentReview(db, env, membership, c.req.valid('param').id), 200);
+    })
+    .openapi(pageImageRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      const { id, page } = c.req.valid('param');
+      const path = await getDocumentPageImage(db, env, membership, id, page, c.req.valid('query').width);
+      const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
+      return new Response(body, {
+        headers: {
+          'content-type': 'image/png',
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, max-age=3600',
+        },
+      }) as never;
+    })
+    .openapi(correctRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(
+        await correctDocument(review, user, membership, c.req.valid('param').id, c.req.valid('json')),
+        200,
+      );
+    })
+    .openapi(approveRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await approveDocument(review, user, membership, c.req.valid('param').id), 200);
+    })
     .openapi(removeRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(await removeDocument(db, env, user, membership, c.req.valid('param').id, logger), 200);

@@ -11,6 +11,7 @@ import {
   UpdateWorkflowInputSchema,
   type Workflow,
 } from '@bahi/contracts';
+import { getPreviewDir } from '../../adapters/blobs/previews.ts';
 import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
@@ -187,4 +188,5 @@ export async function deleteWorkflow(
   // Files go after the rows: a crash in between leaves orphan files, never rows pointing at nothing.
   await rm(getUploadDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
   await rm(getWorkbookPath(env.dataDir, existing), { force: true });
+  await rm(getPreviewDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
 }

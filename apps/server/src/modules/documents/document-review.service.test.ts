@@ -1,0 +1,211 @@
+import { stat } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../../config/env.ts';
+import { documentEvents, documentLines, documents } from '../../db/schema/index.ts';
+import type { JobContext } from '../../jobs/registry.ts';
+import { isAppError } from '../../lib/app-error.ts';
+import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
+import {
+  createMember,
+  createRecordingSender,
+  createTestEnv,
+  createTestJobContext,
+  type RecordingSender,
+  readFixture,
+} from '../flows/test-support.ts';
+import { helpExtractRun, processRun } from '../runs/run-processor.ts';
+import { startRun } from '../runs/runs.service.ts';
+import { getWorkbookFile } from '../sheets/sheets.service.ts';
+import { addUploads } from '../uploads/uploads.service.ts';
+import { getDocumentPageImage, listDocumentPages } from './document-pages.ts';
+import { approveDocument, correctDocument, getDocumentReview } from './document-review.service.ts';
+import { reprocessDocument } from './documents.service.ts';
+
+let t: TestDb;
+let env: Env;
+let cleanupEnv: () => Promise<void>;
+let jobs: RecordingSender;
+let ctx: JobContext;
+let owner: Awaited<ReturnType<typeof createMember>>;
+let stranger: Awaited<ReturnType<typeof createMember>>;
+let flowId: string;
+let docId: string;
+
+async function drainJobs(): Promise<void> {
+  while (jobs.sent.length > 0) {
+    const job = jobs.sent.shift()!;
+    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
+    if (job.name === 'flow-run-extract') {
+      const { runId, helper } = job.payload as { runId: string; helper: number };
+      await helpExtractRun(runId, helper, ctx);
+    }
+  }
+}
+
+/** The document's row in the downloaded workbook, by column label. */
+async function readWorkbookRow(): Promise<Record<string, unknown>> {
+  const file = await getWorkbookFile(t.db, env, ctx.executor, owner.membership, flowId);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file.path);
+  const sheet = book.worksheets[0]!;
+  const row: Record<string, unknown> = {};
+  sheet.getRow(1).eachCell((cell, column) => {
+    row[String(cell.value)] = sheet.getRow(2).getCell(column).value;
+  });
+  return row;
+}
+
+const review = () => ({ db: t.db, env, executor: ctx.executor });
+
+beforeAll(async () => {
+  t = await createTestDb();
+  ({ env, cleanup: cleanupEnv } = await createTestEnv());
+  jobs = createRecordingSender();
+  ctx = createTestJobContext(t.db, env, jobs);
+  owner = await createMember(t.db, 'Meera');
+  stranger = await createMember(t.db, 'Other Org');
+  const wf = await createWorkflow(t.db, env, owner.user, owner.membership, {
+    name: 'Purchase bills',
+    types: ['INVOICE'],
+    io: {
+      input: { kind: 'upload', url: '', folderName: '' },
+      output: { kind: 'xlsx', sheetId: '', sheetName: 'Purchase bills' },
+    },
+  });
+  flowId = wf.id;
+  await addUploads(t.db, env, owner.user, owner.membership, flowId, [
+    { name: 'bill.pdf', bytes: await readFixture('invoice-018.pdf') },
+  ]);
+  await startRun(t.db, env, jobs, owner.user, await requireFlow(t.db, owner.membership, flowId));
+  await drainJobs();
+  const [doc] = await t.db.select().from(documents).where(eq(documents.flowId, flowId));
+  docId = doc!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx.executor.close();
+  await t.close();
+  await cleanupEnv();
+});
+
+describe('document review', () => {
+  it('shows the document with its pages in the frame of its boxes, drawn once per width', async () => {
+    const view = await getDocumentReview(t.db, env, owner.membership, docId);
+    expect(view.flowName).toBe('Purchase bills');
+    expect(view.pages).toHaveLength(1);
+    // An A4 page in points, which is what provenance boxes are given in.
+    expect(view.pages[0]).toMatchObject({ number: 1, imageUrl: `/api/documents/${docId}/pages/1` });
+    expect(view.pages[0]!.width).toBeGreaterThan(500);
+    expect(view.pages[0]!.height).toBeGreaterThan(700);
+    const path = await getDocumentPageImage(t.db, env, owner.membership, docId, 1, 1000);
+    expect(path).toMatch(/p1-w1280\.png$/);
+    const first = await stat(path);
+    expect(await getDocumentPageImage(t.db, env, owner.membership, docId, 1, 1100)).toBe(path);
+    expect((await stat(path)).mtimeMs).toBe(first.mtimeMs);
+    await expect(getDocumentPageImage(t.db, env, owner.membership, docId, 2, 1000)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
+
+  it("keeps another organisation out of a document's review, pages and changes", async () => {
+    const calls = [
+      () => getDocumentReview(t.db, env, stranger.membership, docId),
+      () => listDocumentPages(t.db, env, stranger.membership, docId),
+      () =>
+        correctDocument(review(), stranger.user, stranger.membership, docId, {
+          fields: { total: '1' },
+          lines: [],
+        }),
+      () => approveDocument(review(), stranger.user, stranger.membership, docId),
+    ];
+    for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'not_found' });
+    const [row] = await t.db.select().from(documents).where(eq(documents.id, docId));
+    expect((row!.extraction as { fields: { total: number } }).fields.total).toBe(248693);
+  });
+
+  it('corrects a value: checks run again, the trail keeps old and new, and the workbook follows', async () => {
+    const wrong = await correctDocument(review(), owner.user, owner.membership, docId, {
+      fields: { total: '2,50,000' },
+      lines: [],
+    });
+    expect(wrong.corrected).toEqual(['total']);
+    expect(wrong.document.status).toBe('needs_review');
+    expect(wrong.document.failedChecks).toEqual(
+      expect.arrayContaining(['taxes_sum_to_total', 'amount_in_words_matches_total']),
+    );
+    expect(wrong.events).toMatchObject([
+      { kind: 'corrected', field: 'total', oldValue: 248693, newValue: 250000, userName: 'Meera' },
+    ]);
+    expect((await readWorkbookRow()).Total).toBe(250000);
+
+    const right = await correctDocument(review(), owner.user, owner.membership, docId, {
+      fields: { total: '248693.00' },
+      lines: [],
+    });
+    expect(right.document.failedChecks).not.toContain('taxes_sum_to_total');
+    expect(right.document.failedChecks).not.toContain('amount_in_words_matches_total');
+    expect(right.events.map((e) => [e.oldValue, e.newValue])).toEqual([
+      [248693, 250000],
+      [250000, 248693],
+    ]);
+    expect((await readWorkbookRow()).Total).toBe(248693);
+  });
+
+  it('corrects a line cell and its stored line row', async () => {
+    const view = await correctDocument(review(), owner.user, owner.membership, docId, {
+      fields: {},
+      lines: [{ line: 1, field: 'unit', value: 'KGS' }],
+    });
+    expect(view.corrected).toContain('lineItems.1.unit');
+    const [line] = await t.db.select().from(documentLines).where(eq(documentLines.documentId, docId));
+    expect((line!.data as { unit: string }).unit).toBe('KGS');
+  });
+
+  it('refuses a value that does not read, naming the field, and changes nothing', async () => {
+    const before = await t.db.select().from(documentEvents).where(eq(documentEvents.documentId, docId));
+    const error = await correctDocument(review(), owner.user, owner.membership, docId, {
+      fields: { documentDate: '31/02/2024', vendorGstin: '27DEQFU9689H2ZQ' },
+      lines: [{ line: 9, field: 'amount', value: '10' }],
+    }).catch((e: unknown) => e);
+    expect(isAppError(error, 'validation')).toBe(true);
+    expect(Object.keys((error as { fields: Record<string, string> }).fields).sort()).toEqual([
+      'fields.documentDate',
+      'fields.vendorGstin',
+      'lineItems.9.amount',
+    ]);
+    const after = await t.db.select().from(documentEvents).where(eq(documentEvents.documentId, docId));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('approves once: the sheet reads "Approved", a second approval adds nothing', async () => {
+    const approved = await approveDocument(review(), owner.user, owner.membership, docId);
+    expect(approved.document).toMatchObject({ status: 'done', reviewFlag: 'approved' });
+    expect(approved.approvedBy).toBe('Meera');
+    await approveDocument(review(), owner.user, owner.membership, docId);
+    const events = await t.db.select().from(documentEvents).where(eq(documentEvents.documentId, docId));
+    expect(events.filter((e) => e.kind === 'approved')).toHaveLength(1);
+    expect((await readWorkbookRow()).Review).toBe('Approved');
+  });
+
+  it('a correction after approval asks for a look again', async () => {
+    const view = await correctDocument(review(), owner.user, owner.membership, docId, {
+      fields: { poNumber: 'PUR-2024-1081' },
+      lines: [],
+    });
+    expect(view.approvedAt).toBeNull();
+    expect(view.document.reviewFlag).not.toBe('approved');
+  });
+
+  it('a new reading starts a new review and keeps the old trail', async () => {
+    await reprocessDocument(t.db, env, jobs, owner.user, owner.membership, docId);
+    await drainJobs();
+    const view = await getDocumentReview(t.db, env, owner.membership, docId);
+    expect(view.corrected).toEqual([]);
+    expect(view.approvedAt).toBeNull();
+    expect((view.document.extraction as { fields: { total: number } }).fields.total).toBe(248693);
+    expect(view.events.length).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -1,0 +1,345 @@
+import {
+  type DocumentCorrection,
+  type DocumentEvent,
+  type DocumentReview,
+  type ExtractionDocumentType,
+  FlowIoSchema,
+  findFieldSpec,
+  getExtractionProfile,
+  POSSIBLE_DUPLICATE,
+  readFieldInput,
+  toExtractionDocumentType,
+  toLineCellKey,
+} from '@bahi/contracts';
+import { type ExtractionResult, type FieldValue, recheckResult } from '@bahi/engine';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import type { TaskExecutor } from '../../jobs/worker-pool.ts';
+import { AppError, createValidationError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
+import { getFlowType } from '../flows/flows.service.ts';
+import { writeFlowToGoogleSheet } from '../google/google-flows.ts';
+import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
+import { buildDocumentOutcome } from './document-outcome.ts';
+import { listDocumentPages } from './document-pages.ts';
+import {
+  type DocumentEventRow,
+  type DocumentRow,
+  findNeighbourDocuments,
+  listDocumentEvents,
+  type ReviewedDocument,
+  saveDocumentReview,
+} from './documents.repo.ts';
+import { requireDocument, toFlowDocument } from './documents.service.ts';
+
+/**
+ * Reviewing one document: what the review screen shows, a person's corrections and approval. Every
+ * change is kept in the document's trail (who, when, old value, new value) and reaches the flow's
+ * workbook and Google sheet the way a run's rows do.
+ */
+
+interface Logger {
+  warn: (obj: object, msg: string) => void;
+}
+
+/** What a review change needs besides the database. */
+export interface ReviewContext {
+  db: Db;
+  env: Env;
+  executor?: TaskExecutor | undefined;
+  logger?: Logger | undefined;
+}
+
+function toEvent(row: DocumentEventRow): DocumentEvent {
+  return {
+    id: row.id,
+    kind: row.kind as DocumentEvent['kind'],
+    field: row.field,
+    oldValue: (row.oldValue ?? null) as DocumentEvent['oldValue'],
+    newValue: (row.newValue ?? null) as DocumentEvent['newValue'],
+    userName: row.userName,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+/** The fields a person corrected in the document's current reading (a new reading starts afresh). */
+function listCorrectedFields(row: DocumentRow, events: DocumentEventRow[]): string[] {
+  if (!row.extracted) return [];
+  const since = row.processedAt?.getTime() ?? 0;
+  const fields = events
+    .filter((e) => e.kind === 'corrected' && e.field && e.createdAt.getTime() >= since)
+    .map((e) => e.field as string);
+  return [...new Set(fields)];
+}
+
+/** `GET /api/documents/:id/review`: the document, its pages, its trail and its neighbours. */
+export async function getDocumentReview(
+  db: Db,
+  env: Env,
+  membership: Membership,
+  id: string,
+): Promise<DocumentReview> {
+  const row = await requireDocument(db, membership, id);
+  const [flow, events, neighbours, pages] = await Promise.all([
+    findFlowById(db, row.flowId),
+    listDocumentEvents(db, membership.organizationId, row.id),
+    findNeighbourDocuments(db, row),
+    listDocumentPages(db, env, membership, row.id).then(
+      (list) => ({ list, error: null }),
+      (error: unknown) => {
+        if (error instanceof AppError) return { list: [], error: error.message };
+        throw error;
+      },
+    ),
+  ]);
+  return {
+    document: {
+      ...toFlowDocument(row),
+      extraction: (row.extraction as Record<string, unknown> | null) ?? null,
+    },
+    flowName: flow?.name ?? '',
+    pages: pages.list,
+    pagesError: pages.error,
+    corrected: listCorrectedFields(row, events),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    approvedBy: row.approvedBy,
+    events: events.map(toEvent),
+    ...neighbours,
+  };
+}
+
+/** The document type a document's fields are read against: the engine's, else its flow's. */
+function typeOf(result: ExtractionResult, flow: FlowRow | undefined): ExtractionDocumentType {
+  return result.documentType ?? toExtractionDocumentType(flow ? getFlowType(flow) : 'INVOICE');
+}
+
+const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * Apply typed values to a reading: each value read by its field's kind (a value that does not read is
+ * a validation error naming the field), unchanged values skipped. Returns the new fields and lines and
+ * the trail entries, or null when nothing changes.
+ */
+export function applyCorrection(
+  result: ExtractionResult,
+  type: ExtractionDocumentType,
+  input: DocumentCorrection,
+): {
+  fields: Record<string, FieldValue>;
+  lineItems: ExtractionResult['lineItems'];
+  confidence: Record<string, number>;
+  changes: Array<{ field: string; oldValue: FieldValue; newValue: FieldValue }>;
+} | null {
+  const problems: Record<string, string> = {};
+  const fields = { ...result.fields };
+  const confidence = { ...result.confidence };
+  const lineItems = result.lineItems.map((line) => ({ ...line }));
+  const changes: Array<{ field: string; oldValue: FieldValue; newValue: FieldValue }> = [];
+  const profile = getExtractionProfile(type);
+  for (const [name, typed] of Object.entries(input.fields)) {
+    const spec = findFieldSpec(type, name);
+    if (!spec || !profile.headerFields.some((f) => f.name === name)) {
+      problems[`fields.${name}`] = `${name} is not a field of this document`;
+      continue;
+    }
+    const reading = readFieldInput(spec.kind, typed);
+    if (!reading.ok) {
+      problems[`fields.${name}`] = `${spec.label}: ${reading.message}`;
+      continue;
+    }
+    if (sameValue(fields[name], reading.value)) continue;
+    changes.push({ field: name, oldValue: fields[name] ?? null, newValue: reading.value });
+    fields[name] = reading.value;
+    // A person's value is as sure as a value gets: it no longer asks for a look.
+    confidence[name] = 1;
+  }
+  for (const cell of input.lines) {
+    const key = toLineCellKey(cell.line, cell.field);
+    const spec = profile.lineFields.find((f) => f.name === cell.field);
+    const line = lineItems[cell.line - 1];
+    if (!spec || !line) {
+      problems[key] = spec ? `This document has no line ${cell.line}` : `${cell.field} is not a line field`;
+      continue;
+    }
+    const reading = readFieldInput(spec.kind, cell.value);
+    if (!reading.ok) {
+      problems[key] = `Line ${cell.line}, ${spec.label}: ${reading.message}`;
+      continue;
+    }
+    const old = line[cell.field] as FieldValue | undefined;
+    if (sameValue(old, reading.value)) continue;
+    changes.push({ field: key, oldValue: old ?? null, newValue: reading.value });
+    line[cell.field] = reading.value;
+  }
+  if (Object.keys(problems).length > 0) throw createValidationError(problems);
+  return changes.length > 0 ? { fields, lineItems, confidence, changes } : null;
+}
+
+/** The document's lines as the sheet stores them (provenance stays in the extraction). */
+function toLineRows(lineItems: ExtractionResult['lineItems']): Array<Record<string, unknown>> {
+  return lineItems.map(({ provenance: _provenance, ...values }) => values as Record<string, unknown>);
+}
+
+/** A document a person may review: read, and not being read again. */
+function requireReviewable(row: DocumentRow): void {
+  if (row.status === 'pending' || row.status === 'processing')
+    throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
+  if (row.status !== 'done' && row.status !== 'needs_review')
+    throw new AppError(
+      'conflict',
+      row.status === 'removed'
+        ? 'This document was removed from its flow'
+        : 'Nothing was read from this document; retry it instead',
+    );
+}
+
+/** Rewrite the flow's workbook and Google sheet from the database, as a run does when it ends. */
+async function syncFlowSheets(ctx: ReviewContext, flowId: string, documentId: string): Promise<void> {
+  const flow = await findFlowById(ctx.db, flowId);
+  if (!flow) return;
+  // Without a worker pool (tests, tools) the workbook is rewritten on its next download: it is stale now.
+  if (ctx.executor)
+    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id).catch((error: unknown) =>
+      ctx.logger?.warn({ err: error, flowId, documentId }, 'the workbook is rewritten on its next download'),
+    );
+  if (FlowIoSchema.parse(flow.io).output.kind === 'sheets')
+    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow).catch((error: unknown) =>
+      ctx.logger?.warn({ err: error, flowId, documentId }, 'the Google sheet catches up at the next run'),
+    );
+}
+
+/**
+ * `PATCH /api/documents/:id`: correct header fields and line cells. Checks run again on the corrected
+ * values, the review verdict follows them, an earlier approval lapses (the values changed), and the
+ * trail keeps each change. Nothing changes for values equal to the current ones.
+ */
+export async function correctDocument(
+  ctx: ReviewContext,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+  input: DocumentCorrection,
+): Promise<DocumentReview> {
+  const row = await requireDocument(ctx.db, membership, id);
+  requireReviewable(row);
+  const flow = await findFlowById(ctx.db, row.flowId);
+  let changed = 0;
+  const saved = await saveDocumentReview(ctx.db, membership.organizationId, row.id, (current) => {
+    const result = current.extraction as ExtractionResult;
+    const extracted = (current.extracted as ExtractionResult | null) ?? result;
+    const type = typeOf(result, flow);
+    const applied = applyCorrection(result, type, input);
+    if (!applied) return null;
+    changed = applied.changes.length;
+    const next: ExtractionResult = {
+      ...result,
+      fields: applied.fields,
+      lineItems: applied.lineItems,
+      confidence: applied.confidence,
+      checks: recheckResult(extracted, applied.fields, applied.lineItems),
+    };
+    const outcome = buildDocumentOutcome(next, {
+      possibleDuplicate: current.failedChecks.includes(POSSIBLE_DUPLICATE),
+    });
+    return {
+      extraction: next,
+      extracted,
+      status: outcome.status as ReviewedDocument['status'],
+      failedChecks: outcome.failedChecks,
+      reviewFlag: outcome.reviewFlag ?? 'review',
+      approvedAt: null,
+      approvedBy: null,
+      lines: applied.changes.some((c) => c.field.startsWith('lineItems.'))
+        ? toLineRows(applied.lineItems)
+        : null,
+      events: applied.changes.map((c) => ({
+        kind: 'corrected',
+        field: c.field,
+        oldValue: c.oldValue,
+        newValue: c.newValue,
+        userId: user.id,
+        userName: user.name,
+      })),
+    };
+  });
+  if (!saved)
+    throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
+  if (changed > 0) {
+    await recordActivity(
+      ctx.db,
+      membership.organizationId,
+      'document.corrected',
+      `${user.name} corrected ${changed === 1 ? 'a value' : `${changed} values`} of ${row.fileName}`,
+      user.id,
+    );
+    await syncFlowSheets(ctx, row.flowId, row.id);
+  }
+  return getDocumentReview(ctx.db, ctx.env, membership, row.id);
+}
+
+/** The state a review leaves a document in when it changes nothing. */
+function unchanged(row: DocumentRow): ReviewedDocument {
+  return {
+    extraction: row.extraction,
+    extracted: row.extracted,
+    status: row.status as ReviewedDocument['status'],
+    failedChecks: row.failedChecks,
+    reviewFlag: row.reviewFlag ?? 'review',
+    approvedAt: row.approvedAt,
+    approvedBy: row.approvedBy,
+    lines: null,
+    events: [],
+  };
+}
+
+/**
+ * `POST /api/documents/:id/approve`: a person vouches for the document's values as they stand. It
+ * leaves the review queue and its rows read "Approved"; the reasons it was flagged stay in the
+ * checks column and the trail. Approving an approved document changes nothing.
+ */
+export async function approveDocument(
+  ctx: ReviewContext,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+): Promise<DocumentReview> {
+  const row = await requireDocument(ctx.db, membership, id);
+  requireReviewable(row);
+  let approved = false;
+  const saved = await saveDocumentReview(ctx.db, membership.organizationId, row.id, (current) => {
+    if (current.approvedAt) return null;
+    approved = true;
+    return {
+      ...unchanged(current),
+      status: 'done',
+      reviewFlag: 'approved',
+      approvedAt: new Date(),
+      approvedBy: user.name,
+      events: [
+        {
+          kind: 'approved',
+          field: null,
+          oldValue: null,
+          newValue: null,
+          userId: user.id,
+          userName: user.name,
+        },
+      ],
+    };
+  });
+  if (!saved)
+    throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
+  if (approved) {
+    await recordActivity(
+      ctx.db,
+      membership.organizationId,
+      'document.approved',
+      `${user.name} approved ${row.fileName}`,
+      user.id,
+    );
+    await syncFlowSheets(ctx, row.flowId, row.id);
+  }
+  return getDocumentReview(ctx.db, ctx.env, membership, row.id);
+}

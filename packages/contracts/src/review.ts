@@ -1,0 +1,145 @@
+import {
+  normalizeGstinInput,
+  parseIndianAmount,
+  parseIndianDate,
+  roundMoney,
+  stateCodeFromText,
+  validateGstin,
+} from '@bahi/india';
+import { z } from 'zod';
+import type { ExtractionValueKind } from './extraction.ts';
+import { FlowDocumentDetailSchema } from './flows.ts';
+
+/**
+ * Reviewing a document: a person's corrections, approvals and the trail they leave. The value
+ * rules are the extraction contract's kinds; the web checks a value as it is typed and the server
+ * checks it again with the same function before storing it.
+ */
+
+/** A typed value read as its kind: the stored value (null clears the field), or what is wrong in words. */
+export type FieldInputReading = { ok: true; value: string | number | null } | { ok: false; message: string };
+
+/**
+ * Read what a person typed for a field of `kind` the way the extraction contract stores it: dates
+ * to ISO (14/08/2025 → 2025-08-14), amounts in Indian or western grouping to rupees with two
+ * decimals at most, GSTINs upper-cased and checked to their check character, states by code or
+ * name. An empty input clears the field (the document does not show it).
+ */
+export function readFieldInput(kind: ExtractionValueKind, input: string): FieldInputReading {
+  const text = input.replace(/\s+/g, ' ').trim();
+  if (text === '') return { ok: true, value: null };
+  switch (kind) {
+    case 'date': {
+      const iso = parseIndianDate(text);
+      return iso ? { ok: true, value: iso } : { ok: false, message: 'Enter a date like 14/08/2025.' };
+    }
+    case 'money': {
+      const amount = parseIndianAmount(text);
+      return amount === null
+        ? { ok: false, message: 'Enter an amount like 1,23,456.78.' }
+        : { ok: true, value: roundMoney(amount) };
+    }
+    case 'quantity': {
+      const n = parseIndianAmount(text);
+      if (n === null || n < 0) return { ok: false, message: 'Enter a quantity like 12 or 2.5.' };
+      return { ok: true, value: n };
+    }
+    case 'percent': {
+      const n = parseIndianAmount(text.replace(/%$/, ''));
+      if (n === null || n < 0 || n > 100)
+        return { ok: false, message: 'Enter a rate between 0 and 100, like 18.' };
+      return { ok: true, value: n };
+    }
+    case 'gstin': {
+      const gstin = normalizeGstinInput(text);
+      const v = validateGstin(gstin);
+      return v.ok ? { ok: true, value: gstin } : { ok: false, message: v.message };
+    }
+    case 'stateCode': {
+      const code = stateCodeFromText(text);
+      return code
+        ? { ok: true, value: code }
+        : { ok: false, message: 'Enter a GST state code like 29, or the state’s name.' };
+    }
+    case 'currency':
+      return /^[a-z]{3}$/i.test(text)
+        ? { ok: true, value: text.toUpperCase() }
+        : { ok: false, message: 'Enter a three-letter currency code like INR.' };
+    case 'code':
+    case 'text':
+      return { ok: true, value: text };
+  }
+}
+
+/** `PATCH /api/documents/:id`: values as typed, by header field and by line cell (1-based lines). */
+export const DocumentCorrectionSchema = z
+  .object({
+    fields: z.record(z.string(), z.string().max(2000)).default({}),
+    lines: z
+      .array(
+        z.object({
+          line: z.number().int().min(1),
+          field: z.string(),
+          value: z.string().max(2000),
+        }),
+      )
+      .max(2000)
+      .default([]),
+  })
+  .refine((c) => Object.keys(c.fields).length + c.lines.length > 0, {
+    message: 'Nothing to correct',
+  });
+/** A correction request. */
+export type DocumentCorrection = z.infer<typeof DocumentCorrectionSchema>;
+
+/** Where a correction or approval came from in the trail. */
+export const documentEventKinds = ['corrected', 'approved'] as const;
+
+/** One entry of a document's review trail. */
+export const DocumentEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(documentEventKinds),
+  /** `total`, or `lineItems.2.amount` for a line cell (1-based line); null for an approval. */
+  field: z.string().nullable(),
+  oldValue: z.union([z.string(), z.number(), z.null()]),
+  newValue: z.union([z.string(), z.number(), z.null()]),
+  userName: z.string(),
+  at: z.string(),
+});
+/** One entry of a document's review trail. */
+export type DocumentEvent = z.infer<typeof DocumentEventSchema>;
+
+/** One page of a document: its picture and its size in the frame the boxes are given in (PDF points). */
+export const DocumentPageSchema = z.object({
+  number: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  /** In-app URL of the page's picture; `?width=` asks for another size. */
+  imageUrl: z.string(),
+});
+/** One page of a document. */
+export type DocumentPage = z.infer<typeof DocumentPageSchema>;
+
+/** `GET /api/documents/:id/review`: what the review screen shows. */
+export const DocumentReviewSchema = z.object({
+  document: FlowDocumentDetailSchema,
+  flowName: z.string(),
+  /** Pages; empty when the file is gone or cannot be drawn (`pagesError` says why). */
+  pages: z.array(DocumentPageSchema),
+  pagesError: z.string().nullable(),
+  /** Fields a person changed (header names and `lineItems.N.field` cells): their source is "corrected". */
+  corrected: z.array(z.string()),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  events: z.array(DocumentEventSchema),
+  /** The neighbours in the flow's review order (newest first), for next / previous. */
+  previousId: z.string().nullable(),
+  nextId: z.string().nullable(),
+});
+/** The review screen's data. */
+export type DocumentReview = z.infer<typeof DocumentReviewSchema>;
+
+/** The trail's name for a line cell. */
+export function toLineCellKey(line: number, field: string): string {
+  return `lineItems.${line}.${field}`;
+}
