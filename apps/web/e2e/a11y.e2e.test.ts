@@ -181,6 +181,18 @@ describe('accessibility of every screen (axe-core)', () => {
       await user.getByRole('tab', { name: /Documents/ }).waitFor();
       await audit(user, 'sheet-view');
 
+      // The review screen of the document, with a field's box drawn on its page.
+      const docs = (await user.evaluate(
+        async (id) =>
+          (await (await fetch(`/api/flows/${id}/documents`)).json()) as { items: Array<{ id: string }> },
+        flowId,
+      )) as { items: Array<{ id: string }> };
+      await user.goto(`/flows/${flowId}/documents/${docs.items[0]!.id}`);
+      await user.getByRole('img', { name: /Page 1 of the document/ }).waitFor();
+      await user.getByLabel('Total', { exact: true }).focus();
+      await user.getByTestId('field-box').waitFor();
+      await audit(user, 'document-review');
+
       for (const [path, screen] of [
         ['/profile', 'profile'],
         ['/integrations', 'integrations'],

@@ -49,6 +49,12 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/parse/parse-page.tsx')).ParsePage }),
             },
             {
+              path: 'flows/:flowId/documents/:documentId',
+              lazy: async () => ({
+                Component: (await import('@/features/review/document-page.tsx')).DocumentPage,
+              }),
+            },
+            {
               path: 'profile',
               lazy: async () => ({
                 Component: (await import('@/features/profile/profile-page.tsx')).ProfilePage,

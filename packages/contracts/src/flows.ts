@@ -370,6 +370,9 @@ export function listLineSheetColumns(type: FlowDocumentType): SheetColumn[] {
 export const appPaths = {
   /** The sheet view of a flow's extracted rows. */
   flowSheet: (flowId: string) => `/parse?sheet=${encodeURIComponent(flowId)}`,
+  /** The review screen of one document. */
+  document: (flowId: string, documentId: string) =>
+    `/flows/${encodeURIComponent(flowId)}/documents/${encodeURIComponent(documentId)}`,
 } as const;
 
 /**

@@ -135,6 +135,8 @@ export const DocumentReviewSchema = z.object({
   /** The neighbours in the flow's review order (newest first), for next / previous. */
   previousId: z.string().nullable(),
   nextId: z.string().nullable(),
+  /** The next document of the flow that needs review (where approving moves on to). */
+  nextToReviewId: z.string().nullable(),
 });
 /** The review screen's data. */
 export type DocumentReview = z.infer<typeof DocumentReviewSchema>;

@@ -37,6 +37,17 @@ describe('decideRoute', () => {
       expect(decideRoute({ ...state, pathname })).toEqual({ kind: 'redirect', to: `/parse?sheet=${id}` });
   });
 
+  it("renders a document's review screen", () => {
+    const state = { session: 'signed-in', hasOrganization: true } as const;
+    const path = '/flows/6f1c2b9e-0d4a-4f7e-9b1a-3c5d7e9f1a2b/documents/0b7d3c2a-1e4f-4a6b-8c9d-0e1f2a3b4c5d';
+    expect(decideRoute({ ...state, pathname: path })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...state, pathname: `${path}/` })).toEqual({ kind: 'redirect', to: path });
+    expect(decideRoute({ session: 'signed-out', pathname: path })).toEqual({
+      kind: 'redirect',
+      to: '/signup',
+    });
+  });
+
   it('sends users without an organisation to onboarding first', () => {
     const state = { session: 'signed-in', hasOrganization: false } as const;
     expect(decideRoute({ ...state, pathname: '/' })).toEqual({ kind: 'redirect', to: '/onboarding' });

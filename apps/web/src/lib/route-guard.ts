@@ -17,6 +17,9 @@ export const APP_PATHS = [
   '/working-capital',
 ] as const;
 
+/** The review screen of one document: `/flows/<flow id>/documents/<document id>`. */
+const DOCUMENT_PATH = /^\/flows\/[^/]+\/documents\/[^/]+$/;
+
 /** Route that throws on purpose so the error page can be tested. */
 export const ERROR_TEST_PATH = '/__error-test';
 
@@ -64,6 +67,9 @@ export function decideRoute(state: GuardState): GuardDecision {
   if ((APP_PATHS as readonly string[]).includes(path)) {
     return path === state.pathname ? { kind: 'render' } : { kind: 'redirect', to: path };
   }
+  // A document's review screen (`appPaths.document`).
+  if (DOCUMENT_PATH.test(path))
+    return path === state.pathname ? { kind: 'render' } : { kind: 'redirect', to: path };
   // Links stored before in-app paths were shared (`/flows/<id>`, `/flows/<id>/sheet`) open the flow's sheet.
   const legacyFlow = /^\/flows\/([^/]+)(?:\/sheet)?$/.exec(path);
   if (legacyFlow) return { kind: 'redirect', to: appPaths.flowSheet(decodeURIComponent(legacyFlow[1]!)) };

@@ -95,6 +95,8 @@ describe('document review', () => {
   it('shows the document with its pages in the frame of its boxes, drawn once per width', async () => {
     const view = await getDocumentReview(t.db, env, owner.membership, docId);
     expect(view.flowName).toBe('Purchase bills');
+    // The flow's only document: nothing before, after or left to review.
+    expect([view.previousId, view.nextId, view.nextToReviewId]).toEqual([null, null, null]);
     expect(view.pages).toHaveLength(1);
     // An A4 page in points, which is what provenance boxes are given in.
     expect(view.pages[0]).toMatchObject({ number: 1, imageUrl: `/api/documents/${docId}/pages/1` });

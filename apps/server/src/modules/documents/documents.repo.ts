@@ -556,14 +556,19 @@ export async function listDocumentEvents(
 
 /**
  * The documents before and after one in its flow's list order (newest sheet row first), among those a
- * person can review (read, needing review or failed; not waiting or removed).
+ * person can review (read, needing review or failed; not waiting or removed), and the next one that needs
+ * review (after this one in that order, else the first from the top).
  */
 export async function findNeighbourDocuments(
   db: Db,
   doc: Pick<DocumentRow, 'organizationId' | 'flowId' | 'sheetRow' | 'id'>,
-): Promise<{ previousId: string | null; nextId: string | null }> {
+): Promise<{ previousId: string | null; nextId: string | null; nextToReviewId: string | null }> {
   const row = doc.sheetRow ?? 0;
-  const rows = await queryRows<{ previous_id: string | null; next_id: string | null }>(
+  const rows = await queryRows<{
+    previous_id: string | null;
+    next_id: string | null;
+    review_id: string | null;
+  }>(
     db,
     sql`select
       (select id from documents
@@ -575,7 +580,17 @@ export async function findNeighbourDocuments(
         where organization_id = ${doc.organizationId} and flow_id = ${doc.flowId}
           and status in ('done', 'needs_review', 'failed')
           and (coalesce(sheet_row, 0), id) < (${row}, ${doc.id}::uuid)
-        order by coalesce(sheet_row, 0) desc, id desc limit 1) as next_id`,
+        order by coalesce(sheet_row, 0) desc, id desc limit 1) as next_id,
+      (select id from documents
+        where organization_id = ${doc.organizationId} and flow_id = ${doc.flowId}
+          and status = 'needs_review' and id <> ${doc.id}::uuid
+        order by ((coalesce(sheet_row, 0), id) < (${row}, ${doc.id}::uuid)) desc,
+          coalesce(sheet_row, 0) desc, id desc
+        limit 1) as review_id`,
   );
-  return { previousId: rows[0]?.previous_id ?? null, nextId: rows[0]?.next_id ?? null };
+  return {
+    previousId: rows[0]?.previous_id ?? null,
+    nextId: rows[0]?.next_id ?? null,
+    nextToReviewId: rows[0]?.review_id ?? null,
+  };
 }

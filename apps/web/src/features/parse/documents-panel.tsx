@@ -1,6 +1,8 @@
+import { appPaths } from '@bahi/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, RefreshCwIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -53,26 +55,37 @@ function DocumentRow({
   onRemove: () => void;
   busy: boolean;
 }) {
-  const status = formatDocumentStatus(doc.status);
+  const approved = doc.reviewFlag === 'approved';
+  const status = approved ? ({ label: 'Approved', tone: 'done' } as const) : formatDocumentStatus(doc.status);
   // Removing asks once more, in place: a duplicate is removed in two clicks, never by a slip.
   const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3" data-testid="inbox-document" data-status={doc.status}>
       <div className="flex items-center gap-2">
-        {doc.fileUrl ? (
-          <a
-            href={doc.fileUrl}
-            target="_blank"
-            rel="noreferrer"
+        {doc.status === 'done' || doc.status === 'needs_review' || doc.status === 'failed' ? (
+          <Link
+            to={appPaths.document(doc.flowId, doc.id)}
             className="min-w-0 flex-1 truncate font-medium text-primary text-sm hover:underline"
-            title={doc.fileName}
+            title={`Review ${doc.fileName}`}
           >
             {doc.fileName}
-          </a>
+          </Link>
         ) : (
           <span className="min-w-0 flex-1 truncate font-medium text-sm" title={doc.fileName}>
             {doc.fileName}
           </span>
+        )}
+        {doc.fileUrl && (
+          <a
+            href={doc.fileUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="text-muted-foreground hover:text-foreground"
+            aria-label={`Open the original file of ${doc.fileName}`}
+            title="Open the original file"
+          >
+            <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
+          </a>
         )}
         <Badge className={cn('border-transparent', TONE_CLASSES[status.tone])}>{status.label}</Badge>
       </div>
@@ -137,7 +150,7 @@ function DocumentRow({
       {doc.status === 'failed' && doc.error && (
         <p className="text-destructive text-xs">{doc.error.message}</p>
       )}
-      {doc.failedChecks.length > 0 && (
+      {doc.failedChecks.length > 0 && !approved && (
         <ul className="list-disc pl-4 text-warning-foreground text-xs">
           {doc.failedChecks.map((check) => (
             <li key={check}>{describeCheck(check)}</li>

@@ -99,6 +99,8 @@ export function getRowTone(row: Record<string, unknown>): 'failed' | 'review' | 
   const status = String(row.status ?? '').toLowerCase();
   if (status === 'failed') return 'failed';
   const flag = String(row.reviewFlag ?? row.confidence ?? row.review ?? '').toLowerCase();
+  // A person approved it as it stands: the reasons it was flagged no longer ask for a look.
+  if (flag === 'approved') return null;
   const failedChecks = row.failedChecks ?? row.checksFailed ?? row.checks;
   const hasFailedChecks = Array.isArray(failedChecks)
     ? failedChecks.length > 0

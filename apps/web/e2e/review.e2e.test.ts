@@ -1,0 +1,227 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import {
+  createUser,
+  expectText,
+  getApiJson,
+  type Page,
+  screenshot,
+  setupApp,
+  waitForPath,
+} from './support/harness.ts';
+
+// Reviewing documents as a finance person does: open one from the inbox, see where a value was read,
+// correct it, approve, and find the corrected value in the downloaded workbook; then review the next
+// document with the keyboard alone.
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+interface ReviewBody {
+  document: { id: string; status: string; reviewFlag: string | null };
+  approvedBy: string | null;
+  events: Array<{ kind: string; field: string | null; newValue: unknown }>;
+}
+
+/** An upload flow with two different invoices and a finished run, through the API; returns the flow id. */
+async function createReviewedFlow(page: Page): Promise<string> {
+  const files = await Promise.all(
+    ['invoice-018.pdf', 'invoice-003.pdf'].map(async (name) => ({
+      name,
+      pdf: (await readFile(join(fixtures, name))).toString('base64'),
+    })),
+  );
+  return page.evaluate(async (files) => {
+    const created = await fetch('/api/workflows', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Purchase bills',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Purchase bills' },
+        },
+      }),
+    });
+    const flow = (await created.json()) as { id: string };
+    const form = new FormData();
+    for (const f of files)
+      form.append(
+        'files',
+        new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
+        f.name,
+      );
+    await fetch(`/api/flows/${flow.id}/uploads`, { method: 'POST', body: form });
+    const run = (await (await fetch(`/api/flows/${flow.id}/runs`, { method: 'POST' })).json()) as {
+      id: string;
+    };
+    for (let i = 0; i < 480; i++) {
+      const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
+      if (state.status === 'succeeded' || state.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return flow.id;
+  }, files);
+}
+
+/** The downloaded workbook's document rows, by column label. */
+async function readWorkbookRows(page: Page, flowId: string): Promise<Array<Record<string, unknown>>> {
+  const response = await page.context().request.get(`/api/flows/${flowId}/sheet.xlsx`);
+  expect(response.status()).toBe(200);
+  const book = new ExcelJS.Workbook();
+  const body = await response.body();
+  await book.xlsx.load(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const labels: string[] = [];
+  sheet.getRow(1).eachCell((cell, column) => {
+    labels[column] = String(cell.value);
+  });
+  const rows: Array<Record<string, unknown>> = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const row: Record<string, unknown> = {};
+    sheet.getRow(r).eachCell((cell, column) => {
+      row[labels[column]!] = cell.value;
+    });
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('review and correct', () => {
+  const app = setupApp();
+
+  it('opens a document from the inbox, shows its boxes, takes a correction and an approval into the workbook', async () => {
+    const page = await app.newPage({ viewport: { width: 1366, height: 900 } });
+    await createUser(page, { emailPrefix: 'review' });
+    const flowId = await createReviewedFlow(page);
+
+    // From the inbox to the document's own page.
+    await page.goto('/parse');
+    const card = page.locator(`[data-flow-id="${flowId}"]`);
+    await card.getByRole('button', { name: 'Documents' }).click();
+    const inbox = page.getByRole('dialog', { name: 'Purchase bills — documents' });
+    await inbox.getByRole('link', { name: 'invoice-018.pdf', exact: true }).click();
+    await page.waitForURL(new RegExp(`/flows/${flowId}/documents/[0-9a-f-]+$`));
+    const documentId = page.url().split('/').at(-1)!;
+
+    // The page is drawn, and looking at a value draws its box where it was read.
+    const picture = page.getByRole('img', { name: 'Page 1 of the document' });
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(600);
+    const total = page.getByLabel('Total', { exact: true });
+    await total.focus();
+    const box = page.getByTestId('field-box');
+    await box.waitFor();
+    const boxArea = await box.boundingBox();
+    const pageArea = await picture.boundingBox();
+    // The total sits in the lower right of this invoice, inside the page.
+    expect(boxArea!.x).toBeGreaterThan(pageArea!.x + pageArea!.width / 2);
+    expect(boxArea!.y).toBeGreaterThan(pageArea!.y + pageArea!.height / 3);
+    expect(boxArea!.x + boxArea!.width).toBeLessThanOrEqual(pageArea!.x + pageArea!.width + 1);
+    await screenshot(page, 'review-01-document-with-box');
+
+    // A value typed wrong is said so before anything is saved.
+    const due = page.getByLabel('Due Date', { exact: true });
+    await due.fill('31/02/2024');
+    await expectText(page.locator('[data-key="dueDate"]'), /Enter a date like 14\/08\/2025/);
+    await due.press('Escape');
+
+    // A wrong total makes the checks fail; putting it right clears them.
+    await total.fill('2,48,700');
+    await total.press('Enter');
+    await expectText(page.getByTestId('review-trail'), /changed Total from 248693 to 248700/);
+    await expectText(page.locator('[data-key="total"]'), /doesn't equal the total/);
+    await total.fill('2,48,693');
+    await total.press('Enter');
+    await expectText(page.getByTestId('review-trail'), /changed Total from 248700 to 248693/);
+    await expect.poll(() => page.locator('[data-key="total"]').textContent()).not.toMatch(/doesn't equal/);
+
+    // Correct a value that was wrong on the sheet: the due date.
+    await due.fill('08/08/2024');
+    await due.press('Enter');
+    await expectText(page.getByTestId('review-trail'), /changed Due Date from 2024-08-07 to 2024-08-08/);
+    await expectText(page.locator('[data-key="dueDate"]'), /Corrected/);
+    await screenshot(page, 'review-02-corrected');
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect
+      .poll(
+        async () =>
+          (await getApiJson<ReviewBody>(page, `/api/documents/${documentId}/review`)).body.approvedBy,
+      )
+      .toBe('Asha Verma');
+    const first = await getApiJson<ReviewBody>(page, `/api/documents/${documentId}/review`);
+    expect(first.body.document).toMatchObject({ status: 'done', reviewFlag: 'approved' });
+    expect(first.body.events.map((e) => e.kind)).toEqual(['corrected', 'corrected', 'corrected', 'approved']);
+
+    const rows = await readWorkbookRows(page, flowId);
+    const row = rows.find((r) => r['File Name'] === 'invoice-018.pdf');
+    expect(row?.Review).toBe('Approved');
+    expect(row?.Total).toBe(248693);
+    expect(String(row?.['Due Date'])).toMatch(/2024-08-08|Aug 08 2024/);
+  });
+
+  it('reviews two documents with the keyboard alone', async () => {
+    const page = await app.newPage({ viewport: { width: 1366, height: 900 } });
+    await createUser(page, { emailPrefix: 'keys' });
+    const flowId = await createReviewedFlow(page);
+    const docs = await getApiJson<{ items: Array<{ id: string; fileName: string }> }>(
+      page,
+      `/api/flows/${flowId}/documents`,
+    );
+    const [firstDoc, secondDoc] = docs.body.items;
+    await page.goto(`/flows/${flowId}/documents/${firstDoc!.id}`);
+    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+
+    // N jumps to the first value that asks for a look (or the first value); Enter saves and jumps on;
+    // Esc leaves the field (nothing was typed); A approves.
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.keyboard.press('n');
+    await expect.poll(focused).toMatch(/^review-/);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('');
+    await page.keyboard.press('a');
+    await expectText(page.getByTestId('review-trail'), /approved the document/);
+
+    // J opens the next document, K the previous, J again; there Ctrl+Enter approves from inside a field.
+    await page.keyboard.press('j');
+    await waitForPath(page, `/flows/${flowId}/documents/${secondDoc!.id}`);
+    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+    await page.keyboard.press('k');
+    await waitForPath(page, `/flows/${flowId}/documents/${firstDoc!.id}`);
+    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+    await page.keyboard.press('j');
+    await waitForPath(page, `/flows/${flowId}/documents/${secondDoc!.id}`);
+    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(focused).toMatch(/^review-/);
+    await page.keyboard.press('Control+Enter');
+    await expectText(page.getByTestId('review-trail'), /approved the document/);
+    await screenshot(page, 'review-03-keyboard-approved');
+
+    for (const doc of [firstDoc!, secondDoc!]) {
+      const review = await getApiJson<ReviewBody>(page, `/api/documents/${doc.id}/review`);
+      expect(review.body.document.reviewFlag).toBe('approved');
+    }
+    const rows = await readWorkbookRows(page, flowId);
+    expect(rows.map((r) => r.Review)).toEqual(['Approved', 'Approved']);
+  });
+
+  it('fits a phone: the page above, the values below', async () => {
+    const page = await app.newPage({ viewport: { width: 390, height: 844 } });
+    await createUser(page, { emailPrefix: 'phone-review' });
+    const flowId = await createReviewedFlow(page);
+    const docs = await getApiJson<{ items: Array<{ id: string }> }>(page, `/api/flows/${flowId}/documents`);
+    await page.goto(`/flows/${flowId}/documents/${docs.body.items[0]!.id}`);
+    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'review-04-phone');
+  });
+});

@@ -1,0 +1,593 @@
+import {
+  appPaths,
+  type DocumentEvent,
+  type DocumentReview,
+  describeReviewReason,
+  readFieldInput,
+} from '@bahi/contracts';
+import {
+  ArrowLeftIcon,
+  CheckIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ExternalLinkIcon,
+  HistoryIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatAgo } from '@/features/parse/flow-format.ts';
+import { formatDocumentStatus } from '@/features/parse/source-link.ts';
+import { ApiError } from '@/lib/api.ts';
+import { useDocumentTitle } from '@/lib/document-title.ts';
+import { cn } from '@/lib/utils.ts';
+import { PageViewer } from './page-viewer.tsx';
+import { useApproveDocument, useCorrectDocument, useDocumentReview } from './queries.ts';
+import {
+  buildFieldGroups,
+  buildLineRows,
+  describeFieldKey,
+  findNextLook,
+  formatInputValue,
+  getReviewType,
+  type ReviewValue,
+  SOURCE_LABELS,
+} from './review-fields.ts';
+
+/** Whether a key press happened while typing (the screen's one-key shortcuts stay out of the way). */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** The id of a value's input, so focus can jump to it. */
+const inputId = (key: string) => `review-${key.replace(/\./g, '-')}`;
+
+/** `/flows/:flowId/documents/:documentId`: one document beside its values, to correct and approve. */
+export function DocumentPage() {
+  const { flowId = '', documentId = '' } = useParams();
+  const review = useDocumentReview(documentId);
+  useDocumentTitle(review.data ? review.data.document.fileName : 'Document');
+
+  if (review.isPending)
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <Skeleton className="h-10 w-2/3" />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+          <Skeleton className="h-[60vh]" />
+          <Skeleton className="h-[60vh]" />
+        </div>
+      </div>
+    );
+  if (review.isError)
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-destructive">
+          {review.error instanceof ApiError && review.error.code === 'not_found'
+            ? 'This document does not exist or was deleted with its flow.'
+            : `Couldn't load this document: ${review.error.message}`}
+        </p>
+        <Button asChild variant="outline">
+          <Link to={appPaths.flowSheet(flowId)}>Back to the flow</Link>
+        </Button>
+      </div>
+    );
+  return <DocumentReviewScreen key={documentId} review={review.data} />;
+}
+
+function DocumentReviewScreen({ review }: { review: DocumentReview }) {
+  const navigate = useNavigate();
+  const doc = review.document;
+  const correct = useCorrectDocument(doc.id);
+  const approve = useApproveDocument(doc.id);
+  const groups = useMemo(() => buildFieldGroups(review), [review]);
+  const lines = useMemo(() => buildLineRows(review), [review]);
+  const values = useMemo(() => [...groups.flatMap((g) => g.values), ...lines.rows.flat()], [groups, lines]);
+  const [active, setActive] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const saving = useRef(new Set<string>());
+  const editable = doc.status === 'done' || doc.status === 'needs_review';
+  const activeValue = values.find((v) => v.key === active) ?? null;
+  const status = formatDocumentStatus(doc.status);
+  const approved = Boolean(review.approvedAt);
+
+  // Looking at a value on another page turns to it.
+  useEffect(() => {
+    if (activeValue?.box && activeValue.box.page !== page) setPage(activeValue.box.page);
+  }, [activeValue, page]);
+
+  const focusValue = useCallback((key: string | null) => {
+    if (!key) return;
+    const el = document.getElementById(inputId(key));
+    el?.focus();
+    if (el instanceof HTMLInputElement) el.select();
+  }, []);
+
+  const goTo = useCallback(
+    (id: string | null) => {
+      if (id) navigate(appPaths.document(doc.flowId, id));
+    },
+    [navigate, doc.flowId],
+  );
+
+  /** Save a value's draft if it changed and reads; true when nothing is left unsaved. */
+  const commit = useCallback(
+    async (value: ReviewValue): Promise<boolean> => {
+      const draft = drafts[value.key];
+      if (draft === undefined || draft === formatInputValue(value.kind, value.value)) return true;
+      const reading = readFieldInput(value.kind, draft);
+      if (!reading.ok) return false;
+      if (saving.current.has(value.key)) return true;
+      saving.current.add(value.key);
+      const cell = /^lineItems\.(\d+)\.(\w+)$/.exec(value.key);
+      try {
+        await correct.mutateAsync(
+          cell
+            ? { lines: [{ line: Number(cell[1]), field: cell[2]!, value: draft }] }
+            : { fields: { [value.key]: draft } },
+        );
+        setDrafts(({ [value.key]: _saved, ...rest }) => rest);
+        setServerErrors(({ [value.key]: _gone, ...rest }) => rest);
+        return true;
+      } catch (error) {
+        const message =
+          error instanceof ApiError
+            ? (Object.values(error.fields)[0] ?? error.message)
+            : 'Could not save that value';
+        setServerErrors((e) => ({ ...e, [value.key]: message }));
+        return false;
+      } finally {
+        saving.current.delete(value.key);
+      }
+    },
+    [drafts, correct],
+  );
+
+  const handleApprove = useCallback(async () => {
+    if (!editable || approve.isPending) return;
+    const unsaved = values.filter((v) => drafts[v.key] !== undefined);
+    for (const v of unsaved) if (!(await commit(v))) return focusValue(v.key);
+    try {
+      await approve.mutateAsync();
+      toast.success(`Approved ${doc.fileName}`);
+      // On to the next document that needs a look, as a review queue does.
+      if (review.nextToReviewId) goTo(review.nextToReviewId);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not approve this document');
+    }
+  }, [editable, approve, values, drafts, commit, focusValue, doc.fileName, review.nextToReviewId, goTo]);
+
+  // Keyboard first: A approves, J / K open the next / previous document, Ctrl+Enter approves from a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey) return;
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        void handleApprove();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === 'a') {
+        event.preventDefault();
+        void handleApprove();
+      } else if (event.key === 'j') goTo(review.nextId);
+      else if (event.key === 'k') goTo(review.previousId);
+      else if (event.key === 'n') {
+        event.preventDefault();
+        // Nothing asks for a look: the first value, so the keyboard is in the form all the same.
+        focusValue(findNextLook(values, active) ?? values[0]?.key ?? null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [handleApprove, goTo, review.nextId, review.previousId, focusValue, values, active]);
+
+  const fieldProps = (value: ReviewValue) => ({
+    value,
+    draft: drafts[value.key],
+    serverError: serverErrors[value.key],
+    disabled: !editable,
+    active: active === value.key,
+    onLook: () => setActive(value.key),
+    onDraft: (text: string) => setDrafts((d) => ({ ...d, [value.key]: text })),
+    onRevert: () => setDrafts(({ [value.key]: _dropped, ...rest }) => rest),
+    onCommit: () => commit(value),
+    onNext: async () => {
+      if (await commit(value)) focusValue(findNextLook(values, value.key) ?? value.key);
+    },
+  });
+
+  const reasons = doc.failedChecks;
+  const toReview = values.filter((v) => v.problems.length > 0).length;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3">
+        <Link
+          to={appPaths.flowSheet(doc.flowId)}
+          className="inline-flex w-fit items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          {review.flowName || 'Flow'}
+        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 items-center gap-2">
+            <h1 className="truncate font-semibold text-xl tracking-tight sm:text-2xl" title={doc.fileName}>
+              {doc.fileName}
+            </h1>
+            <Badge
+              className={cn(
+                'shrink-0 border-transparent',
+                approved
+                  ? 'bg-success/12 text-success'
+                  : status.tone === 'review'
+                    ? 'bg-warning/15 text-warning-foreground'
+                    : status.tone === 'failed'
+                      ? 'bg-destructive/10 text-destructive'
+                      : 'bg-success/12 text-success',
+              )}
+            >
+              {approved ? 'Approved' : status.label}
+            </Badge>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!review.previousId}
+              onClick={() => goTo(review.previousId)}
+              aria-keyshortcuts="k"
+            >
+              <ChevronLeftIcon aria-hidden="true" />
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!review.nextId}
+              onClick={() => goTo(review.nextId)}
+              aria-keyshortcuts="j"
+            >
+              Next
+              <ChevronRightIcon aria-hidden="true" />
+            </Button>
+            <Button asChild variant="ghost" size="sm">
+              <a href={doc.fileUrl} target="_blank" rel="noreferrer">
+                <ExternalLinkIcon aria-hidden="true" />
+                Original
+              </a>
+            </Button>
+            {editable && (
+              <Button
+                size="sm"
+                onClick={() => void handleApprove()}
+                disabled={approve.isPending || approved}
+                aria-keyshortcuts="a Control+Enter"
+              >
+                <CheckIcon aria-hidden="true" />
+                {approved ? 'Approved' : 'Approve'}
+              </Button>
+            )}
+          </div>
+        </div>
+        <p className="hidden text-muted-foreground text-xs md:block">
+          Keys: <kbd className="rounded border px-1">Enter</kbd> save and go to the next value to check ·{' '}
+          <kbd className="rounded border px-1">N</kbd> next value to check ·{' '}
+          <kbd className="rounded border px-1">A</kbd> approve · <kbd className="rounded border px-1">J</kbd>/
+          <kbd className="rounded border px-1">K</kbd> next / previous document ·{' '}
+          <kbd className="rounded border px-1">Esc</kbd> undo a typed value, then leave the field
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <div className="lg:sticky lg:top-4 lg:self-start">
+          <PageViewer
+            pages={review.pages}
+            page={page}
+            onPageChange={setPage}
+            box={activeValue?.box ?? null}
+            boxLabel={activeValue?.label ?? null}
+            fileUrl={doc.fileUrl}
+            error={review.pagesError}
+          />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <ReviewSummary review={review} reasons={reasons} toReview={toReview} />
+          {doc.status === 'failed'
+            ? null
+            : groups.map((group) => (
+                <section
+                  key={group.title}
+                  aria-labelledby={`group-${group.title}`}
+                  className="flex flex-col gap-2"
+                >
+                  <h2 id={`group-${group.title}`} className="font-medium text-muted-foreground text-sm">
+                    {group.title}
+                  </h2>
+                  <div className="flex flex-col gap-2 rounded-lg border bg-card p-3">
+                    {group.values.map((value) => (
+                      <FieldRow key={value.key} {...fieldProps(value)} />
+                    ))}
+                  </div>
+                </section>
+              ))}
+        </div>
+      </div>
+
+      {lines.rows.length > 0 && (
+        <section aria-labelledby="lines-title" className="flex flex-col gap-2">
+          <h2 id="lines-title" className="font-medium text-muted-foreground text-sm">
+            Line items ({lines.rows.length})
+          </h2>
+          <div className="overflow-x-auto rounded-lg border bg-card">
+            <table className="w-full min-w-[48rem] border-collapse text-sm">
+              <thead>
+                <tr className="border-b bg-muted/50 text-left">
+                  <th scope="col" className="px-2 py-2 font-medium text-muted-foreground">
+                    #
+                  </th>
+                  {lines.columns.map((c) => (
+                    <th key={c.name} scope="col" className="px-2 py-2 font-medium text-muted-foreground">
+                      {c.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {lines.rows.map((row, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines are numbered by their place on the document.
+                  <tr key={i} className="border-b last:border-0">
+                    <td className="px-2 py-1 text-muted-foreground tabular-nums">{i + 1}</td>
+                    {row.map((value) => (
+                      <td key={value.key} className="px-1 py-1 align-top">
+                        <CellInput {...fieldProps(value)} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      <ReviewTrail events={review.events} describe={(key) => describeFieldKey(getReviewType(review), key)} />
+    </div>
+  );
+}
+
+/** What the document needs, in words: the reasons it was flagged, or who approved it. */
+function ReviewSummary({
+  review,
+  reasons,
+  toReview,
+}: {
+  review: DocumentReview;
+  reasons: string[];
+  toReview: number;
+}) {
+  const doc = review.document;
+  if (doc.status === 'failed')
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-destructive text-sm"
+      >
+        {doc.error?.message ?? 'Nothing could be read from this document.'}
+      </div>
+    );
+  if (review.approvedAt)
+    return (
+      <div className="rounded-lg border border-success/30 bg-success/5 p-3 text-sm">
+        <p className="font-medium text-success">
+          Approved by {review.approvedBy ?? 'a reviewer'} {formatAgo(review.approvedAt)}
+        </p>
+        {reasons.length > 0 && (
+          <p className="mt-1 text-muted-foreground">
+            Approved with: {reasons.map(describeReviewReason).join('; ')}
+          </p>
+        )}
+      </div>
+    );
+  if (reasons.length === 0)
+    return (
+      <p className="rounded-lg border bg-muted/40 p-3 text-muted-foreground text-sm">
+        Every check passed and every value was read with confidence. Look it over and approve.
+      </p>
+    );
+  return (
+    <div className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+      <p className="font-medium text-warning-foreground">
+        Needs a look{toReview > 0 ? ` · ${toReview} ${toReview === 1 ? 'value' : 'values'} marked below` : ''}
+      </p>
+      <ul className="mt-1 list-disc pl-5 text-warning-foreground">
+        {reasons.map((r) => (
+          <li key={r}>{describeReviewReason(r)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface FieldProps {
+  value: ReviewValue;
+  draft: string | undefined;
+  serverError: string | undefined;
+  disabled: boolean;
+  active: boolean;
+  onLook: () => void;
+  onDraft: (text: string) => void;
+  onRevert: () => void;
+  onCommit: () => Promise<boolean>;
+  onNext: () => Promise<void>;
+}
+
+/** What is wrong with the typed text, if anything (checked as it is typed). */
+function draftError({ value, draft, serverError }: FieldProps): string | null {
+  if (draft !== undefined) {
+    const reading = readFieldInput(value.kind, draft);
+    if (!reading.ok) return reading.message;
+  }
+  return serverError ?? null;
+}
+
+function useInputHandlers(props: FieldProps) {
+  return {
+    id: inputId(props.value.key),
+    value: props.draft ?? formatInputValue(props.value.kind, props.value.value),
+    disabled: props.disabled,
+    onFocus: props.onLook,
+    onMouseEnter: props.onLook,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.onDraft(e.target.value),
+    onBlur: () => void props.onCommit(),
+    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        void props.onNext();
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        // First Esc undoes what was typed; the next leaves the field, so the screen's keys work again.
+        if (props.draft !== undefined) props.onRevert();
+        else e.currentTarget.blur();
+      }
+    },
+  };
+}
+
+const SOURCE_TONES: Record<string, string> = {
+  corrected: 'bg-primary/10 text-primary',
+  qr: 'bg-success/12 text-success',
+};
+
+/** A header field: label, input, where it was read from and how sure, and what asks for a look. */
+function FieldRow(props: FieldProps) {
+  const { value, active } = props;
+  const handlers = useInputHandlers(props);
+  const error = draftError(props);
+  const messageId = `${handlers.id}-notes`;
+  const look = value.problems.length > 0;
+  return (
+    <div
+      className={cn(
+        'grid grid-cols-[8.5rem_minmax(0,1fr)] items-start gap-x-3 gap-y-1 rounded-md px-1 py-1',
+        active && 'bg-primary/5',
+      )}
+      data-testid="review-field"
+      data-key={value.key}
+      data-look={look ? 'yes' : 'no'}
+    >
+      <label htmlFor={handlers.id} className="flex items-center gap-1.5 pt-2 text-sm">
+        {look && <span className="size-2 shrink-0 rounded-full bg-warning" aria-hidden="true" />}
+        <span className="truncate" title={value.label}>
+          {value.label}
+        </span>
+      </label>
+      <div className="flex min-w-0 flex-col gap-1">
+        <input
+          {...handlers}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={messageId}
+          autoComplete="off"
+          spellCheck={false}
+          className={cn(
+            'h-9 w-full min-w-0 rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none',
+            'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40',
+            'aria-invalid:border-destructive disabled:bg-muted',
+            look && 'border-warning',
+            ['money', 'quantity', 'percent'].includes(value.kind) && 'text-right tabular-nums',
+          )}
+        />
+        <div id={messageId} className="flex flex-col gap-0.5 text-xs">
+          <span className="flex items-center gap-1.5 text-muted-foreground">
+            <span
+              className={cn(
+                'rounded px-1 py-px font-medium',
+                SOURCE_TONES[value.source] ?? 'bg-muted text-muted-foreground',
+              )}
+            >
+              {SOURCE_LABELS[value.source]}
+            </span>
+            {value.confidence !== null && value.source !== 'corrected' && value.value !== null && (
+              <span className="tabular-nums">{Math.round(value.confidence * 100)}% sure</span>
+            )}
+            {value.value === null && value.source === 'none' && <span>not read</span>}
+          </span>
+          {error && <span className="text-destructive">{error}</span>}
+          {value.problems.map((p) => (
+            <span key={p} className="text-warning-foreground">
+              {p}
+            </span>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A line cell: a compact input, amber when a check concerns it. */
+function CellInput(props: FieldProps) {
+  const handlers = useInputHandlers(props);
+  const error = draftError(props);
+  const { value } = props;
+  return (
+    <input
+      {...handlers}
+      aria-label={value.label}
+      aria-invalid={error ? true : undefined}
+      title={error ?? value.problems.join('; ') ?? undefined}
+      autoComplete="off"
+      spellCheck={false}
+      data-source={value.source}
+      className={cn(
+        'h-8 w-full min-w-16 rounded border border-transparent bg-transparent px-1.5 text-sm outline-none hover:border-input',
+        'focus-visible:border-ring focus-visible:bg-card focus-visible:ring-2 focus-visible:ring-ring/40',
+        'aria-invalid:border-destructive',
+        value.problems.length > 0 && 'border-warning bg-warning/10',
+        value.source === 'corrected' && 'text-primary',
+        ['money', 'quantity', 'percent'].includes(value.kind) && 'text-right tabular-nums',
+        value.key.endsWith('.description') && 'min-w-56',
+      )}
+    />
+  );
+}
+
+/** The review trail: every correction and approval, newest first. */
+function ReviewTrail({ events, describe }: { events: DocumentEvent[]; describe: (key: string) => string }) {
+  if (events.length === 0) return null;
+  const show = (v: DocumentEvent['oldValue']) => (v === null || v === '' ? 'empty' : String(v));
+  return (
+    <section aria-labelledby="trail-title" className="flex flex-col gap-2">
+      <h2 id="trail-title" className="flex items-center gap-1.5 font-medium text-muted-foreground text-sm">
+        <HistoryIcon className="size-4" aria-hidden="true" />
+        History
+      </h2>
+      <ol className="flex flex-col gap-1 rounded-lg border bg-card p-3 text-sm" data-testid="review-trail">
+        {[...events].reverse().map((e) => (
+          <li key={e.id} className="flex flex-wrap gap-x-2">
+            <span className="font-medium">{e.userName}</span>
+            {e.kind === 'approved' ? (
+              <span>approved the document</span>
+            ) : (
+              <span>
+                changed {describe(e.field ?? '')} from{' '}
+                <span className="font-mono text-xs">{show(e.oldValue)}</span> to{' '}
+                <span className="font-mono text-xs">{show(e.newValue)}</span>
+              </span>
+            )}
+            <span className="text-muted-foreground" title={new Date(e.at).toLocaleString('en-IN')}>
+              {formatAgo(e.at)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { DocumentCorrection, DocumentReview } from '@bahi/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { flowKeys } from '@/features/parse/queries.ts';
+import { approveDocument, correctDocument, getDocumentReview } from './review-api.ts';
+
+/** Query keys of the review feature. */
+export const reviewKeys = {
+  document: (id: string) => ['documents', id, 'review'] as const,
+};
+
+/** The review screen's data of one document. */
+export function useDocumentReview(id: string) {
+  return useQuery({
+    queryKey: reviewKeys.document(id),
+    queryFn: ({ signal }) => getDocumentReview(id, signal),
+    refetchOnMount: 'always',
+  });
+}
+
+/** After a change: the answer is the new state; the flow's inbox and sheet are stale. */
+function useStore(id: string) {
+  const queryClient = useQueryClient();
+  return (review: DocumentReview) => {
+    queryClient.setQueryData(reviewKeys.document(id), review);
+    void queryClient.invalidateQueries({ queryKey: flowKeys.documents(review.document.flowId) });
+    void queryClient.invalidateQueries({ queryKey: flowKeys.sheet(review.document.flowId) });
+  };
+}
+
+/** Correct values of a document. */
+export function useCorrectDocument(id: string) {
+  const store = useStore(id);
+  return useMutation({
+    mutationFn: (correction: Partial<DocumentCorrection>) => correctDocument(id, correction),
+    onSuccess: store,
+  });
+}
+
+/** Approve a document. */
+export function useApproveDocument(id: string) {
+  const store = useStore(id);
+  return useMutation({ mutationFn: () => approveDocument(id), onSuccess: store });
+}
