@@ -25,15 +25,40 @@ interface ReviewBody {
   events: Array<{ kind: string; field: string | null; newValue: unknown }>;
 }
 
-/** An upload flow with two different invoices and a finished run, through the API; returns the flow id. */
-async function createReviewedFlow(page: Page): Promise<string> {
-  const files = await Promise.all(
-    ['invoice-018.pdf', 'invoice-003.pdf'].map(async (name) => ({
+/** Uploads fixtures (as `name` → fixture file) to a flow and runs it to the end, through the API. */
+async function uploadAndRun(page: Page, flowId: string, files: Record<string, string>): Promise<void> {
+  const payload = await Promise.all(
+    Object.entries(files).map(async ([name, fixture]) => ({
       name,
-      pdf: (await readFile(join(fixtures, name))).toString('base64'),
+      pdf: (await readFile(join(fixtures, fixture))).toString('base64'),
     })),
   );
-  return page.evaluate(async (files) => {
+  await page.evaluate(
+    async ({ flowId, payload }) => {
+      const form = new FormData();
+      for (const f of payload)
+        form.append(
+          'files',
+          new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
+          f.name,
+        );
+      await fetch(`/api/flows/${flowId}/uploads`, { method: 'POST', body: form });
+      const run = (await (await fetch(`/api/flows/${flowId}/runs`, { method: 'POST' })).json()) as {
+        id: string;
+      };
+      for (let i = 0; i < 480; i++) {
+        const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
+        if (state.status === 'succeeded' || state.status === 'failed') return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+    { flowId, payload },
+  );
+}
+
+/** An upload flow named "Purchase bills", through the API; returns its id. */
+async function createFlow(page: Page): Promise<string> {
+  return page.evaluate(async () => {
     const created = await fetch('/api/workflows', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -46,25 +71,18 @@ async function createReviewedFlow(page: Page): Promise<string> {
         },
       }),
     });
-    const flow = (await created.json()) as { id: string };
-    const form = new FormData();
-    for (const f of files)
-      form.append(
-        'files',
-        new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
-        f.name,
-      );
-    await fetch(`/api/flows/${flow.id}/uploads`, { method: 'POST', body: form });
-    const run = (await (await fetch(`/api/flows/${flow.id}/runs`, { method: 'POST' })).json()) as {
-      id: string;
-    };
-    for (let i = 0; i < 480; i++) {
-      const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
-      if (state.status === 'succeeded' || state.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return flow.id;
-  }, files);
+    return ((await created.json()) as { id: string }).id;
+  });
+}
+
+/** A flow with two different invoices read by a finished run. */
+async function createReviewedFlow(page: Page): Promise<string> {
+  const flowId = await createFlow(page);
+  await uploadAndRun(page, flowId, {
+    'invoice-018.pdf': 'invoice-018.pdf',
+    'invoice-003.pdf': 'invoice-003.pdf',
+  });
+  return flowId;
 }
 
 /** The downloaded workbook's document rows, by column label. */
@@ -170,47 +188,100 @@ describe('review and correct', () => {
     const page = await app.newPage({ viewport: { width: 1366, height: 900 } });
     await createUser(page, { emailPrefix: 'keys' });
     const flowId = await createReviewedFlow(page);
-    const docs = await getApiJson<{ items: Array<{ id: string; fileName: string }> }>(
+    const docs = await getApiJson<{ items: Array<{ id: string; fileName: string; status: string }> }>(
       page,
       `/api/flows/${flowId}/documents`,
     );
-    const [firstDoc, secondDoc] = docs.body.items;
-    await page.goto(`/flows/${flowId}/documents/${firstDoc!.id}`);
-    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
-
-    // N jumps to the first value that asks for a look (or the first value); Enter saves and jumps on;
-    // Esc leaves the field (nothing was typed); A approves.
+    // invoice-003 reads clean; invoice-018 needs a look (its date was read with low confidence).
+    const clean = docs.body.items.find((d) => d.fileName === 'invoice-003.pdf')!;
+    const unsure = docs.body.items.find((d) => d.fileName === 'invoice-018.pdf')!;
+    expect(unsure.status).toBe('needs_review');
+    const pathOf = (id: string) => `/flows/${flowId}/documents/${id}`;
     const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    // A navigation commits after the address changes: the screen is the new one when its title is.
+    const shows = async (id: string, fileName: string) => {
+      await waitForPath(page, pathOf(id));
+      await expectText(page.getByRole('heading', { level: 1 }), fileName);
+      await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+    };
+    await page.goto(pathOf(clean.id));
+    await shows(clean.id, clean.fileName);
+
+    // N goes into the values (none asks for a look here: the first one); Enter saves and moves on; Esc
+    // leaves the field; A approves and opens the next document that needs a look.
     await page.keyboard.press('n');
     await expect.poll(focused).toMatch(/^review-/);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await expect.poll(focused).toBe('');
     await page.keyboard.press('a');
-    await expectText(page.getByTestId('review-trail'), /approved the document/);
+    await shows(unsure.id, unsure.fileName);
 
-    // J opens the next document, K the previous, J again; there Ctrl+Enter approves from inside a field.
-    await page.keyboard.press('j');
-    await waitForPath(page, `/flows/${flowId}/documents/${secondDoc!.id}`);
-    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
-    await page.keyboard.press('k');
-    await waitForPath(page, `/flows/${flowId}/documents/${firstDoc!.id}`);
-    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
-    await page.keyboard.press('j');
-    await waitForPath(page, `/flows/${flowId}/documents/${secondDoc!.id}`);
-    await page.getByRole('img', { name: 'Page 1 of the document' }).waitFor();
+    // J and K walk the flow's list: from here one of them leads back to the first document.
+    const here = await getApiJson<{ previousId: string | null; nextId: string | null }>(
+      page,
+      `/api/documents/${unsure.id}/review`,
+    );
+    const [back, forth] = here.body.previousId === clean.id ? ['k', 'j'] : ['j', 'k'];
+    await page.keyboard.press(back);
+    await shows(clean.id, clean.fileName);
+    await page.keyboard.press(forth);
+    await shows(unsure.id, unsure.fileName);
+
+    // N lands on the value that asks for a look; Ctrl+Enter approves from inside it.
     await page.keyboard.press('n');
-    await expect.poll(focused).toMatch(/^review-/);
+    await expect.poll(focused).toBe('review-documentDate');
     await page.keyboard.press('Control+Enter');
     await expectText(page.getByTestId('review-trail'), /approved the document/);
     await screenshot(page, 'review-03-keyboard-approved');
 
-    for (const doc of [firstDoc!, secondDoc!]) {
+    for (const doc of [clean, unsure]) {
       const review = await getApiJson<ReviewBody>(page, `/api/documents/${doc.id}/review`);
       expect(review.body.document.reviewFlag).toBe('approved');
     }
     const rows = await readWorkbookRows(page, flowId);
     expect(rows.map((r) => r.Review)).toEqual(['Approved', 'Approved']);
+  });
+
+  it('holds a second upload of the same invoice out of the sheet until a person says it is not a copy', async () => {
+    const page = await app.newPage({ viewport: { width: 1366, height: 900 } });
+    await createUser(page, { emailPrefix: 'copies' });
+    const flowId = await createFlow(page);
+    await uploadAndRun(page, flowId, { 'invoice-018.pdf': 'invoice-018.pdf' });
+    await uploadAndRun(page, flowId, { 'scan-from-accounts.pdf': 'invoice-018.pdf' });
+    expect((await readWorkbookRows(page, flowId)).map((r) => r['File Name'])).toEqual(['invoice-018.pdf']);
+
+    // The copy says what it copies, with a link to it.
+    await page.goto('/parse');
+    const card = page.locator(`[data-flow-id="${flowId}"]`);
+    await card.getByRole('button', { name: 'Documents' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'scan-from-accounts.pdf', exact: true }).click();
+    const notice = page.getByTestId('duplicate-notice');
+    await expectText(notice, /It looks like invoice-018\.pdf in “Purchase bills”, already read/);
+    await screenshot(page, 'review-05-possible-duplicate');
+
+    // Not a copy after all: approved, it joins the sheet.
+    const copyId = page.url().split('/').at(-1)!;
+    await page.getByRole('button', { name: 'Not a duplicate — approve' }).click();
+    await expect
+      .poll(
+        async () => (await getApiJson<ReviewBody>(page, `/api/documents/${copyId}/review`)).body.approvedBy,
+      )
+      .toBe('Asha Verma');
+    expect((await readWorkbookRows(page, flowId)).map((r) => r['File Name']).sort()).toEqual([
+      'invoice-018.pdf',
+      'scan-from-accounts.pdf',
+    ]);
+
+    // Removing it from the inbox takes its rows out again.
+    await page.goto('/parse');
+    await card.getByRole('button', { name: 'Documents' }).click();
+    const inbox = page.getByRole('dialog');
+    await inbox.getByRole('button', { name: 'Remove scan-from-accounts.pdf from this flow' }).click();
+    await inbox.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect
+      .poll(async () => (await readWorkbookRows(page, flowId)).map((r) => r['File Name']))
+      .toEqual(['invoice-018.pdf']);
   });
 
   it('fits a phone: the page above, the values below', async () => {

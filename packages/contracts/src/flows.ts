@@ -406,6 +406,7 @@ export function describeReviewReason(reason: string): string {
   const [code = '', field = ''] = reason.split(':');
   if (code === 'missing') return `No ${labelOfField(field)} was read`;
   if (code === 'low_confidence') return `${labelOfField(field)} was read with low confidence`;
-  if (code === POSSIBLE_DUPLICATE) return 'Looks like a document already read (same vendor and number)';
+  if (code === POSSIBLE_DUPLICATE)
+    return 'Looks like a document already read (the same file, or the same vendor and number this financial year)';
   return describeCheck(reason);
 }

@@ -132,6 +132,13 @@ export const DocumentReviewSchema = z.object({
   approvedAt: z.string().nullable(),
   approvedBy: z.string().nullable(),
   events: z.array(DocumentEventSchema),
+  /**
+   * The earlier document this one looks like a copy of; while unapproved it stays out of the sheets
+   * (approving it says it is not a duplicate; removing it drops the copy).
+   */
+  duplicateOf: z
+    .object({ id: z.string(), flowId: z.string(), fileName: z.string(), flowName: z.string() })
+    .nullable(),
   /** The neighbours in the flow's review order (newest first), for next / previous. */
   previousId: z.string().nullable(),
   nextId: z.string().nullable(),

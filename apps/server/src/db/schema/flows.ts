@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   index,
   integer,
@@ -135,6 +136,11 @@ export const documents = pgTable(
     /** When and by whom a person approved the document's values (cleared when it is extracted again). */
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: text('approved_by'),
+    /**
+     * The earlier document this one looks like a copy of (same vendor, number and financial year, or the
+     * same bytes). Such a document stays out of the sheets until a person approves it (not a duplicate).
+     */
+    duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import {
   countOpenDocuments,
   type DocumentOutcome,
   type DocumentRow,
+  findPossibleDuplicate,
   insertScannedDocument,
   releaseDocumentClaim,
   renewDocumentClaims,
@@ -70,6 +71,7 @@ async function runWithDocuments(name: string, n: number) {
 
 function outcome(lines: number): DocumentOutcome {
   return {
+    duplicateOf: null,
     status: 'done',
     extraction: { fields: {} },
     errorCode: null,
@@ -133,14 +135,14 @@ describe('per-document claims', () => {
     // worker-a wakes up: its renewal, hand-back and outcome are all refused.
     expect(await renewDocumentClaims(t.db, run.id, 'worker-a')).toBe(0);
     expect(await releaseDocumentClaim(t.db, first, 'worker-a')).toBe(false);
-    expect(await saveDocumentOutcome(t.db, first, run.id, 'worker-a', outcome(3))).toBe(false);
+    expect(await saveDocumentOutcome(t.db, first, run.id, 'worker-a', outcome(3))).toBeNull();
     expect(await countLines(first.id)).toBe(0);
     expect((await reread(first.id)).status).toBe('processing');
 
     // The current claimant stores once; a repeat of the same write (a duplicate handler) changes nothing.
-    expect(await saveDocumentOutcome(t.db, second, run.id, 'worker-b', outcome(2))).toBe(true);
-    expect(await saveDocumentOutcome(t.db, second, run.id, 'worker-b', outcome(2))).toBe(false);
-    expect(await saveDocumentOutcome(t.db, first, run.id, 'worker-a', outcome(3))).toBe(false);
+    expect(await saveDocumentOutcome(t.db, second, run.id, 'worker-b', outcome(2))).not.toBeNull();
+    expect(await saveDocumentOutcome(t.db, second, run.id, 'worker-b', outcome(2))).toBeNull();
+    expect(await saveDocumentOutcome(t.db, first, run.id, 'worker-a', outcome(3))).toBeNull();
     expect(await countLines(first.id)).toBe(2);
     const stored = await reread(first.id);
     expect(stored.status).toBe('done');
@@ -154,8 +156,8 @@ describe('per-document claims', () => {
     await ageClaim(first.id, LEASE + 1);
     const again = (await claimNextDocument(t.db, run.id, 'worker-a', LEASE))!;
     expect(again.attempts).toBe(first.attempts + 1);
-    expect(await saveDocumentOutcome(t.db, first, run.id, 'worker-a', outcome(4))).toBe(false);
-    expect(await saveDocumentOutcome(t.db, again, run.id, 'worker-a', outcome(1))).toBe(true);
+    expect(await saveDocumentOutcome(t.db, first, run.id, 'worker-a', outcome(4))).toBeNull();
+    expect(await saveDocumentOutcome(t.db, again, run.id, 'worker-a', outcome(1))).not.toBeNull();
     expect(await countLines(first.id)).toBe(1);
   });
 
@@ -169,7 +171,7 @@ describe('per-document claims', () => {
     const next = (await claimNextDocument(t.db, run.id, 'worker-b', LEASE))!;
     expect(next.id).toBe(doc.id);
     expect(next.takenOver).toBe(false);
-    expect(await saveDocumentOutcome(t.db, doc, run.id, 'worker-a', outcome(1))).toBe(false);
+    expect(await saveDocumentOutcome(t.db, doc, run.id, 'worker-a', outcome(1))).toBeNull();
   });
 
   it('a run leader taking over leaves live helpers their documents and takes over the dead ones', async () => {
@@ -189,7 +191,7 @@ describe('per-document claims', () => {
     expect(claimed.find((c) => c.id !== dead.id)).toMatchObject({ takenOver: false, attempts: 1 });
     expect(await claimNextDocument(t.db, run.id, 'leader-2', LEASE)).toBeUndefined();
     // The live helper still stores its document.
-    expect(await saveDocumentOutcome(t.db, live, run.id, 'helper-live', outcome(1))).toBe(true);
+    expect(await saveDocumentOutcome(t.db, live, run.id, 'helper-live', outcome(1))).not.toBeNull();
   });
 
   it('adopts the documents an earlier run of the flow left unfinished', async () => {
@@ -204,6 +206,29 @@ describe('per-document claims', () => {
       [next.id, 'pending', null],
     ]);
     // The earlier run's claimant can no longer store anything.
-    expect(await saveDocumentOutcome(t.db, stranded, earlier.id, 'gone', outcome(1))).toBe(false);
+    expect(await saveDocumentOutcome(t.db, stranded, earlier.id, 'gone', outcome(1))).toBeNull();
+  });
+
+  it('decides duplicates as outcomes are stored: of two copies read side by side, exactly one is the copy', async () => {
+    const { run } = await runWithDocuments('copies', 2);
+    await t.db.update(documents).set({ contentHash: 'same-bytes' }).where(eq(documents.runId, run.id));
+    const a = (await claimNextDocument(t.db, run.id, 'worker-a', LEASE))!;
+    const b = (await claimNextDocument(t.db, run.id, 'worker-b', LEASE))!;
+    const decide = (doc: DocumentRow) => async (tx: typeof t.db) => ({
+      ...outcome(1),
+      duplicateOf: await findPossibleDuplicate(tx, doc.organizationId, doc.id, {
+        contentHash: doc.contentHash,
+        documentType: null,
+        documentNumber: null,
+        documentDate: null,
+        vendorGstin: null,
+        vendorName: null,
+      }),
+    });
+    const stored = await Promise.all([
+      saveDocumentOutcome(t.db, a, run.id, 'worker-a', decide(a)),
+      saveDocumentOutcome(t.db, b, run.id, 'worker-b', decide(b)),
+    ]);
+    expect(stored.map((o) => o?.duplicateOf ?? null).filter(Boolean)).toHaveLength(1);
   });
 });

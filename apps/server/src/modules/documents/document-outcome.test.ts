@@ -50,9 +50,10 @@ describe('one definition of "needs review"', () => {
       reviewFlag: 'review',
       failedChecks: ['gstin_checksum'],
     });
-    expect(buildDocumentOutcome(clean, { possibleDuplicate: true })).toMatchObject({
+    expect(buildDocumentOutcome(clean, { duplicateOf: 'an-earlier-document' })).toMatchObject({
       status: 'needs_review',
       failedChecks: ['possible_duplicate'],
+      duplicateOf: 'an-earlier-document',
     });
     // The words every screen and sheet shows for them.
     expect(describeReviewReason('missing:total')).toBe('No Total was read');

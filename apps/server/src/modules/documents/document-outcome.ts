@@ -65,11 +65,12 @@ export function listReviewReasons(
 
 /**
  * Turns an `extraction/v1` result into what is stored: failed when the engine could not read the file,
- * needs_review when `listReviewReasons` gives any reason (stored with it), done otherwise.
+ * needs_review when `listReviewReasons` gives any reason (stored with it), done otherwise. `duplicateOf`
+ * names the earlier document this one looks like a copy of (it then needs review and stays out of the sheets).
  */
 export function buildDocumentOutcome(
   result: ExtractionResult,
-  options: { possibleDuplicate?: boolean } = {},
+  options: { duplicateOf?: string | null } = {},
 ): DocumentOutcome {
   if (result.error) {
     return {
@@ -80,9 +81,11 @@ export function buildDocumentOutcome(
       failedChecks: [],
       reviewFlag: null,
       lines: [],
+      duplicateOf: null,
     };
   }
-  const reasons = listReviewReasons(result, options);
+  const duplicateOf = options.duplicateOf ?? null;
+  const reasons = listReviewReasons(result, { possibleDuplicate: duplicateOf !== null });
   const lines = result.lineItems.map((line) => {
     const { provenance: _provenance, ...values } = line;
     return values as Record<string, unknown>;
@@ -96,6 +99,7 @@ export function buildDocumentOutcome(
     failedChecks: reasons,
     reviewFlag: reasons.length > 0 ? 'review' : 'ok',
     lines,
+    duplicateOf,
   };
 }
 
@@ -109,6 +113,7 @@ export function buildSystemFailure(detail: string): DocumentOutcome {
     failedChecks: [],
     reviewFlag: null,
     lines: [],
+    duplicateOf: null,
   };
 }
 
@@ -125,5 +130,6 @@ export function buildSourceFailure(message: string): DocumentOutcome {
     failedChecks: [],
     reviewFlag: null,
     lines: [],
+    duplicateOf: null,
   };
 }

@@ -6,7 +6,6 @@ import {
   FlowIoSchema,
   findFieldSpec,
   getExtractionProfile,
-  POSSIBLE_DUPLICATE,
   readFieldInput,
   toExtractionDocumentType,
   toLineCellKey,
@@ -27,6 +26,7 @@ import { listDocumentPages } from './document-pages.ts';
 import {
   type DocumentEventRow,
   type DocumentRow,
+  findDocument,
   findNeighbourDocuments,
   listDocumentEvents,
   type ReviewedDocument,
@@ -82,7 +82,7 @@ export async function getDocumentReview(
   id: string,
 ): Promise<DocumentReview> {
   const row = await requireDocument(db, membership, id);
-  const [flow, events, neighbours, pages] = await Promise.all([
+  const [flow, events, neighbours, pages, duplicateOf] = await Promise.all([
     findFlowById(db, row.flowId),
     listDocumentEvents(db, membership.organizationId, row.id),
     findNeighbourDocuments(db, row),
@@ -93,6 +93,7 @@ export async function getDocumentReview(
         throw error;
       },
     ),
+    describeOriginal(db, membership.organizationId, row.duplicateOf),
   ]);
   return {
     document: {
@@ -106,7 +107,26 @@ export async function getDocumentReview(
     approvedAt: row.approvedAt?.toISOString() ?? null,
     approvedBy: row.approvedBy,
     events: events.map(toEvent),
+    duplicateOf,
     ...neighbours,
+  };
+}
+
+/** The document a possible duplicate copies, named for the review screen (null when it is gone). */
+async function describeOriginal(
+  db: Db,
+  organizationId: string,
+  id: string | null,
+): Promise<DocumentReview['duplicateOf']> {
+  if (!id) return null;
+  const original = await findDocument(db, organizationId, id);
+  if (!original) return null;
+  const flow = await findFlowById(db, original.flowId);
+  return {
+    id: original.id,
+    flowId: original.flowId,
+    fileName: original.fileName,
+    flowName: flow?.name ?? '',
   };
 }
 
@@ -240,9 +260,7 @@ export async function correctDocument(
       confidence: applied.confidence,
       checks: recheckResult(extracted, applied.fields, applied.lineItems),
     };
-    const outcome = buildDocumentOutcome(next, {
-      possibleDuplicate: current.failedChecks.includes(POSSIBLE_DUPLICATE),
-    });
+    const outcome = buildDocumentOutcome(next, { duplicateOf: current.duplicateOf });
     return {
       extraction: next,
       extracted,

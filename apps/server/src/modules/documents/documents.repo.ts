@@ -189,22 +189,33 @@ export interface DocumentOutcome {
   failedChecks: string[];
   reviewFlag: string | null;
   lines: Array<Record<string, unknown>>;
+  /** The earlier document this one looks like a copy of. */
+  duplicateOf: string | null;
 }
 
 /**
  * Stores a document's outcome and replaces its line rows, in one transaction. Only the current claim may
  * write (same worker, same `attempts` fencing token, still 'processing' in this run): a worker whose claim
  * lapsed and was taken over — a ghost that was only slow, not dead — finds nothing to update and rolls back,
- * so a document never ends with two sets of rows.
+ * so a document never ends with two sets of rows. `decide` may be a function that builds the outcome inside
+ * the transaction (the duplicate search), under a lock per organisation. Returns the stored outcome, or
+ * null when nothing was stored.
  */
 export async function saveDocumentOutcome(
   db: Db,
   doc: DocumentRow,
   runId: string,
   workerId: string,
-  outcome: DocumentOutcome,
-): Promise<boolean> {
+  decide: DocumentOutcome | ((tx: Db) => Promise<DocumentOutcome>),
+): Promise<DocumentOutcome | null> {
   return db.transaction(async (tx) => {
+    // One save at a time per organisation while the outcome is decided: two copies of one invoice read
+    // side by side must not each miss the other in the duplicate search.
+    if (typeof decide === 'function')
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`bahi:document-outcome:${doc.organizationId}`}))`,
+      );
+    const outcome = typeof decide === 'function' ? await decide(tx) : decide;
     const updated = await tx
       .update(documents)
       .set({
@@ -220,11 +231,12 @@ export async function saveDocumentOutcome(
         extracted: null,
         approvedAt: null,
         approvedBy: null,
+        duplicateOf: outcome.duplicateOf,
         updatedAt: sql`now()`,
       })
       .where(and(ownClaim(doc, workerId), eq(documents.runId, runId)))
       .returning({ id: documents.id });
-    if (updated.length === 0) return false;
+    if (updated.length === 0) return null;
     await tx.delete(documentLines).where(eq(documentLines.documentId, doc.id));
     if (outcome.lines.length > 0) {
       await tx.insert(documentLines).values(
@@ -239,7 +251,7 @@ export async function saveDocumentOutcome(
     }
     // The workbook no longer matches the database until it is rewritten.
     await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, doc.flowId));
-    return true;
+    return outcome;
   });
 }
 
@@ -326,28 +338,45 @@ export async function noteDocumentPages(
 }
 
 /**
- * Another read document of the organisation that looks like the same one: same type and document
- * number (ignoring case and spaces) from the same vendor (by GSTIN, or by name when no GSTIN was read).
- * The same invoice uploaded under another name, or into another flow, is found this way.
+ * An earlier read document of the organisation this one looks like a copy of: the same file (same bytes,
+ * under another name or in another flow), or the same type and document number (ignoring case and spaces)
+ * from the same vendor (by GSTIN, or by name when no GSTIN was read) in the same financial year (April to
+ * March: Indian invoice numbers start again each year). Documents a person removed do not count.
  */
 export async function findPossibleDuplicate(
   db: Db,
   organizationId: string,
   documentId: string,
   key: {
-    documentType: string;
-    documentNumber: string;
+    contentHash: string;
+    documentType: string | null;
+    documentNumber: string | null;
+    documentDate: string | null;
     vendorGstin: string | null;
     vendorName: string | null;
   },
 ): Promise<string | null> {
-  const number = key.documentNumber.replace(/\s+/g, '').toUpperCase();
+  const number = key.documentNumber?.replace(/\s+/g, '').toUpperCase() ?? '';
   const vendor = key.vendorGstin
     ? sql`upper(${documents.extraction}->'fields'->>'vendorGstin') = ${key.vendorGstin.toUpperCase()}`
     : key.vendorName
       ? sql`lower(${documents.extraction}->'fields'->>'vendorName') = ${key.vendorName.toLowerCase()}`
       : null;
-  if (!number || !vendor) return null;
+  const year = financialYearOf(key.documentDate);
+  // The other document's date, when it has one, must fall in the same financial year.
+  const sameYear =
+    year === null
+      ? sql`true`
+      : sql`(${documents.extraction}->'fields'->>'documentDate' is null
+          or ${documents.extraction}->'fields'->>'documentDate' !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+          or ${documents.extraction}->'fields'->>'documentDate' between ${`${year}-04-01`} and ${`${year + 1}-03-31`})`;
+  const sameContent =
+    number && vendor && key.documentType
+      ? sql`(${documents.contentHash} = ${key.contentHash} or (
+          ${documents.extraction}->>'documentType' = ${key.documentType}
+          and upper(regexp_replace(${documents.extraction}->'fields'->>'documentNumber', '[[:space:]]', '', 'g')) = ${number}
+          and ${vendor} and ${sameYear}))`
+      : sql`${documents.contentHash} = ${key.contentHash}`;
   const [row] = await db
     .select({ id: documents.id })
     .from(documents)
@@ -356,13 +385,20 @@ export async function findPossibleDuplicate(
         eq(documents.organizationId, organizationId),
         sql`${documents.id} <> ${documentId}`,
         inArray(documents.status, ['done', 'needs_review']),
-        sql`${documents.extraction}->>'documentType' = ${key.documentType}`,
-        sql`upper(regexp_replace(${documents.extraction}->'fields'->>'documentNumber', '\s', '', 'g')) = ${number}`,
-        vendor,
+        sameContent,
       ),
     )
+    // The first read of them is the original.
+    .orderBy(asc(documents.processedAt), asc(documents.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The year an Indian financial year starts in (2025 for 2025-04-01 … 2026-03-31); null without a date. */
+export function financialYearOf(isoDate: string | null): number | null {
+  const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(isoDate ?? '');
+  if (!m) return null;
+  return Number(m[2]) >= 4 ? Number(m[1]) : Number(m[1]) - 1;
 }
 
 /** How many of a run's documents failed for a system reason (not the file's fault). */

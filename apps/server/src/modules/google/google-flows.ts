@@ -20,7 +20,7 @@ import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
-import { loadSheetContent } from '../sheets/sheets.service.ts';
+import { IN_SHEET, loadSheetContent } from '../sheets/sheets.service.ts';
 import { getDriveCacheDir, sweepBeforeDriveRun } from './drive-cache.ts';
 import { openGoogleSession } from './google.service.ts';
 import { readErrorStatus } from './google-api.ts';
@@ -103,16 +103,17 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
   const lineDocs = await queryRows<{ document_id: string; line_no: number; file_name: string }>(
     db,
     sql`select l.document_id, l.line_no, d.file_name from document_lines l join documents d on d.id = l.document_id
-        where l.flow_id = ${flow.id} and d.status in ('done', 'needs_review')
+        where l.flow_id = ${flow.id} and ${IN_SHEET}
         order by d.sheet_row, l.line_no, l.id`,
   );
   if (lineDocs.length !== content.lines.length) throw new Error('The flow changed while writing; try again');
-  // Documents that have no rows any more (a re-process that failed, a document a person removed): their
-  // old rows leave the sheet. Pending ones keep theirs until their outcome is stored.
+  // Documents that have no rows any more (a re-process that failed, a document a person removed, one held
+  // back as a possible duplicate): their old rows leave the sheet. Pending ones keep theirs until their
+  // outcome is stored.
   const failed = await queryRows<{ id: string }>(
     db,
-    sql`select id from documents where flow_id = ${flow.id} and organization_id = ${flow.organizationId}
-        and status in ('failed', 'removed')`,
+    sql`select d.id from documents d where d.flow_id = ${flow.id} and d.organization_id = ${flow.organizationId}
+        and d.status not in ('pending', 'processing') and not (${IN_SHEET})`,
   );
   const session = await openGoogleSession(db, env, flow.organizationId);
   const sink = createGoogleSheetsSink({

@@ -12,6 +12,7 @@ import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
 import { createLocalFolderSource, resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
 import { createUploadSource } from '../../adapters/sources/upload.ts';
+import type { Db } from '../../db/client.ts';
 import { extractionSlots } from '../../jobs/extraction-slots.ts';
 import { defineJob, type JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
@@ -35,6 +36,7 @@ import {
   countOpenDocuments,
   countRunDocuments,
   countSystemFailures,
+  type DocumentOutcome,
   findPossibleDuplicate,
   insertScannedDocument,
   noteDocumentPages,
@@ -227,24 +229,23 @@ function beatMs(ctx: JobContext): number {
   return Math.min(HEARTBEAT_MS, (ctx.env.flows.leaseSeconds * 1000) / 3);
 }
 
-/** True when another read document of the organisation has this one's type, number and vendor. */
-async function isPossibleDuplicate(
-  ctx: JobContext,
-  organizationId: string,
-  documentId: string,
+/** The earlier document of the organisation this one looks like a copy of (`findPossibleDuplicate`). */
+async function findDuplicateOf(
+  db: Db,
+  doc: { organizationId: string; id: string; contentHash: string },
   result: ExtractionResult,
-): Promise<boolean> {
+): Promise<string | null> {
+  if (result.error) return null;
   const fields = result.fields as Record<string, unknown>;
   const text = (key: string) => (typeof fields[key] === 'string' && fields[key] ? String(fields[key]) : null);
-  const documentNumber = text('documentNumber');
-  if (result.error || !result.documentType || !documentNumber) return false;
-  const duplicateOf = await findPossibleDuplicate(ctx.db, organizationId, documentId, {
+  return findPossibleDuplicate(db, doc.organizationId, doc.id, {
+    contentHash: doc.contentHash,
     documentType: result.documentType,
-    documentNumber,
+    documentNumber: text('documentNumber'),
+    documentDate: text('documentDate'),
     vendorGstin: text('vendorGstin'),
     vendorName: text('vendorName'),
   });
-  return duplicateOf !== null;
 }
 
 /** How often a document's pages-read count is written while it is extracted (the progress bar's pace). */
@@ -278,7 +279,7 @@ async function processDocument(
   // The leader's write also proves its lease alive; a helper only says what it is working on.
   if (leader) await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
   else await noteRunCurrentFile(ctx.db, run.id, doc.fileName);
-  let outcome: ReturnType<typeof buildDocumentOutcome>;
+  let outcome: DocumentOutcome | ((tx: Db) => Promise<DocumentOutcome>);
   const stopTimer = startExtractionTimer();
   try {
     const path =
@@ -306,9 +307,9 @@ async function processDocument(
       ctx.logger.info({ documentId: doc.id }, 'document handed back on shutdown');
       return;
     }
-    outcome = buildDocumentOutcome(result, {
-      possibleDuplicate: await isPossibleDuplicate(ctx, run.organizationId, doc.id, result),
-    });
+    // Decided as it is stored, so two copies read side by side see each other.
+    outcome = async (tx: Db) =>
+      buildDocumentOutcome(result, { duplicateOf: await findDuplicateOf(tx, doc, result) });
   } catch (error) {
     if (ctx.signal?.aborted) {
       if (await releaseDocumentClaim(ctx.db, doc, ctx.workerId)) recordDocumentHandedBack();
@@ -327,17 +328,18 @@ async function processDocument(
     stopTimer();
   }
   // Counted only when stored: a ghost whose claim was taken over (or a duplicate) processed nothing.
-  if (await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome)) {
-    recordDocumentOutcome(outcome.status, outcome.errorCode);
+  const stored = await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome);
+  if (stored) {
+    recordDocumentOutcome(stored.status, stored.errorCode);
     // Every failed document leaves a line an operator can search (a system failure was logged above).
-    if (outcome.status === 'failed')
+    if (stored.status === 'failed')
       ctx.logger.warn(
         {
           organizationId: run.organizationId,
           flowId: run.flowId,
           runId: run.id,
           documentId: doc.id,
-          errorCode: outcome.errorCode,
+          errorCode: stored.errorCode,
         },
         'document failed',
       );

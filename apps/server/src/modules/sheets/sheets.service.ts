@@ -110,7 +110,12 @@ function sortExpression(tab: SheetTab, column: SheetColumn | undefined): SQL {
     : sql`l.data->>${column.key}`;
 }
 
-const processed = sql`d.status in ('done', 'needs_review')`;
+/**
+ * The documents (alias `d`) whose rows are in a flow's sheets: read ones, except a possible duplicate no
+ * person has approved yet (it waits in review, out of the sheet, so nothing is booked twice).
+ */
+export const IN_SHEET = sql`d.status in ('done', 'needs_review') and (d.duplicate_of is null or d.approved_at is not null)`;
+const processed = IN_SHEET;
 
 async function selectDocumentRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
   return queryRows<DocumentSqlRow>(

@@ -5,6 +5,7 @@ import {
   describeReviewReason,
   readFieldInput,
 } from '@bahi/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeftIcon,
   CheckIcon,
@@ -12,6 +13,7 @@ import {
   ChevronRightIcon,
   ExternalLinkIcon,
   HistoryIcon,
+  Trash2Icon,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,6 +22,8 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatAgo } from '@/features/parse/flow-format.ts';
+import { removeDocument } from '@/features/parse/flows-api.ts';
+import { flowKeys } from '@/features/parse/queries.ts';
 import { formatDocumentStatus } from '@/features/parse/source-link.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -133,7 +137,12 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
             ? { lines: [{ line: Number(cell[1]), field: cell[2]!, value: draft }] }
             : { fields: { [value.key]: draft } },
         );
-        setDrafts(({ [value.key]: _saved, ...rest }) => rest);
+        // Only the text that was saved: a person may already have typed on while it was saving.
+        setDrafts((current) => {
+          if (current[value.key] !== draft) return current;
+          const { [value.key]: _saved, ...rest } = current;
+          return rest;
+        });
         setServerErrors(({ [value.key]: _gone, ...rest }) => rest);
         return true;
       } catch (error) {
@@ -149,6 +158,23 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     },
     [drafts, correct],
   );
+
+  const remove = useMutation({ mutationFn: () => removeDocument(doc.id) });
+  const queryClient = useQueryClient();
+  const handleRemove = async () => {
+    try {
+      await remove.mutateAsync();
+      void queryClient.invalidateQueries({ queryKey: flowKeys.documents(doc.flowId) });
+      toast.success(`Removed ${doc.fileName} from this flow`);
+      navigate(
+        review.nextToReviewId
+          ? appPaths.document(doc.flowId, review.nextToReviewId)
+          : appPaths.flowSheet(doc.flowId),
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not remove this document');
+    }
+  };
 
   const handleApprove = useCallback(async () => {
     if (!editable || approve.isPending) return;
@@ -272,7 +298,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
                 aria-keyshortcuts="a Control+Enter"
               >
                 <CheckIcon aria-hidden="true" />
-                {approved ? 'Approved' : 'Approve'}
+                {approved ? 'Approved' : review.duplicateOf ? 'Not a duplicate — approve' : 'Approve'}
               </Button>
             )}
           </div>
@@ -300,6 +326,13 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
         </div>
 
         <div className="flex min-w-0 flex-col gap-5">
+          {review.duplicateOf && !approved && editable && (
+            <DuplicateNotice
+              original={review.duplicateOf}
+              onRemove={() => void handleRemove()}
+              removing={remove.isPending}
+            />
+          )}
           <ReviewSummary review={review} reasons={reasons} toReview={toReview} />
           {doc.status === 'failed'
             ? null
@@ -360,6 +393,42 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
       )}
 
       <ReviewTrail events={review.events} describe={(key) => describeFieldKey(getReviewType(review), key)} />
+    </div>
+  );
+}
+
+/** A possible copy of a document already read: where the original is, and the two ways out. */
+function DuplicateNotice({
+  original,
+  onRemove,
+  removing,
+}: {
+  original: NonNullable<DocumentReview['duplicateOf']>;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+      data-testid="duplicate-notice"
+    >
+      <p className="font-medium text-warning-foreground">Possible duplicate</p>
+      <p className="mt-1">
+        It looks like{' '}
+        <Link
+          className="font-medium text-primary hover:underline"
+          to={appPaths.document(original.flowId, original.id)}
+        >
+          {original.fileName}
+        </Link>
+        {original.flowName ? ` in “${original.flowName}”` : ''}, already read. It stays out of the sheet until
+        you approve it as not a duplicate, or remove this copy.
+      </p>
+      <Button size="sm" variant="outline" className="mt-2" onClick={onRemove} disabled={removing}>
+        <Trash2Icon aria-hidden="true" />
+        Remove this copy
+      </Button>
     </div>
   );
 }

@@ -35,6 +35,7 @@ function makeReview(extraction: Record<string, unknown>, corrected: string[] = [
     previousId: null,
     nextId: null,
     nextToReviewId: null,
+    duplicateOf: null,
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "duplicate_of" uuid;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_duplicate_of_documents_id_fk" FOREIGN KEY ("duplicate_of") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;
