@@ -194,6 +194,7 @@ describe('accessibility of every screen (axe-core)', () => {
       await audit(user, 'document-review');
 
       for (const [path, screen] of [
+        ['/review?view=all', 'review-queue'],
         ['/profile', 'profile'],
         ['/integrations', 'integrations'],
         ['/vendor-management', 'vendor-management'],

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   createUser,
+  expectCount,
   expectText,
   getApiJson,
   type Page,
@@ -251,11 +252,21 @@ describe('review and correct', () => {
     await uploadAndRun(page, flowId, { 'scan-from-accounts.pdf': 'invoice-018.pdf' });
     expect((await readWorkbookRows(page, flowId)).map((r) => r['File Name'])).toEqual(['invoice-018.pdf']);
 
+    // The review queue lists both (the original's date was read with low confidence), and finds them by
+    // their number; the copy opens from there.
+    await page.goto('/review');
+    const rows = page.getByTestId('queue-row');
+    await expectCount(rows, 2);
+    await page.getByLabel('Search by document number, GSTIN or vendor').fill('no-such-number');
+    await expectCount(rows, 0);
+    await page.getByLabel('Search by document number, GSTIN or vendor').fill('ti-01650');
+    await expectCount(rows, 2);
+    await expectText(rows.filter({ hasText: 'scan-from-accounts.pdf' }), /already read/);
+    await screenshot(page, 'review-06-queue');
+    await rows.filter({ hasText: 'scan-from-accounts.pdf' }).getByRole('link').click();
+
     // The copy says what it copies, with a link to it.
-    await page.goto('/parse');
     const card = page.locator(`[data-flow-id="${flowId}"]`);
-    await card.getByRole('button', { name: 'Documents' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'scan-from-accounts.pdf', exact: true }).click();
     const notice = page.getByTestId('duplicate-notice');
     await expectText(notice, /It looks like invoice-018\.pdf in “Purchase bills”, already read/);
     await screenshot(page, 'review-05-possible-duplicate');

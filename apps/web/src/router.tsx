@@ -49,6 +49,12 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/parse/parse-page.tsx')).ParsePage }),
             },
             {
+              path: 'review',
+              lazy: async () => ({
+                Component: (await import('@/features/review/review-queue-page.tsx')).ReviewQueuePage,
+              }),
+            },
+            {
               path: 'flows/:flowId/documents/:documentId',
               lazy: async () => ({
                 Component: (await import('@/features/review/document-page.tsx')).DocumentPage,

@@ -152,3 +152,63 @@ export type DocumentReview = z.infer<typeof DocumentReviewSchema>;
 export function toLineCellKey(line: number, field: string): string {
   return `lineItems.${line}.${field}`;
 }
+
+/** The review queue's views. */
+export const reviewQueueViews = ['needs_review', 'approved', 'failed', 'all'] as const;
+
+/** `GET /api/review`: the organisation's documents across flows, filtered and searched. */
+export const ReviewQueueQuerySchema = z.object({
+  view: z.enum(reviewQueueViews).default('needs_review'),
+  flowId: z.string().uuid().optional(),
+  /** Vendor name or GSTIN, any part of it. */
+  vendor: z.string().trim().max(200).optional(),
+  /** Document date from / to, ISO. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** Total at least / at most, in rupees. */
+  min: z.coerce.number().optional(),
+  max: z.coerce.number().optional(),
+  /** Document number, GSTIN or vendor name, any part of it. */
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+/** A review queue query. */
+export type ReviewQueueQuery = z.infer<typeof ReviewQueueQuerySchema>;
+
+/** One document in the review queue. */
+export const ReviewQueueItemSchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  flowName: z.string(),
+  fileName: z.string(),
+  status: z.string(),
+  approved: z.boolean(),
+  documentType: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  documentDate: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  vendorGstin: z.string().nullable(),
+  total: z.number().nullable(),
+  /** Why it needs review (codes, worded by `describeReviewReason`), or the error in words for a failed one. */
+  reasons: z.array(z.string()),
+  error: z.string().nullable(),
+  processedAt: z.string().nullable(),
+});
+/** One document in the review queue. */
+export type ReviewQueueItem = z.infer<typeof ReviewQueueItemSchema>;
+
+/** A page of the review queue, with how many documents each view holds (for its tabs). */
+export const ReviewQueueSchema = z.object({
+  items: z.array(ReviewQueueItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  counts: z.object({
+    needs_review: z.number().int(),
+    approved: z.number().int(),
+    failed: z.number().int(),
+    all: z.number().int(),
+  }),
+});
+/** A page of the review queue. */
+export type ReviewQueue = z.infer<typeof ReviewQueueSchema>;

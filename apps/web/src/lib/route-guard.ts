@@ -10,6 +10,7 @@ const LEGAL_PATHS = ['/terms-and-conditions', '/privacy-policy'];
 export const APP_PATHS = [
   '/',
   '/parse',
+  '/review',
   '/profile',
   '/integrations',
   '/vendor-management',

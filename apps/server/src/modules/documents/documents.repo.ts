@@ -593,7 +593,7 @@ export async function listDocumentEvents(
 /**
  * The documents before and after one in its flow's list order (newest sheet row first), among those a
  * person can review (read, needing review or failed; not waiting or removed), and the next one that needs
- * review (after this one in that order, else the first from the top).
+ * review: after this one in that order, else the first from the top, else the newest of another flow.
  */
 export async function findNeighbourDocuments(
   db: Db,
@@ -618,10 +618,12 @@ export async function findNeighbourDocuments(
           and (coalesce(sheet_row, 0), id) < (${row}, ${doc.id}::uuid)
         order by coalesce(sheet_row, 0) desc, id desc limit 1) as next_id,
       (select id from documents
-        where organization_id = ${doc.organizationId} and flow_id = ${doc.flowId}
+        where organization_id = ${doc.organizationId}
           and status = 'needs_review' and id <> ${doc.id}::uuid
-        order by ((coalesce(sheet_row, 0), id) < (${row}, ${doc.id}::uuid)) desc,
-          coalesce(sheet_row, 0) desc, id desc
+        order by flow_id = ${doc.flowId} desc,
+          (flow_id = ${doc.flowId} and (coalesce(sheet_row, 0), id) < (${row}, ${doc.id}::uuid)) desc,
+          case when flow_id = ${doc.flowId} then coalesce(sheet_row, 0) end desc nulls last,
+          processed_at desc, id desc
         limit 1) as review_id`,
   );
   return {

@@ -1,7 +1,7 @@
 import type { DocumentCorrection, DocumentReview } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flowKeys } from '@/features/parse/queries.ts';
-import { approveDocument, correctDocument, getDocumentReview } from './review-api.ts';
+import { approveDocument, correctDocument, getDocumentReview, getReviewQueue } from './review-api.ts';
 
 /** Query keys of the review feature. */
 export const reviewKeys = {
@@ -24,6 +24,7 @@ function useStore(id: string) {
     queryClient.setQueryData(reviewKeys.document(id), review);
     void queryClient.invalidateQueries({ queryKey: flowKeys.documents(review.document.flowId) });
     void queryClient.invalidateQueries({ queryKey: flowKeys.sheet(review.document.flowId) });
+    void queryClient.invalidateQueries({ queryKey: ['review', 'queue'] });
   };
 }
 
@@ -40,4 +41,15 @@ export function useCorrectDocument(id: string) {
 export function useApproveDocument(id: string) {
   const store = useStore(id);
   return useMutation({ mutationFn: () => approveDocument(id), onSuccess: store });
+}
+
+/** A page of the review queue for the filters in `params` (the page's address). */
+export function useReviewQueue(params: URLSearchParams) {
+  const key = params.toString();
+  return useQuery({
+    queryKey: ['review', 'queue', key] as const,
+    queryFn: ({ signal }) => getReviewQueue(params, signal),
+    placeholderData: (previous) => previous,
+    refetchOnMount: 'always',
+  });
 }

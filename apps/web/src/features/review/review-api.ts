@@ -1,4 +1,4 @@
-import type { DocumentCorrection, DocumentReview } from '@bahi/contracts';
+import type { DocumentCorrection, DocumentReview, ReviewQueue } from '@bahi/contracts';
 import { getJson, postJson, requestApi } from '@/lib/api.ts';
 
 const base = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
@@ -27,4 +27,14 @@ export function approveDocument(id: string): Promise<DocumentReview> {
 /** URL of a page's picture at about `width` pixels (the server rounds up to the sizes it keeps). */
 export function getPageImageUrl(imageUrl: string, width: number): string {
   return `${imageUrl}?width=${Math.max(640, Math.min(2400, Math.round(width)))}`;
+}
+
+/** `GET /api/review`: a page of the organisation's review queue. */
+export function getReviewQueue(params: URLSearchParams, signal?: AbortSignal): Promise<ReviewQueue> {
+  const query = new URLSearchParams();
+  for (const key of ['view', 'flowId', 'vendor', 'from', 'to', 'min', 'max', 'q', 'page']) {
+    const value = params.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  return getJson<ReviewQueue>(`/api/review?${query}`, signal);
 }

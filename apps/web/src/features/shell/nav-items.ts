@@ -1,5 +1,6 @@
 import {
   Building2Icon,
+  ClipboardCheckIcon,
   FileScanIcon,
   HomeIcon,
   type LucideIcon,
@@ -25,6 +26,7 @@ export interface NavItem {
 export const mainNavItems: NavItem[] = [
   { label: 'Home', icon: HomeIcon, to: '/', end: true },
   { label: 'Parse', icon: FileScanIcon, to: '/parse' },
+  { label: 'Review', icon: ClipboardCheckIcon, to: '/review' },
   { label: 'Vendor Management', icon: UsersIcon, to: '/vendor-management' },
   { label: 'GST & TDS', icon: ReceiptIndianRupeeIcon, soon: true, disabled: true },
   { label: 'MSME', icon: ShieldCheckIcon, soon: true, disabled: true },
