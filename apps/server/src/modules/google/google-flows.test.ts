@@ -243,7 +243,8 @@ describe('Google for flows', () => {
     const docs = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
     // Documents with rows in the sheet: read, and not held back as a copy of one an earlier test read.
     const inSheet = (d: (typeof docs)[number]) =>
-      (d.status === 'done' || d.status === 'needs_review') && (d.duplicateOf === null || d.approvedAt !== null);
+      (d.status === 'done' || d.status === 'needs_review') &&
+      (d.duplicateOf === null || d.approvedAt !== null);
     expect(docs.filter(inSheet).length).toBeGreaterThan(1);
     expect(grid('Line Items').length).toBeGreaterThan(0);
 
