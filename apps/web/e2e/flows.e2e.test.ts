@@ -222,9 +222,9 @@ describe('processing flows', () => {
       expect(await cell('vendorGstin')).toBe(String(doc.fields.vendorGstin ?? ''));
       const total = doc.fields.total;
       expect(await cell('total')).toBe(typeof total === 'number' ? money.format(total) : '');
-      // The file name links to the stored document.
+      // The file name opens the document's review screen.
       const href = await row.locator('td[data-key="fileName"] a').getAttribute('href');
-      expect(href).toMatch(/\/api\/documents\/[^/]+\/file$/);
+      expect(href).toMatch(new RegExp(`^/flows/${flowId}/documents/[0-9a-f-]+$`));
     }
     await shoot(page, '05-sheet-view');
 

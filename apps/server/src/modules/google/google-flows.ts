@@ -81,13 +81,6 @@ export async function createFlowSpreadsheet(
   );
 }
 
-/** Document id from the sheet row's link back (`…/api/documents/<id>/file`). */
-function readDocumentId(link: unknown): string {
-  const id = /\/api\/documents\/([^/]+)\/file$/.exec(String(link ?? ''))?.[1];
-  if (!id) throw new Error('A sheet row has no document link to key it by');
-  return id;
-}
-
 /**
  * Brings the flow's Google sheet in line with its processed rows (keys: document id; document id + line
  * number; versions: a hash of the document's rows): new documents appended, re-processed ones replaced,
@@ -99,14 +92,6 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
   if (io.output.kind !== 'sheets' || !io.output.sheetId)
     throw new Error('This flow has no Google sheet to write to');
   const content = await loadSheetContent(db, env, flow);
-  // The line rows carry no document id; this lists it in the same order and filter as the sheet content.
-  const lineDocs = await queryRows<{ document_id: string; line_no: number; file_name: string }>(
-    db,
-    sql`select l.document_id, l.line_no, d.file_name from document_lines l join documents d on d.id = l.document_id
-        where l.flow_id = ${flow.id} and ${IN_SHEET}
-        order by d.sheet_row, l.line_no, l.id`,
-  );
-  if (lineDocs.length !== content.lines.length) throw new Error('The flow changed while writing; try again');
   // Documents that have no rows any more (a re-process that failed, a document a person removed, one held
   // back as a possible duplicate): their old rows leave the sheet. Pending ones keep theirs until their
   // outcome is stored.
@@ -121,13 +106,9 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
     spreadsheetId: io.output.sheetId,
     call: (fn) => session.call(fn),
     callOnce: (fn) => session.call(fn, { retryServerErrors: false }),
-    keyOf: (tab, row, index) => {
-      if (tab === 'documents') return readDocumentId(row.link);
-      const line = lineDocs[index];
-      if (!line || line.file_name !== row.fileName || Number(line.line_no) !== Number(row.lineNo))
-        throw new Error('The flow changed while writing; try again');
-      return `${line.document_id}#${line.line_no}`;
-    },
+    // Each row carries its document's id (and a line its number), so keys never depend on row order.
+    keyOf: (tab, row) =>
+      tab === 'documents' ? String(row.documentId) : `${String(row.documentId)}#${Number(row.lineNo)}`,
   });
   return sink.writeRows(content, { removeGroups: failed.map((r) => r.id) });
 }

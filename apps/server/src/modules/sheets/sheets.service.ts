@@ -37,6 +37,7 @@ interface DocumentSqlRow {
 
 interface LineSqlRow {
   id: string;
+  document_id: string;
   file_name: string;
   line_no: number;
   data: Record<string, SheetValue>;
@@ -58,6 +59,8 @@ function toDocumentRow(env: Env, columns: SheetColumn[], row: DocumentSqlRow): S
   const out: SheetRow = {};
   for (const c of columns) out[c.key] = fields[c.key] ?? null;
   out.fileName = row.file_name;
+  // The row's identity (never a column): sinks key rows by it, the sheet view links to the review screen.
+  out.documentId = row.id;
   out.link = getDocumentFileUrl(env, row.id);
   out.checksFailed = row.failed_checks.join(', ');
   out.reviewFlag = row.review_flag;
@@ -71,6 +74,7 @@ function toLineRow(columns: SheetColumn[], row: LineSqlRow): SheetRow {
   out.documentNumber = row.document_number ?? null;
   out.fileName = row.file_name;
   out.lineNo = row.line_no;
+  out.documentId = row.document_id;
   return out;
 }
 
@@ -129,7 +133,7 @@ async function selectDocumentRows(db: Db, flowId: string, order: SQL, limit: num
 async function selectLineRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
   return queryRows<LineSqlRow>(
     db,
-    sql`select l.id, d.file_name, l.line_no, l.data, d.extraction->'fields'->'documentNumber' as document_number
+    sql`select l.id, l.document_id, d.file_name, l.line_no, l.data, d.extraction->'fields'->'documentNumber' as document_number
         from document_lines l join documents d on d.id = l.document_id
         where l.flow_id = ${flowId} and ${processed}
         order by ${order}, l.id limit ${limit} offset ${offset}`,

@@ -1,3 +1,4 @@
+import { appPaths } from '@bahi/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   ArrowDownIcon,
@@ -7,7 +8,7 @@ import {
   DownloadIcon,
   FileSpreadsheetIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -153,6 +154,9 @@ function formatRowCount(count: number, tab: 'documents' | 'lines'): string {
 }
 
 /** One sheet cell, formatted by kind; the file name links to the stored document. */
+/** The flow whose sheet is shown, for links to its documents' review screens. */
+const SheetFlowContext = createContext<string | null>(null);
+
 function SheetCell({
   row,
   column,
@@ -164,6 +168,14 @@ function SheetCell({
 }) {
   const value = row[column.key];
   const text = formatCell(value, kind);
+  const flowId = useContext(SheetFlowContext);
+  // A document's name opens its review screen, where the page sits beside its values.
+  if (FILE_KEYS.has(column.key) && flowId && typeof row.documentId === 'string' && text)
+    return (
+      <Link to={appPaths.document(flowId, row.documentId)} className="text-primary hover:underline">
+        {text}
+      </Link>
+    );
   const link =
     FILE_KEYS.has(column.key) || kind === 'link'
       ? (getRowLink(row) ?? (kind === 'link' && typeof value === 'string' ? value : null))
@@ -192,7 +204,11 @@ function SheetCell({
     return (
       <Badge
         variant={
-          tone === 'done' || tone === 'ok' ? 'success' : tone === 'failed' ? 'destructive' : 'secondary'
+          tone === 'done' || tone === 'ok' || tone === 'approved'
+            ? 'success'
+            : tone === 'failed'
+              ? 'destructive'
+              : 'secondary'
         }
         className={
           tone === 'review' || tone === 'needs_review' ? 'bg-warning/15 text-warning-foreground' : undefined
@@ -373,54 +389,56 @@ export function SheetView({ flowId, tab, flow }: { flowId: string; tab: Tab; flo
   );
 
   return (
-    <div className="flex min-w-0 flex-col gap-6">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="-ml-2 mb-2 text-muted-foreground">
-          <Link to="/parse">
-            <ArrowLeftIcon aria-hidden="true" />
-            Document Processing
-          </Link>
-        </Button>
-        <PageHeader
-          title={flow?.io.output.sheetName || 'Output sheet'}
-          description={flow ? `Rows written by ${flow.name}` : 'Rows written by this flow'}
-          actions={
-            <>
-              <Button asChild variant="outline" size="sm">
-                <a href={getSheetDownloadUrl(flowId, 'xlsx')} download data-testid="download-xlsx">
-                  <DownloadIcon aria-hidden="true" />
-                  Download .xlsx
-                </a>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <a href={getSheetDownloadUrl(flowId, 'csv', tab)} download data-testid="download-csv">
-                  <DownloadIcon aria-hidden="true" />
-                  Download .csv
-                </a>
-              </Button>
-            </>
-          }
-        />
-      </div>
+    <SheetFlowContext.Provider value={flowId}>
+      <div className="flex min-w-0 flex-col gap-6">
+        <div>
+          <Button asChild variant="ghost" size="sm" className="-ml-2 mb-2 text-muted-foreground">
+            <Link to="/parse">
+              <ArrowLeftIcon aria-hidden="true" />
+              Document Processing
+            </Link>
+          </Button>
+          <PageHeader
+            title={flow?.io.output.sheetName || 'Output sheet'}
+            description={flow ? `Rows written by ${flow.name}` : 'Rows written by this flow'}
+            actions={
+              <>
+                <Button asChild variant="outline" size="sm">
+                  <a href={getSheetDownloadUrl(flowId, 'xlsx')} download data-testid="download-xlsx">
+                    <DownloadIcon aria-hidden="true" />
+                    Download .xlsx
+                  </a>
+                </Button>
+                <Button asChild variant="outline" size="sm">
+                  <a href={getSheetDownloadUrl(flowId, 'csv', tab)} download data-testid="download-csv">
+                    <DownloadIcon aria-hidden="true" />
+                    Download .csv
+                  </a>
+                </Button>
+              </>
+            }
+          />
+        </div>
 
-      <Tabs value={tab} onValueChange={switchTab}>
-        <TabsList>
-          <TabsTrigger value="documents">Documents</TabsTrigger>
-          <TabsTrigger value="lines">Line Items</TabsTrigger>
-        </TabsList>
-        {/* Both panels exist (the hidden one empty) so each tab's aria-controls names a real element. */}
-        {(['documents', 'lines'] as const).map((value) => (
-          <TabsContent
-            key={value}
-            value={value}
-            forceMount
-            hidden={value !== tab}
-            className="flex flex-col gap-4"
-          >
-            {value === tab && tabBody}
-          </TabsContent>
-        ))}
-      </Tabs>
-    </div>
+        <Tabs value={tab} onValueChange={switchTab}>
+          <TabsList>
+            <TabsTrigger value="documents">Documents</TabsTrigger>
+            <TabsTrigger value="lines">Line Items</TabsTrigger>
+          </TabsList>
+          {/* Both panels exist (the hidden one empty) so each tab's aria-controls names a real element. */}
+          {(['documents', 'lines'] as const).map((value) => (
+            <TabsContent
+              key={value}
+              value={value}
+              forceMount
+              hidden={value !== tab}
+              className="flex flex-col gap-4"
+            >
+              {value === tab && tabBody}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+    </SheetFlowContext.Provider>
   );
 }
