@@ -201,13 +201,26 @@ describe('document review', () => {
     expect(view.document.reviewFlag).not.toBe('approved');
   });
 
-  it('a new reading starts a new review and keeps the old trail', async () => {
+  it('a re-run keeps what a person corrected, over the new reading, and asks for a new approval', async () => {
+    await approveDocument(review(), owner.user, owner.membership, docId);
     await reprocessDocument(t.db, env, jobs, owner.user, owner.membership, docId);
     await drainJobs();
     const view = await getDocumentReview(t.db, env, owner.membership, docId);
-    expect(view.corrected).toEqual([]);
+    const extraction = view.document.extraction as {
+      fields: Record<string, unknown>;
+      lineItems: Array<Record<string, unknown>>;
+    };
+    expect(extraction.fields.poNumber).toBe('PUR-2024-1081');
+    expect(extraction.lineItems[0]?.unit).toBe('KGS');
+    expect(extraction.fields.total).toBe(248693);
+    expect(view.corrected).toEqual(expect.arrayContaining(['poNumber', 'lineItems.1.unit']));
     expect(view.approvedAt).toBeNull();
-    expect((view.document.extraction as { fields: { total: number } }).fields.total).toBe(248693);
-    expect(view.events.length).toBeGreaterThanOrEqual(5);
+    // The engine's own reading is kept beside the corrected one, and the sheet shows the person's values.
+    const [row] = await t.db.select().from(documents).where(eq(documents.id, docId));
+    expect((row!.extracted as { fields: Record<string, unknown> }).fields.poNumber).toBe('PUR-2024-1080');
+    const [line] = await t.db.select().from(documentLines).where(eq(documentLines.documentId, docId));
+    expect((line!.data as { unit: string }).unit).toBe('KGS');
+    expect((await readWorkbookRow())['PO No.']).toBe('PUR-2024-1081');
+    expect(view.events.length).toBeGreaterThanOrEqual(6);
   });
 });

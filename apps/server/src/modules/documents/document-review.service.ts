@@ -21,6 +21,7 @@ import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
 import { writeFlowToGoogleSheet } from '../google/google-flows.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
+import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
 import { buildDocumentOutcome } from './document-outcome.ts';
 import { listDocumentPages } from './document-pages.ts';
 import {
@@ -64,16 +65,6 @@ function toEvent(row: DocumentEventRow): DocumentEvent {
   };
 }
 
-/** The fields a person corrected in the document's current reading (a new reading starts afresh). */
-function listCorrectedFields(row: DocumentRow, events: DocumentEventRow[]): string[] {
-  if (!row.extracted) return [];
-  const since = row.processedAt?.getTime() ?? 0;
-  const fields = events
-    .filter((e) => e.kind === 'corrected' && e.field && e.createdAt.getTime() >= since)
-    .map((e) => e.field as string);
-  return [...new Set(fields)];
-}
-
 /** `GET /api/documents/:id/review`: the document, its pages, its trail and its neighbours. */
 export async function getDocumentReview(
   db: Db,
@@ -103,7 +94,10 @@ export async function getDocumentReview(
     flowName: flow?.name ?? '',
     pages: pages.list,
     pagesError: pages.error,
-    corrected: listCorrectedFields(row, events),
+    corrected: listCorrectedFields(
+      (row.extraction as ExtractionResult | null) ?? null,
+      collectLatestCorrections(events),
+    ),
     approvedAt: row.approvedAt?.toISOString() ?? null,
     approvedBy: row.approvedBy,
     events: events.map(toEvent),

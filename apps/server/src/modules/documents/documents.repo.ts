@@ -191,6 +191,8 @@ export interface DocumentOutcome {
   lines: Array<Record<string, unknown>>;
   /** The earlier document this one looks like a copy of. */
   duplicateOf: string | null;
+  /** The engine's own reading when a person's corrections were laid over it (`extraction` holds the result). */
+  extracted?: unknown;
 }
 
 /**
@@ -226,9 +228,9 @@ export async function saveDocumentOutcome(
         failedChecks: outcome.failedChecks,
         reviewFlag: outcome.reviewFlag,
         processedAt: outcome.status === 'failed' ? null : sql`now()`,
-        // A new reading starts a new review: earlier corrections and approval were of the old one
-        // (they stay in the document's trail).
-        extracted: null,
+        // A new reading needs a new approval; a person's corrections are laid over it by the caller
+        // (`extracted` then keeps the engine's own reading).
+        extracted: outcome.extracted ?? null,
         approvedAt: null,
         approvedBy: null,
         duplicateOf: outcome.duplicateOf,
@@ -575,6 +577,25 @@ export async function saveDocumentReview(
     await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, row.flowId));
     return row;
   });
+}
+
+/** A document's corrections, oldest first (what a new reading lays its values from). */
+export async function listDocumentCorrections(
+  db: Db,
+  organizationId: string,
+  documentId: string,
+): Promise<DocumentEventRow[]> {
+  return db
+    .select()
+    .from(documentEvents)
+    .where(
+      and(
+        eq(documentEvents.organizationId, organizationId),
+        eq(documentEvents.documentId, documentId),
+        eq(documentEvents.kind, 'corrected'),
+      ),
+    )
+    .orderBy(asc(documentEvents.createdAt), asc(documentEvents.id));
 }
 
 /** A document's review trail, oldest first. */

@@ -23,6 +23,7 @@ import {
   startExtractionTimer,
 } from '../../lib/metrics.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { applyCorrections, collectLatestCorrections } from '../documents/document-corrections.ts';
 import {
   buildDocumentOutcome,
   buildSourceFailure,
@@ -39,6 +40,7 @@ import {
   type DocumentOutcome,
   findPossibleDuplicate,
   insertScannedDocument,
+  listDocumentCorrections,
   noteDocumentPages,
   releaseDocumentClaim,
   renewDocumentClaims,
@@ -308,8 +310,16 @@ async function processDocument(
       return;
     }
     // Decided as it is stored, so two copies read side by side see each other.
-    outcome = async (tx: Db) =>
-      buildDocumentOutcome(result, { duplicateOf: await findDuplicateOf(tx, doc, result) });
+    // A person's corrections of an earlier reading are laid over this one: a re-run never undoes them.
+    outcome = async (tx: Db) => {
+      const latest = collectLatestCorrections(await listDocumentCorrections(tx, doc.organizationId, doc.id));
+      const corrected = applyCorrections(result, latest);
+      const duplicateOf = await findDuplicateOf(tx, doc, corrected ?? result);
+      return {
+        ...buildDocumentOutcome(corrected ?? result, { duplicateOf }),
+        extracted: corrected ? result : null,
+      };
+    };
   } catch (error) {
     if (ctx.signal?.aborted) {
       if (await releaseDocumentClaim(ctx.db, doc, ctx.workerId)) recordDocumentHandedBack();
