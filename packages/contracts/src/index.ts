@@ -9,4 +9,5 @@ export * from './integrations.ts';
 export * from './interest.ts';
 export * from './notifications.ts';
 export * from './organization.ts';
+export * from './reconcile.ts';
 export * from './review.ts';

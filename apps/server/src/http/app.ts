@@ -24,6 +24,7 @@ import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { createOpsRoutes } from '../modules/ops/ops.routes.ts';
 import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
+import { createReconcileRoutes } from '../modules/reconcile/reconcile.routes.ts';
 import { createReviewRoutes } from '../modules/review/review.routes.ts';
 import { createRunRoutes } from '../modules/runs/runs.routes.ts';
 import { createSheetRoutes } from '../modules/sheets/sheets.routes.ts';
@@ -44,6 +45,7 @@ const apiModules = [
   createRunRoutes,
   createDocumentRoutes,
   createReviewRoutes,
+  createReconcileRoutes,
   createUploadRoutes,
   createSheetRoutes,
   createGoogleRoutes,

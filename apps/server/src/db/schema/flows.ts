@@ -237,3 +237,26 @@ export const documentEvents = pgTable(
   },
   (t) => [index('document_events_document_idx').on(t.documentId, t.createdAt)],
 );
+
+/**
+ * A person's decision to pay an invoice despite its reconciliation exceptions, with the written reason.
+ * Rows are only added; the latest applies while the invoice's exception codes are among `codes`.
+ */
+export const reconcileOverrides = pgTable(
+  'reconcile_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    codes: text('codes').array().notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reconcile_overrides_document_idx').on(t.organizationId, t.documentId, t.createdAt)],
+);

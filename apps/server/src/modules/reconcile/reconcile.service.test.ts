@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../../config/env.ts';
+import { documents } from '../../db/schema/index.ts';
+import { isAppError } from '../../lib/app-error.ts';
+import { createTestDb, type TestDb } from '../../test/test-db.ts';
+import { correctDocument } from '../documents/document-review.service.ts';
+import { createWorkflow } from '../flows/flows.service.ts';
+import { createMember, createTestEnv } from '../flows/test-support.ts';
+import { getReconciliation, overrideInvoice } from './reconcile.service.ts';
+
+let t: TestDb;
+let env: Env;
+let cleanup: () => Promise<void>;
+let owner: Awaited<ReturnType<typeof createMember>>;
+let stranger: Awaited<ReturnType<typeof createMember>>;
+let invoiceId: string;
+
+const VENDOR = '27AAACA1234A1Z5';
+
+async function insertRead(
+  member: typeof owner,
+  type: 'INVOICE' | 'PO' | 'GRN',
+  fileName: string,
+  extraction: Record<string, unknown>,
+): Promise<string> {
+  const flow = await createWorkflow(t.db, env, member.user, member.membership, {
+    name: `${type} ${fileName}`,
+    types: [type],
+    io: {
+      input: { kind: 'upload', url: '', folderName: '' },
+      output: { kind: 'xlsx', sheetId: '', sheetName: fileName },
+    },
+  });
+  const [row] = await t.db
+    .insert(documents)
+    .values({
+      organizationId: member.membership.organizationId,
+      flowId: flow.id,
+      sourceId: fileName,
+      contentHash: fileName,
+      fileName,
+      status: 'done',
+      processedAt: new Date(),
+      extraction: {
+        contract: 'extraction/v1',
+        checks: [],
+        confidence: {},
+        provenance: {},
+        error: null,
+        ...extraction,
+      },
+    })
+    .returning();
+  return row!.id;
+}
+
+const line = {
+  description: 'Sodium Carbonate',
+  hsnSac: '28362010',
+  unit: 'KG',
+  quantity: 100,
+  rate: 50,
+  amount: 5000,
+};
+
+beforeAll(async () => {
+  t = await createTestDb();
+  ({ env, cleanup } = await createTestEnv());
+  owner = await createMember(t.db, 'Match Owner');
+  stranger = await createMember(t.db, 'Match Stranger');
+  await insertRead(owner, 'PO', 'po-77.pdf', {
+    documentType: 'po',
+    fields: {
+      documentNumber: 'PO/25-26/0077',
+      documentDate: '2025-07-01',
+      vendorGstin: VENDOR,
+      vendorName: 'Acme Chem',
+    },
+    lineItems: [line],
+  });
+  await insertRead(owner, 'GRN', 'grn-5.pdf', {
+    documentType: 'grn',
+    fields: {
+      documentNumber: 'GRN-5',
+      documentDate: '2025-07-10',
+      vendorGstin: VENDOR,
+      poNumber: 'PO/25-26/77',
+    },
+    lineItems: [
+      { description: 'Sodium Carbonate', unit: 'KG', receivedQuantity: 100, acceptedQuantity: 100 },
+    ],
+  });
+  // Billed 5 % above the PO rate.
+  invoiceId = await insertRead(owner, 'INVOICE', 'bill-9.pdf', {
+    documentType: 'invoice',
+    fields: {
+      documentNumber: 'AC/9',
+      documentDate: '2025-07-12',
+      vendorGstin: VENDOR,
+      vendorName: 'Acme Chem',
+      poNumber: 'PO 25-26/0077',
+      taxableValue: 5250,
+      total: 5250,
+    },
+    lineItems: [{ ...line, rate: 52.5, amount: 5250 }],
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+  await cleanup();
+});
+
+describe('reconcile', () => {
+  it('matches the invoice to its PO and GRN across flows and says why it is an exception', async () => {
+    const view = await getReconciliation(t.db, owner.membership);
+    expect(view.counts).toMatchObject({ invoices: 1, exceptions: 1, pos: 1 });
+    const [invoice] = view.invoices;
+    expect(invoice).toMatchObject({
+      invoice: { id: invoiceId, fileName: 'bill-9.pdf', documentNumber: 'AC/9' },
+      po: { fileName: 'po-77.pdf' },
+      grns: [{ fileName: 'grn-5.pdf' }],
+      status: 'exception',
+      effectiveStatus: 'exception',
+      payable: 'exception',
+    });
+    expect(invoice!.reasons.map((r) => r.code)).toEqual(['price_variance']);
+    expect(invoice!.lines[0]).toMatchObject({
+      rate: 52.5,
+      poRate: 50,
+      billed: 100,
+      received: 100,
+      ordered: 100,
+    });
+    expect(view.pos[0]).toMatchObject({ receipt: 'full', billing: 'full' });
+    // Matching again from the same documents gives the same answer.
+    expect(await getReconciliation(t.db, owner.membership)).toEqual(view);
+  });
+
+  it("keeps another organisation's documents and overrides apart", async () => {
+    expect((await getReconciliation(t.db, stranger.membership)).invoices).toEqual([]);
+    const refused = await overrideInvoice(t.db, stranger.user, stranger.membership, invoiceId, {
+      reason: 'Agreed the new rate on the phone',
+    }).catch((e: unknown) => e);
+    expect(isAppError(refused, 'not_found')).toBe(true);
+  });
+
+  it('clears an exception with a written reason, kept with who and when', async () => {
+    const after = await overrideInvoice(t.db, owner.user, owner.membership, invoiceId, {
+      reason: 'Rate revised by the vendor from July; PO amendment to follow',
+    });
+    expect(after).toMatchObject({ status: 'exception', effectiveStatus: 'overridden', payable: 'yes' });
+    expect(after.override).toMatchObject({ userName: 'Match Owner', codes: ['price_variance'] });
+    // Once is enough: the invoice has nothing left to override.
+    expect(await getReconciliation(t.db, owner.membership)).toMatchObject({
+      counts: { exceptions: 0, overridden: 1 },
+    });
+  });
+
+  it('matches again when a document is corrected, and an override does not cover a new exception', async () => {
+    // A person corrects the invoice's PO number to one no PO carries: now it has no PO.
+    await correctDocument({ db: t.db, env }, owner.user, owner.membership, invoiceId, {
+      fields: { poNumber: 'PO/25-26/0999' },
+      lines: [],
+    });
+    const [invoice] = (await getReconciliation(t.db, owner.membership)).invoices;
+    expect(invoice!.reasons.map((r) => r.code)).toContain('no_po');
+    expect(invoice).toMatchObject({ effectiveStatus: 'exception', override: null });
+    expect(invoice!.overrides).toHaveLength(1);
+  });
+});

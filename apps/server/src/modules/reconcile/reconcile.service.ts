@@ -1,0 +1,211 @@
+import type { InvoiceMatch, PoMatch, Reconciliation } from '@bahi/contracts';
+import {
+  DEFAULT_TOLERANCES,
+  type InvoiceResult,
+  type MatchDocument,
+  type PoResult,
+  reconcileDocuments,
+} from '@bahi/reconcile';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { requireDocument } from '../documents/documents.service.ts';
+import {
+  insertOverride,
+  listMatchableDocuments,
+  listOverrides,
+  type MatchableDocument,
+  type OverrideRow,
+} from './reconcile.repo.ts';
+
+/**
+ * The three-way match over the organisation's documents, as people read it: each invoice with its
+ * purchase order and goods receipts (linked to their review screens), its status, whether it should be
+ * paid and why not, the evidence line by line, and a person's override. Matching is computed from the
+ * stored readings on every request, so it follows every new, corrected or removed document by itself.
+ */
+
+interface Extraction {
+  documentType?: string | null;
+  fields?: Record<string, unknown>;
+  lineItems?: Array<Record<string, unknown>>;
+  error?: unknown;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+function toRef(doc: MatchableDocument) {
+  const e = (doc.extraction ?? {}) as Extraction;
+  return {
+    id: doc.id,
+    flowId: doc.flowId,
+    fileName: doc.fileName,
+    documentNumber: str(e.fields?.documentNumber),
+  };
+}
+
+/** The latest override of an invoice that still covers its exceptions, and every one given. */
+function findOverride(rows: OverrideRow[], codes: string[]) {
+  const toView = (r: OverrideRow) => ({
+    reason: r.reason,
+    userName: r.userName,
+    at: r.createdAt.toISOString(),
+    codes: r.codes,
+  });
+  const latest = rows.at(-1);
+  const covers = latest && codes.length > 0 && codes.every((c) => latest.codes.includes(c));
+  return { override: covers ? toView(latest) : null, overrides: rows.map(toView) };
+}
+
+function toInvoiceMatch(
+  result: InvoiceResult,
+  byId: Map<string, MatchableDocument>,
+  overrides: OverrideRow[],
+): InvoiceMatch {
+  const doc = byId.get(result.file)!;
+  const e = (doc.extraction ?? {}) as Extraction;
+  const po = result.matchedPo ? byId.get(result.matchedPo) : undefined;
+  const poLines = ((po?.extraction ?? {}) as Extraction).lineItems ?? [];
+  const codes = [...new Set(result.reasons.map((r) => r.code))];
+  const { override, overrides: all } = findOverride(overrides, codes);
+  return {
+    invoice: toRef(doc),
+    vendorName: str(e.fields?.vendorName),
+    vendorGstin: result.vendorGstin,
+    documentDate: str(e.fields?.documentDate),
+    total: num(e.fields?.total),
+    poNumber: result.poNumber,
+    po: po ? toRef(po) : null,
+    grns: result.matchedGrns
+      .map((id) => byId.get(id))
+      .filter((d) => d !== undefined)
+      .map(toRef),
+    status: result.status,
+    shouldBePaid: result.shouldBePaid,
+    effectiveStatus: override ? 'overridden' : result.status,
+    payable: override ? 'yes' : result.shouldBePaid,
+    reasons: result.reasons.map((r) => ({ code: r.code, line: r.line ?? null, message: r.message })),
+    lines: result.lines.map((l) => {
+      const item = e.lineItems?.[l.line - 1] ?? {};
+      const poItem = l.poLine ? (poLines[l.poLine - 1] ?? {}) : {};
+      return {
+        line: l.line,
+        poLine: l.poLine,
+        status: l.status,
+        description: str(item.description),
+        billed: l.billed,
+        rate: l.rate,
+        poDescription: str(poItem.description),
+        ordered: num(poItem.quantity) ?? num(poItem.orderedQuantity),
+        poRate: l.poRate,
+        received: l.received,
+        alreadyBilled: l.alreadyBilled,
+      };
+    }),
+    override,
+    overrides: all,
+  };
+}
+
+function toPoMatch(result: PoResult, byId: Map<string, MatchableDocument>): PoMatch {
+  const doc = byId.get(result.file)!;
+  const e = (doc.extraction ?? {}) as Extraction;
+  return {
+    po: toRef(doc),
+    vendorName: str(e.fields?.vendorName),
+    vendorGstin: result.vendorGstin,
+    receipt: result.receipt,
+    billing: result.billing,
+    lines: result.lines.map((l) => ({
+      ...l,
+      description: str(e.lineItems?.[l.line - 1]?.description),
+    })),
+  };
+}
+
+/** `GET /api/reconcile`: the organisation's invoices and purchase orders, matched. */
+export async function getReconciliation(db: Db, membership: Membership): Promise<Reconciliation> {
+  const [docs, overrideRows] = await Promise.all([
+    listMatchableDocuments(db, membership.organizationId),
+    listOverrides(db, membership.organizationId),
+  ]);
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  // The match names documents by `file`: here their ids, so results map back to rows exactly.
+  const input: MatchDocument[] = docs.map((d) => {
+    const e = (d.extraction ?? {}) as Extraction;
+    return {
+      file: d.id,
+      documentType: e.documentType ?? null,
+      fields: e.fields ?? {},
+      lineItems: e.lineItems ?? [],
+      error: e.error ?? null,
+    };
+  });
+  const results = reconcileDocuments(input, DEFAULT_TOLERANCES);
+  const overridesOf = new Map<string, OverrideRow[]>();
+  for (const o of overrideRows) overridesOf.set(o.documentId, [...(overridesOf.get(o.documentId) ?? []), o]);
+  const invoices = results
+    .filter((r): r is InvoiceResult => r.kind === 'invoice')
+    .map((r) => toInvoiceMatch(r, byId, overridesOf.get(r.file) ?? []))
+    // Exceptions first, then by date, newest first.
+    .sort(
+      (a, b) =>
+        Number(b.effectiveStatus === 'exception') - Number(a.effectiveStatus === 'exception') ||
+        (b.documentDate ?? '').localeCompare(a.documentDate ?? '') ||
+        a.invoice.fileName.localeCompare(b.invoice.fileName),
+    );
+  const pos = results.filter((r): r is PoResult => r.kind === 'po').map((r) => toPoMatch(r, byId));
+  return {
+    invoices,
+    pos,
+    counts: {
+      invoices: invoices.length,
+      matched: invoices.filter(
+        (i) => i.effectiveStatus === 'matched' || i.effectiveStatus === 'matched_within_tolerance',
+      ).length,
+      exceptions: invoices.filter((i) => i.effectiveStatus === 'exception').length,
+      overridden: invoices.filter((i) => i.effectiveStatus === 'overridden').length,
+      pos: pos.length,
+    },
+    tolerances: DEFAULT_TOLERANCES,
+  };
+}
+
+/**
+ * `POST /api/reconcile/invoices/:id/override`: a person clears an invoice's exceptions with a written
+ * reason (kept with who and when; a later, different exception is not covered). Only an invoice with
+ * exceptions can be overridden.
+ */
+export async function overrideInvoice(
+  db: Db,
+  user: SessionUser,
+  membership: Membership,
+  documentId: string,
+  input: { reason: string },
+): Promise<InvoiceMatch> {
+  const doc = await requireDocument(db, membership, documentId);
+  const before = await getReconciliation(db, membership);
+  const match = before.invoices.find((i) => i.invoice.id === doc.id);
+  if (!match) throw new AppError('not_found', 'This document is not an invoice the match has read');
+  if (match.status !== 'exception')
+    throw new AppError('conflict', 'This invoice has no exception to override');
+  await insertOverride(db, {
+    organizationId: membership.organizationId,
+    documentId: doc.id,
+    reason: input.reason,
+    codes: [...new Set(match.reasons.map((r) => r.code))],
+    userId: user.id,
+    userName: user.name,
+  });
+  await recordActivity(
+    db,
+    membership.organizationId,
+    'reconcile.overridden',
+    `${user.name} cleared the exceptions of ${doc.fileName}: ${input.reason}`,
+    user.id,
+  );
+  const after = await getReconciliation(db, membership);
+  return after.invoices.find((i) => i.invoice.id === doc.id)!;
+}

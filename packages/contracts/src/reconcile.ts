@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * The Reconcile screen's shapes: the three-way match of `contracts/reconciliation.md` over the
+ * organisation's read documents, with the documents named for people and a person's overrides.
+ */
+
+/** Reason codes of reconciliation/v1. */
+export const reconcileReasonCodes = [
+  'no_po',
+  'vendor_mismatch',
+  'no_receipt',
+  'over_billed',
+  'price_variance',
+  'unmatched_line',
+  'amount_mismatch',
+  'duplicate_invoice',
+] as const;
+/** A reconciliation/v1 reason code. */
+export type ReconcileReasonCode = (typeof reconcileReasonCodes)[number];
+
+const reasonWords: Record<ReconcileReasonCode, string> = {
+  no_po: 'No purchase order found for it',
+  vendor_mismatch: 'The purchase order is from another vendor (GSTIN)',
+  no_receipt: 'Nothing received yet against this line',
+  over_billed: 'Billed more than was received',
+  price_variance: 'Rate differs from the purchase order',
+  unmatched_line: 'A line that is on no purchase-order line',
+  amount_mismatch: 'Line amount is not quantity × rate',
+  duplicate_invoice: 'The same invoice was already billed',
+};
+
+/** A reconciliation reason in words. */
+export function describeReconcileReason(code: string): string {
+  return reasonWords[code as ReconcileReasonCode] ?? code;
+}
+
+/** A document the match refers to, named for a person and linking to its review screen. */
+export const MatchedDocumentRefSchema = z.object({
+  id: z.string(),
+  flowId: z.string(),
+  fileName: z.string(),
+  documentNumber: z.string().nullable(),
+});
+
+/** One line's evidence side by side: what the invoice bills, what the PO ordered, what the GRNs accepted. */
+export const MatchLineSchema = z.object({
+  line: z.number().int(),
+  poLine: z.number().int().nullable(),
+  status: z.enum(['matched', 'matched_within_tolerance', 'exception']),
+  description: z.string().nullable(),
+  billed: z.number().nullable(),
+  rate: z.number().nullable(),
+  poDescription: z.string().nullable(),
+  ordered: z.number().nullable(),
+  poRate: z.number().nullable(),
+  received: z.number().nullable(),
+  alreadyBilled: z.number().nullable(),
+});
+
+/** A person's decision to pay an invoice despite its exceptions, with why. */
+export const MatchOverrideSchema = z.object({
+  reason: z.string(),
+  userName: z.string(),
+  at: z.string(),
+  /** The reason codes it was given for: a new exception is not covered by it. */
+  codes: z.array(z.string()),
+});
+
+/** One invoice as matched. */
+export const InvoiceMatchSchema = z.object({
+  invoice: MatchedDocumentRefSchema,
+  vendorName: z.string().nullable(),
+  vendorGstin: z.string().nullable(),
+  documentDate: z.string().nullable(),
+  total: z.number().nullable(),
+  poNumber: z.string().nullable(),
+  po: MatchedDocumentRefSchema.nullable(),
+  grns: z.array(MatchedDocumentRefSchema),
+  /** The match's verdict (reconciliation/v1). */
+  status: z.enum(['matched', 'matched_within_tolerance', 'exception']),
+  shouldBePaid: z.enum(['yes', 'no', 'exception']),
+  /** After a person's override: `overridden` and payable. */
+  effectiveStatus: z.enum(['matched', 'matched_within_tolerance', 'exception', 'overridden']),
+  payable: z.enum(['yes', 'no', 'exception']),
+  reasons: z.array(z.object({ code: z.string(), line: z.number().int().nullable(), message: z.string() })),
+  lines: z.array(MatchLineSchema),
+  override: MatchOverrideSchema.nullable(),
+  /** Every override ever given, oldest first. */
+  overrides: z.array(MatchOverrideSchema),
+});
+/** One invoice as matched. */
+export type InvoiceMatch = z.infer<typeof InvoiceMatchSchema>;
+
+/** One purchase order with its receipt and billing state. */
+export const PoMatchSchema = z.object({
+  po: MatchedDocumentRefSchema,
+  vendorName: z.string().nullable(),
+  vendorGstin: z.string().nullable(),
+  receipt: z.enum(['none', 'partial', 'full', 'over']),
+  billing: z.enum(['none', 'partial', 'full', 'over']),
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      description: z.string().nullable(),
+      ordered: z.number(),
+      received: z.number(),
+      billed: z.number(),
+    }),
+  ),
+});
+/** One purchase order as matched. */
+export type PoMatch = z.infer<typeof PoMatchSchema>;
+
+/** `GET /api/reconcile`. */
+export const ReconciliationSchema = z.object({
+  invoices: z.array(InvoiceMatchSchema),
+  pos: z.array(PoMatchSchema),
+  counts: z.object({
+    invoices: z.number().int(),
+    matched: z.number().int(),
+    exceptions: z.number().int(),
+    overridden: z.number().int(),
+    pos: z.number().int(),
+  }),
+  tolerances: z.object({ qtyPct: z.number(), pricePct: z.number(), amountRupees: z.number() }),
+});
+/** The Reconcile screen's data. */
+export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+
+/** `POST /api/reconcile/invoices/:id/override`: pay it anyway, and why (kept with who and when). */
+export const OverrideExceptionSchema = z.object({
+  reason: z.string().trim().min(10, 'Say why in a few words (at least 10 characters)').max(1000),
+});
