@@ -195,6 +195,7 @@ describe('accessibility of every screen (axe-core)', () => {
 
       for (const [path, screen] of [
         ['/review?view=all', 'review-queue'],
+        ['/reconcile', 'reconcile'],
         ['/profile', 'profile'],
         ['/integrations', 'integrations'],
         ['/vendor-management', 'vendor-management'],

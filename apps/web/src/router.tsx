@@ -49,6 +49,12 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/parse/parse-page.tsx')).ParsePage }),
             },
             {
+              path: 'reconcile',
+              lazy: async () => ({
+                Component: (await import('@/features/reconcile/reconcile-page.tsx')).ReconcilePage,
+              }),
+            },
+            {
               path: 'review',
               lazy: async () => ({
                 Component: (await import('@/features/review/review-queue-page.tsx')).ReviewQueuePage,

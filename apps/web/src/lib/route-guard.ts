@@ -11,6 +11,7 @@ export const APP_PATHS = [
   '/',
   '/parse',
   '/review',
+  '/reconcile',
   '/profile',
   '/integrations',
   '/vendor-management',

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createUser, expectCount, expectText, type Page, screenshot, setupApp } from './support/harness.ts';
+
+// Three flows (purchase orders, goods receipts, invoices) read two procure-to-pay scenarios of the
+// shared p2p dev set: one clean, one billed above the PO rate. The Reconcile screen matches them across
+// the flows, and a person clears the exception with a written reason.
+
+const p2p = fileURLToPath(new URL('../../../../shared/corpus/p2p/', import.meta.url));
+
+/** A flow of one document type holding `files`, run to the end, through the API. */
+async function runFlow(
+  page: Page,
+  name: string,
+  type: 'PO' | 'GRN' | 'INVOICE',
+  files: string[],
+): Promise<void> {
+  const payload = await Promise.all(
+    files.map(async (f) => ({ name: f, pdf: (await readFile(join(p2p, f))).toString('base64') })),
+  );
+  await page.evaluate(
+    async ({ name, type, payload }) => {
+      const created = await fetch('/api/workflows', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name,
+          types: [type],
+          io: {
+            input: { kind: 'upload', url: '', folderName: '' },
+            output: { kind: 'xlsx', sheetId: '', sheetName: name },
+          },
+        }),
+      });
+      const flow = (await created.json()) as { id: string };
+      const form = new FormData();
+      for (const f of payload)
+        form.append(
+          'files',
+          new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
+          f.name,
+        );
+      await fetch(`/api/flows/${flow.id}/uploads`, { method: 'POST', body: form });
+      const run = (await (await fetch(`/api/flows/${flow.id}/runs`, { method: 'POST' })).json()) as {
+        id: string;
+      };
+      for (let i = 0; i < 480; i++) {
+        const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
+        if (state.status === 'succeeded' || state.status === 'failed') return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+    { name, type, payload },
+  );
+}
+
+describe('reconcile', () => {
+  const app = setupApp();
+
+  it('matches POs, GRNs and invoices of three flows and clears an exception with a reason', async () => {
+    const page = await app.newPage({ viewport: { width: 1366, height: 900 } });
+    await createUser(page, { emailPrefix: 'reconcile' });
+    await runFlow(page, 'Purchase orders', 'PO', ['po-009.pdf', 'po-008.pdf']);
+    await runFlow(page, 'Goods receipts', 'GRN', ['grn-011.pdf', 'grn-012.pdf']);
+    await runFlow(page, 'Purchase bills', 'INVOICE', ['invoice-005.pdf', 'invoice-010.pdf']);
+
+    await page.goto('/reconcile');
+    const invoices = page.getByTestId('invoice-match');
+    await expectCount(invoices, 2);
+    await expectCount(page.getByTestId('po-match'), 2);
+    const clean = invoices.filter({ hasText: '1123' });
+    const dearer = invoices.filter({ hasText: 'MH/25-26/1028' });
+    expect(await clean.getAttribute('data-status')).toBe('matched');
+    await expectText(clean.getByTestId('payable'), 'Pay');
+    expect(await dearer.getAttribute('data-status')).toBe('exception');
+    await expectText(dearer.getByTestId('payable'), 'Hold');
+    // The exception opens with its evidence: the reason and the lines side by side.
+    const detail = dearer.getByTestId('invoice-detail');
+    await expectText(detail, /Rate differs from the purchase order/);
+    await expectCount(detail.getByRole('table', { name: 'Evidence by line' }), 1);
+    await screenshot(page, 'reconcile-01-exception');
+
+    // A reason is required, in words.
+    await detail.getByRole('button', { name: 'Clear exceptions' }).click();
+    await expectText(detail, /at least 10 characters/);
+    await detail
+      .getByLabel(/Clear these exceptions/)
+      .fill('Rate revised by the vendor from July; PO amendment to follow');
+    await detail.getByRole('button', { name: 'Clear exceptions' }).click();
+    await expect.poll(() => dearer.getAttribute('data-status')).toBe('overridden');
+    await expectText(dearer.getByTestId('payable'), 'Pay');
+    // Still open: who cleared it, when and why.
+    await expectText(
+      dearer.getByTestId('invoice-detail'),
+      /Cleared by Asha Verma .*Rate revised by the vendor/,
+    );
+    await screenshot(page, 'reconcile-02-cleared');
+  });
+});
