@@ -86,6 +86,20 @@ export const InvoiceMatchSchema = z.object({
   reasons: z.array(z.object({ code: z.string(), line: z.number().int().nullable(), message: z.string() })),
   lines: z.array(MatchLineSchema),
   override: MatchOverrideSchema.nullable(),
+  /**
+   * The MSME payment clock (Income-tax Act section 43B(h)) for a vendor with an Udyam number: goods
+   * accepted on the latest GRN's date, paid within the agreed days (at most 45; 15 when none agreed).
+   * `acceptedOn` null: no goods receipt yet, the clock has not started.
+   */
+  msme: z
+    .object({
+      udyam: z.string(),
+      acceptedOn: z.string().nullable(),
+      days: z.number().int(),
+      payBy: z.string().nullable(),
+      daysLeft: z.number().int().nullable(),
+    })
+    .nullable(),
   /** Every override ever given, oldest first. */
   overrides: z.array(MatchOverrideSchema),
 });
@@ -124,6 +138,10 @@ export const ReconciliationSchema = z.object({
     pos: z.number().int(),
   }),
   tolerances: z.object({ qtyPct: z.number(), pricePct: z.number(), amountRupees: z.number() }),
+  /** MSME invoices whose pay-by date is past or within the next 7 days, soonest first (invoice ids). */
+  msmeDue: z.array(z.string()),
+  /** The day the clock was read on (India). */
+  today: z.string(),
 });
 /** The Reconcile screen's data. */
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
@@ -132,3 +150,42 @@ export type Reconciliation = z.infer<typeof ReconciliationSchema>;
 export const OverrideExceptionSchema = z.object({
   reason: z.string().trim().min(10, 'Say why in a few words (at least 10 characters)').max(1000),
 });
+
+/** A vendor of the organisation: what its documents say, and what a person added. */
+export const VendorSchema = z.object({
+  id: z.string(),
+  gstin: z.string().nullable(),
+  pan: z.string().nullable(),
+  stateCode: z.string().nullable(),
+  /** The name a person chose, else the name its documents print most recently. */
+  name: z.string(),
+  displayName: z.string().nullable(),
+  namesSeen: z.array(z.string()),
+  paymentTermsDays: z.number().int().nullable(),
+  msmeUdyam: z.string().nullable(),
+  documents: z.number().int(),
+  firstDocumentDate: z.string().nullable(),
+  lastDocumentDate: z.string().nullable(),
+  /** Sum of its invoices' totals, in rupees. */
+  invoicedTotal: z.number(),
+});
+/** A vendor of the organisation. */
+export type Vendor = z.infer<typeof VendorSchema>;
+
+/** An Udyam registration number: UDYAM-XX-00-0000000. */
+export const UDYAM_PATTERN = /^UDYAM-[A-Z]{2}-\d{2}-\d{7}$/;
+
+/** `PATCH /api/vendors/:id`: what a person sets (null clears it). */
+export const VendorUpdateSchema = z.object({
+  displayName: z.string().trim().max(200).nullable().optional(),
+  paymentTermsDays: z.number().int().min(0, 'Days cannot be negative').max(365).nullable().optional(),
+  msmeUdyam: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(UDYAM_PATTERN, 'An Udyam number looks like UDYAM-MH-26-0012345')
+    .nullable()
+    .optional(),
+});
+/** A vendor update. */
+export type VendorUpdate = z.infer<typeof VendorUpdateSchema>;

@@ -29,6 +29,7 @@ import { createReviewRoutes } from '../modules/review/review.routes.ts';
 import { createRunRoutes } from '../modules/runs/runs.routes.ts';
 import { createSheetRoutes } from '../modules/sheets/sheets.routes.ts';
 import { createUploadRoutes } from '../modules/uploads/uploads.routes.ts';
+import { createVendorRoutes } from '../modules/vendors/vendors.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { createErrorHandler, toErrorResponse } from './error-handler.ts';
 
@@ -46,6 +47,7 @@ const apiModules = [
   createDocumentRoutes,
   createReviewRoutes,
   createReconcileRoutes,
+  createVendorRoutes,
   createUploadRoutes,
   createSheetRoutes,
   createGoogleRoutes,

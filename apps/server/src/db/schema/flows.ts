@@ -196,7 +196,11 @@ export const flowUploads = pgTable(
   (t) => [unique('flow_uploads_flow_name_hash_uq').on(t.flowId, t.fileName, t.sha256)],
 );
 
-/** A supplier known to the organisation. */
+/**
+ * A supplier of the organisation: created the first time a read document names its GSTIN (vendor master from
+ * documents), with what a person adds (display name, payment terms, MSME registration). Totals, names seen
+ * and first/last document are read from the documents themselves, so they are never stale.
+ */
 export const vendors = pgTable(
   'vendors',
   {
@@ -206,8 +210,20 @@ export const vendors = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     gstin: text('gstin'),
+    pan: text('pan'),
+    stateCode: text('state_code'),
+    displayName: text('display_name'),
+    /** Agreed days to pay after goods are accepted; null when nothing was agreed in writing. */
+    paymentTermsDays: integer('payment_terms_days'),
+    /** Udyam registration number of an MSME supplier (section 43B(h) clock). */
+    msmeUdyam: text('msme_udyam'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vendors_organization_id_idx').on(t.organizationId)],
+  (t) => [
+    index('vendors_organization_id_idx').on(t.organizationId),
+    uniqueIndex('vendors_org_gstin_uq').on(t.organizationId, t.gstin),
+  ],
 );
 
 /**

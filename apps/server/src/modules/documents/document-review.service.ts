@@ -21,6 +21,7 @@ import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
 import { writeFlowToGoogleSheet } from '../google/google-flows.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
+import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
 import { buildDocumentOutcome } from './document-outcome.ts';
 import { listDocumentPages } from './document-pages.ts';
@@ -279,6 +280,13 @@ export async function correctDocument(
   if (!saved)
     throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
   if (changed > 0) {
+    // A corrected vendor GSTIN names a vendor too.
+    const fields = (saved.extraction as ExtractionResult).fields;
+    await upsertVendorFromDocument(ctx.db, membership.organizationId, {
+      gstin: typeof fields.vendorGstin === 'string' ? fields.vendorGstin : null,
+      name: typeof fields.vendorName === 'string' ? fields.vendorName : null,
+      stateCode: typeof fields.vendorStateCode === 'string' ? fields.vendorStateCode : null,
+    });
     await recordActivity(
       ctx.db,
       membership.organizationId,

@@ -6,6 +6,8 @@ import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { correctDocument } from '../documents/document-review.service.ts';
 import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
+import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
+import { listVendors, updateVendor } from '../vendors/vendors.service.ts';
 import { getReconciliation, overrideInvoice } from './reconcile.service.ts';
 
 let t: TestDb;
@@ -15,7 +17,7 @@ let owner: Awaited<ReturnType<typeof createMember>>;
 let stranger: Awaited<ReturnType<typeof createMember>>;
 let invoiceId: string;
 
-const VENDOR = '27AAACA1234A1Z5';
+const VENDOR = '27AAACA1234A1ZK';
 
 async function insertRead(
   member: typeof owner,
@@ -155,6 +157,43 @@ describe('reconcile', () => {
     expect(await getReconciliation(t.db, owner.membership)).toMatchObject({
       counts: { exceptions: 0, overridden: 1 },
     });
+  });
+
+  it('runs the MSME payment clock from the goods receipt: agreed days, at most 45, 15 when none agreed', async () => {
+    await upsertVendorFromDocument(t.db, owner.membership.organizationId, {
+      gstin: VENDOR,
+      name: 'Acme Chem',
+      stateCode: null,
+    });
+    const [vendor] = await listVendors(t.db, owner.membership);
+    expect(vendor).toMatchObject({ gstin: VENDOR, pan: 'AAACA1234A', documents: 3, invoicedTotal: 5250 });
+    const clock = async (now: string) =>
+      await getReconciliation(t.db, owner.membership, new Date(`${now}T06:00:00Z`));
+    // Not an MSME supplier yet: no clock.
+    expect((await clock('2025-08-01')).invoices[0]!.msme).toBeNull();
+    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, { msmeUdyam: 'UDYAM-MH-26-0012345' });
+    // Nothing agreed in writing: 15 days from acceptance on 10 July.
+    let view = await clock('2025-07-20');
+    expect(view.invoices[0]!.msme).toEqual({
+      udyam: 'UDYAM-MH-26-0012345',
+      acceptedOn: '2025-07-10',
+      days: 15,
+      payBy: '2025-07-25',
+      daysLeft: 5,
+    });
+    expect(view.msmeDue).toEqual([invoiceId]);
+    // Sixty days agreed: the law caps it at 45.
+    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, { paymentTermsDays: 60 });
+    view = await clock('2025-07-20');
+    expect(view.invoices[0]!.msme).toMatchObject({ days: 45, payBy: '2025-08-24', daysLeft: 35 });
+    expect(view.msmeDue).toEqual([]);
+    // Past due shows with days below zero.
+    expect((await clock('2025-08-30')).invoices[0]!.msme?.daysLeft).toBe(-6);
+    expect((await clock('2025-08-30')).msmeDue).toEqual([invoiceId]);
+    // Another organisation cannot touch this vendor.
+    await expect(
+      updateVendor(t.db, stranger.user, stranger.membership, vendor!.id, { paymentTermsDays: 1 }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('matches again when a document is corrected, and an override does not cover a new exception', async () => {

@@ -11,6 +11,7 @@ import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { requireDocument } from '../documents/documents.service.ts';
+import { listVendorRows } from '../vendors/vendors.repo.ts';
 import {
   insertOverride,
   listMatchableDocuments,
@@ -59,10 +60,39 @@ function findOverride(rows: OverrideRow[], codes: string[]) {
   return { override: covers ? toView(latest) : null, overrides: rows.map(toView) };
 }
 
+/** Days an MSME supplier may be paid in after acceptance: what was agreed, at most 45; 15 when nothing was. */
+export function msmePaymentDays(agreed: number | null): number {
+  return agreed === null ? 15 : Math.min(agreed, 45);
+}
+
+/** An ISO date plus days. */
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (ISO dates). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Today's date in India. */
+export function todayInIndia(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
+interface MsmeVendor {
+  msmeUdyam: string | null;
+  paymentTermsDays: number | null;
+}
+
 function toInvoiceMatch(
   result: InvoiceResult,
   byId: Map<string, MatchableDocument>,
   overrides: OverrideRow[],
+  vendor: MsmeVendor | undefined,
+  today: string,
 ): InvoiceMatch {
   const doc = byId.get(result.file)!;
   const e = (doc.extraction ?? {}) as Extraction;
@@ -105,7 +135,32 @@ function toInvoiceMatch(
       };
     }),
     override,
+    msme: vendor?.msmeUdyam
+      ? msmeClock(
+          vendor,
+          result.matchedGrns.map((id) => byId.get(id)),
+          today,
+        )
+      : null,
     overrides: all,
+  };
+}
+
+/** The MSME clock of an invoice: from the latest acceptance (GRN date) of its goods. */
+function msmeClock(vendor: MsmeVendor, grns: Array<MatchableDocument | undefined>, today: string) {
+  const dates = grns
+    .map((g) => str(((g?.extraction ?? {}) as Extraction).fields?.documentDate))
+    .filter((d): d is string => d !== null && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(d))
+    .sort();
+  const acceptedOn = dates.at(-1) ?? null;
+  const days = msmePaymentDays(vendor.paymentTermsDays);
+  const payBy = acceptedOn ? addDays(acceptedOn, days) : null;
+  return {
+    udyam: vendor.msmeUdyam as string,
+    acceptedOn,
+    days,
+    payBy,
+    daysLeft: payBy ? daysBetween(today, payBy) : null,
   };
 }
 
@@ -126,11 +181,20 @@ function toPoMatch(result: PoResult, byId: Map<string, MatchableDocument>): PoMa
 }
 
 /** `GET /api/reconcile`: the organisation's invoices and purchase orders, matched. */
-export async function getReconciliation(db: Db, membership: Membership): Promise<Reconciliation> {
-  const [docs, overrideRows] = await Promise.all([
+export async function getReconciliation(
+  db: Db,
+  membership: Membership,
+  now: Date = new Date(),
+): Promise<Reconciliation> {
+  const [docs, overrideRows, vendorRows] = await Promise.all([
     listMatchableDocuments(db, membership.organizationId),
     listOverrides(db, membership.organizationId),
+    listVendorRows(db, membership.organizationId),
   ]);
+  const today = todayInIndia(now);
+  const vendorByGstin = new Map(
+    vendorRows.map((v) => [v.gstin, { msmeUdyam: v.msme_udyam, paymentTermsDays: v.payment_terms_days }]),
+  );
   const byId = new Map(docs.map((d) => [d.id, d]));
   // The match names documents by `file`: here their ids, so results map back to rows exactly.
   const input: MatchDocument[] = docs.map((d) => {
@@ -148,7 +212,15 @@ export async function getReconciliation(db: Db, membership: Membership): Promise
   for (const o of overrideRows) overridesOf.set(o.documentId, [...(overridesOf.get(o.documentId) ?? []), o]);
   const invoices = results
     .filter((r): r is InvoiceResult => r.kind === 'invoice')
-    .map((r) => toInvoiceMatch(r, byId, overridesOf.get(r.file) ?? []))
+    .map((r) =>
+      toInvoiceMatch(
+        r,
+        byId,
+        overridesOf.get(r.file) ?? [],
+        vendorByGstin.get(r.vendorGstin?.toUpperCase() ?? null),
+        today,
+      ),
+    )
     // Exceptions first, then by date, newest first.
     .sort(
       (a, b) =>
@@ -170,6 +242,11 @@ export async function getReconciliation(db: Db, membership: Membership): Promise
       pos: pos.length,
     },
     tolerances: DEFAULT_TOLERANCES,
+    msmeDue: invoices
+      .filter((i) => i.msme?.daysLeft != null && i.msme.daysLeft <= 7)
+      .sort((a, b) => (a.msme?.daysLeft ?? 0) - (b.msme?.daysLeft ?? 0))
+      .map((i) => i.invoice.id),
+    today,
   };
 }
 

@@ -57,6 +57,7 @@ import {
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { listUploadPage } from '../uploads/uploads.repo.ts';
+import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import {
   acquireRunLease,
   clearRunLeases,
@@ -250,6 +251,20 @@ async function findDuplicateOf(
   });
 }
 
+/** Adds the supplier a read document names to the organisation's vendors (best effort: a run never fails for it). */
+async function noteVendor(db: Db, organizationId: string, extraction: unknown): Promise<void> {
+  const fields = ((extraction as { fields?: Record<string, unknown> } | null)?.fields ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : null);
+  await upsertVendorFromDocument(db, organizationId, {
+    gstin: text('vendorGstin'),
+    name: text('vendorName'),
+    stateCode: text('vendorStateCode'),
+  });
+}
+
 /** How often a document's pages-read count is written while it is extracted (the progress bar's pace). */
 const PAGES_NOTE_MS = 1_000;
 
@@ -341,6 +356,8 @@ async function processDocument(
   const stored = await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome);
   if (stored) {
     recordDocumentOutcome(stored.status, stored.errorCode);
+    // The vendor master grows from the documents read (by the supplier's GSTIN).
+    if (stored.status !== 'failed') await noteVendor(ctx.db, doc.organizationId, stored.extraction);
     // Every failed document leaves a line an operator can search (a system failure was logged above).
     if (stored.status === 'failed')
       ctx.logger.warn(

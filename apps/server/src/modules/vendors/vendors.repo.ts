@@ -1,0 +1,93 @@
+import { isValidGstin } from '@bahi/india';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { vendors } from '../../db/schema/index.ts';
+
+/** One vendor with what its documents say. */
+export interface VendorListRow {
+  id: string;
+  gstin: string | null;
+  pan: string | null;
+  state_code: string | null;
+  name: string;
+  display_name: string | null;
+  payment_terms_days: number | null;
+  msme_udyam: string | null;
+  names_seen: string[] | null;
+  documents: string | number;
+  first_date: string | null;
+  last_date: string | null;
+  invoiced: string | number | null;
+}
+
+/**
+ * Records the supplier a read document names, by its GSTIN (valid ones only: a misread GSTIN must not
+ * become a vendor). Safe to call for every document, again and again: the first name seen stays.
+ */
+export async function upsertVendorFromDocument(
+  db: Db,
+  organizationId: string,
+  vendor: { gstin: string | null; name: string | null; stateCode: string | null },
+): Promise<void> {
+  const gstin = vendor.gstin?.trim().toUpperCase() ?? '';
+  if (!isValidGstin(gstin)) return;
+  await db
+    .insert(vendors)
+    .values({
+      organizationId,
+      gstin,
+      name: vendor.name?.trim() || gstin,
+      pan: gstin.slice(2, 12),
+      stateCode: vendor.stateCode ?? gstin.slice(0, 2),
+    })
+    .onConflictDoNothing({ target: [vendors.organizationId, vendors.gstin] });
+}
+
+/** The organisation's vendors with their documents' counts, dates, names and invoiced total. */
+export async function listVendorRows(db: Db, organizationId: string): Promise<VendorListRow[]> {
+  return queryRows<VendorListRow>(
+    db,
+    sql`select v.id, v.gstin, v.pan, v.state_code, v.name, v.display_name, v.payment_terms_days, v.msme_udyam,
+          a.names_seen, coalesce(a.documents, 0) as documents, a.first_date, a.last_date, coalesce(a.invoiced, 0) as invoiced
+        from vendors v
+        left join lateral (
+          select count(*) as documents,
+            array_agg(distinct d.extraction->'fields'->>'vendorName')
+              filter (where d.extraction->'fields'->>'vendorName' is not null) as names_seen,
+            min(d.extraction->'fields'->>'documentDate') as first_date,
+            max(d.extraction->'fields'->>'documentDate') as last_date,
+            sum(case when d.extraction->>'documentType' = 'invoice'
+                  and jsonb_typeof(d.extraction->'fields'->'total') = 'number'
+                then (d.extraction->'fields'->>'total')::numeric end) as invoiced
+          from documents d
+          where d.organization_id = v.organization_id and d.status in ('done', 'needs_review')
+            and upper(d.extraction->'fields'->>'vendorGstin') = v.gstin
+        ) a on true
+        where v.organization_id = ${organizationId}
+        order by coalesce(v.display_name, v.name)`,
+  );
+}
+
+/** A vendor of the organisation, or undefined. */
+export async function findVendor(db: Db, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), eq(vendors.id, id)));
+  return row;
+}
+
+/** Set what a person edits. */
+export async function updateVendorRow(
+  db: Db,
+  organizationId: string,
+  id: string,
+  values: Partial<Pick<typeof vendors.$inferInsert, 'displayName' | 'paymentTermsDays' | 'msmeUdyam'>>,
+) {
+  const [row] = await db
+    .update(vendors)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(vendors.organizationId, organizationId), eq(vendors.id, id)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,57 @@
+import type { Vendor, VendorUpdate } from '@bahi/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Membership, SessionUser } from '../../http/context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { UUID_RE } from '../flows/flows.service.ts';
+import { findVendor, listVendorRows, updateVendorRow, type VendorListRow } from './vendors.repo.ts';
+
+function toVendor(row: VendorListRow): Vendor {
+  const namesSeen = (row.names_seen ?? []).filter(Boolean).sort();
+  return {
+    id: row.id,
+    gstin: row.gstin,
+    pan: row.pan,
+    stateCode: row.state_code,
+    name: row.display_name ?? row.name,
+    displayName: row.display_name,
+    namesSeen,
+    paymentTermsDays: row.payment_terms_days,
+    msmeUdyam: row.msme_udyam,
+    documents: Number(row.documents),
+    firstDocumentDate: row.first_date,
+    lastDocumentDate: row.last_date,
+    invoicedTotal: Math.round(Number(row.invoiced ?? 0) * 100) / 100,
+  };
+}
+
+/** `GET /api/vendors`: the vendor master, built from the documents the organisation's flows read. */
+export async function listVendors(db: Db, membership: Membership): Promise<Vendor[]> {
+  return (await listVendorRows(db, membership.organizationId)).map(toVendor);
+}
+
+/** `PATCH /api/vendors/:id`: display name, agreed payment days, MSME (Udyam) registration. */
+export async function updateVendor(
+  db: Db,
+  user: SessionUser,
+  membership: Membership,
+  id: string,
+  input: VendorUpdate,
+): Promise<Vendor> {
+  const existing = UUID_RE.test(id) ? await findVendor(db, membership.organizationId, id) : undefined;
+  if (!existing) throw new AppError('not_found', 'No such vendor');
+  await updateVendorRow(db, membership.organizationId, id, {
+    ...(input.displayName !== undefined ? { displayName: input.displayName || null } : {}),
+    ...(input.paymentTermsDays !== undefined ? { paymentTermsDays: input.paymentTermsDays } : {}),
+    ...(input.msmeUdyam !== undefined ? { msmeUdyam: input.msmeUdyam } : {}),
+  });
+  await recordActivity(
+    db,
+    membership.organizationId,
+    'vendor.updated',
+    `${user.name} updated vendor ${existing.displayName ?? existing.name}`,
+    user.id,
+  );
+  const row = (await listVendorRows(db, membership.organizationId)).find((r) => r.id === id)!;
+  return toVendor(row);
+}
