@@ -97,5 +97,27 @@ describe('reconcile', () => {
       /Cleared by Asha Verma .*Rate revised by the vendor/,
     );
     await screenshot(page, 'reconcile-02-cleared');
+
+    // The vendor master grew from the documents; marking one MSME starts its payment clock.
+    await page.goto('/vendor-management');
+    const vendors = page.getByTestId('vendor-row');
+    await expectCount(vendors, 2);
+    await vendors.filter({ hasText: 'Deccan Chem' }).getByRole('button', { name: /^Edit/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Udyam registration (MSME)').fill('UDYAM-123');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectText(dialog, /An Udyam number looks like UDYAM-MH-26-0012345/);
+    await dialog.getByLabel('Udyam registration (MSME)').fill('udyam-mh-26-0012345');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expectText(vendors.filter({ hasText: 'Deccan Chem' }), /MSME/);
+    await screenshot(page, 'reconcile-03-vendors');
+    await page.goto('/reconcile');
+    // Goods accepted in 2025 and nothing agreed: 15 days, long past due today.
+    await expectText(page.getByTestId('msme-due'), /MH\/25-26\/1028[\s\S]*past due/);
+    // Cleared earlier, it opens on a click.
+    await dearer.getByRole('button', { expanded: false }).click();
+    await expectText(dearer.getByTestId('msme-clock'), /UDYAM-MH-26-0012345[\s\S]*pay by [\s\S]*\(15 days\)/);
+    await screenshot(page, 'reconcile-04-msme-due');
   });
 });

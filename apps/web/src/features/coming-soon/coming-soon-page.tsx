@@ -7,6 +7,7 @@ import {
   CircleIcon,
   type LucideIcon,
 } from 'lucide-react';
+import type * as React from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -76,7 +77,14 @@ function NotifyButton({ module }: { module: InterestModule }) {
 }
 
 /** Shared layout of the Vendor Management, Compliance and Working Capital previews. */
-export function ComingSoonPage({ content }: { content: ComingSoonContent }) {
+export function ComingSoonPage({
+  content,
+  children,
+}: {
+  content: ComingSoonContent;
+  /** What of the module already works, shown under its introduction. */
+  children?: React.ReactNode;
+}) {
   useDocumentTitle(content.eyebrow);
   const Icon = content.icon;
   return (
@@ -103,6 +111,8 @@ export function ComingSoonPage({ content }: { content: ComingSoonContent }) {
           </div>
         </div>
       </section>
+
+      {children}
 
       <section aria-labelledby="planned-features">
         <h2 id="planned-features" className="font-semibold text-lg tracking-tight">

@@ -17,6 +17,7 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
+import { VendorMaster } from '@/features/vendors/vendor-master.tsx';
 import { type ComingSoonContent, ComingSoonPage } from './coming-soon-page.tsx';
 
 const vendorManagement: ComingSoonContent = {
@@ -167,9 +168,13 @@ const workingCapital: ComingSoonContent = {
   ],
 };
 
-/** `/vendor-management`. */
+/** `/vendor-management`: the vendor master as it stands, then the portal still to come. */
 export function VendorManagementPage() {
-  return <ComingSoonPage content={vendorManagement} />;
+  return (
+    <ComingSoonPage content={vendorManagement}>
+      <VendorMaster />
+    </ComingSoonPage>
+  );
 }
 
 /** `/compliance`: GST & TDS, MSME Compliance. */

@@ -4,6 +4,7 @@ import {
   type InvoiceMatch,
   OverrideExceptionSchema,
   type PoMatch,
+  type Reconciliation,
 } from '@bahi/contracts';
 import { formatIndianDate, formatIndianNumber } from '@bahi/india';
 import { GitCompareArrowsIcon } from 'lucide-react';
@@ -159,6 +160,14 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
           </span>
         ))}
       </p>
+      {match.msme && (
+        <p className="text-sm" data-testid="msme-clock">
+          MSME supplier ({match.msme.udyam}):{' '}
+          {match.msme.payBy
+            ? `goods accepted ${formatIndianDate(match.msme.acceptedOn ?? '')}, pay by ${formatIndianDate(match.msme.payBy)} (${match.msme.days} days)`
+            : 'no goods receipt yet, so the payment clock has not started'}
+        </p>
+      )}
       {match.override && (
         <p className="text-sm">
           Cleared by <span className="font-medium">{match.override.userName}</span>{' '}
@@ -232,6 +241,47 @@ function InvoiceRow({ match }: { match: InvoiceMatch }) {
   );
 }
 
+/** MSME invoices due within a week or past due (section 43B(h)), soonest first. */
+function MsmeDue({ data }: { data: Reconciliation }) {
+  const byId = new Map(data.invoices.map((i) => [i.invoice.id, i]));
+  return (
+    <section
+      aria-labelledby="msme-title"
+      className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3"
+      data-testid="msme-due"
+    >
+      <h2 id="msme-title" className="font-semibold text-base">
+        MSME payments due
+      </h2>
+      <p className="text-muted-foreground text-xs">
+        Pay MSME suppliers within the agreed days of accepting the goods (at most 45; 15 when nothing was
+        agreed), or the expense is not deductible this year.
+      </p>
+      <ul className="flex flex-col gap-1 text-sm">
+        {data.msmeDue.map((id) => {
+          const m = byId.get(id);
+          if (!m?.msme?.payBy) return null;
+          const left = m.msme.daysLeft ?? 0;
+          return (
+            <li key={id} className="flex flex-wrap gap-x-2">
+              <DocLink doc={m.invoice} />
+              <span>{m.vendorName ?? m.vendorGstin}</span>
+              <span className="tabular-nums">₹{money(m.total)}</span>
+              <span className={cn('font-medium', left < 0 ? 'text-destructive' : 'text-warning-foreground')}>
+                {left < 0
+                  ? `${-left} ${-left === 1 ? 'day' : 'days'} past due (${formatIndianDate(m.msme.payBy)})`
+                  : left === 0
+                    ? 'due today'
+                    : `due in ${left} ${left === 1 ? 'day' : 'days'} (${formatIndianDate(m.msme.payBy)})`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * `/reconcile`: every invoice matched to its purchase order and goods receipts, exceptions first with
  * their evidence, and each purchase order's receipt and billing state.
@@ -268,6 +318,7 @@ export function ReconcilePage() {
               tolerances: quantity {data.tolerances.qtyPct}%, rate {data.tolerances.pricePct}%, ₹
               {data.tolerances.amountRupees} a line
             </p>
+            {data.msmeDue.length > 0 && <MsmeDue data={data} />}
             <section aria-labelledby="invoices-title" className="flex flex-col gap-2">
               <h2 id="invoices-title" className="font-semibold text-lg">
                 Invoices
