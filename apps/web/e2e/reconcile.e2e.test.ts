@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createUser, expectCount, expectText, type Page, screenshot, setupApp } from './support/harness.ts';
 
@@ -97,6 +98,22 @@ describe('reconcile', () => {
       /Cleared by Asha Verma .*Rate revised by the vendor/,
     );
     await screenshot(page, 'reconcile-02-cleared');
+
+    // The workbook: one row per invoice line, an empty exception queue now, both POs.
+    const download = await page
+      .context()
+      .request.get((await page.getByTestId('download-reconcile').getAttribute('href')) ?? '');
+    expect(download.status()).toBe(200);
+    const body = await download.body();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+    );
+    expect(book.worksheets.map((w) => [w.name, w.rowCount - 1])).toEqual([
+      ['Matches', 4],
+      ['Exceptions', 0],
+      ['Purchase Orders', 2],
+    ]);
 
     // The vendor master grew from the documents; marking one MSME starts its payment clock.
     await page.goto('/vendor-management');

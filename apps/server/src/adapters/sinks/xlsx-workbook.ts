@@ -128,13 +128,34 @@ export function alignSharedColumns(
  * so a download never sees a half-written workbook. Meant to run in a worker thread.
  */
 export async function writeWorkbookFile(path: string, data: WorkbookData): Promise<void> {
+  await writeTabsFile(path, [
+    { name: TAB_NAMES.documents, columns: data.documentColumns, rows: data.documents },
+    {
+      name: TAB_NAMES.lines,
+      columns: alignSharedColumns(data.documentColumns, data.lineColumns),
+      rows: data.lines,
+    },
+  ]);
+}
+
+/** One tab of a workbook: its name, columns and rows. */
+export interface WorkbookTab {
+  name: string;
+  columns: SheetColumn[];
+  rows: SheetRow[];
+}
+
+/**
+ * Writes tabs to an .xlsx at `path` in the flow workbook's style (frozen header, filter, widths, Indian
+ * money and dates), through a temp file renamed into place.
+ */
+export async function writeTabsFile(path: string, tabs: WorkbookTab[]): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: tmp, useStyles: true });
     workbook.creator = 'Bahi';
-    addTab(workbook, TAB_NAMES.documents, data.documentColumns, data.documents);
-    addTab(workbook, TAB_NAMES.lines, alignSharedColumns(data.documentColumns, data.lineColumns), data.lines);
+    for (const tab of tabs) addTab(workbook, tab.name, tab.columns, tab.rows);
     await workbook.commit();
     await rename(tmp, path);
   } catch (error) {

@@ -1,9 +1,13 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { InvoiceMatchSchema, OverrideExceptionSchema, ReconciliationSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../auth/session.ts';
 import { getReconciliation, overrideInvoice } from './reconcile.service.ts';
+import { exportReconciliation } from './reconcile-export.ts';
 
 const tags = ['Reconcile'];
 
@@ -27,9 +31,41 @@ const overrideRoute = createRoute({
   },
 });
 
-/** The three-way match and its overrides. */
-export function createReconcileRoutes({ db }: AppDeps) {
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/reconcile.xlsx',
+  tags,
+  summary: 'Download the reconciliation: Matches, Exceptions and Purchase Orders tabs',
+  responses: {
+    200: {
+      description: 'The workbook',
+      content: {
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
+      },
+    },
+    ...describeErrors('unauthenticated'),
+  },
+});
+
+/** The three-way match, its overrides and its workbook. */
+export function createReconcileRoutes({ db, env }: AppDeps) {
   return createRouter()
+    .openapi(exportRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      const file = await exportReconciliation(db, env, membership);
+      const size = (await stat(file.path)).size;
+      const stream = createReadStream(file.path);
+      // The file is made for this download only.
+      stream.once('close', () => void rm(file.path, { force: true }));
+      return new Response(Readable.toWeb(stream) as ReadableStream, {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-length': String(size),
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          'cache-control': 'no-store',
+        },
+      }) as never;
+    })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(await getReconciliation(db, membership), 200);

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -9,6 +11,7 @@ import { createMember, createTestEnv } from '../flows/test-support.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { listVendors, updateVendor } from '../vendors/vendors.service.ts';
 import { getReconciliation, overrideInvoice } from './reconcile.service.ts';
+import { exportReconciliation } from './reconcile-export.ts';
 
 let t: TestDb;
 let env: Env;
@@ -137,6 +140,43 @@ describe('reconcile', () => {
     expect(view.pos[0]).toMatchObject({ receipt: 'full', billing: 'full' });
     // Matching again from the same documents gives the same answer.
     expect(await getReconciliation(t.db, owner.membership)).toEqual(view);
+  });
+
+  it('writes the match as a workbook: one row per invoice line, the exception queue, the POs', async () => {
+    const file = await exportReconciliation(t.db, env, owner.membership);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file.path);
+    expect(book.worksheets.map((w) => w.name)).toEqual(['Matches', 'Exceptions', 'Purchase Orders']);
+    const read = (name: string) => {
+      const sheet = book.getWorksheet(name)!;
+      const labels: string[] = [];
+      sheet.getRow(1).eachCell((cell, c) => {
+        labels[c] = String(cell.value);
+      });
+      const rows: Array<Record<string, unknown>> = [];
+      for (let r = 2; r <= sheet.rowCount; r++) {
+        const row: Record<string, unknown> = {};
+        sheet.getRow(r).eachCell((cell, c) => {
+          row[labels[c]!] = cell.value;
+        });
+        rows.push(row);
+      }
+      return rows;
+    };
+    expect(read('Matches')).toMatchObject([
+      {
+        'Invoice No.': 'AC/9',
+        Line: 1,
+        'PO No.': 'PO/25-26/0077',
+        'GRN No.': 'GRN-5',
+        Rate: 52.5,
+        'PO Rate': 50,
+      },
+    ]);
+    expect(String(read('Matches')[0]!.Reasons)).toMatch(/^Rate differs from the purchase order \(line 1\)/);
+    expect(read('Exceptions')).toMatchObject([{ 'Invoice No.': 'AC/9', 'Should Be Paid': 'Hold' }]);
+    expect(read('Purchase Orders')).toMatchObject([{ 'PO No.': 'PO/25-26/0077', Received: 'In full' }]);
+    await rm(file.path);
   });
 
   it("keeps another organisation's documents and overrides apart", async () => {

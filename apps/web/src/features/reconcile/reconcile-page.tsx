@@ -7,7 +7,7 @@ import {
   type Reconciliation,
 } from '@bahi/contracts';
 import { formatIndianDate, formatIndianNumber } from '@bahi/india';
-import { GitCompareArrowsIcon } from 'lucide-react';
+import { DownloadIcon, GitCompareArrowsIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -295,6 +295,16 @@ export function ReconcilePage() {
       <PageHeader
         title="Reconcile"
         description="Invoices matched to their purchase orders and goods receipts, line by line, from the documents your flows read."
+        actions={
+          data && data.invoices.length + data.pos.length > 0 ? (
+            <Button asChild variant="outline">
+              <a href="/api/reconcile.xlsx" download data-testid="download-reconcile">
+                <DownloadIcon aria-hidden="true" />
+                Download .xlsx
+              </a>
+            </Button>
+          ) : undefined
+        }
       />
       {query.isPending ? (
         <Skeleton className="h-64 w-full" />
