@@ -136,5 +136,17 @@ describe('reconcile', () => {
     await dearer.getByRole('button', { expanded: false }).click();
     await expectText(dearer.getByTestId('msme-clock'), /UDYAM-MH-26-0012345[\s\S]*pay by [\s\S]*\(15 days\)/);
     await screenshot(page, 'reconcile-04-msme-due');
+
+    // A wider rate tolerance for the organisation: the 5 % difference is now within it.
+    await page.getByTestId('reconcile-summary').getByRole('button', { name: 'Change' }).click();
+    const tolerances = page.getByRole('dialog', { name: 'Match tolerances' });
+    await tolerances.getByLabel('Rate (%)').fill('150');
+    await tolerances.getByRole('button', { name: 'Save' }).click();
+    await expectText(tolerances, /At most 100 %/);
+    await tolerances.getByLabel('Rate (%)').fill('6');
+    await tolerances.getByRole('button', { name: 'Save' }).click();
+    await tolerances.waitFor({ state: 'hidden' });
+    await expect.poll(() => dearer.getAttribute('data-status')).toBe('matched_within_tolerance');
+    await expectText(page.getByTestId('reconcile-summary'), /rate 6%/);
   });
 });

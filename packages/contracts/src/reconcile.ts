@@ -126,6 +126,19 @@ export const PoMatchSchema = z.object({
 /** One purchase order as matched. */
 export type PoMatch = z.infer<typeof PoMatchSchema>;
 
+/** Match tolerances: quantity and rate in percent, amount in rupees per line. */
+export const TolerancesSchema = z.object({
+  qtyPct: z.number().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
+  pricePct: z.number().min(0, 'Cannot be negative').max(100, 'At most 100 %'),
+  amountRupees: z
+    .number()
+    .min(0, 'Cannot be negative')
+    .max(100000, 'At most ₹1,00,000 a line')
+    .refine((v) => Math.round(v * 100) === Math.round(v * 100 * 1e6) / 1e6, 'Rupees and paise only'),
+});
+/** Match tolerances. */
+export type Tolerances = z.infer<typeof TolerancesSchema>;
+
 /** `GET /api/reconcile`. */
 export const ReconciliationSchema = z.object({
   invoices: z.array(InvoiceMatchSchema),
@@ -137,7 +150,8 @@ export const ReconciliationSchema = z.object({
     overridden: z.number().int(),
     pos: z.number().int(),
   }),
-  tolerances: z.object({ qtyPct: z.number(), pricePct: z.number(), amountRupees: z.number() }),
+  /** The organisation's tolerances (a vendor's own, where set, apply to its invoices). */
+  tolerances: TolerancesSchema,
   /** MSME invoices whose pay-by date is past or within the next 7 days, soonest first (invoice ids). */
   msmeDue: z.array(z.string()),
   /** The day the clock was read on (India). */
@@ -163,6 +177,12 @@ export const VendorSchema = z.object({
   namesSeen: z.array(z.string()),
   paymentTermsDays: z.number().int().nullable(),
   msmeUdyam: z.string().nullable(),
+  /** Tolerances agreed with this vendor; a null field takes the organisation's. */
+  tolerances: z.object({
+    qtyPct: z.number().nullable(),
+    pricePct: z.number().nullable(),
+    amountRupees: z.number().nullable(),
+  }),
   documents: z.number().int(),
   firstDocumentDate: z.string().nullable(),
   lastDocumentDate: z.string().nullable(),
@@ -185,6 +205,14 @@ export const VendorUpdateSchema = z.object({
     .toUpperCase()
     .regex(UDYAM_PATTERN, 'An Udyam number looks like UDYAM-MH-26-0012345')
     .nullable()
+    .optional(),
+  /** Tolerances agreed with the vendor (null fields: the organisation's). */
+  tolerances: z
+    .object({
+      qtyPct: TolerancesSchema.shape.qtyPct.nullable(),
+      pricePct: TolerancesSchema.shape.pricePct.nullable(),
+      amountRupees: z.number().min(0).max(100000).nullable(),
+    })
     .optional(),
 });
 /** A vendor update. */

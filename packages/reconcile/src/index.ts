@@ -1,8 +1,10 @@
 export {
+  applyTolerances,
   DEFAULT_TOLERANCES,
   type InvoiceLineResult,
   type InvoiceResult,
   type MatchDocument,
+  type MatchOptions,
   normalizeDocumentNumber,
   type PoResult,
   type Reason,

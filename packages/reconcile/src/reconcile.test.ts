@@ -136,6 +136,24 @@ describe('three-way match', () => {
     expect(inv.shouldBePaid).toBe('exception');
   });
 
+  it("uses a vendor's own tolerances where set, the defaults for everyone else", () => {
+    const docs = [
+      po([['Pump', 2, 500]]),
+      grn('grn.pdf', [['Pump', 2]]),
+      invoice('inv.pdf', [['Pump', 2, 540]]),
+    ];
+    // 8 % above the PO rate: an exception under the default 2 %.
+    expect(codes(invoices(reconcileDocuments(docs))['inv.pdf']!)).toEqual(['price_variance:1']);
+    const agreed = new Map([[VENDOR, { pricePct: 10 }]]);
+    const inv = invoices(reconcileDocuments(docs, undefined, { vendorTolerances: agreed }))['inv.pdf']!;
+    expect(inv.status).toBe('matched_within_tolerance');
+    // Another vendor's agreement changes nothing here.
+    const other = new Map([['27AAACA1234A1ZK', { pricePct: 10 }]]);
+    expect(
+      codes(invoices(reconcileDocuments(docs, undefined, { vendorTolerances: other }))['inv.pdf']!),
+    ).toEqual(['price_variance:1']);
+  });
+
   it('says no receipt, no PO, vendor mismatch and duplicate as the contract names them', () => {
     const out = invoices(
       reconcileDocuments([

@@ -17,6 +17,21 @@ export interface Tolerances {
   amountRupees: number;
 }
 
+/** Tolerances with some fields replaced (fields left undefined keep the defaults). */
+export function applyTolerances(defaults: Tolerances, own: Partial<Tolerances> | undefined): Tolerances {
+  return {
+    qtyPct: own?.qtyPct ?? defaults.qtyPct,
+    pricePct: own?.pricePct ?? defaults.pricePct,
+    amountRupees: own?.amountRupees ?? defaults.amountRupees,
+  };
+}
+
+/** Options of a match beyond the tolerances. */
+export interface MatchOptions {
+  /** Tolerances agreed with particular vendors (by GSTIN, upper case), each field replacing the default. */
+  vendorTolerances?: ReadonlyMap<string, Partial<Tolerances>>;
+}
+
 /** The contract's defaults: quantity 0 %, price 2 %, ₹1.00 per line. */
 export const DEFAULT_TOLERANCES: Tolerances = { qtyPct: 0, pricePct: 2, amountRupees: 1 };
 
@@ -168,7 +183,8 @@ function compareWithOrdered(lines: PoLine[], pick: (l: PoLine) => number): PoRes
  */
 export function reconcileDocuments(
   documents: MatchDocument[],
-  tolerances: Tolerances = DEFAULT_TOLERANCES,
+  defaults: Tolerances = DEFAULT_TOLERANCES,
+  options: MatchOptions = {},
 ): Array<InvoiceResult | PoResult> {
   const readable = documents.filter((d) => !d.error && d.documentType);
   const pos = readable.filter((d) => d.documentType === 'po');
@@ -261,6 +277,11 @@ export function reconcileDocuments(
     const f = invoice.fields;
     const documentNumber = text(f.documentNumber);
     const vendorGstin = text(f.vendorGstin)?.toUpperCase() ?? null;
+    // A vendor's own tolerances, where the organisation set them, replace the defaults field by field.
+    const tolerances = applyTolerances(
+      defaults,
+      vendorGstin ? options.vendorTolerances?.get(vendorGstin) : undefined,
+    );
     const poNumber = text(f.poNumber);
     const reasons: Reason[] = [];
     const duplicateKey = documentNumber

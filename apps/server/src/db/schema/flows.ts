@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -217,6 +218,10 @@ export const vendors = pgTable(
     paymentTermsDays: integer('payment_terms_days'),
     /** Udyam registration number of an MSME supplier (section 43B(h) clock). */
     msmeUdyam: text('msme_udyam'),
+    /** Match tolerances agreed with this vendor (null: the organisation's). */
+    qtyTolerancePct: numeric('qty_tolerance_pct', { precision: 6, scale: 2, mode: 'number' }),
+    priceTolerancePct: numeric('price_tolerance_pct', { precision: 6, scale: 2, mode: 'number' }),
+    amountTolerancePaise: bigint('amount_tolerance_paise', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -276,3 +281,15 @@ export const reconcileOverrides = pgTable(
   },
   (t) => [index('reconcile_overrides_document_idx').on(t.organizationId, t.documentId, t.createdAt)],
 );
+
+/** The organisation's match tolerances (a missing row: the contract's defaults). */
+export const reconcileSettings = pgTable('reconcile_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  qtyTolerancePct: numeric('qty_tolerance_pct', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+  priceTolerancePct: numeric('price_tolerance_pct', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+  /** Per line, in paise (money is never a float in the database). */
+  amountTolerancePaise: bigint('amount_tolerance_paise', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

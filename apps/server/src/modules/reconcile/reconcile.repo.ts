@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, reconcileOverrides } from '../../db/schema/index.ts';
+import { documents, reconcileOverrides, reconcileSettings } from '../../db/schema/index.ts';
 
 /** A read document of the organisation, as the match needs it. */
 export interface MatchableDocument {
@@ -48,4 +48,28 @@ export async function insertOverride(
 ): Promise<OverrideRow> {
   const [saved] = await db.insert(reconcileOverrides).values(row).returning();
   return saved!;
+}
+
+/** The organisation's match tolerances, or undefined when it kept the defaults. */
+export async function findReconcileSettings(db: Db, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(reconcileSettings)
+    .where(eq(reconcileSettings.organizationId, organizationId));
+  return row;
+}
+
+/** Set the organisation's match tolerances. */
+export async function saveReconcileSettings(
+  db: Db,
+  organizationId: string,
+  values: { qtyTolerancePct: number; priceTolerancePct: number; amountTolerancePaise: number },
+): Promise<void> {
+  await db
+    .insert(reconcileSettings)
+    .values({ organizationId, ...values })
+    .onConflictDoUpdate({
+      target: reconcileSettings.organizationId,
+      set: { ...values, updatedAt: new Date() },
+    });
 }

@@ -1,12 +1,17 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { InvoiceMatchSchema, OverrideExceptionSchema, ReconciliationSchema } from '@bahi/contracts';
+import {
+  InvoiceMatchSchema,
+  OverrideExceptionSchema,
+  ReconciliationSchema,
+  TolerancesSchema,
+} from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../auth/session.ts';
-import { getReconciliation, overrideInvoice } from './reconcile.service.ts';
+import { getReconciliation, overrideInvoice, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
 const tags = ['Reconcile'];
@@ -47,7 +52,16 @@ const exportRoute = createRoute({
   },
 });
 
-/** The three-way match, its overrides and its workbook. */
+const tolerancesRoute = createRoute({
+  method: 'put',
+  path: '/reconcile/tolerances',
+  tags,
+  summary: "Set the organisation's match tolerances (quantity %, rate %, ₹ per line)",
+  request: { body: jsonContent(TolerancesSchema) },
+  responses: { 200: jsonContent(TolerancesSchema), ...describeErrors('unauthenticated', 'validation') },
+});
+
+/** The three-way match, its overrides, its tolerances and its workbook. */
 export function createReconcileRoutes({ db, env }: AppDeps) {
   return createRouter()
     .openapi(exportRoute, async (c) => {
@@ -65,6 +79,10 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
           'cache-control': 'no-store',
         },
       }) as never;
+    })
+    .openapi(tolerancesRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await setTolerances(db, user, membership, c.req.valid('json')), 200);
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);

@@ -10,7 +10,7 @@ import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { listVendors, updateVendor } from '../vendors/vendors.service.ts';
-import { getReconciliation, overrideInvoice } from './reconcile.service.ts';
+import { getReconciliation, overrideInvoice, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
 let t: TestDb;
@@ -197,6 +197,39 @@ describe('reconcile', () => {
     expect(await getReconciliation(t.db, owner.membership)).toMatchObject({
       counts: { exceptions: 0, overridden: 1 },
     });
+  });
+
+  it("applies the organisation's tolerances, and a vendor's own where set", async () => {
+    const status = async () => (await getReconciliation(t.db, owner.membership)).invoices[0]!.status;
+    expect(await status()).toBe('exception');
+    // 5 % above the PO rate: within a 6 % organisation tolerance.
+    await setTolerances(t.db, owner.user, owner.membership, { qtyPct: 0, pricePct: 6, amountRupees: 1 });
+    expect(await status()).toBe('matched_within_tolerance');
+    expect((await getReconciliation(t.db, owner.membership)).tolerances.pricePct).toBe(6);
+    // This vendor agreed to 1 %: its own tolerance wins.
+    await upsertVendorFromDocument(t.db, owner.membership.organizationId, {
+      gstin: VENDOR,
+      name: 'Acme Chem',
+      stateCode: null,
+    });
+    const [vendor] = await listVendors(t.db, owner.membership);
+    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, {
+      tolerances: { qtyPct: null, pricePct: 1, amountRupees: null },
+    });
+    expect(await status()).toBe('exception');
+    expect((await listVendors(t.db, owner.membership))[0]!.tolerances).toEqual({
+      qtyPct: null,
+      pricePct: 1,
+      amountRupees: null,
+    });
+    // Back to the defaults for the tests after this one.
+    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, {
+      tolerances: { qtyPct: null, pricePct: null, amountRupees: null },
+    });
+    await setTolerances(t.db, owner.user, owner.membership, { qtyPct: 0, pricePct: 2, amountRupees: 1 });
+    expect(await status()).toBe('exception');
+    // Another organisation keeps its own (the defaults).
+    expect((await getReconciliation(t.db, stranger.membership)).tolerances.pricePct).toBe(2);
   });
 
   it('runs the MSME payment clock from the goods receipt: agreed days, at most 45, 15 when none agreed', async () => {

@@ -5,6 +5,7 @@ import {
   type MatchDocument,
   type PoResult,
   reconcileDocuments,
+  type Tolerances,
 } from '@bahi/reconcile';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
@@ -13,11 +14,13 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { requireDocument } from '../documents/documents.service.ts';
 import { listVendorRows } from '../vendors/vendors.repo.ts';
 import {
+  findReconcileSettings,
   insertOverride,
   listMatchableDocuments,
   listOverrides,
   type MatchableDocument,
   type OverrideRow,
+  saveReconcileSettings,
 } from './reconcile.repo.ts';
 
 /**
@@ -186,11 +189,29 @@ export async function getReconciliation(
   membership: Membership,
   now: Date = new Date(),
 ): Promise<Reconciliation> {
-  const [docs, overrideRows, vendorRows] = await Promise.all([
+  const [docs, overrideRows, vendorRows, settings] = await Promise.all([
     listMatchableDocuments(db, membership.organizationId),
     listOverrides(db, membership.organizationId),
     listVendorRows(db, membership.organizationId),
+    findReconcileSettings(db, membership.organizationId),
   ]);
+  const tolerances: Tolerances = settings
+    ? {
+        qtyPct: Number(settings.qtyTolerancePct),
+        pricePct: Number(settings.priceTolerancePct),
+        amountRupees: Number(settings.amountTolerancePaise) / 100,
+      }
+    : DEFAULT_TOLERANCES;
+  // Tolerances agreed with particular vendors: each field set replaces the organisation's.
+  const vendorTolerances = new Map<string, Partial<Tolerances>>();
+  for (const v of vendorRows) {
+    if (!v.gstin) continue;
+    const own: Partial<Tolerances> = {};
+    if (v.qty_tolerance_pct !== null) own.qtyPct = Number(v.qty_tolerance_pct);
+    if (v.price_tolerance_pct !== null) own.pricePct = Number(v.price_tolerance_pct);
+    if (v.amount_tolerance_paise !== null) own.amountRupees = Number(v.amount_tolerance_paise) / 100;
+    if (Object.keys(own).length > 0) vendorTolerances.set(v.gstin, own);
+  }
   const today = todayInIndia(now);
   const vendorByGstin = new Map(
     vendorRows.map((v) => [v.gstin, { msmeUdyam: v.msme_udyam, paymentTermsDays: v.payment_terms_days }]),
@@ -207,7 +228,7 @@ export async function getReconciliation(
       error: e.error ?? null,
     };
   });
-  const results = reconcileDocuments(input, DEFAULT_TOLERANCES);
+  const results = reconcileDocuments(input, tolerances, { vendorTolerances });
   const overridesOf = new Map<string, OverrideRow[]>();
   for (const o of overrideRows) overridesOf.set(o.documentId, [...(overridesOf.get(o.documentId) ?? []), o]);
   const invoices = results
@@ -241,7 +262,7 @@ export async function getReconciliation(
       overridden: invoices.filter((i) => i.effectiveStatus === 'overridden').length,
       pos: pos.length,
     },
-    tolerances: DEFAULT_TOLERANCES,
+    tolerances,
     msmeDue: invoices
       .filter((i) => i.msme?.daysLeft != null && i.msme.daysLeft <= 7)
       .sort((a, b) => (a.msme?.daysLeft ?? 0) - (b.msme?.daysLeft ?? 0))
@@ -285,4 +306,26 @@ export async function overrideInvoice(
   );
   const after = await getReconciliation(db, membership);
   return after.invoices.find((i) => i.invoice.id === doc.id)!;
+}
+
+/** `PUT /api/reconcile/tolerances`: the organisation's quantity %, rate % and ₹ per line. */
+export async function setTolerances(
+  db: Db,
+  user: SessionUser,
+  membership: Membership,
+  input: Tolerances,
+): Promise<Tolerances> {
+  await saveReconcileSettings(db, membership.organizationId, {
+    qtyTolerancePct: input.qtyPct,
+    priceTolerancePct: input.pricePct,
+    amountTolerancePaise: Math.round(input.amountRupees * 100),
+  });
+  await recordActivity(
+    db,
+    membership.organizationId,
+    'reconcile.tolerances',
+    `${user.name} set match tolerances: quantity ${input.qtyPct}%, rate ${input.pricePct}%, ₹${input.amountRupees} a line`,
+    user.id,
+  );
+  return input;
 }

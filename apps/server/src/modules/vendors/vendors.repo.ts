@@ -13,6 +13,9 @@ export interface VendorListRow {
   display_name: string | null;
   payment_terms_days: number | null;
   msme_udyam: string | null;
+  qty_tolerance_pct: string | number | null;
+  price_tolerance_pct: string | number | null;
+  amount_tolerance_paise: string | number | null;
   names_seen: string[] | null;
   documents: string | number;
   first_date: string | null;
@@ -48,6 +51,7 @@ export async function listVendorRows(db: Db, organizationId: string): Promise<Ve
   return queryRows<VendorListRow>(
     db,
     sql`select v.id, v.gstin, v.pan, v.state_code, v.name, v.display_name, v.payment_terms_days, v.msme_udyam,
+          v.qty_tolerance_pct, v.price_tolerance_pct, v.amount_tolerance_paise,
           a.names_seen, coalesce(a.documents, 0) as documents, a.first_date, a.last_date, coalesce(a.invoiced, 0) as invoiced
         from vendors v
         left join lateral (
@@ -82,7 +86,17 @@ export async function updateVendorRow(
   db: Db,
   organizationId: string,
   id: string,
-  values: Partial<Pick<typeof vendors.$inferInsert, 'displayName' | 'paymentTermsDays' | 'msmeUdyam'>>,
+  values: Partial<
+    Pick<
+      typeof vendors.$inferInsert,
+      | 'displayName'
+      | 'paymentTermsDays'
+      | 'msmeUdyam'
+      | 'qtyTolerancePct'
+      | 'priceTolerancePct'
+      | 'amountTolerancePaise'
+    >
+  >,
 ) {
   const [row] = await db
     .update(vendors)

@@ -18,6 +18,11 @@ function toVendor(row: VendorListRow): Vendor {
     namesSeen,
     paymentTermsDays: row.payment_terms_days,
     msmeUdyam: row.msme_udyam,
+    tolerances: {
+      qtyPct: row.qty_tolerance_pct === null ? null : Number(row.qty_tolerance_pct),
+      pricePct: row.price_tolerance_pct === null ? null : Number(row.price_tolerance_pct),
+      amountRupees: row.amount_tolerance_paise === null ? null : Number(row.amount_tolerance_paise) / 100,
+    },
     documents: Number(row.documents),
     firstDocumentDate: row.first_date,
     lastDocumentDate: row.last_date,
@@ -44,6 +49,14 @@ export async function updateVendor(
     ...(input.displayName !== undefined ? { displayName: input.displayName || null } : {}),
     ...(input.paymentTermsDays !== undefined ? { paymentTermsDays: input.paymentTermsDays } : {}),
     ...(input.msmeUdyam !== undefined ? { msmeUdyam: input.msmeUdyam } : {}),
+    ...(input.tolerances
+      ? {
+          qtyTolerancePct: input.tolerances.qtyPct,
+          priceTolerancePct: input.tolerances.pricePct,
+          amountTolerancePaise:
+            input.tolerances.amountRupees === null ? null : Math.round(input.tolerances.amountRupees * 100),
+        }
+      : {}),
   });
   await recordActivity(
     db,

@@ -21,6 +21,7 @@ import { formatAgo } from '@/features/parse/flow-format.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { cn } from '@/lib/utils.ts';
 import { useOverrideInvoice, useReconciliation } from './queries.ts';
+import { TolerancesDialog } from './tolerances-dialog.tsx';
 
 const STATUS: Record<InvoiceMatch['effectiveStatus'], { label: string; tone: string }> = {
   matched: { label: 'Matched', tone: 'bg-success/12 text-success' },
@@ -290,6 +291,7 @@ export function ReconcilePage() {
   useDocumentTitle('Reconcile');
   const query = useReconciliation();
   const data = query.data;
+  const [editingTolerances, setEditingTolerances] = useState(false);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -326,8 +328,19 @@ export function ReconcilePage() {
               exceptions
               {data.counts.overridden > 0 ? `, ${data.counts.overridden} cleared by a person` : ''} ·
               tolerances: quantity {data.tolerances.qtyPct}%, rate {data.tolerances.pricePct}%, ₹
-              {data.tolerances.amountRupees} a line
+              {data.tolerances.amountRupees} a line{' '}
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                onClick={() => setEditingTolerances(true)}
+              >
+                Change
+              </Button>
             </p>
+            {editingTolerances && (
+              <TolerancesDialog current={data.tolerances} onClose={() => setEditingTolerances(false)} />
+            )}
             {data.msmeDue.length > 0 && <MsmeDue data={data} />}
             <section aria-labelledby="invoices-title" className="flex flex-col gap-2">
               <h2 id="invoices-title" className="font-semibold text-lg">

@@ -35,6 +35,12 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
   const [displayName, setDisplayName] = useState(vendor.displayName ?? '');
   const [days, setDays] = useState(vendor.paymentTermsDays === null ? '' : String(vendor.paymentTermsDays));
   const [udyam, setUdyam] = useState(vendor.msmeUdyam ?? '');
+  const show = (v: number | null) => (v === null ? '' : String(v));
+  const [tolerance, setTolerance] = useState({
+    qtyPct: show(vendor.tolerances.qtyPct),
+    pricePct: show(vendor.tolerances.pricePct),
+    amountRupees: show(vendor.tolerances.amountRupees),
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (body: VendorUpdate) =>
@@ -50,6 +56,14 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
     const udyamNumber = udyam.trim().toUpperCase() || null;
     if (udyamNumber && !UDYAM_PATTERN.test(udyamNumber))
       found.msmeUdyam = 'An Udyam number looks like UDYAM-MH-26-0012345';
+    const own: Record<string, number | null> = {};
+    for (const [key, text] of Object.entries(tolerance)) {
+      const n = text.trim() === '' ? null : Number(text);
+      if (n !== null && (!Number.isFinite(n) || n < 0 || (key !== 'amountRupees' && n > 100)))
+        found.tolerances =
+          'Tolerances are 0–100 % and rupees from 0; leave one empty to use the organisation’s';
+      own[key] = n;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -57,6 +71,11 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
         displayName: displayName.trim() || null,
         paymentTermsDays: dayCount,
         msmeUdyam: udyamNumber,
+        tolerances: {
+          qtyPct: own.qtyPct ?? null,
+          pricePct: own.pricePct ?? null,
+          amountRupees: own.amountRupees ?? null,
+        },
       });
       toast.success(`Saved ${displayName.trim() || vendor.name}`);
       onClose();
@@ -118,6 +137,33 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
               </p>
             )}
           </div>
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1.5 font-medium text-sm">Match tolerances agreed with this vendor</legend>
+            <div className="grid grid-cols-3 gap-2">
+              {(
+                [
+                  ['qtyPct', 'Quantity %'],
+                  ['pricePct', 'Rate %'],
+                  ['amountRupees', '₹ a line'],
+                ] as const
+              ).map(([key, label]) => (
+                <div key={key} className="flex flex-col gap-1">
+                  <Label htmlFor={`vendor-${key}`} className="font-normal text-muted-foreground text-xs">
+                    {label}
+                  </Label>
+                  <Input
+                    id={`vendor-${key}`}
+                    inputMode="decimal"
+                    value={tolerance[key]}
+                    placeholder="Organisation’s"
+                    aria-invalid={errors.tolerances ? true : undefined}
+                    onChange={(e) => setTolerance((t) => ({ ...t, [key]: e.target.value }))}
+                  />
+                </div>
+              ))}
+            </div>
+            {errors.tolerances && <p className="text-destructive text-xs">{errors.tolerances}</p>}
+          </fieldset>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
