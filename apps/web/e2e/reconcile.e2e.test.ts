@@ -1,9 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { createUser, expectCount, expectText, type Page, screenshot, setupApp } from './support/harness.ts';
+import {
+  createUploadFlow,
+  createUser,
+  expectCount,
+  expectText,
+  type Page,
+  screenshot,
+  setupApp,
+  uploadAndRun,
+} from './support/harness.ts';
 
 // Three flows (purchase orders, goods receipts, invoices) read two procure-to-pay scenarios of the
 // shared p2p dev set: one clean, one billed above the PO rate. The Reconcile screen matches them across
@@ -11,50 +19,15 @@ import { createUser, expectCount, expectText, type Page, screenshot, setupApp } 
 
 const p2p = fileURLToPath(new URL('../../../../shared/corpus/p2p/', import.meta.url));
 
-/** A flow of one document type holding `files`, run to the end, through the API. */
+/** A flow of one document type holding `files` of the p2p set, run to the end. */
 async function runFlow(
   page: Page,
   name: string,
   type: 'PO' | 'GRN' | 'INVOICE',
   files: string[],
 ): Promise<void> {
-  const payload = await Promise.all(
-    files.map(async (f) => ({ name: f, pdf: (await readFile(join(p2p, f))).toString('base64') })),
-  );
-  await page.evaluate(
-    async ({ name, type, payload }) => {
-      const created = await fetch('/api/workflows', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name,
-          types: [type],
-          io: {
-            input: { kind: 'upload', url: '', folderName: '' },
-            output: { kind: 'xlsx', sheetId: '', sheetName: name },
-          },
-        }),
-      });
-      const flow = (await created.json()) as { id: string };
-      const form = new FormData();
-      for (const f of payload)
-        form.append(
-          'files',
-          new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
-          f.name,
-        );
-      await fetch(`/api/flows/${flow.id}/uploads`, { method: 'POST', body: form });
-      const run = (await (await fetch(`/api/flows/${flow.id}/runs`, { method: 'POST' })).json()) as {
-        id: string;
-      };
-      for (let i = 0; i < 480; i++) {
-        const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
-        if (state.status === 'succeeded' || state.status === 'failed') return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    },
-    { name, type, payload },
-  );
+  const flowId = await createUploadFlow(page, name, type);
+  await uploadAndRun(page, flowId, Object.fromEntries(files.map((f) => [f, join(p2p, f)])));
 }
 
 describe('reconcile', () => {

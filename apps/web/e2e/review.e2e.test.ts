@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
+  createUploadFlow,
   createUser,
   expectCount,
   expectText,
@@ -11,6 +11,7 @@ import {
   type Page,
   screenshot,
   setupApp,
+  uploadAndRun,
   waitForPath,
 } from './support/harness.ts';
 
@@ -26,60 +27,24 @@ interface ReviewBody {
   events: Array<{ kind: string; field: string | null; newValue: unknown }>;
 }
 
-/** Uploads fixtures (as `name` → fixture file) to a flow and runs it to the end, through the API. */
-async function uploadAndRun(page: Page, flowId: string, files: Record<string, string>): Promise<void> {
-  const payload = await Promise.all(
-    Object.entries(files).map(async ([name, fixture]) => ({
-      name,
-      pdf: (await readFile(join(fixtures, fixture))).toString('base64'),
-    })),
-  );
-  await page.evaluate(
-    async ({ flowId, payload }) => {
-      const form = new FormData();
-      for (const f of payload)
-        form.append(
-          'files',
-          new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
-          f.name,
-        );
-      await fetch(`/api/flows/${flowId}/uploads`, { method: 'POST', body: form });
-      const run = (await (await fetch(`/api/flows/${flowId}/runs`, { method: 'POST' })).json()) as {
-        id: string;
-      };
-      for (let i = 0; i < 480; i++) {
-        const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
-        if (state.status === 'succeeded' || state.status === 'failed') return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    },
-    { flowId, payload },
+/** Uploads fixtures (as `name` → fixture file) to a flow and runs it to the end. */
+function uploadFixtures(page: Page, flowId: string, files: Record<string, string>): Promise<void> {
+  return uploadAndRun(
+    page,
+    flowId,
+    Object.fromEntries(Object.entries(files).map(([name, fixture]) => [name, join(fixtures, fixture)])),
   );
 }
 
-/** An upload flow named "Purchase bills", through the API; returns its id. */
-async function createFlow(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const created = await fetch('/api/workflows', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Purchase bills',
-        types: ['INVOICE'],
-        io: {
-          input: { kind: 'upload', url: '', folderName: '' },
-          output: { kind: 'xlsx', sheetId: '', sheetName: 'Purchase bills' },
-        },
-      }),
-    });
-    return ((await created.json()) as { id: string }).id;
-  });
+/** An upload flow named "Purchase bills". */
+function createFlow(page: Page): Promise<string> {
+  return createUploadFlow(page, 'Purchase bills');
 }
 
 /** A flow with two different invoices read by a finished run. */
 async function createReviewedFlow(page: Page): Promise<string> {
   const flowId = await createFlow(page);
-  await uploadAndRun(page, flowId, {
+  await uploadFixtures(page, flowId, {
     'invoice-018.pdf': 'invoice-018.pdf',
     'invoice-003.pdf': 'invoice-003.pdf',
   });
@@ -248,8 +213,8 @@ describe('review and correct', () => {
     const page = await app.newPage({ viewport: { width: 1366, height: 900 } });
     await createUser(page, { emailPrefix: 'copies' });
     const flowId = await createFlow(page);
-    await uploadAndRun(page, flowId, { 'invoice-018.pdf': 'invoice-018.pdf' });
-    await uploadAndRun(page, flowId, { 'scan-from-accounts.pdf': 'invoice-018.pdf' });
+    await uploadFixtures(page, flowId, { 'invoice-018.pdf': 'invoice-018.pdf' });
+    await uploadFixtures(page, flowId, { 'scan-from-accounts.pdf': 'invoice-018.pdf' });
     expect((await readWorkbookRows(page, flowId)).map((r) => r['File Name'])).toEqual(['invoice-018.pdf']);
 
     // The review queue lists both (the original's date was read with low confidence), and finds them by

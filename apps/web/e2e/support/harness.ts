@@ -467,5 +467,63 @@ export async function expectCount(locator: Locator, count: number, timeout = 15_
   await expect.poll(() => locator.count(), { timeout }).toBe(count);
 }
 
+/** Creates an upload flow through the API (signed in as the page's user); returns its id. */
+export async function createUploadFlow(
+  page: Page,
+  name: string,
+  type: 'INVOICE' | 'PO' | 'GRN' = 'INVOICE',
+): Promise<string> {
+  return page.evaluate(
+    async ({ name, type }) => {
+      const created = await fetch('/api/workflows', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name,
+          types: [type],
+          io: {
+            input: { kind: 'upload', url: '', folderName: '' },
+            output: { kind: 'xlsx', sheetId: '', sheetName: name },
+          },
+        }),
+      });
+      return ((await created.json()) as { id: string }).id;
+    },
+    { name, type },
+  );
+}
+
+/**
+ * Uploads files to a flow and runs it to the end, through the API. `files` maps the name each is uploaded
+ * under to the path of its bytes on disk.
+ */
+export async function uploadAndRun(page: Page, flowId: string, files: Record<string, string>): Promise<void> {
+  const payload = Object.entries(files).map(([name, path]) => ({
+    name,
+    pdf: readFileSync(path).toString('base64'),
+  }));
+  await page.evaluate(
+    async ({ flowId, payload }) => {
+      const form = new FormData();
+      for (const f of payload)
+        form.append(
+          'files',
+          new Blob([Uint8Array.from(atob(f.pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }),
+          f.name,
+        );
+      await fetch(`/api/flows/${flowId}/uploads`, { method: 'POST', body: form });
+      const run = (await (await fetch(`/api/flows/${flowId}/runs`, { method: 'POST' })).json()) as {
+        id: string;
+      };
+      for (let i = 0; i < 480; i++) {
+        const state = (await (await fetch(`/api/runs/${run.id}`)).json()) as { status: string };
+        if (state.status === 'succeeded' || state.status === 'failed') return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+    { flowId, payload },
+  );
+}
+
 /** Playwright types, re-exported so test files import from one place. */
 export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';

@@ -579,11 +579,12 @@ export async function saveDocumentReview(
   });
 }
 
-/** A document's corrections, oldest first (what a new reading lays its values from). */
-export async function listDocumentCorrections(
+/** A document's review trail, oldest first; only entries of `kind` when given (`corrected`: what a new reading lays its values from). */
+export async function listDocumentEvents(
   db: Db,
   organizationId: string,
   documentId: string,
+  kind?: 'corrected' | 'approved',
 ): Promise<DocumentEventRow[]> {
   return db
     .select()
@@ -592,22 +593,9 @@ export async function listDocumentCorrections(
       and(
         eq(documentEvents.organizationId, organizationId),
         eq(documentEvents.documentId, documentId),
-        eq(documentEvents.kind, 'corrected'),
+        kind ? eq(documentEvents.kind, kind) : undefined,
       ),
     )
-    .orderBy(asc(documentEvents.createdAt), asc(documentEvents.id));
-}
-
-/** A document's review trail, oldest first. */
-export async function listDocumentEvents(
-  db: Db,
-  organizationId: string,
-  documentId: string,
-): Promise<DocumentEventRow[]> {
-  return db
-    .select()
-    .from(documentEvents)
-    .where(and(eq(documentEvents.organizationId, organizationId), eq(documentEvents.documentId, documentId)))
     .orderBy(asc(documentEvents.createdAt), asc(documentEvents.id));
 }
 

@@ -40,7 +40,7 @@ import {
   type DocumentOutcome,
   findPossibleDuplicate,
   insertScannedDocument,
-  listDocumentCorrections,
+  listDocumentEvents,
   noteDocumentPages,
   releaseDocumentClaim,
   renewDocumentClaims,
@@ -327,7 +327,9 @@ async function processDocument(
     // Decided as it is stored, so two copies read side by side see each other.
     // A person's corrections of an earlier reading are laid over this one: a re-run never undoes them.
     outcome = async (tx: Db) => {
-      const latest = collectLatestCorrections(await listDocumentCorrections(tx, doc.organizationId, doc.id));
+      const latest = collectLatestCorrections(
+        await listDocumentEvents(tx, doc.organizationId, doc.id, 'corrected'),
+      );
       const corrected = applyCorrections(result, latest);
       const duplicateOf = await findDuplicateOf(tx, doc, corrected ?? result);
       return {
