@@ -6,12 +6,21 @@ export type SheetValue = string | number | null;
 /** One row of a sheet tab, keyed by column key. */
 export type SheetRow = Record<string, SheetValue>;
 
+/** One more tab of a workbook: its name, columns and rows. */
+export interface WorkbookTab {
+  name: string;
+  columns: SheetColumn[];
+  rows: SheetRow[];
+}
+
 /** Everything a sink needs to (re)write a flow's output: both tabs, in sheet order. */
 export interface SheetContent {
   documentColumns: SheetColumn[];
   lineColumns: SheetColumn[];
   documents: SheetRow[];
   lines: SheetRow[];
+  /** Tabs after those two (an invoice flow's "Matches"); sinks that cannot hold them leave them out. */
+  extraTabs?: WorkbookTab[];
 }
 
 /**

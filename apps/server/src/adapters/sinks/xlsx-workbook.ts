@@ -3,7 +3,15 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SheetColumn } from '@bahi/contracts';
 import ExcelJS from 'exceljs';
-import { type SheetContent, type SheetRow, toReadableSheetValue, toSheetLocalDateTime } from './sink.ts';
+import {
+  type SheetContent,
+  type SheetRow,
+  toReadableSheetValue,
+  toSheetLocalDateTime,
+  type WorkbookTab,
+} from './sink.ts';
+
+export type { WorkbookTab };
 
 /** What a workbook task carries to the worker thread (plain data: it crosses a thread boundary). */
 export type WorkbookData = SheetContent;
@@ -135,14 +143,8 @@ export async function writeWorkbookFile(path: string, data: WorkbookData): Promi
       columns: alignSharedColumns(data.documentColumns, data.lineColumns),
       rows: data.lines,
     },
+    ...(data.extraTabs ?? []),
   ]);
-}
-
-/** One tab of a workbook: its name, columns and rows. */
-export interface WorkbookTab {
-  name: string;
-  columns: SheetColumn[];
-  rows: SheetRow[];
 }
 
 /**

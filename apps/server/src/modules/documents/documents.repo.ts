@@ -252,7 +252,7 @@ export async function saveDocumentOutcome(
       );
     }
     // The workbook no longer matches the database until it is rewritten.
-    await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, doc.flowId));
+    await markWorkbooksStale(tx, doc.organizationId, doc.flowId);
     return outcome;
   });
 }
@@ -474,7 +474,7 @@ export async function markDocumentRemoved(
       .returning();
     if (!row) return undefined;
     await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
-    await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, row.flowId));
+    await markWorkbooksStale(tx, row.organizationId, row.flowId);
     return row;
   });
 }
@@ -574,7 +574,7 @@ export async function saveDocumentReview(
     }
     if (next.events.length > 0)
       await tx.insert(documentEvents).values(next.events.map((e) => ({ ...e, organizationId, documentId })));
-    await tx.update(flows).set({ workbookWrittenAt: null }).where(eq(flows.id, row.flowId));
+    await markWorkbooksStale(tx, row.organizationId, row.flowId);
     return row;
   });
 }
@@ -640,4 +640,21 @@ export async function findNeighbourDocuments(
     nextId: rows[0]?.next_id ?? null,
     nextToReviewId: rows[0]?.review_id ?? null,
   };
+}
+
+/**
+ * The workbooks that no longer match the database once a document of `flowId` changed: that flow's, and
+ * every invoice flow's of the organisation (their "Matches" tab reads documents of all flows). Each is
+ * rewritten on its next download or run.
+ */
+export async function markWorkbooksStale(db: Db, organizationId: string, flowId?: string): Promise<void> {
+  await db
+    .update(flows)
+    .set({ workbookWrittenAt: null })
+    .where(
+      and(
+        eq(flows.organizationId, organizationId),
+        sql`(${flowId ? sql`${flows.id} = ${flowId} or ` : sql``}'INVOICE' = any(${flows.types}))`,
+      ),
+    );
 }

@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
-import { documents } from '../../db/schema/index.ts';
+import { documents, flows } from '../../db/schema/index.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { correctDocument } from '../documents/document-review.service.ts';
@@ -188,11 +189,21 @@ describe('reconcile', () => {
   });
 
   it('clears an exception with a written reason, kept with who and when', async () => {
+    await t.db
+      .update(flows)
+      .set({ workbookWrittenAt: new Date() })
+      .where(eq(flows.organizationId, owner.membership.organizationId));
     const after = await overrideInvoice(t.db, owner.user, owner.membership, invoiceId, {
       reason: 'Rate revised by the vendor from July; PO amendment to follow',
     });
     expect(after).toMatchObject({ status: 'exception', effectiveStatus: 'overridden', payable: 'yes' });
     expect(after.override).toMatchObject({ userName: 'Match Owner', codes: ['price_variance'] });
+    // The invoice flows' workbooks ("Matches" tab) are rewritten on their next download; others are not.
+    const stale = await t.db
+      .select({ types: flows.types, writtenAt: flows.workbookWrittenAt })
+      .from(flows)
+      .where(eq(flows.organizationId, owner.membership.organizationId));
+    expect(stale.filter((f) => f.types.includes('INVOICE')).every((f) => f.writtenAt === null)).toBe(true);
     // Once is enough: the invoice has nothing left to override.
     expect(await getReconciliation(t.db, owner.membership)).toMatchObject({
       counts: { exceptions: 0, overridden: 1 },

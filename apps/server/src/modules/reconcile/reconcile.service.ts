@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { requireDocument } from '../documents/documents.service.ts';
+import { markWorkbooksStale } from '../documents/documents.repo.ts';
 import { listVendorRows } from '../vendors/vendors.repo.ts';
 import {
   findReconcileSettings,
@@ -283,29 +283,31 @@ export async function overrideInvoice(
   documentId: string,
   input: { reason: string },
 ): Promise<InvoiceMatch> {
-  const doc = await requireDocument(db, membership, documentId);
   const before = await getReconciliation(db, membership);
-  const match = before.invoices.find((i) => i.invoice.id === doc.id);
+  // The organisation's own invoices only: another organisation's id is simply not among them.
+  const match = before.invoices.find((i) => i.invoice.id === documentId);
   if (!match) throw new AppError('not_found', 'This document is not an invoice the match has read');
   if (match.status !== 'exception')
     throw new AppError('conflict', 'This invoice has no exception to override');
   await insertOverride(db, {
     organizationId: membership.organizationId,
-    documentId: doc.id,
+    documentId,
     reason: input.reason,
     codes: [...new Set(match.reasons.map((r) => r.code))],
     userId: user.id,
     userName: user.name,
   });
+  // Invoice flows' "Matches" tabs change with it.
+  await markWorkbooksStale(db, membership.organizationId);
   await recordActivity(
     db,
     membership.organizationId,
     'reconcile.overridden',
-    `${user.name} cleared the exceptions of ${doc.fileName}: ${input.reason}`,
+    `${user.name} cleared the exceptions of ${match.invoice.fileName}: ${input.reason}`,
     user.id,
   );
   const after = await getReconciliation(db, membership);
-  return after.invoices.find((i) => i.invoice.id === doc.id)!;
+  return after.invoices.find((i) => i.invoice.id === documentId)!;
 }
 
 /** `PUT /api/reconcile/tolerances`: the organisation's quantity %, rate % and ₹ per line. */
@@ -320,6 +322,8 @@ export async function setTolerances(
     priceTolerancePct: input.pricePct,
     amountTolerancePaise: Math.round(input.amountRupees * 100),
   });
+  // Invoice flows' "Matches" tabs change with it.
+  await markWorkbooksStale(db, membership.organizationId);
   await recordActivity(
     db,
     membership.organizationId,

@@ -323,7 +323,13 @@ describe('a flow over uploads, end to end with the real engine', () => {
     const path = getWorkbookPath(env.dataDir, flow);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Documents', 'Line Items']);
+    // An invoice flow also says how its invoices matched their purchase orders (none here: no PO read).
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Documents', 'Line Items', 'Matches']);
+    const matches = workbook.getWorksheet('Matches')!;
+    expect(matches.getRow(1).getCell(1).value).toBe('Invoice No.');
+    const labels = (matches.getRow(1).values as unknown[]).map(String);
+    const reasons = String(matches.getRow(2).getCell(labels.indexOf('Reasons')).value ?? '');
+    expect(reasons).toMatch(/No purchase order found for it/);
     const sheet = workbook.getWorksheet('Documents')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const header = (sheet.getRow(1).values as unknown[]).slice(1);

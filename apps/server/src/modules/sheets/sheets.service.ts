@@ -8,7 +8,7 @@ import {
   type SheetView,
 } from '@bahi/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { SheetContent, SheetRow, SheetValue } from '../../adapters/sinks/sink.ts';
+import type { SheetContent, SheetRow, SheetValue, WorkbookTab } from '../../adapters/sinks/sink.ts';
 import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Membership } from '../../http/context.ts';
@@ -16,6 +16,8 @@ import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type FlowRow, findFlowById, setWorkbookWrittenAt } from '../flows/flows.repo.ts';
 import { getFlowType, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
+import { getReconciliation } from '../reconcile/reconcile.service.ts';
+import { buildReconciliationTabs } from '../reconcile/reconcile-export.ts';
 
 /** Rows per page of the in-app sheet view. */
 export const SHEET_PAGE_SIZE = 50;
@@ -249,7 +251,16 @@ export async function loadSheetContent(db: Db, env: Env, flow: FlowRow): Promise
     lineColumns: listLineSheetColumns(type),
     documents,
     lines,
+    // An invoice flow's workbook also says how each of its invoices matched its PO and goods receipts.
+    ...(type === 'INVOICE' ? { extraTabs: [await buildFlowMatchesTab(db, flow)] } : {}),
   };
+}
+
+/** The "Matches" tab of an invoice flow: its invoices' lines as the organisation-wide match sees them. */
+async function buildFlowMatchesTab(db: Db, flow: FlowRow): Promise<WorkbookTab> {
+  const view = await getReconciliation(db, { organizationId: flow.organizationId, role: 'member' });
+  const own = { ...view, invoices: view.invoices.filter((i) => i.invoice.flowId === flow.id) };
+  return buildReconciliationTabs(own)[0]!;
 }
 
 /**

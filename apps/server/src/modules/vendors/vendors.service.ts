@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { markWorkbooksStale } from '../documents/documents.repo.ts';
 import { UUID_RE } from '../flows/flows.service.ts';
 import { findVendor, listVendorRows, updateVendorRow, type VendorListRow } from './vendors.repo.ts';
 
@@ -58,6 +59,8 @@ export async function updateVendor(
         }
       : {}),
   });
+  // Invoice flows' "Matches" tabs change with it.
+  await markWorkbooksStale(db, membership.organizationId);
   await recordActivity(
     db,
     membership.organizationId,
