@@ -3,7 +3,6 @@ import {
   type DocumentEvent,
   type DocumentReview,
   type ExtractionDocumentType,
-  FlowIoSchema,
   findFieldSpec,
   getExtractionProfile,
   readFieldInput,
@@ -14,13 +13,10 @@ import { type ExtractionResult, type FieldValue, recheckResult } from '@bahi/eng
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
-import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
-import { writeFlowToGoogleSheet } from '../google/google-flows.ts';
-import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
 import { buildDocumentOutcome } from './document-outcome.ts';
@@ -34,7 +30,12 @@ import {
   type ReviewedDocument,
   saveDocumentReview,
 } from './documents.repo.ts';
-import { requireDocument, toFlowDocument } from './documents.service.ts';
+import {
+  requireDocument,
+  type SheetSyncContext,
+  syncFlowSheets,
+  toFlowDocument,
+} from './documents.service.ts';
 
 /**
  * Reviewing one document: what the review screen shows, a person's corrections and approval. Every
@@ -42,17 +43,8 @@ import { requireDocument, toFlowDocument } from './documents.service.ts';
  * workbook and Google sheet the way a run's rows do.
  */
 
-interface Logger {
-  warn: (obj: object, msg: string) => void;
-}
-
 /** What a review change needs besides the database. */
-export interface ReviewContext {
-  db: Db;
-  env: Env;
-  executor?: TaskExecutor | undefined;
-  logger?: Logger | undefined;
-}
+export type ReviewContext = SheetSyncContext;
 
 function toEvent(row: DocumentEventRow): DocumentEvent {
   return {
@@ -207,21 +199,6 @@ function requireReviewable(row: DocumentRow): void {
       row.status === 'removed'
         ? 'This document was removed from its flow'
         : 'Nothing was read from this document; retry it instead',
-    );
-}
-
-/** Rewrite the flow's workbook and Google sheet from the database, as a run does when it ends. */
-async function syncFlowSheets(ctx: ReviewContext, flowId: string, documentId: string): Promise<void> {
-  const flow = await findFlowById(ctx.db, flowId);
-  if (!flow) return;
-  // Without a worker pool (tests, tools) the workbook is rewritten on its next download: it is stale now.
-  if (ctx.executor)
-    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id).catch((error: unknown) =>
-      ctx.logger?.warn({ err: error, flowId, documentId }, 'the workbook is rewritten on its next download'),
-    );
-  if (FlowIoSchema.parse(flow.io).output.kind === 'sheets')
-    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow).catch((error: unknown) =>
-      ctx.logger?.warn({ err: error, flowId, documentId }, 'the Google sheet catches up at the next run'),
     );
 }
 

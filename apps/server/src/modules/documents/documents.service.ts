@@ -13,6 +13,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
+import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
@@ -20,6 +21,7 @@ import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
 import { listFolderRoots } from '../flows/folder-roots.ts';
 import { locateDriveDocumentFile, writeFlowToGoogleSheet } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
+import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import {
   type DocumentRow,
   findDocument,
@@ -156,16 +158,40 @@ export async function removeDocument(
     `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
     user.id,
   );
-  // A Google sheet loses the rows now; if Google cannot be reached, the flow's next run removes them.
-  if (flow && FlowIoSchema.parse(flow.io).output.kind === 'sheets') {
-    await writeFlowToGoogleSheet(db, env, flow).catch((error: unknown) =>
-      logger?.warn(
-        { err: error, flowId: flow.id, documentId: doc.id },
-        'removed rows stay in the Google sheet',
-      ),
-    );
-  }
+  // The sheets lose the rows now; a Google sheet out of reach loses them at the flow's next run.
+  if (flow) await syncFlowSheets({ db, env, logger }, flow.id, doc.id);
   return toFlowDocument(removed);
+}
+
+/** What rewriting a flow's sheets needs besides the database. */
+export interface SheetSyncContext {
+  db: Db;
+  env: Env;
+  /** The worker pool that writes workbooks; without it the workbook is rewritten on its next download. */
+  executor?: TaskExecutor | undefined;
+  logger?: { warn: (obj: object, msg: string) => void } | undefined;
+}
+
+/**
+ * Rewrites a flow's workbook and Google sheet from the database, as a run does when it ends, after a person
+ * changed its documents (a correction, an approval, a removal). Best effort: what cannot be written now is
+ * written at the next download or run.
+ */
+export async function syncFlowSheets(
+  ctx: SheetSyncContext,
+  flowId: string,
+  documentId: string,
+): Promise<void> {
+  const flow = await findFlowById(ctx.db, flowId);
+  if (!flow) return;
+  if (ctx.executor)
+    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id).catch((error: unknown) =>
+      ctx.logger?.warn({ err: error, flowId, documentId }, 'the workbook is rewritten on its next download'),
+    );
+  if (FlowIoSchema.parse(flow.io).output.kind === 'sheets')
+    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow).catch((error: unknown) =>
+      ctx.logger?.warn({ err: error, flowId, documentId }, 'the Google sheet catches up at the next run'),
+    );
 }
 
 /**

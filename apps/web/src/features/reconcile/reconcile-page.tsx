@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table } from '@/components/ui/table.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { formatAgo } from '@/features/parse/flow-format.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -86,12 +87,8 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
         </ul>
       )}
       {match.lines.length > 0 && (
-        <div
-          className="overflow-x-auto rounded-md border bg-card"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
-          tabIndex={0}
-        >
-          <table className="w-full min-w-[44rem] text-sm" aria-label="Evidence by line">
+        <div className="rounded-md border bg-card">
+          <Table className="min-w-[44rem]" aria-label="Evidence by line">
             <thead>
               <tr className="border-b bg-muted/50 text-left text-muted-foreground">
                 <th scope="col" className="px-2 py-1.5 font-medium">
@@ -141,7 +138,7 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
       <p className="text-muted-foreground text-xs">
@@ -357,12 +354,8 @@ export function ReconcilePage() {
                 <h2 id="pos-title" className="font-semibold text-lg">
                   Purchase orders
                 </h2>
-                <div
-                  className="overflow-x-auto rounded-lg border bg-card"
-                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
-                  tabIndex={0}
-                >
-                  <table className="w-full min-w-[36rem] text-sm" aria-label="Purchase orders">
+                <div className="rounded-lg border bg-card">
+                  <Table className="min-w-[36rem]" aria-label="Purchase orders">
                     <thead>
                       <tr className="border-b bg-muted/50 text-left text-muted-foreground">
                         <th scope="col" className="px-3 py-2 font-medium">
@@ -391,7 +384,7 @@ export function ReconcilePage() {
                         </tr>
                       ))}
                     </tbody>
-                  </table>
+                  </Table>
                 </div>
               </section>
             )}

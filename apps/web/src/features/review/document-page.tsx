@@ -5,7 +5,6 @@ import {
   describeReviewReason,
   readFieldInput,
 } from '@bahi/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeftIcon,
   CheckIcon,
@@ -22,8 +21,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatAgo } from '@/features/parse/flow-format.ts';
-import { removeDocument } from '@/features/parse/flows-api.ts';
-import { flowKeys } from '@/features/parse/queries.ts';
+import { useRemoveDocument } from '@/features/parse/queries.ts';
 import { formatDocumentStatus } from '@/features/parse/source-link.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -159,12 +157,10 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     [drafts, correct],
   );
 
-  const remove = useMutation({ mutationFn: () => removeDocument(doc.id) });
-  const queryClient = useQueryClient();
+  const remove = useRemoveDocument(doc.flowId);
   const handleRemove = async () => {
     try {
-      await remove.mutateAsync();
-      void queryClient.invalidateQueries({ queryKey: flowKeys.documents(doc.flowId) });
+      await remove.mutateAsync(doc.id);
       toast.success(`Removed ${doc.fileName} from this flow`);
       navigate(
         review.nextToReviewId

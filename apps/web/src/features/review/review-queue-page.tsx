@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table } from '@/components/ui/table.tsx';
 import { formatAgo } from '@/features/parse/flow-format.ts';
 import { useFlows } from '@/features/parse/queries.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -211,8 +212,8 @@ export function ReviewQueuePage() {
       ) : (
         data && (
           <>
-            <div className="overflow-x-auto rounded-lg border bg-card">
-              <table className="w-full min-w-[56rem] text-sm" aria-label="Documents to review">
+            <div className="rounded-lg border bg-card">
+              <Table className="min-w-[56rem]" aria-label="Documents to review">
                 <thead>
                   <tr className="border-b bg-muted/50 text-left text-muted-foreground">
                     <th scope="col" className="px-3 py-2 font-medium">
@@ -276,7 +277,7 @@ export function ReviewQueuePage() {
                     </tr>
                   ))}
                 </tbody>
-              </table>
+              </Table>
             </div>
             {data.total > data.pageSize && (
               <div className="flex items-center justify-end gap-2 text-sm">

@@ -17,6 +17,7 @@ import {
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Table } from '@/components/ui/table.tsx';
 import { ApiError, getJson, requestApi } from '@/lib/api.ts';
 
 const vendorKeys = { all: ['vendors'] as const };
@@ -204,12 +205,8 @@ export function VendorMaster() {
           No vendors yet. They appear here as your flows read invoices, purchase orders and goods receipts.
         </p>
       ) : (
-        <div
-          className="overflow-x-auto rounded-lg border bg-card"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
-          tabIndex={0}
-        >
-          <table className="w-full min-w-[48rem] text-sm" aria-label="Vendors">
+        <div className="rounded-lg border bg-card">
+          <Table className="min-w-[48rem]" aria-label="Vendors">
             <thead>
               <tr className="border-b bg-muted/50 text-left text-muted-foreground">
                 <th scope="col" className="px-3 py-2 font-medium">
@@ -272,7 +269,7 @@ export function VendorMaster() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
       {editing && <VendorDialog vendor={editing} onClose={() => setEditing(null)} />}
