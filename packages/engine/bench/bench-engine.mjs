@@ -46,6 +46,13 @@ const { values: opts } = parseArgs({
 
 const jobs = Math.max(1, Number(opts.jobs));
 
+/** How the table names each engine OCR provider, given its worker count. */
+const PROVIDER_LABELS = {
+  paddle: (n) => `PP-OCRv4, ${n} threads`,
+  tesseract: (n) => `tesseract.js ×${n}`,
+  native: (n) => `native tesseract best_int ×${n}`,
+};
+
 if (opts['ocr-child']) {
   await runEngineOcrChild(opts['ocr-child']);
   process.exit(0);
@@ -159,7 +166,7 @@ try {
   if (!opts['skip-text']) await benchText();
   if (!opts['skip-ocr']) await benchOcr();
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (!process.env.BAHI_BENCH_KEEP) rmSync(work, { recursive: true, force: true });
 }
 
 printTable();
@@ -309,7 +316,9 @@ async function benchOcr() {
   }
 
   // The engine side runs in a child process so its peak RSS is its own; one child per provider.
-  for (const provider of ['paddle', 'tesseract']) {
+  // The native provider runs Debian's tesseract program; without it that row is skipped.
+  const providers = ['paddle', 'tesseract', ...(haveCommand('tesseract') ? ['native'] : [])];
+  for (const provider of providers) {
     const r = await run(
       process.execPath,
       [
@@ -330,7 +339,7 @@ async function benchOcr() {
     const res = JSON.parse(r.stdout.trim().split('\n').pop());
     rows.push({
       side: 'ocr',
-      name: `engine OCR (${provider === 'paddle' ? `PP-OCRv4, ${res.workers} threads` : `tesseract.js ×${res.workers}`} + pre-processing)`,
+      name: `engine OCR (${PROVIDER_LABELS[provider](res.workers)} + pre-processing)`,
       unit: 'pages',
       n: res.pages,
       seconds: res.seconds,
@@ -343,6 +352,21 @@ async function benchOcr() {
   }
 }
 
+/**
+ * CPU seconds this process's finished child processes used (Linux /proc: cutime + cstime in
+ * clock ticks), so providers that run native programs are charged for them.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Child process: OCR every page image of `dir` through the engine and print a JSON summary. */
 async function runEngineOcrChild(dir) {
   const { register } = await import('tsx/esm/api');
@@ -351,12 +375,11 @@ async function runEngineOcrChild(dir) {
   const { ocrPageImage } = await import('../src/ocr/page.ts');
   const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8'));
   const t0 = performance.now();
-  const ocr = await createOcr(opts['ocr-provider'] === 'tesseract' ? 'tesseract' : 'paddle', {
-    workers: jobs,
-  });
+  const ocr = await createOcr(opts['ocr-provider'], { workers: jobs });
   const startSeconds = (performance.now() - t0) / 1000;
   const start = performance.now();
   const cpu0 = process.cpuUsage();
+  const children0 = childCpuSeconds();
   // Two pages per worker in flight: workers never wait, and memory stays bounded the way a
   // pipeline with `--jobs` bounds it.
   const results = await pool(pages, jobs * 2, (p, i) =>
@@ -364,7 +387,7 @@ async function runEngineOcrChild(dir) {
   );
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6 + childCpuSeconds() - children0;
   await ocr.close();
   const words = results.reduce((n, p) => n + p.words.length, 0);
   process.stdout.write(

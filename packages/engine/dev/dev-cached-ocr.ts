@@ -16,7 +16,7 @@ export function createCachedOcr(
   options: {
     dir?: string;
     cachedOnly?: boolean;
-    provider?: 'tesseract' | 'paddle';
+    provider?: 'tesseract' | 'paddle' | 'native' | 'native-fast';
     preprocess?: OcrProvider['preprocess'];
   } = {},
 ): OcrProvider {
@@ -32,9 +32,9 @@ export function createCachedOcr(
       if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
       if (options.cachedOnly) throw new Error('not cached');
       real ??=
-        provider === 'paddle'
-          ? import('../src/ocr/paddle.ts').then((m) => m.createPaddleOcr())
-          : import('../src/ocr/index.ts').then((m) => m.createTesseractOcr());
+        provider === 'tesseract'
+          ? import('../src/ocr/index.ts').then((m) => m.createTesseractOcr())
+          : import('../src/ocr/providers.ts').then((m) => m.createOcr(provider));
       const words = await (await real).recognize(image, o);
       writeFileSync(file, JSON.stringify(words));
       return words;

@@ -20,7 +20,7 @@ const opt = (f: string) => (args.includes(f) ? args[args.indexOf(f) + 1] : undef
 const corpus = opt('--corpus') ?? new URL('../../../../shared/corpus/dev/', import.meta.url).pathname;
 const out = opt('--out') ?? '/tmp/bahi-fast.ndjson';
 const only = opt('--only');
-const ocrName = opt('--ocr') === 'paddle' ? 'paddle' : 'tesseract';
+const ocrName = (['paddle', 'native', 'native-fast'] as const).find((n) => n === opt('--ocr')) ?? 'tesseract';
 // `--pre '{"removeLines":false}'`: pre-processing overrides to try (pages cached apart).
 const pre = opt('--pre');
 const pageCache = `${ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`}${pre ? `-${pre.replace(/[^a-z0-9]+/gi, '_')}` : ''}`;

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
-import { estimateSkewAngle, type GrayImage, invertDarkBands, ocrPageImage } from './page.ts';
+import {
+  estimateSkewAngle,
+  type GrayImage,
+  invertDarkBands,
+  ocrPageImage,
+  preprocessPage,
+  sparsePageStretch,
+} from './page.ts';
 
 const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
 const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
@@ -135,5 +142,47 @@ describe('invertDarkBands', () => {
     const before = new Uint8Array(img.data);
     expect(invertDarkBands(img, DPI)).toBe(0);
     expect(img.data).toEqual(before);
+  });
+});
+
+describe('sparsePageStretch', () => {
+  /** A page of grainy grey paper (levels 205..235) with `inkShare` of its pixels printed at `ink`. */
+  function paper(inkShare: number, ink: number): GrayImage {
+    const width = 1000;
+    const height = 1000;
+    const data = new Uint8Array(width * height);
+    let seed = 7;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      data[i] = 205 + (seed % 31);
+    }
+    // Print as whole rows, like lines of text.
+    const rows = Math.round(inkShare * height);
+    for (let y = 0; y < rows; y++)
+      data.fill(ink, ((y * 7) % height) * width + 100, ((y * 7) % height) * width + 900);
+    return { data, width, height };
+  }
+
+  it("leaves a page of print to sharp's own stretch", () => {
+    expect(sparsePageStretch(paper(0.05, 110).data)).toBeNull();
+  });
+
+  it('leaves the grain of a sparse page light instead of stretching it into speckle', async () => {
+    // A last page: a footer line or two on otherwise blank paper (0.3 % ink).
+    const page = paper(0.003, 30);
+    const stretch = sparsePageStretch(page.data);
+    expect(stretch).not.toBeNull();
+    const { gain, offset } = stretch ?? { gain: 0, offset: 0 };
+    expect(gain).toBeLessThan(1.3);
+    expect(205 * gain + offset).toBeGreaterThan(190);
+    // Through the whole preparation, the paper comes out white: no specks for OCR to read as words.
+    const pre = await preprocessPage(page, 200);
+    const dark = pre.image.data.filter((v) => v < 128).length;
+    expect(dark / pre.image.data.length).toBeLessThan(0.01);
+  });
+
+  it('does not amplify a blank page past a bounded gain', () => {
+    const blank = paper(0, 0);
+    expect(sparsePageStretch(blank.data)?.gain).toBeLessThanOrEqual(3);
   });
 });

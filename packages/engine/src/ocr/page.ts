@@ -192,7 +192,10 @@ export async function preprocessPage(
   const rawInput = { raw: { width: gray.width, height: gray.height, channels: 1 as const } };
 
   let pipeline = sharp(gray.data, rawInput);
-  if (opts.normalise) pipeline = pipeline.normalise();
+  if (opts.normalise) {
+    const sparse = sparsePageStretch(gray.data);
+    pipeline = sparse ? pipeline.linear(sparse.gain, sparse.offset) : pipeline.normalise();
+  }
   if (opts.median > 0) pipeline = pipeline.median(opts.median);
   if (rotate) {
     // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
@@ -226,6 +229,46 @@ export async function preprocessPage(
     scale,
     dpi: dpi * scale,
   };
+}
+
+/** Darkest share of pixels sharp's `normalise` takes as the ink level (and brightest as the paper). */
+const STRETCH_SHARE = 0.01;
+/** The ink level of a sparse page: small enough that a page with a footer line still has that much ink. */
+const SPARSE_INK_SHARE = 0.001;
+/** Most a stretch may multiply contrast: a faded scan needs about 2, a blank page's grain would ask for 10. */
+const MAX_STRETCH_GAIN = 3;
+
+/**
+ * The contrast stretch of a sparse page (`out = gain × in + offset`), or null for a page of print,
+ * which sharp's `normalise` stretches from its darkest 1 % of pixels (the ink) to its brightest 1 %
+ * (the paper). On a sparse page (a last page with a footer, a receipt) the darkest 1 % is still
+ * paper, and stretching it turned the paper's grain into black speckle that OCR then spent seconds
+ * reading as words. A page is sparse when its 1 % level sits far nearer the paper than its 0.1 %
+ * level, or when nothing on it is much darker than its paper (a blank page); its ink is then the
+ * darkest 0.1 %, and the gain is capped so a blank page stays blank.
+ */
+export function sparsePageStretch(data: Uint8Array): { gain: number; offset: number } | null {
+  const histogram = new Uint32Array(256);
+  for (const v of data) histogram[v] = (histogram[v] as number) + 1;
+  const level = (share: number, fromDark: boolean) => {
+    const want = share * data.length;
+    let seen = 0;
+    for (let k = 0; k < 256; k++) {
+      const v = fromDark ? k : 255 - k;
+      seen += histogram[v] as number;
+      if (seen > want) return v;
+    }
+    return fromDark ? 255 : 0;
+  };
+  const paper = level(STRETCH_SHARE, false);
+  const ink = level(SPARSE_INK_SHARE, true);
+  // A page with ink darker than its paper by a quarter of the range and enough of it is print; a
+  // page without (blank, or grain only) is stretched no more than the cap.
+  const faint = paper - ink < 64;
+  if (!faint && paper - level(STRETCH_SHARE, true) >= 0.5 * (paper - ink)) return null;
+  const gain = paper - ink < 8 ? 1 : Math.min(MAX_STRETCH_GAIN, 255 / (paper - ink));
+  // Anchored at the paper: a capped stretch still whitens the paper and leaves ink dark.
+  return { gain, offset: 255 - gain * paper };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { OcrProvider } from '../types.ts';
 
 /** The OCR engines Bahi can read scans with. */
-export const OCR_PROVIDERS = ['paddle', 'tesseract'] as const;
+export const OCR_PROVIDERS = ['paddle', 'tesseract', 'native', 'native-fast'] as const;
 
 /** Name of an OCR engine. */
 export type OcrProviderName = (typeof OCR_PROVIDERS)[number];
@@ -14,13 +14,24 @@ export const DEFAULT_OCR_PROVIDER: OcrProviderName = 'paddle';
 
 /**
  * Create an OCR provider by name. `workers` is how many pages may be recognised at once: Tesseract
- * runs that many WASM workers, PP-OCR gives one inference that many threads.
+ * runs that many WASM workers or native processes, PP-OCR gives one inference that many threads.
+ * `native` is Debian's tesseract program with the npm `best_int` model (tesseract.js's words at
+ * half its memory), `native-fast` the same program with the model the Debian package installed.
  */
 export async function createOcr(
   name: OcrProviderName = DEFAULT_OCR_PROVIDER,
   options: { workers?: number } = {},
 ): Promise<OcrProvider> {
-  if (name === 'tesseract')
-    return (await import('./index.ts')).createTesseractOcr({ workers: options.workers });
-  return (await import('./paddle.ts')).createPaddleOcr({ threads: options.workers });
+  switch (name) {
+    case 'tesseract':
+      return (await import('./index.ts')).createTesseractOcr({ workers: options.workers });
+    case 'native':
+    case 'native-fast':
+      return (await import('./native-tesseract.ts')).createNativeTesseractOcr({
+        workers: options.workers,
+        model: name === 'native' ? 'best_int' : 'system',
+      });
+    default:
+      return (await import('./paddle.ts')).createPaddleOcr({ threads: options.workers });
+  }
 }
