@@ -94,7 +94,7 @@ async function ocrPdfPage(page: mupdf.Page, index: number, ocr: OcrProvider, o: 
     raw: { width: img.width, height: img.height },
     signal: o.signal,
   });
-  return { ocred, img, dpi };
+  return { ocred, dpi };
 }
 
 /** Characters a text layer gives for glyphs its font cannot name: the replacement character, private use. */
@@ -192,8 +192,11 @@ interface Loaded {
   /** A PDF mupdf had to repair (broken cross-references, cut short): when nothing is read, it is damaged, not empty. */
   damaged: boolean;
   warnings: string[];
-  /** Page images kept for the e-invoice QR search (scanned pages only). */
-  images: QrImage[];
+  /**
+   * The scanned pages' images for the e-invoice QR search, each made when first searched (a
+   * scanned PDF page is rendered again at `QR_DPI`; an image file's pages are already decoded).
+   */
+  images: Array<() => QrImage>;
   /**
    * Renders the places on page 1 where a QR code is drawn, for a QR search on a text page (only
    * when the text mentions an e-invoice).
@@ -261,10 +264,18 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
     }
     if (!hasUsableText(content)) {
       if (o.ocr) {
-        const { ocred, img, dpi } = await ocrPdfPage(page, i, o.ocr, o);
+        const { ocred, dpi } = await ocrPdfPage(page, i, o.ocr, o);
         // Keep any real text-layer words (a printed stamp over a scan) beside the OCR words.
         content = { ...ocred, words: [...content.words, ...ocred.words], source: 'ocr' };
-        images.push({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi });
+        // The QR is searched on a render of its own: at the 300 dpi OCR reads, a 150–200 dpi scan's
+        // modules are interpolated soft and the decoder misses codes it reads at about 200 dpi.
+        const { renderPage } = await import('./pdf/render.ts');
+        const scanned = page;
+        const qrDpi = Math.min(QR_DPI, dpi);
+        images.push(() => {
+          const r = renderPage(scanned, qrDpi);
+          return { page: i + 1, gray: r.gray, width: r.width, height: r.height, dpi: qrDpi };
+        });
       } else warnings.push(`page ${i + 1} has no text layer and no OCR provider was given`);
     }
     pages.push(content);
@@ -307,7 +318,7 @@ async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded>
     checkDeadline(o.deadline, o.signal);
     o.onPage?.(i, imgs.length);
     const img = imgs[i]!;
-    images.push({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi });
+    images.push(() => ({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi }));
     if (!o.ocr) {
       warnings.push(`page ${i + 1} is an image and no OCR provider was given`);
       const w = (img.width * 72) / img.dpi;
@@ -347,13 +358,14 @@ async function findQr(
 ): Promise<QrReading | null> {
   if (type !== 'invoice') return null;
   const textPages = loaded.pages.filter((p) => p.source === 'text');
-  const candidates = [...loaded.images];
+  const candidates = loaded.images.slice(0, 3);
   if (!candidates.length && textPages.length && mentionsEinvoice(textPages) && loaded.renderForQr) {
-    candidates.push(...(await loaded.renderForQr()));
+    candidates.push(...(await loaded.renderForQr()).map((img) => () => img));
   }
   if (!candidates.length) return null;
   const { findEinvoiceQr } = await import('./qr/index.ts');
-  for (const img of candidates.slice(0, 3)) {
+  for (const make of candidates) {
+    const img = make();
     const qr = await findEinvoiceQr(img.gray, {
       publicKeyPem,
       dpi: img.dpi,

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractDocument } from '../src/extract.ts';
+import { createOcr } from '../src/ocr/providers.ts';
+import type { OcrProvider } from '../src/types.ts';
+
+// A scanned e-invoice of the synthetic dev corpus: an image-only PDF whose signed QR carries the
+// IRN, acknowledgement and totals. The engine must read them from the QR on the scan, as it does
+// on text-layer e-invoices, and verify the IRP's signature when given the public key.
+const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url);
+const publicKeyPem = readFileSync(new URL('einvoice-qr-public-key.pem', corpus), 'utf8');
+
+let ocr: OcrProvider;
+beforeAll(async () => {
+  ocr = await createOcr('paddle', { workers: 1 });
+});
+afterAll(() => ocr.close());
+
+describe('a scanned e-invoice', () => {
+  it.each(['invoice-005', 'invoice-027'])(
+    '%s yields its IRN from the QR on the scan',
+    async (name) => {
+      const truth = JSON.parse(readFileSync(new URL(`${name}.truth.json`, corpus), 'utf8')) as {
+        fields: { irn: string; documentNumber: string; vendorGstin: string; total: number };
+        meta: { scanned: boolean };
+      };
+      expect(truth.meta.scanned).toBe(true);
+      const result = await extractDocument(new Uint8Array(readFileSync(new URL(`${name}.pdf`, corpus))), {
+        fileName: `${name}.pdf`,
+        type: 'invoice',
+        ocr,
+        qrPublicKeyPem: publicKeyPem,
+      });
+      expect(result.error).toBeNull();
+      expect(result.fields.irn).toBe(truth.fields.irn);
+      expect(result.provenance?.irn?.source).toBe('qr');
+      expect(result.fields.documentNumber).toBe(truth.fields.documentNumber);
+      expect(result.fields.vendorGstin).toBe(truth.fields.vendorGstin);
+      expect(result.checks.find((c) => c.code === 'qr_matches_printed')).toBeDefined();
+    },
+    60_000,
+  );
+});
