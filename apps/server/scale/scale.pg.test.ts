@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../src/modules/flows/test-support.ts';
@@ -153,7 +153,16 @@ describe.skipIf(!baseUrl)('scale-out on PostgreSQL: 1 API + 3 worker processes',
       flow.body.id,
     ]);
     expect(rows).toHaveLength(3);
-    for (const r of rows) expect(r.source_path).toMatch(/[\\/]worker-\d[\\/]upload-cache[\\/]/);
+    // A document records where the API stored its upload (the scan reads no bytes: the upload's name is its
+    // hash); the workers that extracted them fetched the bytes from the database into their own cache.
+    for (const r of rows) expect(r.source_path).toMatch(/[\\/]api[\\/]uploads[\\/]/);
+    const fetched = new Set<string>();
+    for (const worker of ['worker-1', 'worker-2', 'worker-3'])
+      for (const name of await readdir(join(base, worker, 'upload-cache'), { recursive: true }).catch(
+        () => [],
+      ))
+        if (name.endsWith('.pdf')) fetched.add(basename(name));
+    expect([...fetched].sort()).toEqual(rows.map((r) => basename(r.source_path)).sort());
     // The API serves the document's file (the sheet's link back) from the database copy too.
     const file = await client.raw(`/api/documents/${rows[0].id}/file`);
     expect(file.status).toBe(200);

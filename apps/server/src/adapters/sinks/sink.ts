@@ -1,4 +1,8 @@
-import { describeReviewReason, type SheetColumn } from '@bahi/contracts';
+import { describeReviewReason, type FlowOutput, type SheetColumn } from '@bahi/contracts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { TaskExecutor } from '../../jobs/worker-pool.ts';
+import type { FlowRow } from '../../modules/flows/flows.repo.ts';
 
 /** A cell value in a sheet row. */
 export type SheetValue = string | number | null;
@@ -24,12 +28,56 @@ export interface SheetContent {
 }
 
 /**
- * Where a flow's rows go. The embedded default is the .xlsx workbook Bahi keeps (`xlsx-workbook.ts`);
- * Google Sheets comes with the Google issue. Sinks rewrite the whole output from the database, which keeps
- * them idempotent: the database is the truth, the sheet a faithful copy.
+ * Writes sheet content to one output (the Google Sheets writer, `google-sheets.ts`). Writers rewrite the
+ * whole output from the database, which keeps them idempotent: the database is the truth, the sheet a
+ * faithful copy. A flow reaches a writer through its `SinkAdapter`.
  */
 export interface SheetSink {
   write(content: SheetContent): Promise<void>;
+}
+
+/** The kinds of output a flow can name (`io.output.kind`, a closed enum of the contracts). */
+export type SinkKind = FlowOutput['kind'];
+
+/** What a sink adapter may use of the server. */
+export interface SinkContext {
+  db: Db;
+  env: Env;
+  /** The worker pool that writes workbooks; a process without one leaves the workbook to its next download. */
+  executor?: TaskExecutor | undefined;
+}
+
+/** A run's error, as the run records it. */
+export interface SinkRunError {
+  code: string;
+  message: string;
+}
+
+/**
+ * Where a flow's rows go: one adapter per output kind (`io.output.kind`), mapped by the registry
+ * (`./index.ts`); every flow also keeps its workbook. Services reach a sink only through the registry and
+ * never test a kind themselves.
+ */
+export interface SinkAdapter {
+  /** Checks, before a run is queued, that its rows could be written (so the user hears at once). */
+  checkRunnable(ctx: SinkContext, flow: FlowRow): Promise<void>;
+  /**
+   * Makes the flow's output (`POST /api/workflow/sheets/create`); `saveOutput` stores the flow's new
+   * `io.output`. Returns the output's id and the link that opens it.
+   */
+  create(
+    ctx: SinkContext & { executor: TaskExecutor },
+    request: { flow: FlowRow; sheetName: string; saveOutput: (output: FlowOutput) => Promise<void> },
+  ): Promise<{ sheetId: string; url: string }>;
+  /** Brings the output in line with the flow's rows in the database. */
+  write(ctx: SinkContext, flow: FlowRow): Promise<void>;
+  /**
+   * What a failed write at a run's end makes of the run: its error (the run fails and the next run repairs
+   * the output), or null when the run still succeeds.
+   */
+  toRunError(error: unknown): SinkRunError | null;
+  /** How a failed write is logged: at a run's end, and after a person's change (written again later). */
+  readonly failureLogs: { run: string; catchUp: string };
 }
 
 /** The time zone a workbook's date-times are written in (Indian teams; a per-organisation zone would go here). */

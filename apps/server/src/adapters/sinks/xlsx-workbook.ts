@@ -165,8 +165,3 @@ export async function writeTabsFile(path: string, tabs: WorkbookTab[]): Promise<
     throw error;
   }
 }
-
-/** The .xlsx sink: hands the content to `write` (a worker-pool task in the server). */
-export function createXlsxSink(path: string, write: (path: string, data: WorkbookData) => Promise<void>) {
-  return { write: (content: SheetContent) => write(path, content) };
-}

@@ -14,7 +14,7 @@ import {
   startGoogleStandIn,
 } from '../../test/google-stand-in.ts';
 import { createGoogleDriveSource, type GoogleDriveSourceOptions } from './google-drive.ts';
-import type { SourceEntry } from './source.ts';
+import { hashBytes, type SourceEntry } from './source.ts';
 
 let google: GoogleStandIn;
 let guard: ReturnType<typeof installLoopbackGuard>;
@@ -69,7 +69,7 @@ function source(folderId: string, extra: Partial<GoogleDriveSourceOptions> = {})
 }
 
 async function collect(iterable: AsyncIterable<SourceEntry>) {
-  const files: Array<{ sourceId: string; name: string; path: string; bytes: string }> = [];
+  const files: Array<{ sourceId: string; name: string; path: string; bytes: string; sha256?: string }> = [];
   const skipped: Array<{ name: string; reason: string }> = [];
   for await (const entry of iterable) {
     if ('file' in entry)
@@ -152,17 +152,22 @@ describe('Google Drive source', () => {
       parent: folder,
     });
     google.addFile({ name: 'b.pdf', mimeType: 'application/pdf', content: pdf('b1'), parent: folder });
-    await collect(source(folder).list());
+    const fresh = await collect(source(folder).list());
+    // Downloads are hashed as they stream, so the scan does not read them again; cached copies are not.
+    expect(fresh.files.map((f) => f.sha256)).toEqual(fresh.files.map((f) => hashBytes(Buffer.from(f.bytes))));
     const downloads = () => countRequests(/^\/drive\/v3\/files\/[^/]+$/, { alt: 'media' });
     const first = downloads();
     const again = await collect(source(folder).list());
     expect(downloads()).toBe(first);
     expect(again.files).toHaveLength(2);
+    expect(again.files.map((f) => f.sha256)).toEqual([undefined, undefined]);
 
     google.files.get(a)!.content = pdf('a2-changed');
     const changed = await collect(source(folder).list());
     expect(downloads()).toBe(first + 1);
-    expect(changed.files.find((f) => f.sourceId === a)?.bytes).toContain('a2-changed');
+    const changedA = changed.files.find((f) => f.sourceId === a);
+    expect(changedA?.bytes).toContain('a2-changed');
+    expect(changedA?.sha256).toBe(hashBytes(pdf('a2-changed')));
   });
 
   it('renews a reused cached file (the sweep keeps what is used) and downloads a swept one again', async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, type Hash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -62,14 +62,20 @@ function cachePath(cacheDir: string, file: drive_v3.Schema$File, name: string): 
   return join(cacheDir, `${file.id}-${version}${extname(name).toLowerCase()}`);
 }
 
-/** Counts bytes and stops a download that grows past the limit (Drive's `size` could be stale or absent). */
-function createSizeGuard(maxBytes: number): Transform {
+/**
+ * Counts bytes and stops a download that grows past the limit (Drive's `size` could be stale or absent), and
+ * hashes them on the way, so the downloaded file is not read again to learn its sha256.
+ */
+function createSizeGuard(maxBytes: number, hash: Hash): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       if (seen > maxBytes) done(new Error(`The file is larger than the ${formatMegabytes(maxBytes)} limit`));
-      else done(null, chunk);
+      else {
+        hash.update(chunk);
+        done(null, chunk);
+      }
     },
   });
 }
@@ -82,10 +88,15 @@ export interface DriveFetchOptions {
   call?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
-/** Streams one download to a temporary file beside `target`, then renames it into place. */
-async function downloadOnce(options: DriveFetchOptions, file: drive_v3.Schema$File, target: string) {
+/** Streams one download to a temporary file beside `target`, then renames it into place; returns its sha256. */
+async function downloadOnce(
+  options: DriveFetchOptions,
+  file: drive_v3.Schema$File,
+  target: string,
+): Promise<string> {
   const call = options.call ?? (<T>(fn: () => Promise<T>) => fn());
   const tmp = `${target}.${randomBytes(6).toString('hex')}.part`;
+  const hash = createHash('sha256');
   try {
     const res = await call(() =>
       options.drive.files.get(
@@ -95,7 +106,7 @@ async function downloadOnce(options: DriveFetchOptions, file: drive_v3.Schema$Fi
     );
     await pipeline(
       res.data as unknown as NodeJS.ReadableStream,
-      createSizeGuard(options.maxBytes),
+      createSizeGuard(options.maxBytes, hash),
       createWriteStream(tmp),
     );
     // A connection that died early can still end the stream "cleanly"; the size tells.
@@ -105,9 +116,17 @@ async function downloadOnce(options: DriveFetchOptions, file: drive_v3.Schema$Fi
         `The download stopped after ${formatMegabytes(got)} of ${formatMegabytes(Number(file.size))}; try the run again`,
       );
     await rename(tmp, target);
+    return hash.digest('hex');
   } finally {
     await rm(tmp, { force: true });
   }
+}
+
+/** A Drive file in the cache: its path, and its sha256 when it was downloaded just now. */
+export interface FetchedDriveFile {
+  path: string;
+  /** Known only for a fresh download (hashed as it streamed); a cached copy is hashed by whoever needs it. */
+  sha256?: string;
 }
 
 /**
@@ -118,7 +137,7 @@ async function downloadOnce(options: DriveFetchOptions, file: drive_v3.Schema$Fi
 export async function fetchDriveFile(
   options: DriveFetchOptions,
   file: drive_v3.Schema$File,
-): Promise<string> {
+): Promise<FetchedDriveFile> {
   await mkdir(options.cacheDir, { recursive: true });
   const path = cachePath(options.cacheDir, file, nameWithExtension(file));
   const size = Number(file.size ?? 0);
@@ -135,13 +154,12 @@ export async function fetchDriveFile(
         () => false,
       )
     )
-      return path;
+      return { path };
   }
   let lastError: unknown;
   for (let attempt = 1; attempt <= DOWNLOAD_ATTEMPTS; attempt++) {
     try {
-      await downloadOnce(options, file, path);
-      return path;
+      return { path, sha256: await downloadOnce(options, file, path) };
     } catch (error) {
       if (isAppError(error)) throw error; // authorisation: the whole run needs the user
       lastError = error;
@@ -175,9 +193,9 @@ export function createGoogleDriveSource(options: GoogleDriveSourceOptions): Docu
     const size = Number(file.size ?? 0);
     const reason = explainUnsupportedFile(name, size, options.maxBytes);
     if (reason) return { skipped: { name: shownName, reason } };
-    let path: string;
+    let fetched: FetchedDriveFile;
     try {
-      path = await fetchDriveFile(options, file);
+      fetched = await fetchDriveFile(options, file);
     } catch (error) {
       if (isAppError(error)) throw error;
       // Not recorded as a document, so the next run tries it again.
@@ -192,9 +210,10 @@ export function createGoogleDriveSource(options: GoogleDriveSourceOptions): Docu
       file: {
         sourceId: file.id ?? '',
         name: folderPath ? `${folderPath}/${name}` : name,
-        path,
+        path: fetched.path,
         size,
         modifiedAt: file.modifiedTime ? new Date(file.modifiedTime) : null,
+        sha256: fetched.sha256,
       },
     };
   }

@@ -1,8 +1,15 @@
 import { opendir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { flowMessages } from '@bahi/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { type DocumentSource, explainUnsupportedFile, type SourceEntry } from './source.ts';
+import { listFolderRoots } from '../../modules/flows/folder-roots.ts';
+import {
+  type DocumentSource,
+  explainUnsupportedFile,
+  type SourceAdapter,
+  type SourceContext,
+  type SourceEntry,
+} from './source.ts';
 
 /** True when `child` is `root` or inside it (both already resolved). */
 function isInside(root: string, child: string): boolean {
@@ -142,3 +149,63 @@ export function createLocalFolderSource(options: LocalFolderOptions): DocumentSo
     },
   };
 }
+
+/** The organisation's roots and a flow's folder resolved inside them (a validation error otherwise). */
+async function resolveFlowFolder(
+  ctx: SourceContext,
+  organizationId: string,
+  url: string,
+): Promise<{ roots: string[]; dir: string }> {
+  const roots = await listFolderRoots(ctx.db, ctx.env, organizationId);
+  return { roots, dir: await resolveLocalPath(roots, url, 'folder') };
+}
+
+/**
+ * One local file as a run's whole source (`POST /api/process-url` with a path): resolved inside the
+ * organisation's roots like a folder is, and listed as the only entry.
+ */
+export function openLocalFile(
+  ctx: SourceContext,
+  file: { organizationId: string; path: string; name: string },
+): DocumentSource {
+  return {
+    kind: 'local',
+    async *list(): AsyncIterable<SourceEntry> {
+      const roots = await listFolderRoots(ctx.db, ctx.env, file.organizationId);
+      const real = await resolveLocalPath(roots, file.path, 'file');
+      const info = await stat(real);
+      yield {
+        file: {
+          sourceId: file.path,
+          name: file.name || basename(real),
+          path: real,
+          size: info.size,
+          modifiedAt: info.mtime,
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The `local` source kind: a folder under the roots granted to the organisation (`BAHI_FOLDER_ROOTS`),
+ * checked when the flow is saved, before each run and as each run lists it. Documents are read where the
+ * scan found them.
+ */
+export const localSource: SourceAdapter = {
+  async validate(ctx, { organizationId, input }) {
+    await resolveFlowFolder(ctx, organizationId, input.url);
+    return input;
+  },
+  async checkRunnable(ctx, { organizationId, input }) {
+    await resolveFlowFolder(ctx, organizationId, input.url);
+  },
+  async open(ctx, { organizationId, input }) {
+    const { roots, dir } = await resolveFlowFolder(ctx, organizationId, input.url);
+    const { uploadMaxBytes: maxBytes, maxFiles } = ctx.env.flows;
+    return createLocalFolderSource({ dir, roots, maxBytes, maxFiles });
+  },
+  locate: async (_ctx, doc) => doc.sourcePath ?? '',
+  servedFrom: (ctx, doc) => listFolderRoots(ctx.db, ctx.env, doc.organizationId),
+  folderName: (url) => basename(url),
+};

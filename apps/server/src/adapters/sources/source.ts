@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { DOCUMENT_EXTENSIONS, listDocumentFormats } from '@bahi/contracts';
+import { DOCUMENT_EXTENSIONS, type FlowInput, listDocumentFormats } from '@bahi/contracts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 
 /** One file a source offers as a document. */
 export interface SourceFile {
@@ -13,6 +15,11 @@ export interface SourceFile {
   path: string;
   size: number;
   modifiedAt: Date | null;
+  /**
+   * sha256 of the bytes when the source already knows it (an upload is stored under its hash, a Drive file
+   * is hashed as it downloads), so the scan does not read the file again to hash it.
+   */
+  sha256?: string;
 }
 
 /** A file the source had that is not taken as a document, and why (shown to the user). */
@@ -24,13 +31,71 @@ export interface SkippedFile {
 /** One listing entry: a document candidate or a skipped file. */
 export type SourceEntry = { file: SourceFile } | { skipped: SkippedFile };
 
+/** The kinds of source a flow can read (`io.input.kind`, a closed enum of the contracts). */
+export type SourceKind = FlowInput['kind'];
+
 /**
  * Where a flow reads documents from. `list` streams entries so a folder of thousands of files never sits in
  * memory at once; implementations hide the service (local disk, uploads, Google Drive).
  */
 export interface DocumentSource {
-  readonly kind: 'upload' | 'local' | 'drive';
+  /** Recorded on every document it lists (`documents.source_kind`), which is how its bytes are found later. */
+  readonly kind: SourceKind;
   list(): AsyncIterable<SourceEntry>;
+}
+
+/** What a source adapter may use of the server. */
+export interface SourceContext {
+  db: Db;
+  env: Env;
+}
+
+/** A stored document, as much of it as says where its bytes came from. */
+export interface SourceDocument {
+  organizationId: string;
+  flowId: string;
+  /** The id the source gave the file (upload name, relative path, Drive file id). */
+  sourceId: string;
+  /** Where the scan found the bytes (possibly another machine's path). */
+  sourcePath: string | null;
+  /** sha256 of the bytes the document was read from. */
+  contentHash: string;
+}
+
+/**
+ * One kind of source (`io.input.kind`): everything the services need to know about it. The registry
+ * (`./index.ts`) maps each kind to its adapter; services ask the registry and never test a kind themselves.
+ * Failures are `AppError`s with the codes the API answers (validation, google_auth_required, not_found...).
+ */
+export interface SourceAdapter {
+  /**
+   * Checks a flow's input when the flow is saved and returns it as stored (`input.url` arrives trimmed).
+   * `previous` is the input the flow had, when it is an update.
+   */
+  validate(
+    ctx: SourceContext,
+    request: { organizationId: string; input: FlowInput; previous?: FlowInput | undefined },
+  ): Promise<FlowInput>;
+  /** Checks, before a run is queued, that the run could read the source now (so the user hears at once). */
+  checkRunnable(ctx: SourceContext, source: { organizationId: string; input: FlowInput }): Promise<void>;
+  /** Opens the listing one run's scan reads. */
+  open(
+    ctx: SourceContext,
+    source: { organizationId: string; flowId: string; input: FlowInput },
+  ): Promise<DocumentSource>;
+  /**
+   * The one answer to "where are this document's bytes?", for extraction and for the document view: a path
+   * on this machine, fetched again when the scan's copy is gone or was another machine's. Reads the bytes
+   * only when it has to fetch them.
+   */
+  locate(ctx: SourceContext, doc: SourceDocument): Promise<string>;
+  /**
+   * The folders a located file of this kind may be served from today (the document view re-checks the
+   * path against them, so a root the operator removed, or a file swapped for a symlink, is not served).
+   */
+  servedFrom(ctx: SourceContext, doc: SourceDocument): Promise<string[]>;
+  /** The name shown for a folder given only by its path or link (a flow made ad hoc from it). */
+  folderName(url: string): string;
 }
 
 /** File extensions the extraction engine reads (PDF and the image formats), as the contracts declare them. */

@@ -3,6 +3,8 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
+import { listUploadPage } from '../../modules/uploads/uploads.repo.ts';
+import { getUploadCacheDir, locateUploadedFile } from '../blobs/upload-blobs.ts';
 import {
   type DocumentSource,
   explainUnsupportedFile,
@@ -10,6 +12,7 @@ import {
   hashBytes,
   hashFile,
   type SkippedFile,
+  type SourceAdapter,
   type SourceEntry,
 } from './source.ts';
 
@@ -380,6 +383,7 @@ export interface StoredUpload {
 /**
  * The upload inbox as a document source. `listPage` pages through the flow's uploads (keyset by id) so even
  * a large inbox streams. The source id is the file name: the same name with new content is a new document.
+ * Each entry carries the hash the upload is stored under, so the scan reads no bytes.
  */
 export function createUploadSource(
   listPage: (afterId: string | null) => Promise<StoredUpload[]>,
@@ -399,6 +403,7 @@ export function createUploadSource(
               path: u.storedPath,
               size: u.size,
               modifiedAt: u.createdAt,
+              sha256: u.sha256,
             },
           };
         }
@@ -407,3 +412,30 @@ export function createUploadSource(
     },
   };
 }
+
+/** Uploads a run's scan lists per database page. */
+const UPLOAD_PAGE_SIZE = 200;
+
+/**
+ * The `upload` source kind: files uploaded to the flow (`POST /api/flows/:id/uploads`). Nothing to check
+ * before a run: an empty inbox ends the run as an empty folder does.
+ */
+export const uploadSource: SourceAdapter = {
+  // An inbox has no address: whatever URL came with the flow is dropped.
+  validate: async (_ctx, { input }) => ({ ...input, url: '' }),
+  checkRunnable: async () => {},
+  open: async (ctx, { flowId }) =>
+    createUploadSource((after) => listUploadPage(ctx.db, flowId, after, UPLOAD_PAGE_SIZE)),
+  async locate(ctx, doc) {
+    if (!doc.sourcePath) return '';
+    // The scan may have run on another machine: this one's copy has the same name in this DATA_DIR, else
+    // it is fetched from the database blob store (DATABASE_URL).
+    const dir = getUploadDir(ctx.env.dataDir, doc.organizationId, doc.flowId);
+    return locateUploadedFile(ctx.db, ctx.env, join(dir, basename(doc.sourcePath)));
+  },
+  servedFrom: async (ctx, doc) => [
+    getUploadDir(ctx.env.dataDir, doc.organizationId, doc.flowId),
+    join(getUploadCacheDir(ctx.env), doc.organizationId, doc.flowId),
+  ],
+  folderName: () => '',
+};

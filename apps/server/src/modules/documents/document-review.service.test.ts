@@ -15,8 +15,8 @@ import {
   createTestJobContext,
   type RecordingSender,
   readFixture,
+  runRecordedJobs,
 } from '../flows/test-support.ts';
-import { helpExtractRun, processRun } from '../runs/run-processor.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { getWorkbookFile } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
@@ -34,16 +34,8 @@ let stranger: Awaited<ReturnType<typeof createMember>>;
 let flowId: string;
 let docId: string;
 
-async function drainJobs(): Promise<void> {
-  while (jobs.sent.length > 0) {
-    const job = jobs.sent.shift()!;
-    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
-    if (job.name === 'flow-run-extract') {
-      const { runId, helper } = job.payload as { runId: string; helper: number };
-      await helpExtractRun(runId, helper, ctx);
-    }
-  }
-}
+/** Runs every job enqueued so far, like a worker would. */
+const drainJobs = () => runRecordedJobs(jobs, ctx);
 
 /** The document's row in the downloaded workbook, by column label. */
 async function readWorkbookRow(): Promise<Record<string, unknown>> {

@@ -1,14 +1,8 @@
 import { stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import {
-  type DocumentStatus,
-  type FlowDocument,
-  FlowIoSchema,
-  getDocumentContentType,
-} from '@bahi/contracts';
-import { getUploadCacheDir, locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
+import { type DocumentStatus, type FlowDocument, getDocumentContentType } from '@bahi/contracts';
+import { sinksFor } from '../../adapters/sinks/index.ts';
+import { locateDocumentFile, sourceFor } from '../../adapters/sources/index.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
-import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
@@ -18,10 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
-import { listFolderRoots } from '../flows/folder-roots.ts';
-import { locateDriveDocumentFile, writeFlowToGoogleSheet } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
-import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import {
   type DocumentRow,
   findDocument,
@@ -184,38 +175,26 @@ export async function syncFlowSheets(
 ): Promise<void> {
   const flow = await findFlowById(ctx.db, flowId);
   if (!flow) return;
-  if (ctx.executor)
-    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id).catch((error: unknown) =>
-      ctx.logger?.warn({ err: error, flowId, documentId }, 'the workbook is rewritten on its next download'),
-    );
-  if (FlowIoSchema.parse(flow.io).output.kind === 'sheets')
-    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow).catch((error: unknown) =>
-      ctx.logger?.warn({ err: error, flowId, documentId }, 'the Google sheet catches up at the next run'),
-    );
+  for (const sink of sinksFor(flow))
+    await sink
+      .write(ctx, flow)
+      .catch((error: unknown) =>
+        ctx.logger?.warn({ err: error, flowId, documentId }, sink.failureLogs.catchUp),
+      );
 }
 
 /**
- * Where a document's bytes are and how to serve them. The path is checked again against today's allowed
- * places (the upload store, or BAHI_FOLDER_ROOTS for local files), so a root the operator removed, or a
- * file swapped for a symlink since the run, is not served.
+ * Where a document's bytes are and how to serve them (its source kind's `locate`, the answer extraction
+ * uses too). The path is checked again against the places that kind may serve from today (the upload
+ * store, the Drive cache, or BAHI_FOLDER_ROOTS for local files), so a root the operator removed, or a file
+ * swapped for a symlink since the run, is not served.
  */
 export async function getDocumentFile(db: Db, env: Env, membership: Membership, id: string) {
   const row = await requireDocument(db, membership, id);
   if (!row.sourcePath) throw new AppError('not_found', 'The file of this document is not stored');
-  const uploadDir = getUploadDir(env.dataDir, row.organizationId, row.flowId);
-  const allowed =
-    row.sourceKind === 'upload'
-      ? [uploadDir, join(getUploadCacheDir(env), row.organizationId, row.flowId)]
-      : row.sourceKind === 'drive'
-        ? [join(env.dataDir, 'google-drive', row.organizationId)]
-        : await listFolderRoots(db, env, row.organizationId);
-  // An upload's recorded path may be another machine's: use this process's copy, else the database's.
-  const path =
-    row.sourceKind === 'upload'
-      ? await locateUploadedFile(db, env, join(uploadDir, basename(row.sourcePath)))
-      : row.sourceKind === 'drive' // the cache keeps files a day: older ones are downloaded again
-        ? await locateDriveDocumentFile(db, env, row)
-        : row.sourcePath;
+  const ctx = { db, env };
+  const path = await locateDocumentFile(ctx, row);
+  const allowed = await sourceFor(row.sourceKind).servedFrom(ctx, row);
   const real = await resolveLocalPath(allowed, path, 'file').catch(() => null);
   if (!real) throw new AppError('not_found', 'The file of this document is no longer available');
   const info = await stat(real).catch(() => null);

@@ -6,21 +6,18 @@ import {
   type FlowDocumentType,
   type FlowIo,
   FlowIoSchema,
-  flowMessages,
   type UpdateWorkflowInput,
   UpdateWorkflowInputSchema,
   type Workflow,
 } from '@bahi/contracts';
 import { getPreviewDir } from '../../adapters/blobs/previews.ts';
-import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
-import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
+import { sourceFor } from '../../adapters/sources/index.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { isGoogleConfigured } from '../google/google-api.ts';
 import {
   deleteFlowRow,
   type FlowRow,
@@ -29,7 +26,6 @@ import {
   listFlowRows,
   updateFlowRow,
 } from './flows.repo.ts';
-import { listFolderRoots } from './folder-roots.ts';
 
 /** Shapes a stored flow into the original product's record (times in epoch ms). */
 export function toWorkflow(row: FlowRow): Workflow {
@@ -59,29 +55,20 @@ export function getWorkbookPath(dataDir: string, row: FlowRow): string {
 }
 
 /**
- * Checks a flow's input the way a run will use it: Drive links by the product's rule, local folders confined
- * to the folders granted to the organisation (so a flow never stores a path it could not read).
+ * Checks a flow's input the way a run will use it, through its source kind's adapter (e.g. Drive links by
+ * the product's rule, local folders confined to the folders granted to the organisation, so a flow never
+ * stores a path it could not read). `previous` is the flow's io before an update.
  */
 async function validateIo(
-  db: Db,
-  env: Env,
-  organizationId: string,
-  io: FlowIo,
-  previous?: FlowIo,
+  ctx: { db: Db; env: Env },
+  request: { organizationId: string; io: FlowIo; previous?: FlowIo | undefined },
 ): Promise<FlowIo> {
-  const input = { ...io.input, url: io.input.url.trim() };
-  if (input.kind === 'drive') {
-    parseDriveLink(input.url);
-    // A new Drive source on a server without Google could never run; an unchanged one may still be renamed.
-    const unchanged = previous?.input.kind === 'drive' && previous.input.url.trim() === input.url;
-    if (!unchanged && !isGoogleConfigured(env))
-      throw new AppError('validation', flowMessages.googleNotConfigured, {
-        url: flowMessages.googleNotConfigured,
-      });
-  }
-  if (input.kind === 'local')
-    await resolveLocalPath(await listFolderRoots(db, env, organizationId), input.url, 'folder');
-  if (input.kind === 'upload') input.url = '';
+  const { organizationId, io, previous } = request;
+  const input = await sourceFor(io.input.kind).validate(ctx, {
+    organizationId,
+    input: { ...io.input, url: io.input.url.trim() },
+    previous: previous?.input,
+  });
   return { input, output: io.output };
 }
 
@@ -109,7 +96,7 @@ export async function createWorkflow(
   rawInput: CreateWorkflowInput,
 ): Promise<Workflow> {
   const input = CreateWorkflowInputSchema.parse(rawInput);
-  const io = await validateIo(db, env, membership.organizationId, input.io);
+  const io = await validateIo({ db, env }, { organizationId: membership.organizationId, io: input.io });
   const row = await db.transaction(async (tx) => {
     const created = await insertFlow(tx, membership.organizationId, user.id, {
       name: input.name,
@@ -144,11 +131,8 @@ export async function updateWorkflow(
   if (input.types !== undefined) values.types = input.types;
   if (input.io !== undefined)
     values.io = await validateIo(
-      db,
-      env,
-      membership.organizationId,
-      input.io,
-      FlowIoSchema.parse(existing.io),
+      { db, env },
+      { organizationId: membership.organizationId, io: input.io, previous: FlowIoSchema.parse(existing.io) },
     );
   const row = await db.transaction(async (tx) => {
     const updated = await updateFlowRow(tx, membership.organizationId, flowId, values);

@@ -1,29 +1,30 @@
 import { basename } from 'node:path';
 import {
-  appPaths,
   type CreatedSheet,
   type FlowDocumentType,
   FlowIoSchema,
   type ProcessFolderInput,
   type ProcessUrlInput,
 } from '@bahi/contracts';
-import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
+import { outputSinkFor } from '../../adapters/sinks/index.ts';
+import { sourceFor } from '../../adapters/sources/index.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
+import type { SourceKind } from '../../adapters/sources/source.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
-import { requireGoogleConnected } from '../google/google.service.ts';
-import { createFlowSpreadsheet } from '../google/google-flows.ts';
 import { startRun } from '../runs/runs.service.ts';
-import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { type FlowRow, listFlowRows, updateFlowRow } from './flows.repo.ts';
-import { createWorkflow, getFlowType, requireFlow } from './flows.service.ts';
+import { createWorkflow, requireFlow } from './flows.service.ts';
 import { listFolderRoots } from './folder-roots.ts';
 
-// The original product's action routes (`/api/workflow/*`, `/api/process-url`), kept with their JSON.
+// The original product's action routes (`/api/workflow/*`, `/api/process-url`), kept with their JSON. Their
+// fields name the source kinds themselves (`folderUrl` and an http(s) `url` are Google Drive links,
+// `folderPath` and any other `url` local paths), so these routes pick those two kinds by the field given and
+// check them through the kinds' adapters; a single local file is resolved here and read by `openLocalFile`.
 
 /** Finds the organisation's flow reading `url` with `type`, or creates one; ad-hoc runs stay incremental. */
 async function findOrCreateAdHocFlow(
@@ -31,7 +32,7 @@ async function findOrCreateAdHocFlow(
   env: Env,
   user: SessionUser,
   membership: Membership,
-  input: { kind: 'local' | 'drive'; url: string; type: FlowDocumentType; sheetId?: string | undefined },
+  input: { kind: SourceKind; url: string; type: FlowDocumentType; sheetId?: string | undefined },
 ): Promise<FlowRow> {
   for (const row of await listFlowRows(db, membership.organizationId)) {
     const io = FlowIoSchema.safeParse(row.io);
@@ -43,7 +44,7 @@ async function findOrCreateAdHocFlow(
     )
       return row;
   }
-  const folderName = input.kind === 'local' ? basename(input.url) : 'Google Drive folder';
+  const folderName = sourceFor(input.kind).folderName(input.url);
   const created = await createWorkflow(db, env, user, membership, {
     name: `${folderName} (${input.type})`,
     types: [input.type],
@@ -72,11 +73,12 @@ export async function processFolder(
     if (!url)
       throw createValidationError({ workflowId: 'Give a workflowId, or a folderUrl/folderPath with a type' });
     if (!input.type) throw createValidationError({ type: 'Choose one document type' });
-    const kind = input.folderUrl ? 'drive' : 'local';
-    if (kind === 'drive') {
-      parseDriveLink(url);
-      await requireGoogleConnected(db, env, membership.organizationId);
-    }
+    const kind: SourceKind = input.folderUrl ? 'drive' : 'local';
+    // Checked before a flow is made for it: a folder no run could read gets no flow.
+    await sourceFor(kind).checkRunnable(
+      { db, env },
+      { organizationId: membership.organizationId, input: { kind, url: url.trim(), folderName: '' } },
+    );
     flow = await findOrCreateAdHocFlow(db, env, user, membership, {
       kind,
       url,
@@ -100,8 +102,10 @@ export async function processUrl(
   const url = input.url.trim();
   if (/^https?:\/\//i.test(url)) {
     // A Drive file link: the flow reads just that file from Drive.
-    parseDriveLink(url);
-    await requireGoogleConnected(db, env, membership.organizationId);
+    await sourceFor('drive').checkRunnable(
+      { db, env },
+      { organizationId: membership.organizationId, input: { kind: 'drive', url, folderName: '' } },
+    );
     if (!input.workflowId && !input.type) throw createValidationError({ type: 'Choose one document type' });
     const flow = input.workflowId
       ? await requireFlow(db, membership, input.workflowId)
@@ -126,8 +130,9 @@ export async function processUrl(
 }
 
 /**
- * `POST /api/workflow/sheets/create`: makes the .xlsx workbook for a flow (one per flow, named by the flow's
- * sheet id) and returns the in-app link that opens its sheet view.
+ * `POST /api/workflow/sheets/create`: makes the flow's output through its sink — the .xlsx workbook (one per
+ * flow, named by the flow's sheet id, opened by the in-app sheet view) or a new Google spreadsheet — and
+ * returns the link that opens it.
  */
 export async function createSheet(
   db: Db,
@@ -141,17 +146,15 @@ export async function createSheet(
   const flow = await requireFlow(db, membership, input.workflowId);
   const io = FlowIoSchema.parse(flow.io);
   const sheetName = input.sheetName || io.output.sheetName || flow.name;
-  if (io.output.kind === 'sheets') {
-    const created = await createFlowSpreadsheet(db, env, membership.organizationId, {
-      title: sheetName,
-      type: getFlowType(flow),
-    });
-    const output = { kind: 'sheets' as const, sheetId: created.spreadsheetId, sheetName };
-    await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
-    return { sheetId: created.spreadsheetId, sheetName, url: created.url };
-  }
-  const output = { kind: 'xlsx' as const, sheetId: flow.id, sheetName };
-  await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
-  await writeFlowWorkbook(db, env, executor, flow.id);
-  return { sheetId: flow.id, sheetName, url: appPaths.flowSheet(flow.id) };
+  const created = await outputSinkFor(flow).create(
+    { db, env, executor },
+    {
+      flow,
+      sheetName,
+      saveOutput: async (output) => {
+        await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
+      },
+    },
+  );
+  return { sheetId: created.sheetId, sheetName, url: created.url };
 }

@@ -11,6 +11,7 @@ import type { JobContext, JobName, JobPayload, JobSender } from '../../jobs/regi
 import { createInlineExecutor, type TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { insertOrganizationWithOwner } from '../organizations/organizations.repo.ts';
+import { helpExtractRun, processRun } from '../runs/run-processor.ts';
 
 /** Test fixtures: real dev-corpus invoices (text layer) and a damaged PDF. */
 export const fixturesDir = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
@@ -70,4 +71,17 @@ export function createTestJobContext(
   executor: TaskExecutor = createInlineExecutor(),
 ): JobContext {
   return { db, env, logger: createLogger('silent'), executor, jobs, workerId: `test:${randomUUID()}` };
+}
+
+/** Runs every job recorded so far with `ctx`, in order, as a worker would (and whatever they enqueue). */
+export async function runRecordedJobs(jobs: RecordingSender, ctx: JobContext): Promise<void> {
+  while (jobs.sent.length > 0) {
+    const job = jobs.sent.shift()!;
+    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
+    // A helper delivered after its run ended finds nothing to claim: harmless.
+    if (job.name === 'flow-run-extract') {
+      const { runId, helper } = job.payload as { runId: string; helper: number };
+      await helpExtractRun(runId, helper, ctx);
+    }
+  }
 }

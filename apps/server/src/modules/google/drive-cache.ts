@@ -13,7 +13,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 // - disconnecting Google deletes the organisation's whole cache;
 // - whatever needs a swept file later (a re-process, a retry, a helper worker on another machine, the
 //   document view) downloads it again by Drive file id — refusing when Drive now holds other content than
-//   the document was read from (`locateDriveDocumentFile` in google-flows.ts).
+//   the document was read from (`locateDriveDocumentFile` in drive-source.ts).
 
 /** How long a downloaded Drive file is kept after its last use. */
 export const DRIVE_CACHE_RETENTION_MS = 24 * 60 * 60 * 1000;

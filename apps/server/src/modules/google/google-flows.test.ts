@@ -24,14 +24,10 @@ import { startRun } from '../runs/runs.service.ts';
 import { loadSheetContent } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { getDriveCacheDir, sweepDriveCache, sweepDriveCaches } from './drive-cache.ts';
+import { createFlowDriveSource, locateDriveDocumentFile } from './drive-source.ts';
 import { googleConnections } from './google.schema.ts';
 import { buildConsentUrl, completeOAuth, disconnectGoogle, getGoogleStatus } from './google.service.ts';
-import {
-  createFlowDriveSource,
-  createFlowSpreadsheet,
-  locateDriveDocumentFile,
-  writeFlowToGoogleSheet,
-} from './google-flows.ts';
+import { createFlowSpreadsheet, writeFlowToGoogleSheet } from './google-flows.ts';
 
 // The Google pieces flows use, on a real database with the real engine: connect (service level), read a
 // Drive folder, create the output spreadsheet, write the processed rows — exactly once.
@@ -90,7 +86,10 @@ async function drainJobs(): Promise<void> {
 describe('Google for flows', () => {
   it('needs a connection: without one every entry point says google_auth_required', async () => {
     const link = 'https://drive.google.com/drive/folders/abcdefghijklmnop';
-    const error = await createFlowDriveSource(t.db, env, member.membership, link).catch((e: unknown) => e);
+    const error = await createFlowDriveSource(
+      { db: t.db, env },
+      { organizationId: member.membership.organizationId, url: link },
+    ).catch((e: unknown) => e);
     expect(isAppError(error, 'google_auth_required')).toBe(true);
     expect((error as Error).message).toBe(
       'Google authorization required. Please authorize access to your Google account.',
@@ -123,10 +122,11 @@ describe('Google for flows', () => {
         parent: folder,
       });
     const source = await createFlowDriveSource(
-      t.db,
-      env,
-      member.membership,
-      `https://drive.google.com/drive/folders/${folder}`,
+      { db: t.db, env },
+      {
+        organizationId: member.membership.organizationId,
+        url: `https://drive.google.com/drive/folders/${folder}`,
+      },
     );
     const names: string[] = [];
     for await (const entry of source.list()) if ('file' in entry) names.push(entry.file.name);

@@ -1,5 +1,3 @@
-import { stat, utimes } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { FlowIoSchema, listDocumentSheetColumns, listLineSheetColumns } from '@bahi/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -8,55 +6,18 @@ import {
   createOutputSpreadsheet,
   type SheetsWriteResult,
 } from '../../adapters/sinks/google-sheets.ts';
-import {
-  createGoogleDriveSource,
-  DRIVE_FILE_FIELDS,
-  fetchDriveFile,
-} from '../../adapters/sources/google-drive.ts';
-import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
-import type { DocumentSource } from '../../adapters/sources/source.ts';
-import { hashFile } from '../../adapters/sources/source.ts';
+import type { SinkAdapter } from '../../adapters/sinks/sink.ts';
 import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
+import { getFlowType } from '../flows/flows.service.ts';
 import { IN_SHEET, loadSheetContent } from '../sheets/sheets.service.ts';
-import { getDriveCacheDir, sweepBeforeDriveRun } from './drive-cache.ts';
-import { openGoogleSession } from './google.service.ts';
-import { readErrorStatus } from './google-api.ts';
+import { openGoogleSession, requireGoogleConnected } from './google.service.ts';
 
-// What flows use of Google: the Drive source, the output spreadsheet, and writing a flow's rows to it.
-// Each is one call for the run processor / flows service, which pick them by `io.input.kind === 'drive'`
-// and `io.output.kind === 'sheets'`.
-
-/**
- * The Drive source of a flow (folder or file link), signed in as the flow's organisation. Downloads are
- * cached under DATA_DIR/google-drive/<org>/ so re-runs fetch only new or changed files; files unused for a
- * day are swept first (drive-cache.ts has the policy). Sub-folders are
- * walked when `options.includeSubfolders` says so, else when the flow's `io.input.includeSubfolders` does.
- */
-export async function createFlowDriveSource(
-  db: Db,
-  env: Env,
-  flow: Pick<FlowRow, 'organizationId'> & Partial<Pick<FlowRow, 'io'>>,
-  url: string,
-  options: { includeSubfolders?: boolean } = {},
-): Promise<DocumentSource> {
-  const link = parseDriveLink(url);
-  const session = await openGoogleSession(db, env, flow.organizationId);
-  await sweepBeforeDriveRun(db, env, flow.organizationId);
-  const io = flow.io === undefined ? undefined : FlowIoSchema.safeParse(flow.io).data;
-  const fromFlow = io?.input.kind === 'drive' ? io.input.includeSubfolders : undefined;
-  return createGoogleDriveSource({
-    drive: session.drive,
-    link,
-    cacheDir: getDriveCacheDir(env, flow.organizationId),
-    maxBytes: env.flows.uploadMaxBytes,
-    maxFiles: env.flows.maxFiles,
-    includeSubfolders: options.includeSubfolders ?? fromFlow ?? false,
-    call: (fn) => session.call(fn),
-  });
-}
+// What flows write to Google: the output spreadsheet, and a flow's rows in it — the `sheets` sink kind
+// (`googleSheetsSink`), which the sink registry (adapters/sinks/index.ts) hands to the services. The Drive
+// source kind is in drive-source.ts.
 
 /**
  * `POST /api/workflow/sheets/create` for a Google output: a new spreadsheet with the flow type's
@@ -89,8 +50,7 @@ export async function createFlowSpreadsheet(
  */
 export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): Promise<SheetsWriteResult> {
   const io = FlowIoSchema.parse(flow.io);
-  if (io.output.kind !== 'sheets' || !io.output.sheetId)
-    throw new Error('This flow has no Google sheet to write to');
+  if (!io.output.sheetId) throw new Error('This flow has no Google sheet to write to');
   const content = await loadSheetContent(db, env, flow);
   // Documents that have no rows any more (a re-process that failed, a document a person removed, one held
   // back as a possible duplicate): their old rows leave the sheet. Pending ones keep theirs until their
@@ -113,67 +73,38 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
   return sink.writeRows(content, { removeGroups: failed.map((r) => r.id) });
 }
 
-/** The parts of a document row that locate its Drive file. */
-export interface DriveDocumentRef {
-  organizationId: string;
-  /** The Drive file id. */
-  sourceId: string;
-  sourcePath: string | null;
-  /** sha256 of the bytes the document was read from. */
-  contentHash: string;
-}
-
 /**
- * The local path of a Drive document's file: the cached copy when it is still there, else downloaded again
- * by Drive file id (after a sweep, or on a worker machine that did not scan it). Refuses when Drive now
- * holds different content than the document was read from: that is a new document for the next run, not
- * this one's bytes.
+ * The `sheets` sink kind: the flow's rows appended to its Google sheet (after the workbook). A run needs the
+ * organisation's Google connection and a chosen sheet; a failed write fails the run (the rows are safe in
+ * the database, and the next run repairs the sheet).
  */
-export async function locateDriveDocumentFile(db: Db, env: Env, doc: DriveDocumentRef): Promise<string> {
-  const dir = resolve(getDriveCacheDir(env, doc.organizationId));
-  if (doc.sourcePath) {
-    const path = resolve(doc.sourcePath);
-    const info = path.startsWith(`${dir}${sep}`) ? await stat(path).catch(() => null) : null;
-    const now = new Date();
-    // Used now: the sweep keeps it another retention period.
-    if (
-      info?.isFile() &&
-      (await utimes(path, now, now).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return path;
-  }
-  const session = await openGoogleSession(db, env, doc.organizationId);
-  const meta = await session
-    .call(() =>
-      session.drive.files.get({ fileId: doc.sourceId, fields: DRIVE_FILE_FIELDS, supportsAllDrives: true }),
-    )
-    .catch((error: unknown) => {
-      if (readErrorStatus(error) === 404)
-        throw new AppError(
-          'not_found',
-          'This file is no longer on Google Drive (or no longer shared with Bahi)',
-        );
-      throw error;
+export const googleSheetsSink: SinkAdapter = {
+  async checkRunnable(ctx, flow) {
+    await requireGoogleConnected(ctx.db, ctx.env, flow.organizationId);
+    if (!FlowIoSchema.parse(flow.io).output.sheetId)
+      throw new AppError('validation', 'Create or choose the Google sheet for this flow first', {
+        sheetId: 'Required',
+      });
+  },
+  async create(ctx, { flow, sheetName, saveOutput }) {
+    const created = await createFlowSpreadsheet(ctx.db, ctx.env, flow.organizationId, {
+      title: sheetName,
+      type: getFlowType(flow),
     });
-  if (meta.data.trashed)
-    throw new AppError('not_found', 'This file was deleted from Google Drive; it can no longer be read');
-  const path = await fetchDriveFile(
-    {
-      drive: session.drive,
-      cacheDir: dir,
-      maxBytes: env.flows.uploadMaxBytes,
-      call: (fn) => session.call(fn),
-    },
-    meta.data,
-  );
-  if ((await hashFile(path)) !== doc.contentHash) {
-    throw new AppError(
-      'conflict',
-      'The file changed on Google Drive since this document was read; run the flow to read the new version',
-    );
-  }
-  return path;
-}
+    await saveOutput({ kind: 'sheets', sheetId: created.spreadsheetId, sheetName });
+    return { sheetId: created.spreadsheetId, url: created.url };
+  },
+  async write(ctx, flow) {
+    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow);
+  },
+  toRunError(error) {
+    const code = isAppError(error) ? error.code : 'sheet_write_failed';
+    // An authorisation failure is shown as it is: the page offers to re-authorise on exactly that message.
+    const message =
+      code === 'google_auth_required'
+        ? (error as Error).message
+        : `The rows could not be written to the Google sheet: ${(error as Error).message}`;
+    return { code, message };
+  },
+  failureLogs: { run: 'google sheet write failed', catchUp: 'the Google sheet catches up at the next run' },
+};

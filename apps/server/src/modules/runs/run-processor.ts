@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import {
   appPaths,
   FlowIoSchema,
@@ -8,10 +6,11 @@ import {
   toExtractionDocumentType,
 } from '@bahi/contracts';
 import type { DocumentType, ExtractionResult } from '@bahi/engine';
-import { locateUploadedFile } from '../../adapters/blobs/upload-blobs.ts';
-import { createLocalFolderSource, resolveLocalPath } from '../../adapters/sources/local-folder.ts';
-import { hashFile, type SkippedFile, type SourceEntry } from '../../adapters/sources/source.ts';
-import { createUploadSource } from '../../adapters/sources/upload.ts';
+import { sinksFor } from '../../adapters/sinks/index.ts';
+import type { SinkRunError } from '../../adapters/sinks/sink.ts';
+import { locateDocumentFile, sourceFor } from '../../adapters/sources/index.ts';
+import { openLocalFile } from '../../adapters/sources/local-folder.ts';
+import { type DocumentSource, hashFile, type SkippedFile } from '../../adapters/sources/source.ts';
 import type { Db } from '../../db/client.ts';
 import { extractionSlots } from '../../jobs/extraction-slots.ts';
 import { defineJob, type JobContext } from '../../jobs/registry.ts';
@@ -48,15 +47,8 @@ import {
 } from '../documents/documents.repo.ts';
 import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
-import { listFolderRoots } from '../flows/folder-roots.ts';
-import {
-  createFlowDriveSource,
-  locateDriveDocumentFile,
-  writeFlowToGoogleSheet,
-} from '../google/google-flows.ts';
 import { notifyUser } from '../notifications/notifications.service.ts';
 import { writeFlowWorkbook } from '../sheets/sheets.service.ts';
-import { listUploadPage } from '../uploads/uploads.repo.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import {
   acquireRunLease,
@@ -91,52 +83,31 @@ class RunAbort extends Error {
   }
 }
 
-/** The entries a run reads, from its source. */
-async function* listRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): AsyncIterable<SourceEntry> {
+/**
+ * The source a run reads: the flow's (through the source registry), one local file (`process-url`), or
+ * none when the run re-reads documents it was given (`documents`).
+ */
+async function openRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): Promise<DocumentSource | null> {
   const source = run.source as RunSource;
-  const limits = { maxBytes: ctx.env.flows.uploadMaxBytes, maxFiles: ctx.env.flows.maxFiles };
-  if (source.kind === 'documents') return;
-  if (source.kind === 'file') {
-    const roots = await listFolderRoots(ctx.db, ctx.env, flow.organizationId);
-    const real = await resolveLocalPath(roots, source.path, 'file');
-    const info = await stat(real);
-    yield {
-      file: {
-        sourceId: source.path,
-        name: source.name || basename(real),
-        path: real,
-        size: info.size,
-        modifiedAt: info.mtime,
-      },
-    };
-    return;
-  }
-  const io = FlowIoSchema.parse(flow.io);
-  if (io.input.kind === 'upload') {
-    yield* createUploadSource(async (after) => {
-      const page = await listUploadPage(ctx.db, flow.id, after, 200);
-      // An upload received by another machine's API: fetched from the database blob store (DATABASE_URL).
-      for (const u of page) u.storedPath = await locateUploadedFile(ctx.db, ctx.env, u.storedPath);
-      return page;
-    }).list();
-    return;
-  }
-  if (io.input.kind === 'local') {
-    const roots = await listFolderRoots(ctx.db, ctx.env, flow.organizationId);
-    const dir = await resolveLocalPath(roots, io.input.url, 'folder');
-    yield* createLocalFolderSource({ dir, roots, ...limits }).list();
-    return;
-  }
-  if (io.input.kind === 'drive') {
-    yield* (await createFlowDriveSource(ctx.db, ctx.env, flow, io.input.url)).list();
-    return;
-  }
-  throw new RunAbort('unsupported_source', `Unknown source "${String(io.input.kind)}"`);
+  if (source.kind === 'documents') return null;
+  const { organizationId } = flow;
+  if (source.kind === 'file')
+    return openLocalFile(ctx, { organizationId, path: source.path, name: source.name });
+  const { input } = FlowIoSchema.parse(flow.io);
+  return sourceFor(input.kind).open(ctx, { organizationId, flowId: flow.id, input });
+}
+
+/** A failure to read the source as the run's error: an `AppError` keeps its code and words. */
+function toRunAbort(error: unknown): never {
+  if (error instanceof RunAbort) throw error;
+  if (isAppError(error)) throw new RunAbort(error.code, error.message);
+  throw new RunAbort('source_unreadable', `The documents could not be listed: ${(error as Error).message}`);
 }
 
 /**
  * Scan phase: every file of the source becomes a pending document of this run unless the flow already has
- * it (same source id + content hash). Streams the listing and hashes file by file: memory stays flat.
+ * it (same source id + content hash). Streams the listing and hashes file by file (only files whose hash the
+ * source does not already know): memory stays flat.
  */
 async function scanSource(
   ctx: JobContext,
@@ -148,43 +119,40 @@ async function scanSource(
   let files = 0;
   let alreadyProcessed = 0;
   let lastBeat = Date.now();
-  const sourceKind =
-    (run.source as RunSource).kind === 'file' ? 'local' : FlowIoSchema.parse(flow.io).input.kind;
-  try {
-    for await (const entry of listRunSource(ctx, run, flow)) {
-      if ('skipped' in entry) {
-        skippedCount++;
-        if (skipped.length < MAX_SKIPPED_LISTED) skipped.push(entry.skipped);
-        continue;
+  const source = await openRunSource(ctx, run, flow).catch(toRunAbort);
+  if (source) {
+    try {
+      for await (const entry of source.list()) {
+        if ('skipped' in entry) {
+          skippedCount++;
+          if (skipped.length < MAX_SKIPPED_LISTED) skipped.push(entry.skipped);
+          continue;
+        }
+        files++;
+        const { file } = entry;
+        const outcome = await insertScannedDocument(ctx.db, {
+          organizationId: flow.organizationId,
+          flowId: flow.id,
+          runId: run.id,
+          sourceKind: source.kind,
+          sourceId: file.sourceId,
+          contentHash: file.sha256 ?? (await hashFile(file.path)),
+          fileName: file.name,
+          sourcePath: file.path,
+          size: file.size,
+          modifiedAt: file.modifiedAt,
+        });
+        if (outcome === 'processed') alreadyProcessed++;
+        if (Date.now() - lastBeat > HEARTBEAT_MS) {
+          lastBeat = Date.now();
+          await heartbeatRun(ctx.db, run.id, ctx.workerId, `Scanning: ${file.name}`);
+        }
       }
-      files++;
-      const { file } = entry;
-      const outcome = await insertScannedDocument(ctx.db, {
-        organizationId: flow.organizationId,
-        flowId: flow.id,
-        runId: run.id,
-        sourceKind,
-        sourceId: file.sourceId,
-        contentHash: await hashFile(file.path),
-        fileName: file.name,
-        sourcePath: file.path,
-        size: file.size,
-        modifiedAt: file.modifiedAt,
-      });
-      if (outcome === 'processed') alreadyProcessed++;
-      if (Date.now() - lastBeat > HEARTBEAT_MS) {
-        lastBeat = Date.now();
-        await heartbeatRun(ctx.db, run.id, ctx.workerId, `Scanning: ${file.name}`);
-      }
+    } catch (error) {
+      toRunAbort(error);
     }
-  } catch (error) {
-    if (error instanceof RunAbort) throw error;
-    if (isAppError(error)) throw new RunAbort(error.code, error.message);
-    throw new RunAbort('source_unreadable', `The documents could not be listed: ${(error as Error).message}`);
+    if (files === 0) throw new RunAbort('empty_folder', flowMessages.emptyFolder);
   }
-  const source = run.source as RunSource;
-  if (files === 0 && source.kind !== 'documents')
-    throw new RunAbort('empty_folder', flowMessages.emptyFolder);
   const counts = { skipped: skippedCount, alreadyProcessed };
   await saveRunScan(ctx.db, run.id, ctx.workerId, { ...emptyCounts(), ...counts, scanned: true }, skipped);
   return counts;
@@ -299,12 +267,8 @@ async function processDocument(
   let outcome: DocumentOutcome | ((tx: Db) => Promise<DocumentOutcome>);
   const stopTimer = startExtractionTimer();
   try {
-    const path =
-      doc.sourceKind === 'upload' && doc.sourcePath
-        ? await locateUploadedFile(ctx.db, ctx.env, doc.sourcePath)
-        : doc.sourceKind === 'drive' // a swept cache, or another machine's: downloaded again by file id
-          ? await locateDriveDocumentFile(ctx.db, ctx.env, doc)
-          : (doc.sourcePath ?? '');
+    // Another machine's upload or a swept Drive cache is fetched again here; nothing else reads the bytes.
+    const path = await locateDocumentFile(ctx, doc);
     const result = await abortable(
       ctx.executor.extract(
         {
@@ -477,27 +441,21 @@ async function countRun(ctx: JobContext, runId: string, scan: Partial<RunCounts>
 }
 
 /**
- * A flow writing to Google Sheets gets its new rows appended (idempotently, keyed by document); the rows are
- * safe in the database either way, so a failure fails the run and the next run repairs the sheet.
+ * Writes the flow's rows to each of its sinks (the workbook, then the flow's own output). The rows are safe
+ * in the database whatever happens: a sink whose failure fails the run (Google Sheets) is repaired by the
+ * next run; the others are only logged. Returns the first run error a sink made of its failure.
  */
-async function writeGoogleSheet(
-  ctx: JobContext,
-  flow: FlowRow,
-): Promise<{ code: string; message: string } | null> {
-  if (FlowIoSchema.parse(flow.io).output.kind !== 'sheets') return null;
-  try {
-    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow);
-    return null;
-  } catch (error) {
-    ctx.logger.error({ err: error, flowId: flow.id }, 'google sheet write failed');
-    const code = isAppError(error) ? error.code : 'sheet_write_failed';
-    // An authorisation failure is shown as it is: the page offers to re-authorise on exactly that message.
-    const message =
-      code === 'google_auth_required'
-        ? (error as Error).message
-        : `The rows could not be written to the Google sheet: ${(error as Error).message}`;
-    return { code, message };
+async function writeSinks(ctx: JobContext, flow: FlowRow): Promise<SinkRunError | null> {
+  let runError: SinkRunError | null = null;
+  for (const sink of sinksFor(flow)) {
+    try {
+      await sink.write(ctx, flow);
+    } catch (error) {
+      ctx.logger.error({ err: error, flowId: flow.id }, sink.failureLogs.run);
+      runError ??= sink.toRunError(error);
+    }
   }
+  return runError;
 }
 
 /** Tells the organisation (activity) and the starter (bell) how the run ended. */
@@ -579,13 +537,7 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
       return;
     }
     if (!(await extractPending(ctx, run, flow))) return;
-    try {
-      await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
-    } catch (error) {
-      // The rows are safe in the database; the download regenerates the workbook on demand.
-      ctx.logger.error({ err: error, flowId: flow.id }, 'workbook write failed');
-    }
-    const sheetError = await writeGoogleSheet(ctx, flow);
+    const sheetError = await writeSinks(ctx, flow);
     const counts = await countRun(ctx, run.id, scan);
     const systemFailures = await countSystemFailures(ctx.db, run.id);
     const ok = systemFailures === 0 && !sheetError;

@@ -22,6 +22,7 @@ import {
   createTestJobContext,
   type RecordingSender,
   readFixture,
+  runRecordedJobs,
 } from '../flows/test-support.ts';
 import { listNotifications } from '../notifications/notifications.service.ts';
 import { getSheetView, writeFlowWorkbook } from '../sheets/sheets.service.ts';
@@ -51,17 +52,7 @@ afterAll(async () => {
 });
 
 /** Runs every job enqueued so far, like a worker would. */
-async function drainJobs(): Promise<void> {
-  while (jobs.sent.length > 0) {
-    const job = jobs.sent.shift()!;
-    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
-    // A helper delivered after its run ended finds nothing to claim: harmless.
-    if (job.name === 'flow-run-extract') {
-      const { runId, helper } = job.payload as { runId: string; helper: number };
-      await helpExtractRun(runId, helper, ctx);
-    }
-  }
-}
+const drainJobs = () => runRecordedJobs(jobs, ctx);
 
 async function createUploadFlow(name: string, owner = member) {
   const wf = await createWorkflow(t.db, env, owner.user, owner.membership, {

@@ -6,8 +6,8 @@ import {
   type RunProgress,
   type RunStatus,
 } from '@bahi/contracts';
-import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
-import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
+import { sinksFor } from '../../adapters/sinks/index.ts';
+import { sourceFor } from '../../adapters/sources/index.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership, SessionUser } from '../../http/context.ts';
@@ -21,8 +21,6 @@ import {
 } from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
-import { listFolderRoots } from '../flows/folder-roots.ts';
-import { requireGoogleConnected } from '../google/google.service.ts';
 import {
   findRun,
   insertRun,
@@ -56,27 +54,15 @@ export function toRun(row: RunRow): Run {
 }
 
 /**
- * Checks that a run of this flow could reach its source and sink now, so the user hears about it at once:
- * Drive and Google Sheets need the Google connection (a later issue), local folders must sit inside the
- * configured roots.
+ * Checks that a run of this flow could reach its source and sinks now, so the user hears about it at once
+ * (e.g. Drive and Google Sheets need the Google connection, local folders must sit inside the configured
+ * roots). A run of given documents or of one file checks no source: those were checked when named.
  */
-async function checkRunnable(db: Db, env: Env, flow: FlowRow, source: RunSource): Promise<void> {
-  const io = FlowIoSchema.parse(flow.io);
-  if (source.kind === 'flow') {
-    if (io.input.kind === 'drive') {
-      parseDriveLink(io.input.url);
-      await requireGoogleConnected(db, env, flow.organizationId);
-    }
-    if (io.input.kind === 'local')
-      await resolveLocalPath(await listFolderRoots(db, env, flow.organizationId), io.input.url, 'folder');
-  }
-  if (io.output.kind === 'sheets') {
-    await requireGoogleConnected(db, env, flow.organizationId);
-    if (!io.output.sheetId)
-      throw new AppError('validation', 'Create or choose the Google sheet for this flow first', {
-        sheetId: 'Required',
-      });
-  }
+async function checkRunnable(ctx: { db: Db; env: Env }, flow: FlowRow, source: RunSource): Promise<void> {
+  const { input } = FlowIoSchema.parse(flow.io);
+  if (source.kind === 'flow')
+    await sourceFor(input.kind).checkRunnable(ctx, { organizationId: flow.organizationId, input });
+  for (const sink of sinksFor(flow)) await sink.checkRunnable(ctx, flow);
 }
 
 /**
@@ -94,7 +80,7 @@ export async function startRun(
   beforeEnqueue?: (tx: Db, run: RunRow) => Promise<void>,
 ): Promise<RunRow> {
   if (!jobs) throw new AppError('internal', 'The job queue is not available');
-  await checkRunnable(db, env, flow, source);
+  await checkRunnable({ db, env }, flow, source);
   let run: RunRow;
   try {
     run = await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import {
+  appPaths,
   type FlowDocumentType,
   FlowIoSchema,
   listDocumentSheetColumns,
@@ -8,7 +9,13 @@ import {
   type SheetView,
 } from '@bahi/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { SheetContent, SheetRow, SheetValue, WorkbookTab } from '../../adapters/sinks/sink.ts';
+import type {
+  SheetContent,
+  SheetRow,
+  SheetValue,
+  SinkAdapter,
+  WorkbookTab,
+} from '../../adapters/sinks/sink.ts';
 import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Membership } from '../../http/context.ts';
@@ -281,6 +288,24 @@ export async function writeFlowWorkbook(
   await setWorkbookWrittenAt(db, flow.id, startedAt);
   return path;
 }
+
+/**
+ * The workbook sink (`io.output.kind = 'xlsx'`, and kept by every flow: the download reads it). A failed
+ * write never fails a run: the rows are safe in the database and the download regenerates the file.
+ */
+export const workbookSink: SinkAdapter = {
+  checkRunnable: async () => {},
+  async create(ctx, { flow, sheetName, saveOutput }) {
+    await saveOutput({ kind: 'xlsx', sheetId: flow.id, sheetName });
+    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
+    return { sheetId: flow.id, url: appPaths.flowSheet(flow.id) };
+  },
+  async write(ctx, flow) {
+    if (ctx.executor) await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
+  },
+  toRunError: () => null,
+  failureLogs: { run: 'workbook write failed', catchUp: 'the workbook is rewritten on its next download' },
+};
 
 /** The flow's workbook file, regenerated first when the database changed since it was written. */
 export async function getWorkbookFile(
