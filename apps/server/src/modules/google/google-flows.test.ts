@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import { documents } from '../../db/schema/flows.ts';
+import { googleConnections } from '../../db/schema/google.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { type GoogleStandIn, installLoopbackGuard, startGoogleStandIn } from '../../test/google-stand-in.ts';
@@ -25,7 +26,6 @@ import { loadSheetContent } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { getDriveCacheDir, sweepDriveCache, sweepDriveCaches } from './drive-cache.ts';
 import { createFlowDriveSource, locateDriveDocumentFile } from './drive-source.ts';
-import { googleConnections } from './google.schema.ts';
 import { buildConsentUrl, completeOAuth, disconnectGoogle, getGoogleStatus } from './google.service.ts';
 import { createFlowSpreadsheet, writeFlowToGoogleSheet } from './google-flows.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { googleConnections } from './google.schema.ts';
+import { googleConnections } from '../../db/schema/google.ts';
 
 /** A stored Google connection row. */
 export type GoogleConnectionRow = typeof googleConnections.$inferSelect;
