@@ -249,7 +249,11 @@ const MAX_STRETCH_GAIN = 3;
  */
 export function sparsePageStretch(data: Uint8Array): { gain: number; offset: number } | null {
   const histogram = new Uint32Array(256);
-  for (const v of data) histogram[v] = (histogram[v] as number) + 1;
+  // An indexed loop: iterating a typed array of a few million pixels with for…of is several times slower.
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i] as number;
+    histogram[v] = (histogram[v] as number) + 1;
+  }
   const level = (share: number, fromDark: boolean) => {
     const want = share * data.length;
     let seen = 0;
