@@ -1,9 +1,11 @@
+export * from './account.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './extraction.ts';
 export * from './file-formats.ts';
 export * from './flows.ts';
+export * from './google.ts';
 export * from './health.ts';
 export * from './integrations.ts';
 export * from './interest.ts';
@@ -11,3 +13,4 @@ export * from './notifications.ts';
 export * from './organization.ts';
 export * from './reconcile.ts';
 export * from './review.ts';
+export * from './wire.ts';

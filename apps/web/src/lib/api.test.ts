@@ -13,6 +13,12 @@ describe('toApiError', () => {
     expect(error.fields.orgName).toBe('Organization name is required');
   });
 
+  it("keeps the message but not a code outside the contract's union", () => {
+    const error = toApiError(409, { error: { code: 'organization_exists', message: 'Already set up' } });
+    expect(error.code).toBe('http_409');
+    expect(error.message).toBe('Already set up');
+  });
+
   it('falls back to the status when the body is not an error envelope', () => {
     const error = toApiError(502, '<html>Bad gateway</html>');
     expect(error.code).toBe('http_502');

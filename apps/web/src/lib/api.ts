@@ -1,15 +1,21 @@
-import type { ErrorResponse } from '@bahi/contracts';
+import { type ErrorCode, errorCodes } from '@bahi/contracts';
+
+/**
+ * What an `ApiError` can carry: one of the contract's error codes, `network` when no answer came, or
+ * `http_<status>` when the answer had no code the contract knows (a proxy's error page).
+ */
+export type ApiErrorCode = ErrorCode | 'network' | `http_${number}`;
 
 /** An error answered by the Bahi API (`{ error: { code, message, fields? } }`) or a network failure. */
 export class ApiError extends Error {
   /** API error code (`unauthenticated`, `validation`, …) or `network` / `http_<status>` when none was sent. */
-  readonly code: string;
+  readonly code: ApiErrorCode;
   /** HTTP status, 0 when the request never got an answer. */
   readonly status: number;
   /** Per-field messages for validation errors. */
   readonly fields: Record<string, string>;
 
-  constructor(code: string, message: string, status: number, fields: Record<string, string> = {}) {
+  constructor(code: ApiErrorCode, message: string, status: number, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -18,25 +24,34 @@ export class ApiError extends Error {
   }
 }
 
-/** True when `body` has the API's error envelope. */
-function isErrorResponse(body: unknown): body is ErrorResponse {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+/** The `error` object of the API's error envelope, or null when `body` is not one. */
+function readErrorEnvelope(body: unknown): { code: unknown; message: string; fields?: unknown } | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
   const error = (body as { error: unknown }).error;
-  return typeof error === 'object' && error !== null && 'message' in error && 'code' in error;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return null;
+  return typeof error.message === 'string' ? (error as { code: unknown; message: string }) : null;
+}
+
+/** True when `code` is one of the contract's error codes. */
+function isErrorCode(code: unknown): code is ErrorCode {
+  return (errorCodes as readonly unknown[]).includes(code);
 }
 
 /**
  * Turns a non-OK response body into an `ApiError`. Kept separate from `fetch` so the mapping is
- * testable and so a proxy's HTML error page still yields a readable message.
+ * testable and so a proxy's HTML error page still yields a readable message. A code outside the
+ * contract's union becomes `http_<status>` (the message is kept), so callers only ever switch on
+ * codes the contract declares.
  */
 export function toApiError(status: number, body: unknown): ApiError {
-  if (isErrorResponse(body)) {
-    return new ApiError(body.error.code, body.error.message, status, body.error.fields ?? {});
-  }
-  return new ApiError(`http_${status}`, `Request failed with status ${status}`, status);
+  const error = readErrorEnvelope(body);
+  if (!error) return new ApiError(`http_${status}`, `Request failed with status ${status}`, status);
+  const fields = (error.fields ?? {}) as Record<string, string>;
+  return new ApiError(isErrorCode(error.code) ? error.code : `http_${status}`, error.message, status, fields);
 }
 
-type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+/** `fetch`, or a stand-in in tests. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * Calls the Bahi API with the session cookie and JSON bodies, returning the parsed JSON answer.
@@ -73,19 +88,4 @@ export async function requestApi<T>(
   }
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
-}
-
-/** GET a JSON resource. */
-export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  return requestApi<T>(path, { signal });
-}
-
-/** POST a JSON body. */
-export function postJson<T>(path: string, body: unknown = {}): Promise<T> {
-  return requestApi<T>(path, { method: 'POST', body });
-}
-
-/** PUT a JSON body. */
-export function putJson<T>(path: string, body: unknown): Promise<T> {
-  return requestApi<T>(path, { method: 'PUT', body });
 }

@@ -1,3 +1,5 @@
+import { accountMessages } from '@bahi/contracts';
+
 /** The parts of a better-auth client error the sign-in forms look at. */
 export interface AuthErrorLike {
   code?: string | undefined;
@@ -27,7 +29,7 @@ export function describeAuthError(error: AuthErrorLike | null | undefined): stri
     return 'Invalid email or password';
   }
   if (isAccountExistsError(error)) return 'An account with this e-mail already exists.';
-  if (code === 'PASSWORD_TOO_SHORT') return 'Password must be at least 8 characters';
+  if (code === 'PASSWORD_TOO_SHORT') return accountMessages.passwordTooShort;
   if (code === 'INVALID_EMAIL') return 'Please enter a valid email address';
   if (error.status === 401) return 'Invalid email or password';
   if (error.message) return error.message;

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH, type SignInInput, SignInInputSchema, SignUpInputSchema } from '@bahi/contracts';
 import { Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -5,43 +6,42 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { describeAuthError, isAccountExistsError } from '@/lib/auth-errors.ts';
+import { registerClearing, useContractForm } from '@/lib/form.ts';
 import { authClient } from './auth-client.ts';
 import { FormError } from './form-error.tsx';
 import { PasswordInput } from './password-input.tsx';
 
-/** Minimum password length better-auth enforces by default; checked here for an instant message. */
-const MIN_PASSWORD_LENGTH = 8;
+/** What the form holds: sign-up's name box is absent on sign-in. */
+type EmailAuthValues = SignInInput & { name?: string };
 
 /** E-mail + password form for signing in (`mode="signin"`) or creating an account (`mode="signup"`). */
 export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
   const navigate = useNavigate();
   const session = authClient.useSession();
   const id = useId();
-  const [name, setName] = useState('');
   // Coming from "Sign in instead" on the sign-up form, the address is already typed.
   const location = useLocation();
-  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
-  const [password, setPassword] = useState('');
+  const form = useContractForm<EmailAuthValues, EmailAuthValues>(
+    mode === 'signup' ? SignUpInputSchema : SignInInputSchema,
+    { name: '', email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
+  );
+  // Watched, so "Sign in instead" carries the address as it is now.
+  const email = form.watch('email');
+  const passwordError = form.formState.errors.password?.message;
   const [error, setError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Sign-up with an address that has an account: the answer offers signing in instead.
   const [accountExists, setAccountExists] = useState(false);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setAccountExists(false);
-    if (mode === 'signup' && password.length < MIN_PASSWORD_LENGTH) {
-      setPasswordError(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-      return;
-    }
+  /** Runs with the contract's output: name and address trimmed, the password as typed. */
+  async function submit(values: EmailAuthValues) {
     setSubmitting(true);
     try {
+      const { email: address, password } = values;
       const result =
         mode === 'signup'
-          ? await authClient.signUp.email({ name: name.trim(), email: email.trim(), password })
-          : await authClient.signIn.email({ email: email.trim(), password });
+          ? await authClient.signUp.email({ name: values.name ?? '', email: address, password })
+          : await authClient.signIn.email({ email: address, password });
       if (result.error) {
         setError(describeAuthError(result.error));
         setAccountExists(mode === 'signup' && isAccountExistsError(result.error));
@@ -57,18 +57,24 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
     }
   }
 
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    // A new attempt starts without the last one's answer, whatever the password check says.
+    setError(null);
+    setAccountExists(false);
+    void form.handleSubmit(submit)(event);
+  }
+
   return (
+    // The browser's own checks (required, type=email) stay on: they run before this handler does.
     <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate={false}>
       {mode === 'signup' && (
         <div className="grid grid-cols-1 gap-2">
           <Label htmlFor={`${id}-name`}>Full name</Label>
           <Input
             id={`${id}-name`}
-            name="name"
             autoComplete="name"
             required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            {...form.register('name')}
             placeholder="Asha Verma"
           />
         </div>
@@ -77,12 +83,10 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
           id={`${id}-email`}
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
           placeholder="you@company.in"
         />
       </div>
@@ -90,17 +94,12 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
         <Label htmlFor={`${id}-password`}>Password</Label>
         <PasswordInput
           id={`${id}-password`}
-          name="password"
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
           required
           minLength={mode === 'signup' ? MIN_PASSWORD_LENGTH : undefined}
-          value={password}
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={mode === 'signup' ? `${id}-password-help` : undefined}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setPasswordError(null);
-          }}
+          {...registerClearing(form, 'password')}
         />
         {mode === 'signup' && (
           <p

@@ -1,6 +1,6 @@
-import type { AuthConfig, Me } from '@bahi/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 import { authClient } from './auth-client.ts';
 
 /** Query key of `/api/me` for one user; keyed by id so switching accounts never shows stale data. */
@@ -12,7 +12,7 @@ export function meQueryKey(userId: string | undefined) {
 export function useAuthConfig() {
   return useQuery({
     queryKey: ['auth-config'],
-    queryFn: ({ signal }) => getJson<AuthConfig>('/api/auth-config', signal),
+    queryFn: ({ signal }) => callEndpoint(api.authConfig, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -28,7 +28,7 @@ export function useMe() {
   const userId = session.data?.user.id;
   return useQuery({
     queryKey: meQueryKey(userId),
-    queryFn: ({ signal }) => getJson<Me>('/api/me', signal),
+    queryFn: ({ signal }) => callEndpoint(api.me, { signal }),
     enabled: Boolean(userId),
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
-import type { InterestList, InterestModule } from '@bahi/contracts';
+import type { InterestModule } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, postJson } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 
 const interestKey = ['interest'] as const;
 
@@ -8,7 +9,7 @@ const interestKey = ['interest'] as const;
 export function useInterest() {
   return useQuery({
     queryKey: interestKey,
-    queryFn: ({ signal }) => getJson<InterestList>('/api/interest', signal),
+    queryFn: ({ signal }) => callEndpoint(api.interest, { signal }),
   });
 }
 
@@ -16,7 +17,7 @@ export function useInterest() {
 export function useRegisterInterest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (module: InterestModule) => postJson<InterestList>('/api/interest', { module }),
+    mutationFn: (module: InterestModule) => callEndpoint(api.registerInterest, { body: { module } }),
     onSuccess: (list) => {
       queryClient.setQueryData(interestKey, list);
       // The server logs an activity, so the dashboard's recent activity changed too.

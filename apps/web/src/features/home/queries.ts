@@ -1,12 +1,12 @@
-import type { ActivityPage, Dashboard } from '@bahi/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getJson } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 
 /** Dashboard counters and recent activity (`GET /api/dashboard`). */
 export function useDashboard() {
   return useQuery({
     queryKey: ['dashboard'],
-    queryFn: ({ signal }) => getJson<Dashboard>('/api/dashboard', signal),
+    queryFn: ({ signal }) => callEndpoint(api.dashboard, { signal }),
   });
 }
 
@@ -14,7 +14,7 @@ export function useDashboard() {
 export function useActivityHistory(page: number, enabled: boolean) {
   return useQuery({
     queryKey: ['activity', page],
-    queryFn: ({ signal }) => getJson<ActivityPage>(`/api/activity?page=${page}`, signal),
+    queryFn: ({ signal }) => callEndpoint(api.activity, { query: { page }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -102,6 +102,20 @@ describe('Google connect popup', () => {
       }),
     ).rejects.toThrow('Failed to get OAuth URL');
     expect(parseOAuthMessage({ origin, data: { type: 'bahi-auth', ok: true } }, origin)).toBeNull();
+    expect(
+      parseOAuthMessage({ origin, data: { type: 'oauth-complete', success: 'yes' } }, origin),
+    ).toBeNull();
+    expect(parseOAuthMessage({ origin, data: { type: 'oauth-complete', success: false } }, origin)).toEqual({
+      type: 'oauth-complete',
+      success: false,
+      error: null,
+    });
+    expect(
+      parseOAuthMessage(
+        { origin: 'https://evil.example', data: { type: 'oauth-complete', success: true } },
+        origin,
+      ),
+    ).toBeNull();
   });
 
   it('knows which failures call for the authorisation dialog', () => {

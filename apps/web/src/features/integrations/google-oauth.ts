@@ -1,4 +1,7 @@
-import { ApiError, getJson } from '../../lib/api.ts';
+import { type OAuthCompleteMessage, OAuthCompleteMessageSchema } from '@bahi/contracts';
+import { ApiError } from '../../lib/api.ts';
+import { callEndpoint } from '../../lib/endpoint.ts';
+import { api } from '../../lib/endpoints.ts';
 
 /** The product's connect errors, word for word. */
 export const oauthErrors = {
@@ -12,12 +15,7 @@ export const oauthErrors = {
 export const OAUTH_POPUP_FEATURES = 'width=600,height=600';
 export const OAUTH_TIMEOUT_MS = 5 * 60 * 1000;
 
-/** The message the OAuth callback page posts to its opener. */
-export interface OAuthCompleteMessage {
-  type: 'oauth-complete';
-  success: boolean;
-  error: string | null;
-}
+export type { OAuthCompleteMessage };
 
 /** Accepts only our own origin's `oauth-complete` messages; anything else (extensions, frames) is ignored. */
 export function parseOAuthMessage(
@@ -25,14 +23,8 @@ export function parseOAuthMessage(
   expectedOrigin: string,
 ): OAuthCompleteMessage | null {
   if (event.origin !== expectedOrigin) return null;
-  const data = event.data as Partial<OAuthCompleteMessage> | null;
-  if (typeof data !== 'object' || data === null || data.type !== 'oauth-complete') return null;
-  if (typeof data.success !== 'boolean') return null;
-  return {
-    type: 'oauth-complete',
-    success: data.success,
-    error: typeof data.error === 'string' ? data.error : null,
-  };
+  const message = OAuthCompleteMessageSchema.safeParse(event.data);
+  return message.success ? message.data : null;
 }
 
 /** What the browser gives the connect flow (injectable for tests). */
@@ -46,9 +38,7 @@ export interface OAuthWindow {
 }
 
 /** Asks the server for the consent URL; network failure and bad answers get the product's wording. */
-export async function fetchConsentUrl(
-  load = () => getJson<{ url: string }>('/api/oauth/url'),
-): Promise<string> {
+export async function fetchConsentUrl(load = () => callEndpoint(api.googleConsentUrl)): Promise<string> {
   try {
     const { url } = await load();
     if (!url) throw new Error(oauthErrors.noUrl);

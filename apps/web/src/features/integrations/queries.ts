@@ -1,40 +1,23 @@
-import type { Integrations } from '@bahi/contracts';
+import type { GoogleSetupInput } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, postJson } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
+
+export type { GoogleLinkedItem as LinkedItem, GoogleStatus } from '@bahi/contracts';
 
 /** Real state of each integration (`GET /api/integrations`). */
 export function useIntegrations() {
   return useQuery({
     queryKey: ['integrations'],
-    queryFn: ({ signal }) => getJson<Integrations>('/api/integrations', signal),
+    queryFn: ({ signal }) => callEndpoint(api.integrations, { signal }),
   });
-}
-
-/** A Drive folder or spreadsheet the organisation set up. */
-export interface LinkedItem {
-  id: string;
-  name: string;
-  url: string;
-}
-
-/** `GET /api/google/status`. */
-export interface GoogleStatus {
-  configured: boolean;
-  connected: boolean;
-  email: string | null;
-  scopes: string[];
-  /** Scopes Bahi needs that the grant lacks; reconnecting asks for them. */
-  missingScopes: string[];
-  note: string;
-  parentFolder: LinkedItem | null;
-  vendorSheet: LinkedItem | null;
 }
 
 /** The Google card's state with the folder/sheet set-up. */
 export function useGoogleStatus() {
   return useQuery({
     queryKey: ['google-status'],
-    queryFn: ({ signal }) => getJson<GoogleStatus>('/api/google/status', signal),
+    queryFn: ({ signal }) => callEndpoint(api.googleStatus, { signal }),
   });
 }
 
@@ -53,16 +36,14 @@ export function useGoogleActions() {
   const refresh = useRefreshGoogleState();
   const after = { onSettled: () => refresh() };
   return {
-    disconnect: useMutation({ mutationFn: () => postJson<GoogleStatus>('/api/google/disconnect'), ...after }),
-    verify: useMutation({ mutationFn: () => postJson<GoogleStatus>('/api/google/refresh'), ...after }),
+    disconnect: useMutation({ mutationFn: () => callEndpoint(api.googleDisconnect), ...after }),
+    verify: useMutation({ mutationFn: () => callEndpoint(api.googleVerify), ...after }),
     folder: useMutation({
-      mutationFn: (input: { url?: string }) =>
-        postJson<LinkedItem & { created: boolean }>('/api/google/folder', input),
+      mutationFn: (input: GoogleSetupInput) => callEndpoint(api.googleFolder, { body: input }),
       ...after,
     }),
     vendorSheet: useMutation({
-      mutationFn: (input: { url?: string }) =>
-        postJson<LinkedItem & { created: boolean }>('/api/google/vendor-sheet', input),
+      mutationFn: (input: GoogleSetupInput) => callEndpoint(api.googleVendorSheet, { body: input }),
       ...after,
     }),
   };

@@ -1,13 +1,14 @@
-import { defaultOrgType, type OrgType, orgTypeLabels, orgTypes } from '@bahi/contracts';
+import { type CreateOrganizationInput, CreateOrganizationInputSchema, defaultOrgType } from '@bahi/contracts';
 import { Loader2Icon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { FormField } from '@/components/form-field.tsx';
+import { OrgTypeSelect } from '@/components/org-type-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { FormError } from '@/features/auth/form-error.tsx';
 import { useMe } from '@/features/auth/queries.ts';
@@ -15,9 +16,7 @@ import { useCreateOrganization } from '@/features/profile/queries.ts';
 import { signOutAndLeave } from '@/features/shell/sign-out.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
-import { type FieldErrors, hasErrors, type OnboardingValues, validateOnboarding } from './validate.ts';
-
-type Field = keyof OnboardingValues;
+import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
 
 /** `/onboarding`: a focused card that creates the user's organisation before the app opens. */
 export function OnboardingPage() {
@@ -25,47 +24,36 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const me = useMe();
   const createOrganization = useCreateOrganization();
-  const [values, setValues] = useState<OnboardingValues>({
-    orgName: '',
-    phone: '',
-    // The specification's default: most businesses with a finance team are private limited companies.
-    orgType: defaultOrgType,
-    address: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useContractForm<CreateOrganizationInput, CreateOrganizationInput>(
+    CreateOrganizationInputSchema,
+    {
+      orgName: '',
+      phone: '',
+      // The specification's default: most businesses with a finance team are private limited companies.
+      orgType: defaultOrgType,
+      address: '',
+    },
+  );
+  const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
+  // Each message disappears as soon as the user edits its field, and so does the form's.
+  const field = (name: keyof CreateOrganizationInput) =>
+    registerClearing(form, name, () => setFormError(null));
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // Each message disappears as soon as the user edits its field.
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setFormError(null);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateOnboarding(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  /** Runs with the contract's output (trimmed values), which is the request body. */
+  async function submit(input: CreateOrganizationInput) {
     setFormError(null);
     try {
-      await createOrganization.mutateAsync({
-        orgName: values.orgName.trim(),
-        phone: values.phone.trim(),
-        orgType: values.orgType as OrgType,
-        address: values.address.trim(),
-      });
+      await createOrganization.mutateAsync(input);
       navigate('/', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'organization_exists') {
+      // Already in an organisation (a second tab, a double submit): there is nothing left to set up.
+      if (error instanceof ApiError && error.code === 'conflict') {
         await me.refetch();
         navigate('/', { replace: true });
         return;
       }
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields as FieldErrors<Field>);
-        return;
-      }
+      if (error instanceof ApiError && setServerFieldErrors(form.setError, error.fields)) return;
       setFormError(
         error instanceof Error ? error.message : 'Could not create your organisation. Please try again.',
       );
@@ -87,64 +75,57 @@ export function OnboardingPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
-            <FormField id="orgName" label="Organization name" required error={errors.orgName}>
+          <form onSubmit={form.handleSubmit(submit)} noValidate className="flex flex-col gap-5">
+            <FormField id="orgName" label="Organization name" required error={errors.orgName?.message}>
               {(ids) => (
                 <Input
                   {...ids}
-                  name="orgName"
                   autoComplete="organization"
                   placeholder="Acme Traders Private Limited"
-                  value={values.orgName}
-                  onChange={(e) => update('orgName', e.target.value)}
+                  {...field('orgName')}
                 />
               )}
             </FormField>
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-              <FormField id="phone" label="Contact phone" required error={errors.phone}>
+              <FormField id="phone" label="Contact phone" required error={errors.phone?.message}>
                 {(ids) => (
                   <Input
                     {...ids}
-                    name="phone"
                     type="tel"
                     autoComplete="tel"
                     placeholder="+91 98450 12345"
-                    value={values.phone}
-                    onChange={(e) => update('phone', e.target.value)}
+                    {...field('phone')}
                   />
                 )}
               </FormField>
-              <FormField id="orgType" label="Organization type" required error={errors.orgType}>
+              <FormField id="orgType" label="Organization type" required error={errors.orgType?.message}>
                 {(ids) => (
-                  <Select
-                    value={values.orgType}
-                    onValueChange={(value) => update('orgType', value)}
+                  <Controller
+                    control={form.control}
                     name="orgType"
-                  >
-                    <SelectTrigger {...ids}>
-                      <SelectValue placeholder="Select type" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {orgTypes.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {orgTypeLabels[type]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                    render={({ field: orgType }) => (
+                      <OrgTypeSelect
+                        field={orgType}
+                        ids={ids}
+                        placeholder="Select type"
+                        onPick={() => {
+                          form.clearErrors('orgType');
+                          setFormError(null);
+                        }}
+                      />
+                    )}
+                  />
                 )}
               </FormField>
             </div>
-            <FormField id="address" label="Business address" required error={errors.address}>
+            <FormField id="address" label="Business address" required error={errors.address?.message}>
               {(ids) => (
                 <Textarea
                   {...ids}
-                  name="address"
                   autoComplete="street-address"
                   rows={3}
                   placeholder="Building, street, city, PIN code"
-                  value={values.address}
-                  onChange={(e) => update('address', e.target.value)}
+                  {...field('address')}
                 />
               )}
             </FormField>

@@ -9,7 +9,7 @@ import {
   SheetIcon,
   UploadIcon,
 } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field.tsx';
@@ -27,11 +27,13 @@ import {
   useRefreshGoogleState,
 } from '@/features/integrations/queries.ts';
 import { ApiError } from '@/lib/api.ts';
+import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
 import { cn } from '@/lib/utils.ts';
 import {
   canSubmitFlow,
   createEmptyForm,
   decideGoogleStep,
+  FlowFormSchema,
   type FlowFormValues,
   mapServerFieldErrors,
   needsSheetCreation,
@@ -293,8 +295,10 @@ export function FlowFormSheet({
   const queryClient = useQueryClient();
   const google = useGoogleStatus();
   const refreshGoogleState = useRefreshGoogleState();
-  const [values, setValues] = useState<FlowFormValues>(createEmptyForm);
-  const [errors, setErrors] = useState<Partial<Record<keyof FlowFormValues, string>>>({});
+  const form = useContractForm<FlowFormValues, FlowFormValues>(FlowFormSchema, createEmptyForm());
+  // The pickers, the hints and Save follow the values as they change.
+  const values = form.watch();
+  const { errors } = form.formState;
   const [formError, setFormError] = useState<string | null>(null);
   // The flow as saved during this opening: a retry after authorising updates it instead of creating a twin.
   const [savedFlow, setSavedFlow] = useState<Flow | undefined>(undefined);
@@ -305,19 +309,28 @@ export function FlowFormSheet({
   const pristine = useMemo(() => (flow ? toFormValues(flow) : createEmptyForm()), [flow]);
 
   // Each opening starts from the flow's stored values (or a blank form), not from a half-edit.
+  const { reset } = form;
   useEffect(() => {
     if (!open) return;
-    setValues(flow ? toFormValues(flow) : createEmptyForm());
-    setErrors({});
+    reset(flow ? toFormValues(flow) : createEmptyForm());
     setFormError(null);
     setSavedFlow(undefined);
-  }, [open, flow]);
+  }, [open, flow, reset]);
 
-  function update<K extends keyof FlowFormValues>(field: K, value: FlowFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  /** An edit: the field's message and the form's go, as the person is answering them. */
+  const edited = (field: keyof FlowFormValues) => {
+    form.clearErrors(field);
     setFormError(null);
-  }
+  };
+  const setField = <K extends 'types' | 'sourceKind' | 'outputKind' | 'includeSubfolders'>(
+    field: K,
+    value: FlowFormValues[K],
+  ) => {
+    form.setValue(field, value as never, { shouldDirty: true });
+    edited(field);
+  };
+  const text = (field: 'name' | 'sourceLocation' | 'sheetName') =>
+    registerClearing(form, field, () => setFormError(null));
 
   const busy = save.isPending || creatingSheet;
   const dirty = open && !busy && JSON.stringify(values) !== JSON.stringify(pristine);
@@ -328,17 +341,20 @@ export function FlowFormSheet({
     else onOpenChange(next);
   }
 
-  /** Saves the flow and, for a Google Sheets output without a spreadsheet, creates it. */
-  async function submit(afterAuthorizing: boolean) {
-    if (!canSubmitFlow(values, busy)) return;
+  /**
+   * Saves the flow and, for a Google Sheets output without a spreadsheet, creates it. Runs with the
+   * values `FlowFormSchema` accepted (name and sheet name trimmed).
+   */
+  async function submit(checked: FlowFormValues, afterAuthorizing: boolean) {
+    if (busy) return;
     // Straight after a successful authorisation the status may not have refetched yet: trust the dialog.
-    if (!afterAuthorizing && decideGoogleStep(values, google.data) === 'authorize') {
+    if (!afterAuthorizing && decideGoogleStep(checked, google.data) === 'authorize') {
       setAuthOpen(true);
       return;
     }
     let saved: Flow;
     try {
-      saved = await save.mutateAsync({ flow: savedFlow ?? flow, values });
+      saved = await save.mutateAsync({ flow: savedFlow ?? flow, values: checked });
       setSavedFlow(saved);
     } catch (error) {
       if (isGoogleAuthRequired(error)) {
@@ -354,10 +370,7 @@ export function FlowFormSheet({
         ) {
           mapped.sourceLocation = error.message;
         }
-        if (Object.keys(mapped).length > 0) {
-          setErrors(mapped);
-          return;
-        }
+        if (setServerFieldErrors(form.setError, mapped)) return;
       }
       setFormError(error instanceof Error ? error.message : 'Could not save the flow. Please try again.');
       return;
@@ -365,7 +378,7 @@ export function FlowFormSheet({
     if (needsSheetCreation(saved)) {
       setCreatingSheet(true);
       try {
-        const sheet = await createFlowSheet(saved.id, values.sheetName.trim());
+        const sheet = await createFlowSheet(saved.id, checked.sheetName);
         setSavedFlow({
           ...saved,
           io: { ...saved.io, output: { ...saved.io.output, sheetId: sheet.sheetId } },
@@ -391,10 +404,9 @@ export function FlowFormSheet({
     onSaved?.(saved, !flow);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void submit(false);
-  }
+  /** Checks the form with the contract's rules, then saves (`afterAuthorizing`: Google was just connected). */
+  const saveWith = (afterAuthorizing: boolean) =>
+    form.handleSubmit((checked) => submit(checked, afterAuthorizing));
 
   const editing = Boolean(flow);
   const submittable = canSubmitFlow(values, busy);
@@ -416,21 +428,18 @@ export function FlowFormSheet({
             Pick the document type, where documents come from and the sheet Bahi writes rows to.
           </SheetDescription>
         </SheetHeader>
-        <form onSubmit={handleSubmit} noValidate className="flex flex-1 flex-col gap-6 px-6 pb-6">
-          <FormField id="flow-name" label="Flow name" required error={errors.name}>
+        <form onSubmit={saveWith(false)} noValidate className="flex flex-1 flex-col gap-6 px-6 pb-6">
+          <FormField id="flow-name" label="Flow name" required error={errors.name?.message}>
             {(ids) => (
-              <Input
-                {...ids}
-                name="name"
-                placeholder="Vendor invoices — Bengaluru"
-                value={values.name}
-                onChange={(e) => update('name', e.target.value)}
-                autoFocus
-              />
+              <Input {...ids} placeholder="Vendor invoices — Bengaluru" {...text('name')} autoFocus />
             )}
           </FormField>
 
-          <TypeToggles value={values.types} onChange={(next) => update('types', next)} error={errors.types} />
+          <TypeToggles
+            value={values.types}
+            onChange={(next) => setField('types', next)}
+            error={errors.types?.message}
+          />
 
           <div className="grid gap-3">
             <Label>
@@ -443,8 +452,8 @@ export function FlowFormSheet({
               google={google.data}
               value={values.sourceKind}
               onChange={(kind) => {
-                update('sourceKind', kind);
-                setErrors((current) => ({ ...current, sourceLocation: undefined }));
+                setField('sourceKind', kind);
+                edited('sourceLocation');
               }}
             />
             {values.sourceKind === 'upload' ? (
@@ -460,7 +469,7 @@ export function FlowFormSheet({
                     ? 'Folder path on the server'
                     : 'Google Drive folder or file link'
                 }
-                error={errors.sourceLocation}
+                error={errors.sourceLocation?.message}
                 hint={
                   values.sourceKind === 'local'
                     ? 'An absolute path inside the folders your administrator allowed.'
@@ -470,14 +479,12 @@ export function FlowFormSheet({
                 {(ids) => (
                   <Input
                     {...ids}
-                    name="source"
                     placeholder={
                       values.sourceKind === 'local'
                         ? '/srv/bahi/inbox/invoices'
                         : 'https://drive.google.com/drive/folders/…'
                     }
-                    value={values.sourceLocation}
-                    onChange={(e) => update('sourceLocation', e.target.value)}
+                    {...text('sourceLocation')}
                   />
                 )}
               </FormField>
@@ -492,7 +499,7 @@ export function FlowFormSheet({
                   checked={values.includeSubfolders}
                   aria-describedby="flow-subfolders-hint"
                   data-testid="include-subfolders"
-                  onChange={(e) => update('includeSubfolders', e.target.checked)}
+                  onChange={(e) => setField('includeSubfolders', e.target.checked)}
                 />
                 <div className="grid gap-1">
                   <Label htmlFor="flow-subfolders" className="cursor-pointer font-normal">
@@ -515,7 +522,7 @@ export function FlowFormSheet({
             </Label>
             <OutputKindPicker
               value={values.outputKind}
-              onChange={(kind) => update('outputKind', kind)}
+              onChange={(kind) => setField('outputKind', kind)}
               google={google.data}
               hasSpreadsheet={keepsSpreadsheet}
             />
@@ -525,7 +532,7 @@ export function FlowFormSheet({
             id="flow-sheet"
             label="Output sheet name"
             required
-            error={errors.sheetName}
+            error={errors.sheetName?.message}
             hint={
               values.outputKind === 'sheets'
                 ? keepsSpreadsheet
@@ -534,15 +541,7 @@ export function FlowFormSheet({
                 : 'The name Bahi shows for this workbook.'
             }
           >
-            {(ids) => (
-              <Input
-                {...ids}
-                name="sheetName"
-                placeholder="Invoices FY 2025-26"
-                value={values.sheetName}
-                onChange={(e) => update('sheetName', e.target.value)}
-              />
-            )}
+            {(ids) => <Input {...ids} placeholder="Invoices FY 2025-26" {...text('sheetName')} />}
           </FormField>
 
           <FormError message={formError} />
@@ -558,7 +557,11 @@ export function FlowFormSheet({
           </div>
         </form>
       </SheetContent>
-      <GoogleAuthDialog open={authOpen} onOpenChange={setAuthOpen} onConnected={() => void submit(true)} />
+      <GoogleAuthDialog
+        open={authOpen}
+        onOpenChange={setAuthOpen}
+        onConnected={() => void saveWith(true)()}
+      />
       <UnsavedChangesGuard dirty={dirty} what={editing ? 'this flow' : 'the new flow'} />
       <LeaveWithoutSavingDialog
         open={confirmClose}

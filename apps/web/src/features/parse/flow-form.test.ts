@@ -31,6 +31,11 @@ describe('canSubmitFlow', () => {
     );
     expect(canSubmitFlow({ ...filled, sourceKind: 'drive', sourceLocation: ' ' }, false)).toBe(false);
   });
+  it('stays pressable for a value that is only too long, so Save can say why under the field', () => {
+    expect(canSubmitFlow({ ...filled, name: 'x'.repeat(201) }, false)).toBe(true);
+    expect(canSubmitFlow({ ...filled, name: 'x'.repeat(201), types: [] }, false)).toBe(false);
+    expect(canSubmitFlow({ ...filled, types: ['PO', 'GRN'] }, false)).toBe(false);
+  });
   it('is disabled while saving', () => {
     expect(canSubmitFlow(filled, true)).toBe(false);
   });

@@ -1,23 +1,43 @@
-import type { FlowType } from './flow-format.ts';
+import {
+  CreateSheetInputSchema,
+  CreateWorkflowInputSchema,
+  type FlowInput,
+  FlowInputSchema,
+  type FlowOutput,
+  FlowOutputSchema,
+} from '@bahi/contracts';
+import { z } from 'zod';
 
 /** Where a flow reads its documents: browser uploads, a server folder, or a Google Drive link. */
-export type SourceKind = 'upload' | 'local' | 'drive';
+export type SourceKind = FlowInput['kind'];
 
 /** Where a flow writes rows: an .xlsx workbook Bahi keeps, or a Google spreadsheet. */
-export type OutputKind = 'xlsx' | 'sheets';
+export type OutputKind = FlowOutput['kind'];
+
+/**
+ * What the create/edit side sheet edits, with the flow contract's rules (name, one type, the kinds);
+ * `toFlowBody` turns it into the `/api/workflows` body. The server checks the location itself
+ * (allowed folders, the Drive link rule) and its messages are shown under the location box.
+ */
+export const FlowFormSchema = z
+  .object({
+    name: CreateWorkflowInputSchema.shape.name,
+    types: CreateWorkflowInputSchema.shape.types,
+    sourceKind: FlowInputSchema.shape.kind,
+    /** Folder path (local) or link (drive); unused for uploads, whose inbox is the flow itself. */
+    sourceLocation: z.string(),
+    /** The sheet's name is asked for: it names the workbook or the Google spreadsheet. */
+    sheetName: CreateSheetInputSchema.shape.sheetName.unwrap().min(1),
+    outputKind: FlowOutputSchema.shape.kind,
+    /** Google Drive folder links: read the files of its sub-folders too. */
+    includeSubfolders: z.boolean(),
+  })
+  .refine((values) => values.sourceKind === 'upload' || values.sourceLocation.trim().length > 0, {
+    path: ['sourceLocation'],
+  });
 
 /** What the create/edit side sheet edits. */
-export interface FlowFormValues {
-  name: string;
-  types: FlowType[];
-  sourceKind: SourceKind;
-  /** Folder path (local) or link (drive); unused for uploads, whose inbox is the flow itself. */
-  sourceLocation: string;
-  sheetName: string;
-  outputKind: OutputKind;
-  /** Google Drive folder links: read the files of its sub-folders too. */
-  includeSubfolders: boolean;
-}
+export type FlowFormValues = z.input<typeof FlowFormSchema>;
 
 /** Labels of the source choices, in the order the form offers them. */
 export const SOURCE_KIND_LABELS: Record<SourceKind, string> = {
@@ -46,13 +66,18 @@ export function createEmptyForm(): FlowFormValues {
 }
 
 /**
- * Whether Save / Update may be pressed: a name, exactly one type, an input (uploads need nothing
- * more; a folder or link must be typed) and an output sheet name — and not while saving.
+ * Whether Save / Update may be pressed: the form is complete by `FlowFormSchema` — a name, exactly one
+ * type, an input (uploads need nothing more; a folder or link must be typed) and an output sheet name —
+ * and not saving. A value that is only too long still lets Save be pressed, so its message appears
+ * under its field (the schema checks again on Save) rather than leaving the button mysteriously off.
  */
 export function canSubmitFlow(values: FlowFormValues, saving: boolean): boolean {
   if (saving) return false;
-  if (!values.name.trim() || values.types.length !== 1 || !values.sheetName.trim()) return false;
-  return values.sourceKind === 'upload' || values.sourceLocation.trim().length > 0;
+  const checked = FlowFormSchema.safeParse(values);
+  return (
+    checked.success ||
+    checked.error.issues.every((issue) => issue.code === 'too_big' && issue.path[0] !== 'types')
+  );
 }
 
 /**

@@ -1,7 +1,9 @@
-/** The three document kinds a flow can read. A flow reads exactly one of them. */
-export const FLOW_TYPES = ['PO', 'GRN', 'INVOICE'] as const;
+import { type FlowDocumentType, flowDocumentTypes } from '@bahi/contracts';
+
+/** The three document kinds a flow can read (the contract's list). A flow reads exactly one of them. */
+export const FLOW_TYPES = flowDocumentTypes;
 /** One document kind of a flow. */
-export type FlowType = (typeof FLOW_TYPES)[number];
+export type FlowType = FlowDocumentType;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -9,7 +9,8 @@ import type {
   UploadResult,
   Workflow,
 } from '@bahi/contracts';
-import { getJson, postJson, putJson, requestApi } from '../../lib/api.ts';
+import { buildApiPath, callEndpoint } from '../../lib/endpoint.ts';
+import { api, apiLinks } from '../../lib/endpoints.ts';
 import { type FlowFormValues, offersSubfolders } from './flow-form.ts';
 import type { UploadedFile } from './inbox.ts';
 import type { RunProgressView } from './run-progress.ts';
@@ -36,7 +37,7 @@ export function toProgressView(run: Run): RunProgressView {
 
 /** `GET /api/workflows` → the organisation's flows, newest first. */
 export function listFlows(signal?: AbortSignal): Promise<Flow[]> {
-  return getJson<Flow[]>('/api/workflows', signal);
+  return callEndpoint(api.listFlows, { signal });
 }
 
 /** The request body of `POST /api/workflows` and `PUT /api/workflows/:id` for the form's values. */
@@ -79,12 +80,12 @@ export function toFormValues(flow: Flow): FlowFormValues {
 
 /** `POST /api/workflows`. */
 export function createFlow(values: FlowFormValues): Promise<Flow> {
-  return postJson<Flow>('/api/workflows', toFlowBody(values));
+  return callEndpoint(api.createFlow, { body: toFlowBody(values) });
 }
 
 /** `PUT /api/workflows/:id`. */
 export function updateFlow(flow: Flow, values: FlowFormValues): Promise<Flow> {
-  return putJson<Flow>(`/api/workflows/${encodeURIComponent(flow.id)}`, toFlowBody(values, flow));
+  return callEndpoint(api.updateFlow, { params: { id: flow.id }, body: toFlowBody(values, flow) });
 }
 
 /**
@@ -93,43 +94,40 @@ export function updateFlow(flow: Flow, values: FlowFormValues): Promise<Flow> {
  * when Google is not (or no longer) authorised.
  */
 export function createFlowSheet(flowId: string, sheetName: string): Promise<CreatedSheet> {
-  return postJson<CreatedSheet>('/api/workflow/sheets/create', { workflowId: flowId, sheetName });
+  return callEndpoint(api.createFlowSheet, { body: { workflowId: flowId, sheetName } });
 }
 
 /** `DELETE /api/workflows/:id`. */
 export async function deleteFlow(id: string): Promise<void> {
-  await requestApi<unknown>(`/api/workflows/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await callEndpoint(api.deleteFlow, { params: { id } });
 }
 
 /** `POST /api/flows/:id/runs` → the new run's id (202; `run_in_progress` when one is going). */
 export async function startRun(flowId: string): Promise<string> {
-  const run = await postJson<Run>(`/api/flows/${encodeURIComponent(flowId)}/runs`, {});
+  const run = await callEndpoint(api.startRun, { params: { id: flowId } });
   return run.id;
 }
 
 /** `GET /api/runs/:id`. */
 export function getRun(runId: string, signal?: AbortSignal): Promise<Run> {
-  return getJson<Run>(`/api/runs/${encodeURIComponent(runId)}`, signal);
+  return callEndpoint(api.getRun, { params: { id: runId }, signal });
 }
 
 /** `GET /api/flows/:id/runs` → run history, newest first. */
 export async function listFlowRuns(flowId: string, signal?: AbortSignal): Promise<Run[]> {
-  const body = await getJson<{ items: Run[] }>(`/api/flows/${encodeURIComponent(flowId)}/runs`, signal);
+  const body = await callEndpoint(api.listFlowRuns, { params: { id: flowId }, signal });
   return body.items;
 }
 
 /** `GET /api/flows/:id/documents` → the flow's inbox (first page, newest first). */
 export async function listFlowDocuments(flowId: string, signal?: AbortSignal): Promise<FlowDocument[]> {
-  const body = await getJson<{ items: FlowDocument[] }>(
-    `/api/flows/${encodeURIComponent(flowId)}/documents`,
-    signal,
-  );
+  const body = await callEndpoint(api.listFlowDocuments, { params: { id: flowId }, signal });
   return body.items;
 }
 
 /** `DELETE /api/documents/:id`: takes a document out of its flow (its rows leave the sheets). */
 export async function removeDocument(documentId: string): Promise<void> {
-  await requestApi<unknown>(`/api/documents/${encodeURIComponent(documentId)}`, { method: 'DELETE' });
+  await callEndpoint(api.removeDocument, { params: { id: documentId } });
 }
 
 /** `POST /api/documents/:id/retry` (failed) or `/reprocess` (done): answers with the run that redoes it. */
@@ -137,24 +135,20 @@ export async function redoDocument(
   documentId: string,
   action: 'retry' | 'reprocess',
 ): Promise<string | null> {
-  const body = await postJson<{ runId?: string } | null>(
-    `/api/documents/${encodeURIComponent(documentId)}/${action}`,
-  );
-  return body?.runId ?? null;
+  const endpoint = action === 'retry' ? api.retryDocument : api.reprocessDocument;
+  const { runId } = await callEndpoint(endpoint, { params: { id: documentId } });
+  return runId;
 }
 
 /** `GET /api/flows/:id/uploads` → the flow's stored uploads, newest first. */
 export async function listFlowUploads(flowId: string, signal?: AbortSignal): Promise<UploadedFile[]> {
-  const body = await getJson<{ items: UploadedFile[] }>(
-    `/api/flows/${encodeURIComponent(flowId)}/uploads`,
-    signal,
-  );
+  const body = await callEndpoint(api.listFlowUploads, { params: { id: flowId }, signal });
   return body.items;
 }
 
 /** URL of the flow's uploads endpoint (multipart `files`). */
 export function getUploadUrl(flowId: string): string {
-  return `/api/flows/${encodeURIComponent(flowId)}/uploads`;
+  return buildApiPath(api.uploadFiles.path, { id: flowId });
 }
 
 /** `GET /api/flows/:id/sheet?tab=&sort=&dir=&page=`: one page of a tab, sorted by the server. */
@@ -163,11 +157,14 @@ export function getSheetPage(
   params: { tab: 'documents' | 'lines'; sort?: string | null; dir?: 'asc' | 'desc'; page?: number },
   signal?: AbortSignal,
 ): Promise<SheetView> {
-  const query = new URLSearchParams({ tab: params.tab });
-  if (params.sort) query.set('sort', params.sort);
-  if (params.sort && params.dir) query.set('dir', params.dir);
-  if (params.page && params.page > 1) query.set('page', String(params.page));
-  return getJson<SheetView>(`/api/flows/${encodeURIComponent(flowId)}/sheet?${query}`, signal);
+  const query = {
+    tab: params.tab,
+    sort: params.sort,
+    // The server's defaults (ascending, page 1) are left out, so the request reads as before.
+    dir: params.sort ? params.dir : undefined,
+    page: params.page && params.page > 1 ? params.page : undefined,
+  };
+  return callEndpoint(api.sheetPage, { params: { id: flowId }, query, signal });
 }
 
 /** Download links of the flow's workbook (.csv is per tab). */
@@ -176,11 +173,11 @@ export function getSheetDownloadUrl(
   format: 'xlsx' | 'csv',
   tab?: 'documents' | 'lines',
 ): string {
-  const base = `/api/flows/${encodeURIComponent(flowId)}/sheet.${format}`;
-  return format === 'csv' && tab ? `${base}?tab=${tab}` : base;
+  if (format === 'xlsx') return buildApiPath(apiLinks.sheetXlsx, { id: flowId });
+  return buildApiPath(apiLinks.sheetCsv, { id: flowId }, { tab });
 }
 
 /** URL of the run's live progress stream. */
 export function getRunEventsUrl(runId: string): string {
-  return `/api/runs/${encodeURIComponent(runId)}/events`;
+  return buildApiPath(apiLinks.runEvents, { id: runId });
 }

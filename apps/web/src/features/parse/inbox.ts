@@ -1,13 +1,7 @@
-import type { FlowDocument } from '@bahi/contracts';
+import type { FlowDocument, UploadResult } from '@bahi/contracts';
 
 /** One stored upload as `GET /api/flows/:id/uploads` lists it. */
-export interface UploadedFile {
-  id: string;
-  fileName: string;
-  sha256: string;
-  size: number;
-  createdAt: string;
-}
+export type UploadedFile = UploadResult['stored'][number];
 
 /** One inbox line: a document the flow has read, or an upload it has not read yet ("New"). */
 export type InboxEntry =

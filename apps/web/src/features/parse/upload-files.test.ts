@@ -21,7 +21,7 @@ describe('uploadAll', () => {
         onProgress(5);
         await new Promise((resolve) => setTimeout(resolve, 5));
         inFlight -= 1;
-        if (file.name === 'bad.pdf') throw new ApiError('unsupported_type', 'Only PDF and image files', 400);
+        if (file.name === 'bad.pdf') throw new ApiError('validation', 'Only PDF and image files', 400);
         return answer([file.name]);
       },
     );

@@ -1,5 +1,6 @@
-import { type SkippedFile, UPLOAD_EXTENSIONS, type UploadResult, UploadResultSchema } from '@bahi/contracts';
+import { type SkippedFile, UPLOAD_EXTENSIONS, type UploadResult } from '@bahi/contracts';
 import { toApiError } from '../../lib/api.ts';
+import { api } from '../../lib/endpoints.ts';
 
 /** Progress of one file being uploaded, and what the server made of it. */
 export interface UploadProgress {
@@ -82,7 +83,8 @@ export async function uploadAll(
       const base = { name: file.name, size: file.size };
       onUpdate(index, { ...base, loaded: 0, state: 'uploading' });
       try {
-        const answer = UploadResultSchema.safeParse(
+        // Checked in every build, unlike `callEndpoint`'s answers: a file's outcome is told from it.
+        const answer = api.uploadFiles.response.safeParse(
           await upload(url, file, (loaded) => onUpdate(index, { ...base, loaded, state: 'uploading' })),
         );
         if (!answer.success)

@@ -1,7 +1,12 @@
 import { computeGstinCheckChar } from '@bahi/india';
 import { describe, expect, it } from 'vitest';
-import { addGstinEntry, buildProfileUpdate, countStatesCovered, getGstinStateName } from './gstin-list.ts';
-import { validateProfile } from './validate.ts';
+import {
+  addGstinEntry,
+  buildProfileUpdate,
+  countStatesCovered,
+  getGstinStateName,
+  ProfileFormSchema,
+} from './gstin-list.ts';
 
 /** A GSTIN with a correct check character for the given state and PAN. */
 function makeGstin(state: string, pan = 'AAACB1234C'): string {
@@ -68,9 +73,18 @@ describe('summary helpers', () => {
   });
 });
 
-describe('validateProfile', () => {
-  it('requires the legal name and a valid phone', () => {
-    expect(validateProfile({ legalName: '', phone: '123', orgType: 'pvt_ltd', address: 'x' })).toEqual({
+describe('ProfileFormSchema', () => {
+  it("requires the legal name and a valid phone, in the contract's words", () => {
+    const result = ProfileFormSchema.safeParse({
+      legalName: '',
+      phone: '123',
+      orgType: 'pvt_ltd',
+      address: 'x',
+    });
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]),
+    );
+    expect(messages).toEqual({
       legalName: 'Legal name is required',
       phone: 'Please enter a valid phone number',
     });

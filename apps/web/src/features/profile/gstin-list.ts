@@ -1,4 +1,8 @@
-import { organizationMessages, type UpdateOrganizationInput } from '@bahi/contracts';
+import {
+  organizationMessages,
+  type UpdateOrganizationInput,
+  UpdateOrganizationInputSchema,
+} from '@bahi/contracts';
 import { stateByCode, validateGstin } from '@bahi/india';
 
 /** One GSTIN row being edited on the profile page (ids are not needed: the set is replaced on save). */
@@ -35,13 +39,11 @@ export function countStatesCovered(entries: GstinEntry[]): number {
   return new Set(entries.map((entry) => entry.stateCode)).size;
 }
 
-/** Profile form values (strings as typed). */
-export interface ProfileValues {
-  legalName: string;
-  phone: string;
-  orgType: UpdateOrganizationInput['orgType'];
-  address: string;
-}
+/** Profile form values: the `PUT /api/organization` body but its GSTIN set. */
+export type ProfileValues = Omit<UpdateOrganizationInput, 'gstins'>;
+
+/** The profile form's rules: the contract's, but for GSTINs, which are checked as they are added. */
+export const ProfileFormSchema = UpdateOrganizationInputSchema.omit({ gstins: true });
 
 /** Builds the `PUT /api/organization` body: trimmed fields and the GSTIN set. */
 export function buildProfileUpdate(values: ProfileValues, entries: GstinEntry[]): UpdateOrganizationInput {

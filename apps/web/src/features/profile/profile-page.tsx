@@ -1,29 +1,32 @@
-import { type Organization, type OrgType, orgTypeLabels, orgTypes } from '@bahi/contracts';
+import { type Organization, orgTypeLabels } from '@bahi/contracts';
 import { Building2Icon, Loader2Icon, MailIcon, UserIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field.tsx';
+import { OrgTypeSelect } from '@/components/org-type-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select.tsx';
 import { Separator } from '@/components/ui/separator.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes.tsx';
 import { useMe } from '@/features/auth/queries.ts';
-import type { FieldErrors } from '@/features/onboarding/validate.ts';
-import { hasErrors } from '@/features/onboarding/validate.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
 import { formatIndianPhone, getInitials } from '@/lib/format.ts';
-import { buildProfileUpdate, countStatesCovered, type GstinEntry, type ProfileValues } from './gstin-list.ts';
+import {
+  buildProfileUpdate,
+  countStatesCovered,
+  type GstinEntry,
+  ProfileFormSchema,
+  type ProfileValues,
+} from './gstin-list.ts';
 import { GstinManager } from './gstin-manager.tsx';
 import { useUpdateOrganization } from './queries.ts';
-import { validateProfile } from './validate.ts';
-
-type Field = keyof ProfileValues;
 
 /** Form state seeded from the saved organisation. */
 function toFormState(organization: Organization | null): { values: ProfileValues; gstins: GstinEntry[] } {
@@ -47,25 +50,19 @@ function ProfileForm({
   user: { name: string; email: string };
 }) {
   const initial = toFormState(organization);
-  const [values, setValues] = useState<ProfileValues>(initial.values);
+  const form = useContractForm<ProfileValues, ProfileValues>(ProfileFormSchema, initial.values);
+  const { errors } = form.formState;
+  // The summary card shows the values as they are typed.
+  const values = form.watch();
   const [gstins, setGstins] = useState<GstinEntry[]>(initial.gstins);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const updateOrganization = useUpdateOrganization();
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  /** Runs with the contract's output (trimmed values); the GSTIN set goes with it. */
+  async function save(checked: ProfileValues) {
     try {
-      const saved = await updateOrganization.mutateAsync(buildProfileUpdate(values, gstins));
+      const saved = await updateOrganization.mutateAsync(buildProfileUpdate(checked, gstins));
       const next = toFormState(saved);
-      setValues(next.values);
+      form.reset(next.values);
       setGstins(next.gstins);
       toast.success('Profile updated', {
         description: 'Your profile information has been saved successfully.',
@@ -75,19 +72,17 @@ function ProfileForm({
         toast.error('Duplicate GSTIN', { description: 'This GSTIN is already added to your profile.' });
         return;
       }
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields as FieldErrors<Field>);
-      }
+      if (error instanceof ApiError) setServerFieldErrors(form.setError, error.fields);
       toast.error('Error', { description: 'Failed to update profile. Please try again.' });
     }
   }
 
   const statesCovered = countStatesCovered(gstins);
   // Anything typed or a GSTIN added but not saved yet: leaving asks first.
-  const dirty = JSON.stringify({ values, gstins }) !== JSON.stringify(initial);
+  const dirty = form.formState.isDirty || JSON.stringify(gstins) !== JSON.stringify(initial.gstins);
 
   return (
-    <form onSubmit={handleSave} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+    <form onSubmit={form.handleSubmit(save)} noValidate className="grid grid-cols-1 gap-6 xl:grid-cols-3">
       <UnsavedChangesGuard dirty={dirty && !updateOrganization.isPending} what="your profile" />
       <div className="flex flex-col gap-6 xl:col-span-2">
         <Card>
@@ -139,63 +134,46 @@ function ProfileForm({
               id="legalName"
               label="Legal name"
               required
-              error={errors.legalName}
+              error={errors.legalName?.message}
               className="sm:col-span-2"
             >
               {(ids) => (
-                <Input
-                  {...ids}
-                  name="legalName"
-                  autoComplete="organization"
-                  value={values.legalName}
-                  onChange={(e) => update('legalName', e.target.value)}
-                />
+                <Input {...ids} autoComplete="organization" {...registerClearing(form, 'legalName')} />
               )}
             </FormField>
-            <FormField id="phone" label="Contact phone" required error={errors.phone}>
+            <FormField id="phone" label="Contact phone" required error={errors.phone?.message}>
               {(ids) => (
                 <Input
                   {...ids}
-                  name="phone"
                   type="tel"
                   autoComplete="tel"
                   placeholder="+91 98450 12345"
-                  value={values.phone}
-                  onChange={(e) => update('phone', e.target.value)}
+                  {...registerClearing(form, 'phone')}
                 />
               )}
             </FormField>
             <FormField id="orgType" label="Organization type" required>
               {(ids) => (
-                <Select value={values.orgType} onValueChange={(value) => update('orgType', value as OrgType)}>
-                  <SelectTrigger {...ids}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {orgTypes.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {orgTypeLabels[type]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <Controller
+                  control={form.control}
+                  name="orgType"
+                  render={({ field }) => <OrgTypeSelect field={field} ids={ids} />}
+                />
               )}
             </FormField>
             <FormField
               id="address"
               label="Business address"
               required
-              error={errors.address}
+              error={errors.address?.message}
               className="sm:col-span-2"
             >
               {(ids) => (
                 <Textarea
                   {...ids}
-                  name="address"
                   rows={3}
                   autoComplete="street-address"
-                  value={values.address}
-                  onChange={(e) => update('address', e.target.value)}
+                  {...registerClearing(form, 'address')}
                 />
               )}
             </FormField>

@@ -1,6 +1,7 @@
 import type { CreateOrganizationInput, Me, Organization, UpdateOrganizationInput } from '@bahi/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postJson, putJson } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 
 /** Puts the saved organisation into every cached `/api/me` answer so the shell updates at once. */
 function storeOrganization(queryClient: ReturnType<typeof useQueryClient>, organization: Organization) {
@@ -11,7 +12,7 @@ function storeOrganization(queryClient: ReturnType<typeof useQueryClient>, organ
 export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateOrganizationInput) => postJson<Organization>('/api/organization', input),
+    mutationFn: (input: CreateOrganizationInput) => callEndpoint(api.createOrganization, { body: input }),
     onSuccess: (organization) => {
       storeOrganization(queryClient, organization);
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
@@ -23,7 +24,7 @@ export function useCreateOrganization() {
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateOrganizationInput) => putJson<Organization>('/api/organization', input),
+    mutationFn: (input: UpdateOrganizationInput) => callEndpoint(api.updateOrganization, { body: input }),
     onSuccess: (organization) => {
       storeOrganization(queryClient, organization);
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });

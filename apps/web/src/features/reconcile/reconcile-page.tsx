@@ -20,6 +20,9 @@ import { Table } from '@/components/ui/table.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { formatAgo } from '@/features/parse/flow-format.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { buildApiPath } from '@/lib/endpoint.ts';
+import { apiLinks } from '@/lib/endpoints.ts';
+import { useContractForm } from '@/lib/form.ts';
 import { cn } from '@/lib/utils.ts';
 import { useOverrideInvoice, useReconciliation } from './queries.ts';
 import { TolerancesDialog } from './tolerances-dialog.tsx';
@@ -57,19 +60,19 @@ function DocLink({
 
 /** The exception's evidence side by side, and the way to clear it with a written reason. */
 function InvoiceDetail({ match }: { match: InvoiceMatch }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm<{ reason: string }, { reason: string }>(OverrideExceptionSchema, {
+    reason: '',
+  });
+  const error = form.formState.errors.reason?.message;
   const override = useOverrideInvoice();
   const flagged = new Set(match.reasons.map((r) => r.line).filter((l) => l !== null));
-  const submit = async () => {
-    const parsed = OverrideExceptionSchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Say why');
-    setError(null);
+  /** Runs with the contract's output (the reason trimmed); a refusal shows where the reason is typed. */
+  const submit = async ({ reason }: { reason: string }) => {
     try {
-      await override.mutateAsync({ invoiceId: match.invoice.id, reason: parsed.data.reason });
+      await override.mutateAsync({ invoiceId: match.invoice.id, reason });
       toast.success(`Cleared the exceptions of ${match.invoice.documentNumber ?? match.invoice.fileName}`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not save the override');
+      form.setError('reason', { message: e instanceof Error ? e.message : 'Could not save the override' });
     }
   };
   const fieldId = `override-${match.invoice.id}`;
@@ -179,8 +182,7 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
           </label>
           <Textarea
             id={fieldId}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            {...form.register('reason')}
             placeholder="e.g. Rate revised by the vendor from July; PO amendment to follow"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
@@ -191,7 +193,12 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
               {error}
             </p>
           )}
-          <Button size="sm" className="w-fit" onClick={() => void submit()} disabled={override.isPending}>
+          <Button
+            size="sm"
+            className="w-fit"
+            onClick={form.handleSubmit(submit)}
+            disabled={override.isPending}
+          >
             Clear exceptions
           </Button>
         </div>
@@ -297,7 +304,7 @@ export function ReconcilePage() {
         actions={
           data && data.invoices.length + data.pos.length > 0 ? (
             <Button asChild variant="outline">
-              <a href="/api/reconcile.xlsx" download data-testid="download-reconcile">
+              <a href={buildApiPath(apiLinks.reconcileXlsx, {})} download data-testid="download-reconcile">
                 <DownloadIcon aria-hidden="true" />
                 Download .xlsx
               </a>

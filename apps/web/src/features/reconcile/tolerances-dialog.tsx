@@ -1,6 +1,5 @@
-import { type Tolerances, TolerancesSchema } from '@bahi/contracts';
+import type { Tolerances } from '@bahi/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -13,7 +12,14 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { requestApi } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
+import { useContractForm } from '@/lib/form.ts';
+import {
+  TolerancesFormSchema,
+  type TolerancesFormValues,
+  toTolerancesFormValues,
+} from './tolerances-form.ts';
 
 const FIELDS = [
   { key: 'qtyPct', label: 'Quantity (%)', hint: 'How much more than received may be billed' },
@@ -28,30 +34,19 @@ const FIELDS = [
 /** Edit the organisation's match tolerances (`PUT /api/reconcile/tolerances`). */
 export function TolerancesDialog({ current, onClose }: { current: Tolerances; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Record<string, string>>({
-    qtyPct: String(current.qtyPct),
-    pricePct: String(current.pricePct),
-    amountRupees: String(current.amountRupees),
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm<TolerancesFormValues, Tolerances>(
+    TolerancesFormSchema,
+    toTolerancesFormValues(current),
+  );
+  const { errors } = form.formState;
   const save = useMutation({
-    mutationFn: (body: Tolerances) =>
-      requestApi<Tolerances>('/api/reconcile/tolerances', { method: 'PUT', body }),
+    mutationFn: (body: Tolerances) => callEndpoint(api.setTolerances, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reconcile'] }),
   });
-  const submit = async () => {
-    const parsed = TolerancesSchema.safeParse({
-      qtyPct: Number(values.qtyPct),
-      pricePct: Number(values.pricePct),
-      amountRupees: Number(values.amountRupees),
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  /** Runs with the contract's output: the three numbers the server stores. */
+  const submit = async (tolerances: Tolerances) => {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(tolerances);
       toast.success('Tolerances saved; invoices matched again');
       onClose();
     } catch (error) {
@@ -75,16 +70,15 @@ export function TolerancesDialog({ current, onClose }: { current: Tolerances; on
               <Input
                 id={`tolerance-${f.key}`}
                 inputMode="decimal"
-                value={values[f.key]}
                 aria-invalid={errors[f.key] ? true : undefined}
                 aria-describedby={`tolerance-${f.key}-hint`}
-                onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+                {...form.register(f.key)}
               />
               <p
                 id={`tolerance-${f.key}-hint`}
                 className={errors[f.key] ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}
               >
-                {errors[f.key] ?? f.hint}
+                {errors[f.key]?.message ?? f.hint}
               </p>
             </div>
           ))}
@@ -93,7 +87,7 @@ export function TolerancesDialog({ current, onClose }: { current: Tolerances; on
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={save.isPending}>
+          <Button onClick={form.handleSubmit(submit)} disabled={save.isPending}>
             Save
           </Button>
         </DialogFooter>

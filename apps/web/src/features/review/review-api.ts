@@ -1,11 +1,10 @@
 import type { DocumentCorrection, DocumentReview, ReviewQueue } from '@bahi/contracts';
-import { getJson, postJson, requestApi } from '@/lib/api.ts';
-
-const base = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 
 /** `GET /api/documents/:id/review`: the document, its pages, its trail and its neighbours. */
 export function getDocumentReview(id: string, signal?: AbortSignal): Promise<DocumentReview> {
-  return getJson<DocumentReview>(`${base(id)}/review`, signal);
+  return callEndpoint(api.documentReview, { params: { id }, signal });
 }
 
 /** `PATCH /api/documents/:id`: correct values as typed; answers with the document after the change. */
@@ -13,15 +12,15 @@ export function correctDocument(
   id: string,
   correction: Partial<DocumentCorrection>,
 ): Promise<DocumentReview> {
-  return requestApi<DocumentReview>(base(id), {
-    method: 'PATCH',
+  return callEndpoint(api.correctDocument, {
+    params: { id },
     body: { fields: correction.fields ?? {}, lines: correction.lines ?? [] },
   });
 }
 
 /** `POST /api/documents/:id/approve`. */
 export function approveDocument(id: string): Promise<DocumentReview> {
-  return postJson<DocumentReview>(`${base(id)}/approve`);
+  return callEndpoint(api.approveDocument, { params: { id } });
 }
 
 /** URL of a page's picture at about `width` pixels (the server rounds up to the sizes it keeps). */
@@ -29,12 +28,15 @@ export function getPageImageUrl(imageUrl: string, width: number): string {
   return `${imageUrl}?width=${Math.max(640, Math.min(2400, Math.round(width)))}`;
 }
 
+/** The review queue's filters, copied from the page's URL in this order. */
+const reviewQueueKeys = ['view', 'flowId', 'vendor', 'from', 'to', 'min', 'max', 'q', 'page'] as const;
+
 /** `GET /api/review`: a page of the organisation's review queue. */
 export function getReviewQueue(params: URLSearchParams, signal?: AbortSignal): Promise<ReviewQueue> {
-  const query = new URLSearchParams();
-  for (const key of ['view', 'flowId', 'vendor', 'from', 'to', 'min', 'max', 'q', 'page']) {
+  const query: Partial<Record<(typeof reviewQueueKeys)[number], string>> = {};
+  for (const key of reviewQueueKeys) {
     const value = params.get(key)?.trim();
-    if (value) query.set(key, value);
+    if (value) query[key] = value;
   }
-  return getJson<ReviewQueue>(`/api/review?${query}`, signal);
+  return callEndpoint(api.reviewQueue, { query, signal });
 }

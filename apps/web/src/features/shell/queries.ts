@@ -1,6 +1,6 @@
-import type { MarkNotificationsReadResult, NotificationList } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getJson, postJson } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 
 const notificationsKey = ['notifications'] as const;
 
@@ -8,7 +8,7 @@ const notificationsKey = ['notifications'] as const;
 export function useNotifications() {
   return useQuery({
     queryKey: notificationsKey,
-    queryFn: ({ signal }) => getJson<NotificationList>('/api/notifications', signal),
+    queryFn: ({ signal }) => callEndpoint(api.notifications, { signal }),
     refetchInterval: 60_000,
   });
 }
@@ -17,8 +17,7 @@ export function useNotifications() {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) =>
-      postJson<MarkNotificationsReadResult>('/api/notifications/read', ids ? { ids } : {}),
+    mutationFn: (ids?: string[]) => callEndpoint(api.markNotificationsRead, { body: ids ? { ids } : {} }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: notificationsKey });
     },

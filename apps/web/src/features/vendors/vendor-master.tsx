@@ -1,9 +1,10 @@
-import { UDYAM_PATTERN, type Vendor, type VendorUpdate } from '@bahi/contracts';
+import type { Vendor } from '@bahi/contracts';
 import { formatIndianDate, formatIndianNumber } from '@bahi/india';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { FormField } from '@/components/form-field.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -18,7 +19,16 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table } from '@/components/ui/table.tsx';
-import { ApiError, getJson, requestApi } from '@/lib/api.ts';
+import { ApiError } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
+import { setServerFieldErrors, useContractForm } from '@/lib/form.ts';
+import {
+  toVendorFormValues,
+  type VendorFormOutput,
+  VendorFormSchema,
+  type VendorFormValues,
+} from './vendor-form.ts';
 
 const vendorKeys = { all: ['vendors'] as const };
 
@@ -26,63 +36,38 @@ const vendorKeys = { all: ['vendors'] as const };
 function useVendors() {
   return useQuery({
     queryKey: vendorKeys.all,
-    queryFn: async ({ signal }) => (await getJson<{ items: Vendor[] }>('/api/vendors', signal)).items,
+    queryFn: async ({ signal }) => (await callEndpoint(api.listVendors, { signal })).items,
   });
 }
 
-/** Edit a vendor: display name, agreed payment days, Udyam number. */
+/** Edit a vendor: display name, agreed payment days, Udyam number, its own tolerances. */
 function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [displayName, setDisplayName] = useState(vendor.displayName ?? '');
-  const [days, setDays] = useState(vendor.paymentTermsDays === null ? '' : String(vendor.paymentTermsDays));
-  const [udyam, setUdyam] = useState(vendor.msmeUdyam ?? '');
-  const show = (v: number | null) => (v === null ? '' : String(v));
-  const [tolerance, setTolerance] = useState({
-    qtyPct: show(vendor.tolerances.qtyPct),
-    pricePct: show(vendor.tolerances.pricePct),
-    amountRupees: show(vendor.tolerances.amountRupees),
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm<VendorFormValues, VendorFormOutput>(
+    VendorFormSchema,
+    toVendorFormValues(vendor),
+  );
+  const { errors } = form.formState;
+  // One message under the three tolerance boxes, as they share one rule.
+  const toleranceError =
+    errors.tolerances?.qtyPct?.message ??
+    errors.tolerances?.pricePct?.message ??
+    errors.tolerances?.amountRupees?.message ??
+    errors.tolerances?.message;
   const save = useMutation({
-    mutationFn: (body: VendorUpdate) =>
-      requestApi<Vendor>(`/api/vendors/${encodeURIComponent(vendor.id)}`, { method: 'PATCH', body }),
+    mutationFn: (body: VendorFormOutput) =>
+      callEndpoint(api.updateVendor, { params: { id: vendor.id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: vendorKeys.all }),
   });
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    const dayCount = days.trim() === '' ? null : Number(days);
-    if (dayCount !== null && (!Number.isInteger(dayCount) || dayCount < 0 || dayCount > 365))
-      found.paymentTermsDays =
-        'Enter whole days between 0 and 365, or leave it empty when nothing was agreed';
-    const udyamNumber = udyam.trim().toUpperCase() || null;
-    if (udyamNumber && !UDYAM_PATTERN.test(udyamNumber))
-      found.msmeUdyam = 'An Udyam number looks like UDYAM-MH-26-0012345';
-    const own: Record<string, number | null> = {};
-    for (const [key, text] of Object.entries(tolerance)) {
-      const n = text.trim() === '' ? null : Number(text);
-      if (n !== null && (!Number.isFinite(n) || n < 0 || (key !== 'amountRupees' && n > 100)))
-        found.tolerances =
-          'Tolerances are 0–100 % and rupees from 0; leave one empty to use the organisation’s';
-      own[key] = n;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  /** Runs with the contract's output, which is the request body. */
+  const submit = async (body: VendorFormOutput) => {
     try {
-      await save.mutateAsync({
-        displayName: displayName.trim() || null,
-        paymentTermsDays: dayCount,
-        msmeUdyam: udyamNumber,
-        tolerances: {
-          qtyPct: own.qtyPct ?? null,
-          pricePct: own.pricePct ?? null,
-          amountRupees: own.amountRupees ?? null,
-        },
-      });
-      toast.success(`Saved ${displayName.trim() || vendor.name}`);
+      await save.mutateAsync(body);
+      toast.success(`Saved ${body.displayName || vendor.name}`);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else toast.error(error instanceof Error ? error.message : 'Could not save the vendor');
+      if (error instanceof ApiError && setServerFieldErrors(form.setError, error.fields)) return;
+      toast.error(error instanceof Error ? error.message : 'Could not save the vendor');
     }
   };
   return (
@@ -96,48 +81,43 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="vendor-display-name">Display name</Label>
-            <Input
-              id="vendor-display-name"
-              value={displayName}
-              placeholder={vendor.namesSeen[0] ?? vendor.name}
-              onChange={(e) => setDisplayName(e.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="vendor-days">Agreed days to pay after acceptance</Label>
-            <Input
-              id="vendor-days"
-              inputMode="numeric"
-              value={days}
-              placeholder="Nothing agreed in writing (15 days for MSME)"
-              aria-invalid={errors.paymentTermsDays ? true : undefined}
-              aria-describedby={errors.paymentTermsDays ? 'vendor-days-error' : undefined}
-              onChange={(e) => setDays(e.target.value)}
-            />
-            {errors.paymentTermsDays && (
-              <p id="vendor-days-error" className="text-destructive text-xs">
-                {errors.paymentTermsDays}
-              </p>
+          <FormField
+            id="vendor-display-name"
+            label="Display name"
+            error={errors.displayName?.message}
+            className="gap-1.5"
+          >
+            {(ids) => (
+              <Input
+                {...ids}
+                placeholder={vendor.namesSeen[0] ?? vendor.name}
+                {...form.register('displayName')}
+              />
             )}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="vendor-udyam">Udyam registration (MSME)</Label>
-            <Input
-              id="vendor-udyam"
-              value={udyam}
-              placeholder="UDYAM-MH-26-0012345"
-              aria-invalid={errors.msmeUdyam ? true : undefined}
-              aria-describedby={errors.msmeUdyam ? 'vendor-udyam-error' : undefined}
-              onChange={(e) => setUdyam(e.target.value)}
-            />
-            {errors.msmeUdyam && (
-              <p id="vendor-udyam-error" className="text-destructive text-xs">
-                {errors.msmeUdyam}
-              </p>
+          </FormField>
+          <FormField
+            id="vendor-days"
+            label="Agreed days to pay after acceptance"
+            error={errors.paymentTermsDays?.message}
+            className="gap-1.5"
+          >
+            {(ids) => (
+              <Input
+                {...ids}
+                inputMode="numeric"
+                placeholder="Nothing agreed in writing (15 days for MSME)"
+                {...form.register('paymentTermsDays')}
+              />
             )}
-          </div>
+          </FormField>
+          <FormField
+            id="vendor-udyam"
+            label="Udyam registration (MSME)"
+            error={errors.msmeUdyam?.message}
+            className="gap-1.5"
+          >
+            {(ids) => <Input {...ids} placeholder="UDYAM-MH-26-0012345" {...form.register('msmeUdyam')} />}
+          </FormField>
           <fieldset className="flex flex-col gap-1.5">
             <legend className="mb-1.5 font-medium text-sm">Match tolerances agreed with this vendor</legend>
             <div className="grid grid-cols-3 gap-2">
@@ -155,22 +135,21 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
                   <Input
                     id={`vendor-${key}`}
                     inputMode="decimal"
-                    value={tolerance[key]}
                     placeholder="Organisation’s"
-                    aria-invalid={errors.tolerances ? true : undefined}
-                    onChange={(e) => setTolerance((t) => ({ ...t, [key]: e.target.value }))}
+                    aria-invalid={toleranceError ? true : undefined}
+                    {...form.register(`tolerances.${key}`)}
                   />
                 </div>
               ))}
             </div>
-            {errors.tolerances && <p className="text-destructive text-xs">{errors.tolerances}</p>}
+            {toleranceError && <p className="text-destructive text-xs">{toleranceError}</p>}
           </fieldset>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} disabled={save.isPending}>
+          <Button onClick={form.handleSubmit(submit)} disabled={save.isPending}>
             Save
           </Button>
         </DialogFooter>

@@ -1,0 +1,67 @@
+import type { Vendor } from '@bahi/contracts';
+import { describe, expect, it } from 'vitest';
+import { toVendorFormValues, VendorFormSchema, vendorFormMessages } from './vendor-form.ts';
+
+const vendor: Vendor = {
+  id: 'v1',
+  gstin: '29AAACB1234C1Z5',
+  pan: 'AAACB1234C',
+  stateCode: '29',
+  name: 'Acme Traders',
+  displayName: null,
+  namesSeen: ['Acme Traders'],
+  paymentTermsDays: 30,
+  msmeUdyam: null,
+  tolerances: { qtyPct: 2, pricePct: null, amountRupees: null },
+  documents: 3,
+  firstDocumentDate: null,
+  lastDocumentDate: null,
+  invoicedTotal: 0,
+};
+
+const messagesOf = (values: unknown) =>
+  Object.fromEntries(
+    (VendorFormSchema.safeParse(values).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]),
+  );
+
+describe('VendorFormSchema', () => {
+  it('turns the boxes into the PATCH body: empty clears, the Udyam number is upper-cased', () => {
+    const values = {
+      ...toVendorFormValues(vendor),
+      displayName: '  Acme  ',
+      msmeUdyam: ' udyam-mh-26-0012345 ',
+      paymentTermsDays: '',
+    };
+    expect(VendorFormSchema.parse(values)).toEqual({
+      displayName: 'Acme',
+      paymentTermsDays: null,
+      msmeUdyam: 'UDYAM-MH-26-0012345',
+      tolerances: { qtyPct: 2, pricePct: null, amountRupees: null },
+    });
+  });
+
+  it('says what the dialog always said, under the field it concerns', () => {
+    expect(
+      messagesOf({
+        ...toVendorFormValues(vendor),
+        paymentTermsDays: '400',
+        msmeUdyam: 'MSME-1',
+        tolerances: { qtyPct: '150', pricePct: '', amountRupees: '-1' },
+      }),
+    ).toEqual({
+      paymentTermsDays: vendorFormMessages.paymentTermsDays,
+      msmeUdyam: 'An Udyam number looks like UDYAM-MH-26-0012345',
+      'tolerances.qtyPct': vendorFormMessages.tolerances,
+      'tolerances.amountRupees': vendorFormMessages.tolerances,
+    });
+  });
+
+  it('fills the boxes from the vendor as stored', () => {
+    expect(toVendorFormValues(vendor)).toEqual({
+      displayName: '',
+      paymentTermsDays: '30',
+      msmeUdyam: '',
+      tolerances: { qtyPct: '2', pricePct: '', amountRupees: '' },
+    });
+  });
+});

@@ -1,0 +1,211 @@
+import {
+  ActivityPageSchema,
+  ActivityQuerySchema,
+  AuthConfigSchema,
+  CreatedSheetSchema,
+  CreateOrganizationInputSchema,
+  CreateSheetInputSchema,
+  CreateWorkflowInputSchema,
+  DashboardSchema,
+  DocumentCorrectionSchema,
+  DocumentListSchema,
+  DocumentReviewSchema,
+  FlowDocumentSchema,
+  GoogleConsentUrlSchema,
+  GoogleSetupInputSchema,
+  GoogleSetupItemSchema,
+  GoogleStatusSchema,
+  IntegrationsSchema,
+  InterestListSchema,
+  InvoiceMatchSchema,
+  MarkNotificationsReadInputSchema,
+  MarkNotificationsReadResultSchema,
+  MeSchema,
+  NotificationListSchema,
+  OkSchema,
+  OrganizationSchema,
+  OverrideExceptionSchema,
+  ReconciliationSchema,
+  RegisterInterestInputSchema,
+  ReviewQueueQuerySchema,
+  ReviewQueueSchema,
+  RunListSchema,
+  RunSchema,
+  SheetQuerySchema,
+  SheetViewSchema,
+  StartedRunSchema,
+  TolerancesSchema,
+  UpdateOrganizationInputSchema,
+  UpdateWorkflowInputSchema,
+  UploadListSchema,
+  UploadResultSchema,
+  VendorListSchema,
+  VendorSchema,
+  VendorUpdateSchema,
+  WorkflowListSchema,
+  WorkflowSchema,
+} from '@bahi/contracts';
+import { defineEndpoints } from './endpoint.ts';
+
+/**
+ * Every JSON endpoint of the Bahi API the web calls, each declared once with the `@bahi/contracts`
+ * schemas its server route is declared with. Call one with `callEndpoint(api.listFlows, { signal })`.
+ *
+ * Runs start through `startRun` (`POST /api/flows/:id/runs`); the legacy
+ * `POST /api/workflow/process-folder` stays on the server for old clients and is deliberately absent.
+ */
+export const api = defineEndpoints({
+  // Account and organisation
+  authConfig: { method: 'GET', path: '/api/auth-config', response: AuthConfigSchema },
+  me: { method: 'GET', path: '/api/me', response: MeSchema },
+  createOrganization: {
+    method: 'POST',
+    path: '/api/organization',
+    body: CreateOrganizationInputSchema,
+    response: OrganizationSchema,
+  },
+  updateOrganization: {
+    method: 'PUT',
+    path: '/api/organization',
+    body: UpdateOrganizationInputSchema,
+    response: OrganizationSchema,
+  },
+
+  // Home, notifications, "Get Notified"
+  dashboard: { method: 'GET', path: '/api/dashboard', response: DashboardSchema },
+  activity: {
+    method: 'GET',
+    path: '/api/activity',
+    query: ActivityQuerySchema,
+    response: ActivityPageSchema,
+  },
+  notifications: { method: 'GET', path: '/api/notifications', response: NotificationListSchema },
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/api/notifications/read',
+    body: MarkNotificationsReadInputSchema,
+    response: MarkNotificationsReadResultSchema,
+  },
+  interest: { method: 'GET', path: '/api/interest', response: InterestListSchema },
+  registerInterest: {
+    method: 'POST',
+    path: '/api/interest',
+    body: RegisterInterestInputSchema,
+    response: InterestListSchema,
+  },
+
+  // Integrations and Google
+  integrations: { method: 'GET', path: '/api/integrations', response: IntegrationsSchema },
+  googleStatus: { method: 'GET', path: '/api/google/status', response: GoogleStatusSchema },
+  googleConsentUrl: { method: 'GET', path: '/api/oauth/url', response: GoogleConsentUrlSchema },
+  googleVerify: { method: 'POST', path: '/api/google/refresh', response: GoogleStatusSchema },
+  googleDisconnect: { method: 'POST', path: '/api/google/disconnect', response: GoogleStatusSchema },
+  googleFolder: {
+    method: 'POST',
+    path: '/api/google/folder',
+    body: GoogleSetupInputSchema,
+    response: GoogleSetupItemSchema,
+  },
+  googleVendorSheet: {
+    method: 'POST',
+    path: '/api/google/vendor-sheet',
+    body: GoogleSetupInputSchema,
+    response: GoogleSetupItemSchema,
+  },
+
+  // Flows (the original product's `/api/workflows` JSON)
+  listFlows: { method: 'GET', path: '/api/workflows', response: WorkflowListSchema },
+  createFlow: {
+    method: 'POST',
+    path: '/api/workflows',
+    body: CreateWorkflowInputSchema,
+    response: WorkflowSchema,
+  },
+  updateFlow: {
+    method: 'PUT',
+    path: '/api/workflows/:id',
+    body: UpdateWorkflowInputSchema,
+    response: WorkflowSchema,
+  },
+  deleteFlow: { method: 'DELETE', path: '/api/workflows/:id', response: OkSchema },
+  createFlowSheet: {
+    method: 'POST',
+    path: '/api/workflow/sheets/create',
+    body: CreateSheetInputSchema,
+    response: CreatedSheetSchema,
+  },
+
+  // Runs
+  startRun: { method: 'POST', path: '/api/flows/:id/runs', response: RunSchema },
+  listFlowRuns: { method: 'GET', path: '/api/flows/:id/runs', response: RunListSchema },
+  getRun: { method: 'GET', path: '/api/runs/:id', response: RunSchema },
+
+  // Uploads (sent by XHR as multipart for upload progress; see `upload-files.ts`)
+  listFlowUploads: { method: 'GET', path: '/api/flows/:id/uploads', response: UploadListSchema },
+  uploadFiles: { method: 'POST', path: '/api/flows/:id/uploads', response: UploadResultSchema },
+
+  // Documents and their review
+  listFlowDocuments: { method: 'GET', path: '/api/flows/:id/documents', response: DocumentListSchema },
+  removeDocument: { method: 'DELETE', path: '/api/documents/:id', response: FlowDocumentSchema },
+  retryDocument: { method: 'POST', path: '/api/documents/:id/retry', response: StartedRunSchema },
+  reprocessDocument: { method: 'POST', path: '/api/documents/:id/reprocess', response: StartedRunSchema },
+  documentReview: { method: 'GET', path: '/api/documents/:id/review', response: DocumentReviewSchema },
+  correctDocument: {
+    method: 'PATCH',
+    path: '/api/documents/:id',
+    body: DocumentCorrectionSchema,
+    response: DocumentReviewSchema,
+  },
+  approveDocument: { method: 'POST', path: '/api/documents/:id/approve', response: DocumentReviewSchema },
+  reviewQueue: {
+    method: 'GET',
+    path: '/api/review',
+    query: ReviewQueueQuerySchema,
+    response: ReviewQueueSchema,
+  },
+
+  // The in-app sheet view
+  sheetPage: {
+    method: 'GET',
+    path: '/api/flows/:id/sheet',
+    query: SheetQuerySchema,
+    response: SheetViewSchema,
+  },
+
+  // Reconcile and the vendor master
+  reconciliation: { method: 'GET', path: '/api/reconcile', response: ReconciliationSchema },
+  overrideInvoice: {
+    method: 'POST',
+    path: '/api/reconcile/invoices/:id/override',
+    body: OverrideExceptionSchema,
+    response: InvoiceMatchSchema,
+  },
+  setTolerances: {
+    method: 'PUT',
+    path: '/api/reconcile/tolerances',
+    body: TolerancesSchema,
+    response: TolerancesSchema,
+  },
+  listVendors: { method: 'GET', path: '/api/vendors', response: VendorListSchema },
+  updateVendor: {
+    method: 'PATCH',
+    path: '/api/vendors/:id',
+    body: VendorUpdateSchema,
+    response: VendorSchema,
+  },
+});
+
+/**
+ * Paths the browser opens itself rather than through `callEndpoint` (files, a stream): fill them with
+ * `buildApiPath(apiLinks.sheetXlsx, { id })`.
+ */
+export const apiLinks = {
+  /** The flow's workbook (Documents, Line Items and, for invoices, Matches tabs). */
+  sheetXlsx: '/api/flows/:id/sheet.xlsx',
+  /** One tab of the flow's sheet as CSV (`?tab=documents|lines`). */
+  sheetCsv: '/api/flows/:id/sheet.csv',
+  /** Server-sent progress of a run (`progress` events, then `end` with the run). */
+  runEvents: '/api/runs/:id/events',
+  /** The reconciliation workbook (Matches, Exceptions and Purchase Orders tabs). */
+  reconcileXlsx: '/api/reconcile.xlsx',
+} as const;
