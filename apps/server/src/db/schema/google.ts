@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/auth.ts';
-import { organizations } from '../../db/schema/organizations.ts';
+import { users } from './auth.ts';
+import { organizations } from './organizations.ts';
 
 /**
  * An organisation's Google (Drive + Sheets) connection. One per organisation: flows of the organisation
