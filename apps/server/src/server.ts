@@ -7,6 +7,7 @@ import { resolveAuthSecret } from './config/secret.ts';
 import { createDb, type Db } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
+import { jobWiring } from './job-handlers.ts';
 import { type JobRuntime, startJobRuntime } from './jobs/runtime.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -98,7 +99,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const secret = await resolveAuthSecret(env);
     const auth = createAuth({ env, db: dbHandle.db, secret, logger });
     markPhase('auth');
-    jobRuntime = await startJobRuntime({ handle: dbHandle, env, logger, work: env.flows.runJobs });
+    jobRuntime = await startJobRuntime({
+      handle: dbHandle,
+      env,
+      logger,
+      work: env.flows.runJobs,
+      wiring: jobWiring,
+    });
     markPhase('jobs');
     const app = createApp(
       { env, db: dbHandle.db, auth, logger, jobs: jobRuntime.queue, executor: jobRuntime.executor },

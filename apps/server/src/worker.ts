@@ -1,6 +1,7 @@
 import { EnvError, loadEnv } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { jobWiring } from './job-handlers.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { createLogger } from './lib/logger.ts';
 import { startOpsServer } from './modules/ops/ops-server.ts';
@@ -19,7 +20,7 @@ try {
   }
   const handle = await createDb(env);
   await migrateDatabase(handle);
-  const runtime = await startJobRuntime({ handle, env, logger, work: true });
+  const runtime = await startJobRuntime({ handle, env, logger, work: true, wiring: jobWiring });
   // A worker has no API port; METRICS_PORT gives it /healthz, /readyz and /metrics for probes and Prometheus.
   const ops =
     env.metricsPort === undefined

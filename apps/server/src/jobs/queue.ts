@@ -1,13 +1,7 @@
 import { fromPglite, PgBoss, type Queue } from 'pg-boss';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import {
-  type JobContext,
-  type JobDefinition,
-  type JobName,
-  type JobSender,
-  jobPayloads,
-} from './registry.ts';
+import { type JobContext, type JobHandlers, type JobName, type JobSender, jobPayloads } from './registry.ts';
 
 /** Retry and expiry per queue: a run may take long; a dead worker's job comes back after its heartbeat lapses. */
 const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
@@ -27,11 +21,11 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
 /** The pg-boss queue of one process: sends jobs and, when asked, works them. */
 export interface JobQueue extends JobSender {
   /**
-   * Registers handlers; each queue is worked with `concurrency` jobs at once in this process (one number for
-   * every queue, or per queue name with 1 for those not named).
+   * Works every queue with its handler; each queue is worked with `concurrency` jobs at once in this process
+   * (one number for every queue, or per queue name with 1 for those not named).
    */
   work(
-    definitions: Array<JobDefinition<JobName>>,
+    handlers: JobHandlers,
     ctx: Omit<JobContext, 'jobs'>,
     concurrency?: number | Partial<Record<JobName, number>>,
   ): Promise<void>;
@@ -66,18 +60,17 @@ export async function createJobQueue(
       jobPayloads[name].parse(payload);
       await boss.send(name, payload, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
     },
-    async work(definitions, ctx, concurrency = 1) {
-      for (const definition of definitions) {
-        const schema = jobPayloads[definition.name];
-        const localConcurrency =
-          typeof concurrency === 'number' ? concurrency : (concurrency[definition.name] ?? 1);
+    async work(handlers, ctx, concurrency = 1) {
+      for (const name of Object.keys(jobPayloads) as JobName[]) {
+        const schema = jobPayloads[name];
+        const localConcurrency = typeof concurrency === 'number' ? concurrency : (concurrency[name] ?? 1);
         await boss.work<unknown>(
-          definition.name,
+          name,
           { pollingIntervalSeconds: 0.5, localConcurrency, batchSize: 1 },
           async ([job]) => {
             if (!job) return;
             const payload = schema.parse(job.data);
-            await definition.handle(payload as never, { ...ctx, jobs: queue });
+            await handlers[name](payload as never, { ...ctx, jobs: queue });
           },
         );
       }

@@ -1,3 +1,14 @@
+// The job registry: which jobs exist and what each carries.
+//
+// How to add a job:
+// 1. Add its queue name and zod payload schema to `jobPayloads` below (payloads carry ids, never rows: a job
+//    reads the current state when it runs). `JobName` and `JobPayload` follow.
+// 2. Add its handler to `jobHandlers` in src/job-handlers.ts (the composition root); `satisfies JobHandlers`
+//    fails the type-check until it is there. A handler must be safe to run twice (jobs are delivered at least
+//    once): test that beside it.
+// 3. Give its retries and expiry (and a policy, for singleton keys) in `queueOptions` in jobs/queue.ts, a
+//    record over every job name that the type-check also holds complete. Services enqueue it with
+//    `jobs.send(name, payload)`.
 import { z } from 'zod';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
@@ -49,13 +60,12 @@ export interface JobContext {
   signal?: AbortSignal;
 }
 
-/** A typed job: queue name, payload schema, handler. Handlers must be safe to run twice for one payload. */
-export interface JobDefinition<N extends JobName> {
-  name: N;
-  handle(payload: JobPayload<N>, ctx: JobContext): Promise<void>;
-}
+/** Works one job of queue `N`. Must be safe to run twice for one payload: a job may be delivered again. */
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobContext) => Promise<void>;
 
-/** Declares a job handler with its payload type inferred from the queue name. */
-export function defineJob<N extends JobName>(definition: JobDefinition<N>): JobDefinition<N> {
-  return definition;
-}
+/**
+ * One handler per job name. The composition root (`src/job-handlers.ts`) declares its table with
+ * `satisfies JobHandlers`, so a name added to `jobPayloads` without a handler fails the type check; `jobs/`
+ * itself imports no feature module.
+ */
+export type JobHandlers = { [N in JobName]: JobHandler<N> };

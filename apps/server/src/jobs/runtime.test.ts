@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../config/env.ts';
 import { documentLines, documents, runs } from '../db/schema/index.ts';
+import { jobWiring } from '../job-handlers.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createWorkflow, requireFlow } from '../modules/flows/flows.service.ts';
 import { createMember, createTestEnv, readFixture } from '../modules/flows/test-support.ts';
@@ -29,7 +30,13 @@ beforeAll(async () => {
   env.databaseUrl = t.databaseUrl;
   for (let i = 0; i < 2; i++) {
     runtimes.push(
-      await startJobRuntime({ handle: t.handle, env, logger: createLogger('silent'), work: true }),
+      await startJobRuntime({
+        handle: t.handle,
+        env,
+        logger: createLogger('silent'),
+        work: true,
+        wiring: jobWiring,
+      }),
     );
   }
 });
@@ -118,6 +125,7 @@ describe('job runtime housekeeping', () => {
       env,
       logger: createLogger('silent'),
       work: true,
+      wiring: jobWiring,
     });
     try {
       for (let i = 0; i < 100 && (await exists(stale)); i++) await new Promise((r) => setTimeout(r, 100));

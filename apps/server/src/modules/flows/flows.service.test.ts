@@ -7,7 +7,7 @@ import { documents } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { getDocumentFile } from '../documents/documents.service.ts';
-import { processRun } from '../runs/run-processor.ts';
+import { processRun } from '../runs/run-leader.ts';
 import { getRun } from '../runs/runs.service.ts';
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
 import { processFolder, processUrl } from './legacy.service.ts';

@@ -11,7 +11,8 @@ import type { JobContext, JobName, JobPayload, JobSender } from '../../jobs/regi
 import { createInlineExecutor, type TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { insertOrganizationWithOwner } from '../organizations/organizations.repo.ts';
-import { helpExtractRun, processRun } from '../runs/run-processor.ts';
+import { helpExtractRun } from '../runs/claim-loop.ts';
+import { processRun } from '../runs/run-leader.ts';
 
 /** Test fixtures: real dev-corpus invoices (text layer) and a damaged PDF. */
 export const fixturesDir = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));

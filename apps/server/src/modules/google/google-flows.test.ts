@@ -20,7 +20,7 @@ import {
   type RecordingSender,
   readFixture,
 } from '../flows/test-support.ts';
-import { processRun } from '../runs/run-processor.ts';
+import { processRun } from '../runs/run-leader.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { loadSheetContent } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';

@@ -27,7 +27,8 @@ import {
 import { listNotifications } from '../notifications/notifications.service.ts';
 import { getSheetView, writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
-import { helpExtractRun, processRun } from './run-processor.ts';
+import { helpExtractRun } from './claim-loop.ts';
+import { processRun } from './run-leader.ts';
 import { getRun, listRuns, startRun } from './runs.service.ts';
 
 let t: TestDb;

@@ -1,0 +1,41 @@
+import type { JobHandlers } from './jobs/registry.ts';
+import type { JobWiring } from './jobs/runtime.ts';
+import { sweepDriveCaches } from './modules/google/drive-cache.ts';
+import { helpExtractRun } from './modules/runs/claim-loop.ts';
+import { processRun, recoverRuns } from './modules/runs/run-leader.ts';
+import { writeFlowWorkbook } from './modules/sheets/sheets.service.ts';
+
+// The composition root of the job side: the one place that knows both the job runtime (`jobs/`, which
+// imports no feature module) and the modules whose code the jobs run. `server.ts` and `worker.ts` hand
+// `jobWiring` to `startJobRuntime`.
+
+/** How often a worker empties downloaded Google Drive files nobody used for a day (also once at start). */
+const DRIVE_CACHE_SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * The handler of every job. `satisfies JobHandlers` types each payload from its queue name and makes a job
+ * name without a handler (or a handler without a job) a compile error.
+ */
+export const jobHandlers = {
+  'flow-run': ({ runId }, ctx) => processRun(runId, ctx),
+  // A helper of a running run (see `helpExtractRun`).
+  'flow-run-extract': ({ runId, helper }, ctx) => helpExtractRun(runId, helper, ctx),
+  'flow-workbook': async ({ flowId }, ctx) => {
+    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flowId);
+  },
+} satisfies JobHandlers;
+
+/** Everything `startJobRuntime` needs from the feature modules: handlers, run recovery, chores. */
+export const jobWiring: JobWiring = {
+  handlers: jobHandlers,
+  recoverRuns,
+  chores: [
+    {
+      // Drive runs sweep their own organisation's cache; this also empties the caches of organisations that
+      // stopped running flows.
+      everyMs: DRIVE_CACHE_SWEEP_MS,
+      failureLog: 'Google Drive cache sweep failed',
+      run: ({ db, env }) => sweepDriveCaches(db, env),
+    },
+  ],
+};
