@@ -15,7 +15,6 @@
 // person's change) and legacy.service (sheets/create) reach sinks only through `sinksFor` and
 // `outputSinkFor`, and never test a kind. `registry.test.ts` runs an in-memory sink through those services.
 
-import { FlowIoSchema } from '@bahi/contracts';
 import type { FlowRow } from '../../modules/flows/flows.repo.ts';
 import { googleSheetsSink } from '../../modules/google/google-flows.ts';
 import { workbookSink } from '../../modules/sheets/sheets.service.ts';
@@ -29,7 +28,7 @@ export const SINKS: Record<SinkKind, SinkAdapter> = {
 
 /** The sink of the output a flow names (`io.output.kind`): the one that creates it. */
 export function outputSinkFor(flow: Pick<FlowRow, 'io'>): SinkAdapter {
-  return SINKS[FlowIoSchema.parse(flow.io).output.kind];
+  return SINKS[flow.io.output.kind];
 }
 
 /**

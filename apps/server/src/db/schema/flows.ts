@@ -1,3 +1,4 @@
+import type { FlowIo, RunCounts } from '@bahi/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -19,6 +20,15 @@ import { organizations } from './organizations.ts';
 // Processing flows, their runs, the documents they processed and the vendors found. The dashboard counts
 // come from these tables; the flows module (src/modules/flows, runs, documents, uploads, sheets) owns them.
 
+/** What a run reads. `flow`: the flow's input; `file`: one local file; `documents`: documents already queued to it. */
+export type RunSource =
+  | { kind: 'flow' }
+  | { kind: 'file'; path: string; name: string }
+  | { kind: 'documents' };
+
+/** A run's counts as stored: filled in as the run goes; `scanned` once its source was listed. */
+export type StoredRunCounts = Partial<RunCounts> & { scanned?: boolean };
+
 /** A user-defined processing flow (source folder → extraction → sheet). */
 export const flows = pgTable(
   'flows',
@@ -30,7 +40,8 @@ export const flows = pgTable(
     ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     types: text('types').array().notNull().default(sql`'{}'::text[]`),
-    io: jsonb('io').notNull().default({}),
+    /** Where documents come from and where rows go; validated on save, parsed by the flows repository's row mapper. */
+    io: jsonb('io').$type<FlowIo>().notNull().default(sql`'{}'::jsonb`),
     status: text('status').notNull().default('inactive'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,13 +69,13 @@ export const runs = pgTable(
     status: text('status').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    counts: jsonb('counts').notNull().default({}),
+    counts: jsonb('counts').$type<StoredRunCounts>().notNull().default({}),
     /** Who started it (notified when it ends). */
     startedByUserId: text('started_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** What the run reads: the flow's input, or a single file for process-url. */
-    source: jsonb('source').notNull().default({}),
+    source: jsonb('source').$type<RunSource>().notNull().default(sql`'{}'::jsonb`),
     /** Files the source had that were not documents: `[{ name, reason }]`. */
-    skipped: jsonb('skipped').notNull().default([]),
+    skipped: jsonb('skipped').$type<Array<{ name: string; reason: string }>>().notNull().default([]),
     /** Why the run itself failed (empty folder, source unreachable, ...). */
     errorCode: text('error_code'),
     errorMessage: text('error_message'),

@@ -1,15 +1,26 @@
+import { type FlowIo, FlowIoSchema } from '@bahi/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { flows } from '../../db/schema/index.ts';
 
-/** One stored flow row. */
+/** One stored flow row, its `io` parsed by {@link toFlowRow}. */
 export type FlowRow = typeof flows.$inferSelect;
 
 /** Values a flow is created or updated with. */
 export interface FlowValues {
   name: string;
   types: string[];
-  io: unknown;
+  io: FlowIo;
+}
+
+/**
+ * The row mapper: the one place a flow's stored `io` is parsed (a row written by an older version gets
+ * the schema's defaults; a damaged one fails here, not somewhere downstream), so services use it as typed.
+ */
+function toFlowRow(row: FlowRow): FlowRow;
+function toFlowRow(row: FlowRow | undefined): FlowRow | undefined;
+function toFlowRow(row: FlowRow | undefined): FlowRow | undefined {
+  return row && { ...row, io: FlowIoSchema.parse(row.io) };
 }
 
 /** Inserts a flow owned by `userId` in `organizationId`. */
@@ -23,16 +34,17 @@ export async function insertFlow(
     .insert(flows)
     .values({ organizationId, ownerUserId: userId, ...values })
     .returning();
-  return row!;
+  return toFlowRow(row!);
 }
 
 /** The organisation's flows, newest first. */
 export async function listFlowRows(db: Db, organizationId: string): Promise<FlowRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(flows)
     .where(eq(flows.organizationId, organizationId))
     .orderBy(desc(flows.createdAt), desc(flows.id));
+  return rows.map((row) => toFlowRow(row));
 }
 
 /** One flow of the organisation, or undefined (also for another organisation's flow). */
@@ -41,13 +53,13 @@ export async function findFlow(db: Db, organizationId: string, flowId: string): 
     .select()
     .from(flows)
     .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)));
-  return row;
+  return toFlowRow(row);
 }
 
 /** A flow by id alone: for job handlers, whose payload was written by a scoped request. */
 export async function findFlowById(db: Db, flowId: string): Promise<FlowRow | undefined> {
   const [row] = await db.select().from(flows).where(eq(flows.id, flowId));
-  return row;
+  return toFlowRow(row);
 }
 
 /** Updates a flow's editable fields; returns the row, or undefined when it is not the organisation's. */
@@ -62,7 +74,7 @@ export async function updateFlowRow(
     .set({ ...values, updatedAt: sql`now()` })
     .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)))
     .returning();
-  return row;
+  return toFlowRow(row);
 }
 
 /** Deletes a flow (runs, documents and uploads go with it); true when something was deleted. */

@@ -5,7 +5,6 @@ import {
   CreateWorkflowInputSchema,
   type FlowDocumentType,
   type FlowIo,
-  FlowIoSchema,
   type UpdateWorkflowInput,
   UpdateWorkflowInputSchema,
   type Workflow,
@@ -34,7 +33,7 @@ export function toWorkflow(row: FlowRow): Workflow {
     uid: row.ownerUserId,
     name: row.name,
     types: row.types as FlowDocumentType[],
-    io: FlowIoSchema.parse(row.io),
+    io: row.io,
     status: row.status === 'success' ? 'success' : 'inactive',
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
@@ -49,8 +48,8 @@ export function getFlowType(row: FlowRow): FlowDocumentType {
 
 /** Where the flow's workbook lives: one per flow, named by its sheet id (the flow id by default). */
 export function getWorkbookPath(dataDir: string, row: FlowRow): string {
-  const io = FlowIoSchema.parse(row.io);
-  const sheetId = /^[A-Za-z0-9_-]{1,80}$/.test(io.output.sheetId) ? io.output.sheetId : row.id;
+  const { sheetId: named } = row.io.output;
+  const sheetId = /^[A-Za-z0-9_-]{1,80}$/.test(named) ? named : row.id;
   return join(dataDir, 'workbooks', row.organizationId, `${sheetId}.xlsx`);
 }
 
@@ -132,7 +131,7 @@ export async function updateWorkflow(
   if (input.io !== undefined)
     values.io = await validateIo(
       { db, env },
-      { organizationId: membership.organizationId, io: input.io, previous: FlowIoSchema.parse(existing.io) },
+      { organizationId: membership.organizationId, io: input.io, previous: existing.io },
     );
   const row = await db.transaction(async (tx) => {
     const updated = await updateFlowRow(tx, membership.organizationId, flowId, values);

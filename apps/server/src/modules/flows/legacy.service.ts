@@ -144,15 +144,14 @@ export async function createSheet(
   if (!input.workflowId) throw createValidationError({ workflowId: 'Create the flow first, then its sheet' });
   if (!executor) throw new AppError('internal', 'The worker pool is not available');
   const flow = await requireFlow(db, membership, input.workflowId);
-  const io = FlowIoSchema.parse(flow.io);
-  const sheetName = input.sheetName || io.output.sheetName || flow.name;
+  const sheetName = input.sheetName || flow.io.output.sheetName || flow.name;
   const created = await outputSinkFor(flow).create(
     { db, env, executor },
     {
       flow,
       sheetName,
       saveOutput: async (output) => {
-        await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: io.input, output } });
+        await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: flow.io.input, output } });
       },
     },
   );

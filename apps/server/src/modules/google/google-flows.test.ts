@@ -226,10 +226,12 @@ describe('Google for flows', () => {
         title: 'Fresh',
         type: 'INVOICE',
       });
-      const io = flow.io as { input: unknown };
       await writeFlowToGoogleSheet(t.db, env, {
         ...flow,
-        io: { input: io.input, output: { kind: 'sheets', sheetId: fresh.spreadsheetId, sheetName: 'x' } },
+        io: {
+          input: flow.io.input,
+          output: { kind: 'sheets', sheetId: fresh.spreadsheetId, sheetName: 'x' },
+        },
       });
       const f = google.spreadsheets.get(fresh.spreadsheetId)!;
       const rows = (title: string) =>

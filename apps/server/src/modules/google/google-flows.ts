@@ -1,4 +1,4 @@
-import { FlowIoSchema, listDocumentSheetColumns, listLineSheetColumns } from '@bahi/contracts';
+import { listDocumentSheetColumns, listLineSheetColumns } from '@bahi/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type CreatedSpreadsheet,
@@ -49,7 +49,7 @@ export async function createFlowSpreadsheet(
  * the sheet's hidden key column is what decides, so nothing is appended twice or left stale.
  */
 export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): Promise<SheetsWriteResult> {
-  const io = FlowIoSchema.parse(flow.io);
+  const { io } = flow;
   if (!io.output.sheetId) throw new Error('This flow has no Google sheet to write to');
   const content = await loadSheetContent(db, env, flow);
   // Documents that have no rows any more (a re-process that failed, a document a person removed, one held
@@ -81,7 +81,7 @@ export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): P
 export const googleSheetsSink: SinkAdapter = {
   async checkRunnable(ctx, flow) {
     await requireGoogleConnected(ctx.db, ctx.env, flow.organizationId);
-    if (!FlowIoSchema.parse(flow.io).output.sheetId)
+    if (!flow.io.output.sheetId)
       throw new AppError('validation', 'Create or choose the Google sheet for this flow first', {
         sheetId: 'Required',
       });

@@ -116,7 +116,7 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
   }, beatMs(ctx));
   try {
     await adoptUnfinishedDocuments(ctx.db, flow.id, run.id);
-    const stored = run.counts as Partial<RunCounts> & { scanned?: boolean };
+    const stored = run.counts;
     let scan: Pick<RunCounts, 'skipped' | 'alreadyProcessed'>;
     try {
       scan = stored.scanned

@@ -1,4 +1,4 @@
-import { FlowIoSchema, flowMessages, type RunCounts } from '@bahi/contracts';
+import { flowMessages, type RunCounts } from '@bahi/contracts';
 import { sourceFor } from '../../adapters/sources/index.ts';
 import { openLocalFile } from '../../adapters/sources/local-folder.ts';
 import { type DocumentSource, hashFile, type SkippedFile } from '../../adapters/sources/source.ts';
@@ -7,7 +7,7 @@ import { isAppError } from '../../lib/app-error.ts';
 import { insertScannedDocument } from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { HEARTBEAT_MS } from './run-beat.ts';
-import { heartbeatRun, type RunRow, type RunSource, saveRunScan } from './runs.repo.ts';
+import { heartbeatRun, type RunRow, saveRunScan } from './runs.repo.ts';
 import { emptyCounts } from './runs.service.ts';
 
 /** Most skipped files remembered per run (the count is always exact). */
@@ -28,12 +28,12 @@ export class RunAbort extends Error {
  * none when the run re-reads documents it was given (`documents`).
  */
 async function openRunSource(ctx: JobContext, run: RunRow, flow: FlowRow): Promise<DocumentSource | null> {
-  const source = run.source as RunSource;
+  const { source } = run;
   if (source.kind === 'documents') return null;
   const { organizationId } = flow;
   if (source.kind === 'file')
     return openLocalFile(ctx, { organizationId, path: source.path, name: source.name });
-  const { input } = FlowIoSchema.parse(flow.io);
+  const { input } = flow.io;
   return sourceFor(input.kind).open(ctx, { organizationId, flowId: flow.id, input });
 }
 

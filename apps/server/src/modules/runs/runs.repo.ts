@@ -1,15 +1,11 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { runs } from '../../db/schema/index.ts';
+import { type RunSource, runs, type StoredRunCounts } from '../../db/schema/index.ts';
 
-/** One stored run row. */
+export type { RunSource, StoredRunCounts } from '../../db/schema/index.ts';
+
+/** One stored run row (its `source`, `counts` and `skipped` typed by the schema). */
 export type RunRow = typeof runs.$inferSelect;
-
-/** What a run reads. `flow`: the flow's input; `file`: one local file; `documents`: documents already queued to it. */
-export type RunSource =
-  | { kind: 'flow' }
-  | { kind: 'file'; path: string; name: string }
-  | { kind: 'documents' };
 
 /** True for Postgres unique violations, however the driver wraps them. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -132,8 +128,8 @@ export async function saveRunScan(
   db: Db,
   runId: string,
   workerId: string,
-  counts: object,
-  skipped: object[],
+  counts: StoredRunCounts,
+  skipped: RunRow['skipped'],
 ): Promise<void> {
   await db
     .update(runs)

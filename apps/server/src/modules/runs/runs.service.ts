@@ -1,11 +1,4 @@
-import {
-  FlowIoSchema,
-  flowMessages,
-  type Run,
-  type RunCounts,
-  type RunProgress,
-  type RunStatus,
-} from '@bahi/contracts';
+import { flowMessages, type Run, type RunCounts, type RunProgress, type RunStatus } from '@bahi/contracts';
 import { sinksFor } from '../../adapters/sinks/index.ts';
 import { sourceFor } from '../../adapters/sources/index.ts';
 import type { Env } from '../../config/env.ts';
@@ -37,7 +30,7 @@ export function emptyCounts(): RunCounts {
 
 /** Shapes a run row for the API. */
 export function toRun(row: RunRow): Run {
-  const counts = { ...emptyCounts(), ...(row.counts as Partial<RunCounts>) };
+  const counts = { ...emptyCounts(), ...row.counts };
   return {
     id: row.id,
     flowId: row.flowId,
@@ -59,7 +52,7 @@ export function toRun(row: RunRow): Run {
  * roots). A run of given documents or of one file checks no source: those were checked when named.
  */
 async function checkRunnable(ctx: { db: Db; env: Env }, flow: FlowRow, source: RunSource): Promise<void> {
-  const { input } = FlowIoSchema.parse(flow.io);
+  const { input } = flow.io;
   if (source.kind === 'flow')
     await sourceFor(input.kind).checkRunnable(ctx, { organizationId: flow.organizationId, input });
   for (const sink of sinksFor(flow)) await sink.checkRunnable(ctx, flow);
@@ -149,7 +142,7 @@ export function applyLiveCounts(
   const run = toRun(row);
   if (!isUnfinished(row)) return run;
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0);
-  const scanned = (row.counts as { scanned?: boolean } | null)?.scanned === true;
+  const scanned = row.counts.scanned === true;
   return {
     ...run,
     currentFile:

@@ -2,7 +2,6 @@ import { stat } from 'node:fs/promises';
 import {
   appPaths,
   type FlowDocumentType,
-  FlowIoSchema,
   listDocumentSheetColumns,
   listLineSheetColumns,
   type SheetColumn,
@@ -322,8 +321,7 @@ export async function getWorkbookFile(
     () => false,
   );
   if (!exists || !flow.workbookWrittenAt) await writeFlowWorkbook(db, env, executor, flow.id);
-  const io = FlowIoSchema.parse(flow.io);
-  return { path, fileName: `${toDownloadName(io.output.sheetName || flow.name)}.xlsx` };
+  return { path, fileName: `${toDownloadName(flow.io.output.sheetName || flow.name)}.xlsx` };
 }
 
 /**
