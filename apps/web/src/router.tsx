@@ -12,6 +12,10 @@ import { ERROR_TEST_PATH } from '@/lib/route-guard.ts';
 /*
  * The first screens a visitor sees (sign-in, shell, home) are in the main bundle; every other page
  * is a lazy route so its code (and the Parse feature's, which is large) loads only when opened.
+ *
+ * This file is the composition root of the web app: the one place that puts features together
+ * (pages into the shell, the vendor master into the Vendor Management page). Features themselves
+ * never import one another (a Biome rule in biome.json; see docs/ARCHITECTURE.md, Web).
  */
 
 /** Route table. `AuthGate` (root) decides who may see what; see `lib/route-guard.ts`. */
@@ -80,9 +84,20 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
             },
             {
               path: 'vendor-management',
-              lazy: async () => ({
-                Component: (await import('@/features/coming-soon/pages.tsx')).VendorManagementPage,
-              }),
+              // Two features on one page: the Vendor Management preview frames the working vendor master.
+              lazy: async () => {
+                const [{ VendorManagementPage }, { VendorMaster }] = await Promise.all([
+                  import('@/features/coming-soon/pages.tsx'),
+                  import('@/features/vendors/vendor-master.tsx'),
+                ]);
+                return {
+                  element: (
+                    <VendorManagementPage>
+                      <VendorMaster />
+                    </VendorManagementPage>
+                  ),
+                };
+              },
             },
             {
               path: 'compliance',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAgo,
   formatCount,
+  formatDateTime,
   formatIndianPhone,
   formatInr,
   formatRelativeTime,
@@ -70,5 +72,32 @@ describe('formatIndianPhone', () => {
     expect(formatIndianPhone('+919845012345')).toBe('+91 98450 12345');
     expect(formatIndianPhone('+911123456789')).toBe('+911123456789'); // Delhi landline (STD 11)
     expect(formatIndianPhone('')).toBe('');
+  });
+});
+
+const now = Date.parse('2026-11-21T12:00:00Z');
+
+describe('formatAgo', () => {
+  it('shows minutes, hours and days in short form', () => {
+    expect(formatAgo(now - 10_000, now)).toBe('just now');
+    expect(formatAgo(now - 5 * 60_000, now)).toBe('5m ago');
+    expect(formatAgo(now - 3 * 3_600_000 - 59 * 60_000, now)).toBe('3h ago');
+    expect(formatAgo(now - 2 * 86_400_000, now)).toBe('2d ago');
+    expect(formatAgo(now - 40 * 86_400_000, now)).toBe('40d ago');
+  });
+  it('accepts ISO strings and ignores future clocks and bad input', () => {
+    expect(formatAgo('2026-11-21T10:00:00Z', now)).toBe('2h ago');
+    expect(formatAgo(now + 60_000, now)).toBe('just now');
+    expect(formatAgo('not a date', now)).toBe('');
+    expect(formatAgo(null, now)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows day, month and clock time in Indian English', () => {
+    const text = formatDateTime('2026-11-21T11:46:00Z', 'Asia/Kolkata');
+    expect(text).toMatch(/^21 Nov(,)? 5:16\s?pm$/i);
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('nope')).toBe('—');
   });
 });

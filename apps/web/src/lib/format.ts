@@ -72,3 +72,50 @@ export function formatIndianPhone(e164: string): string {
   const mobile = /^\+91([6-9]\d{4})(\d{5})$/.exec(e164);
   return mobile ? `+91 ${mobile[1]} ${mobile[2]}` : e164;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Short age of a moment, as flow cards, inbox rows and review notes show it: "just now", "5m ago",
+ * "3h ago", "2d ago". Compact on purpose — several of these sit on one card line.
+ */
+export function formatAgo(at: number | string | null | undefined, now: number = Date.now()): string {
+  if (at === null || at === undefined) return '';
+  const then = typeof at === 'number' ? at : Date.parse(at);
+  if (Number.isNaN(then)) return '';
+  // A clock a little ahead of ours still reads as "just now", not as a negative age.
+  const elapsed = Math.max(0, now - then);
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  return `${Math.floor(elapsed / DAY)}d ago`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * Day and clock time of an event, e.g. "21 Nov, 5:16 pm" (a run's start in the history table, an
+ * activity entry): several events a minute apart would all read "just now" relatively.
+ */
+export function formatDateTime(at: number | string | null | undefined, timeZone?: string): string {
+  if (at === null || at === undefined) return '—';
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return '—';
+  const format = timeZone
+    ? new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+      })
+    : dateTimeFormat;
+  return format.format(date);
+}

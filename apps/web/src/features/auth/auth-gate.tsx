@@ -1,11 +1,11 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/spinner.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { isSigningOut } from '@/features/shell/sign-out.ts';
 import { ApiError } from '@/lib/api.ts';
 import { isErrorTestEnabled } from '@/lib/error-test.ts';
 import { decideRoute } from '@/lib/route-guard.ts';
-import { useMe, useSession } from './queries.ts';
+import { useMe, useSession } from '@/lib/session.ts';
+import { isSigningOut } from '@/lib/sign-out.ts';
 
 /**
  * Root route element: applies the route guard (`decideRoute`) to every navigation, so pages can

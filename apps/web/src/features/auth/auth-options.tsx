@@ -1,6 +1,6 @@
+import { FormError } from '@/components/form-error.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { EmailAuthForm } from './email-auth-form.tsx';
-import { FormError } from './form-error.tsx';
 import { ProviderButtons } from './provider-buttons.tsx';
 import { useAuthConfig } from './queries.ts';
 

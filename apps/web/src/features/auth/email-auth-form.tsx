@@ -2,13 +2,13 @@ import { MIN_PASSWORD_LENGTH, type SignInInput, SignInInputSchema, SignUpInputSc
 import { Loader2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FormError } from '@/components/form-error.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { authClient } from '@/lib/auth-client.ts';
 import { describeAuthError, isAccountExistsError } from '@/lib/auth-errors.ts';
 import { registerClearing, useContractForm } from '@/lib/form.ts';
-import { authClient } from './auth-client.ts';
-import { FormError } from './form-error.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 /** What the form holds: sign-up's name box is absent on sign-in. */

@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@bahi/contracts';
 import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { GoogleIcon } from '@/components/google-icon.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { GoogleIcon } from './google-icon.tsx';
 import { getProviderLabel } from './provider-label.ts';
 import { usePopupSignIn } from './use-popup-sign-in.ts';
 

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { authClient } from '@/lib/auth-client.ts';
 import { buildPopupUrl, POPUP_FEATURES, POPUP_WINDOW_NAME, parsePopupMessage } from '@/lib/popup-message.ts';
-import { authClient } from './auth-client.ts';
 
 /**
  * Signs in through an identity provider in a popup window. The server's `/auth/popup-done` page

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatDateTime } from '@/features/parse/flow-format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useActivityHistory } from './queries.ts';
 
 /** "View All Activity": the organisation's whole activity log in a side panel, a page at a time. */

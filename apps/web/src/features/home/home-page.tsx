@@ -25,9 +25,9 @@ import {
   CardTitle,
 } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useMe } from '@/features/auth/queries.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatCount, formatInr, formatRelativeTime, getFirstName, getGreeting } from '@/lib/format.ts';
+import { useMe } from '@/lib/session.ts';
 import { ActivityHistorySheet } from './activity-history.tsx';
 import { useDashboard } from './queries.ts';
 

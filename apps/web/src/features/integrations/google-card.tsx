@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
+import { GoogleIcon } from '@/components/google-icon.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -23,9 +24,13 @@ import {
   CardTitle,
 } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { GoogleIcon } from '@/features/auth/google-icon.tsx';
-import { connectGoogle } from './google-oauth.ts';
-import { type GoogleStatus, type LinkedItem, useGoogleActions, useRefreshGoogleState } from './queries.ts';
+import { connectGoogle } from '@/shared/integrations/google-oauth.ts';
+import {
+  type GoogleStatus,
+  type LinkedItem,
+  useGoogleActions,
+  useRefreshGoogleState,
+} from '@/shared/integrations/queries.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

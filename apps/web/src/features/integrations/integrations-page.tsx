@@ -17,8 +17,8 @@ import {
 } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { useGoogleStatus } from '@/shared/integrations/queries.ts';
 import { GoogleCard } from './google-card.tsx';
-import { useGoogleStatus } from './queries.ts';
 
 const upcoming: Array<{ name: string; category: string; description: string; icon: LucideIcon }> = [
   {

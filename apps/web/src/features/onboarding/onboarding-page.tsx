@@ -4,19 +4,19 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
+import { FormError } from '@/components/form-error.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { OrgTypeSelect } from '@/components/org-type-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { FormError } from '@/features/auth/form-error.tsx';
-import { useMe } from '@/features/auth/queries.ts';
-import { useCreateOrganization } from '@/features/profile/queries.ts';
-import { signOutAndLeave } from '@/features/shell/sign-out.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
+import { useCreateOrganization } from '@/lib/organization.ts';
+import { useMe } from '@/lib/session.ts';
+import { signOutAndLeave } from '@/lib/sign-out.ts';
 
 /** `/onboarding`: a focused card that creates the user's organisation before the app opens. */
 export function OnboardingPage() {

@@ -8,13 +8,16 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
+import { formatAgo } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
-import { formatAgo, formatBytes } from './flow-format.ts';
+import { formatDocumentStatus } from '@/shared/flows/document-status.ts';
+import { flowKeys, useRemoveDocument } from '@/shared/flows/queries.ts';
+import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
+import { formatBytes } from './flow-format.ts';
 import type { Flow, FlowDocument } from './flows-api.ts';
 import { mergeInbox, type UploadedFile } from './inbox.ts';
-import { flowKeys, useFlowDocuments, useFlowUploads, useRedoDocument, useRemoveDocument } from './queries.ts';
-import { describeCheck, formatDocumentStatus } from './source-link.ts';
+import { useFlowDocuments, useFlowUploads, useRedoDocument } from './queries.ts';
+import { describeCheck } from './source-link.ts';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 
 const TONE_CLASSES = {

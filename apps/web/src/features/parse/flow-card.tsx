@@ -19,11 +19,9 @@ import { Card } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/features/integrations/google-oauth.ts';
-import { getSheetViewPath } from '@/features/sheets/sheet-path.ts';
+import { formatAgo, formatDateTime } from '@/lib/format.ts';
+import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/shared/integrations/google-oauth.ts';
 import {
-  formatAgo,
-  formatDateTime,
   formatDuration,
   formatEndTime,
   formatLastRun,
@@ -41,6 +39,7 @@ import {
   formatProgressLine,
   type RunProgressView,
 } from './run-progress.ts';
+import { getSheetViewPath } from './sheet-path.ts';
 import { describeSource } from './source-link.ts';
 
 /** A run's outcome as a coloured badge. */

@@ -12,23 +12,20 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error.tsx';
 import { FormField } from '@/components/form-field.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
 import { LeaveWithoutSavingDialog, UnsavedChangesGuard } from '@/components/unsaved-changes.tsx';
-import { FormError } from '@/features/auth/form-error.tsx';
-import { GoogleAuthDialog } from '@/features/integrations/google-auth-dialog.tsx';
-import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
-import {
-  type GoogleStatus,
-  useGoogleStatus,
-  useRefreshGoogleState,
-} from '@/features/integrations/queries.ts';
 import { ApiError } from '@/lib/api.ts';
 import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
 import { cn } from '@/lib/utils.ts';
+import { flowKeys } from '@/shared/flows/queries.ts';
+import { GoogleAuthDialog } from '@/shared/integrations/google-auth-dialog.tsx';
+import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
+import { type GoogleStatus, useGoogleStatus, useRefreshGoogleState } from '@/shared/integrations/queries.ts';
 import {
   canSubmitFlow,
   createEmptyForm,
@@ -45,7 +42,7 @@ import {
 } from './flow-form.ts';
 import { FLOW_TYPES, type FlowType, toggleFlowType } from './flow-format.ts';
 import { createFlowSheet, type Flow, toFormValues } from './flows-api.ts';
-import { flowKeys, useSaveFlow } from './queries.ts';
+import { useSaveFlow } from './queries.ts';
 
 const TYPE_HINTS: Record<FlowType, string> = {
   PO: 'Purchase orders',

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatAgo,
   formatBytes,
-  formatDateTime,
   formatDuration,
   formatEndTime,
   formatLastRun,
@@ -12,22 +10,6 @@ import {
 } from './flow-format.ts';
 
 const now = Date.parse('2026-11-21T12:00:00Z');
-
-describe('formatAgo', () => {
-  it('shows minutes, hours and days in short form', () => {
-    expect(formatAgo(now - 10_000, now)).toBe('just now');
-    expect(formatAgo(now - 5 * 60_000, now)).toBe('5m ago');
-    expect(formatAgo(now - 3 * 3_600_000 - 59 * 60_000, now)).toBe('3h ago');
-    expect(formatAgo(now - 2 * 86_400_000, now)).toBe('2d ago');
-    expect(formatAgo(now - 40 * 86_400_000, now)).toBe('40d ago');
-  });
-  it('accepts ISO strings and ignores future clocks and bad input', () => {
-    expect(formatAgo('2026-11-21T10:00:00Z', now)).toBe('2h ago');
-    expect(formatAgo(now + 60_000, now)).toBe('just now');
-    expect(formatAgo('not a date', now)).toBe('');
-    expect(formatAgo(null, now)).toBe('');
-  });
-});
 
 describe('formatLastRun', () => {
   it('says Never run for a flow that has not run', () => {
@@ -75,15 +57,6 @@ describe('flow status', () => {
     expect(getStatusVariant('failed')).toBe('secondary');
     expect(formatStatusLabel('needs_review')).toBe('Needs review');
     expect(formatStatusLabel('')).toBe('Unknown');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('shows day, month and clock time in Indian English', () => {
-    const text = formatDateTime('2026-11-21T11:46:00Z', 'Asia/Kolkata');
-    expect(text).toMatch(/^21 Nov(,)? 5:16\s?pm$/i);
-    expect(formatDateTime(null)).toBe('—');
-    expect(formatDateTime('nope')).toBe('—');
   });
 });
 

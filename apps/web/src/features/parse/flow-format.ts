@@ -1,29 +1,10 @@
 import { type FlowDocumentType, flowDocumentTypes } from '@bahi/contracts';
+import { formatAgo, formatDateTime } from '../../lib/format.ts';
 
 /** The three document kinds a flow can read (the contract's list). A flow reads exactly one of them. */
 export const FLOW_TYPES = flowDocumentTypes;
 /** One document kind of a flow. */
 export type FlowType = FlowDocumentType;
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * Short age of a moment, as the flow cards show it: "just now", "5m ago", "3h ago", "2d ago".
- * Compact on purpose — several of these sit on one card line.
- */
-export function formatAgo(at: number | string | null | undefined, now: number = Date.now()): string {
-  if (at === null || at === undefined) return '';
-  const then = typeof at === 'number' ? at : Date.parse(at);
-  if (Number.isNaN(then)) return '';
-  // A clock a little ahead of ours still reads as "just now", not as a negative age.
-  const elapsed = Math.max(0, now - then);
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  return `${Math.floor(elapsed / DAY)}d ago`;
-}
 
 /** "Last run 5m ago", or "Never run" for a flow that has not run. */
 export function formatLastRun(
@@ -77,33 +58,6 @@ export function formatStatusLabel(status: string): string {
   if (!status) return 'Unknown';
   const spaced = status.replace(/[_-]+/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/**
- * Start time of a run for the history table, e.g. "21 Nov, 5:16 pm": several runs a minute apart
- * would all read "just now" relatively, so the history shows the clock time.
- */
-export function formatDateTime(at: number | string | null | undefined, timeZone?: string): string {
-  if (at === null || at === undefined) return '—';
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return '—';
-  const format = timeZone
-    ? new Intl.DateTimeFormat('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone,
-      })
-    : dateTimeFormat;
-  return format.format(date);
 }
 
 /**

@@ -35,11 +35,6 @@ export function toProgressView(run: Run): RunProgressView {
   };
 }
 
-/** `GET /api/workflows` → the organisation's flows, newest first. */
-export function listFlows(signal?: AbortSignal): Promise<Flow[]> {
-  return callEndpoint(api.listFlows, { signal });
-}
-
 /** The request body of `POST /api/workflows` and `PUT /api/workflows/:id` for the form's values. */
 export function toFlowBody(values: FlowFormValues, existing?: Flow): CreateWorkflowInput {
   const location = values.sourceKind === 'upload' ? '' : values.sourceLocation.trim();
@@ -123,11 +118,6 @@ export async function listFlowRuns(flowId: string, signal?: AbortSignal): Promis
 export async function listFlowDocuments(flowId: string, signal?: AbortSignal): Promise<FlowDocument[]> {
   const body = await callEndpoint(api.listFlowDocuments, { params: { id: flowId }, signal });
   return body.items;
-}
-
-/** `DELETE /api/documents/:id`: takes a document out of its flow (its rows leave the sheets). */
-export async function removeDocument(documentId: string): Promise<void> {
-  await callEndpoint(api.removeDocument, { params: { id: documentId } });
 }
 
 /** `POST /api/documents/:id/retry` (failed) or `/reprocess` (done): answers with the run that redoes it. */

@@ -15,17 +15,18 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { GoogleAuthDialog } from '@/features/integrations/google-auth-dialog.tsx';
-import { isGoogleAuthRequired } from '@/features/integrations/google-oauth.ts';
-import { SheetView } from '@/features/sheets/sheet-view.tsx';
 import { ApiError } from '@/lib/api.ts';
+import { useFlows } from '@/shared/flows/queries.ts';
+import { GoogleAuthDialog } from '@/shared/integrations/google-auth-dialog.tsx';
+import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
 import { DocumentsPanel } from './documents-panel.tsx';
 import { FlowCard } from './flow-card.tsx';
 import { FlowFormSheet } from './flow-form-sheet.tsx';
 import { type Flow, type Run, toProgressView } from './flows-api.ts';
 import { isRunAuthFailure } from './google-output.ts';
-import { useDeleteFlow, useFlowRuns, useFlows, useRefreshAfterRun, useStartRun } from './queries.ts';
+import { useDeleteFlow, useFlowRuns, useRefreshAfterRun, useStartRun } from './queries.ts';
 import { describeRunOutcome, isRunActive, type RunProgressView } from './run-progress.ts';
+import { SheetView } from './sheet-view.tsx';
 import { useRunWatch } from './use-run-watch.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { flowKeys } from '@/shared/flows/queries.ts';
 import type { FlowFormValues } from './flow-form.ts';
 import {
   createFlow,
@@ -6,28 +7,11 @@ import {
   type Flow,
   listFlowDocuments,
   listFlowRuns,
-  listFlows,
   listFlowUploads,
   redoDocument,
-  removeDocument,
   startRun,
   updateFlow,
 } from './flows-api.ts';
-
-/** Query keys of the flows feature, so mutations invalidate exactly what they change. */
-export const flowKeys = {
-  all: ['flows'] as const,
-  list: () => ['flows', 'list'] as const,
-  runs: (flowId: string) => ['flows', flowId, 'runs'] as const,
-  documents: (flowId: string) => ['flows', flowId, 'documents'] as const,
-  uploads: (flowId: string) => ['flows', flowId, 'uploads'] as const,
-  sheet: (flowId: string) => ['flows', flowId, 'sheet'] as const,
-};
-
-/** The organisation's flows. */
-export function useFlows() {
-  return useQuery({ queryKey: flowKeys.list(), queryFn: ({ signal }) => listFlows(signal) });
-}
 
 /** A flow's run history (also tells a freshly opened page which run is still going). */
 export function useFlowRuns(flowId: string) {
@@ -102,19 +86,6 @@ export function useRedoDocument(flowId: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flowId) });
       void queryClient.invalidateQueries({ queryKey: flowKeys.runs(flowId) });
-    },
-  });
-}
-
-/** Removes a document from its flow, then refreshes the inbox, the sheet and the dashboard. */
-export function useRemoveDocument(flowId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (documentId: string) => removeDocument(documentId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: flowKeys.documents(flowId) });
-      void queryClient.invalidateQueries({ queryKey: flowKeys.sheet(flowId) });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });
 }

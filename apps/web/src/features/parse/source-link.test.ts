@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCheck, describeSource, formatDocumentStatus } from './source-link.ts';
+import { describeCheck, describeSource } from './source-link.ts';
 
 describe('describeSource', () => {
   it('opens the inbox for uploads and shows the path for local folders', () => {
@@ -18,14 +18,6 @@ describe('describeSource', () => {
       href: url,
     });
     expect(describeSource({ kind: 'drive', url: 'javascript:alert(1)' }).kind).toBe('local');
-  });
-});
-
-describe('formatDocumentStatus', () => {
-  it('maps server statuses to the inbox words', () => {
-    expect(formatDocumentStatus('pending')).toEqual({ label: 'New', tone: 'new' });
-    expect(formatDocumentStatus('needs_review').label).toBe('Needs review');
-    expect(formatDocumentStatus('failed').tone).toBe('failed');
   });
 });
 

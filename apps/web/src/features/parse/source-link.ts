@@ -24,28 +24,5 @@ export function describeSource(input: {
     : { kind: 'local', label: input.url || label, path: input.url };
 }
 
-/** Status words shown for an inbox document. */
-export function formatDocumentStatus(status: string): {
-  label: string;
-  tone: 'new' | 'working' | 'done' | 'review' | 'failed';
-} {
-  switch (status) {
-    case 'done':
-      return { label: 'Done', tone: 'done' };
-    case 'failed':
-      return { label: 'Failed', tone: 'failed' };
-    case 'needs_review':
-      return { label: 'Needs review', tone: 'review' };
-    case 'processing':
-      return { label: 'Processing', tone: 'working' };
-    case 'removed':
-      return { label: 'Removed', tone: 'failed' };
-    case 'skipped':
-      return { label: 'Skipped', tone: 'failed' };
-    default:
-      return { label: 'New', tone: 'new' };
-  }
-}
-
 /** Why a document needs review, in plain words (a failed check, a missing field, low confidence, a duplicate). */
 export { describeReviewReason as describeCheck } from '@bahi/contracts';

@@ -13,11 +13,12 @@ import { Separator } from '@/components/ui/separator.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes.tsx';
-import { useMe } from '@/features/auth/queries.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
 import { formatIndianPhone, getInitials } from '@/lib/format.ts';
+import { useUpdateOrganization } from '@/lib/organization.ts';
+import { useMe } from '@/lib/session.ts';
 import {
   buildProfileUpdate,
   countStatesCovered,
@@ -26,7 +27,6 @@ import {
   type ProfileValues,
 } from './gstin-list.ts';
 import { GstinManager } from './gstin-manager.tsx';
-import { useUpdateOrganization } from './queries.ts';
 
 /** Form state seeded from the saved organisation. */
 function toFormState(organization: Organization | null): { values: ProfileValues; gstins: GstinEntry[] } {

@@ -20,12 +20,12 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatAgo } from '@/features/parse/flow-format.ts';
-import { useRemoveDocument } from '@/features/parse/queries.ts';
-import { formatDocumentStatus } from '@/features/parse/source-link.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { formatAgo } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
+import { formatDocumentStatus } from '@/shared/flows/document-status.ts';
+import { useRemoveDocument } from '@/shared/flows/queries.ts';
 import { PageViewer } from './page-viewer.tsx';
 import { useApproveDocument, useCorrectDocument, useDocumentReview } from './queries.ts';
 import {

@@ -1,6 +1,6 @@
 import type { DocumentCorrection, DocumentReview } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { flowKeys } from '@/features/parse/queries.ts';
+import { flowKeys } from '@/shared/flows/queries.ts';
 import { approveDocument, correctDocument, getDocumentReview, getReviewQueue } from './review-api.ts';
 
 /** Query keys of the review feature. */

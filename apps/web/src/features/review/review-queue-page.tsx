@@ -10,10 +10,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table } from '@/components/ui/table.tsx';
-import { formatAgo } from '@/features/parse/flow-format.ts';
-import { useFlows } from '@/features/parse/queries.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { formatAgo } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
+import { useFlows } from '@/shared/flows/queries.ts';
 import { useReviewQueue } from './queries.ts';
 
 const VIEWS = [

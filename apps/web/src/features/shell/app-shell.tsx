@@ -5,7 +5,7 @@ import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useMe } from '@/features/auth/queries.ts';
+import { useMe } from '@/lib/session.ts';
 import { readSidebarCollapsed, writeSidebarCollapsed } from '@/lib/sidebar-state.ts';
 import { NotificationsMenu } from './notifications-menu.tsx';
 import { Sidebar, SidebarNav } from './sidebar.tsx';

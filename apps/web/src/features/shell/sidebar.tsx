@@ -4,9 +4,9 @@ import { Link, NavLink, useMatch } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
+import { signOutAndLeave } from '@/lib/sign-out.ts';
 import { cn } from '@/lib/utils.ts';
 import { accountNavItems, mainNavItems, type NavItem } from './nav-items.ts';
-import { signOutAndLeave } from './sign-out.ts';
 
 const itemBase =
   'group flex h-9 w-full items-center gap-3 rounded-md px-2.5 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/40';

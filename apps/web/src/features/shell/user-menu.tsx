@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx';
 import { getInitials } from '@/lib/format.ts';
-import { signOutAndLeave } from './sign-out.ts';
+import { signOutAndLeave } from '@/lib/sign-out.ts';
 
 /** The user's photo, or two-letter initials when there is none (or it fails to load). */
 export function UserAvatar({ user, className }: { user: MeUser; className?: string }) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { GoogleIcon } from '@/components/google-icon.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -9,7 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { GoogleIcon } from '@/features/auth/google-icon.tsx';
 import { connectGoogle, GOOGLE_AUTH_REQUIRED_MESSAGE } from './google-oauth.ts';
 import { useRefreshGoogleState } from './queries.ts';
 

@@ -1,7 +1,7 @@
 import type { CreateOrganizationInput, Me, Organization, UpdateOrganizationInput } from '@bahi/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/endpoint.ts';
-import { api } from '@/lib/endpoints.ts';
+import { callEndpoint } from './endpoint.ts';
+import { api } from './endpoints.ts';
 
 /** Puts the saved organisation into every cached `/api/me` answer so the shell updates at once. */
 function storeOrganization(queryClient: ReturnType<typeof useQueryClient>, organization: Organization) {

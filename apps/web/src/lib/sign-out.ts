@@ -1,4 +1,4 @@
-import { authClient } from '@/features/auth/auth-client.ts';
+import { authClient } from './auth-client.ts';
 
 let signingOut = false;
 

@@ -16,17 +16,8 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
-import { formatStatusLabel } from '@/features/parse/flow-format.ts';
-import {
-  type Flow,
-  getSheetDownloadUrl,
-  getSheetPage,
-  type SheetColumn,
-} from '@/features/parse/flows-api.ts';
-import { flowKeys } from '@/features/parse/queries.ts';
-import { nextSort, type SortState, sortRows } from '@/features/parse/sort-rows.ts';
-import { describeCheck } from '@/features/parse/source-link.ts';
 import { cn } from '@/lib/utils.ts';
+import { flowKeys } from '@/shared/flows/queries.ts';
 import {
   type CellKind,
   formatCell,
@@ -35,7 +26,11 @@ import {
   isNumericKind,
   orderColumns,
 } from './cell-format.ts';
+import { formatStatusLabel } from './flow-format.ts';
+import { type Flow, getSheetDownloadUrl, getSheetPage, type SheetColumn } from './flows-api.ts';
 import { getSheetViewPath } from './sheet-path.ts';
+import { nextSort, type SortState, sortRows } from './sort-rows.ts';
+import { describeCheck } from './source-link.ts';
 
 type Tab = 'documents' | 'lines';
 
