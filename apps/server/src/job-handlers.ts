@@ -21,7 +21,7 @@ export const jobHandlers = {
   // A helper of a running run (see `helpExtractRun`).
   'flow-run-extract': ({ runId, helper }, ctx) => helpExtractRun(runId, helper, ctx),
   'flow-workbook': async ({ flowId }, ctx) => {
-    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flowId);
+    await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId });
   },
 } satisfies JobHandlers;
 

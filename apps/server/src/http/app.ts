@@ -13,7 +13,6 @@ import { createActivityRoutes } from '../modules/activity/activity.routes.ts';
 import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
 import { AUTH_BASE_PATH, COOKIE_PREFIX } from '../modules/auth/auth.ts';
 import { createClientIpResolver } from '../modules/auth/client-ip.ts';
-import { createSessionMiddleware } from '../modules/auth/session.ts';
 import { createAuthConfigRoutes } from '../modules/auth-config/auth-config.routes.ts';
 import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { createDocumentRoutes } from '../modules/documents/documents.routes.ts';
@@ -21,6 +20,7 @@ import { createFlowRoutes } from '../modules/flows/flows.routes.ts';
 import { createGoogleRoutes } from '../modules/google/google.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
+import { createLegacyRoutes } from '../modules/legacy/legacy.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { createOpsRoutes } from '../modules/ops/ops.routes.ts';
 import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
@@ -32,6 +32,7 @@ import { createUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import { createVendorRoutes } from '../modules/vendors/vendors.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { createErrorHandler, toErrorResponse } from './error-handler.ts';
+import { createSessionMiddleware } from './session.ts';
 
 /** Feature modules mounted under /api. Add new modules here (flows, runs, google, ...). */
 const apiModules = [
@@ -43,6 +44,7 @@ const apiModules = [
   createInterestRoutes,
   createIntegrationRoutes,
   createFlowRoutes,
+  createLegacyRoutes,
   createRunRoutes,
   createDocumentRoutes,
   createReviewRoutes,

@@ -4,23 +4,7 @@ import type { JobSender } from '../jobs/registry.ts';
 import type { TaskExecutor } from '../jobs/worker-pool.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Auth } from '../modules/auth/auth.ts';
-
-/** The signed-in user as loaded by the session middleware. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-}
-
-/** Roles a member can hold in an organisation. */
-export type MembershipRole = 'owner' | 'admin' | 'member';
-
-/** The caller's membership: which organisation every query is scoped to. */
-export interface Membership {
-  organizationId: string;
-  role: MembershipRole;
-}
+import type { Membership, SessionUser } from '../modules/auth/identity.ts';
 
 /** Hono environment shared by every route: per-request values set by middleware. */
 export interface AppEnv {

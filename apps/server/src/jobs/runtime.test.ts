@@ -63,23 +63,34 @@ describe('job runtime on a shared queue', () => {
     const member = await createMember(t.db);
     const flows = [];
     for (const name of ['North', 'South']) {
-      const wf = await createWorkflow(t.db, env, member.user, member.membership, {
-        name,
-        types: ['INVOICE'],
-        io: {
-          input: { kind: 'upload', url: '', folderName: '' },
-          output: { kind: 'xlsx', sheetId: '', sheetName: '' },
+      const wf = await createWorkflow(t.db, {
+        env,
+        user: member.user,
+        membership: member.membership,
+        input: {
+          name,
+          types: ['INVOICE'],
+          io: {
+            input: { kind: 'upload', url: '', folderName: '' },
+            output: { kind: 'xlsx', sheetId: '', sheetName: '' },
+          },
         },
       });
-      await addUploads(t.db, env, member.user, member.membership, wf.id, [
-        { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
-        { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
-        { name: 'c.pdf', bytes: await readFixture('invoice-011.pdf') },
-      ]);
+      await addUploads(t.db, {
+        env,
+        user: member.user,
+        membership: member.membership,
+        flowId: wf.id,
+        files: [
+          { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+          { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+          { name: 'c.pdf', bytes: await readFixture('invoice-011.pdf') },
+        ],
+      });
       flows.push(await requireFlow(t.db, member.membership, wf.id));
     }
     const started = await Promise.all(
-      flows.map((f) => startRun(t.db, env, runtimes[0]!.queue, member.user, f)),
+      flows.map((f) => startRun(t.db, { env, jobs: runtimes[0]!.queue, user: member.user, flow: f })),
     );
     // The same job again, through the other runtime's queue: a duplicate delivery.
     for (const run of started) await runtimes[1]!.queue.send('flow-run', { runId: run.id });

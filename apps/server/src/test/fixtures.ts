@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { Membership, SessionUser } from '../http/context.ts';
+import type { Membership, SessionUser } from '../modules/auth/identity.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 
 /** Inserts a user row directly (service tests don't go through better-auth). */

@@ -30,7 +30,7 @@ export async function createFlowHarness(): Promise<FlowHarness> {
   const t = await createTestDb();
   const { env, dataDir, cleanup } = await createTestEnv();
   const jobs = createRecordingSender();
-  const ctx = createTestJobContext(t.db, env, jobs);
+  const ctx = createTestJobContext(t.db, { env, jobs });
   const member = await createMember(t.db);
   return {
     t,

@@ -141,13 +141,24 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function sendJson(
+  res: ServerResponse,
+  { status, body, headers = {} }: { status: number; body: unknown; headers?: Record<string, string> },
+) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 }
 
 /** Google's API error body. */
-function sendApiError(res: ServerResponse, status: number, message: string, reason: string, extra = {}) {
+function sendApiError(
+  res: ServerResponse,
+  {
+    status,
+    message,
+    reason,
+    extra = {},
+  }: { status: number; message: string; reason: string; extra?: Record<string, string> },
+) {
   const statusName: Record<number, string> = {
     400: 'INVALID_ARGUMENT',
     401: 'UNAUTHENTICATED',
@@ -156,10 +167,9 @@ function sendApiError(res: ServerResponse, status: number, message: string, reas
     429: 'RESOURCE_EXHAUSTED',
     500: 'INTERNAL',
   };
-  sendJson(
-    res,
+  sendJson(res, {
     status,
-    {
+    body: {
       error: {
         code: status,
         message,
@@ -167,8 +177,8 @@ function sendApiError(res: ServerResponse, status: number, message: string, reas
         errors: [{ reason, message }],
       },
     },
-    extra,
-  );
+    headers: extra,
+  });
 }
 
 /** Column letters (0 → A, 26 → AA). */
@@ -214,7 +224,17 @@ function parseRange(range: string): {
 }
 
 /** Writes `values` into a tab's grid from (row, col), growing it as needed (values.update semantics). */
-function writeCells(sheet: StandInSheet, startRow: number, startCol: number, values: unknown[][]) {
+function writeCells({
+  sheet,
+  startRow,
+  startCol,
+  values,
+}: {
+  sheet: StandInSheet;
+  startRow: number;
+  startCol: number;
+  values: unknown[][];
+}) {
   values.forEach((row, r) => {
     while (sheet.rows.length <= startRow + r) sheet.rows.push([]);
     const target = sheet.rows[startRow + r]!;
@@ -263,13 +283,22 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     const info = accessTokens.get(token);
     if (!info || info.expiresAt <= Date.now() || !liveRefreshTokens.has(info.refreshToken)) {
-      sendApiError(res, 401, 'Request had invalid authentication credentials.', 'authError', {
-        'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
+      sendApiError(res, {
+        status: 401,
+        message: 'Request had invalid authentication credentials.',
+        reason: 'authError',
+        extra: {
+          'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
+        },
       });
       return false;
     }
     if (anyOf.length > 0 && !anyOf.some((s) => info.scopes.includes(s))) {
-      sendApiError(res, 403, 'Request had insufficient authentication scopes.', 'insufficientPermissions');
+      sendApiError(res, {
+        status: 403,
+        message: 'Request had insufficient authentication scopes.',
+        reason: 'insufficientPermissions',
+      });
       return false;
     }
     return true;
@@ -321,7 +350,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     // A page-token loop: Google answering the same token again (seen in the wild on broken shared drives).
     if (loop) body.nextPageToken = query.pageToken ?? 'p0';
     else if (start + pageSize < list.length) body.nextPageToken = `p${start + pageSize}`;
-    sendJson(res, 200, body);
+    sendJson(res, { status: 200, body });
   };
 
   const getSheet = (ss: StandInSpreadsheet, title: string) => ss.sheets.find((s) => s.title === title);
@@ -342,49 +371,52 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     const fault = takeFault(method, path);
     const sendFault = (fault: Fault) => {
       const status = fault.status ?? 500;
-      if (status === 401) return sendApiError(res, 401, 'Invalid Credentials', 'authError');
+      if (status === 401)
+        return sendApiError(res, { status: 401, message: 'Invalid Credentials', reason: 'authError' });
       if (status === 403)
-        return sendApiError(
-          res,
-          403,
-          'Request had insufficient authentication scopes.',
-          'insufficientPermissions',
-        );
+        return sendApiError(res, {
+          status: 403,
+          message: 'Request had insufficient authentication scopes.',
+          reason: 'insufficientPermissions',
+        });
       if (status === 429)
-        return sendApiError(
-          res,
-          429,
-          'Quota exceeded for quota metric "Write requests"',
-          'rateLimitExceeded',
-          {
+        return sendApiError(res, {
+          status: 429,
+          message: 'Quota exceeded for quota metric "Write requests"',
+          reason: 'rateLimitExceeded',
+          extra: {
             'retry-after': String(fault.retryAfter ?? 1),
           },
-        );
-      return sendApiError(res, status, 'Internal error encountered.', 'backendError');
+        });
+      return sendApiError(res, { status, message: 'Internal error encountered.', reason: 'backendError' });
     };
     if (fault?.kind === 'status' && !fault.afterApply) return sendFault(fault);
     /** Answers a carried-out spreadsheet write: normally, or with the after-apply fault. */
     const sendWritten = (body: unknown) =>
-      fault?.kind === 'status' && fault.afterApply ? sendFault(fault) : sendJson(res, 200, body);
+      fault?.kind === 'status' && fault.afterApply ? sendFault(fault) : sendJson(res, { status: 200, body });
 
     // Discovery document, for Google sign-in (better-auth) pointed at the stand-in via GOOGLE_DISCOVERY_URL.
     if (method === 'GET' && path === '/.well-known/openid-configuration') {
-      return sendJson(res, 200, {
-        issuer: url,
-        authorization_endpoint: `${url}/o/oauth2/v2/auth`,
-        token_endpoint: `${url}/token`,
-        userinfo_endpoint: `${url}/oauth2/v3/userinfo`,
-        revocation_endpoint: `${url}/revoke`,
-        jwks_uri: `${url}/oauth2/v3/certs`,
-        response_types_supported: ['code'],
-        subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['RS256'],
-        scopes_supported: ['openid', 'email', 'profile'],
+      return sendJson(res, {
+        status: 200,
+        body: {
+          issuer: url,
+          authorization_endpoint: `${url}/o/oauth2/v2/auth`,
+          token_endpoint: `${url}/token`,
+          userinfo_endpoint: `${url}/oauth2/v3/userinfo`,
+          revocation_endpoint: `${url}/revoke`,
+          jwks_uri: `${url}/oauth2/v3/certs`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          scopes_supported: ['openid', 'email', 'profile'],
+        },
       });
     }
     // OAuth consent: signs the configured account in at once and redirects back with a code.
     if (method === 'GET' && path === '/o/oauth2/v2/auth') {
-      if (query.client_id !== clientId) return sendJson(res, 400, { error: 'invalid_client' });
+      if (query.client_id !== clientId)
+        return sendJson(res, { status: 400, body: { error: 'invalid_client' } });
       const redirect = new URL(query.redirect_uri ?? '');
       const asked = (query.scope ?? '').split(/\s+/).filter(Boolean);
       const scopes = options.grantScopes ?? asked;
@@ -399,53 +431,68 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     if (method === 'POST' && path === '/token') {
       const form = (body ?? {}) as Record<string, string>;
       if (form.client_id !== clientId || form.client_secret !== clientSecret)
-        return sendJson(res, 401, {
-          error: 'invalid_client',
-          error_description: 'The OAuth client was not found.',
+        return sendJson(res, {
+          status: 401,
+          body: {
+            error: 'invalid_client',
+            error_description: 'The OAuth client was not found.',
+          },
         });
       if (form.grant_type === 'authorization_code') {
         const grant = codes.get(form.code ?? '');
         codes.delete(form.code ?? '');
         if (!grant || grant.redirectUri !== form.redirect_uri)
-          return sendJson(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+          return sendJson(res, {
+            status: 400,
+            body: { error: 'invalid_grant', error_description: 'Bad Request' },
+          });
         const refreshToken = newId('1//');
         liveRefreshTokens.add(refreshToken);
         refreshScopes.set(refreshToken, grant.scopes);
-        return sendJson(res, 200, {
-          access_token: issueAccessToken(refreshToken, grant.scopes),
-          refresh_token: refreshToken,
-          expires_in: ttl,
-          scope: grant.scopes.join(' '),
-          token_type: 'Bearer',
+        return sendJson(res, {
+          status: 200,
+          body: {
+            access_token: issueAccessToken(refreshToken, grant.scopes),
+            refresh_token: refreshToken,
+            expires_in: ttl,
+            scope: grant.scopes.join(' '),
+            token_type: 'Bearer',
+          },
         });
       }
       if (form.grant_type === 'refresh_token') {
         const refreshToken = form.refresh_token ?? '';
         if (!liveRefreshTokens.has(refreshToken))
-          return sendJson(res, 400, {
-            error: 'invalid_grant',
-            error_description: 'Token has been expired or revoked.',
+          return sendJson(res, {
+            status: 400,
+            body: {
+              error: 'invalid_grant',
+              error_description: 'Token has been expired or revoked.',
+            },
           });
         const scopes = refreshScopes.get(refreshToken) ?? [];
-        return sendJson(res, 200, {
-          access_token: issueAccessToken(refreshToken, scopes),
-          expires_in: ttl,
-          scope: scopes.join(' '),
-          token_type: 'Bearer',
+        return sendJson(res, {
+          status: 200,
+          body: {
+            access_token: issueAccessToken(refreshToken, scopes),
+            expires_in: ttl,
+            scope: scopes.join(' '),
+            token_type: 'Bearer',
+          },
         });
       }
-      return sendJson(res, 400, { error: 'unsupported_grant_type' });
+      return sendJson(res, { status: 400, body: { error: 'unsupported_grant_type' } });
     }
     if (method === 'POST' && path === '/revoke') {
       const token = query.token ?? ((body ?? {}) as Record<string, string>).token ?? '';
       const refresh = liveRefreshTokens.has(token) ? token : accessTokens.get(token)?.refreshToken;
-      if (!refresh) return sendJson(res, 400, { error: 'invalid_token' });
+      if (!refresh) return sendJson(res, { status: 400, body: { error: 'invalid_token' } });
       liveRefreshTokens.delete(refresh);
-      return sendJson(res, 200, {});
+      return sendJson(res, { status: 200, body: {} });
     }
     if (method === 'GET' && path === '/oauth2/v3/userinfo') {
       if (!authorize(req, res, [])) return;
-      return sendJson(res, 200, { sub: '1234567890', email, email_verified: true });
+      return sendJson(res, { status: 200, body: { sub: '1234567890', email, email_verified: true } });
     }
 
     // Drive v3.
@@ -465,15 +512,19 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
         content: Buffer.alloc(0),
         modifiedTime: new Date().toISOString(),
       });
-      return sendJson(res, 200, toDriveFile(files.get(id)!, query.fields));
+      return sendJson(res, { status: 200, body: toDriveFile(files.get(id)!, query.fields) });
     }
     const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
     if (fileMatch && method === 'GET') {
       if (!authorize(req, res, driveRead)) return;
       const file = files.get(fileMatch[1]!);
       if (!file || file.trashed)
-        return sendApiError(res, 404, `File not found: ${fileMatch[1]}.`, 'notFound');
-      if (query.alt !== 'media') return sendJson(res, 200, toDriveFile(file, query.fields));
+        return sendApiError(res, {
+          status: 404,
+          message: `File not found: ${fileMatch[1]}.`,
+          reason: 'notFound',
+        });
+      if (query.alt !== 'media') return sendJson(res, { status: 200, body: toDriveFile(file, query.fields) });
       if (fault?.kind === 'drop') {
         // Headers and half the bytes, then the connection dies.
         res.writeHead(200, { 'content-type': file.mimeType, 'content-length': String(file.content.length) });
@@ -513,7 +564,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
         content: Buffer.alloc(0),
         modifiedTime: new Date().toISOString(),
       });
-      return sendJson(res, 200, describeSpreadsheet(spreadsheets.get(spreadsheetId)!));
+      return sendJson(res, { status: 200, body: describeSpreadsheet(spreadsheets.get(spreadsheetId)!) });
     }
     const ssMatch =
       /^\/v4\/spreadsheets\/([^/:]+)(?::batchUpdate|\/values:batchUpdate|\/values\/(.+?)(:append)?)?$/.exec(
@@ -522,7 +573,12 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
     if (ssMatch) {
       if (!authorize(req, res, sheetsScope)) return;
       const ss = spreadsheets.get(ssMatch[1]!);
-      if (!ss) return sendApiError(res, 404, 'Requested entity was not found.', 'notFound');
+      if (!ss)
+        return sendApiError(res, {
+          status: 404,
+          message: 'Requested entity was not found.',
+          reason: 'notFound',
+        });
       if (path.endsWith('/values:batchUpdate') && method === 'POST') {
         const data = ((body ?? {}) as { data?: Array<{ range?: string; values?: unknown[][] }> }).data ?? [];
         // Like Google: every range is checked before anything is written (the request is atomic).
@@ -531,8 +587,19 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
           return { parsed, sheet: getSheet(ss, parsed.title), values: d.values ?? [] };
         });
         const bad = targets.find((t) => !t.sheet);
-        if (bad) return sendApiError(res, 400, `Unable to parse range: ${bad.parsed.title}`, 'badRequest');
-        for (const t of targets) writeCells(t.sheet!, t.parsed.startRow, t.parsed.startCol, t.values);
+        if (bad)
+          return sendApiError(res, {
+            status: 400,
+            message: `Unable to parse range: ${bad.parsed.title}`,
+            reason: 'badRequest',
+          });
+        for (const t of targets)
+          writeCells({
+            sheet: t.sheet!,
+            startRow: t.parsed.startRow,
+            startCol: t.parsed.startCol,
+            values: t.values,
+          });
         return sendWritten({
           spreadsheetId: ss.spreadsheetId,
           totalUpdatedRows: targets.reduce((n, t) => n + t.values.length, 0),
@@ -543,15 +610,20 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
           ((body ?? {}) as { requests?: Array<Parameters<typeof applySheetUpdate>[1]> }).requests ?? [];
         // Validated first, applied all or nothing, as Google does with a batch.
         const problem = updates.map((u) => checkSheetUpdate(ss, u)).find(Boolean);
-        if (problem) return sendApiError(res, 400, problem, 'badRequest');
+        if (problem) return sendApiError(res, { status: 400, message: problem, reason: 'badRequest' });
         for (const u of updates) applySheetUpdate(ss, u);
         return sendWritten({ spreadsheetId: ss.spreadsheetId, replies: updates.map(() => ({})) });
       }
       const range = ssMatch[2];
-      if (!range) return sendJson(res, 200, describeSpreadsheet(ss));
+      if (!range) return sendJson(res, { status: 200, body: describeSpreadsheet(ss) });
       const parsed = parseRange(range);
       const sheet = getSheet(ss, parsed.title);
-      if (!sheet) return sendApiError(res, 400, `Unable to parse range: ${range}`, 'badRequest');
+      if (!sheet)
+        return sendApiError(res, {
+          status: 400,
+          message: `Unable to parse range: ${range}`,
+          reason: 'badRequest',
+        });
       if (ssMatch[3] && method === 'POST') {
         const values = ((body ?? {}) as { values?: unknown[][] }).values ?? [];
         // Appends go below the last row that holds anything (like Google's table detection).
@@ -577,18 +649,23 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}): Pr
         if (query.majorDimension === 'COLUMNS') {
           const width = Math.max(0, ...values.map((r) => r.length));
           const columns = Array.from({ length: width }, (_, c) => values.map((r) => r[c] ?? ''));
-          return sendJson(res, 200, { range, majorDimension: 'COLUMNS', values: columns });
+          return sendJson(res, { status: 200, body: { range, majorDimension: 'COLUMNS', values: columns } });
         }
-        return sendJson(res, 200, { range, majorDimension: 'ROWS', values });
+        return sendJson(res, { status: 200, body: { range, majorDimension: 'ROWS', values } });
       }
     }
-    sendApiError(res, 404, `The stand-in does not serve ${method} ${path}`, 'notFound');
+    sendApiError(res, {
+      status: 404,
+      message: `The stand-in does not serve ${method} ${path}`,
+      reason: 'notFound',
+    });
   };
 
   let url = '';
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
-      if (!res.headersSent) sendApiError(res, 500, error.message, 'backendError');
+      if (!res.headersSent)
+        sendApiError(res, { status: 500, message: error.message, reason: 'backendError' });
       else res.destroy();
     });
   });

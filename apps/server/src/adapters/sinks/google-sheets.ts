@@ -314,13 +314,19 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
    * repeat: a failed request (possibly applied) is never retried blindly, the key column is read again and
    * the positions recomputed from what the sheet now holds.
    */
-  async function deleteRows(
-    title: string,
-    keyColumn: string,
-    cells: string[],
-    doomed: Set<string>,
-    result: SheetsWriteResult,
-  ): Promise<number> {
+  async function deleteRows({
+    title,
+    keyColumn,
+    cells,
+    doomed,
+    result,
+  }: {
+    title: string;
+    keyColumn: string;
+    cells: string[];
+    doomed: Set<string>;
+    result: SheetsWriteResult;
+  }): Promise<number> {
     let deleted = 0;
     let current = cells;
     for (let attempt = 1; ; attempt++) {
@@ -363,13 +369,19 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     }
   }
 
-  async function writeTab(
-    tab: Tab,
-    columns: SheetColumn[],
-    wanted: Map<string, PendingRow[]>,
-    removeGroups: Set<string>,
-    result: SheetsWriteResult,
-  ) {
+  async function writeTab({
+    tab,
+    columns,
+    wanted,
+    removeGroups,
+    result,
+  }: {
+    tab: Tab;
+    columns: SheetColumn[];
+    wanted: Map<string, PendingRow[]>;
+    removeGroups: Set<string>;
+    result: SheetsWriteResult;
+  }) {
     const title = SHEET_TABS[tab];
     const keyColumn = toColumnLetters(columns.length);
     const cells = await readKeyCells(title, keyColumn, result);
@@ -425,7 +437,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     result.updated[tab] = inPlace.length;
     // 2. Old rows out before the new ones go in: a crash in between leaves the document absent, which the
     // next write appends; the reverse order would leave both versions until then.
-    result.deleted[tab] = doomed.size > 0 ? await deleteRows(title, keyColumn, cells, doomed, result) : 0;
+    result.deleted[tab] = doomed.size > 0 ? await deleteRows({ title, keyColumn, cells, doomed, result }) : 0;
     // 3. Append.
     const values = toAppend.map((r) =>
       r.keyCell === KEY_HEADER ? [...columns.map((c) => c.label), KEY_HEADER] : r.cells,
@@ -488,8 +500,20 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
       return out;
     };
     const removeGroups = new Set(writeOptions.removeGroups ?? []);
-    await writeTab('documents', content.documentColumns, byGroup(docs), removeGroups, result);
-    await writeTab('lines', content.lineColumns, byGroup(lines), removeGroups, result);
+    await writeTab({
+      tab: 'documents',
+      columns: content.documentColumns,
+      wanted: byGroup(docs),
+      removeGroups,
+      result,
+    });
+    await writeTab({
+      tab: 'lines',
+      columns: content.lineColumns,
+      wanted: byGroup(lines),
+      removeGroups,
+      result,
+    });
     return result;
   }
 

@@ -9,14 +9,14 @@
 //    flow's rows from the database, idempotently), `toRunError` (whether a failed write fails the run) and
 //    its `failureLogs`. Adapters live beside the code that writes their rows: the workbook in
 //    modules/sheets/sheets.service.ts (xlsx-workbook.ts itself runs in pool threads and stays lean), Google
-//    Sheets in modules/google/google-flows.ts.
+//    Sheets in modules/sheets/google-sheet-sink.ts.
 // 3. Add its entry to `SINKS`.
 // Nothing else changes: runs.service (start), the run processor (end of a run), documents.service (after a
-// person's change) and legacy.service (sheets/create) reach sinks only through `sinksFor` and
+// person's change) and the legacy module (sheets/create) reach sinks only through `sinksFor` and
 // `outputSinkFor`, and never test a kind. `registry.test.ts` runs an in-memory sink through those services.
 
 import type { FlowRow } from '../../modules/flows/flows.repo.ts';
-import { googleSheetsSink } from '../../modules/google/google-flows.ts';
+import { googleSheetsSink } from '../../modules/sheets/google-sheet-sink.ts';
 import { workbookSink } from '../../modules/sheets/sheets.service.ts';
 import type { SinkAdapter, SinkKind } from './sink.ts';
 

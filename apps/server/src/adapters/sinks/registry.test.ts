@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runs } from '../../db/schema/index.ts';
 import { isAppError } from '../../lib/app-error.ts';
-import { removeDocument, reprocessDocument } from '../../modules/documents/documents.service.ts';
+import { removeDocument } from '../../modules/documents/documents.service.ts';
 import { createWorkflow, getWorkbookPath, requireFlow } from '../../modules/flows/flows.service.ts';
-import { createSheet } from '../../modules/flows/legacy.service.ts';
 import { readFixture } from '../../modules/flows/test-support.ts';
+import { createSheet } from '../../modules/legacy/legacy.service.ts';
+import { reprocessDocument } from '../../modules/runs/document-reruns.ts';
 import { startRun } from '../../modules/runs/runs.service.ts';
 import { loadSheetContent } from '../../modules/sheets/sheets.service.ts';
 import { addUploads } from '../../modules/uploads/uploads.service.ts';
@@ -56,21 +57,35 @@ describe('the sink registry', () => {
     const { t, env, jobs, ctx, member } = h;
     const state = { writes: [] as string[][], fail: false };
     SINKS.sheets = createMemorySink(state);
-    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
-      name: 'To memory',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'sheets', sheetId: '', sheetName: 'Memory' },
+    const wf = await createWorkflow(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        name: 'To memory',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'sheets', sheetId: '', sheetName: 'Memory' },
+        },
       },
     });
-    const created = await createSheet(t.db, env, ctx.executor, member.membership, { workflowId: wf.id });
+    const created = await createSheet(t.db, {
+      env,
+      executor: ctx.executor,
+      membership: member.membership,
+      input: { workflowId: wf.id },
+    });
     expect(created).toEqual({ sheetId: `memory-${wf.id}`, sheetName: 'Memory', url: `memory://${wf.id}` });
-    await addUploads(t.db, env, member.user, member.membership, wf.id, [
-      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
-    ]);
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: wf.id,
+      files: [{ name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') }],
+    });
     const flow = await requireFlow(t.db, member.membership, wf.id);
-    const run = await startRun(t.db, env, jobs, member.user, flow);
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
     await h.drainJobs();
     const [finished] = await t.db.select().from(runs).where(eq(runs.id, run.id));
     expect(finished?.status).toBe('succeeded');
@@ -81,14 +96,13 @@ describe('the sink registry', () => {
     // A sink whose write fails makes the run's error from it.
     state.fail = true;
     const [doc] = (await loadSheetContent(t.db, env, flow)).documents;
-    const again = await reprocessDocument(
-      t.db,
+    const again = await reprocessDocument(t.db, {
       env,
       jobs,
-      member.user,
-      member.membership,
-      String(doc!.documentId),
-    );
+      user: member.user,
+      membership: member.membership,
+      id: String(doc!.documentId),
+    });
     await h.drainJobs();
     const [failed] = await t.db.select().from(runs).where(eq(runs.id, again.runId));
     expect(failed).toMatchObject({
@@ -99,12 +113,17 @@ describe('the sink registry', () => {
 
     // A person's removal rewrites it too (best effort).
     state.fail = false;
-    await removeDocument(t.db, env, member.user, member.membership, String(doc!.documentId));
+    await removeDocument(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      id: String(doc!.documentId),
+    });
     expect(state.writes).toEqual([['invoice-011.pdf'], []]);
 
     // With the real entry back, the same flow needs Google to run (and this server has none configured).
     SINKS.sheets = realSheets;
-    const refused = await startRun(t.db, env, jobs, member.user, flow).catch((e: unknown) => e);
+    const refused = await startRun(t.db, { env, jobs, user: member.user, flow }).catch((e: unknown) => e);
     expect(isAppError(refused, 'validation')).toBe(true);
     expect((refused as Error).message).toBe(flowMessages.googleNotConfigured);
   });

@@ -78,12 +78,17 @@ function formatOf(column: SheetColumn): Partial<ExcelJS.Style> {
   return {};
 }
 
-function addTab(
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  name: string,
-  columns: SheetColumn[],
-  rows: SheetRow[],
-) {
+function addTab({
+  workbook,
+  name,
+  columns,
+  rows,
+}: {
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  name: string;
+  columns: SheetColumn[];
+  rows: SheetRow[];
+}) {
   const cells = rows.map((row) => columns.map((c) => toCell(c, row)));
   // Widths from the content itself (the rows are all here before the streamed tab is written).
   const widths = columns.map((c, i) => {
@@ -157,7 +162,7 @@ export async function writeTabsFile(path: string, tabs: WorkbookTab[]): Promise<
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: tmp, useStyles: true });
     workbook.creator = 'Bahi';
-    for (const tab of tabs) addTab(workbook, tab.name, tab.columns, tab.rows);
+    for (const tab of tabs) addTab({ workbook, name: tab.name, columns: tab.columns, rows: tab.rows });
     await workbook.commit();
     await rename(tmp, path);
   } catch (error) {

@@ -12,7 +12,7 @@
 //    that does lives in its module (Drive: modules/google/drive-source.ts).
 // 3. Add its entry to `SOURCES`.
 // Nothing else changes: flows.service (save), runs.service (start), the run processor (scan, extraction),
-// documents.service (the file view) and legacy.service (ad-hoc flows) reach sources only through
+// documents.service (the file view) and the legacy module (ad-hoc flows) reach sources only through
 // `sourceFor` and `locateDocumentFile`, and never test a kind. `registry.test.ts` runs an in-memory source
 // through those services.
 

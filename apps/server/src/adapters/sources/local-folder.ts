@@ -2,7 +2,7 @@ import { opendir, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, sep } from 'node:path';
 import { flowMessages } from '@bahi/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { listFolderRoots } from '../../modules/flows/folder-roots.ts';
+import { listFolderRoots } from './folder-roots.ts';
 import {
   type DocumentSource,
   explainUnsupportedFile,

@@ -8,8 +8,8 @@ import { documents, runs } from '../../db/schema/index.ts';
 import { createValidationError, isAppError } from '../../lib/app-error.ts';
 import { getDocumentFile } from '../../modules/documents/documents.service.ts';
 import { createWorkflow, requireFlow } from '../../modules/flows/flows.service.ts';
-import { processFolder } from '../../modules/flows/legacy.service.ts';
 import { readFixture } from '../../modules/flows/test-support.ts';
+import { processFolder } from '../../modules/legacy/legacy.service.ts';
 import { startRun } from '../../modules/runs/runs.service.ts';
 import { createFlowHarness, type FlowHarness } from '../../test/flow-harness.ts';
 import { SOURCES } from './index.ts';
@@ -37,10 +37,15 @@ afterAll(() => h.close());
 
 /** Saves a flow reading `input` through the services (the adapter's `validate` decides). */
 function saveFlow(name: string, input: Omit<FlowInput, 'folderName'>) {
-  return createWorkflow(h.t.db, h.env, h.member.user, h.member.membership, {
-    name,
-    types: ['INVOICE'],
-    io: { input: { ...input, folderName: '' }, output: { kind: 'xlsx', sheetId: '', sheetName: name } },
+  return createWorkflow(h.t.db, {
+    env: h.env,
+    user: h.member.user,
+    membership: h.member.membership,
+    input: {
+      name,
+      types: ['INVOICE'],
+      io: { input: { ...input, folderName: '' }, output: { kind: 'xlsx', sheetId: '', sheetName: name } },
+    },
   });
 }
 
@@ -103,7 +108,7 @@ describe('the source registry', () => {
     expect(wf.io.input.url).toBe('memory:inbox');
     const { t, env, jobs, member } = h;
     const flow = await requireFlow(t.db, member.membership, wf.id);
-    const run = await startRun(t.db, env, jobs, member.user, flow);
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
     await h.drainJobs();
 
     const [finished] = await t.db.select().from(runs).where(eq(runs.id, run.id));
@@ -121,14 +126,20 @@ describe('the source registry', () => {
     // The scan took the hash from the listing (it read no file); only extraction asked where the bytes are.
     expect(calls).toEqual(['validate', 'checkRunnable', 'open', 'locate']);
 
-    const served = await getDocumentFile(t.db, env, member.membership, doc!.id);
+    const served = await getDocumentFile(t.db, { env, membership: member.membership, id: doc!.id });
     expect(new Uint8Array(await readFile(served.path))).toEqual(bytes);
     expect(calls.slice(4)).toEqual(['locate', 'servedFrom']);
 
     // The legacy ad-hoc folder route checks and names the folder through the same adapter.
-    const adHoc = await processFolder(t.db, env, jobs, member.user, member.membership, {
-      folderPath: 'memory:august',
-      type: 'INVOICE',
+    const adHoc = await processFolder(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        folderPath: 'memory:august',
+        type: 'INVOICE',
+      },
     });
     const [adHocRun] = await t.db.select().from(runs).where(eq(runs.id, adHoc.runId));
     const adHocFlow = await requireFlow(t.db, member.membership, adHocRun!.flowId);

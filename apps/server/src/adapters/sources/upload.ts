@@ -3,7 +3,6 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
-import { listUploadPage } from '../../modules/uploads/uploads.repo.ts';
 import { getUploadCacheDir, locateUploadedFile } from '../blobs/upload-blobs.ts';
 import {
   type DocumentSource,
@@ -15,6 +14,7 @@ import {
   type SourceAdapter,
   type SourceEntry,
 } from './source.ts';
+import { listUploadPage } from './uploads.repo.ts';
 
 /** A file held in memory (a zip entry, a test's fixture). */
 export interface InMemoryFile {
@@ -143,13 +143,19 @@ async function* readZipSlices(file: IncomingFile): AsyncIterable<Uint8Array> {
  * counted); nested archives are not opened, and entry paths are reduced to their file name so nothing can
  * be written outside the inbox (zip-slip). A refused zip's staged entries must not be stored.
  */
-export async function expandZip(
-  zipName: string,
-  zip: IncomingFile,
-  stagingDir: string,
-  limits: Pick<UploadLimits, 'maxFileBytes' | 'maxFiles'>,
-  budget: { bytes: number; reason: string },
-): Promise<ExpandedZip> {
+export async function expandZip({
+  zipName,
+  zip,
+  stagingDir,
+  limits,
+  budget,
+}: {
+  zipName: string;
+  zip: IncomingFile;
+  stagingDir: string;
+  limits: Pick<UploadLimits, 'maxFileBytes' | 'maxFiles'>;
+  budget: { bytes: number; reason: string };
+}): Promise<ExpandedZip> {
   const files: StagedFile[] = [];
   const skipped: SkippedFile[] = [];
   const open = new Set<number>();
@@ -341,7 +347,13 @@ export async function storeUploadedFiles(
         const zipDir = join(staging, `${staged++}`);
         await mkdir(zipDir, { mode: 0o700 });
         const remaining = { ...limits, maxFiles: Math.max(0, limits.maxFiles - stored.length) };
-        const out = await expandZip(name, file, zipDir, remaining, budget);
+        const out = await expandZip({
+          zipName: name,
+          zip: file,
+          stagingDir: zipDir,
+          limits: remaining,
+          budget,
+        });
         expandedLeft = Math.max(0, expandedLeft - out.expanded);
         skipped.push(...out.skipped);
         for (const entry of out.files) await store(entry);
@@ -425,7 +437,9 @@ export const uploadSource: SourceAdapter = {
   validate: async (_ctx, { input }) => ({ ...input, url: '' }),
   checkRunnable: async () => {},
   open: async (ctx, { flowId }) =>
-    createUploadSource((after) => listUploadPage(ctx.db, flowId, after, UPLOAD_PAGE_SIZE)),
+    createUploadSource((after) =>
+      listUploadPage(ctx.db, { flowId, afterId: after, limit: UPLOAD_PAGE_SIZE }),
+    ),
   async locate(ctx, doc) {
     if (!doc.sourcePath) return '';
     // The scan may have run on another machine: this one's copy has the same name in this DATA_DIR, else

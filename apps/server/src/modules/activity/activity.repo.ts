@@ -38,9 +38,7 @@ export async function listRecentActivities(
 /** One page of the organisation's activities, newest first, and how many there are in all. */
 export async function listActivityPage(
   db: Db,
-  organizationId: string,
-  page: number,
-  pageSize: number,
+  { organizationId, page, pageSize }: { organizationId: string; page: number; pageSize: number },
 ): Promise<{ rows: ActivityRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db

@@ -2,7 +2,7 @@ import { ActivityPageSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { listActivityHistory } from './activity.service.ts';
 
 const listActivityRoute = createRoute({

@@ -17,8 +17,13 @@ describe('the whole activity log', () => {
     const other = await createOnboardedUser(t.db, 'Other Traders');
     const orgId = membership.organizationId;
     // Onboarding recorded one activity already; 29 more make 30 in all.
-    for (let i = 1; i <= 29; i++) await recordActivity(t.db, orgId, 'flow.updated', `Change ${i}`);
-    await recordActivity(t.db, other.membership.organizationId, 'flow.updated', 'Not yours');
+    for (let i = 1; i <= 29; i++)
+      await recordActivity(t.db, { organizationId: orgId, kind: 'flow.updated', message: `Change ${i}` });
+    await recordActivity(t.db, {
+      organizationId: other.membership.organizationId,
+      kind: 'flow.updated',
+      message: 'Not yours',
+    });
 
     const first = await listActivityHistory(t.db, orgId, 1);
     expect(first).toMatchObject({ page: 1, pageSize: 25, total: 30 });

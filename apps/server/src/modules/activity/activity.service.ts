@@ -15,10 +15,12 @@ export type ActivityKind =
  */
 export async function recordActivity(
   db: Db,
-  organizationId: string,
-  kind: ActivityKind,
-  message: string,
-  userId: string | null = null,
+  {
+    organizationId,
+    kind,
+    message,
+    userId = null,
+  }: { organizationId: string; kind: ActivityKind; message: string; userId?: string | null },
 ): Promise<Activity> {
   const row = await insertActivity(db, organizationId, { userId, kind, message });
   return { id: row.id, kind: row.kind, message: row.message, createdAt: row.createdAt.toISOString() };
@@ -35,7 +37,7 @@ export async function listActivityHistory(
   organizationId: string,
   page: number,
 ): Promise<ActivityPage> {
-  const { rows, total } = await listActivityPage(db, organizationId, page, ACTIVITY_PAGE_SIZE);
+  const { rows, total } = await listActivityPage(db, { organizationId, page, pageSize: ACTIVITY_PAGE_SIZE });
   return { items: rows.map(toActivity), page, pageSize: ACTIVITY_PAGE_SIZE, total };
 }
 

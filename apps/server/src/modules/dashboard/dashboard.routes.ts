@@ -2,7 +2,7 @@ import { DashboardSchema } from '@bahi/contracts';
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { getDashboard } from './dashboard.service.ts';
 
 const getDashboardRoute = createRoute({

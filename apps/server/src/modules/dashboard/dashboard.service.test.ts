@@ -86,7 +86,11 @@ describe('getDashboard', () => {
   it('lists at most 10 recent activities, newest first', async () => {
     const { membership } = await createOnboardedUser(t.db, 'Busy');
     for (let i = 1; i <= 12; i++)
-      await recordActivity(t.db, membership.organizationId, 'test.event', `event ${i}`);
+      await recordActivity(t.db, {
+        organizationId: membership.organizationId,
+        kind: 'test.event',
+        message: `event ${i}`,
+      });
     const { recentActivity } = await getDashboard(t.db, membership.organizationId, 50);
     expect(recentActivity).toHaveLength(10);
     expect(recentActivity[0]?.message).toBe('event 12');

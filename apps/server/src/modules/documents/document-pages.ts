@@ -5,8 +5,8 @@ import { listPageFrames, type PageFrame, PreviewError, renderPagePreview } from 
 import { getPreviewDir } from '../../adapters/blobs/previews.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Membership } from '../auth/identity.ts';
 import type { DocumentRow } from './documents.repo.ts';
 import { getDocumentFile, requireDocument } from './documents.service.ts';
 
@@ -45,11 +45,21 @@ async function writeAtomically(path: string, bytes: Uint8Array | string): Promis
   });
 }
 
-async function readFrames(env: Env, db: Db, membership: Membership, row: DocumentRow): Promise<PageFrame[]> {
+async function readFrames({
+  env,
+  db,
+  membership,
+  row,
+}: {
+  env: Env;
+  db: Db;
+  membership: Membership;
+  row: DocumentRow;
+}): Promise<PageFrame[]> {
   const dir = documentPreviewDir(env, row);
   const cached = await readFile(join(dir, 'frames.json'), 'utf8').catch(() => null);
   if (cached) return JSON.parse(cached) as PageFrame[];
-  const file = await getDocumentFile(db, env, membership, row.id);
+  const file = await getDocumentFile(db, { env, membership, id: row.id });
   const frames = await oneAtATime(async () => listPageFrames(new Uint8Array(await readFile(file.path))));
   await mkdir(dir, { recursive: true });
   await writeAtomically(join(dir, 'frames.json'), JSON.stringify(frames));
@@ -59,14 +69,12 @@ async function readFrames(env: Env, db: Db, membership: Membership, row: Documen
 /** A document's pages with their sizes and picture URLs; `not_found` when its file is gone. */
 export async function listDocumentPages(
   db: Db,
-  env: Env,
-  membership: Membership,
-  id: string,
+  { env, membership, id }: { env: Env; membership: Membership; id: string },
 ): Promise<DocumentPage[]> {
   const row = await requireDocument(db, membership, id);
   let frames: PageFrame[];
   try {
-    frames = await readFrames(env, db, membership, row);
+    frames = await readFrames({ env, db, membership, row });
   } catch (error) {
     if (error instanceof PreviewError)
       throw new AppError('not_found', 'The pages of this file cannot be shown');
@@ -83,11 +91,13 @@ export async function listDocumentPages(
 /** The picture (PNG file path) of one page at the served width nearest above `width`. */
 export async function getDocumentPageImage(
   db: Db,
-  env: Env,
-  membership: Membership,
-  id: string,
-  page: number,
-  width: number,
+  {
+    env,
+    membership,
+    id,
+    page,
+    width,
+  }: { env: Env; membership: Membership; id: string; page: number; width: number },
 ): Promise<string> {
   const row = await requireDocument(db, membership, id);
   const served = PAGE_IMAGE_WIDTHS.find((w) => w >= width) ?? PAGE_IMAGE_WIDTHS.at(-1)!;
@@ -98,7 +108,7 @@ export async function getDocumentPageImage(
     () => false,
   );
   if (exists) return path;
-  const file = await getDocumentFile(db, env, membership, row.id);
+  const file = await getDocumentFile(db, { env, membership, id: row.id });
   try {
     const picture = await oneAtATime(async () =>
       renderPagePreview(new Uint8Array(await readFile(file.path)), page, served),

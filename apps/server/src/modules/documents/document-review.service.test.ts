@@ -17,12 +17,12 @@ import {
   readFixture,
   runRecordedJobs,
 } from '../flows/test-support.ts';
+import { reprocessDocument } from '../runs/document-reruns.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { getWorkbookFile } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { getDocumentPageImage, listDocumentPages } from './document-pages.ts';
 import { approveDocument, correctDocument, getDocumentReview } from './document-review.service.ts';
-import { reprocessDocument } from './documents.service.ts';
 
 let t: TestDb;
 let env: Env;
@@ -39,7 +39,12 @@ const drainJobs = () => runRecordedJobs(jobs, ctx);
 
 /** The document's row in the downloaded workbook, by column label. */
 async function readWorkbookRow(): Promise<Record<string, unknown>> {
-  const file = await getWorkbookFile(t.db, env, ctx.executor, owner.membership, flowId);
+  const file = await getWorkbookFile(t.db, {
+    env,
+    executor: ctx.executor,
+    membership: owner.membership,
+    flowId,
+  });
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file.path);
   const sheet = book.worksheets[0]!;
@@ -56,22 +61,36 @@ beforeAll(async () => {
   t = await createTestDb();
   ({ env, cleanup: cleanupEnv } = await createTestEnv());
   jobs = createRecordingSender();
-  ctx = createTestJobContext(t.db, env, jobs);
+  ctx = createTestJobContext(t.db, { env, jobs });
   owner = await createMember(t.db, 'Meera');
   stranger = await createMember(t.db, 'Other Org');
-  const wf = await createWorkflow(t.db, env, owner.user, owner.membership, {
-    name: 'Purchase bills',
-    types: ['INVOICE'],
-    io: {
-      input: { kind: 'upload', url: '', folderName: '' },
-      output: { kind: 'xlsx', sheetId: '', sheetName: 'Purchase bills' },
+  const wf = await createWorkflow(t.db, {
+    env,
+    user: owner.user,
+    membership: owner.membership,
+    input: {
+      name: 'Purchase bills',
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: 'Purchase bills' },
+      },
     },
   });
   flowId = wf.id;
-  await addUploads(t.db, env, owner.user, owner.membership, flowId, [
-    { name: 'bill.pdf', bytes: await readFixture('invoice-018.pdf') },
-  ]);
-  await startRun(t.db, env, jobs, owner.user, await requireFlow(t.db, owner.membership, flowId));
+  await addUploads(t.db, {
+    env,
+    user: owner.user,
+    membership: owner.membership,
+    flowId,
+    files: [{ name: 'bill.pdf', bytes: await readFixture('invoice-018.pdf') }],
+  });
+  await startRun(t.db, {
+    env,
+    jobs,
+    user: owner.user,
+    flow: await requireFlow(t.db, owner.membership, flowId),
+  });
   await drainJobs();
   const [doc] = await t.db.select().from(documents).where(eq(documents.flowId, flowId));
   docId = doc!.id;
@@ -85,7 +104,7 @@ afterAll(async () => {
 
 describe('document review', () => {
   it('shows the document with its pages in the frame of its boxes, drawn once per width', async () => {
-    const view = await getDocumentReview(t.db, env, owner.membership, docId);
+    const view = await getDocumentReview(t.db, { env, membership: owner.membership, id: docId });
     expect(view.flowName).toBe('Purchase bills');
     // The flow's only document: nothing before, after or left to review.
     expect([view.previousId, view.nextId, view.nextToReviewId]).toEqual([null, null, null]);
@@ -94,26 +113,47 @@ describe('document review', () => {
     expect(view.pages[0]).toMatchObject({ number: 1, imageUrl: `/api/documents/${docId}/pages/1` });
     expect(view.pages[0]!.width).toBeGreaterThan(500);
     expect(view.pages[0]!.height).toBeGreaterThan(700);
-    const path = await getDocumentPageImage(t.db, env, owner.membership, docId, 1, 1000);
+    const path = await getDocumentPageImage(t.db, {
+      env,
+      membership: owner.membership,
+      id: docId,
+      page: 1,
+      width: 1000,
+    });
     expect(path).toMatch(/p1-w1280\.png$/);
     const first = await stat(path);
-    expect(await getDocumentPageImage(t.db, env, owner.membership, docId, 1, 1100)).toBe(path);
+    expect(
+      await getDocumentPageImage(t.db, {
+        env,
+        membership: owner.membership,
+        id: docId,
+        page: 1,
+        width: 1100,
+      }),
+    ).toBe(path);
     expect((await stat(path)).mtimeMs).toBe(first.mtimeMs);
-    await expect(getDocumentPageImage(t.db, env, owner.membership, docId, 2, 1000)).rejects.toMatchObject({
+    await expect(
+      getDocumentPageImage(t.db, { env, membership: owner.membership, id: docId, page: 2, width: 1000 }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
   });
 
   it("keeps another organisation out of a document's review, pages and changes", async () => {
     const calls = [
-      () => getDocumentReview(t.db, env, stranger.membership, docId),
-      () => listDocumentPages(t.db, env, stranger.membership, docId),
+      () => getDocumentReview(t.db, { env, membership: stranger.membership, id: docId }),
+      () => listDocumentPages(t.db, { env, membership: stranger.membership, id: docId }),
       () =>
-        correctDocument(review(), stranger.user, stranger.membership, docId, {
-          fields: { total: '1' },
-          lines: [],
+        correctDocument(review(), {
+          user: stranger.user,
+          membership: stranger.membership,
+          id: docId,
+          input: {
+            fields: { total: '1' },
+            lines: [],
+          },
         }),
-      () => approveDocument(review(), stranger.user, stranger.membership, docId),
+      () => approveDocument(review(), { user: stranger.user, membership: stranger.membership, id: docId }),
     ];
     for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'not_found' });
     const [row] = await t.db.select().from(documents).where(eq(documents.id, docId));
@@ -121,9 +161,14 @@ describe('document review', () => {
   });
 
   it('corrects a value: checks run again, the trail keeps old and new, and the workbook follows', async () => {
-    const wrong = await correctDocument(review(), owner.user, owner.membership, docId, {
-      fields: { total: '2,50,000' },
-      lines: [],
+    const wrong = await correctDocument(review(), {
+      user: owner.user,
+      membership: owner.membership,
+      id: docId,
+      input: {
+        fields: { total: '2,50,000' },
+        lines: [],
+      },
     });
     expect(wrong.corrected).toEqual(['total']);
     expect(wrong.document.status).toBe('needs_review');
@@ -135,9 +180,14 @@ describe('document review', () => {
     ]);
     expect((await readWorkbookRow()).Total).toBe(250000);
 
-    const right = await correctDocument(review(), owner.user, owner.membership, docId, {
-      fields: { total: '248693.00' },
-      lines: [],
+    const right = await correctDocument(review(), {
+      user: owner.user,
+      membership: owner.membership,
+      id: docId,
+      input: {
+        fields: { total: '248693.00' },
+        lines: [],
+      },
     });
     expect(right.document.failedChecks).not.toContain('taxes_sum_to_total');
     expect(right.document.failedChecks).not.toContain('amount_in_words_matches_total');
@@ -149,9 +199,14 @@ describe('document review', () => {
   });
 
   it('corrects a line cell and its stored line row', async () => {
-    const view = await correctDocument(review(), owner.user, owner.membership, docId, {
-      fields: {},
-      lines: [{ line: 1, field: 'unit', value: 'KGS' }],
+    const view = await correctDocument(review(), {
+      user: owner.user,
+      membership: owner.membership,
+      id: docId,
+      input: {
+        fields: {},
+        lines: [{ line: 1, field: 'unit', value: 'KGS' }],
+      },
     });
     expect(view.corrected).toContain('lineItems.1.unit');
     const [line] = await t.db.select().from(documentLines).where(eq(documentLines.documentId, docId));
@@ -160,9 +215,14 @@ describe('document review', () => {
 
   it('refuses a value that does not read, naming the field, and changes nothing', async () => {
     const before = await t.db.select().from(documentEvents).where(eq(documentEvents.documentId, docId));
-    const error = await correctDocument(review(), owner.user, owner.membership, docId, {
-      fields: { documentDate: '31/02/2024', vendorGstin: '27DEQFU9689H2ZQ' },
-      lines: [{ line: 9, field: 'amount', value: '10' }],
+    const error = await correctDocument(review(), {
+      user: owner.user,
+      membership: owner.membership,
+      id: docId,
+      input: {
+        fields: { documentDate: '31/02/2024', vendorGstin: '27DEQFU9689H2ZQ' },
+        lines: [{ line: 9, field: 'amount', value: '10' }],
+      },
     }).catch((e: unknown) => e);
     expect(isAppError(error, 'validation')).toBe(true);
     expect(Object.keys((error as { fields: Record<string, string> }).fields).sort()).toEqual([
@@ -175,29 +235,38 @@ describe('document review', () => {
   });
 
   it('approves once: the sheet reads "Approved", a second approval adds nothing', async () => {
-    const approved = await approveDocument(review(), owner.user, owner.membership, docId);
+    const approved = await approveDocument(review(), {
+      user: owner.user,
+      membership: owner.membership,
+      id: docId,
+    });
     expect(approved.document).toMatchObject({ status: 'done', reviewFlag: 'approved' });
     expect(approved.approvedBy).toBe('Meera');
-    await approveDocument(review(), owner.user, owner.membership, docId);
+    await approveDocument(review(), { user: owner.user, membership: owner.membership, id: docId });
     const events = await t.db.select().from(documentEvents).where(eq(documentEvents.documentId, docId));
     expect(events.filter((e) => e.kind === 'approved')).toHaveLength(1);
     expect((await readWorkbookRow()).Review).toBe('Approved');
   });
 
   it('a correction after approval asks for a look again', async () => {
-    const view = await correctDocument(review(), owner.user, owner.membership, docId, {
-      fields: { poNumber: 'PUR-2024-1081' },
-      lines: [],
+    const view = await correctDocument(review(), {
+      user: owner.user,
+      membership: owner.membership,
+      id: docId,
+      input: {
+        fields: { poNumber: 'PUR-2024-1081' },
+        lines: [],
+      },
     });
     expect(view.approvedAt).toBeNull();
     expect(view.document.reviewFlag).not.toBe('approved');
   });
 
   it('a re-run keeps what a person corrected, over the new reading, and asks for a new approval', async () => {
-    await approveDocument(review(), owner.user, owner.membership, docId);
-    await reprocessDocument(t.db, env, jobs, owner.user, owner.membership, docId);
+    await approveDocument(review(), { user: owner.user, membership: owner.membership, id: docId });
+    await reprocessDocument(t.db, { env, jobs, user: owner.user, membership: owner.membership, id: docId });
     await drainJobs();
-    const view = await getDocumentReview(t.db, env, owner.membership, docId);
+    const view = await getDocumentReview(t.db, { env, membership: owner.membership, id: docId });
     const extraction = view.document.extraction as {
       fields: Record<string, unknown>;
       lineItems: Array<Record<string, unknown>>;

@@ -12,9 +12,9 @@ import {
 import { type ExtractionResult, type FieldValue, recheckResult } from '@bahi/engine';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
@@ -61,16 +61,14 @@ function toEvent(row: DocumentEventRow): DocumentEvent {
 /** `GET /api/documents/:id/review`: the document, its pages, its trail and its neighbours. */
 export async function getDocumentReview(
   db: Db,
-  env: Env,
-  membership: Membership,
-  id: string,
+  { env, membership, id }: { env: Env; membership: Membership; id: string },
 ): Promise<DocumentReview> {
   const row = await requireDocument(db, membership, id);
   const [flow, events, neighbours, pages, duplicateOf] = await Promise.all([
     findFlowById(db, row.flowId),
-    listDocumentEvents(db, membership.organizationId, row.id),
+    listDocumentEvents(db, { organizationId: membership.organizationId, documentId: row.id }),
     findNeighbourDocuments(db, row),
-    listDocumentPages(db, env, membership, row.id).then(
+    listDocumentPages(db, { env, membership, id: row.id }).then(
       (list) => ({ list, error: null }),
       (error: unknown) => {
         if (error instanceof AppError) return { list: [], error: error.message };
@@ -209,50 +207,56 @@ function requireReviewable(row: DocumentRow): void {
  */
 export async function correctDocument(
   ctx: ReviewContext,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
-  input: DocumentCorrection,
+  {
+    user,
+    membership,
+    id,
+    input,
+  }: { user: SessionUser; membership: Membership; id: string; input: DocumentCorrection },
 ): Promise<DocumentReview> {
   const row = await requireDocument(ctx.db, membership, id);
   requireReviewable(row);
   const flow = await findFlowById(ctx.db, row.flowId);
   let changed = 0;
-  const saved = await saveDocumentReview(ctx.db, membership.organizationId, row.id, (current) => {
-    const result = current.extraction as ExtractionResult;
-    const extracted = (current.extracted as ExtractionResult | null) ?? result;
-    const type = typeOf(result, flow);
-    const applied = applyCorrection(result, type, input);
-    if (!applied) return null;
-    changed = applied.changes.length;
-    const next: ExtractionResult = {
-      ...result,
-      fields: applied.fields,
-      lineItems: applied.lineItems,
-      confidence: applied.confidence,
-      checks: recheckResult(extracted, applied.fields, applied.lineItems),
-    };
-    const outcome = buildDocumentOutcome(next, { duplicateOf: current.duplicateOf });
-    return {
-      extraction: next,
-      extracted,
-      status: outcome.status as ReviewedDocument['status'],
-      failedChecks: outcome.failedChecks,
-      reviewFlag: outcome.reviewFlag ?? 'review',
-      approvedAt: null,
-      approvedBy: null,
-      lines: applied.changes.some((c) => c.field.startsWith('lineItems.'))
-        ? toLineRows(applied.lineItems)
-        : null,
-      events: applied.changes.map((c) => ({
-        kind: 'corrected',
-        field: c.field,
-        oldValue: c.oldValue,
-        newValue: c.newValue,
-        userId: user.id,
-        userName: user.name,
-      })),
-    };
+  const saved = await saveDocumentReview(ctx.db, {
+    organizationId: membership.organizationId,
+    documentId: row.id,
+    review: (current) => {
+      const result = current.extraction as ExtractionResult;
+      const extracted = (current.extracted as ExtractionResult | null) ?? result;
+      const type = typeOf(result, flow);
+      const applied = applyCorrection(result, type, input);
+      if (!applied) return null;
+      changed = applied.changes.length;
+      const next: ExtractionResult = {
+        ...result,
+        fields: applied.fields,
+        lineItems: applied.lineItems,
+        confidence: applied.confidence,
+        checks: recheckResult(extracted, applied.fields, applied.lineItems),
+      };
+      const outcome = buildDocumentOutcome(next, { duplicateOf: current.duplicateOf });
+      return {
+        extraction: next,
+        extracted,
+        status: outcome.status as ReviewedDocument['status'],
+        failedChecks: outcome.failedChecks,
+        reviewFlag: outcome.reviewFlag ?? 'review',
+        approvedAt: null,
+        approvedBy: null,
+        lines: applied.changes.some((c) => c.field.startsWith('lineItems.'))
+          ? toLineRows(applied.lineItems)
+          : null,
+        events: applied.changes.map((c) => ({
+          kind: 'corrected',
+          field: c.field,
+          oldValue: c.oldValue,
+          newValue: c.newValue,
+          userId: user.id,
+          userName: user.name,
+        })),
+      };
+    },
   });
   if (!saved)
     throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
@@ -264,16 +268,15 @@ export async function correctDocument(
       name: typeof fields.vendorName === 'string' ? fields.vendorName : null,
       stateCode: typeof fields.vendorStateCode === 'string' ? fields.vendorStateCode : null,
     });
-    await recordActivity(
-      ctx.db,
-      membership.organizationId,
-      'document.corrected',
-      `${user.name} corrected ${changed === 1 ? 'a value' : `${changed} values`} of ${row.fileName}`,
-      user.id,
-    );
+    await recordActivity(ctx.db, {
+      organizationId: membership.organizationId,
+      kind: 'document.corrected',
+      message: `${user.name} corrected ${changed === 1 ? 'a value' : `${changed} values`} of ${row.fileName}`,
+      userId: user.id,
+    });
     await syncFlowSheets(ctx, row.flowId, row.id);
   }
-  return getDocumentReview(ctx.db, ctx.env, membership, row.id);
+  return getDocumentReview(ctx.db, { env: ctx.env, membership, id: row.id });
 }
 
 /** The state a review leaves a document in when it changes nothing. */
@@ -298,45 +301,46 @@ function unchanged(row: DocumentRow): ReviewedDocument {
  */
 export async function approveDocument(
   ctx: ReviewContext,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
+  { user, membership, id }: { user: SessionUser; membership: Membership; id: string },
 ): Promise<DocumentReview> {
   const row = await requireDocument(ctx.db, membership, id);
   requireReviewable(row);
   let approved = false;
-  const saved = await saveDocumentReview(ctx.db, membership.organizationId, row.id, (current) => {
-    if (current.approvedAt) return null;
-    approved = true;
-    return {
-      ...unchanged(current),
-      status: 'done',
-      reviewFlag: 'approved',
-      approvedAt: new Date(),
-      approvedBy: user.name,
-      events: [
-        {
-          kind: 'approved',
-          field: null,
-          oldValue: null,
-          newValue: null,
-          userId: user.id,
-          userName: user.name,
-        },
-      ],
-    };
+  const saved = await saveDocumentReview(ctx.db, {
+    organizationId: membership.organizationId,
+    documentId: row.id,
+    review: (current) => {
+      if (current.approvedAt) return null;
+      approved = true;
+      return {
+        ...unchanged(current),
+        status: 'done',
+        reviewFlag: 'approved',
+        approvedAt: new Date(),
+        approvedBy: user.name,
+        events: [
+          {
+            kind: 'approved',
+            field: null,
+            oldValue: null,
+            newValue: null,
+            userId: user.id,
+            userName: user.name,
+          },
+        ],
+      };
+    },
   });
   if (!saved)
     throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
   if (approved) {
-    await recordActivity(
-      ctx.db,
-      membership.organizationId,
-      'document.approved',
-      `${user.name} approved ${row.fileName}`,
-      user.id,
-    );
+    await recordActivity(ctx.db, {
+      organizationId: membership.organizationId,
+      kind: 'document.approved',
+      message: `${user.name} approved ${row.fileName}`,
+      userId: user.id,
+    });
     await syncFlowSheets(ctx, row.flowId, row.id);
   }
-  return getDocumentReview(ctx.db, ctx.env, membership, row.id);
+  return getDocumentReview(ctx.db, { env: ctx.env, membership, id: row.id });
 }

@@ -17,12 +17,17 @@ beforeAll(async () => {
   ({ env, cleanup } = await createTestEnv());
   owner = await createMember(t.db, 'Repo Owner');
   flowId = (
-    await createWorkflow(t.db, env, owner.user, owner.membership, {
-      name: 'Bills',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'xlsx', sheetId: '', sheetName: 'Bills' },
+    await createWorkflow(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      input: {
+        name: 'Bills',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Bills' },
+        },
       },
     })
   ).id;
@@ -68,41 +73,61 @@ describe('findPossibleDuplicate', () => {
     const org = owner.membership.organizationId;
     // 30 March and 2 April straddle the year end: numbers start again, so no duplicate.
     expect(
-      await findPossibleDuplicate(t.db, org, 'b0000000-0000-4000-8000-000000000000', {
-        ...key,
-        documentDate: '2026-04-02',
+      await findPossibleDuplicate(t.db, {
+        organizationId: org,
+        documentId: 'b0000000-0000-4000-8000-000000000000',
+        key: {
+          ...key,
+          documentDate: '2026-04-02',
+        },
       }),
     ).toBeNull();
     expect(
-      await findPossibleDuplicate(t.db, org, 'b0000000-0000-4000-8000-000000000000', {
-        ...key,
-        documentDate: '2025-04-01',
+      await findPossibleDuplicate(t.db, {
+        organizationId: org,
+        documentId: 'b0000000-0000-4000-8000-000000000000',
+        key: {
+          ...key,
+          documentDate: '2025-04-01',
+        },
       }),
     ).toBe(original.id);
     // Another vendor with the same number is not a duplicate; the same bytes always are.
     expect(
-      await findPossibleDuplicate(t.db, org, 'b0000000-0000-4000-8000-000000000000', {
-        ...key,
-        documentDate: '2025-12-01',
-        vendorGstin: '29AABCT1332L1ZA',
+      await findPossibleDuplicate(t.db, {
+        organizationId: org,
+        documentId: 'b0000000-0000-4000-8000-000000000000',
+        key: {
+          ...key,
+          documentDate: '2025-12-01',
+          vendorGstin: '29AABCT1332L1ZA',
+        },
       }),
     ).toBeNull();
     expect(
-      await findPossibleDuplicate(t.db, org, 'b0000000-0000-4000-8000-000000000000', {
-        contentHash: 'hash-a',
-        documentType: null,
-        documentNumber: null,
-        documentDate: null,
-        vendorGstin: null,
-        vendorName: null,
+      await findPossibleDuplicate(t.db, {
+        organizationId: org,
+        documentId: 'b0000000-0000-4000-8000-000000000000',
+        key: {
+          contentHash: 'hash-a',
+          documentType: null,
+          documentNumber: null,
+          documentDate: null,
+          vendorGstin: null,
+          vendorName: null,
+        },
       }),
     ).toBe(original.id);
     // Never itself.
     expect(
-      await findPossibleDuplicate(t.db, org, original.id, {
-        ...key,
-        contentHash: 'hash-a',
-        documentDate: '2026-03-30',
+      await findPossibleDuplicate(t.db, {
+        organizationId: org,
+        documentId: original.id,
+        key: {
+          ...key,
+          contentHash: 'hash-a',
+          documentDate: '2026-03-30',
+        },
       }),
     ).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { documentEvents, documentLines, documents, flows } from '../../db/schema/index.ts';
+import { documentEvents, documentLines, documents } from '../../db/schema/index.ts';
+import { markWorkbooksStale } from '../flows/flows.repo.ts';
 
 /** One stored document row. */
 export type DocumentRow = typeof documents.$inferSelect;
@@ -88,9 +89,7 @@ export interface ClaimedDocument extends DocumentRow {
  */
 export async function claimNextDocument(
   db: Db,
-  runId: string,
-  workerId: string,
-  leaseSeconds: number,
+  { runId, workerId, leaseSeconds }: { runId: string; workerId: string; leaseSeconds: number },
 ): Promise<ClaimedDocument | undefined> {
   const rows = await queryRows<{ id: string; previous: string }>(
     db,
@@ -205,10 +204,17 @@ export interface DocumentOutcome {
  */
 export async function saveDocumentOutcome(
   db: Db,
-  doc: DocumentRow,
-  runId: string,
-  workerId: string,
-  decide: DocumentOutcome | ((tx: Db) => Promise<DocumentOutcome>),
+  {
+    doc,
+    runId,
+    workerId,
+    decide,
+  }: {
+    doc: DocumentRow;
+    runId: string;
+    workerId: string;
+    decide: DocumentOutcome | ((tx: Db) => Promise<DocumentOutcome>);
+  },
 ): Promise<DocumentOutcome | null> {
   return db.transaction(async (tx) => {
     // One save at a time per organisation while the outcome is decided: two copies of one invoice read
@@ -322,10 +328,12 @@ export async function listInFlightDocuments(
 /** Records how many pages of a claimed document are read (only while this worker still holds it). */
 export async function noteDocumentPages(
   db: Db,
-  documentId: string,
-  workerId: string,
-  pagesRead: number,
-  pageCount: number,
+  {
+    documentId,
+    workerId,
+    pagesRead,
+    pageCount,
+  }: { documentId: string; workerId: string; pagesRead: number; pageCount: number },
 ): Promise<void> {
   await db
     .update(documents)
@@ -347,15 +355,21 @@ export async function noteDocumentPages(
  */
 export async function findPossibleDuplicate(
   db: Db,
-  organizationId: string,
-  documentId: string,
-  key: {
-    contentHash: string;
-    documentType: string | null;
-    documentNumber: string | null;
-    documentDate: string | null;
-    vendorGstin: string | null;
-    vendorName: string | null;
+  {
+    organizationId,
+    documentId,
+    key,
+  }: {
+    organizationId: string;
+    documentId: string;
+    key: {
+      contentHash: string;
+      documentType: string | null;
+      documentNumber: string | null;
+      documentDate: string | null;
+      vendorGstin: string | null;
+      vendorName: string | null;
+    };
   },
 ): Promise<string | null> {
   const number = key.documentNumber?.replace(/\s+/g, '').toUpperCase() ?? '';
@@ -524,9 +538,11 @@ export interface ReviewedDocument {
  */
 export async function saveDocumentReview(
   db: Db,
-  organizationId: string,
-  documentId: string,
-  review: (row: DocumentRow) => ReviewedDocument | null,
+  {
+    organizationId,
+    documentId,
+    review,
+  }: { organizationId: string; documentId: string; review: (row: DocumentRow) => ReviewedDocument | null },
 ): Promise<DocumentRow | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -582,9 +598,11 @@ export async function saveDocumentReview(
 /** A document's review trail, oldest first; only entries of `kind` when given (`corrected`: what a new reading lays its values from). */
 export async function listDocumentEvents(
   db: Db,
-  organizationId: string,
-  documentId: string,
-  kind?: 'corrected' | 'approved',
+  {
+    organizationId,
+    documentId,
+    kind,
+  }: { organizationId: string; documentId: string; kind?: 'corrected' | 'approved' },
 ): Promise<DocumentEventRow[]> {
   return db
     .select()
@@ -640,21 +658,4 @@ export async function findNeighbourDocuments(
     nextId: rows[0]?.next_id ?? null,
     nextToReviewId: rows[0]?.review_id ?? null,
   };
-}
-
-/**
- * The workbooks that no longer match the database once a document of `flowId` changed: that flow's, and
- * every invoice flow's of the organisation (their "Matches" tab reads documents of all flows). Each is
- * rewritten on its next download or run.
- */
-export async function markWorkbooksStale(db: Db, organizationId: string, flowId?: string): Promise<void> {
-  await db
-    .update(flows)
-    .set({ workbookWrittenAt: null })
-    .where(
-      and(
-        eq(flows.organizationId, organizationId),
-        sql`(${flowId ? sql`${flows.id} = ${flowId} or ` : sql``}'INVOICE' = any(${flows.types}))`,
-      ),
-    );
 }

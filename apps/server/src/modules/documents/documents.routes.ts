@@ -7,22 +7,14 @@ import {
   DocumentStatusSchema,
   FlowDocumentDetailSchema,
   FlowDocumentSchema,
-  StartedRunSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { getDocumentPageImage } from './document-pages.ts';
 import { approveDocument, correctDocument, getDocumentReview } from './document-review.service.ts';
-import {
-  getDocument,
-  getDocumentFile,
-  listDocuments,
-  removeDocument,
-  reprocessDocument,
-  retryDocument,
-} from './documents.service.ts';
+import { getDocument, getDocumentFile, listDocuments, removeDocument } from './documents.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const tags = ['Documents'];
@@ -66,30 +58,6 @@ const fileRoute = createRoute({
   responses: {
     200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
     ...describeErrors('unauthenticated', 'not_found'),
-  },
-});
-
-const reprocessRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/reprocess',
-  tags,
-  summary: 'Extract the document again in a new run, replacing its rows',
-  request: { params: IdParams },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'),
-  },
-});
-
-const retryRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/retry',
-  tags,
-  summary: 'Retry a failed document in a new run',
-  request: { params: IdParams },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'google_auth_required'),
   },
 });
 
@@ -156,18 +124,27 @@ const approveRoute = createRoute({
   },
 });
 
-/** Documents of flows: list, detail, review, pages, corrections, approval, stored file, re-process, retry and remove. */
-export function createDocumentRoutes({ db, env, jobs, logger, executor }: AppDeps) {
+/**
+ * Documents of flows: list, detail, review, pages, corrections, approval, stored file and remove (re-process
+ * and retry start runs: the runs module has them).
+ */
+export function createDocumentRoutes({ db, env, logger, executor }: AppDeps) {
   const review = { db, env, executor, logger };
   return createRouter()
     .openapi(reviewRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await getDocumentReview(db, env, membership, c.req.valid('param').id), 200);
+      return c.json(await getDocumentReview(db, { env, membership, id: c.req.valid('param').id }), 200);
     })
     .openapi(pageImageRoute, async (c) => {
       const { membership } = requireMembership(c);
       const { id, page } = c.req.valid('param');
-      const path = await getDocumentPageImage(db, env, membership, id, page, c.req.valid('query').width);
+      const path = await getDocumentPageImage(db, {
+        env,
+        membership,
+        id,
+        page,
+        width: c.req.valid('query').width,
+      });
       const body = Readable.toWeb(createReadStream(path)) as ReadableStream;
       return new Response(body, {
         headers: {
@@ -180,21 +157,32 @@ export function createDocumentRoutes({ db, env, jobs, logger, executor }: AppDep
     .openapi(correctRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await correctDocument(review, user, membership, c.req.valid('param').id, c.req.valid('json')),
+        await correctDocument(review, {
+          user,
+          membership,
+          id: c.req.valid('param').id,
+          input: c.req.valid('json'),
+        }),
         200,
       );
     })
     .openapi(approveRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await approveDocument(review, user, membership, c.req.valid('param').id), 200);
+      return c.json(await approveDocument(review, { user, membership, id: c.req.valid('param').id }), 200);
     })
     .openapi(removeRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await removeDocument(db, env, user, membership, c.req.valid('param').id, logger), 200);
+      return c.json(
+        await removeDocument(db, { env, user, membership, id: c.req.valid('param').id, logger }),
+        200,
+      );
     })
     .openapi(listRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await listDocuments(db, membership, c.req.valid('param').id, c.req.valid('query')), 200);
+      return c.json(
+        await listDocuments(db, { membership, flowId: c.req.valid('param').id, query: c.req.valid('query') }),
+        200,
+      );
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -202,7 +190,7 @@ export function createDocumentRoutes({ db, env, jobs, logger, executor }: AppDep
     })
     .openapi(fileRoute, async (c) => {
       const { membership } = requireMembership(c);
-      const file = await getDocumentFile(db, env, membership, c.req.valid('param').id);
+      const file = await getDocumentFile(db, { env, membership, id: c.req.valid('param').id });
       const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
       return new Response(body, {
         headers: {
@@ -213,13 +201,5 @@ export function createDocumentRoutes({ db, env, jobs, logger, executor }: AppDep
           'cache-control': 'private, max-age=300',
         },
       }) as never;
-    })
-    .openapi(reprocessRoute, async (c) => {
-      const { user, membership } = requireMembership(c);
-      return c.json(await reprocessDocument(db, env, jobs, user, membership, c.req.valid('param').id), 202);
-    })
-    .openapi(retryRoute, async (c) => {
-      const { user, membership } = requireMembership(c);
-      return c.json(await retryDocument(db, env, jobs, user, membership, c.req.valid('param').id), 202);
     });
 }

@@ -5,21 +5,14 @@ import { locateDocumentFile, sourceFor } from '../../adapters/sources/index.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
-import type { JobSender } from '../../jobs/registry.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
-import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
-import { startRun } from '../runs/runs.service.ts';
-import {
-  type DocumentRow,
-  findDocument,
-  listDocumentRows,
-  markDocumentRemoved,
-  requeueDocuments,
-} from './documents.repo.ts';
+import { requireFlow } from '../flows/flows.service.ts';
+import { type DocumentRow, findDocument, listDocumentRows, markDocumentRemoved } from './documents.repo.ts';
 
 /** Rows per page of the document list. */
 export const DOCUMENT_PAGE_SIZE = 50;
@@ -52,9 +45,11 @@ export async function requireDocument(db: Db, membership: Membership, id: string
 /** A flow's documents, newest first, optionally filtered by status. */
 export async function listDocuments(
   db: Db,
-  membership: Membership,
-  flowId: string,
-  query: { status?: DocumentStatus | undefined; page: number },
+  {
+    membership,
+    flowId,
+    query,
+  }: { membership: Membership; flowId: string; query: { status?: DocumentStatus | undefined; page: number } },
 ) {
   const flow = await requireFlow(db, membership, flowId);
   const { rows, total } = await listDocumentRows(db, flow.id, {
@@ -72,69 +67,25 @@ export async function getDocument(db: Db, membership: Membership, id: string) {
 }
 
 /**
- * Runs documents again in a new run of their flow: `reprocess` (any finished document; its rows are
- * replaced) or `retry` (failed documents only). Refused with `run_in_progress` while the flow runs.
- */
-async function rerunDocument(
-  db: Db,
-  env: Env,
-  jobs: JobSender | undefined,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
-  mode: 'reprocess' | 'retry',
-): Promise<{ runId: string }> {
-  const doc = await requireDocument(db, membership, id);
-  if (mode === 'retry' && doc.status !== 'failed') {
-    throw new AppError('conflict', 'Only failed documents can be retried; use re-process for the others');
-  }
-  if (doc.status === 'pending' || doc.status === 'processing') {
-    throw new AppError('run_in_progress', 'This document is already being processed');
-  }
-  const flow = await findFlowById(db, doc.flowId);
-  if (!flow) throw new AppError('not_found', 'No such flow');
-  const run = await startRun(db, env, jobs, user, flow, { kind: 'documents' }, (tx, created) =>
-    requeueDocuments(tx, [doc.id], created.id),
-  );
-  return { runId: run.id };
-}
-
-/** `POST /api/documents/:id/reprocess`: extract again and replace the document's rows. */
-export function reprocessDocument(
-  db: Db,
-  env: Env,
-  jobs: JobSender | undefined,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
-) {
-  return rerunDocument(db, env, jobs, user, membership, id, 'reprocess');
-}
-
-/** `POST /api/documents/:id/retry`: try a failed document again. */
-export function retryDocument(
-  db: Db,
-  env: Env,
-  jobs: JobSender | undefined,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
-) {
-  return rerunDocument(db, env, jobs, user, membership, id, 'retry');
-}
-
-/**
  * `DELETE /api/documents/:id`: takes a document out of its flow (a duplicate, a wrong file). Its rows
  * leave the sheet, the workbook and the Google sheet; a later run does not read the same file again.
  * Refused while the document is waiting or being read. Returns the removed document.
  */
 export async function removeDocument(
   db: Db,
-  env: Env,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
-  logger?: { warn: (obj: object, msg: string) => void },
+  {
+    env,
+    user,
+    membership,
+    id,
+    logger,
+  }: {
+    env: Env;
+    user: SessionUser;
+    membership: Membership;
+    id: string;
+    logger?: { warn: (obj: object, msg: string) => void };
+  },
 ): Promise<FlowDocument> {
   const doc = await requireDocument(db, membership, id);
   if (doc.status === 'removed') return toFlowDocument(doc);
@@ -142,13 +93,12 @@ export async function removeDocument(
   if (!removed)
     throw new AppError('run_in_progress', 'This document is being read; remove it when the run ends');
   const flow = await findFlowById(db, doc.flowId);
-  await recordActivity(
-    db,
-    membership.organizationId,
-    'document.removed',
-    `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
-    user.id,
-  );
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'document.removed',
+    message: `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
+    userId: user.id,
+  });
   // The sheets lose the rows now; a Google sheet out of reach loses them at the flow's next run.
   if (flow) await syncFlowSheets({ db, env, logger }, flow.id, doc.id);
   return toFlowDocument(removed);
@@ -189,7 +139,10 @@ export async function syncFlowSheets(
  * store, the Drive cache, or BAHI_FOLDER_ROOTS for local files), so a root the operator removed, or a file
  * swapped for a symlink since the run, is not served.
  */
-export async function getDocumentFile(db: Db, env: Env, membership: Membership, id: string) {
+export async function getDocumentFile(
+  db: Db,
+  { env, membership, id }: { env: Env; membership: Membership; id: string },
+) {
   const row = await requireDocument(db, membership, id);
   if (!row.sourcePath) throw new AppError('not_found', 'The file of this document is not stored');
   const ctx = { db, env };

@@ -26,9 +26,7 @@ function toFlowRow(row: FlowRow | undefined): FlowRow | undefined {
 /** Inserts a flow owned by `userId` in `organizationId`. */
 export async function insertFlow(
   db: Db,
-  organizationId: string,
-  userId: string | null,
-  values: FlowValues,
+  { organizationId, userId, values }: { organizationId: string; userId: string | null; values: FlowValues },
 ): Promise<FlowRow> {
   const [row] = await db
     .insert(flows)
@@ -65,9 +63,7 @@ export async function findFlowById(db: Db, flowId: string): Promise<FlowRow | un
 /** Updates a flow's editable fields; returns the row, or undefined when it is not the organisation's. */
 export async function updateFlowRow(
   db: Db,
-  organizationId: string,
-  flowId: string,
-  values: Partial<FlowValues>,
+  { organizationId, flowId, values }: { organizationId: string; flowId: string; values: Partial<FlowValues> },
 ): Promise<FlowRow | undefined> {
   const [row] = await db
     .update(flows)
@@ -101,4 +97,21 @@ export async function markFlowSucceeded(db: Db, flowId: string, at: Date): Promi
 /** Records that the workbook file now matches the database (or clears it when `at` is null). */
 export async function setWorkbookWrittenAt(db: Db, flowId: string, at: Date | null): Promise<void> {
   await db.update(flows).set({ workbookWrittenAt: at }).where(eq(flows.id, flowId));
+}
+
+/**
+ * The workbooks that no longer match the database once a document of `flowId` changed: that flow's, and
+ * every invoice flow's of the organisation (their "Matches" tab reads documents of all flows). Each is
+ * rewritten on its next download or run.
+ */
+export async function markWorkbooksStale(db: Db, organizationId: string, flowId?: string): Promise<void> {
+  await db
+    .update(flows)
+    .set({ workbookWrittenAt: null })
+    .where(
+      and(
+        eq(flows.organizationId, organizationId),
+        sql`(${flowId ? sql`${flows.id} = ${flowId} or ` : sql``}'INVOICE' = any(${flows.types}))`,
+      ),
+    );
 }

@@ -1,13 +1,6 @@
 import {
-  CreatedSheetSchema,
-  CreateSheetInputSchema,
   CreateWorkflowInputSchema,
   OkSchema,
-  ProcessFolderInputSchema,
-  ProcessUrlInputSchema,
-  RunListSchema,
-  RunSchema,
-  StartedRunSchema,
   UpdateWorkflowInputSchema,
   WorkflowListSchema,
   WorkflowSchema,
@@ -15,16 +8,8 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
-import { listRuns, startRun, toRun } from '../runs/runs.service.ts';
-import {
-  createWorkflow,
-  deleteWorkflow,
-  listWorkflows,
-  requireFlow,
-  updateWorkflow,
-} from './flows.service.ts';
-import { createSheet, processFolder, processUrl } from './legacy.service.ts';
+import { requireMembership } from '../../http/session.ts';
+import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const tags = ['Flows'];
@@ -76,84 +61,8 @@ const deleteRoute = createRoute({
   responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 
-const createSheetRoute = createRoute({
-  method: 'post',
-  path: '/workflow/sheets/create',
-  tags,
-  summary: "Create the flow's output workbook; returns its id, name and in-app link",
-  request: { body: { ...jsonContent(CreateSheetInputSchema, 'Flow and sheet name'), required: true } },
-  responses: {
-    200: jsonContent(CreatedSheetSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
-});
-
-const processFolderRoute = createRoute({
-  method: 'post',
-  path: '/workflow/process-folder',
-  tags,
-  summary:
-    'Start a run of a flow ({ workflowId }) or of an ad-hoc folder ({ folderUrl|folderPath, type, sheetId })',
-  request: { body: { ...jsonContent(ProcessFolderInputSchema, 'What to run'), required: true } },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors(
-      'unauthenticated',
-      'not_found',
-      'validation',
-      'run_in_progress',
-      'google_auth_required',
-    ),
-  },
-});
-
-const processUrlRoute = createRoute({
-  method: 'post',
-  path: '/process-url',
-  tags,
-  summary: 'Process one file: a Google Drive file link or a path under the allowed folders',
-  request: { body: { ...jsonContent(ProcessUrlInputSchema, 'The file'), required: true } },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors(
-      'unauthenticated',
-      'not_found',
-      'validation',
-      'run_in_progress',
-      'google_auth_required',
-    ),
-  },
-});
-
-const startRunRoute = createRoute({
-  method: 'post',
-  path: '/flows/{id}/runs',
-  tags: ['Runs'],
-  summary: 'Start a run of the flow (new documents only; already processed files are skipped)',
-  request: { params: IdParams },
-  responses: {
-    202: jsonContent(RunSchema, 'Run queued'),
-    ...describeErrors(
-      'unauthenticated',
-      'not_found',
-      'validation',
-      'run_in_progress',
-      'google_auth_required',
-    ),
-  },
-});
-
-const listRunsRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/runs',
-  tags: ['Runs'],
-  summary: "The flow's run history, newest first",
-  request: { params: IdParams },
-  responses: { 200: jsonContent(RunListSchema), ...describeErrors('unauthenticated', 'not_found') },
-});
-
-/** `/api/workflows` (the original product's flow API), its action routes, and starting/listing runs. */
-export function createFlowRoutes({ db, env, jobs, executor }: AppDeps) {
+/** `/api/workflows`: the original product's flow API (create, list, update, delete). */
+export function createFlowRoutes({ db, env }: AppDeps) {
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -161,39 +70,24 @@ export function createFlowRoutes({ db, env, jobs, executor }: AppDeps) {
     })
     .openapi(createFlowRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await createWorkflow(db, env, user, membership, c.req.valid('json')), 201);
+      return c.json(await createWorkflow(db, { env, user, membership, input: c.req.valid('json') }), 201);
     })
     .openapi(updateRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await updateWorkflow(db, env, user, membership, c.req.valid('param').id, c.req.valid('json')),
+        await updateWorkflow(db, {
+          env,
+          user,
+          membership,
+          flowId: c.req.valid('param').id,
+          input: c.req.valid('json'),
+        }),
         200,
       );
     })
     .openapi(deleteRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      await deleteWorkflow(db, env, user, membership, c.req.valid('param').id);
+      await deleteWorkflow(db, { env, user, membership, flowId: c.req.valid('param').id });
       return c.json({ ok: true as const }, 200);
-    })
-    .openapi(createSheetRoute, async (c) => {
-      const { membership } = requireMembership(c);
-      return c.json(await createSheet(db, env, executor, membership, c.req.valid('json')), 200);
-    })
-    .openapi(processFolderRoute, async (c) => {
-      const { user, membership } = requireMembership(c);
-      return c.json(await processFolder(db, env, jobs, user, membership, c.req.valid('json')), 202);
-    })
-    .openapi(processUrlRoute, async (c) => {
-      const { user, membership } = requireMembership(c);
-      return c.json(await processUrl(db, env, jobs, user, membership, c.req.valid('json')), 202);
-    })
-    .openapi(startRunRoute, async (c) => {
-      const { user, membership } = requireMembership(c);
-      const flow = await requireFlow(db, membership, c.req.valid('param').id);
-      return c.json(toRun(await startRun(db, env, jobs, user, flow)), 202);
-    })
-    .openapi(listRunsRoute, async (c) => {
-      const { membership } = requireMembership(c);
-      return c.json({ items: await listRuns(db, membership, c.req.valid('param').id) }, 200);
     });
 }

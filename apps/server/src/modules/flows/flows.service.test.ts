@@ -7,10 +7,10 @@ import { documents } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { getDocumentFile } from '../documents/documents.service.ts';
+import { processFolder, processUrl } from '../legacy/legacy.service.ts';
 import { processRun } from '../runs/run-leader.ts';
 import { getRun } from '../runs/runs.service.ts';
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
-import { processFolder, processUrl } from './legacy.service.ts';
 import {
   createMember,
   createRecordingSender,
@@ -39,7 +39,7 @@ beforeAll(async () => {
   env = (await createTestEnv({ BAHI_FOLDER_ROOTS: root })).env;
   env.dataDir = dataDir;
   jobs = createRecordingSender();
-  ctx = createTestJobContext(t.db, env, jobs);
+  ctx = createTestJobContext(t.db, { env, jobs });
   asha = await createMember(t.db, 'Asha');
   bala = await createMember(t.db, 'Bala');
   await mkdir(join(root, 'august'), { recursive: true });
@@ -69,10 +69,15 @@ const io = (input: { kind: 'upload' | 'local' | 'drive'; url: string }) => ({
 
 describe('flow CRUD and organisation scoping', () => {
   it('creates, updates and deletes flows; another organisation sees and changes nothing', async () => {
-    const created = await createWorkflow(t.db, env, asha.user, asha.membership, {
-      name: '  GRNs  ',
-      types: ['GRN'],
-      io: io({ kind: 'upload', url: 'ignored' }),
+    const created = await createWorkflow(t.db, {
+      env,
+      user: asha.user,
+      membership: asha.membership,
+      input: {
+        name: '  GRNs  ',
+        types: ['GRN'],
+        io: io({ kind: 'upload', url: 'ignored' }),
+      },
     });
     expect(created).toMatchObject({
       name: 'GRNs',
@@ -85,60 +90,100 @@ describe('flow CRUD and organisation scoping', () => {
 
     expect(await listWorkflows(t.db, bala.membership)).toEqual([]);
     await expect(
-      updateWorkflow(t.db, env, bala.user, bala.membership, created.id, { name: 'x' }),
+      updateWorkflow(t.db, {
+        env,
+        user: bala.user,
+        membership: bala.membership,
+        flowId: created.id,
+        input: { name: 'x' },
+      }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
-    await expect(deleteWorkflow(t.db, env, bala.user, bala.membership, created.id)).rejects.toMatchObject({
+    await expect(
+      deleteWorkflow(t.db, { env, user: bala.user, membership: bala.membership, flowId: created.id }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
     await expect(
-      updateWorkflow(t.db, env, asha.user, asha.membership, 'not-a-uuid', { name: 'x' }),
+      updateWorkflow(t.db, {
+        env,
+        user: asha.user,
+        membership: asha.membership,
+        flowId: 'not-a-uuid',
+        input: { name: 'x' },
+      }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
 
-    const updated = await updateWorkflow(t.db, env, asha.user, asha.membership, created.id, {
-      name: 'Goods receipts',
-      types: ['PO'],
+    const updated = await updateWorkflow(t.db, {
+      env,
+      user: asha.user,
+      membership: asha.membership,
+      flowId: created.id,
+      input: {
+        name: 'Goods receipts',
+        types: ['PO'],
+      },
     });
     expect(updated).toMatchObject({ name: 'Goods receipts', types: ['PO'] });
     expect(updated.updatedAt).toBeGreaterThanOrEqual(created.updatedAt);
-    await deleteWorkflow(t.db, env, asha.user, asha.membership, created.id);
+    await deleteWorkflow(t.db, { env, user: asha.user, membership: asha.membership, flowId: created.id });
     expect(await listWorkflows(t.db, asha.membership)).toEqual([]);
   });
 
   it('validates the name and the single document type', async () => {
     await expect(
-      createWorkflow(t.db, env, asha.user, asha.membership, {
-        name: ' ',
-        types: ['PO'],
-        io: io({ kind: 'upload', url: '' }),
+      createWorkflow(t.db, {
+        env,
+        user: asha.user,
+        membership: asha.membership,
+        input: {
+          name: ' ',
+          types: ['PO'],
+          io: io({ kind: 'upload', url: '' }),
+        },
       }),
     ).rejects.toThrow('Flow name is required');
     await expect(
-      createWorkflow(t.db, env, asha.user, asha.membership, {
-        name: 'Two types',
-        types: ['PO', 'GRN'],
-        io: io({ kind: 'upload', url: '' }),
+      createWorkflow(t.db, {
+        env,
+        user: asha.user,
+        membership: asha.membership,
+        input: {
+          name: 'Two types',
+          types: ['PO', 'GRN'],
+          io: io({ kind: 'upload', url: '' }),
+        },
       }),
     ).rejects.toThrow('Choose one document type');
   });
 
   it('refuses local folders outside the roots, and all of them when no roots are configured', async () => {
     await expect(
-      createWorkflow(t.db, env, asha.user, asha.membership, {
-        name: 'x',
-        types: ['PO'],
-        io: io({ kind: 'local', url: '../' }),
+      createWorkflow(t.db, {
+        env,
+        user: asha.user,
+        membership: asha.membership,
+        input: {
+          name: 'x',
+          types: ['PO'],
+          io: io({ kind: 'local', url: '../' }),
+        },
       }),
     ).rejects.toThrow('This folder does not exist, or your organisation may not read it.');
     const noRoots = (await createTestEnv()).env;
     await expect(
-      createWorkflow(t.db, noRoots, asha.user, asha.membership, {
-        name: 'x',
-        types: ['PO'],
-        io: io({ kind: 'local', url: root }),
+      createWorkflow(t.db, {
+        env: noRoots,
+        user: asha.user,
+        membership: asha.membership,
+        input: {
+          name: 'x',
+          types: ['PO'],
+          io: io({ kind: 'local', url: root }),
+        },
       }),
     ).rejects.toThrow(/BAHI_FOLDER_ROOTS/);
   });
@@ -146,7 +191,7 @@ describe('flow CRUD and organisation scoping', () => {
 
 async function deleteAllFlows(member: typeof asha) {
   for (const flow of await listWorkflows(t.db, member.membership))
-    await deleteWorkflow(t.db, env, member.user, member.membership, flow.id);
+    await deleteWorkflow(t.db, { env, user: member.user, membership: member.membership, flowId: flow.id });
 }
 
 describe('folders bound to their organisation', () => {
@@ -163,26 +208,44 @@ describe('folders bound to their organisation', () => {
     const both = (
       await createTestEnv({ BAHI_FOLDER_ROOTS: `${root},${balaRoot}=${bala.membership.organizationId}` })
     ).env;
-    await expect(createWorkflow(t.db, both, asha.user, asha.membership, local(root))).resolves.toMatchObject({
+    await expect(
+      createWorkflow(t.db, { env: both, user: asha.user, membership: asha.membership, input: local(root) }),
+    ).resolves.toMatchObject({
       name: 'Local',
     });
     await expect(
-      createWorkflow(t.db, both, bala.user, bala.membership, local(balaRoot)),
+      createWorkflow(t.db, {
+        env: both,
+        user: bala.user,
+        membership: bala.membership,
+        input: local(balaRoot),
+      }),
     ).resolves.toMatchObject({
       name: 'Local',
     });
     // Another organisation's folder is answered exactly as a folder that does not exist.
     for (const path of [root, join(root, 'august'), join(root, 'no-such-folder')])
-      await expect(createWorkflow(t.db, both, bala.user, bala.membership, local(path))).rejects.toThrow(
-        missing,
-      );
-    await expect(createWorkflow(t.db, both, asha.user, asha.membership, local(balaRoot))).rejects.toThrow(
-      missing,
-    );
+      await expect(
+        createWorkflow(t.db, { env: both, user: bala.user, membership: bala.membership, input: local(path) }),
+      ).rejects.toThrow(missing);
     await expect(
-      processUrl(t.db, both, jobs, bala.user, bala.membership, {
-        url: join(root, 'august', 'inv-011.pdf'),
-        type: 'INVOICE',
+      createWorkflow(t.db, {
+        env: both,
+        user: asha.user,
+        membership: asha.membership,
+        input: local(balaRoot),
+      }),
+    ).rejects.toThrow(missing);
+    await expect(
+      processUrl(t.db, {
+        env: both,
+        jobs,
+        user: bala.user,
+        membership: bala.membership,
+        input: {
+          url: join(root, 'august', 'inv-011.pdf'),
+          type: 'INVOICE',
+        },
       }),
     ).rejects.toThrow(missing);
     await deleteAllFlows(asha);
@@ -190,17 +253,23 @@ describe('folders bound to their organisation', () => {
   });
 
   it('tells an organisation with no folder granted to ask the administrator', async () => {
-    await expect(createWorkflow(t.db, env, bala.user, bala.membership, local(root))).rejects.toThrow(
-      /No local folders are open to your organisation/,
-    );
+    await expect(
+      createWorkflow(t.db, { env, user: bala.user, membership: bala.membership, input: local(root) }),
+    ).rejects.toThrow(/No local folders are open to your organisation/);
   });
 });
 
 describe('local folder flows', () => {
   it('processes a folder: documents extracted, unsupported files listed as skipped, a broken one failed', async () => {
-    const { runId } = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
-      folderPath: join(root, 'august'),
-      type: 'INVOICE',
+    const { runId } = await processFolder(t.db, {
+      env,
+      jobs,
+      user: asha.user,
+      membership: asha.membership,
+      input: {
+        folderPath: join(root, 'august'),
+        type: 'INVOICE',
+      },
     });
     await drainJobs();
     const run = await getRun(t.db, asha.membership, runId);
@@ -211,20 +280,30 @@ describe('local folder flows', () => {
     ]);
     // The sheet's link back serves the file while its folder is still allowed, and not after.
     const [doc] = await t.db.select().from(documents).where(eq(documents.fileName, 'inv-011.pdf'));
-    expect((await getDocumentFile(t.db, env, asha.membership, doc!.id)).path).toBe(
+    expect((await getDocumentFile(t.db, { env, membership: asha.membership, id: doc!.id })).path).toBe(
       join(root, 'august', 'inv-011.pdf'),
     );
-    await expect(getDocumentFile(t.db, env, bala.membership, doc!.id)).rejects.toMatchObject({
+    await expect(
+      getDocumentFile(t.db, { env, membership: bala.membership, id: doc!.id }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
     const rootsRemoved = { ...env, flows: { ...env.flows, folderRoots: [] } };
-    await expect(getDocumentFile(t.db, rootsRemoved, asha.membership, doc!.id)).rejects.toMatchObject({
+    await expect(
+      getDocumentFile(t.db, { env: rootsRemoved, membership: asha.membership, id: doc!.id }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
     // The same ad-hoc folder again reuses its flow and finds nothing new.
-    const again = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
-      folderPath: join(root, 'august'),
-      type: 'INVOICE',
+    const again = await processFolder(t.db, {
+      env,
+      jobs,
+      user: asha.user,
+      membership: asha.membership,
+      input: {
+        folderPath: join(root, 'august'),
+        type: 'INVOICE',
+      },
     });
     await drainJobs();
     expect((await getRun(t.db, asha.membership, again.runId)).counts).toMatchObject({
@@ -235,9 +314,15 @@ describe('local folder flows', () => {
   });
 
   it('fails an empty folder run with the product message', async () => {
-    const { runId } = await processFolder(t.db, env, jobs, asha.user, asha.membership, {
-      folderPath: join(root, 'empty'),
-      type: 'PO',
+    const { runId } = await processFolder(t.db, {
+      env,
+      jobs,
+      user: asha.user,
+      membership: asha.membership,
+      input: {
+        folderPath: join(root, 'empty'),
+        type: 'PO',
+      },
     });
     await drainJobs();
     expect((await getRun(t.db, asha.membership, runId)).error?.message).toBe(
@@ -246,27 +331,51 @@ describe('local folder flows', () => {
   });
 
   it('processes a single file by path, and refuses Drive links without a Google connection', async () => {
-    const { runId } = await processUrl(t.db, env, jobs, asha.user, asha.membership, {
-      url: join(root, 'august', 'inv-011.pdf'),
-      type: 'INVOICE',
+    const { runId } = await processUrl(t.db, {
+      env,
+      jobs,
+      user: asha.user,
+      membership: asha.membership,
+      input: {
+        url: join(root, 'august', 'inv-011.pdf'),
+        type: 'INVOICE',
+      },
     });
     await drainJobs();
     const run = await getRun(t.db, asha.membership, runId);
     expect(run.status).toBe('succeeded');
     await expect(
-      processUrl(t.db, env, jobs, asha.user, asha.membership, {
-        url: 'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/view',
-        type: 'PO',
+      processUrl(t.db, {
+        env,
+        jobs,
+        user: asha.user,
+        membership: asha.membership,
+        input: {
+          url: 'https://drive.google.com/file/d/1ZyXwVuTsRqPoNmLk/view',
+          type: 'PO',
+        },
       }),
     ).rejects.toMatchObject({ code: 'validation', message: expect.stringMatching(/^Google is not set up/) });
     await expect(
-      processUrl(t.db, env, jobs, asha.user, asha.membership, {
-        url: 'https://drive.google.com/nope',
-        type: 'PO',
+      processUrl(t.db, {
+        env,
+        jobs,
+        user: asha.user,
+        membership: asha.membership,
+        input: {
+          url: 'https://drive.google.com/nope',
+          type: 'PO',
+        },
       }),
     ).rejects.toMatchObject({ code: 'validation' });
     await expect(
-      processUrl(t.db, env, jobs, asha.user, asha.membership, { url: join(root, '..', 'db'), type: 'PO' }),
+      processUrl(t.db, {
+        env,
+        jobs,
+        user: asha.user,
+        membership: asha.membership,
+        input: { url: join(root, '..', 'db'), type: 'PO' },
+      }),
     ).rejects.toMatchObject({ code: 'validation' });
   });
 });

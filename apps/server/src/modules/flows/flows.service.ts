@@ -14,9 +14,10 @@ import { sourceFor } from '../../adapters/sources/index.ts';
 import { getUploadDir } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import {
   deleteFlowRow,
   type FlowRow,
@@ -83,32 +84,34 @@ export async function requireFlow(db: Db, membership: Membership, flowId: string
   return row;
 }
 
-/** A UUID shape check, so malformed ids answer 404 instead of a database error. */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Creates a flow; status starts `inactive`. */
 export async function createWorkflow(
   db: Db,
-  env: Env,
-  user: SessionUser,
-  membership: Membership,
-  rawInput: CreateWorkflowInput,
+  {
+    env,
+    user,
+    membership,
+    input: rawInput,
+  }: { env: Env; user: SessionUser; membership: Membership; input: CreateWorkflowInput },
 ): Promise<Workflow> {
   const input = CreateWorkflowInputSchema.parse(rawInput);
   const io = await validateIo({ db, env }, { organizationId: membership.organizationId, io: input.io });
   const row = await db.transaction(async (tx) => {
-    const created = await insertFlow(tx, membership.organizationId, user.id, {
-      name: input.name,
-      types: input.types,
-      io,
+    const created = await insertFlow(tx, {
+      organizationId: membership.organizationId,
+      userId: user.id,
+      values: {
+        name: input.name,
+        types: input.types,
+        io,
+      },
     });
-    await recordActivity(
-      tx,
-      membership.organizationId,
-      'flow.created',
-      `${user.name} created flow "${created.name}"`,
-      user.id,
-    );
+    await recordActivity(tx, {
+      organizationId: membership.organizationId,
+      kind: 'flow.created',
+      message: `${user.name} created flow "${created.name}"`,
+      userId: user.id,
+    });
     return created;
   });
   return toWorkflow(row);
@@ -117,11 +120,13 @@ export async function createWorkflow(
 /** Updates a flow's name, type or io. */
 export async function updateWorkflow(
   db: Db,
-  env: Env,
-  user: SessionUser,
-  membership: Membership,
-  flowId: string,
-  rawInput: UpdateWorkflowInput,
+  {
+    env,
+    user,
+    membership,
+    flowId,
+    input: rawInput,
+  }: { env: Env; user: SessionUser; membership: Membership; flowId: string; input: UpdateWorkflowInput },
 ): Promise<Workflow> {
   const input = UpdateWorkflowInputSchema.parse(rawInput);
   const existing = await requireFlow(db, membership, flowId);
@@ -134,15 +139,14 @@ export async function updateWorkflow(
       { organizationId: membership.organizationId, io: input.io, previous: existing.io },
     );
   const row = await db.transaction(async (tx) => {
-    const updated = await updateFlowRow(tx, membership.organizationId, flowId, values);
+    const updated = await updateFlowRow(tx, { organizationId: membership.organizationId, flowId, values });
     if (!updated) throw new AppError('not_found', 'No such flow');
-    await recordActivity(
-      tx,
-      membership.organizationId,
-      'flow.updated',
-      `${user.name} updated flow "${updated.name}"`,
-      user.id,
-    );
+    await recordActivity(tx, {
+      organizationId: membership.organizationId,
+      kind: 'flow.updated',
+      message: `${user.name} updated flow "${updated.name}"`,
+      userId: user.id,
+    });
     return updated;
   });
   return toWorkflow(row);
@@ -151,22 +155,18 @@ export async function updateWorkflow(
 /** Deletes a flow with its runs, documents, uploads and workbook. */
 export async function deleteWorkflow(
   db: Db,
-  env: Env,
-  user: SessionUser,
-  membership: Membership,
-  flowId: string,
+  { env, user, membership, flowId }: { env: Env; user: SessionUser; membership: Membership; flowId: string },
 ): Promise<void> {
   const existing = await requireFlow(db, membership, flowId);
   await db.transaction(async (tx) => {
     const deleted = await deleteFlowRow(tx, membership.organizationId, flowId);
     if (!deleted) throw new AppError('not_found', 'No such flow');
-    await recordActivity(
-      tx,
-      membership.organizationId,
-      'flow.deleted',
-      `${user.name} deleted flow "${deleted.name}"`,
-      user.id,
-    );
+    await recordActivity(tx, {
+      organizationId: membership.organizationId,
+      kind: 'flow.deleted',
+      message: `${user.name} deleted flow "${deleted.name}"`,
+      userId: user.id,
+    });
   });
   // Files go after the rows: a crash in between leaves orphan files, never rows pointing at nothing.
   await rm(getUploadDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { type Env, parseEnv } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobContext, JobName, JobPayload, JobSender } from '../../jobs/registry.ts';
 import { createInlineExecutor, type TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createLogger } from '../../lib/logger.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import { insertOrganizationWithOwner } from '../organizations/organizations.repo.ts';
 import { helpExtractRun } from '../runs/claim-loop.ts';
 import { processRun } from '../runs/run-leader.ts';
@@ -67,9 +67,7 @@ export function createRecordingSender(): RecordingSender {
 /** Everything a job handler needs, with the real engine run in-thread. */
 export function createTestJobContext(
   db: Db,
-  env: Env,
-  jobs: JobSender,
-  executor: TaskExecutor = createInlineExecutor(),
+  { env, jobs, executor = createInlineExecutor() }: { env: Env; jobs: JobSender; executor?: TaskExecutor },
 ): JobContext {
   return { db, env, logger: createLogger('silent'), executor, jobs, workerId: `test:${randomUUID()}` };
 }

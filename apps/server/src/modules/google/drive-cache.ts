@@ -54,9 +54,11 @@ async function listFilesInUse(db: Db, organizationId: string): Promise<Set<strin
  */
 export async function sweepDriveCache(
   db: Db,
-  env: Env,
-  organizationId: string,
-  options: DriveCacheSweepOptions = {},
+  {
+    env,
+    organizationId,
+    options = {},
+  }: { env: Env; organizationId: string; options?: DriveCacheSweepOptions },
 ): Promise<DriveCacheSweep> {
   const dir = getDriveCacheDir(env, organizationId);
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -94,7 +96,7 @@ export async function sweepDriveCaches(
   for (const org of orgs) {
     // Directory names are organisation ids (uuids); anything else is not Bahi's to touch.
     if (!/^[0-9a-f-]{36}$/i.test(org)) continue;
-    const swept = await sweepDriveCache(db, env, org, options);
+    const swept = await sweepDriveCache(db, { env, organizationId: org, options });
     total.deleted += swept.deleted;
     total.kept += swept.kept;
   }
@@ -116,7 +118,7 @@ export async function sweepBeforeDriveRun(db: Db, env: Env, organizationId: stri
       lastSweepAll = Date.now();
       await sweepDriveCaches(db, env);
     } else {
-      await sweepDriveCache(db, env, organizationId);
+      await sweepDriveCache(db, { env, organizationId });
     }
   } catch {
     // Best effort by design (see above).

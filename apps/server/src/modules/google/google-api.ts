@@ -135,7 +135,17 @@ export interface RetryOptions {
 }
 
 /** Wait before retry `attempt` (1-based): Retry-After when Google sends it, else exponential, plus jitter. */
-export function computeRetryDelay(error: unknown, attempt: number, random: () => number, maxDelayMs: number) {
+export function computeRetryDelay({
+  error,
+  attempt,
+  random,
+  maxDelayMs,
+}: {
+  error: unknown;
+  attempt: number;
+  random: () => number;
+  maxDelayMs: number;
+}) {
   const retryAfter = readHeader((error as ErrorLike)?.response?.headers, 'retry-after');
   const seconds = retryAfter !== null ? Number(retryAfter) : Number.NaN;
   const base = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000 * 2 ** (attempt - 1);
@@ -168,7 +178,7 @@ export async function withGoogleRetry<T>(call: () => Promise<T>, options: RetryO
       if (isAuthorizationFailure(error))
         throw new AppError('google_auth_required', GOOGLE_AUTH_REQUIRED_MESSAGE);
       if (attempt >= maxAttempts || !isRetryable(error, options.retryServerErrors ?? true)) throw error;
-      const delayMs = computeRetryDelay(error, attempt, random, options.maxDelayMs ?? 65_000);
+      const delayMs = computeRetryDelay({ error, attempt, random, maxDelayMs: options.maxDelayMs ?? 65_000 });
       options.onRetry?.({ attempt, delayMs, status: readErrorStatus(error) });
       await wait(delayMs);
     }

@@ -9,7 +9,7 @@ import type { JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { type GoogleStandIn, installLoopbackGuard, startGoogleStandIn } from '../../test/google-stand-in.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
-import { getDocumentFile, reprocessDocument, retryDocument } from '../documents/documents.service.ts';
+import { getDocumentFile } from '../documents/documents.service.ts';
 import { updateFlowRow } from '../flows/flows.repo.ts';
 import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
 import {
@@ -20,14 +20,15 @@ import {
   type RecordingSender,
   readFixture,
 } from '../flows/test-support.ts';
+import { reprocessDocument, retryDocument } from '../runs/document-reruns.ts';
 import { processRun } from '../runs/run-leader.ts';
 import { startRun } from '../runs/runs.service.ts';
+import { createFlowSpreadsheet, writeFlowToGoogleSheet } from '../sheets/google-sheet-sink.ts';
 import { loadSheetContent } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { getDriveCacheDir, sweepDriveCache, sweepDriveCaches } from './drive-cache.ts';
 import { createFlowDriveSource, locateDriveDocumentFile } from './drive-source.ts';
 import { buildConsentUrl, completeOAuth, disconnectGoogle, getGoogleStatus } from './google.service.ts';
-import { createFlowSpreadsheet, writeFlowToGoogleSheet } from './google-flows.ts';
 
 // The Google pieces flows use, on a real database with the real engine: connect (service level), read a
 // Drive folder, create the output spreadsheet, write the processed rows — exactly once.
@@ -52,7 +53,7 @@ beforeAll(async () => {
     GOOGLE_API_BASE_URL: google.url,
   }));
   jobs = createRecordingSender();
-  ctx = createTestJobContext(t.db, env, jobs);
+  ctx = createTestJobContext(t.db, { env, jobs });
   member = await createMember(t.db);
 });
 
@@ -70,9 +71,13 @@ async function connect() {
     redirect: 'manual',
   });
   const back = new URL(consent.headers.get('location') ?? '');
-  await completeOAuth(t.db, env, member.user, {
-    code: back.searchParams.get('code') ?? undefined,
-    state: back.searchParams.get('state') ?? undefined,
+  await completeOAuth(t.db, {
+    env,
+    sessionUser: member.user,
+    query: {
+      code: back.searchParams.get('code') ?? undefined,
+      state: back.searchParams.get('state') ?? undefined,
+    },
   });
 }
 
@@ -133,33 +138,57 @@ describe('Google for flows', () => {
     expect(names.sort()).toEqual(['invoice-011.pdf', 'invoice-018.pdf']);
 
     // Rows come from a real run of the real engine (uploads here: the run's Drive branch is wired by flows).
-    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
-      name: 'Invoices to Sheets',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' },
+    const wf = await createWorkflow(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        name: 'Invoices to Sheets',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' },
+        },
       },
     });
-    await addUploads(t.db, env, member.user, member.membership, wf.id, [
-      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
-      { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
-    ]);
-    await startRun(t.db, env, jobs, member.user, await requireFlow(t.db, member.membership, wf.id));
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: wf.id,
+      files: [
+        { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
+        { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
+      ],
+    });
+    await startRun(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      flow: await requireFlow(t.db, member.membership, wf.id),
+    });
     await drainJobs();
 
-    const created = await createFlowSpreadsheet(t.db, env, member.membership.organizationId, {
-      title: 'Invoices to Sheets',
-      type: 'INVOICE',
+    const created = await createFlowSpreadsheet(t.db, {
+      env,
+      organizationId: member.membership.organizationId,
+      input: {
+        title: 'Invoices to Sheets',
+        type: 'INVOICE',
+      },
     });
     const flow = await requireFlow(t.db, member.membership, wf.id);
     const io = flow.io as { input: unknown; output: unknown };
-    await updateFlowRow(t.db, member.membership.organizationId, flow.id, {
-      io: {
-        input: io.input,
-        output: { kind: 'sheets', sheetId: created.spreadsheetId, sheetName: 'Invoices' },
-      },
-    } as never);
+    await updateFlowRow(t.db, {
+      organizationId: member.membership.organizationId,
+      flowId: flow.id,
+      values: {
+        io: {
+          input: io.input,
+          output: { kind: 'sheets', sheetId: created.spreadsheetId, sheetName: 'Invoices' },
+        },
+      } as never,
+    });
     const sheetsFlow = await requireFlow(t.db, member.membership, wf.id);
 
     const first = await writeFlowToGoogleSheet(t.db, env, sheetsFlow);
@@ -188,16 +217,25 @@ describe('Google for flows', () => {
 
   it('re-processing a document replaces its rows in the sheet; a document that failed leaves it', async () => {
     await connect();
-    const created = await createFlowSpreadsheet(t.db, env, member.membership.organizationId, {
-      title: 'Re-processed',
-      type: 'INVOICE',
+    const created = await createFlowSpreadsheet(t.db, {
+      env,
+      organizationId: member.membership.organizationId,
+      input: {
+        title: 'Re-processed',
+        type: 'INVOICE',
+      },
     });
-    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
-      name: 'Re-processed to Sheets',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'sheets', sheetId: created.spreadsheetId, sheetName: 'Re-processed' },
+    const wf = await createWorkflow(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        name: 'Re-processed to Sheets',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'sheets', sheetId: created.spreadsheetId, sheetName: 'Re-processed' },
+        },
       },
     });
     // Earlier tests read the same invoices: taken out of their flows, so these are not held back as copies.
@@ -205,12 +243,23 @@ describe('Google for flows', () => {
       .update(documents)
       .set({ status: 'removed' })
       .where(eq(documents.organizationId, member.membership.organizationId));
-    await addUploads(t.db, env, member.user, member.membership, wf.id, [
-      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
-      { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') },
-      { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
-    ]);
-    await startRun(t.db, env, jobs, member.user, await requireFlow(t.db, member.membership, wf.id));
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: wf.id,
+      files: [
+        { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
+        { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') },
+        { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
+      ],
+    });
+    await startRun(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      flow: await requireFlow(t.db, member.membership, wf.id),
+    });
     await drainJobs();
     const flow = await requireFlow(t.db, member.membership, wf.id);
     const ss = google.spreadsheets.get(created.spreadsheetId)!;
@@ -222,9 +271,13 @@ describe('Google for flows', () => {
         .sort();
     /** What the sheet must hold: the database's rows, as a fresh write puts them. */
     const expected = async () => {
-      const fresh = await createFlowSpreadsheet(t.db, env, member.membership.organizationId, {
-        title: 'Fresh',
-        type: 'INVOICE',
+      const fresh = await createFlowSpreadsheet(t.db, {
+        env,
+        organizationId: member.membership.organizationId,
+        input: {
+          title: 'Fresh',
+          type: 'INVOICE',
+        },
       });
       await writeFlowToGoogleSheet(t.db, env, {
         ...flow,
@@ -259,7 +312,13 @@ describe('Google for flows', () => {
     const staleLines = grid('Line Items').length;
 
     // Re-process: the run re-extracts it and rewrites its rows in the sheet — not appended, not left stale.
-    await reprocessDocument(t.db, env, jobs, member.user, member.membership, target.id);
+    await reprocessDocument(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      membership: member.membership,
+      id: target.id,
+    });
     await drainJobs();
     const now = await expected();
     expect(grid('Line Items')).toEqual(now.lines);
@@ -298,24 +357,29 @@ describe('Google for flows', () => {
     });
     const url = `https://drive.google.com/drive/folders/${folder}`;
     const names = async (includeSubfolders?: boolean) => {
-      const wf = await createWorkflow(t.db, env, member.user, member.membership, {
-        name: `Drive ${String(includeSubfolders)}`,
-        types: ['INVOICE'],
-        io: {
-          input: {
-            kind: 'drive',
-            url,
-            folderName: '',
-            ...(includeSubfolders === undefined ? {} : { includeSubfolders }),
+      const wf = await createWorkflow(t.db, {
+        env,
+        user: member.user,
+        membership: member.membership,
+        input: {
+          name: `Drive ${String(includeSubfolders)}`,
+          types: ['INVOICE'],
+          io: {
+            input: {
+              kind: 'drive',
+              url,
+              folderName: '',
+              ...(includeSubfolders === undefined ? {} : { includeSubfolders }),
+            },
+            output: { kind: 'xlsx', sheetId: '', sheetName: 'Drive' },
           },
-          output: { kind: 'xlsx', sheetId: '', sheetName: 'Drive' },
         },
       });
       const flow = await requireFlow(t.db, member.membership, wf.id);
       expect((flow.io as { input: { includeSubfolders?: boolean } }).input.includeSubfolders).toBe(
         includeSubfolders,
       );
-      await startRun(t.db, env, jobs, member.user, flow);
+      await startRun(t.db, { env, jobs, user: member.user, flow });
       await drainJobs();
       const rows = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
       return rows.map((d) => d.fileName).sort();
@@ -342,15 +406,25 @@ describe('Google for flows', () => {
           parent: folder,
         }),
       );
-    const wf = await createWorkflow(t.db, env, member.user, member.membership, {
-      name: 'Drive cache',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'drive', url: `https://drive.google.com/drive/folders/${folder}`, folderName: '' },
-        output: { kind: 'xlsx', sheetId: '', sheetName: 'Cache' },
+    const wf = await createWorkflow(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        name: 'Drive cache',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'drive', url: `https://drive.google.com/drive/folders/${folder}`, folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Cache' },
+        },
       },
     });
-    await startRun(t.db, env, jobs, member.user, await requireFlow(t.db, member.membership, wf.id));
+    await startRun(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      flow: await requireFlow(t.db, member.membership, wf.id),
+    });
     await drainJobs();
     const docs = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
     expect(docs).toHaveLength(2);
@@ -361,7 +435,9 @@ describe('Google for flows', () => {
 
     // Within the retention nothing goes; a day later everything not awaiting extraction does.
     const hour = 60 * 60 * 1000;
-    expect(await sweepDriveCache(t.db, env, org, { now: Date.now() + hour })).toEqual({
+    expect(
+      await sweepDriveCache(t.db, { env, organizationId: org, options: { now: Date.now() + hour } }),
+    ).toEqual({
       deleted: 0,
       kept: 2,
     });
@@ -384,13 +460,19 @@ describe('Google for flows', () => {
       google.requests.filter((r) => r.path === `/drive/v3/files/${first.sourceId}` && r.query.alt === 'media')
         .length;
     const before = downloads();
-    const viewed = await getDocumentFile(t.db, env, member.membership, first.id);
+    const viewed = await getDocumentFile(t.db, { env, membership: member.membership, id: first.id });
     expect(viewed.path).toBe(first.sourcePath);
     expect((await stat(viewed.path)).size).toBe(first.size);
     expect(downloads()).toBe(before + 1);
-    await sweepDriveCache(t.db, env, org, { now: Date.now() + 25 * hour });
+    await sweepDriveCache(t.db, { env, organizationId: org, options: { now: Date.now() + 25 * hour } });
     expect(await cached()).toEqual([]);
-    await reprocessDocument(t.db, env, jobs, member.user, member.membership, first.id);
+    await reprocessDocument(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      membership: member.membership,
+      id: first.id,
+    });
     await drainJobs();
     const [again] = await t.db.select().from(documents).where(eq(documents.id, first.id));
     expect(again?.status).toBe(first.status);
@@ -402,14 +484,14 @@ describe('Google for flows', () => {
 
     // Drive now holds other bytes: that is a new document for the next run, not this one's file.
     google.files.get(first.sourceId)!.content = Buffer.from(await readFixture('invoice-018.pdf'));
-    await sweepDriveCache(t.db, env, org, { now: Date.now() + 25 * hour });
+    await sweepDriveCache(t.db, { env, organizationId: org, options: { now: Date.now() + 25 * hour } });
     const changed = await locateDriveDocumentFile(t.db, env, first).catch((e: unknown) => e);
     expect(isAppError(changed, 'conflict')).toBe(true);
     // A retry of a document whose file was deleted from Drive fails with that reason, not a crash.
     await t.db.update(documents).set({ status: 'failed' }).where(eq(documents.id, second.id));
     google.files.delete(second.sourceId);
-    await sweepDriveCache(t.db, env, org, { now: Date.now() + 25 * hour });
-    await retryDocument(t.db, env, jobs, member.user, member.membership, second.id);
+    await sweepDriveCache(t.db, { env, organizationId: org, options: { now: Date.now() + 25 * hour } });
+    await retryDocument(t.db, { env, jobs, user: member.user, membership: member.membership, id: second.id });
     await drainJobs();
     const [retried] = await t.db.select().from(documents).where(eq(documents.id, second.id));
     expect(retried?.status).toBe('failed');

@@ -52,9 +52,11 @@ export async function upsertTokens(
 /** Saves a refreshed access token. */
 export async function updateAccessToken(
   db: Db,
-  organizationId: string,
-  accessTokenEnc: string,
-  expiresAt: Date | null,
+  {
+    organizationId,
+    accessTokenEnc,
+    expiresAt,
+  }: { organizationId: string; accessTokenEnc: string; expiresAt: Date | null },
 ): Promise<void> {
   await db
     .update(googleConnections)

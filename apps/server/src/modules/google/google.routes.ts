@@ -3,8 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { requireMembership } from '../../http/session.ts';
 import { isAppError } from '../../lib/app-error.ts';
-import { requireMembership } from '../auth/session.ts';
 import {
   buildConsentUrl,
   clearGoogleTokens,
@@ -169,11 +169,25 @@ export function createGoogleRoutes({ db, env, logger }: AppDeps) {
     })
     .openapi(folderRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await setupParentFolder(db, env, membership.organizationId, c.req.valid('json')), 200);
+      return c.json(
+        await setupParentFolder(db, {
+          env,
+          organizationId: membership.organizationId,
+          input: c.req.valid('json'),
+        }),
+        200,
+      );
     })
     .openapi(vendorSheetRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await setupVendorSheet(db, env, membership.organizationId, c.req.valid('json')), 200);
+      return c.json(
+        await setupVendorSheet(db, {
+          env,
+          organizationId: membership.organizationId,
+          input: c.req.valid('json'),
+        }),
+        200,
+      );
     });
 
   // Google redirects the popup here; the answer is an HTML page, not JSON, so it is a plain route.
@@ -181,10 +195,14 @@ export function createGoogleRoutes({ db, env, logger }: AppDeps) {
     let success = true;
     let error: string | null = null;
     try {
-      await completeOAuth(db, env, c.get('user'), {
-        code: c.req.query('code'),
-        state: c.req.query('state'),
-        error: c.req.query('error'),
+      await completeOAuth(db, {
+        env,
+        sessionUser: c.get('user'),
+        query: {
+          code: c.req.query('code'),
+          state: c.req.query('state'),
+          error: c.req.query('error'),
+        },
       });
     } catch (caught) {
       success = false;

@@ -7,8 +7,8 @@ import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
 import type { Env } from '../../config/env.ts';
 import { resolveAuthSecret } from '../../config/secret.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import { clearDriveCache } from './drive-cache.ts';
 import {
   clearTokens,
@@ -193,9 +193,15 @@ async function fetchEmail(env: Env, client: OAuth2Client): Promise<string | null
  */
 export async function completeOAuth(
   db: Db,
-  env: Env,
-  sessionUser: SessionUser | null,
-  query: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+  {
+    env,
+    sessionUser,
+    query,
+  }: {
+    env: Env;
+    sessionUser: SessionUser | null;
+    query: { code?: string | undefined; state?: string | undefined; error?: string | undefined };
+  },
 ): Promise<void> {
   if (query.error) {
     throw new AppError(
@@ -276,12 +282,11 @@ export async function openGoogleSession(db: Db, env: Env, organizationId: string
   auth.on('tokens', (tokens) => {
     if (!tokens.access_token) return;
     const expiresAt = tokens.expiry_date ? new Date(tokens.expiry_date) : null;
-    updateAccessToken(
-      db,
+    updateAccessToken(db, {
       organizationId,
-      encryptToken(key, tokens.access_token, organizationId),
+      accessTokenEnc: encryptToken(key, tokens.access_token, organizationId),
       expiresAt,
-    ).catch(() => {});
+    }).catch(() => {});
   });
   return {
     auth,
@@ -385,9 +390,11 @@ export interface GoogleSetupItem {
 /** Parent folder: the folder behind a Drive link (checked), or a new "Bahi" folder when no link is given. */
 export async function setupParentFolder(
   db: Db,
-  env: Env,
-  organizationId: string,
-  input: { url?: string | undefined; name?: string | undefined },
+  {
+    env,
+    organizationId,
+    input,
+  }: { env: Env; organizationId: string; input: { url?: string | undefined; name?: string | undefined } },
 ): Promise<GoogleSetupItem> {
   const session = await openGoogleSession(db, env, organizationId);
   let item: GoogleSetupItem;
@@ -444,9 +451,11 @@ export const VENDOR_MASTER_COLUMNS = [
 /** Vendor master sheet: the spreadsheet behind a link (checked), or a new one with the vendor columns. */
 export async function setupVendorSheet(
   db: Db,
-  env: Env,
-  organizationId: string,
-  input: { url?: string | undefined; name?: string | undefined },
+  {
+    env,
+    organizationId,
+    input,
+  }: { env: Env; organizationId: string; input: { url?: string | undefined; name?: string | undefined } },
 ): Promise<GoogleSetupItem> {
   const session = await openGoogleSession(db, env, organizationId);
   let item: GoogleSetupItem;

@@ -2,7 +2,7 @@ import { IntegrationsSchema } from '@bahi/contracts';
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../../http/session.ts';
 import { getIntegrations } from './integrations.service.ts';
 
 const getIntegrationsRoute = createRoute({

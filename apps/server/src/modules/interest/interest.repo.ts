@@ -5,9 +5,7 @@ import { interests } from '../../db/schema/index.ts';
 /** Records the user's interest in a module; returns false when it was already recorded. */
 export async function insertInterest(
   db: Db,
-  organizationId: string,
-  userId: string,
-  module: string,
+  { organizationId, userId, module }: { organizationId: string; userId: string; module: string },
 ): Promise<boolean> {
   const inserted = await db
     .insert(interests)

@@ -2,7 +2,7 @@ import { InterestListSchema, RegisterInterestInputSchema } from '@bahi/contracts
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { listInterests, registerInterest } from './interest.service.ts';
 
 const listRoute = createRoute({
@@ -38,7 +38,11 @@ export function createInterestRoutes({ db }: AppDeps) {
     .openapi(registerRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await registerInterest(db, membership.organizationId, user, c.req.valid('json').module),
+        await registerInterest(db, {
+          organizationId: membership.organizationId,
+          user,
+          module: c.req.valid('json').module,
+        }),
         200,
       );
     });

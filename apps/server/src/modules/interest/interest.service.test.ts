@@ -17,10 +17,10 @@ describe('registerInterest', () => {
     const { user, membership } = await createOnboardedUser(t.db);
     const orgId = membership.organizationId;
     expect(await listInterests(t.db, orgId, user.id)).toEqual({ modules: [] });
-    await registerInterest(t.db, orgId, user, 'working-capital');
-    const again = await registerInterest(t.db, orgId, user, 'working-capital');
+    await registerInterest(t.db, { organizationId: orgId, user, module: 'working-capital' });
+    const again = await registerInterest(t.db, { organizationId: orgId, user, module: 'working-capital' });
     expect(again).toEqual({ modules: ['working-capital'] });
-    const both = await registerInterest(t.db, orgId, user, 'gst-tds-msme');
+    const both = await registerInterest(t.db, { organizationId: orgId, user, module: 'gst-tds-msme' });
     expect(both.modules.sort()).toEqual(['gst-tds-msme', 'working-capital']);
     const kinds = (await listActivities(t.db, orgId)).filter((a) => a.kind === 'interest.registered');
     expect(kinds.map((a) => a.message).sort()).toEqual([

@@ -5,8 +5,8 @@ import {
   interestModules,
 } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
-import type { SessionUser } from '../../http/context.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import type { SessionUser } from '../auth/identity.ts';
 import { insertInterest, listInterestModules } from './interest.repo.ts';
 
 /** Keeps only module names the contract knows (rows from retired modules are not shown). */
@@ -27,21 +27,18 @@ export async function listInterests(db: Db, organizationId: string, userId: stri
  */
 export async function registerInterest(
   db: Db,
-  organizationId: string,
-  user: SessionUser,
-  module: InterestModule,
+  { organizationId, user, module }: { organizationId: string; user: SessionUser; module: InterestModule },
 ): Promise<InterestList> {
   await db.transaction(async (tx) => {
-    const isNew = await insertInterest(tx, organizationId, user.id, module);
+    const isNew = await insertInterest(tx, { organizationId, userId: user.id, module });
     if (isNew) {
       const label = interestModuleLabels[module];
-      await recordActivity(
-        tx,
+      await recordActivity(tx, {
         organizationId,
-        'interest.registered',
-        `${user.name} asked to be notified about ${label}`,
-        user.id,
-      );
+        kind: 'interest.registered',
+        message: `${user.name} asked to be notified about ${label}`,
+        userId: user.id,
+      });
     }
   });
   return listInterests(db, organizationId, user.id);

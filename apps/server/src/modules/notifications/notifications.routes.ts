@@ -6,7 +6,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 
 const listRoute = createRoute({

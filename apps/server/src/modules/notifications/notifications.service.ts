@@ -1,5 +1,6 @@
 import type { Notification, NotificationList } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import {
   countUnread,
   insertNotification,
@@ -13,9 +14,6 @@ export type { Recipient };
 
 /** How many notifications the list returns. */
 const LIST_LIMIT = 50;
-
-/** A UUID shape check, so foreign ids are ignored instead of making Postgres reject the query. */
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toNotification(row: NotificationRow): Notification {
   return {

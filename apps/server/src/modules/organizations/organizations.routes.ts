@@ -7,7 +7,7 @@ import {
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership, requireUser } from '../auth/session.ts';
+import { requireMembership, requireUser } from '../../http/session.ts';
 import {
   createOrganization,
   getOrganization,
@@ -77,6 +77,6 @@ export function createOrganizationRoutes({ db }: AppDeps) {
     })
     .openapi(updateOrganizationRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await updateOrganization(db, user, membership, c.req.valid('json')), 200);
+      return c.json(await updateOrganization(db, { user, membership, input: c.req.valid('json') }), 200);
     });
 }

@@ -84,12 +84,16 @@ describe('createOrganization', () => {
 describe('updateOrganization', () => {
   it('saves the profile and replaces GSTINs as a set, keeping ids of GSTINs that stay', async () => {
     const { user, membership } = await createOnboardedUser(t.db);
-    const first = await updateOrganization(t.db, user, membership, {
-      ...profile,
-      gstins: [
-        { gstin: '29aagcb7383j1z4', label: 'Karnataka HQ' },
-        { gstin: '27AAPFU0939F1ZV', label: null },
-      ],
+    const first = await updateOrganization(t.db, {
+      user,
+      membership,
+      input: {
+        ...profile,
+        gstins: [
+          { gstin: '29aagcb7383j1z4', label: 'Karnataka HQ' },
+          { gstin: '27AAPFU0939F1ZV', label: null },
+        ],
+      },
     });
     expect(first).toMatchObject({ legalName: profile.legalName, phone: '+918022223333' });
     expect(first.gstins.map((g) => [g.gstin, g.label, g.stateCode])).toEqual([
@@ -98,26 +102,34 @@ describe('updateOrganization', () => {
     ]);
     const karnataka = first.gstins.find((g) => g.stateCode === '29')!;
 
-    const second = await updateOrganization(t.db, user, membership, {
-      ...profile,
-      legalName: 'Acme Renamed',
-      gstins: [{ gstin: '29AAGCB7383J1Z4', label: 'Bengaluru' }],
+    const second = await updateOrganization(t.db, {
+      user,
+      membership,
+      input: {
+        ...profile,
+        legalName: 'Acme Renamed',
+        gstins: [{ gstin: '29AAGCB7383J1Z4', label: 'Bengaluru' }],
+      },
     });
     expect(second.legalName).toBe('Acme Renamed');
     expect(second.gstins).toEqual([
       { id: karnataka.id, gstin: '29AAGCB7383J1Z4', label: 'Bengaluru', stateCode: '29' },
     ]);
 
-    const cleared = await updateOrganization(t.db, user, membership, { ...profile, gstins: [] });
+    const cleared = await updateOrganization(t.db, { user, membership, input: { ...profile, gstins: [] } });
     expect(cleared.gstins).toEqual([]);
   });
 
   it('rejects GSTINs with a bad check character or state code, naming the row', async () => {
     const { user, membership } = await createOnboardedUser(t.db);
     const error = await catchAppError(() =>
-      updateOrganization(t.db, user, membership, {
-        ...profile,
-        gstins: [{ gstin: '29AAGCB7383J1Z4' }, { gstin: '29AAGCB7383J1Z5' }, { gstin: '00AAGCB7383J1Z4' }],
+      updateOrganization(t.db, {
+        user,
+        membership,
+        input: {
+          ...profile,
+          gstins: [{ gstin: '29AAGCB7383J1Z4' }, { gstin: '29AAGCB7383J1Z5' }, { gstin: '00AAGCB7383J1Z4' }],
+        },
       }),
     );
     expect(error.code).toBe('validation');
@@ -131,9 +143,13 @@ describe('updateOrganization', () => {
   it('rejects duplicate GSTINs (after normalising case and spaces) with duplicate_gstin', async () => {
     const { user, membership } = await createOnboardedUser(t.db);
     const error = await catchAppError(() =>
-      updateOrganization(t.db, user, membership, {
-        ...profile,
-        gstins: [{ gstin: '29AAGCB7383J1Z4' }, { gstin: ' 29aagcb 7383j1z4' }],
+      updateOrganization(t.db, {
+        user,
+        membership,
+        input: {
+          ...profile,
+          gstins: [{ gstin: '29AAGCB7383J1Z4' }, { gstin: ' 29aagcb 7383j1z4' }],
+        },
       }),
     );
     expect(error.code).toBe('duplicate_gstin');
@@ -143,12 +159,16 @@ describe('updateOrganization', () => {
   it('requires the legal name and refuses members who are not owners or admins', async () => {
     const { user, membership } = await createOnboardedUser(t.db);
     const missing = await catchAppError(() =>
-      updateOrganization(t.db, user, membership, { ...profile, legalName: '  ', gstins: [] }),
+      updateOrganization(t.db, { user, membership, input: { ...profile, legalName: '  ', gstins: [] } }),
     );
     expect(missing.code).toBe('validation');
     expect(missing.fields).toEqual({ legalName: 'Legal name is required' });
     const forbidden = await catchAppError(() =>
-      updateOrganization(t.db, user, { ...membership, role: 'member' }, { ...profile, gstins: [] }),
+      updateOrganization(t.db, {
+        user,
+        membership: { ...membership, role: 'member' },
+        input: { ...profile, gstins: [] },
+      }),
     );
     expect(forbidden.code).toBe('forbidden');
   });
@@ -156,17 +176,29 @@ describe('updateOrganization', () => {
   it("only touches the caller's organisation, even for a GSTIN another organisation holds", async () => {
     const a = await createOnboardedUser(t.db, 'Alpha');
     const b = await createOnboardedUser(t.db, 'Beta');
-    await updateOrganization(t.db, a.user, a.membership, {
-      ...profile,
-      legalName: 'Alpha',
-      gstins: [{ gstin: '29AAGCB7383J1Z4' }],
+    await updateOrganization(t.db, {
+      user: a.user,
+      membership: a.membership,
+      input: {
+        ...profile,
+        legalName: 'Alpha',
+        gstins: [{ gstin: '29AAGCB7383J1Z4' }],
+      },
     });
-    await updateOrganization(t.db, b.user, b.membership, {
-      ...profile,
-      legalName: 'Beta',
-      gstins: [{ gstin: '29AAGCB7383J1Z4' }],
+    await updateOrganization(t.db, {
+      user: b.user,
+      membership: b.membership,
+      input: {
+        ...profile,
+        legalName: 'Beta',
+        gstins: [{ gstin: '29AAGCB7383J1Z4' }],
+      },
     });
-    await updateOrganization(t.db, b.user, b.membership, { ...profile, legalName: 'Beta', gstins: [] });
+    await updateOrganization(t.db, {
+      user: b.user,
+      membership: b.membership,
+      input: { ...profile, legalName: 'Beta', gstins: [] },
+    });
     const alpha = await getOrganization(t.db, a.membership.organizationId);
     expect(alpha?.legalName).toBe('Alpha');
     expect(alpha?.gstins.map((g) => g.gstin)).toEqual(['29AAGCB7383J1Z4']);

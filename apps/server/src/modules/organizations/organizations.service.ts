@@ -9,9 +9,9 @@ import {
 } from '@bahi/contracts';
 import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/india';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import {
   findMembershipByUser,
   findOrganization,
@@ -87,7 +87,12 @@ export async function createOrganization(
       orgType,
       address,
     });
-    await recordActivity(tx, org.id, 'organization.created', `${user.name} set up ${org.legalName}`, user.id);
+    await recordActivity(tx, {
+      organizationId: org.id,
+      kind: 'organization.created',
+      message: `${user.name} set up ${org.legalName}`,
+      userId: user.id,
+    });
     return org.id;
   });
   return requireOrganization(db, orgId);
@@ -126,9 +131,11 @@ function checkGstins(gstins: UpdateOrganizationInput['gstins']) {
  */
 export async function updateOrganization(
   db: Db,
-  user: SessionUser,
-  membership: Membership,
-  rawInput: UpdateOrganizationInput,
+  {
+    user,
+    membership,
+    input: rawInput,
+  }: { user: SessionUser; membership: Membership; input: UpdateOrganizationInput },
 ): Promise<Organization> {
   if (membership.role !== 'owner' && membership.role !== 'admin') {
     throw new AppError('forbidden', 'Only owners and admins can change the organization profile');
@@ -147,13 +154,12 @@ export async function updateOrganization(
       address: input.address,
     });
     await replaceGstins(tx, orgId, gstins);
-    await recordActivity(
-      tx,
-      orgId,
-      'organization.updated',
-      `${user.name} updated the organization profile`,
-      user.id,
-    );
+    await recordActivity(tx, {
+      organizationId: orgId,
+      kind: 'organization.updated',
+      message: `${user.name} updated the organization profile`,
+      userId: user.id,
+    });
   });
   return requireOrganization(db, orgId);
 }

@@ -5,7 +5,7 @@ import type { SheetRow } from '../../adapters/sinks/sink.ts';
 import { type WorkbookTab, writeTabsFile } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership } from '../../http/context.ts';
+import type { Membership } from '../auth/identity.ts';
 import { getReconciliation } from './reconcile.service.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { getReconciliation, overrideInvoice, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
@@ -82,7 +82,7 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
     })
     .openapi(tolerancesRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await setTolerances(db, user, membership, c.req.valid('json')), 200);
+      return c.json(await setTolerances(db, { user, membership, input: c.req.valid('json') }), 200);
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -91,7 +91,12 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
     .openapi(overrideRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await overrideInvoice(db, user, membership, c.req.valid('param').id, c.req.valid('json')),
+        await overrideInvoice(db, {
+          user,
+          membership,
+          documentId: c.req.valid('param').id,
+          input: c.req.valid('json'),
+        }),
         200,
       );
     });

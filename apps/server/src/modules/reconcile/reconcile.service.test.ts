@@ -29,12 +29,17 @@ async function insertRead(
   fileName: string,
   extraction: Record<string, unknown>,
 ): Promise<string> {
-  const flow = await createWorkflow(t.db, env, member.user, member.membership, {
-    name: `${type} ${fileName}`,
-    types: [type],
-    io: {
-      input: { kind: 'upload', url: '', folderName: '' },
-      output: { kind: 'xlsx', sheetId: '', sheetName: fileName },
+  const flow = await createWorkflow(t.db, {
+    env,
+    user: member.user,
+    membership: member.membership,
+    input: {
+      name: `${type} ${fileName}`,
+      types: [type],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: fileName },
+      },
     },
   });
   const [row] = await t.db
@@ -182,8 +187,13 @@ describe('reconcile', () => {
 
   it("keeps another organisation's documents and overrides apart", async () => {
     expect((await getReconciliation(t.db, stranger.membership)).invoices).toEqual([]);
-    const refused = await overrideInvoice(t.db, stranger.user, stranger.membership, invoiceId, {
-      reason: 'Agreed the new rate on the phone',
+    const refused = await overrideInvoice(t.db, {
+      user: stranger.user,
+      membership: stranger.membership,
+      documentId: invoiceId,
+      input: {
+        reason: 'Agreed the new rate on the phone',
+      },
     }).catch((e: unknown) => e);
     expect(isAppError(refused, 'not_found')).toBe(true);
   });
@@ -193,8 +203,13 @@ describe('reconcile', () => {
       .update(flows)
       .set({ workbookWrittenAt: new Date() })
       .where(eq(flows.organizationId, owner.membership.organizationId));
-    const after = await overrideInvoice(t.db, owner.user, owner.membership, invoiceId, {
-      reason: 'Rate revised by the vendor from July; PO amendment to follow',
+    const after = await overrideInvoice(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      documentId: invoiceId,
+      input: {
+        reason: 'Rate revised by the vendor from July; PO amendment to follow',
+      },
     });
     expect(after).toMatchObject({ status: 'exception', effectiveStatus: 'overridden', payable: 'yes' });
     expect(after.override).toMatchObject({ userName: 'Match Owner', codes: ['price_variance'] });
@@ -214,7 +229,11 @@ describe('reconcile', () => {
     const status = async () => (await getReconciliation(t.db, owner.membership)).invoices[0]!.status;
     expect(await status()).toBe('exception');
     // 5 % above the PO rate: within a 6 % organisation tolerance.
-    await setTolerances(t.db, owner.user, owner.membership, { qtyPct: 0, pricePct: 6, amountRupees: 1 });
+    await setTolerances(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { qtyPct: 0, pricePct: 6, amountRupees: 1 },
+    });
     expect(await status()).toBe('matched_within_tolerance');
     expect((await getReconciliation(t.db, owner.membership)).tolerances.pricePct).toBe(6);
     // This vendor agreed to 1 %: its own tolerance wins.
@@ -224,8 +243,13 @@ describe('reconcile', () => {
       stateCode: null,
     });
     const [vendor] = await listVendors(t.db, owner.membership);
-    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, {
-      tolerances: { qtyPct: null, pricePct: 1, amountRupees: null },
+    await updateVendor(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      id: vendor!.id,
+      input: {
+        tolerances: { qtyPct: null, pricePct: 1, amountRupees: null },
+      },
     });
     expect(await status()).toBe('exception');
     expect((await listVendors(t.db, owner.membership))[0]!.tolerances).toEqual({
@@ -234,10 +258,19 @@ describe('reconcile', () => {
       amountRupees: null,
     });
     // Back to the defaults for the tests after this one.
-    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, {
-      tolerances: { qtyPct: null, pricePct: null, amountRupees: null },
+    await updateVendor(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      id: vendor!.id,
+      input: {
+        tolerances: { qtyPct: null, pricePct: null, amountRupees: null },
+      },
     });
-    await setTolerances(t.db, owner.user, owner.membership, { qtyPct: 0, pricePct: 2, amountRupees: 1 });
+    await setTolerances(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { qtyPct: 0, pricePct: 2, amountRupees: 1 },
+    });
     expect(await status()).toBe('exception');
     // Another organisation keeps its own (the defaults).
     expect((await getReconciliation(t.db, stranger.membership)).tolerances.pricePct).toBe(2);
@@ -255,7 +288,12 @@ describe('reconcile', () => {
       await getReconciliation(t.db, owner.membership, new Date(`${now}T06:00:00Z`));
     // Not an MSME supplier yet: no clock.
     expect((await clock('2025-08-01')).invoices[0]!.msme).toBeNull();
-    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, { msmeUdyam: 'UDYAM-MH-26-0012345' });
+    await updateVendor(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      id: vendor!.id,
+      input: { msmeUdyam: 'UDYAM-MH-26-0012345' },
+    });
     // Nothing agreed in writing: 15 days from acceptance on 10 July.
     let view = await clock('2025-07-20');
     expect(view.invoices[0]!.msme).toEqual({
@@ -267,7 +305,12 @@ describe('reconcile', () => {
     });
     expect(view.msmeDue).toEqual([invoiceId]);
     // Sixty days agreed: the law caps it at 45.
-    await updateVendor(t.db, owner.user, owner.membership, vendor!.id, { paymentTermsDays: 60 });
+    await updateVendor(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      id: vendor!.id,
+      input: { paymentTermsDays: 60 },
+    });
     view = await clock('2025-07-20');
     expect(view.invoices[0]!.msme).toMatchObject({ days: 45, payBy: '2025-08-24', daysLeft: 35 });
     expect(view.msmeDue).toEqual([]);
@@ -276,16 +319,29 @@ describe('reconcile', () => {
     expect((await clock('2025-08-30')).msmeDue).toEqual([invoiceId]);
     // Another organisation cannot touch this vendor.
     await expect(
-      updateVendor(t.db, stranger.user, stranger.membership, vendor!.id, { paymentTermsDays: 1 }),
+      updateVendor(t.db, {
+        user: stranger.user,
+        membership: stranger.membership,
+        id: vendor!.id,
+        input: { paymentTermsDays: 1 },
+      }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('matches again when a document is corrected, and an override does not cover a new exception', async () => {
     // A person corrects the invoice's PO number to one no PO carries: now it has no PO.
-    await correctDocument({ db: t.db, env }, owner.user, owner.membership, invoiceId, {
-      fields: { poNumber: 'PO/25-26/0999' },
-      lines: [],
-    });
+    await correctDocument(
+      { db: t.db, env },
+      {
+        user: owner.user,
+        membership: owner.membership,
+        id: invoiceId,
+        input: {
+          fields: { poNumber: 'PO/25-26/0999' },
+          lines: [],
+        },
+      },
+    );
     const [invoice] = (await getReconciliation(t.db, owner.membership)).invoices;
     expect(invoice!.reasons.map((r) => r.code)).toContain('no_po');
     expect(invoice).toMatchObject({ effectiveStatus: 'exception', override: null });

@@ -8,10 +8,10 @@ import {
   type Tolerances,
 } from '@bahi/reconcile';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { markWorkbooksStale } from '../documents/documents.repo.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
+import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import { listVendorRows } from '../vendors/vendors.repo.ts';
 import {
   findReconcileSettings,
@@ -90,13 +90,19 @@ interface MsmeVendor {
   paymentTermsDays: number | null;
 }
 
-function toInvoiceMatch(
-  result: InvoiceResult,
-  byId: Map<string, MatchableDocument>,
-  overrides: OverrideRow[],
-  vendor: MsmeVendor | undefined,
-  today: string,
-): InvoiceMatch {
+function toInvoiceMatch({
+  result,
+  byId,
+  overrides,
+  vendor,
+  today,
+}: {
+  result: InvoiceResult;
+  byId: Map<string, MatchableDocument>;
+  overrides: OverrideRow[];
+  vendor: MsmeVendor | undefined;
+  today: string;
+}): InvoiceMatch {
   const doc = byId.get(result.file)!;
   const e = (doc.extraction ?? {}) as Extraction;
   const po = result.matchedPo ? byId.get(result.matchedPo) : undefined;
@@ -234,13 +240,13 @@ export async function getReconciliation(
   const invoices = results
     .filter((r): r is InvoiceResult => r.kind === 'invoice')
     .map((r) =>
-      toInvoiceMatch(
-        r,
+      toInvoiceMatch({
+        result: r,
         byId,
-        overridesOf.get(r.file) ?? [],
-        vendorByGstin.get(r.vendorGstin?.toUpperCase() ?? null),
+        overrides: overridesOf.get(r.file) ?? [],
+        vendor: vendorByGstin.get(r.vendorGstin?.toUpperCase() ?? null),
         today,
-      ),
+      }),
     )
     // Exceptions first, then by date, newest first.
     .sort(
@@ -278,10 +284,12 @@ export async function getReconciliation(
  */
 export async function overrideInvoice(
   db: Db,
-  user: SessionUser,
-  membership: Membership,
-  documentId: string,
-  input: { reason: string },
+  {
+    user,
+    membership,
+    documentId,
+    input,
+  }: { user: SessionUser; membership: Membership; documentId: string; input: { reason: string } },
 ): Promise<InvoiceMatch> {
   const before = await getReconciliation(db, membership);
   // The organisation's own invoices only: another organisation's id is simply not among them.
@@ -299,13 +307,12 @@ export async function overrideInvoice(
   });
   // Invoice flows' "Matches" tabs change with it.
   await markWorkbooksStale(db, membership.organizationId);
-  await recordActivity(
-    db,
-    membership.organizationId,
-    'reconcile.overridden',
-    `${user.name} cleared the exceptions of ${match.invoice.fileName}: ${input.reason}`,
-    user.id,
-  );
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'reconcile.overridden',
+    message: `${user.name} cleared the exceptions of ${match.invoice.fileName}: ${input.reason}`,
+    userId: user.id,
+  });
   const after = await getReconciliation(db, membership);
   return after.invoices.find((i) => i.invoice.id === documentId)!;
 }
@@ -313,9 +320,7 @@ export async function overrideInvoice(
 /** `PUT /api/reconcile/tolerances`: the organisation's quantity %, rate % and ₹ per line. */
 export async function setTolerances(
   db: Db,
-  user: SessionUser,
-  membership: Membership,
-  input: Tolerances,
+  { user, membership, input }: { user: SessionUser; membership: Membership; input: Tolerances },
 ): Promise<Tolerances> {
   await saveReconcileSettings(db, membership.organizationId, {
     qtyTolerancePct: input.qtyPct,
@@ -324,12 +329,11 @@ export async function setTolerances(
   });
   // Invoice flows' "Matches" tabs change with it.
   await markWorkbooksStale(db, membership.organizationId);
-  await recordActivity(
-    db,
-    membership.organizationId,
-    'reconcile.tolerances',
-    `${user.name} set match tolerances: quantity ${input.qtyPct}%, rate ${input.pricePct}%, ₹${input.amountRupees} a line`,
-    user.id,
-  );
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'reconcile.tolerances',
+    message: `${user.name} set match tolerances: quantity ${input.qtyPct}%, rate ${input.pricePct}%, ₹${input.amountRupees} a line`,
+    userId: user.id,
+  });
   return input;
 }

@@ -77,9 +77,11 @@ function filterSql(organizationId: string, f: ReviewQueueFilter): SQL {
 /** A page of the organisation's documents in a view of the queue, newest first. */
 export async function listReviewQueue(
   db: Db,
-  organizationId: string,
-  filter: ReviewQueueFilter,
-  page: { limit: number; offset: number },
+  {
+    organizationId,
+    filter,
+    page,
+  }: { organizationId: string; filter: ReviewQueueFilter; page: { limit: number; offset: number } },
 ): Promise<ReviewQueueRow[]> {
   return queryRows<ReviewQueueRow>(
     db,

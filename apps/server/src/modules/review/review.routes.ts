@@ -2,7 +2,7 @@ import { ReviewQueueQuerySchema, ReviewQueueSchema } from '@bahi/contracts';
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { getReviewQueue } from './review.service.ts';
 
 const queueRoute = createRoute({

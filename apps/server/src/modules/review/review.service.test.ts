@@ -16,12 +16,17 @@ let orders: string;
 
 async function makeFlow(member: typeof owner, name: string) {
   return (
-    await createWorkflow(t.db, env, member.user, member.membership, {
-      name,
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'xlsx', sheetId: '', sheetName: name },
+    await createWorkflow(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        name,
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: name },
+        },
       },
     })
   ).id;

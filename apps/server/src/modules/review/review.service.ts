@@ -1,6 +1,6 @@
 import type { ReviewQueue, ReviewQueueQuery } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
-import type { Membership } from '../../http/context.ts';
+import type { Membership } from '../auth/identity.ts';
 import { countReviewQueue, listReviewQueue, type ReviewQueueRow } from './review.repo.ts';
 
 /** Documents per page of the review queue. */
@@ -39,9 +39,13 @@ export async function getReviewQueue(
 ): Promise<ReviewQueue> {
   const { page, ...filter } = query;
   const [rows, counts] = await Promise.all([
-    listReviewQueue(db, membership.organizationId, filter, {
-      limit: REVIEW_PAGE_SIZE,
-      offset: (page - 1) * REVIEW_PAGE_SIZE,
+    listReviewQueue(db, {
+      organizationId: membership.organizationId,
+      filter,
+      page: {
+        limit: REVIEW_PAGE_SIZE,
+        offset: (page - 1) * REVIEW_PAGE_SIZE,
+      },
     }),
     countReviewQueue(db, membership.organizationId, filter),
   ]);

@@ -27,7 +27,11 @@ export async function claimLoop(ctx: JobContext, work: ClaimWork): Promise<void>
       return; // shutting down while waiting for a slot
     }
     try {
-      const doc = await claimNextDocument(ctx.db, work.run.id, ctx.workerId, ctx.env.flows.leaseSeconds);
+      const doc = await claimNextDocument(ctx.db, {
+        runId: work.run.id,
+        workerId: ctx.workerId,
+        leaseSeconds: ctx.env.flows.leaseSeconds,
+      });
       if (!doc) return;
       recordDocumentClaim(doc.takenOver);
       if (doc.takenOver)

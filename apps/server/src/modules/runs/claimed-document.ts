@@ -63,13 +63,17 @@ async function findDuplicateOf(
   if (result.error) return null;
   const fields = result.fields as Record<string, unknown>;
   const text = (key: string) => (typeof fields[key] === 'string' && fields[key] ? String(fields[key]) : null);
-  return findPossibleDuplicate(db, doc.organizationId, doc.id, {
-    contentHash: doc.contentHash,
-    documentType: result.documentType,
-    documentNumber: text('documentNumber'),
-    documentDate: text('documentDate'),
-    vendorGstin: text('vendorGstin'),
-    vendorName: text('vendorName'),
+  return findPossibleDuplicate(db, {
+    organizationId: doc.organizationId,
+    documentId: doc.id,
+    key: {
+      contentHash: doc.contentHash,
+      documentType: result.documentType,
+      documentNumber: text('documentNumber'),
+      documentDate: text('documentDate'),
+      vendorGstin: text('vendorGstin'),
+      vendorName: text('vendorName'),
+    },
   });
 }
 
@@ -100,7 +104,12 @@ function notePages(ctx: JobContext, documentId: string): (read: number, pages: n
     const now = Date.now();
     if (read > 0 && read < pages && now - last < PAGES_NOTE_MS) return;
     last = now;
-    noteDocumentPages(ctx.db, documentId, ctx.workerId, read, pages).catch(() => {});
+    noteDocumentPages(ctx.db, {
+      documentId,
+      workerId: ctx.workerId,
+      pagesRead: read,
+      pageCount: pages,
+    }).catch(() => {});
   };
 }
 
@@ -115,7 +124,8 @@ export async function processClaimedDocument(
 ): Promise<void> {
   const { run, type, leader } = work;
   // The leader's write also proves its lease alive; a helper only says what it is working on.
-  if (leader) await heartbeatRun(ctx.db, run.id, ctx.workerId, doc.fileName);
+  if (leader)
+    await heartbeatRun(ctx.db, { runId: run.id, workerId: ctx.workerId, currentFile: doc.fileName });
   else await noteRunCurrentFile(ctx.db, run.id, doc.fileName);
   let outcome: DocumentOutcome | ((tx: Db) => Promise<DocumentOutcome>);
   const stopTimer = startExtractionTimer();
@@ -145,7 +155,11 @@ export async function processClaimedDocument(
     // A person's corrections of an earlier reading are laid over this one: a re-run never undoes them.
     outcome = async (tx: Db) => {
       const latest = collectLatestCorrections(
-        await listDocumentEvents(tx, doc.organizationId, doc.id, 'corrected'),
+        await listDocumentEvents(tx, {
+          organizationId: doc.organizationId,
+          documentId: doc.id,
+          kind: 'corrected',
+        }),
       );
       const corrected = applyCorrections(result, latest);
       const duplicateOf = await findDuplicateOf(tx, doc, corrected ?? result);
@@ -172,7 +186,12 @@ export async function processClaimedDocument(
     stopTimer();
   }
   // Counted only when stored: a ghost whose claim was taken over (or a duplicate) processed nothing.
-  const stored = await saveDocumentOutcome(ctx.db, doc, run.id, ctx.workerId, outcome);
+  const stored = await saveDocumentOutcome(ctx.db, {
+    doc,
+    runId: run.id,
+    workerId: ctx.workerId,
+    decide: outcome,
+  });
   if (stored) {
     recordDocumentOutcome(stored.status, stored.errorCode);
     // The vendor master grows from the documents read (by the supplier's GSTIN).

@@ -23,13 +23,12 @@ export async function announceRunEnd(ctx: JobContext, end: RunEnd): Promise<void
   const summary = ok
     ? `${processed} processed, ${counts.needsReview} to review, ${counts.failed} failed, ${counts.alreadyProcessed} already done`
     : (reason ?? 'The run failed');
-  await recordActivity(
-    ctx.db,
-    flow.organizationId,
-    ok ? 'flow.run.finished' : 'flow.run.failed',
-    `Run of "${flow.name}" ${ok ? 'finished' : 'failed'}: ${summary}`,
-    run.startedByUserId,
-  );
+  await recordActivity(ctx.db, {
+    organizationId: flow.organizationId,
+    kind: ok ? 'flow.run.finished' : 'flow.run.failed',
+    message: `Run of "${flow.name}" ${ok ? 'finished' : 'failed'}: ${summary}`,
+    userId: run.startedByUserId,
+  });
   // A run that handled no document (a re-run that found nothing new) rings no bell: nothing happened.
   const handled = processed + counts.failed;
   if (run.startedByUserId && (!ok || handled > 0)) {

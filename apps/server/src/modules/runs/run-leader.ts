@@ -57,7 +57,7 @@ async function extractPending(ctx: JobContext, run: RunRow, flow: FlowRow): Prom
     if (ctx.signal?.aborted) throw new Error('shutting down');
     if ((await countOpenDocuments(ctx.db, run.id)) === 0) return true;
     // Documents still held by other processes: wait for them (or for their claims to lapse).
-    if (!(await heartbeatRun(ctx.db, run.id, ctx.workerId))) return false;
+    if (!(await heartbeatRun(ctx.db, { runId: run.id, workerId: ctx.workerId }))) return false;
     await pause(WAIT_MS, ctx.signal);
   }
 }
@@ -105,13 +105,13 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
   // Every log line of this run carries its id and the worker's, to follow one run across processes.
   const ctx = { ...jobCtx, logger: jobCtx.logger.child({ runId, workerId: jobCtx.workerId }) };
   const leaseSeconds = ctx.env.flows.leaseSeconds;
-  const run = await acquireRunLease(ctx.db, runId, ctx.workerId, leaseSeconds);
+  const run = await acquireRunLease(ctx.db, { runId, workerId: ctx.workerId, leaseSeconds });
   if (!run) return; // finished, deleted, or a live worker holds it
   const flow = await findFlowById(ctx.db, run.flowId);
   if (!flow) return;
   // The leader's beat keeps both its run lease and its own document claims alive.
   const beat = setInterval(() => {
-    heartbeatRun(ctx.db, run.id, ctx.workerId).catch(() => {});
+    heartbeatRun(ctx.db, { runId: run.id, workerId: ctx.workerId }).catch(() => {});
     renewDocumentClaims(ctx.db, run.id, ctx.workerId).catch(() => {});
   }, beatMs(ctx));
   try {
@@ -125,11 +125,15 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
     } catch (error) {
       if (!(error instanceof RunAbort)) throw error;
       const counts = await countRun(ctx, run.id, {});
-      const finished = await finishRun(ctx.db, run.id, ctx.workerId, {
-        status: 'failed',
-        counts,
-        errorCode: error.code,
-        errorMessage: error.message,
+      const finished = await finishRun(ctx.db, {
+        runId: run.id,
+        workerId: ctx.workerId,
+        values: {
+          status: 'failed',
+          counts,
+          errorCode: error.code,
+          errorMessage: error.message,
+        },
       });
       if (finished) await announceRunEnd(ctx, { run, flow, counts, ok: false, reason: error.message });
       return;
@@ -139,14 +143,18 @@ export async function processRun(runId: string, jobCtx: JobContext): Promise<voi
     const counts = await countRun(ctx, run.id, scan);
     const systemFailures = await countSystemFailures(ctx.db, run.id);
     const ok = systemFailures === 0 && !sheetError;
-    const finished = await finishRun(ctx.db, run.id, ctx.workerId, {
-      status: ok ? 'succeeded' : 'failed',
-      counts,
-      errorCode: ok ? null : (sheetError?.code ?? 'internal'),
-      errorMessage: ok
-        ? null
-        : (sheetError?.message ??
-          `${systemFailures} document(s) failed because of a problem on our side; retry them`),
+    const finished = await finishRun(ctx.db, {
+      runId: run.id,
+      workerId: ctx.workerId,
+      values: {
+        status: ok ? 'succeeded' : 'failed',
+        counts,
+        errorCode: ok ? null : (sheetError?.code ?? 'internal'),
+        errorMessage: ok
+          ? null
+          : (sheetError?.message ??
+            `${systemFailures} document(s) failed because of a problem on our side; retry them`),
+      },
     });
     if (!finished) return;
     if (ok) await markFlowSucceeded(ctx.db, flow.id, finished.finishedAt ?? new Date());

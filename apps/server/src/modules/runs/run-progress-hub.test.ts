@@ -19,12 +19,17 @@ describe('the run progress hub', () => {
     const made = await createTestEnv();
     cleanup = made.cleanup;
     const member = await createMember(t.db, 'Asha');
-    const flow = await createWorkflow(t.db, made.env, member.user, member.membership, {
-      name: 'Inbox',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' },
+    const flow = await createWorkflow(t.db, {
+      env: made.env,
+      user: member.user,
+      membership: member.membership,
+      input: {
+        name: 'Inbox',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' },
+        },
       },
     });
     run = await insertRun(t.db, {

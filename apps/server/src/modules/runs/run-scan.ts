@@ -86,7 +86,11 @@ export async function scanSource(
         if (outcome === 'processed') alreadyProcessed++;
         if (Date.now() - lastBeat > HEARTBEAT_MS) {
           lastBeat = Date.now();
-          await heartbeatRun(ctx.db, run.id, ctx.workerId, `Scanning: ${file.name}`);
+          await heartbeatRun(ctx.db, {
+            runId: run.id,
+            workerId: ctx.workerId,
+            currentFile: `Scanning: ${file.name}`,
+          });
         }
       }
     } catch (error) {
@@ -95,6 +99,11 @@ export async function scanSource(
     if (files === 0) throw new RunAbort('empty_folder', flowMessages.emptyFolder);
   }
   const counts = { skipped: skippedCount, alreadyProcessed };
-  await saveRunScan(ctx.db, run.id, ctx.workerId, { ...emptyCounts(), ...counts, scanned: true }, skipped);
+  await saveRunScan(ctx.db, {
+    runId: run.id,
+    workerId: ctx.workerId,
+    counts: { ...emptyCounts(), ...counts, scanned: true },
+    skipped,
+  });
   return counts;
 }

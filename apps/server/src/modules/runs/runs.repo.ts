@@ -68,9 +68,11 @@ export const LEASE_SECONDS = 90;
  */
 export async function acquireRunLease(
   db: Db,
-  runId: string,
-  workerId: string,
-  leaseSeconds = LEASE_SECONDS,
+  {
+    runId,
+    workerId,
+    leaseSeconds = LEASE_SECONDS,
+  }: { runId: string; workerId: string; leaseSeconds?: number },
 ): Promise<RunRow | undefined> {
   const [row] = await db
     .update(runs)
@@ -98,9 +100,7 @@ export async function acquireRunLease(
 /** Proves the lease holder alive and records progress; false when the lease was lost. */
 export async function heartbeatRun(
   db: Db,
-  runId: string,
-  workerId: string,
-  currentFile?: string | null,
+  { runId, workerId, currentFile }: { runId: string; workerId: string; currentFile?: string | null },
 ): Promise<boolean> {
   const set: Record<string, unknown> = { heartbeatAt: sql`now()` };
   if (currentFile !== undefined) set.currentFile = currentFile;
@@ -126,10 +126,12 @@ export async function noteRunCurrentFile(db: Db, runId: string, fileName: string
 /** Stores scan results (skipped files, scan counters) under the lease. */
 export async function saveRunScan(
   db: Db,
-  runId: string,
-  workerId: string,
-  counts: StoredRunCounts,
-  skipped: RunRow['skipped'],
+  {
+    runId,
+    workerId,
+    counts,
+    skipped,
+  }: { runId: string; workerId: string; counts: StoredRunCounts; skipped: RunRow['skipped'] },
 ): Promise<void> {
   await db
     .update(runs)
@@ -140,13 +142,19 @@ export async function saveRunScan(
 /** Ends a run (only the lease holder can); returns the finished row or undefined if the lease was lost. */
 export async function finishRun(
   db: Db,
-  runId: string,
-  workerId: string,
-  values: {
-    status: 'succeeded' | 'failed';
-    counts: object;
-    errorCode?: string | null;
-    errorMessage?: string | null;
+  {
+    runId,
+    workerId,
+    values,
+  }: {
+    runId: string;
+    workerId: string;
+    values: {
+      status: 'succeeded' | 'failed';
+      counts: object;
+      errorCode?: string | null;
+      errorMessage?: string | null;
+    };
   },
 ): Promise<RunRow | undefined> {
   const [row] = await db

@@ -1,11 +1,13 @@
-import { type Run, RunSchema } from '@bahi/contracts';
+import { type Run, RunListSchema, RunSchema, StartedRunSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
+import { requireFlow } from '../flows/flows.service.ts';
+import { reprocessDocument, retryDocument } from './document-reruns.ts';
 import { createRunProgressHub } from './run-progress-hub.ts';
-import { getRun, requireRun, toProgress, withLiveCounts } from './runs.service.ts';
+import { getRun, listRuns, requireRun, startRun, toProgress, toRun, withLiveCounts } from './runs.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 /** How often the progress hub reads the watched runs (the worker may be another process: the DB is the bus). */
@@ -36,14 +38,91 @@ const eventsRoute = createRoute({
   },
 });
 
-/** `/api/runs/:id` and its live progress stream. */
-export function createRunRoutes({ db }: AppDeps) {
+const startRunRoute = createRoute({
+  method: 'post',
+  path: '/flows/{id}/runs',
+  tags: ['Runs'],
+  summary: 'Start a run of the flow (new documents only; already processed files are skipped)',
+  request: { params: IdParams },
+  responses: {
+    202: jsonContent(RunSchema, 'Run queued'),
+    ...describeErrors(
+      'unauthenticated',
+      'not_found',
+      'validation',
+      'run_in_progress',
+      'google_auth_required',
+    ),
+  },
+});
+
+const listRunsRoute = createRoute({
+  method: 'get',
+  path: '/flows/{id}/runs',
+  tags: ['Runs'],
+  summary: "The flow's run history, newest first",
+  request: { params: IdParams },
+  responses: { 200: jsonContent(RunListSchema), ...describeErrors('unauthenticated', 'not_found') },
+});
+
+const reprocessRoute = createRoute({
+  method: 'post',
+  path: '/documents/{id}/reprocess',
+  tags: ['Documents'],
+  summary: 'Extract the document again in a new run, replacing its rows',
+  request: { params: IdParams },
+  responses: {
+    202: jsonContent(StartedRunSchema, 'Run queued'),
+    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'),
+  },
+});
+
+const retryRoute = createRoute({
+  method: 'post',
+  path: '/documents/{id}/retry',
+  tags: ['Documents'],
+  summary: 'Retry a failed document in a new run',
+  request: { params: IdParams },
+  responses: {
+    202: jsonContent(StartedRunSchema, 'Run queued'),
+    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'google_auth_required'),
+  },
+});
+
+/**
+ * Runs: starting one of a flow (or of one document again: re-process, retry), a flow's run history, and
+ * `/api/runs/:id` with its live progress stream.
+ */
+export function createRunRoutes({ db, env, jobs }: AppDeps) {
   const hub = createRunProgressHub(db, {
     pollMs: POLL_MS,
     maxStreamsPerUser: MAX_STREAMS_PER_USER,
     maxStreams: MAX_STREAMS,
   });
   return createRouter()
+    .openapi(startRunRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      const flow = await requireFlow(db, membership, c.req.valid('param').id);
+      return c.json(toRun(await startRun(db, { env, jobs, user, flow })), 202);
+    })
+    .openapi(listRunsRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json({ items: await listRuns(db, membership, c.req.valid('param').id) }, 200);
+    })
+    .openapi(reprocessRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(
+        await reprocessDocument(db, { env, jobs, user, membership, id: c.req.valid('param').id }),
+        202,
+      );
+    })
+    .openapi(retryRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(
+        await retryDocument(db, { env, jobs, user, membership, id: c.req.valid('param').id }),
+        202,
+      );
+    })
     .openapi(getRunRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(await getRun(db, membership, c.req.valid('param').id), 200);

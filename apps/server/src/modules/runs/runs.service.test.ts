@@ -12,7 +12,7 @@ import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { listActivities } from '../activity/activity.service.ts';
 import { describeDocumentError } from '../documents/document-outcome.ts';
 import { approveDocument } from '../documents/document-review.service.ts';
-import { removeDocument, reprocessDocument, retryDocument } from '../documents/documents.service.ts';
+import { removeDocument } from '../documents/documents.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { createWorkflow, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
 import {
@@ -28,6 +28,7 @@ import { listNotifications } from '../notifications/notifications.service.ts';
 import { getSheetView, writeFlowWorkbook } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { helpExtractRun } from './claim-loop.ts';
+import { reprocessDocument, retryDocument } from './document-reruns.ts';
 import { processRun } from './run-leader.ts';
 import { getRun, listRuns, startRun } from './runs.service.ts';
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   t = await createTestDb();
   ({ env, cleanup: cleanupEnv } = await createTestEnv());
   jobs = createRecordingSender();
-  ctx = createTestJobContext(t.db, env, jobs);
+  ctx = createTestJobContext(t.db, { env, jobs });
   member = await createMember(t.db);
 });
 
@@ -56,12 +57,17 @@ afterAll(async () => {
 const drainJobs = () => runRecordedJobs(jobs, ctx);
 
 async function createUploadFlow(name: string, owner = member) {
-  const wf = await createWorkflow(t.db, env, owner.user, owner.membership, {
-    name,
-    types: ['INVOICE'],
-    io: {
-      input: { kind: 'upload', url: '', folderName: '' },
-      output: { kind: 'xlsx', sheetId: '', sheetName: name },
+  const wf = await createWorkflow(t.db, {
+    env,
+    user: owner.user,
+    membership: owner.membership,
+    input: {
+      name,
+      types: ['INVOICE'],
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: name },
+      },
     },
   });
   return requireFlow(t.db, owner.membership, wf.id);
@@ -108,26 +114,41 @@ describe('possible duplicates', () => {
         t.db,
         owner.membership,
         (
-          await createWorkflow(t.db, env, owner.user, owner.membership, {
-            name,
-            types: ['INVOICE'],
-            io: {
-              input: { kind: 'upload', url: '', folderName: '' },
-              output: { kind: 'xlsx', sheetId: '', sheetName: name },
+          await createWorkflow(t.db, {
+            env,
+            user: owner.user,
+            membership: owner.membership,
+            input: {
+              name,
+              types: ['INVOICE'],
+              io: {
+                input: { kind: 'upload', url: '', folderName: '' },
+                output: { kind: 'xlsx', sheetId: '', sheetName: name },
+              },
             },
           })
         ).id,
       );
     const bytes = await readFixture('invoice-018.pdf');
     const first = await makeFlow('August');
-    await addUploads(t.db, env, owner.user, owner.membership, first.id, [{ name: 'tax-invoice.pdf', bytes }]);
-    await startRun(t.db, env, jobs, owner.user, first);
+    await addUploads(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      flowId: first.id,
+      files: [{ name: 'tax-invoice.pdf', bytes }],
+    });
+    await startRun(t.db, { env, jobs, user: owner.user, flow: first });
     await drainJobs();
     const second = await makeFlow('September');
-    await addUploads(t.db, env, owner.user, owner.membership, second.id, [
-      { name: 'scan-from-accounts.pdf', bytes },
-    ]);
-    await startRun(t.db, env, jobs, owner.user, second);
+    await addUploads(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      flowId: second.id,
+      files: [{ name: 'scan-from-accounts.pdf', bytes }],
+    });
+    await startRun(t.db, { env, jobs, user: owner.user, flow: second });
     await drainJobs();
     const [original] = await t.db.select().from(documents).where(eq(documents.flowId, first.id));
     const [copy] = await t.db.select().from(documents).where(eq(documents.flowId, second.id));
@@ -136,41 +157,72 @@ describe('possible duplicates', () => {
     expect(copy!.failedChecks).toContain('possible_duplicate');
     // Held out of the sheet, so nothing is booked twice, until a person says it is not a duplicate.
     const sheet = () =>
-      getSheetView(t.db, env, owner.membership, second.id, { tab: 'documents', dir: 'asc', page: 1 });
+      getSheetView(t.db, {
+        env,
+        membership: owner.membership,
+        flowId: second.id,
+        query: { tab: 'documents', dir: 'asc', page: 1 },
+      });
     expect((await sheet()).rows).toEqual([]);
-    await approveDocument({ db: t.db, env }, owner.user, owner.membership, copy!.id);
+    await approveDocument(
+      { db: t.db, env },
+      { user: owner.user, membership: owner.membership, id: copy!.id },
+    );
     expect((await sheet()).rows.map((r) => r.fileName)).toEqual(['scan-from-accounts.pdf']);
   });
 
   it('removes a document from its flow: its rows leave the sheet and a later run does not read it again', async () => {
     const owner = await createMember(t.db, 'Remover');
-    const created = await createWorkflow(t.db, env, owner.user, owner.membership, {
-      name: 'Removals',
-      types: ['INVOICE'],
-      io: {
-        input: { kind: 'upload', url: '', folderName: '' },
-        output: { kind: 'xlsx', sheetId: '', sheetName: 'Removals' },
+    const created = await createWorkflow(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      input: {
+        name: 'Removals',
+        types: ['INVOICE'],
+        io: {
+          input: { kind: 'upload', url: '', folderName: '' },
+          output: { kind: 'xlsx', sheetId: '', sheetName: 'Removals' },
+        },
       },
     });
     const flow = await requireFlow(t.db, owner.membership, created.id);
-    await addUploads(t.db, env, owner.user, owner.membership, flow.id, [
-      { name: 'keep.pdf', bytes: await readFixture('invoice-018.pdf') },
-      { name: 'wrong-file.pdf', bytes: await readFixture('invoice-040.pdf') },
-    ]);
-    await startRun(t.db, env, jobs, owner.user, flow);
+    await addUploads(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      flowId: flow.id,
+      files: [
+        { name: 'keep.pdf', bytes: await readFixture('invoice-018.pdf') },
+        { name: 'wrong-file.pdf', bytes: await readFixture('invoice-040.pdf') },
+      ],
+    });
+    await startRun(t.db, { env, jobs, user: owner.user, flow });
     await drainJobs();
     const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
     const wrong = docs.find((d) => d.fileName === 'wrong-file.pdf')!;
     // Another organisation cannot see it, let alone remove it.
-    await expect(removeDocument(t.db, env, member.user, member.membership, wrong.id)).rejects.toMatchObject({
+    await expect(
+      removeDocument(t.db, { env, user: member.user, membership: member.membership, id: wrong.id }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
-    const removed = await removeDocument(t.db, env, owner.user, owner.membership, wrong.id);
+    const removed = await removeDocument(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      id: wrong.id,
+    });
     expect(removed.status).toBe('removed');
-    const view = await getSheetView(t.db, env, owner.membership, flow.id, {
-      tab: 'documents',
-      dir: 'asc',
-      page: 1,
+    const view = await getSheetView(t.db, {
+      env,
+      membership: owner.membership,
+      flowId: flow.id,
+      query: {
+        tab: 'documents',
+        dir: 'asc',
+        page: 1,
+      },
     });
     expect(view.rows.map((r) => r.fileName)).toEqual(['keep.pdf']);
     const [lines] = await t.db
@@ -179,18 +231,27 @@ describe('possible duplicates', () => {
       .where(eq(documentLines.documentId, wrong.id));
     expect(Number(lines?.n)).toBe(0);
     // The inbox no longer lists it, and the next run does not bring it back.
-    const again = await startRun(t.db, env, jobs, owner.user, flow);
+    const again = await startRun(t.db, { env, jobs, user: owner.user, flow });
     await drainJobs();
     expect((await getRun(t.db, owner.membership, again.id)).counts).toMatchObject({
       total: 0,
       alreadyProcessed: 2,
     });
     expect(
-      (await getSheetView(t.db, env, owner.membership, flow.id, { tab: 'documents', dir: 'asc', page: 1 }))
-        .total,
+      (
+        await getSheetView(t.db, {
+          env,
+          membership: owner.membership,
+          flowId: flow.id,
+          query: { tab: 'documents', dir: 'asc', page: 1 },
+        })
+      ).total,
     ).toBe(1);
     // Removing twice is harmless.
-    expect((await removeDocument(t.db, env, owner.user, owner.membership, wrong.id)).status).toBe('removed');
+    expect(
+      (await removeDocument(t.db, { env, user: owner.user, membership: owner.membership, id: wrong.id }))
+        .status,
+    ).toBe('removed');
   });
 });
 
@@ -204,11 +265,17 @@ describe('blank documents', () => {
       .png()
       .toBuffer();
     const blankPdf = buildBlankPdf();
-    await addUploads(t.db, env, member.user, member.membership, flow.id, [
-      { name: 'blank-scan.png', bytes: new Uint8Array(blankPng) },
-      { name: 'blank-page.pdf', bytes: blankPdf },
-    ]);
-    const run = await startRun(t.db, env, jobs, member.user, flow);
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: flow.id,
+      files: [
+        { name: 'blank-scan.png', bytes: new Uint8Array(blankPng) },
+        { name: 'blank-page.pdf', bytes: blankPdf },
+      ],
+    });
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
     // Every failed document is logged as a warning an operator can search by organisation, flow and code.
     const logged: string[] = [];
     const quiet = ctx.logger;
@@ -239,10 +306,15 @@ describe('blank documents', () => {
       expect(d.errorCode, d.fileName).toBe('empty_document');
       expect(d.errorMessage).toBe(describeDocumentError('empty_document'));
     }
-    const view = await getSheetView(t.db, env, member.membership, flow.id, {
-      tab: 'documents',
-      dir: 'asc',
-      page: 1,
+    const view = await getSheetView(t.db, {
+      env,
+      membership: member.membership,
+      flowId: flow.id,
+      query: {
+        tab: 'documents',
+        dir: 'asc',
+        page: 1,
+      },
     });
     expect(view.total).toBe(0);
   });
@@ -255,12 +327,18 @@ describe('a flow over uploads, end to end with the real engine', () => {
   it('processes new documents: done, needs review or failed in plain words', async () => {
     const flow = await createUploadFlow('Invoices');
     flowId = flow.id;
-    const upload = await addUploads(t.db, env, member.user, member.membership, flow.id, [
-      { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') },
-      { name: 'corrupt.pdf', bytes: await readFixture('corrupt.pdf') },
-      { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
-      { name: 'notes.txt', bytes: new TextEncoder().encode('not a document') },
-    ]);
+    const upload = await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: flow.id,
+      files: [
+        { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') },
+        { name: 'corrupt.pdf', bytes: await readFixture('corrupt.pdf') },
+        { name: 'invoice-040.pdf', bytes: await readFixture('invoice-040.pdf') },
+        { name: 'notes.txt', bytes: new TextEncoder().encode('not a document') },
+      ],
+    });
     expect(upload.stored.map((s) => s.fileName).sort()).toEqual([
       'corrupt.pdf',
       'invoice-018.pdf',
@@ -270,7 +348,7 @@ describe('a flow over uploads, end to end with the real engine', () => {
       { name: 'notes.txt', reason: expect.stringContaining('Not a supported document type') },
     ]);
 
-    const run = await startRun(t.db, env, jobs, member.user, flow);
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
     firstRunId = run.id;
     expect(run.status).toBe('queued');
     await drainJobs();
@@ -388,26 +466,41 @@ describe('a flow over uploads, end to end with the real engine', () => {
   });
 
   it('serves the sheet view from the database, sorted and paged', async () => {
-    const view = await getSheetView(t.db, env, member.membership, flowId, {
-      tab: 'documents',
-      sort: 'total',
-      dir: 'desc',
-      page: 1,
+    const view = await getSheetView(t.db, {
+      env,
+      membership: member.membership,
+      flowId,
+      query: {
+        tab: 'documents',
+        sort: 'total',
+        dir: 'desc',
+        page: 1,
+      },
     });
     expect(view.total).toBe(2);
     expect(Number(view.rows[0]!.total)).toBeGreaterThanOrEqual(Number(view.rows[1]!.total));
-    const lines = await getSheetView(t.db, env, member.membership, flowId, {
-      tab: 'lines',
-      dir: 'asc',
-      page: 1,
+    const lines = await getSheetView(t.db, {
+      env,
+      membership: member.membership,
+      flowId,
+      query: {
+        tab: 'lines',
+        dir: 'asc',
+        page: 1,
+      },
     });
     expect(lines.rows[0]).toMatchObject({ lineNo: 1 });
     await expect(
-      getSheetView(t.db, env, member.membership, flowId, {
-        tab: 'documents',
-        sort: 'nope; drop table',
-        dir: 'asc',
-        page: 1,
+      getSheetView(t.db, {
+        env,
+        membership: member.membership,
+        flowId,
+        query: {
+          tab: 'documents',
+          sort: 'nope; drop table',
+          dir: 'asc',
+          page: 1,
+        },
       }),
     ).rejects.toMatchObject({ code: 'validation' });
   });
@@ -415,7 +508,7 @@ describe('a flow over uploads, end to end with the real engine', () => {
   it('is idempotent: a second run adds nothing; a new file adds exactly one row', async () => {
     const flow = await requireFlow(t.db, member.membership, flowId);
     const before = await countDocs(flowId);
-    const again = await startRun(t.db, env, jobs, member.user, flow);
+    const again = await startRun(t.db, { env, jobs, user: member.user, flow });
     await drainJobs();
     const second = await getRun(t.db, member.membership, again.id);
     expect(second.status).toBe('succeeded');
@@ -423,11 +516,17 @@ describe('a flow over uploads, end to end with the real engine', () => {
     expect(second.counts.alreadyProcessed).toBe(3);
     expect(await countDocs(flowId)).toBe(before);
 
-    await addUploads(t.db, env, member.user, member.membership, flowId, [
-      { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
-      { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') }, // same again: no new document
-    ]);
-    const third = await startRun(t.db, env, jobs, member.user, flow);
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId,
+      files: [
+        { name: 'invoice-011.pdf', bytes: await readFixture('invoice-011.pdf') },
+        { name: 'invoice-018.pdf', bytes: await readFixture('invoice-018.pdf') }, // same again: no new document
+      ],
+    });
+    const third = await startRun(t.db, { env, jobs, user: member.user, flow });
     await drainJobs();
     expect((await getRun(t.db, member.membership, third.id)).counts.total).toBe(1);
     expect(await countDocs(flowId)).toBe(before + 1);
@@ -441,16 +540,27 @@ describe('a flow over uploads, end to end with the real engine', () => {
       .from(documents)
       .where(and(eq(documents.flowId, flowId), eq(documents.fileName, 'invoice-018.pdf')));
     const linesBefore = await countLines(doc!.id);
-    const { runId } = await reprocessDocument(t.db, env, jobs, member.user, member.membership, doc!.id);
+    const { runId } = await reprocessDocument(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      membership: member.membership,
+      id: doc!.id,
+    });
     await drainJobs();
     expect((await getRun(t.db, member.membership, runId)).status).toBe('succeeded');
     expect(await countLines(doc!.id)).toBe(linesBefore);
     const [reread] = await t.db.select().from(documents).where(eq(documents.id, doc!.id));
     expect(reread!.attempts).toBe(2);
-    const view = await getSheetView(t.db, env, member.membership, flowId, {
-      tab: 'documents',
-      dir: 'asc',
-      page: 1,
+    const view = await getSheetView(t.db, {
+      env,
+      membership: member.membership,
+      flowId,
+      query: {
+        tab: 'documents',
+        dir: 'asc',
+        page: 1,
+      },
     });
     expect(view.rows.filter((r) => r.fileName === 'invoice-018.pdf')).toHaveLength(1);
   });
@@ -460,7 +570,13 @@ describe('a flow over uploads, end to end with the real engine', () => {
       .select()
       .from(documents)
       .where(and(eq(documents.flowId, flowId), eq(documents.status, 'failed')));
-    const { runId } = await retryDocument(t.db, env, jobs, member.user, member.membership, failed!.id);
+    const { runId } = await retryDocument(t.db, {
+      env,
+      jobs,
+      user: member.user,
+      membership: member.membership,
+      id: failed!.id,
+    });
     await drainJobs();
     const [reread] = await t.db.select().from(documents).where(eq(documents.id, failed!.id));
     expect(reread!.status).toBe('failed'); // still damaged, but tried again
@@ -472,7 +588,7 @@ describe('a flow over uploads, end to end with the real engine', () => {
       .where(and(eq(documents.flowId, flowId), eq(documents.status, 'done')));
     if (done) {
       await expect(
-        retryDocument(t.db, env, jobs, member.user, member.membership, done.id),
+        retryDocument(t.db, { env, jobs, user: member.user, membership: member.membership, id: done.id }),
       ).rejects.toMatchObject({
         code: 'conflict',
       });
@@ -482,8 +598,8 @@ describe('a flow over uploads, end to end with the real engine', () => {
   it('refuses a second run of the same flow while one is queued', async () => {
     const flow = await requireFlow(t.db, member.membership, flowId);
     const results = await Promise.allSettled([
-      startRun(t.db, env, jobs, member.user, flow),
-      startRun(t.db, env, jobs, member.user, flow),
+      startRun(t.db, { env, jobs, user: member.user, flow }),
+      startRun(t.db, { env, jobs, user: member.user, flow }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -498,11 +614,17 @@ describe('crash safety', () => {
     // possible duplicates of those.
     const crashy = await createMember(t.db, 'Crashy Owner');
     const flow = await createUploadFlow('Crashy', crashy);
-    await addUploads(t.db, env, crashy.user, crashy.membership, flow.id, [
-      { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
-      { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
-    ]);
-    const run = await startRun(t.db, env, jobs, crashy.user, flow);
+    await addUploads(t.db, {
+      env,
+      user: crashy.user,
+      membership: crashy.membership,
+      flowId: flow.id,
+      files: [
+        { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+        { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+      ],
+    });
+    const run = await startRun(t.db, { env, jobs, user: crashy.user, flow });
     jobs.sent.length = 0; // the job is "lost" with the dead worker
     // A worker took the run, scanned, started one document and died holding the lease.
     await t.db
@@ -539,13 +661,27 @@ describe('crash safety', () => {
       .update(runs)
       .set({ status: 'running', counts: { scanned: true } })
       .where(eq(runs.id, run.id));
-    const claimed = await claimNextDocument(t.db, run.id, 'dead-worker', 90);
+    const claimed = await claimNextDocument(t.db, {
+      runId: run.id,
+      workerId: 'dead-worker',
+      leaseSeconds: 90,
+    });
     expect(claimed?.status).toBe('processing');
     // The run names the document really being read, not the last one it was told about, and its bar
     // moves with the pages that worker has read.
     expect((await getRun(t.db, crashy.membership, run.id)).currentFile).toBe(claimed?.fileName);
-    await noteDocumentPages(t.db, claimed!.id, 'dead-worker', 1, 4);
-    await noteDocumentPages(t.db, claimed!.id, 'another-worker', 3, 4); // not its claim: ignored
+    await noteDocumentPages(t.db, {
+      documentId: claimed!.id,
+      workerId: 'dead-worker',
+      pagesRead: 1,
+      pageCount: 4,
+    });
+    await noteDocumentPages(t.db, {
+      documentId: claimed!.id,
+      workerId: 'another-worker',
+      pagesRead: 3,
+      pageCount: 4,
+    }); // not its claim: ignored
     expect((await getRun(t.db, crashy.membership, run.id)).partialDone).toBe(0.25);
 
     // While the dead worker's lease looks fresh, a re-delivered job must not touch the run.
@@ -564,7 +700,7 @@ describe('crash safety', () => {
       .where(eq(documents.claimedBy, 'dead-worker'));
     await Promise.all([
       processRun(run.id, ctx),
-      processRun(run.id, createTestJobContext(t.db, env, jobs, ctx.executor)),
+      processRun(run.id, createTestJobContext(t.db, { env, jobs, executor: ctx.executor })),
     ]);
     await processRun(run.id, ctx);
     const finished = await getRun(t.db, crashy.membership, run.id);
@@ -573,16 +709,26 @@ describe('crash safety', () => {
     const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
     expect(docs).toHaveLength(2);
     expect(docs.every((d) => d.status === 'done' || d.status === 'needs_review')).toBe(true);
-    const view = await getSheetView(t.db, env, crashy.membership, flow.id, {
-      tab: 'documents',
-      dir: 'asc',
-      page: 1,
+    const view = await getSheetView(t.db, {
+      env,
+      membership: crashy.membership,
+      flowId: flow.id,
+      query: {
+        tab: 'documents',
+        dir: 'asc',
+        page: 1,
+      },
     });
     expect(view.rows.map((r) => r.fileName).sort()).toEqual(['a.pdf', 'b.pdf']);
-    const lines = await getSheetView(t.db, env, crashy.membership, flow.id, {
-      tab: 'lines',
-      dir: 'asc',
-      page: 1,
+    const lines = await getSheetView(t.db, {
+      env,
+      membership: crashy.membership,
+      flowId: flow.id,
+      query: {
+        tab: 'lines',
+        dir: 'asc',
+        page: 1,
+      },
     });
     const perDoc = new Map<string, number[]>();
     for (const row of lines.rows)
@@ -592,11 +738,17 @@ describe('crash safety', () => {
 
   it('counts nothing as "already processed" when a scan cut short by a crash runs again', async () => {
     const flow = await createUploadFlow('Scan cut short');
-    await addUploads(t.db, env, member.user, member.membership, flow.id, [
-      { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
-      { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
-    ]);
-    const run = await startRun(t.db, env, jobs, member.user, flow);
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: flow.id,
+      files: [
+        { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+        { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+      ],
+    });
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
     jobs.sent.length = 0;
     // The scan found a.pdf, then the worker died: the run is not marked scanned and its lease lapsed.
     const [upload] = await t.db
@@ -629,7 +781,7 @@ describe('crash safety', () => {
     // A later run over the same files finds them processed before, and rings no bell: nothing happened.
     const recipient = { organizationId: member.membership.organizationId, userId: member.user.id };
     const bellBefore = (await listNotifications(t.db, recipient)).items.length;
-    const again = await startRun(t.db, env, jobs, member.user, flow);
+    const again = await startRun(t.db, { env, jobs, user: member.user, flow });
     await drainJobs();
     expect((await listNotifications(t.db, recipient)).items).toHaveLength(bellBefore);
     expect((await getRun(t.db, member.membership, again.id)).counts).toMatchObject({
@@ -660,12 +812,18 @@ function gatedExecutor(
 
 async function createFourDocumentFlow(name: string) {
   const flow = await createUploadFlow(name);
-  await addUploads(t.db, env, member.user, member.membership, flow.id, [
-    { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
-    { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
-    { name: 'c.pdf', bytes: await readFixture('invoice-011.pdf') },
-    { name: 'd.pdf', bytes: await readFixture('corrupt.pdf') },
-  ]);
+  await addUploads(t.db, {
+    env,
+    user: member.user,
+    membership: member.membership,
+    flowId: flow.id,
+    files: [
+      { name: 'a.pdf', bytes: await readFixture('invoice-018.pdf') },
+      { name: 'b.pdf', bytes: await readFixture('invoice-040.pdf') },
+      { name: 'c.pdf', bytes: await readFixture('invoice-011.pdf') },
+      { name: 'd.pdf', bytes: await readFixture('corrupt.pdf') },
+    ],
+  });
   return flow;
 }
 
@@ -683,11 +841,19 @@ describe('one run worked by several worker processes', () => {
   it('splits the documents between the run leader and a helper of another process, exactly once', async () => {
     const flow = await createFourDocumentFlow('Shared');
     const sender = createRecordingSender();
-    const run = await startRun(t.db, env, sender, member.user, flow);
+    const run = await startRun(t.db, { env, jobs: sender, user: member.user, flow });
     sender.sent.length = 0;
     // Two processes: each its own worker id and its own (slowed) pool, so neither can do it all at once.
-    const leader = createTestJobContext(t.db, env, sender, gatedExecutor(ctx.executor, { delayMs: 150 }));
-    const helper = createTestJobContext(t.db, env, sender, gatedExecutor(ctx.executor, { delayMs: 150 }));
+    const leader = createTestJobContext(t.db, {
+      env,
+      jobs: sender,
+      executor: gatedExecutor(ctx.executor, { delayMs: 150 }),
+    });
+    const helper = createTestJobContext(t.db, {
+      env,
+      jobs: sender,
+      executor: gatedExecutor(ctx.executor, { delayMs: 150 }),
+    });
     await Promise.all([
       processRun(run.id, leader),
       (async () => {
@@ -715,7 +881,11 @@ describe('one run worked by several worker processes', () => {
     // Late or repeated deliveries of the helper job change nothing, and invite nobody else.
     sender.sent.length = 0;
     await helpExtractRun(run.id, 1, helper);
-    await helpExtractRun(run.id, 2, createTestJobContext(t.db, env, sender, ctx.executor));
+    await helpExtractRun(
+      run.id,
+      2,
+      createTestJobContext(t.db, { env, jobs: sender, executor: ctx.executor }),
+    );
     expect(sender.sent).toEqual([]);
     expect(
       (await t.db.select().from(documents).where(eq(documents.runId, run.id))).map((d) => d.attempts),
@@ -725,11 +895,14 @@ describe('one run worked by several worker processes', () => {
   it('on shutdown hands the current document back at once; another worker finishes the run', async () => {
     const flow = await createFourDocumentFlow('Stopping');
     const sender = createRecordingSender();
-    const run = await startRun(t.db, env, sender, member.user, flow);
+    const run = await startRun(t.db, { env, jobs: sender, user: member.user, flow });
     const shutdown = new AbortController();
     // This worker's extraction never finishes by itself: only the shutdown ends it.
     const stuck = gatedExecutor(ctx.executor, { gate: new Promise<void>(() => {}) });
-    const stopping = { ...createTestJobContext(t.db, env, sender, stuck), signal: shutdown.signal };
+    const stopping = {
+      ...createTestJobContext(t.db, { env, jobs: sender, executor: stuck }),
+      signal: shutdown.signal,
+    };
     const handler = processRun(run.id, stopping);
     for (let i = 0; i < 400 && stuck.started === 0; i++) await new Promise((r) => setTimeout(r, 25));
     const [held] = await t.db
@@ -757,7 +930,7 @@ describe('one run worked by several worker processes', () => {
 describe('bad input', () => {
   it('fails a run over an empty inbox with "No documents found in this folder"', async () => {
     const flow = await createUploadFlow('Empty');
-    const run = await startRun(t.db, env, jobs, member.user, flow);
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
     await drainJobs();
     const finished = await getRun(t.db, member.membership, run.id);
     expect(finished.status).toBe('failed');
@@ -772,8 +945,8 @@ describe('bad input', () => {
 
   it('rewrites the workbook idempotently', async () => {
     const flow = await createUploadFlow('Workbook only');
-    const path = await writeFlowWorkbook(t.db, env, ctx.executor, flow.id);
-    const again = await writeFlowWorkbook(t.db, env, ctx.executor, flow.id);
+    const path = await writeFlowWorkbook(t.db, { env, executor: ctx.executor, flowId: flow.id });
+    const again = await writeFlowWorkbook(t.db, { env, executor: ctx.executor, flowId: flow.id });
     expect(again).toBe(path);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path!);

@@ -3,17 +3,18 @@ import { sinksFor } from '../../adapters/sinks/index.ts';
 import { sourceFor } from '../../adapters/sources/index.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import {
   countRunDocuments,
   type InFlightDocument,
   listInFlightDocuments,
 } from '../documents/documents.repo.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
-import { requireFlow, UUID_RE } from '../flows/flows.service.ts';
+import { requireFlow } from '../flows/flows.service.ts';
 import {
   findRun,
   insertRun,
@@ -65,12 +66,21 @@ async function checkRunnable(ctx: { db: Db; env: Env }, flow: FlowRow, source: R
  */
 export async function startRun(
   db: Db,
-  env: Env,
-  jobs: JobSender | undefined,
-  user: SessionUser,
-  flow: FlowRow,
-  source: RunSource = { kind: 'flow' },
-  beforeEnqueue?: (tx: Db, run: RunRow) => Promise<void>,
+  {
+    env,
+    jobs,
+    user,
+    flow,
+    source = { kind: 'flow' },
+    beforeEnqueue,
+  }: {
+    env: Env;
+    jobs: JobSender | undefined;
+    user: SessionUser;
+    flow: FlowRow;
+    source?: RunSource;
+    beforeEnqueue?: (tx: Db, run: RunRow) => Promise<void>;
+  },
 ): Promise<RunRow> {
   if (!jobs) throw new AppError('internal', 'The job queue is not available');
   await checkRunnable({ db, env }, flow, source);
@@ -84,13 +94,12 @@ export async function startRun(
         source,
       });
       await beforeEnqueue?.(tx, inserted);
-      await recordActivity(
-        tx,
-        flow.organizationId,
-        'flow.run.started',
-        `${user.name} started a run of "${flow.name}"`,
-        user.id,
-      );
+      await recordActivity(tx, {
+        organizationId: flow.organizationId,
+        kind: 'flow.run.started',
+        message: `${user.name} started a run of "${flow.name}"`,
+        userId: user.id,
+      });
       return inserted;
     });
   } catch (error) {

@@ -5,8 +5,8 @@ import { SheetQuerySchema, SheetViewSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { requireMembership } from '../../http/session.ts';
 import { createInlineExecutor } from '../../jobs/worker-pool.ts';
-import { requireMembership } from '../auth/session.ts';
 import { getSheetView, getWorkbookFile, streamCsv } from './sheets.service.ts';
 
 const IdParams = z.object({ id: z.string() });
@@ -68,13 +68,23 @@ export function createSheetRoutes({ db, env, executor }: AppDeps) {
     .openapi(viewRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(
-        await getSheetView(db, env, membership, c.req.valid('param').id, c.req.valid('query')),
+        await getSheetView(db, {
+          env,
+          membership,
+          flowId: c.req.valid('param').id,
+          query: c.req.valid('query'),
+        }),
         200,
       );
     })
     .openapi(xlsxRoute, async (c) => {
       const { membership } = requireMembership(c);
-      const file = await getWorkbookFile(db, env, tasks, membership, c.req.valid('param').id);
+      const file = await getWorkbookFile(db, {
+        env,
+        executor: tasks,
+        membership,
+        flowId: c.req.valid('param').id,
+      });
       const info = await stat(file.path);
       return new Response(Readable.toWeb(createReadStream(file.path)) as ReadableStream, {
         headers: {
@@ -89,7 +99,7 @@ export function createSheetRoutes({ db, env, executor }: AppDeps) {
       const { membership } = requireMembership(c);
       const { id } = c.req.valid('param');
       const { tab } = c.req.valid('query');
-      const lines = streamCsv(db, env, membership, id, tab)[Symbol.asyncIterator]();
+      const lines = streamCsv(db, { env, membership, flowId: id, tab })[Symbol.asyncIterator]();
       // Pull the header first so a missing flow answers 404 JSON rather than a broken stream.
       const first = await lines.next();
       const encoder = new TextEncoder();

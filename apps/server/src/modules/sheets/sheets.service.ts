@@ -17,9 +17,9 @@ import type {
 } from '../../adapters/sinks/sink.ts';
 import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import type { Membership } from '../../http/context.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Membership } from '../auth/identity.ts';
 import { type FlowRow, findFlowById, setWorkbookWrittenAt } from '../flows/flows.repo.ts';
 import { getFlowType, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
 import { getReconciliation } from '../reconcile/reconcile.service.ts';
@@ -129,7 +129,10 @@ function sortExpression(tab: SheetTab, column: SheetColumn | undefined): SQL {
 export const IN_SHEET = sql`d.status in ('done', 'needs_review') and (d.duplicate_of is null or d.approved_at is not null)`;
 const processed = IN_SHEET;
 
-async function selectDocumentRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
+async function selectDocumentRows(
+  db: Db,
+  { flowId, order, limit, offset }: { flowId: string; order: SQL; limit: number; offset: number },
+) {
   return queryRows<DocumentSqlRow>(
     db,
     sql`select d.id, d.file_name, d.extraction->'fields' as fields, d.failed_checks, d.review_flag, d.processed_at
@@ -138,7 +141,10 @@ async function selectDocumentRows(db: Db, flowId: string, order: SQL, limit: num
   );
 }
 
-async function selectLineRows(db: Db, flowId: string, order: SQL, limit: number, offset: number) {
+async function selectLineRows(
+  db: Db,
+  { flowId, order, limit, offset }: { flowId: string; order: SQL; limit: number; offset: number },
+) {
   return queryRows<LineSqlRow>(
     db,
     sql`select l.id, l.document_id, d.file_name, l.line_no, l.data, d.extraction->'fields'->'documentNumber' as document_number
@@ -171,19 +177,17 @@ export function listTabColumns(type: FlowDocumentType, tab: SheetTab): SheetColu
 /** All rows of a tab in sheet order, fetched in batches (for exports). */
 export async function* iterateTabRows(
   db: Db,
-  env: Env,
-  flow: FlowRow,
-  tab: SheetTab,
+  { env, flow, tab }: { env: Env; flow: FlowRow; tab: SheetTab },
 ): AsyncIterable<SheetRow> {
   const columns = listTabColumns(getFlowType(flow), tab);
   const order = sortExpression(tab, undefined);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     if (tab === 'documents') {
-      const rows = await selectDocumentRows(db, flow.id, order, EXPORT_BATCH, offset);
+      const rows = await selectDocumentRows(db, { flowId: flow.id, order, limit: EXPORT_BATCH, offset });
       for (const r of rows) yield toDocumentRow(env, columns, r);
       if (rows.length < EXPORT_BATCH) return;
     } else {
-      const rows = await selectLineRows(db, flow.id, order, EXPORT_BATCH, offset);
+      const rows = await selectLineRows(db, { flowId: flow.id, order, limit: EXPORT_BATCH, offset });
       for (const r of rows) yield toLineRow(columns, r);
       if (rows.length < EXPORT_BATCH) return;
     }
@@ -193,10 +197,17 @@ export async function* iterateTabRows(
 /** One page of a tab, sorted by a column, as the in-app sheet view shows it (rows straight from the DB). */
 export async function getSheetView(
   db: Db,
-  env: Env,
-  membership: Membership,
-  flowId: string,
-  query: { tab: SheetTab; sort?: string | undefined; dir: 'asc' | 'desc'; page: number },
+  {
+    env,
+    membership,
+    flowId,
+    query,
+  }: {
+    env: Env;
+    membership: Membership;
+    flowId: string;
+    query: { tab: SheetTab; sort?: string | undefined; dir: 'asc' | 'desc'; page: number };
+  },
 ): Promise<SheetView> {
   const flow = await requireFlow(db, membership, flowId);
   const columns = listTabColumns(getFlowType(flow), query.tab);
@@ -207,10 +218,12 @@ export async function getSheetView(
   const offset = (query.page - 1) * SHEET_PAGE_SIZE;
   const rows =
     query.tab === 'documents'
-      ? (await selectDocumentRows(db, flow.id, order, SHEET_PAGE_SIZE, offset)).map((r) =>
+      ? (await selectDocumentRows(db, { flowId: flow.id, order, limit: SHEET_PAGE_SIZE, offset })).map((r) =>
           toDocumentRow(env, columns, r),
         )
-      : (await selectLineRows(db, flow.id, order, SHEET_PAGE_SIZE, offset)).map((r) => toLineRow(columns, r));
+      : (await selectLineRows(db, { flowId: flow.id, order, limit: SHEET_PAGE_SIZE, offset })).map((r) =>
+          toLineRow(columns, r),
+        );
   return {
     tab: query.tab,
     columns,
@@ -232,15 +245,12 @@ function escapeCsv(value: SheetValue): string {
 /** A tab as CSV lines (header first), streamed batch by batch. */
 export async function* streamCsv(
   db: Db,
-  env: Env,
-  membership: Membership,
-  flowId: string,
-  tab: SheetTab,
+  { env, membership, flowId, tab }: { env: Env; membership: Membership; flowId: string; tab: SheetTab },
 ): AsyncIterable<string> {
   const flow = await requireFlow(db, membership, flowId);
   const columns = listTabColumns(getFlowType(flow), tab);
   yield `\uFEFF${columns.map((c) => escapeCsv(c.label)).join(',')}\r\n`;
-  for await (const row of iterateTabRows(db, env, flow, tab)) {
+  for await (const row of iterateTabRows(db, { env, flow, tab })) {
     yield `${columns.map((c) => escapeCsv(row[c.key] ?? null)).join(',')}\r\n`;
   }
 }
@@ -250,8 +260,8 @@ export async function loadSheetContent(db: Db, env: Env, flow: FlowRow): Promise
   const type = getFlowType(flow);
   const documents: SheetRow[] = [];
   const lines: SheetRow[] = [];
-  for await (const row of iterateTabRows(db, env, flow, 'documents')) documents.push(row);
-  for await (const row of iterateTabRows(db, env, flow, 'lines')) lines.push(row);
+  for await (const row of iterateTabRows(db, { env, flow, tab: 'documents' })) documents.push(row);
+  for await (const row of iterateTabRows(db, { env, flow, tab: 'lines' })) lines.push(row);
   return {
     documentColumns: listDocumentSheetColumns(type),
     lineColumns: listLineSheetColumns(type),
@@ -275,9 +285,7 @@ async function buildFlowMatchesTab(db: Db, flow: FlowRow): Promise<WorkbookTab> 
  */
 export async function writeFlowWorkbook(
   db: Db,
-  env: Env,
-  executor: TaskExecutor,
-  flowId: string,
+  { env, executor, flowId }: { env: Env; executor: TaskExecutor; flowId: string },
 ): Promise<string | null> {
   const flow = await findFlowById(db, flowId);
   if (!flow) return null;
@@ -296,11 +304,12 @@ export const workbookSink: SinkAdapter = {
   checkRunnable: async () => {},
   async create(ctx, { flow, sheetName, saveOutput }) {
     await saveOutput({ kind: 'xlsx', sheetId: flow.id, sheetName });
-    await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
+    await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId: flow.id });
     return { sheetId: flow.id, url: appPaths.flowSheet(flow.id) };
   },
   async write(ctx, flow) {
-    if (ctx.executor) await writeFlowWorkbook(ctx.db, ctx.env, ctx.executor, flow.id);
+    if (ctx.executor)
+      await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId: flow.id });
   },
   toRunError: () => null,
   failureLogs: { run: 'workbook write failed', catchUp: 'the workbook is rewritten on its next download' },
@@ -309,10 +318,12 @@ export const workbookSink: SinkAdapter = {
 /** The flow's workbook file, regenerated first when the database changed since it was written. */
 export async function getWorkbookFile(
   db: Db,
-  env: Env,
-  executor: TaskExecutor,
-  membership: Membership,
-  flowId: string,
+  {
+    env,
+    executor,
+    membership,
+    flowId,
+  }: { env: Env; executor: TaskExecutor; membership: Membership; flowId: string },
 ): Promise<{ path: string; fileName: string }> {
   const flow = await requireFlow(db, membership, flowId);
   const path = getWorkbookPath(env.dataDir, flow);
@@ -320,7 +331,7 @@ export async function getWorkbookFile(
     () => true,
     () => false,
   );
-  if (!exists || !flow.workbookWrittenAt) await writeFlowWorkbook(db, env, executor, flow.id);
+  if (!exists || !flow.workbookWrittenAt) await writeFlowWorkbook(db, { env, executor, flowId: flow.id });
   return { path, fileName: `${toDownloadName(flow.io.output.sheetName || flow.name)}.xlsx` };
 }
 

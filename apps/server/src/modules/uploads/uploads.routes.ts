@@ -4,8 +4,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { requireMembership } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireMembership } from '../auth/session.ts';
 import { requireFlow } from '../flows/flows.service.ts';
 import { receiveMultipartFiles } from './multipart.ts';
 import { addUploads, listUploads } from './uploads.service.ts';
@@ -78,7 +78,7 @@ export function createUploadRoutes({ db, env }: AppDeps) {
       try {
         if (received.files.length === 0 && received.skipped.length === 0)
           throw new AppError('validation', 'Choose at least one file to upload', { files: 'Choose a file' });
-        const result = await addUploads(db, env, user, membership, flowId, received.files);
+        const result = await addUploads(db, { env, user, membership, flowId, files: received.files });
         return c.json({ ...result, skipped: [...received.skipped, ...result.skipped] }, 201);
       } finally {
         await received.cleanup();

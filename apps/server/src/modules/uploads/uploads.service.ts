@@ -1,11 +1,16 @@
 import type { UploadResult } from '@bahi/contracts';
 import { shareUploadedFiles } from '../../adapters/blobs/upload-blobs.ts';
 import { getUploadDir, type IncomingFile, storeUploadedFiles } from '../../adapters/sources/upload.ts';
+import {
+  listUploadRows,
+  sumOrganizationUploadBytes,
+  type UploadRow,
+  upsertUpload,
+} from '../../adapters/sources/uploads.repo.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import { requireFlow } from '../flows/flows.service.ts';
-import { listUploadRows, sumOrganizationUploadBytes, type UploadRow, upsertUpload } from './uploads.repo.ts';
 
 /** How much all .zip files of one request may expand to, as a multiple of the per-file limit (zip-bomb guard). */
 const ZIP_EXPANSION_FACTOR = 8;
@@ -27,11 +32,13 @@ function toUploaded(row: UploadRow) {
  */
 export async function addUploads(
   db: Db,
-  env: Env,
-  user: SessionUser,
-  membership: Membership,
-  flowId: string,
-  files: IncomingFile[],
+  {
+    env,
+    user,
+    membership,
+    flowId,
+    files,
+  }: { env: Env; user: SessionUser; membership: Membership; flowId: string; files: IncomingFile[] },
 ): Promise<UploadResult> {
   const flow = await requireFlow(db, membership, flowId);
   const dir = getUploadDir(env.dataDir, flow.organizationId, flow.id);

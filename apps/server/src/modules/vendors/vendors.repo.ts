@@ -84,19 +84,25 @@ export async function findVendor(db: Db, organizationId: string, id: string) {
 /** Set what a person edits. */
 export async function updateVendorRow(
   db: Db,
-  organizationId: string,
-  id: string,
-  values: Partial<
-    Pick<
-      typeof vendors.$inferInsert,
-      | 'displayName'
-      | 'paymentTermsDays'
-      | 'msmeUdyam'
-      | 'qtyTolerancePct'
-      | 'priceTolerancePct'
-      | 'amountTolerancePaise'
-    >
-  >,
+  {
+    organizationId,
+    id,
+    values,
+  }: {
+    organizationId: string;
+    id: string;
+    values: Partial<
+      Pick<
+        typeof vendors.$inferInsert,
+        | 'displayName'
+        | 'paymentTermsDays'
+        | 'msmeUdyam'
+        | 'qtyTolerancePct'
+        | 'priceTolerancePct'
+        | 'amountTolerancePaise'
+      >
+    >;
+  },
 ) {
   const [row] = await db
     .update(vendors)

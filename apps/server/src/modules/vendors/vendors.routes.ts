@@ -2,7 +2,7 @@ import { VendorSchema, VendorUpdateSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
-import { requireMembership } from '../auth/session.ts';
+import { requireMembership } from '../../http/session.ts';
 import { listVendors, updateVendor } from './vendors.service.ts';
 
 const tags = ['Vendors'];
@@ -40,7 +40,7 @@ export function createVendorRoutes({ db }: AppDeps) {
     .openapi(updateRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await updateVendor(db, user, membership, c.req.valid('param').id, c.req.valid('json')),
+        await updateVendor(db, { user, membership, id: c.req.valid('param').id, input: c.req.valid('json') }),
         200,
       );
     });

@@ -1,10 +1,10 @@
 import type { Vendor, VendorUpdate } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
-import { markWorkbooksStale } from '../documents/documents.repo.ts';
-import { UUID_RE } from '../flows/flows.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
+import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import { findVendor, listVendorRows, updateVendorRow, type VendorListRow } from './vendors.repo.ts';
 
 function toVendor(row: VendorListRow): Vendor {
@@ -39,35 +39,40 @@ export async function listVendors(db: Db, membership: Membership): Promise<Vendo
 /** `PATCH /api/vendors/:id`: display name, agreed payment days, MSME (Udyam) registration. */
 export async function updateVendor(
   db: Db,
-  user: SessionUser,
-  membership: Membership,
-  id: string,
-  input: VendorUpdate,
+  {
+    user,
+    membership,
+    id,
+    input,
+  }: { user: SessionUser; membership: Membership; id: string; input: VendorUpdate },
 ): Promise<Vendor> {
   const existing = UUID_RE.test(id) ? await findVendor(db, membership.organizationId, id) : undefined;
   if (!existing) throw new AppError('not_found', 'No such vendor');
-  await updateVendorRow(db, membership.organizationId, id, {
-    ...(input.displayName !== undefined ? { displayName: input.displayName || null } : {}),
-    ...(input.paymentTermsDays !== undefined ? { paymentTermsDays: input.paymentTermsDays } : {}),
-    ...(input.msmeUdyam !== undefined ? { msmeUdyam: input.msmeUdyam } : {}),
-    ...(input.tolerances
-      ? {
-          qtyTolerancePct: input.tolerances.qtyPct,
-          priceTolerancePct: input.tolerances.pricePct,
-          amountTolerancePaise:
-            input.tolerances.amountRupees === null ? null : Math.round(input.tolerances.amountRupees * 100),
-        }
-      : {}),
+  await updateVendorRow(db, {
+    organizationId: membership.organizationId,
+    id,
+    values: {
+      ...(input.displayName !== undefined ? { displayName: input.displayName || null } : {}),
+      ...(input.paymentTermsDays !== undefined ? { paymentTermsDays: input.paymentTermsDays } : {}),
+      ...(input.msmeUdyam !== undefined ? { msmeUdyam: input.msmeUdyam } : {}),
+      ...(input.tolerances
+        ? {
+            qtyTolerancePct: input.tolerances.qtyPct,
+            priceTolerancePct: input.tolerances.pricePct,
+            amountTolerancePaise:
+              input.tolerances.amountRupees === null ? null : Math.round(input.tolerances.amountRupees * 100),
+          }
+        : {}),
+    },
   });
   // Invoice flows' "Matches" tabs change with it.
   await markWorkbooksStale(db, membership.organizationId);
-  await recordActivity(
-    db,
-    membership.organizationId,
-    'vendor.updated',
-    `${user.name} updated vendor ${existing.displayName ?? existing.name}`,
-    user.id,
-  );
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'vendor.updated',
+    message: `${user.name} updated vendor ${existing.displayName ?? existing.name}`,
+    userId: user.id,
+  });
   const row = (await listVendorRows(db, membership.organizationId)).find((r) => r.id === id)!;
   return toVendor(row);
 }

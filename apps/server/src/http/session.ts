@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Db } from '../../db/client.ts';
-import type { AppEnv, Membership, SessionUser } from '../../http/context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { findMembership } from '../organizations/organizations.service.ts';
-import type { Auth } from './auth.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import type { Membership, SessionUser } from '../modules/auth/identity.ts';
+import { findMembership } from '../modules/organizations/organizations.service.ts';
+import type { AppEnv } from './context.ts';
 
 /**
  * Loads the session from the better-auth cookie and, when signed in, the caller's membership. Routes

@@ -1,6 +1,6 @@
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { findFirstOrganizationId } from '../organizations/organizations.repo.ts';
+import { findFirstOrganizationId } from '../../modules/organizations/organizations.repo.ts';
 
 /**
  * The local folders an organisation's flows may read: the BAHI_FOLDER_ROOTS entries granted to it

@@ -12,12 +12,13 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
 import type { FlowRow } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
-import { IN_SHEET, loadSheetContent } from '../sheets/sheets.service.ts';
-import { openGoogleSession, requireGoogleConnected } from './google.service.ts';
+import { openGoogleSession, requireGoogleConnected } from '../google/google.service.ts';
+import { IN_SHEET, loadSheetContent } from './sheets.service.ts';
 
 // What flows write to Google: the output spreadsheet, and a flow's rows in it — the `sheets` sink kind
-// (`googleSheetsSink`), which the sink registry (adapters/sinks/index.ts) hands to the services. The Drive
-// source kind is in drive-source.ts.
+// (`googleSheetsSink`), which the sink registry (adapters/sinks/index.ts) hands to the services. It sits with
+// the workbook sink, over the Google connection (modules/google, which knows no flows); the Drive source
+// kind is in modules/google/drive-source.ts.
 
 /**
  * `POST /api/workflow/sheets/create` for a Google output: a new spreadsheet with the flow type's
@@ -25,9 +26,11 @@ import { openGoogleSession, requireGoogleConnected } from './google.service.ts';
  */
 export async function createFlowSpreadsheet(
   db: Db,
-  env: Env,
-  organizationId: string,
-  input: { title: string; type: FlowRow['types'][number] },
+  {
+    env,
+    organizationId,
+    input,
+  }: { env: Env; organizationId: string; input: { title: string; type: FlowRow['types'][number] } },
 ): Promise<CreatedSpreadsheet> {
   const session = await openGoogleSession(db, env, organizationId);
   const type = input.type as Parameters<typeof listDocumentSheetColumns>[0];
@@ -87,9 +90,13 @@ export const googleSheetsSink: SinkAdapter = {
       });
   },
   async create(ctx, { flow, sheetName, saveOutput }) {
-    const created = await createFlowSpreadsheet(ctx.db, ctx.env, flow.organizationId, {
-      title: sheetName,
-      type: getFlowType(flow),
+    const created = await createFlowSpreadsheet(ctx.db, {
+      env: ctx.env,
+      organizationId: flow.organizationId,
+      input: {
+        title: sheetName,
+        type: getFlowType(flow),
+      },
     });
     await saveOutput({ kind: 'sheets', sheetId: created.spreadsheetId, sheetName });
     return { sheetId: created.spreadsheetId, url: created.url };

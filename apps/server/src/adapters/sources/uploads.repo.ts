@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { StoredUpload } from '../../adapters/sources/upload.ts';
 import type { Db } from '../../db/client.ts';
 import { flowUploads } from '../../db/schema/index.ts';
+import type { StoredUpload } from './upload.ts';
 
 /** One stored upload row. */
 export type UploadRow = typeof flowUploads.$inferSelect;
@@ -39,9 +39,7 @@ export async function upsertUpload(
 /** A page of a flow's uploads by id (keyset), for the upload source. */
 export async function listUploadPage(
   db: Db,
-  flowId: string,
-  afterId: string | null,
-  limit: number,
+  { flowId, afterId, limit }: { flowId: string; afterId: string | null; limit: number },
 ): Promise<StoredUpload[]> {
   return db
     .select()

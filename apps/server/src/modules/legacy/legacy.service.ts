@@ -7,19 +7,19 @@ import {
   type ProcessUrlInput,
 } from '@bahi/contracts';
 import { outputSinkFor } from '../../adapters/sinks/index.ts';
+import { listFolderRoots } from '../../adapters/sources/folder-roots.ts';
 import { sourceFor } from '../../adapters/sources/index.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import type { SourceKind } from '../../adapters/sources/source.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { Membership, SessionUser } from '../../http/context.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
+import { type FlowRow, listFlowRows, updateFlowRow } from '../flows/flows.repo.ts';
+import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
 import { startRun } from '../runs/runs.service.ts';
-import { type FlowRow, listFlowRows, updateFlowRow } from './flows.repo.ts';
-import { createWorkflow, requireFlow } from './flows.service.ts';
-import { listFolderRoots } from './folder-roots.ts';
 
 // The original product's action routes (`/api/workflow/*`, `/api/process-url`), kept with their JSON. Their
 // fields name the source kinds themselves (`folderUrl` and an http(s) `url` are Google Drive links,
@@ -29,10 +29,17 @@ import { listFolderRoots } from './folder-roots.ts';
 /** Finds the organisation's flow reading `url` with `type`, or creates one; ad-hoc runs stay incremental. */
 async function findOrCreateAdHocFlow(
   db: Db,
-  env: Env,
-  user: SessionUser,
-  membership: Membership,
-  input: { kind: SourceKind; url: string; type: FlowDocumentType; sheetId?: string | undefined },
+  {
+    env,
+    user,
+    membership,
+    input,
+  }: {
+    env: Env;
+    user: SessionUser;
+    membership: Membership;
+    input: { kind: SourceKind; url: string; type: FlowDocumentType; sheetId?: string | undefined };
+  },
 ): Promise<FlowRow> {
   for (const row of await listFlowRows(db, membership.organizationId)) {
     const io = FlowIoSchema.safeParse(row.io);
@@ -45,25 +52,35 @@ async function findOrCreateAdHocFlow(
       return row;
   }
   const folderName = sourceFor(input.kind).folderName(input.url);
-  const created = await createWorkflow(db, env, user, membership, {
-    name: `${folderName} (${input.type})`,
-    types: [input.type],
-    io: {
-      input: { kind: input.kind, url: input.url, folderName },
-      output: { kind: 'xlsx', sheetId: input.sheetId ?? '', sheetName: folderName },
+  const created = await createWorkflow(db, {
+    env,
+    user,
+    membership,
+    input: {
+      name: `${folderName} (${input.type})`,
+      types: [input.type],
+      io: {
+        input: { kind: input.kind, url: input.url, folderName },
+        output: { kind: 'xlsx', sheetId: input.sheetId ?? '', sheetName: folderName },
+      },
     },
   });
   return requireFlow(db, membership, created.id);
 }
 
+/** A legacy request that starts a run: who asks, its body, and what the run needs. */
+interface RunRequest<Input> {
+  env: Env;
+  jobs: JobSender | undefined;
+  user: SessionUser;
+  membership: Membership;
+  input: Input;
+}
+
 /** `POST /api/workflow/process-folder`: run a saved flow, or an ad-hoc folder + type. */
 export async function processFolder(
   db: Db,
-  env: Env,
-  jobs: JobSender | undefined,
-  user: SessionUser,
-  membership: Membership,
-  input: ProcessFolderInput,
+  { env, jobs, user, membership, input }: RunRequest<ProcessFolderInput>,
 ): Promise<{ runId: string }> {
   let flow: FlowRow;
   if (input.workflowId) {
@@ -79,25 +96,26 @@ export async function processFolder(
       { db, env },
       { organizationId: membership.organizationId, input: { kind, url: url.trim(), folderName: '' } },
     );
-    flow = await findOrCreateAdHocFlow(db, env, user, membership, {
-      kind,
-      url,
-      type: input.type,
-      sheetId: input.sheetId,
+    flow = await findOrCreateAdHocFlow(db, {
+      env,
+      user,
+      membership,
+      input: {
+        kind,
+        url,
+        type: input.type,
+        sheetId: input.sheetId,
+      },
     });
   }
-  const run = await startRun(db, env, jobs, user, flow);
+  const run = await startRun(db, { env, jobs, user, flow });
   return { runId: run.id };
 }
 
 /** `POST /api/process-url`: process one file (a Drive file link, or a path under the allowed folders). */
 export async function processUrl(
   db: Db,
-  env: Env,
-  jobs: JobSender | undefined,
-  user: SessionUser,
-  membership: Membership,
-  input: ProcessUrlInput,
+  { env, jobs, user, membership, input }: RunRequest<ProcessUrlInput>,
 ): Promise<{ runId: string }> {
   const url = input.url.trim();
   if (/^https?:\/\//i.test(url)) {
@@ -109,8 +127,13 @@ export async function processUrl(
     if (!input.workflowId && !input.type) throw createValidationError({ type: 'Choose one document type' });
     const flow = input.workflowId
       ? await requireFlow(db, membership, input.workflowId)
-      : await findOrCreateAdHocFlow(db, env, user, membership, { kind: 'drive', url, type: input.type! });
-    const run = await startRun(db, env, jobs, user, flow);
+      : await findOrCreateAdHocFlow(db, {
+          env,
+          user,
+          membership,
+          input: { kind: 'drive', url, type: input.type! },
+        });
+    const run = await startRun(db, { env, jobs, user, flow });
     return { runId: run.id };
   }
   const real = await resolveLocalPath(await listFolderRoots(db, env, membership.organizationId), url, 'file');
@@ -119,13 +142,24 @@ export async function processUrl(
   else {
     if (!input.type) throw createValidationError({ type: 'Choose one document type' });
     const dir = real.slice(0, real.length - basename(real).length).replace(/\/$/, '') || '/';
-    flow = await findOrCreateAdHocFlow(db, env, user, membership, {
-      kind: 'local',
-      url: dir,
-      type: input.type,
+    flow = await findOrCreateAdHocFlow(db, {
+      env,
+      user,
+      membership,
+      input: {
+        kind: 'local',
+        url: dir,
+        type: input.type,
+      },
     });
   }
-  const run = await startRun(db, env, jobs, user, flow, { kind: 'file', path: real, name: basename(real) });
+  const run = await startRun(db, {
+    env,
+    jobs,
+    user,
+    flow,
+    source: { kind: 'file', path: real, name: basename(real) },
+  });
   return { runId: run.id };
 }
 
@@ -136,10 +170,17 @@ export async function processUrl(
  */
 export async function createSheet(
   db: Db,
-  env: Env,
-  executor: TaskExecutor | undefined,
-  membership: Membership,
-  input: { workflowId?: string | undefined; sheetName?: string | undefined },
+  {
+    env,
+    executor,
+    membership,
+    input,
+  }: {
+    env: Env;
+    executor: TaskExecutor | undefined;
+    membership: Membership;
+    input: { workflowId?: string | undefined; sheetName?: string | undefined };
+  },
 ): Promise<CreatedSheet> {
   if (!input.workflowId) throw createValidationError({ workflowId: 'Create the flow first, then its sheet' });
   if (!executor) throw new AppError('internal', 'The worker pool is not available');
@@ -151,7 +192,11 @@ export async function createSheet(
       flow,
       sheetName,
       saveOutput: async (output) => {
-        await updateFlowRow(db, membership.organizationId, flow.id, { io: { input: flow.io.input, output } });
+        await updateFlowRow(db, {
+          organizationId: membership.organizationId,
+          flowId: flow.id,
+          values: { io: { input: flow.io.input, output } },
+        });
       },
     },
   );
