@@ -1,5 +1,5 @@
-import { ActivityPageSchema } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { ActivityPageSchema, ActivityQuerySchema } from '@bahi/contracts';
+import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
@@ -10,7 +10,7 @@ const listActivityRoute = createRoute({
   path: '/activity',
   tags: ['Dashboard'],
   summary: "The organisation's whole activity log, newest first, a page at a time",
-  request: { query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+  request: { query: ActivityQuerySchema },
   responses: {
     200: jsonContent(ActivityPageSchema),
     ...describeErrors('unauthenticated', 'no_organization', 'validation'),

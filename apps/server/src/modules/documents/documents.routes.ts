@@ -2,11 +2,14 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   DocumentCorrectionSchema,
+  DocumentListQuerySchema,
   DocumentListSchema,
+  DocumentPageParamsSchema,
+  DocumentPageQuerySchema,
   DocumentReviewSchema,
-  DocumentStatusSchema,
   FlowDocumentDetailSchema,
   FlowDocumentSchema,
+  IdParamsSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
@@ -16,7 +19,6 @@ import { getDocumentPageImage } from './document-pages.ts';
 import { approveDocument, correctDocument, getDocumentReview } from './document-review.service.ts';
 import { getDocument, getDocumentFile, listDocuments, removeDocument } from './documents.service.ts';
 
-const IdParams = z.object({ id: z.string() });
 const tags = ['Documents'];
 
 const listRoute = createRoute({
@@ -25,11 +27,8 @@ const listRoute = createRoute({
   tags,
   summary: "A page of the flow's documents (50 per page), optionally by status",
   request: {
-    params: IdParams,
-    query: z.object({
-      status: DocumentStatusSchema.optional(),
-      page: z.coerce.number().int().min(1).default(1),
-    }),
+    params: IdParamsSchema,
+    query: DocumentListQuerySchema,
   },
   responses: {
     200: jsonContent(DocumentListSchema),
@@ -42,7 +41,7 @@ const getRoute = createRoute({
   path: '/documents/{id}',
   tags,
   summary: 'A document with its extraction/v1 result',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: jsonContent(FlowDocumentDetailSchema),
     ...describeErrors('unauthenticated', 'not_found'),
@@ -54,7 +53,7 @@ const fileRoute = createRoute({
   path: '/documents/{id}/file',
   tags,
   summary: "The document's stored file (the sheet's link back)",
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
     ...describeErrors('unauthenticated', 'not_found'),
@@ -66,7 +65,7 @@ const removeRoute = createRoute({
   path: '/documents/{id}',
   tags,
   summary: 'Take the document out of its flow (its rows leave the sheets; the file is not read again)',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: jsonContent(FlowDocumentSchema, 'The removed document'),
     ...describeErrors('unauthenticated', 'not_found', 'run_in_progress'),
@@ -78,7 +77,7 @@ const reviewRoute = createRoute({
   path: '/documents/{id}/review',
   tags,
   summary: 'What the review screen shows: the document, its pages, its trail and its neighbours',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: jsonContent(DocumentReviewSchema),
     ...describeErrors('unauthenticated', 'not_found'),
@@ -91,8 +90,8 @@ const pageImageRoute = createRoute({
   tags,
   summary: 'A page of the document as a PNG picture (widths 640–2400 pixels)',
   request: {
-    params: z.object({ id: z.string(), page: z.coerce.number().int().min(1).max(10_000) }),
-    query: z.object({ width: z.coerce.number().int().min(100).max(4000).default(1280) }),
+    params: DocumentPageParamsSchema,
+    query: DocumentPageQuerySchema,
   },
   responses: {
     200: { description: 'The page', content: { 'image/png': { schema: z.string() } } },
@@ -105,7 +104,7 @@ const correctRoute = createRoute({
   path: '/documents/{id}',
   tags,
   summary: 'Correct header fields and line cells; checks run again and the sheets follow',
-  request: { params: IdParams, body: jsonContent(DocumentCorrectionSchema) },
+  request: { params: IdParamsSchema, body: jsonContent(DocumentCorrectionSchema) },
   responses: {
     200: jsonContent(DocumentReviewSchema, 'The document after the correction'),
     ...describeErrors('unauthenticated', 'not_found', 'validation', 'conflict', 'run_in_progress'),
@@ -117,7 +116,7 @@ const approveRoute = createRoute({
   path: '/documents/{id}/approve',
   tags,
   summary: "Approve the document's values as they stand",
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: jsonContent(DocumentReviewSchema, 'The approved document'),
     ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress'),

@@ -1,17 +1,17 @@
 import {
   CreateWorkflowInputSchema,
+  IdParamsSchema,
   OkSchema,
   UpdateWorkflowInputSchema,
   WorkflowListSchema,
   WorkflowSchema,
 } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
 
-const IdParams = z.object({ id: z.string() });
 const tags = ['Flows'];
 
 const listRoute = createRoute({
@@ -43,7 +43,7 @@ const updateRoute = createRoute({
   tags,
   summary: "Update a flow's name, type or input/output",
   request: {
-    params: IdParams,
+    params: IdParamsSchema,
     body: { ...jsonContent(UpdateWorkflowInputSchema, 'Fields to change'), required: true },
   },
   responses: {
@@ -57,7 +57,7 @@ const deleteRoute = createRoute({
   path: '/workflows/{id}',
   tags,
   summary: 'Delete a flow with its runs, documents, uploads and workbook',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
+import {
+  GoogleConsentUrlSchema,
+  GoogleSetupInputSchema,
+  GoogleSetupItemSchema,
+  GoogleStatusSchema,
+  OkSchema,
+} from '@bahi/contracts';
 import { createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
@@ -16,33 +22,13 @@ import {
   verifyGoogleConnection,
 } from './google.service.ts';
 
-const LinkedItemSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
-
-/** The Google card's state. */
-export const GoogleStatusSchema = z.object({
-  configured: z.boolean(),
-  connected: z.boolean(),
-  email: z.string().nullable(),
-  scopes: z.array(z.string()),
-  missingScopes: z.array(z.string()),
-  note: z.string(),
-  parentFolder: LinkedItemSchema.nullable(),
-  vendorSheet: LinkedItemSchema.nullable(),
-});
-
-const SetupInputSchema = z.object({
-  url: z.string().max(2000).optional(),
-  name: z.string().max(200).optional(),
-});
-const SetupItemSchema = LinkedItemSchema.extend({ created: z.boolean() });
-
 const oauthUrlRoute = createRoute({
   method: 'get',
   path: '/oauth/url',
   tags: ['Google'],
   summary: 'Consent URL for connecting Google Drive and Sheets (open it in a 600×600 popup)',
   responses: {
-    200: jsonContent(z.object({ url: z.string() })),
+    200: jsonContent(GoogleConsentUrlSchema),
     ...describeErrors('unauthenticated', 'no_organization', 'validation'),
   },
 });
@@ -86,7 +72,7 @@ const clearTokensRoute = createRoute({
   tags: ['Google'],
   summary: 'Clears stored Google tokens before a fresh authorisation',
   responses: {
-    200: jsonContent(z.object({ ok: z.literal(true) })),
+    200: jsonContent(OkSchema),
     ...describeErrors('unauthenticated', 'no_organization'),
   },
 });
@@ -96,9 +82,9 @@ const folderRoute = createRoute({
   path: '/google/folder',
   tags: ['Google'],
   summary: 'Sets the parent Drive folder by link, or creates one when no link is given',
-  request: { body: { ...jsonContent(SetupInputSchema), required: true } },
+  request: { body: { ...jsonContent(GoogleSetupInputSchema), required: true } },
   responses: {
-    200: jsonContent(SetupItemSchema),
+    200: jsonContent(GoogleSetupItemSchema),
     ...describeErrors('unauthenticated', 'no_organization', 'validation', 'google_auth_required'),
   },
 });
@@ -108,9 +94,9 @@ const vendorSheetRoute = createRoute({
   path: '/google/vendor-sheet',
   tags: ['Google'],
   summary: 'Sets the vendor master sheet by link, or creates one when no link is given',
-  request: { body: { ...jsonContent(SetupInputSchema), required: true } },
+  request: { body: { ...jsonContent(GoogleSetupInputSchema), required: true } },
   responses: {
-    200: jsonContent(SetupItemSchema),
+    200: jsonContent(GoogleSetupItemSchema),
     ...describeErrors('unauthenticated', 'no_organization', 'validation', 'google_auth_required'),
   },
 });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
+  IdParamsSchema,
   InvoiceMatchSchema,
   OverrideExceptionSchema,
   ReconciliationSchema,
@@ -29,7 +30,7 @@ const overrideRoute = createRoute({
   path: '/reconcile/invoices/{id}/override',
   tags,
   summary: "Clear an invoice's exceptions with a written reason",
-  request: { params: z.object({ id: z.string() }), body: jsonContent(OverrideExceptionSchema) },
+  request: { params: IdParamsSchema, body: jsonContent(OverrideExceptionSchema) },
   responses: {
     200: jsonContent(InvoiceMatchSchema, 'The invoice after the override'),
     ...describeErrors('unauthenticated', 'not_found', 'conflict', 'validation'),

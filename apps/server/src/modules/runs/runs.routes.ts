@@ -1,4 +1,4 @@
-import { type Run, RunListSchema, RunSchema, StartedRunSchema } from '@bahi/contracts';
+import { IdParamsSchema, type Run, RunListSchema, RunSchema, StartedRunSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../http/context.ts';
@@ -9,7 +9,6 @@ import { reprocessDocument, retryDocument } from './document-reruns.ts';
 import { createRunProgressHub } from './run-progress-hub.ts';
 import { getRun, listRuns, requireRun, startRun, toProgress, toRun, withLiveCounts } from './runs.service.ts';
 
-const IdParams = z.object({ id: z.string() });
 /** How often the progress hub reads the watched runs (the worker may be another process: the DB is the bus). */
 const POLL_MS = 500;
 /** Open progress streams per user, and per process (each holds a connection; the web falls back to polling). */
@@ -21,7 +20,7 @@ const getRunRoute = createRoute({
   path: '/runs/{id}',
   tags: ['Runs'],
   summary: 'A run with its counters (poll while it runs)',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: { 200: jsonContent(RunSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 
@@ -31,7 +30,7 @@ const eventsRoute = createRoute({
   tags: ['Runs'],
   summary:
     'Server-sent events: `progress` {runId,status,done,total,currentFile,failed,needsReview} as it changes, then `end` with the Run',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
     ...describeErrors('unauthenticated', 'not_found', 'rate_limited'),
@@ -43,7 +42,7 @@ const startRunRoute = createRoute({
   path: '/flows/{id}/runs',
   tags: ['Runs'],
   summary: 'Start a run of the flow (new documents only; already processed files are skipped)',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     202: jsonContent(RunSchema, 'Run queued'),
     ...describeErrors(
@@ -61,7 +60,7 @@ const listRunsRoute = createRoute({
   path: '/flows/{id}/runs',
   tags: ['Runs'],
   summary: "The flow's run history, newest first",
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: { 200: jsonContent(RunListSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 
@@ -70,7 +69,7 @@ const reprocessRoute = createRoute({
   path: '/documents/{id}/reprocess',
   tags: ['Documents'],
   summary: 'Extract the document again in a new run, replacing its rows',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     202: jsonContent(StartedRunSchema, 'Run queued'),
     ...describeErrors('unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'),
@@ -82,7 +81,7 @@ const retryRoute = createRoute({
   path: '/documents/{id}/retry',
   tags: ['Documents'],
   summary: 'Retry a failed document in a new run',
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     202: jsonContent(StartedRunSchema, 'Run queued'),
     ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'google_auth_required'),

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { SheetQuerySchema, SheetViewSchema } from '@bahi/contracts';
+import { IdParamsSchema, SheetCsvQuerySchema, SheetQuerySchema, SheetViewSchema } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
@@ -9,7 +9,6 @@ import { requireMembership } from '../../http/session.ts';
 import { createInlineExecutor } from '../../jobs/worker-pool.ts';
 import { getSheetView, getWorkbookFile, streamCsv } from './sheets.service.ts';
 
-const IdParams = z.object({ id: z.string() });
 const tags = ['Sheets'];
 
 const viewRoute = createRoute({
@@ -17,7 +16,7 @@ const viewRoute = createRoute({
   path: '/flows/{id}/sheet',
   tags,
   summary: "One page (50 rows) of the flow's sheet: tab documents|lines, sorted by a column key",
-  request: { params: IdParams, query: SheetQuerySchema },
+  request: { params: IdParamsSchema, query: SheetQuerySchema },
   responses: {
     200: jsonContent(SheetViewSchema),
     ...describeErrors('unauthenticated', 'not_found', 'validation'),
@@ -29,7 +28,7 @@ const xlsxRoute = createRoute({
   path: '/flows/{id}/sheet.xlsx',
   tags,
   summary: "Download the flow's workbook (Documents and Line Items tabs)",
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: {
     200: {
       description: 'The workbook',
@@ -47,8 +46,8 @@ const csvRoute = createRoute({
   tags,
   summary: 'Download one tab of the sheet as CSV (tab=documents|lines)',
   request: {
-    params: IdParams,
-    query: z.object({ tab: z.enum(['documents', 'lines']).default('documents') }),
+    params: IdParamsSchema,
+    query: SheetCsvQuerySchema,
   },
   responses: {
     200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },

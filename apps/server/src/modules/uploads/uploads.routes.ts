@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { listDocumentFormats, UploadListSchema, UploadResultSchema } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { IdParamsSchema, listDocumentFormats, UploadListSchema, UploadResultSchema } from '@bahi/contracts';
+import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
@@ -10,7 +10,6 @@ import { requireFlow } from '../flows/flows.service.ts';
 import { receiveMultipartFiles } from './multipart.ts';
 import { addUploads, listUploads } from './uploads.service.ts';
 
-const IdParams = z.object({ id: z.string() });
 /** One request may carry several files; each is still checked against UPLOAD_MAX_BYTES on its own. */
 const REQUEST_FILES_FACTOR = 10;
 
@@ -20,7 +19,7 @@ const uploadRoute = createRoute({
   tags: ['Uploads'],
   summary: `Upload documents (${listDocumentFormats({ withZip: true })} files) as multipart field \`files\` (repeatable); they become the flow inbox`,
   request: {
-    params: IdParams,
+    params: IdParamsSchema,
     body: {
       required: true,
       content: {
@@ -46,7 +45,7 @@ const listRoute = createRoute({
   path: '/flows/{id}/uploads',
   tags: ['Uploads'],
   summary: "The flow's uploaded files, newest first",
-  request: { params: IdParams },
+  request: { params: IdParamsSchema },
   responses: { 200: jsonContent(UploadListSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 

@@ -1,5 +1,5 @@
-import { VendorSchema, VendorUpdateSchema } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { IdParamsSchema, VendorListSchema, VendorSchema, VendorUpdateSchema } from '@bahi/contracts';
+import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
@@ -13,7 +13,7 @@ const listRoute = createRoute({
   tags,
   summary: 'The vendor master, built from the documents read',
   responses: {
-    200: jsonContent(z.object({ items: z.array(VendorSchema) })),
+    200: jsonContent(VendorListSchema),
     ...describeErrors('unauthenticated'),
   },
 });
@@ -23,7 +23,7 @@ const updateRoute = createRoute({
   path: '/vendors/{id}',
   tags,
   summary: 'Set a vendor’s display name, agreed payment days and MSME (Udyam) number',
-  request: { params: z.object({ id: z.string() }), body: jsonContent(VendorUpdateSchema) },
+  request: { params: IdParamsSchema, body: jsonContent(VendorUpdateSchema) },
   responses: {
     200: jsonContent(VendorSchema),
     ...describeErrors('unauthenticated', 'not_found', 'validation'),
