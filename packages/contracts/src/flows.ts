@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { errorCodes } from './errors.ts';
 import {
   describeCheck,
   type ExtractionDocumentType,
   type ExtractionFieldSpec,
   type ExtractionValueKind,
+  extractionErrorCodes,
   extractionProfiles,
 } from './extraction.ts';
 
@@ -163,6 +165,27 @@ export const SkippedFileSchema = z.object({ name: z.string(), reason: z.string()
 /** A file the source had that was not taken as a document, and why. */
 export type SkippedFile = z.infer<typeof SkippedFileSchema>;
 
+/**
+ * Why a run failed: an API error it met on the way (Google authorisation, a folder outside the granted
+ * roots, …), the source was empty or could not be listed, or the Google sheet could not be written.
+ */
+export const RunErrorCodeSchema = z.enum([
+  ...errorCodes,
+  'empty_folder',
+  'source_unreadable',
+  'sheet_write_failed',
+]);
+/** Why a run failed. */
+export type RunErrorCode = z.infer<typeof RunErrorCodeSchema>;
+
+/**
+ * Why a document could not be read: the engine's contract codes, its file gone from the source
+ * (`source_unavailable`), or a failure of Bahi itself (`internal`).
+ */
+export const DocumentErrorCodeSchema = z.enum([...extractionErrorCodes, 'source_unavailable', 'internal']);
+/** Why a document could not be read. */
+export type DocumentErrorCode = z.infer<typeof DocumentErrorCodeSchema>;
+
 /** One run of a flow. */
 export const RunSchema = z.object({
   id: z.string(),
@@ -176,7 +199,7 @@ export const RunSchema = z.object({
   /** Documents in flight, counted by the share of their pages read (1.5 = one and a half documents). */
   partialDone: z.number().min(0).default(0),
   skipped: z.array(SkippedFileSchema),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z.object({ code: RunErrorCodeSchema, message: z.string() }).nullable(),
 });
 /** One run of a flow. */
 export type Run = z.infer<typeof RunSchema>;
@@ -221,8 +244,8 @@ export const FlowDocumentSchema = z.object({
   sourceKind: z.string(),
   size: z.number().nullable(),
   status: DocumentStatusSchema,
-  /** Plain-words reason for a failed document (`code` is the engine's or `internal`). */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Plain-words reason for a failed document. */
+  error: z.object({ code: DocumentErrorCodeSchema, message: z.string() }).nullable(),
   failedChecks: z.array(z.string()),
   reviewFlag: z.string().nullable(),
   processedAt: z.string().nullable(),

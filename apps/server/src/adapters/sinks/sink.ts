@@ -1,4 +1,4 @@
-import { describeReviewReason, type FlowOutput, type SheetColumn } from '@bahi/contracts';
+import { describeReviewReason, type FlowOutput, type RunErrorCode, type SheetColumn } from '@bahi/contracts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
@@ -49,7 +49,7 @@ export interface SinkContext {
 
 /** A run's error, as the run records it. */
 export interface SinkRunError {
-  code: string;
+  code: RunErrorCode;
   message: string;
 }
 

@@ -1,4 +1,4 @@
-import type { FlowIo, RunCounts } from '@bahi/contracts';
+import type { DocumentErrorCode, FlowIo, RunCounts, RunErrorCode } from '@bahi/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -77,7 +77,7 @@ export const runs = pgTable(
     /** Files the source had that were not documents: `[{ name, reason }]`. */
     skipped: jsonb('skipped').$type<Array<{ name: string; reason: string }>>().notNull().default([]),
     /** Why the run itself failed (empty folder, source unreachable, ...). */
-    errorCode: text('error_code'),
+    errorCode: text('error_code').$type<RunErrorCode>(),
     errorMessage: text('error_message'),
     currentFile: text('current_file'),
     /** Lease: the worker processing the run and when it last proved alive (resume after a crash). */
@@ -120,7 +120,7 @@ export const documents = pgTable(
     sourcePath: text('source_path'),
     size: bigint('size', { mode: 'number' }),
     modifiedAt: timestamp('modified_at', { withTimezone: true }),
-    errorCode: text('error_code'),
+    errorCode: text('error_code').$type<DocumentErrorCode>(),
     errorMessage: text('error_message'),
     /** Failed check codes, for the sheet's "Checks failed" column. */
     failedChecks: text('failed_checks').array().notNull().default(sql`'{}'::text[]`),

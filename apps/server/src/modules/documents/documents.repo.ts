@@ -1,3 +1,4 @@
+import type { DocumentErrorCode } from '@bahi/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
@@ -183,7 +184,7 @@ function ownClaim(doc: Pick<DocumentRow, 'id' | 'attempts'>, workerId: string) {
 export interface DocumentOutcome {
   status: 'done' | 'needs_review' | 'failed';
   extraction: unknown;
-  errorCode: string | null;
+  errorCode: DocumentErrorCode | null;
   errorMessage: string | null;
   failedChecks: string[];
   reviewFlag: string | null;

@@ -1,5 +1,10 @@
 import { stat } from 'node:fs/promises';
-import { type DocumentStatus, type FlowDocument, getDocumentContentType } from '@bahi/contracts';
+import {
+  DocumentErrorCodeSchema,
+  type DocumentStatus,
+  type FlowDocument,
+  getDocumentContentType,
+} from '@bahi/contracts';
 import { sinksFor } from '../../adapters/sinks/index.ts';
 import { locateDocumentFile, sourceFor } from '../../adapters/sources/index.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
@@ -27,7 +32,13 @@ export function toFlowDocument(row: DocumentRow): FlowDocument {
     sourceKind: row.sourceKind,
     size: row.size,
     status: row.status as DocumentStatus,
-    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    // A code written by an older version and since retired reads as `internal`; its message stays.
+    error: row.errorCode
+      ? {
+          code: DocumentErrorCodeSchema.catch('internal').parse(row.errorCode),
+          message: row.errorMessage ?? '',
+        }
+      : null,
     failedChecks: row.failedChecks,
     reviewFlag: row.reviewFlag,
     processedAt: row.processedAt ? row.processedAt.toISOString() : null,

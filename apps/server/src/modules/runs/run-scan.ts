@@ -1,4 +1,4 @@
-import { flowMessages, type RunCounts } from '@bahi/contracts';
+import { flowMessages, type RunCounts, type RunErrorCode } from '@bahi/contracts';
 import { sourceFor } from '../../adapters/sources/index.ts';
 import { openLocalFile } from '../../adapters/sources/local-folder.ts';
 import { type DocumentSource, hashFile, type SkippedFile } from '../../adapters/sources/source.ts';
@@ -16,7 +16,7 @@ const MAX_SKIPPED_LISTED = 500;
 /** A run ended before its documents because its source could not be read (shown on the run). */
 export class RunAbort extends Error {
   constructor(
-    readonly code: string,
+    readonly code: RunErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,3 +1,4 @@
+import type { RunErrorCode } from '@bahi/contracts';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type RunSource, runs, type StoredRunCounts } from '../../db/schema/index.ts';
@@ -151,8 +152,8 @@ export async function finishRun(
     workerId: string;
     values: {
       status: 'succeeded' | 'failed';
-      counts: object;
-      errorCode?: string | null;
+      counts: StoredRunCounts;
+      errorCode?: RunErrorCode | null;
       errorMessage?: string | null;
     };
   },

@@ -1,4 +1,11 @@
-import { flowMessages, type Run, type RunCounts, type RunProgress, type RunStatus } from '@bahi/contracts';
+import {
+  flowMessages,
+  type Run,
+  type RunCounts,
+  RunErrorCodeSchema,
+  type RunProgress,
+  type RunStatus,
+} from '@bahi/contracts';
 import { sinksFor } from '../../adapters/sinks/index.ts';
 import { sourceFor } from '../../adapters/sources/index.ts';
 import type { Env } from '../../config/env.ts';
@@ -42,8 +49,11 @@ export function toRun(row: RunRow): Run {
     counts,
     currentFile: row.currentFile,
     partialDone: 0,
-    skipped: (row.skipped as Run['skipped']) ?? [],
-    error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? '' } : null,
+    skipped: row.skipped ?? [],
+    // A code written by an older version and since retired reads as `internal`; its message stays.
+    error: row.errorCode
+      ? { code: RunErrorCodeSchema.catch('internal').parse(row.errorCode), message: row.errorMessage ?? '' }
+      : null,
   };
 }
 
