@@ -67,6 +67,16 @@ describe('native tesseract provider', () => {
     await expect(ocr.recognize(await printedPage())).rejects.toThrow(/closed/);
   });
 
+  it.runIf(native)('refuses pages still waiting for a process when it closes', async () => {
+    const ocr = await createNativeTesseractOcr({ workers: 1, cacheDir });
+    const page = await printedPage();
+    const first = ocr.recognize(page);
+    const waiting = ocr.recognize(page);
+    await ocr.close();
+    await expect(waiting).rejects.toThrow(/closed/);
+    await expect(first).rejects.toThrow();
+  });
+
   it.runIf(native)('turns a failing run into an error, not an empty page', async () => {
     const ocr = await createNativeTesseractOcr({ workers: 1, cacheDir });
     try {

@@ -154,6 +154,11 @@ export async function createNativeTesseractOcr(
     async close() {
       closed = true;
       for (const child of children) child.kill('SIGKILL');
+      // Pages still waiting for a process are handed a slot at once and refused as closed (never left hanging).
+      for (const next of waiting.splice(0)) {
+        running++;
+        next();
+      }
     },
   };
 }
