@@ -9,7 +9,13 @@ export { DEFAULT_LIMITS, type ExtractOptions, extractDocument } from './extract.
 export type { FieldProvider, FieldRequest } from './field-provider.ts';
 export { createTesseractOcr } from './ocr/index.ts';
 export { createPaddleOcr } from './ocr/paddle.ts';
-export { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
+export {
+  assertOcrProviderAvailable,
+  createOcr,
+  DEFAULT_OCR_PROVIDER,
+  OCR_PROVIDERS,
+  type OcrProviderName,
+} from './ocr/providers.ts';
 export {
   listPageFrames,
   MAX_PREVIEW_WIDTH,

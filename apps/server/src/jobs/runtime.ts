@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { assertOcrProviderAvailable } from '@bahi/engine';
 import type { Env } from '../config/env.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -63,6 +64,8 @@ export async function startJobRuntime(options: {
   wiring: JobWiring;
 }): Promise<JobRuntime> {
   const { handle, env, logger, work, wiring } = options;
+  // A provider that needs a program the machine lacks stops a worker here, not on its first scan.
+  if (work) assertOcrProviderAvailable(env.flows.ocrProvider);
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const queue = await createJobQueue(handle, env.databaseUrl, logger);
   // Even an API-only process writes workbooks for downloads; it needs only one thread for that.

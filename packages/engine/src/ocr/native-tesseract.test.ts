@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNativeTesseractOcr, hasNativeTesseract, unpackEnglishModel } from './native-tesseract.ts';
+import { hasNativeTesseract } from './native-program.ts';
+import { createNativeTesseractOcr, unpackEnglishModel } from './native-tesseract.ts';
 import { encodePgm } from './page.ts';
+import { assertOcrProviderAvailable } from './providers.ts';
 
 // CI installs Debian's tesseract-ocr (.ci/run); a machine without it skips the reading tests only.
 const native = hasNativeTesseract();
@@ -31,6 +33,17 @@ describe('native tesseract provider', () => {
     const dir = unpackEnglishModel(cacheDir);
     expect(readdirSync(dir)).toEqual(['eng.traineddata']);
     expect(unpackEnglishModel(cacheDir)).toBe(dir);
+  });
+
+  it('stops a process configured for it at start-up when the program is missing', () => {
+    const missing = () => false;
+    expect(() => assertOcrProviderAvailable('native', missing)).toThrow(
+      /OCR_PROVIDER=native needs the tesseract program.*apt-get install tesseract-ocr/,
+    );
+    expect(() => assertOcrProviderAvailable('native-fast', missing)).toThrow(/not installed/);
+    // The default and the WASM provider need no program.
+    expect(() => assertOcrProviderAvailable('paddle', missing)).not.toThrow();
+    expect(() => assertOcrProviderAvailable('tesseract', missing)).not.toThrow();
   });
 
   it('says plainly when the program is not installed', async () => {

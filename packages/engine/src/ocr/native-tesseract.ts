@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import {
   resolveEnglishModelPath,
   type TesseractRecognizeOptions,
 } from './index.ts';
+import { hasNativeTesseract } from './native-program.ts';
 
 /**
  * Tesseract as a native program (Debian's `tesseract-ocr` package), one process per page with one
@@ -36,12 +37,6 @@ export interface NativeTesseractOptions {
   cacheDir?: string;
 }
 
-/** True when the native `tesseract` program runs on this machine. */
-export function hasNativeTesseract(command = 'tesseract'): boolean {
-  const r = spawnSync(command, ['--version'], { stdio: 'ignore', timeout: 10_000 });
-  return !r.error && r.status === 0;
-}
-
 /**
  * Unpack the npm package's `eng.traineddata.gz` once into `cacheDir` and return that folder. The
  * file is written under a temporary name and renamed, so concurrent workers never read half a model.
@@ -61,8 +56,8 @@ export function unpackEnglishModel(cacheDir = path.join(os.tmpdir(), 'bahi-tessd
 }
 
 /**
- * Create the native Tesseract provider. Throws a clear error when the program is missing, so a
- * configuration that names it fails at start-up rather than on the first scan.
+ * Create the native Tesseract provider. Throws a clear error when the program is missing (the server
+ * checks that when a worker starts, `assertOcrProviderAvailable`).
  */
 export async function createNativeTesseractOcr(
   options: NativeTesseractOptions = {},

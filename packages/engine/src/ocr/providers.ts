@@ -1,4 +1,5 @@
 import type { OcrProvider } from '../types.ts';
+import { hasNativeTesseract } from './native-program.ts';
 
 /** The OCR engines Bahi can read scans with. */
 export const OCR_PROVIDERS = ['paddle', 'tesseract', 'native', 'native-fast'] as const;
@@ -11,6 +12,18 @@ export type OcrProviderName = (typeof OCR_PROVIDERS)[number];
  * packages/engine/README.md).
  */
 export const DEFAULT_OCR_PROVIDER: OcrProviderName = 'paddle';
+
+/**
+ * Throws a clear error when the named provider needs a program this machine lacks (`native` and
+ * `native-fast` run Debian's `tesseract`), so a process configured for it stops at start-up instead of
+ * failing every scanned document later. `hasProgram` is for tests.
+ */
+export function assertOcrProviderAvailable(name: OcrProviderName, hasProgram = hasNativeTesseract): void {
+  if ((name === 'native' || name === 'native-fast') && !hasProgram())
+    throw new Error(
+      `OCR_PROVIDER=${name} needs the tesseract program, which is not installed (Debian: apt-get install tesseract-ocr tesseract-ocr-eng); or choose paddle or tesseract`,
+    );
+}
 
 /**
  * Create an OCR provider by name. `workers` is how many pages may be recognised at once: Tesseract
