@@ -3,6 +3,7 @@ import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
+import { AppError } from '../../lib/app-error.ts';
 import { getUploadCacheDir, locateUploadedFile } from '../blobs/upload-blobs.ts';
 import {
   type DocumentSource,
@@ -445,7 +446,12 @@ export const uploadSource: SourceAdapter = {
     // The scan may have run on another machine: this one's copy has the same name in this DATA_DIR, else
     // it is fetched from the database blob store (DATABASE_URL).
     const dir = getUploadDir(ctx.env.dataDir, doc.organizationId, doc.flowId);
-    return locateUploadedFile(ctx.db, ctx.env, join(dir, basename(doc.sourcePath)));
+    const path = await locateUploadedFile(ctx.db, ctx.env, join(dir, basename(doc.sourcePath)));
+    // A stored upload that has since gone (a cleared data folder, a restore without it) fails its document
+    // in words, like a file deleted from a folder, instead of as a file the engine could not read.
+    if (!(await stat(path).catch(() => undefined))?.isFile())
+      throw new AppError('not_found', 'The uploaded file is no longer stored on the server; upload it again');
+    return path;
   },
   servedFrom: async (ctx, doc) => [
     getUploadDir(ctx.env.dataDir, doc.organizationId, doc.flowId),

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
@@ -105,6 +106,28 @@ function buildBlankPdf(): Uint8Array {
   pdf += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(pdf);
 }
+
+describe('an upload gone from the server', () => {
+  it('fails its document in plain words and the run still succeeds', async () => {
+    const flow = await createUploadFlow('Gone');
+    await addUploads(t.db, {
+      env,
+      user: member.user,
+      membership: member.membership,
+      flowId: flow.id,
+      files: [{ name: 'vanished.pdf', bytes: await readFixture('invoice-018.pdf') }],
+    });
+    // The stored copy disappears between upload and run (a cleared data folder, a partial restore).
+    const [upload] = await t.db.select().from(flowUploads).where(eq(flowUploads.flowId, flow.id));
+    await rm(upload?.storedPath ?? '', { force: true });
+    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
+    await drainJobs();
+    const [doc] = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    expect(doc).toMatchObject({ status: 'failed', errorCode: 'source_unavailable' });
+    expect(doc?.errorMessage).toMatch(/no longer stored on the server; upload it again/);
+    expect((await getRun(t.db, member.membership, run.id)).status).toBe('succeeded');
+  });
+});
 
 describe('possible duplicates', () => {
   it('flags the same invoice uploaded again under another name, in another flow, for review', async () => {
