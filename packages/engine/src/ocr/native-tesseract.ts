@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -43,14 +43,14 @@ export interface NativeTesseractOptions {
  */
 export function unpackEnglishModel(cacheDir = path.join(os.tmpdir(), 'bahi-tessdata')): string {
   const source = path.join(resolveEnglishModelPath(), 'eng.traineddata.gz');
-  const packed = readFileSync(source);
   // Keyed by size: a newer package version unpacks beside the old one instead of being shadowed by it.
-  const dir = path.join(cacheDir, `best_int-${packed.length}`);
+  const dir = path.join(cacheDir, `best_int-${statSync(source).size}`);
   const target = path.join(dir, 'eng.traineddata');
   if (existsSync(target)) return dir;
   mkdirSync(dir, { recursive: true });
   const partial = `${target}.${process.pid}.${Date.now()}.part`;
-  writeFileSync(partial, gunzipSync(packed));
+  // Read only when not yet unpacked: every worker thread creates a provider.
+  writeFileSync(partial, gunzipSync(readFileSync(source)));
   renameSync(partial, target);
   return dir;
 }
