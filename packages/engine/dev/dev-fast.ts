@@ -134,7 +134,16 @@ for (const type of ['invoice', 'po', 'grn'] as const) {
     const r = interpretDocument(loaded.pages, type, loaded.qr);
     const fields = Object.fromEntries(FIELDS_BY_TYPE[type].map((f) => [f, r.fields[f] ?? null]));
     lines.push(
-      JSON.stringify({ file: d.file, documentType: type, fields, lineItems: r.lineItems, error: null }),
+      JSON.stringify({
+        file: d.file,
+        documentType: type,
+        fields,
+        lineItems: r.lineItems,
+        checks: r.checks,
+        confidence: r.confidence,
+        provenance: r.provenance,
+        error: null,
+      }),
     );
     if (only) console.log(JSON.stringify({ fields, checks: r.checks.filter((c) => !c.ok) }, null, 1));
   }

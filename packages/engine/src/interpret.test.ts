@@ -92,3 +92,85 @@ describe('interpretDocument withholding a refuted total', () => {
     expect(out.fields.total).toBe(1180);
   });
 });
+
+describe('interpretDocument: "OK" must mean right', () => {
+  const REVIEW_LINE = 0.8;
+
+  it('leaves a total nothing confirms below the review line, and a confirmed one above it', () => {
+    const alone = interpretDocument(
+      [pageOfLines(['TAX INVOICE', 'Invoice No : INV-9', 'Freight  1,200.00', 'Grand Total  8,400.00'])],
+      'invoice',
+      null,
+    );
+    expect(alone.fields.total).toBe(8400);
+    expect(alone.confidence.total).toBeLessThan(REVIEW_LINE);
+
+    const confirmed = interpretDocument(
+      [
+        pageOfLines([
+          'TAX INVOICE',
+          'Taxable Value  1,000.00',
+          'CGST @ 9%  90.00',
+          'SGST @ 9%  90.00',
+          'Total  1,180.00',
+        ]),
+      ],
+      'invoice',
+      null,
+    );
+    expect(confirmed.confidence.total).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('does not let words that state only the rupees vouch for a total with paise', () => {
+    const out = interpretDocument(
+      [
+        pageOfLines([
+          'TAX INVOICE',
+          'Invoice No : INV-10',
+          'Total  37,778.30',
+          'Amount in words: Rupees Thirty Seven Thousand Seven Hundred Seventy Eight Only',
+        ]),
+      ],
+      'invoice',
+      null,
+    );
+    expect(out.fields.total).toBe(37778.3);
+    expect(out.confidence.total).toBeLessThan(REVIEW_LINE);
+  });
+
+  it('gives no name when a label or a copy marker stands where the name should be', () => {
+    const out = interpretDocument(
+      [
+        pageOfLines([
+          'TAX INVOICE  ORIGINAL FOR RECIPIENT',
+          'Bill To',
+          'Legal Name',
+          'GSTIN : 27AAECM8421K1Z8',
+          'Invoice No : INV-11',
+        ]),
+      ],
+      'invoice',
+      null,
+    );
+    expect(out.fields.buyerName).not.toBe('Legal Name');
+    expect(String(out.fields.vendorName ?? '')).not.toMatch(/original|recipient/i);
+  });
+
+  it('doubts a name that contradicts the PAN holder type of its GSTIN', () => {
+    const out = interpretDocument(
+      [
+        pageOfLines([
+          'TAX INVOICE',
+          'Bill To',
+          'Kaveri Labs Private Limited',
+          // A person's PAN (fourth character P) beside a company's name.
+          'GSTIN : 09ABCPS1234K1Z5',
+          'Invoice No : INV-12',
+        ]),
+      ],
+      'invoice',
+      null,
+    );
+    if (out.fields.buyerName) expect(out.confidence.buyerName).toBeLessThan(REVIEW_LINE);
+  });
+});

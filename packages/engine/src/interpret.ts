@@ -10,6 +10,7 @@ import {
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
+import { isNeverAPartyName, looksLikeAddress, nameAgreesWithGstin } from './fields/party-names.ts';
 import {
   applyDocumentGstRate,
   deriveDocumentGstRate,
@@ -91,6 +92,12 @@ export function interpretDocument(
     if (p.stateCode || !p.gstin || !stateByCode(code)) continue;
     p.stateCode = { ...p.gstin, value: code, score: isValidGstin(String(p.gstin.value)) ? 0.9 : 0.5 };
   }
+  // A label or copy marker read where a name should be is no name: empty beats wrong.
+  for (const p of [parties.vendor, parties.buyer])
+    if (p.name && isNeverAPartyName(String(p.name.value))) {
+      warnings.push(`"${p.name.value}" was read as a party's name but is a label, not a name`);
+      p.name = null;
+    }
   const putParty = (prefix: 'vendor' | 'buyer', p: Party) => {
     if (p.name) chosen.set(`${prefix}Name`, { ...p.name, field: `${prefix}Name` });
     if (p.gstin) chosen.set(`${prefix}Gstin`, { ...p.gstin, field: `${prefix}Gstin` });
@@ -112,7 +119,8 @@ export function interpretDocument(
       let agreed = false;
       for (const c of totals)
         if (wordsStateTotal(words.value, Number(c.value))) {
-          c.score += 0.5;
+          // The very figure beats one that only shares its rupees (37,778.30 vs words "37,778").
+          c.score += Math.abs(words.value - Number(c.value)) <= 0.011 ? 0.5 : 0.3;
           agreed = true;
         }
       const line = layout.lines[words.line]!;
@@ -228,7 +236,20 @@ export function interpretDocument(
 
   // A set adds up for real only when a tax makes the sum (taxable = total adds up trivially).
   const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
-  calibrateConfidence(confidence, provenance, checks, amountsConsistent, taxCharged);
+  // Words that state only the rupees of a total with paise agree with it, but do not vouch for it.
+  const wordsExact =
+    typeof fields.total === 'number' && words !== null && Math.abs(words.value - fields.total) <= 0.011;
+  const vouched = calibrateConfidence(confidence, provenance, checks, {
+    amountsConsistent,
+    taxCharged,
+    wordsExact,
+  });
+  requireCorroboration(fields, confidence, {
+    provenance,
+    checks,
+    vouched,
+    disputed: disputedFields(labelled, chosen),
+  });
   if (!(amountsConsistent && taxCharged))
     withholdRefutedAmounts(fields, confidence, provenance, checks, warnings, words?.value ?? null);
   for (const k of Object.keys(confidence))
@@ -281,12 +302,87 @@ function withholdRefutedAmounts(
     withhold('taxableValue', taxable, byLines.message);
 }
 
+/** Below the review line (0.8): a value no second source confirms goes to a person. */
+const UNCONFIRMED = 0.75;
+/** A labelled reading another label on the page contradicts. */
+const DISPUTED = 0.7;
+
+/**
+ * Two labelled readings of one field with different values and nearly the same standing: the
+ * document says two things, and which one is meant is a person's call.
+ */
+function disputedFields(labelled: Map<string, Candidate[]>, chosen: Map<string, Candidate>): Set<string> {
+  const out = new Set<string>();
+  for (const [field, list] of labelled) {
+    const pick = chosen.get(field);
+    if (!pick || list[0] !== pick) continue;
+    const norm = (v: unknown) =>
+      String(v)
+        .replace(/[\s.,-]/g, '')
+        .toLowerCase();
+    const rival = list.find((c) => norm(c.value) !== norm(pick.value));
+    if (rival && rival.score >= pick.score - 0.05) out.add(field);
+  }
+  return out;
+}
+
+/**
+ * "OK" must mean right. A money figure is written without review only when a second source
+ * confirms it: the amount in words, the QR, the lines, or a totals block that adds up with a tax
+ * actually charged (`calibrateConfidence` marks those). Any other amount — a total read from the
+ * biggest labelled figure, a tax head in a block that does not add up — stays below the review
+ * line. So does a name whose GSTIN's PAN says another kind of holder, and a field whose labels
+ * disagree.
+ */
+function requireCorroboration(
+  fields: Record<string, FieldValue>,
+  confidence: Record<string, number>,
+  evidence: {
+    provenance: Record<string, Provenance>;
+    checks: CheckResult[];
+    /** Fields a rule of the document vouched for (`calibrateConfidence`). */
+    vouched: Set<string>;
+    disputed: Set<string>;
+  },
+): void {
+  const { provenance, checks, vouched, disputed } = evidence;
+  const passed = (code: string) => checks.some((c) => c.code === code && c.ok);
+  const cap = (f: string, to: number) => {
+    if (f in confidence) confidence[f] = Math.min(confidence[f]!, to);
+  };
+  const linesAddUp = passed('lines_sum_to_taxable_value');
+  const totalAddsUp = passed('taxes_sum_to_total');
+  for (const f of AMOUNT_KEYS) {
+    if (!(f in confidence) || provenance[f]?.source === 'qr' || vouched.has(f)) continue;
+    // Without tax: the lines make the taxable value, and taxable value and total agree.
+    if ((f === 'taxableValue' || f === 'total') && linesAddUp && totalAddsUp) continue;
+    if (f === 'total' && passed('amount_in_words_matches_total') && vouched.has('total')) continue;
+    if (f === 'taxableValue' && linesAddUp) continue;
+    cap(f, UNCONFIRMED);
+  }
+  for (const prefix of ['vendor', 'buyer']) {
+    const name = fields[`${prefix}Name`];
+    const gstin = fields[`${prefix}Gstin`];
+    if (typeof name !== 'string') continue;
+    const agreement = typeof gstin === 'string' ? nameAgreesWithGstin(name, gstin) : 'unknown';
+    if (agreement === 'conflict') cap(`${prefix}Name`, 0.5);
+    if (agreement === 'unlikely') cap(`${prefix}Name`, UNCONFIRMED);
+    if (looksLikeAddress(name)) cap(`${prefix}Name`, 0.6);
+  }
+
+  for (const f of disputed) cap(f, DISPUTED);
+}
+
 /** Money fields of the totals block. */
 const AMOUNT_KEYS = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'];
 /** Free-text fields: nothing on the document can confirm them, so they are never "sure". */
 const FREE_TEXT = /^(?:vendorName|buyerName|vendorAddress|buyerAddress|paymentTerms)$/;
-/** The highest confidence of a value no rule vouches for: read from a scan, or free text. */
-const UNVOUCHED_OCR = 0.85;
+/**
+ * The highest confidence of a value no rule vouches for. Read from a scan, it is below the review
+ * line: OCR slips a character in a number or a name often enough that a person looks first (on
+ * unseen scans a fifth of names were misread). Free text from a text layer may pass.
+ */
+const UNVOUCHED_OCR = 0.75;
 const UNVOUCHED_TEXT = 0.85;
 
 /**
@@ -301,9 +397,9 @@ function calibrateConfidence(
   confidence: Record<string, number>,
   provenance: Record<string, Provenance>,
   checks: CheckResult[],
-  amountsConsistent: boolean,
-  taxCharged: boolean,
-): void {
+  facts: { amountsConsistent: boolean; taxCharged: boolean; wordsExact: boolean },
+): Set<string> {
+  const { amountsConsistent, taxCharged, wordsExact } = facts;
   const vouched = new Set<string>();
   const raise = (f: string, to: number) => {
     if (!(f in confidence)) return;
@@ -311,21 +407,32 @@ function calibrateConfidence(
     vouched.add(f);
   };
   for (const c of checks) {
-    if (!c.field || !(c.field in confidence)) continue;
-    if (!c.ok) {
-      confidence[c.field] = Math.min(confidence[c.field]!, 0.5);
-      continue;
-    }
-    if (c.code === 'amount_in_words_matches_total') raise('total', 0.99);
-    else if (c.code === 'lines_sum_to_taxable_value') raise('taxableValue', 0.97);
+    if (!c.field || !(c.field in confidence) || !c.ok) continue;
+    if (c.code === 'amount_in_words_matches_total') {
+      if (wordsExact) raise('total', 0.99);
+    } else if (c.code === 'lines_sum_to_taxable_value') raise('taxableValue', 0.97);
     else if (c.code === 'taxes_sum_to_total' && taxCharged) raise('total', 0.97);
   }
   if (amountsConsistent && taxCharged) for (const f of AMOUNT_KEYS) raise(f, 0.98);
+  // A failed check outweighs any other evidence for its field. A totals block that does not add
+  // up says one of its figures is wrong, not which: none of them stays sure (but the QR's).
+  for (const c of checks) {
+    if (c.ok || !c.field || !(c.field in confidence)) continue;
+    confidence[c.field] = Math.min(confidence[c.field]!, 0.5);
+    vouched.delete(c.field);
+    if (c.code === 'taxes_sum_to_total')
+      for (const f of ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff'])
+        if (f in confidence && provenance[f]?.source !== 'qr') {
+          confidence[f] = Math.min(confidence[f]!, 0.75);
+          vouched.delete(f);
+        }
+  }
   for (const [f, p] of Object.entries(provenance)) {
     if (p.source === 'qr' || vouched.has(f) || !(f in confidence)) continue;
     if (p.source === 'ocr') confidence[f] = Math.min(confidence[f]!, UNVOUCHED_OCR);
     if (FREE_TEXT.test(f)) confidence[f] = Math.min(confidence[f]!, UNVOUCHED_TEXT);
   }
+  return vouched;
 }
 
 /** "GST extra as applicable", "Taxes extra", "plus GST": the order's value leaves tax to the invoice. */

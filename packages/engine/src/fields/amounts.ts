@@ -4,6 +4,7 @@ import { overlap } from '../tables/geometry.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
 import { parseOcrAmount } from './ocr-money.ts';
+import { GST_RATE_SLABS } from './tax-rates.ts';
 import { parseValue } from './values.ts';
 import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
 
@@ -481,6 +482,9 @@ function completeAmounts(
     if (seen) return { ...seen, field, value: roundMoney(v), score: 0.6 };
     if (field === 'taxableValue' && lineSum !== null && Math.abs(lineSum - v) <= TOL)
       return { ...from, field, value: roundMoney(v), score: 0.55 };
+    // Taxes that are exactly a GST slab of the remainder: the base they were charged on.
+    if (field === 'taxableValue' && taxesAreSlabOf(v, c, s, i))
+      return { ...from, field, value: roundMoney(v), score: 0.55 };
     return null;
   };
   const adds = (p: Array<Candidate | null>) =>
@@ -511,6 +515,25 @@ function completeAmounts(
     if (d) return [tv, c, s, i, cs, r, d];
   }
   return null;
+}
+
+/**
+ * Whether the tax heads read are one GST slab of `base`: CGST and SGST equal halves (or IGST alone)
+ * within the paise that per-line rounding moves them. A coincidence at this precision is
+ * unlikely enough that the base may stand as the taxable value though it is printed nowhere.
+ */
+export function taxesAreSlabOf(
+  base: number,
+  cgst: Candidate | null,
+  sgst: Candidate | null,
+  igst: Candidate | null,
+): boolean {
+  const v = (c: Candidate | null) => (c ? Number(c.value) : 0);
+  const [c, s, i] = [v(cgst), v(sgst), v(igst)];
+  if (base <= 0) return false;
+  if (i > 0 ? c > 0 || s > 0 : !(c > 0 && Math.abs(c - s) <= TOL)) return false;
+  const tax = c + s + i;
+  return GST_RATE_SLABS.some((rate) => Math.abs((base * rate) / 100 - tax) <= Math.max(0.05, tax * 2e-4));
 }
 
 /**

@@ -95,17 +95,29 @@ describe('totals block on scans', () => {
     expect(c.get('roundOff')?.[0]?.value).toBe(0.28);
   });
 
-  it('derives an unread taxable value from the total only when the document prints it', () => {
+  it('derives an unread taxable value from the total only when printed, or when the taxes are its slab', () => {
     const lines: Array<[number, ...Array<[number, string]>]> = [
       [400, [300, 'CGST @ 9%'], [500, '1,09,150.97']],
       [412, [300, 'SGST @ 9%'], [500, '1,09,150.97']],
       [424, [300, 'Less : Rounding Off'], [500, '(-)0.34']],
       [436, [300, 'Grand Total'], [500, 'X 14,31,090.00']],
     ];
+    // 9 % + 9 % of 12,12,788.40 is 2,18,301.91 (to the paise lines round to): the taxes name the base.
     const without = buildLayout([ocrPage(lines)]);
     const a = solveAmounts(collectAmountCandidates(without, none), null, printedAmounts(without));
     expect(a.values.total?.value).toBe(1431090);
-    expect(a.values.taxableValue).toBeUndefined();
+    expect(a.values.taxableValue?.value).toBe(1212788.4);
+    // An untaxed charge in the total (freight of 5,000.00): the remainder is no slab's base.
+    const freight = buildLayout([
+      ocrPage([
+        [400, [300, 'CGST @ 9%'], [500, '1,09,150.97']],
+        [412, [300, 'SGST @ 9%'], [500, '1,09,150.97']],
+        [424, [300, 'Less : Rounding Off'], [500, '(-)0.34']],
+        [436, [300, 'Grand Total'], [500, 'X 14,36,090.00']],
+      ]),
+    ]);
+    const f = solveAmounts(collectAmountCandidates(freight, none), null, printedAmounts(freight));
+    expect(f.values.taxableValue).toBeUndefined();
     // The HSN summary's total row prints the taxable value.
     const withSummary = buildLayout([
       ocrPage([...lines, [600, [40, 'Total'], [150, '12,12,788.40'], [300, '2,18,301.94']]]),

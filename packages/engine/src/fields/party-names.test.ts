@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { isNeverAPartyName, looksLikeAddress, nameAgreesWithGstin, panHolderOfGstin } from './party-names.ts';
+
+describe('isNeverAPartyName', () => {
+  it.each([
+    'Legal Name',
+    'Trade Name :',
+    'Name',
+    'Buyer',
+    'Consignee Details',
+    'Copy',
+    'Customer Copy',
+    'Original for Recipient',
+    'DUPLICATE FOR TRANSPORTER',
+    'Triplicate',
+    'DEL',
+    'DEL - BOM',
+    'Bill To',
+    'M/s.',
+    'Details',
+    '(Original)',
+  ])('refuses %j', (text) => {
+    expect(isNeverAPartyName(text)).toBe(true);
+  });
+
+  it.each([
+    'Sharma Traders',
+    'Bharat Heavy Electricals Limited',
+    'For Office Supplies Co',
+    'Copy Craft Printers',
+    'Original Spares Pvt Ltd',
+    'BSNL',
+    'Delhi Tubes',
+    'SHIVSAGAR',
+    'Supplier Solutions LLP',
+  ])('keeps %j', (text) => {
+    expect(isNeverAPartyName(text)).toBe(false);
+  });
+});
+
+describe('PAN holder of a GSTIN', () => {
+  // Structurally valid GSTINs; the check character is not what this reads.
+  it('reads the fourth PAN character', () => {
+    expect(panHolderOfGstin('27AAACR5055K1Z7')).toBe('company');
+    expect(panHolderOfGstin('29AAFFS1234K1Z2')).toBe('firm');
+    expect(panHolderOfGstin('09ABCPS1234K1Z5')).toBe('person');
+    expect(panHolderOfGstin('not a gstin')).toBeNull();
+  });
+
+  it('says when a name agrees with, or contradicts, the PAN beside it', () => {
+    expect(nameAgreesWithGstin('Reliance Industries Limited', '27AAACR5055K1Z7')).toBe('agree');
+    expect(nameAgreesWithGstin('Shree Traders', '27AAACR5055K1Z7')).toBe('unlikely');
+    expect(nameAgreesWithGstin('Kaveri Labs Pvt Ltd', '09ABCPS1234K1Z5')).toBe('conflict');
+    expect(nameAgreesWithGstin('Sun Advisors LLP', '29AAFFS1234K1Z2')).toBe('agree');
+    expect(nameAgreesWithGstin('Ramesh Kumar', '09ABCPS1234K1Z5')).toBe('unknown');
+  });
+});
+
+describe('looksLikeAddress', () => {
+  it('doubts address lines read as names', () => {
+    expect(looksLikeAddress('HSR Layout')).toBe(true);
+    expect(looksLikeAddress('Sector-200, Noida, U.P.')).toBe(true);
+    expect(looksLikeAddress('Plot No. 14, MIDC')).toBe(true);
+    expect(looksLikeAddress('Surabhi Hardwares, Bangalore')).toBe(false);
+    expect(looksLikeAddress('Kaveri Labs (India) Private Limited')).toBe(false);
+  });
+});

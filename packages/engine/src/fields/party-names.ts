@@ -1,0 +1,90 @@
+/**
+ * What a party's name can and cannot be, whichever finder proposed it. A label, a copy marker or a
+ * route code read where a name should be is no name: the field is left empty for a person rather
+ * than booked under a vendor called "Legal Name". And a name must agree with whose PAN the
+ * GSTIN beside it carries: a company's name says it is one.
+ */
+
+/** Words that head a block or a field, or mark which copy a print is: never a party's name. */
+const LABEL_WORDS =
+  /^(?:(?:legal|trade|company|firm|party|customer|client|buyer|seller|supplier|vendor|consignee|consignor|recipient|receiver|billing|shipping|business|proprietor)\s*)*(?:name|details?|address|information|info)?$/i;
+
+/** "Original for Recipient", "Duplicate for Transporter", "Triplicate", "Customer Copy", "Copy". */
+const COPY_MARKER =
+  /^(?:(?:original|duplicate|triplicate|quadruplicate|extra|office|customer|buyer|seller|supplier|transporter|recipient|receiver|accounts?|true|file)\b[\s-]*)+(?:(?:copy|for)\b.*)?$|^copy$/i;
+
+/** Party roles and document words that are headings when they stand alone. */
+const ROLE_OR_TITLE =
+  /^(?:bill(?:ed)?|ship(?:ped)?|sold|deliver(?:ed|y)?|invoice|issued|dispatch(?:ed)?)\s*(?:to|from|by|at)?$|^(?:to|from|m\/s\.?|messrs\.?|sir|madam|signature|stamp|seal|receiver'?s? signature|for)$/i;
+
+/** A name needs letters: a route or airport code ("DEL", "DEL-BOM") or a lone initial is not one. */
+const MIN_LETTERS = 4;
+
+/**
+ * Whether `text` can never be a party's name: a label, a copy marker, a role heading, or too few
+ * letters to name anyone.
+ */
+export function isNeverAPartyName(text: string): boolean {
+  const t = text
+    .replace(/[:;,.\-–—()[\]|*#"'“”‘’]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if ((t.match(/[A-Za-z]/g) ?? []).length < MIN_LETTERS) return true;
+  // Route codes: only three-letter capitals ("DEL BOM", "BLR - HYD").
+  if (/^[A-Z]{3}(?: [A-Z]{3}){1,2}$/.test(t)) return true;
+  return LABEL_WORDS.test(t) || COPY_MARKER.test(t) || ROLE_OR_TITLE.test(t);
+}
+
+/** The holder type a PAN's fourth character gives (Income-tax Department's PAN structure). */
+export type PanHolder = 'company' | 'firm' | 'person' | 'other';
+
+/** The holder type of the PAN inside a GSTIN (characters 3–12; the fourth PAN character). */
+export function panHolderOfGstin(gstin: string): PanHolder | null {
+  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return null;
+  const c = gstin[5]!;
+  if (c === 'C') return 'company';
+  if (c === 'F') return 'firm';
+  if (c === 'P' || c === 'H') return 'person';
+  return 'other';
+}
+
+/** A company's legal form at the end of its name (Companies Act: "Limited", "Private Limited"). */
+const COMPANY_FORM = /\b(?:ltd|limited|pvt|private|corporation|corp|inc|incorporated|plc|company|co)\b\.?/i;
+const LLP_FORM = /\bllp\b/i;
+
+/**
+ * Whether a name and the PAN holder type of its GSTIN agree: "agree" when the name carries the
+ * legal form the PAN says (a company's "Limited", a firm's "LLP"), "conflict" when it carries a
+ * company's form but the PAN is a person's (the name belongs to another party on the page),
+ * "unlikely" when a company's GSTIN stands beside a name without a company's form, and
+ * "unknown" otherwise (a proprietor's trade name says nothing either way).
+ */
+export function nameAgreesWithGstin(
+  name: string,
+  gstin: string,
+): 'agree' | 'conflict' | 'unlikely' | 'unknown' {
+  const holder = panHolderOfGstin(gstin);
+  if (!holder) return 'unknown';
+  const company = COMPANY_FORM.test(name);
+  const llp = LLP_FORM.test(name);
+  if (holder === 'company' && company && !llp) return 'agree';
+  if (holder === 'firm' && llp) return 'agree';
+  if (holder === 'person' && (company || llp)) return 'conflict';
+  if (holder === 'company' && llp) return 'conflict';
+  // A company's registered name ends in "Limited"; a block without it may be a heading, a
+  // project or a brand read where the name should be.
+  if (holder === 'company') return 'unlikely';
+  return 'unknown';
+}
+
+/** Words of an Indian address that a business name rarely carries (a locality, a plot, a PIN). */
+const ADDRESS_WORDS =
+  /\b(?:layout|sector|road|rd|marg|nagar|street|floor|plot|phase|colony|taluka?|district|dist|pin(?:code)?|near|opp|behind|lane|cross|khasra|survey|gali|mohalla|chowk|bypass)\b|\b\d{6}\b|\b(?:no|plot|door|flat|shop)\s*\.?\s*\d/i;
+
+/**
+ * Whether a "name" reads like a line of an address ("HSR Layout", "Sector-200, Noida"): a name
+ * slipped off its block. Not refused outright (a "Gandhi Nagar Traders" exists), only doubted.
+ */
+export function looksLikeAddress(name: string): boolean {
+  return ADDRESS_WORDS.test(name) || /,.*,/.test(name);
+}
