@@ -339,6 +339,8 @@ export const ProvenanceSchema = z.object({
   page: z.number().int().min(1),
   bbox: BBoxSchema,
   source: ProvenanceSourceSchema,
+  /** For a value read from memory: the document whose correction taught it (its number, when known). */
+  learnedFrom: z.string().nullable().optional(),
 });
 /** Where one value was read. */
 export type Provenance = z.infer<typeof ProvenanceSchema>;

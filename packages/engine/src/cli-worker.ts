@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { extractDocument } from './extract.ts';
+import { createFileMemoryStore } from './memory/file-store.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
 
@@ -11,6 +12,8 @@ export interface WorkerJob {
   path: string;
   type: DocumentType | undefined;
   timeoutMs: number;
+  /** Folder of memories from corrections to apply, when given. */
+  memoryDir?: string;
 }
 
 /** Messages from a worker to the main thread. */
@@ -62,6 +65,7 @@ if (port) {
         type: msg.type,
         ocr,
         timeoutMs: msg.timeoutMs,
+        memory: msg.memoryDir ? createFileMemoryStore(msg.memoryDir) : undefined,
       });
     } catch (e) {
       result = buildErrorResult(msg.path, 'unreadable_file', (e as Error).message);

@@ -2,12 +2,14 @@ import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { MainMessage, WorkerJob, WorkerMessage } from './cli-worker.ts';
 import { DEFAULT_LIMITS, extractDocument } from './extract.ts';
+import { createFileMemoryStore } from './memory/file-store.ts';
 import { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
 
 const USAGE =
-  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] FILE...\n' +
+  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] [--memory DIR] FILE...\n' +
+  '       bahi learn --memory DIR FILE CORRECTED.json\n' +
   '       bahi reconcile [--tolerance-qty PCT] [--tolerance-price PCT] [--tolerance-amount RUPEES] FILE...\n';
 
 /** Parsed command line of `bahi extract`. */
@@ -20,6 +22,8 @@ export interface ExtractArgs {
   threads?: boolean;
   /** OCR engine for scans and photos. */
   ocr?: OcrProviderName;
+  /** Folder of memories from corrections (`bahi learn`) to apply. */
+  memory?: string;
 }
 
 /** Parse `extract` arguments; returns an error message for a usage error. */
@@ -62,6 +66,8 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
         const known = OCR_PROVIDERS.find((p) => p === name);
         if (!known) return `--ocr must be ${OCR_PROVIDERS.join(' or ')} (got ${name})`;
         out.ocr = known;
+      } else if (a === '--memory' || a.startsWith('--memory=')) {
+        out.memory = value('--memory');
       } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
       else out.files.push(a);
     } catch (e) {
@@ -169,6 +175,7 @@ async function workerLane(
         path: current.f,
         type: args.type,
         timeoutMs: args.timeoutMs,
+        memoryDir: args.memory,
       } satisfies WorkerJob);
     };
     const start = () => {
@@ -253,6 +260,7 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
     }
   };
   const queue: Job[] = args.files.map((f, i) => ({ i, f }));
+  const memory = args.memory ? createFileMemoryStore(args.memory) : undefined;
   const threads =
     args.threads && args.jobs > 1 && args.files.length >= MIN_FILES_FOR_THREADS
       ? Math.min(args.jobs, args.files.length) - 1
@@ -269,6 +277,7 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
                 type: args.type,
                 ocr,
                 timeoutMs: args.timeoutMs,
+                memory,
               })
             : input;
       } catch (e) {
@@ -293,6 +302,7 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
 /** Entry point of `bahi`. Returns the process exit code (0 done, 2 usage error). */
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'reconcile') return (await import('./cli-reconcile.ts')).mainReconcile(argv.slice(1));
+  if (argv[0] === 'learn') return (await import('./cli-learn.ts')).mainLearn(argv.slice(1));
   if (argv[0] !== 'extract') {
     process.stderr.write(USAGE);
     return 2;

@@ -2,9 +2,13 @@ import { inflateSync, constants as zlibConstants } from 'node:zlib';
 import { listDocumentFormats } from '@bahi/contracts';
 import { parseIndianDate } from '@bahi/india';
 import type * as mupdf from 'mupdf';
+import { recheckResult } from './checks.ts';
 import { classifyDocument } from './classify.ts';
 import { completeWithProvider, type FieldProvider } from './field-provider.ts';
-import { interpretDocument, type QrReading } from './interpret.ts';
+import { type Interpretation, interpretDocument, type QrReading } from './interpret.ts';
+import { buildLayout } from './layout.ts';
+import { applyMemory, recallIssuer } from './memory/recall.ts';
+import type { MemoryStore } from './memory/types.ts';
 import { openPdf, readPageWords } from './pdf/text.ts';
 import {
   buildErrorResult,
@@ -38,6 +42,8 @@ export interface ExtractOptions {
   fieldProvider?: FieldProvider;
   /** Told as pages are read (`read` of `pages`; OCR makes a scanned page take seconds), for progress bars. */
   onPage?: (read: number, pages: number) => void;
+  /** What people taught Bahi about issuers' paper (`memory/`): applied over the rules' reading. */
+  memory?: MemoryStore;
 }
 
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
@@ -409,6 +415,76 @@ function emptyReason(
   return `its text holds no ${what} field (number, date, parties, amounts or lines)`;
 }
 
+/**
+ * Read a document's pages the way extraction does (text layer, OCR for scans), for learning from a
+ * correction of it. Throws `ExtractionError` for a file that cannot be read.
+ */
+export async function loadDocumentPages(
+  bytes: Uint8Array,
+  options: Pick<ExtractOptions, 'ocr' | 'timeoutMs' | 'maxPages' | 'signal'> = {},
+): Promise<PageContent[]> {
+  const kind = sniffType(bytes);
+  if (!kind) throw new ExtractionError('unsupported_type', `not a ${listDocumentFormats()} file`);
+  const o: ResolvedOptions = {
+    ocr: options.ocr,
+    deadline: Date.now() + (options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs),
+    maxPages: options.maxPages ?? DEFAULT_LIMITS.maxPages,
+    signal: options.signal,
+    onPage: undefined,
+  };
+  try {
+    const loaded = kind === 'pdf' ? await loadPdf(bytes, o) : await loadImage(bytes, o);
+    return loaded.pages;
+  } catch (e) {
+    throw e instanceof ExtractionError ? e : mapLoadError(e);
+  }
+}
+
+/** Apply the issuer's memory, when there is one, and check the document again with its values. */
+async function recallMemory(
+  store: MemoryStore,
+  pages: PageContent[],
+  type: DocumentType,
+  interpreted: Interpretation,
+): Promise<void> {
+  const layout = buildLayout(pages);
+  const memory = await recallIssuer(store, layout, type, interpreted.fields);
+  if (!memory) return;
+  const before = {
+    fields: { ...interpreted.fields },
+    confidence: { ...interpreted.confidence },
+    provenance: { ...interpreted.provenance },
+  };
+  const touched = applyMemory(layout, memory, interpreted);
+  if (!touched.length) return;
+  const recheck = () =>
+    recheckResult(
+      { documentType: type, fields: before.fields, checks: interpreted.checks },
+      interpreted.fields,
+      interpreted.lineItems as Array<Record<string, unknown>>,
+    );
+  let checks = recheck();
+  // A learned value that makes a check fail that passed without it (a state code against its
+  // GSTIN, taxes against the total) is not this document's: the rules' reading stands.
+  const passedBefore = new Set(interpreted.checks.filter((c) => c.ok).map((c) => `${c.code}|${c.field}`));
+  const broken = checks.filter(
+    (c) => !c.ok && c.field && touched.includes(c.field) && passedBefore.has(`${c.code}|${c.field}`),
+  );
+  for (const c of broken) {
+    const f = c.field!;
+    interpreted.fields[f] = before.fields[f] ?? null;
+    if (f in before.confidence) interpreted.confidence[f] = before.confidence[f]!;
+    else delete interpreted.confidence[f];
+    if (f in before.provenance) interpreted.provenance[f] = before.provenance[f]!;
+    else delete interpreted.provenance[f];
+  }
+  if (broken.length) checks = recheck();
+  interpreted.checks = checks;
+  for (const c of checks)
+    if (!c.ok && c.field && c.field in interpreted.confidence)
+      interpreted.confidence[c.field] = Math.min(interpreted.confidence[c.field]!, 0.5);
+}
+
 async function run(
   bytes: Uint8Array,
   options: ExtractOptions,
@@ -432,6 +508,7 @@ async function run(
   checkDeadline(o.deadline, o.signal);
   const qr = await findQr(loaded, type, options.qrPublicKeyPem);
   const interpreted = interpretDocument(loaded.pages, type, qr);
+  if (options.memory) await recallMemory(options.memory, loaded.pages, type, interpreted);
   const empty = emptyReason(loaded, interpreted.fields, interpreted.lineItems.length, type);
   if (empty) {
     // A repaired PDF that yields nothing is a damaged file (ask for a new copy), not a blank one.
@@ -448,7 +525,6 @@ async function run(
   // Only a document the rules could read is completed: a provider never turns an empty one into a result.
   if (options.fieldProvider) {
     checkDeadline(o.deadline, o.signal);
-    const { buildLayout } = await import('./layout.ts');
     const text = buildLayout(loaded.pages)
       .lines.map((l, i, all) => (i > 0 && all[i - 1]!.page !== l.page ? `\f${l.text}` : l.text))
       .join('\n');

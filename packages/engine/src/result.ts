@@ -13,6 +13,8 @@ export interface Provenance {
   page: number;
   bbox: BBox;
   source: Source;
+  /** For a value from memory: the document whose correction taught it (its number, when known). */
+  learnedFrom?: string | null;
 }
 
 /** One check the engine ran (passed or failed). */

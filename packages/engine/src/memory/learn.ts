@@ -1,0 +1,141 @@
+/**
+ * Learning from a correction: given a document's pages and the values a person confirmed, remember
+ * the issuer's own constants (its name, GSTIN, address, state) and, for every other field, the
+ * label beside the value and where the value stands — only where reading the page that way gives
+ * the corrected value back.
+ */
+import { isLabelText, matchStart } from '../fields/labels.ts';
+import { fieldSpecsFor } from '../fields/vocabulary.ts';
+import { buildLayout } from '../layout.ts';
+import type { FieldValue } from '../result.ts';
+import type { DocumentType, PageContent } from '../types.ts';
+import { type FoundRecipe, readingKind, recipesFor } from './reading.ts';
+import type { FieldRecipe, IssuerMemory, LessonSource } from './types.ts';
+
+/** The party who prints a document of this type. */
+export function issuerRole(type: DocumentType): 'vendor' | 'buyer' {
+  return type === 'invoice' ? 'vendor' : 'buyer';
+}
+
+/** The fields that belong to the issuer and stay the same on everything it prints. */
+export function issuerConstantFields(type: DocumentType): string[] {
+  const p = issuerRole(type);
+  return [`${p}Name`, `${p}Gstin`, `${p}Address`, `${p}StateCode`];
+}
+
+/** The key a party is remembered by: its GSTIN, else the letters and digits of its name. */
+export function partyKey(gstin: FieldValue | undefined, name: FieldValue | undefined): string | null {
+  if (typeof gstin === 'string' && /^[0-9]{2}[A-Z0-9]{13}$/.test(gstin)) return `gstin:${gstin}`;
+  if (typeof name === 'string') {
+    const n = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    if (n.length >= 4) return `name:${n}`;
+  }
+  return null;
+}
+
+/** Fields memory never learns: the e-invoice's own identifiers come from its signed QR. */
+const NOT_LEARNED = new Set(['irn', 'ackNumber', 'ackDate']);
+
+/**
+ * Best recipe first. A value can often be read back several ways (an invoice dated the day the
+ * goods arrived is read back from "GRN Date" too): the field's own label wins, then where the
+ * rules read it (their provenance, when they were right), then any other label that is no other
+ * field's; then a value in the label's own cell, beside it, under it; a label that repeats less.
+ */
+function rank(
+  type: DocumentType,
+  field: string,
+  r: FoundRecipe,
+  ruleBox: [number, number, number, number] | null,
+): number {
+  const specs = fieldSpecsFor(type);
+  const own = specs.find((s) => s.field === field);
+  const ownLabel = own && matchStart(r.anchor, own.labels) !== null;
+  const otherLabel = specs.some((s) => s.field !== field && matchStart(r.anchor, s.labels) !== null);
+  const atRule = ruleBox !== null && r.boxes.some((b) => overlaps(b, ruleBox));
+  const order = { inline: 0, right: 1, below: 2 }[r.relation];
+  return (
+    (ownLabel ? 0 : otherLabel ? 40 : isLabelText(r.anchor, type) ? 10 : 20) -
+    (atRule ? 5 : 0) +
+    order +
+    Math.min(r.fromStart, r.fromEnd) * 0.1
+  );
+}
+
+const overlaps = (a: number[], b: number[]) =>
+  a[0]! < b[2]! && b[0]! < a[2]! && a[1]! < b[3]! && b[1]! < a[3]!;
+
+/**
+ * What a correction teaches about its issuer, merged into what was known (`known`, or nothing).
+ * Returns null when the corrected values do not say who the issuer is.
+ */
+export function learnFromCorrection(input: {
+  pages: PageContent[];
+  type: DocumentType;
+  fields: Record<string, FieldValue>;
+  known: IssuerMemory | null;
+  /** Where the rules read each field (the corrected result's provenance), to prefer that place. */
+  provenance?: Record<string, { page: number; bbox: [number, number, number, number] }>;
+  /** Fields the person changed: a forgotten field they correct again is learned again. */
+  taught?: string[];
+  learnedAt?: string;
+}): IssuerMemory | null {
+  const { pages, type, fields, known } = input;
+  const role = issuerRole(type);
+  const key = partyKey(fields[`${role}Gstin`], fields[`${role}Name`]);
+  if (!key) return null;
+  const from: LessonSource = {
+    documentNumber: typeof fields.documentNumber === 'string' ? fields.documentNumber : null,
+    learnedAt: input.learnedAt ?? new Date().toISOString(),
+  };
+  const memory: IssuerMemory = known
+    ? { ...known, recipes: { ...known.recipes }, constants: { ...known.constants } }
+    : { version: 1, type, key, issuerName: null, recipes: {}, constants: {} };
+  const forgotten = new Set(memory.forgotten ?? []);
+  for (const f of input.taught ?? []) forgotten.delete(f);
+  memory.forgotten = [...forgotten];
+  const constants = new Set(issuerConstantFields(type));
+  for (const f of constants) {
+    const v = fields[f];
+    if (typeof v === 'string' && v.trim() && !forgotten.has(f)) memory.constants[f] = { value: v, from };
+  }
+  if (typeof fields[`${role}Name`] === 'string') memory.issuerName = fields[`${role}Name`] as string;
+  const layout = buildLayout(pages);
+  for (const [f, v] of Object.entries(fields)) {
+    if (constants.has(f) || NOT_LEARNED.has(f) || forgotten.has(f) || v === null || v === '') continue;
+    const kind = readingKind(type, f);
+    const ruleBox = input.provenance?.[f]?.bbox ?? null;
+    const best = recipesFor(layout, kind, v).sort(
+      (a, b) => rank(type, f, a, ruleBox) - rank(type, f, b, ruleBox),
+    )[0];
+    // A value the page cannot give back by any label is not learned (nor is an older recipe kept
+    // that no longer reads this issuer's paper).
+    if (!best) {
+      delete memory.recipes[f];
+      continue;
+    }
+    const recipe: FieldRecipe = {
+      anchor: best.anchor,
+      relation: best.relation,
+      kind: best.kind,
+      fromStart: best.fromStart,
+      fromEnd: best.fromEnd,
+    };
+    memory.recipes[f] = { ...recipe, from };
+  }
+  return memory;
+}
+
+/**
+ * Forget what was learned for a field of this issuer (a person's "forget" on the review screen):
+ * its recipe or constant goes, and the field is not learned again until taught anew by a
+ * correction of that field.
+ */
+export function forgetField(memory: IssuerMemory, field: string): IssuerMemory {
+  const recipes = { ...memory.recipes };
+  const constants = { ...memory.constants };
+  delete recipes[field];
+  delete constants[field];
+  const forgotten = [...new Set([...(memory.forgotten ?? []), field])];
+  return { ...memory, recipes, constants, forgotten };
+}

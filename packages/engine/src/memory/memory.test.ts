@@ -1,0 +1,90 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pageOfLines } from '../../test/test-words.ts';
+import { interpretDocument } from '../interpret.ts';
+import { buildLayout } from '../layout.ts';
+import { createFileMemoryStore } from './file-store.ts';
+import { forgetField, learnFromCorrection } from './learn.ts';
+import { applyMemory, recallIssuer } from './recall.ts';
+
+// One vendor's layout: a reference and date under its own wording, which the rules do not know
+// as an invoice number ("Bill Ref") — as on many small vendors' templates.
+const invoice = (ref: string, date: string, buyer: string) =>
+  pageOfLines([
+    'ACME TOOLS PRIVATE LIMITED',
+    'GSTIN : 27AAECM8421K1Z8',
+    'TAX INVOICE',
+    `Bill Ref  ${ref}`,
+    `Bill Dt  ${date}`,
+    'Bill To',
+    buyer,
+    'Taxable Value  1,000.00',
+    'CGST @ 9%  90.00',
+    'SGST @ 9%  90.00',
+    'Total  1,180.00',
+  ]);
+
+describe('memory from corrections', () => {
+  it("reads a vendor's next invoice the way a person corrected the last one, and says so", async () => {
+    const first = invoice('AT/101', '05/01/2025', 'Sharma Traders');
+    const read = interpretDocument([first], 'invoice', null);
+    const corrected = {
+      ...read.fields,
+      documentNumber: 'AT/101',
+      documentDate: '2025-01-05',
+      vendorName: 'Acme Tools Private Limited',
+    };
+    const memory = learnFromCorrection({ pages: [first], type: 'invoice', fields: corrected, known: null });
+    expect(memory?.key).toBe('gstin:27AAECM8421K1Z8');
+    expect(memory?.recipes.documentNumber).toMatchObject({ anchor: 'bill ref', relation: 'right' });
+
+    const store = createFileMemoryStore(mkdtempSync(join(tmpdir(), 'bahi-memory-')));
+    await store.save(memory!);
+    const next = invoice('AT/117', '19/02/2025', 'Gupta Stores');
+    const result = interpretDocument([next], 'invoice', null);
+    const layout = buildLayout([next]);
+    const recalled = await recallIssuer(store, layout, 'invoice', result.fields);
+    expect(recalled).not.toBeNull();
+    applyMemory(layout, recalled!, result);
+    expect(result.fields.documentNumber).toBe('AT/117');
+    expect(result.fields.documentDate).toBe('2025-02-19');
+    expect(result.fields.vendorName).toBe('Acme Tools Private Limited');
+    expect(result.provenance.documentNumber?.learnedFrom).toBe('AT/101');
+    // The other party changes from invoice to invoice: memory does not carry the last one over.
+    expect(result.fields.buyerName).not.toBe('Sharma Traders');
+  });
+
+  it('knows nothing of an issuer it was never taught, and forgets a field when asked', async () => {
+    const first = invoice('AT/101', '05/01/2025', 'Sharma Traders');
+    const memory = learnFromCorrection({
+      pages: [first],
+      type: 'invoice',
+      fields: { ...interpretDocument([first], 'invoice', null).fields, documentNumber: 'AT/101' },
+      known: null,
+    })!;
+    const store = createFileMemoryStore(mkdtempSync(join(tmpdir(), 'bahi-memory-')));
+    await store.save(memory);
+    expect(await store.recall('invoice', ['gstin:29AAGCR4375J1ZU'])).toBeNull();
+    expect(await store.recall('po', [memory.key])).toBeNull();
+
+    const forgotten = forgetField(memory, 'documentNumber');
+    expect(forgotten.recipes.documentNumber).toBeUndefined();
+    const relearned = learnFromCorrection({
+      pages: [first],
+      type: 'invoice',
+      fields: { documentNumber: 'AT/101', vendorGstin: '27AAECM8421K1Z8' },
+      known: forgotten,
+    });
+    expect(relearned?.recipes.documentNumber).toBeUndefined();
+    const taught = learnFromCorrection({
+      pages: [first],
+      type: 'invoice',
+      fields: { documentNumber: 'AT/101', vendorGstin: '27AAECM8421K1Z8' },
+      known: forgotten,
+      taught: ['documentNumber'],
+    });
+    expect(taught?.recipes.documentNumber).toBeDefined();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Recalling memory on a new document: who printed it (a GSTIN on the page, else the name read),
+ * then that issuer's constants and recipes applied over what the rules read. A learned reading
+ * replaces a rule's only where the rule's value is not vouched for by the QR or the arithmetic,
+ * and every value from memory says which correction taught it.
+ */
+import { findGstins } from '../fields/values.ts';
+import type { Layout } from '../layout.ts';
+import type { FieldValue, Provenance } from '../result.ts';
+import type { DocumentType } from '../types.ts';
+import { issuerRole, partyKey } from './learn.ts';
+import { readAll, sameValue } from './reading.ts';
+import type { IssuerMemory, MemoryStore } from './types.ts';
+
+/** Every key the document's issuer could be remembered by: each GSTIN printed, then the name read. */
+export function issuerKeys(layout: Layout, type: DocumentType, fields: Record<string, FieldValue>): string[] {
+  const role = issuerRole(type);
+  const keys: string[] = [];
+  const own = partyKey(fields[`${role}Gstin`], null);
+  if (own) keys.push(own);
+  for (const seg of layout.segments)
+    for (const g of findGstins(seg.text)) if (g.valid) keys.push(`gstin:${g.value}`);
+  const byName = partyKey(null, fields[`${role}Name`]);
+  if (byName) keys.push(byName);
+  return [...new Set(keys)];
+}
+
+/** Find the issuer's memory in the store. */
+export async function recallIssuer(
+  store: MemoryStore,
+  layout: Layout,
+  type: DocumentType,
+  fields: Record<string, FieldValue>,
+): Promise<IssuerMemory | null> {
+  return store.recall(type, issuerKeys(layout, type, fields));
+}
+
+/** Confidence of a learned reading that the rules did not read the same. */
+const LEARNED = 0.88;
+/** Confidence of a reading the rules and memory agree on, or an issuer's own constant. */
+const AGREED = 0.95;
+/** At or above this a rule's value is vouched for (QR, arithmetic, words) and memory leaves it. */
+const VOUCHED = 0.97;
+
+/** The parts of a result memory works on. */
+export interface Recallable {
+  fields: Record<string, FieldValue>;
+  confidence: Record<string, number>;
+  provenance: Record<string, Provenance>;
+}
+
+/**
+ * Apply an issuer's memory to a result in place. Returns the fields memory set or confirmed.
+ */
+export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recallable): string[] {
+  const touched: string[] = [];
+  const { fields, confidence, provenance } = result;
+  const fallback = provenance[Object.keys(provenance)[0] ?? ''];
+  const set = (
+    field: string,
+    value: FieldValue,
+    where: Omit<Provenance, 'learnedFrom'> | undefined,
+    from: string | null,
+  ) => {
+    if (!(field in fields)) return;
+    const vouched = (confidence[field] ?? 0) >= VOUCHED || provenance[field]?.source === 'qr';
+    const agrees = fields[field] !== null && String(fields[field]) === String(value);
+    if (vouched && !agrees) return;
+    fields[field] = value;
+    confidence[field] = Math.max(agrees ? AGREED : LEARNED, agrees ? (confidence[field] ?? 0) : 0);
+    const base = where ?? provenance[field] ?? fallback;
+    if (base) provenance[field] = { ...base, learnedFrom: from };
+    touched.push(field);
+  };
+  for (const [field, c] of Object.entries(memory.constants)) {
+    set(field, c.value, undefined, c.from.documentNumber);
+    if (field in confidence) confidence[field] = Math.max(confidence[field]!, AGREED);
+  }
+  for (const [field, recipe] of Object.entries(memory.recipes)) {
+    const all = readAll(layout, recipe);
+    if (!all.length) continue;
+    // A header field keeps its place from the top; a figure below a table, its place from the end.
+    const pick =
+      recipe.kind === 'money'
+        ? all[Math.max(0, all.length - 1 - recipe.fromEnd)]!
+        : all[Math.min(all.length - 1, recipe.fromStart)]!;
+    const value = pick.value;
+    if (fields[field] !== null && sameValue(recipe.kind, fields[field] ?? null, value)) {
+      // The rules read what memory reads: confirmed, and the reviewer is told by whom.
+      confidence[field] = Math.max(confidence[field] ?? 0, AGREED);
+      if (provenance[field])
+        provenance[field] = { ...provenance[field]!, learnedFrom: recipe.from.documentNumber };
+      touched.push(field);
+      continue;
+    }
+    set(field, value, { page: pick.page, bbox: pick.bbox, source: pick.source }, recipe.from.documentNumber);
+  }
+  return touched;
+}
