@@ -14,10 +14,11 @@ import {
 } from './support/harness.ts';
 
 // Three flows (purchase orders, goods receipts, invoices) read two procure-to-pay scenarios of the
-// shared p2p dev set: one clean, one billed above the PO rate. The Reconcile screen matches them across
-// the flows, and a person clears the exception with a written reason.
+// synthetic p2p dev set, copied into fixtures/p2p so the test needs nothing beside the repository: one
+// clean, one billed above the PO rate. The Reconcile screen matches them across the flows, and a person
+// clears the exception with a written reason.
 
-const p2p = fileURLToPath(new URL('../../../../shared/corpus/p2p/', import.meta.url));
+const p2p = fileURLToPath(new URL('./fixtures/p2p/', import.meta.url));
 
 /** A flow of one document type holding `files` of the p2p set, run to the end. */
 async function runFlow(

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractDocument } from '../src/extract.ts';
 import { createOcr } from '../src/ocr/providers.ts';
 import type { OcrProvider } from '../src/types.ts';
+import { devFixtures } from './dev-fixtures.ts';
 
 // A scanned e-invoice of the synthetic dev corpus: an image-only PDF whose signed QR carries the
 // IRN, acknowledgement and totals. The engine must read them from the QR on the scan, as it does
 // on text-layer e-invoices, and verify the IRP's signature when given the public key.
-const corpus = new URL('../../../../shared/corpus/dev/', import.meta.url);
-const publicKeyPem = readFileSync(new URL('einvoice-qr-public-key.pem', corpus), 'utf8');
+const publicKeyPem = readFileSync(new URL('einvoice-qr-public-key.pem', devFixtures), 'utf8');
 
 let ocr: OcrProvider;
 beforeAll(async () => {
@@ -20,17 +20,20 @@ describe('a scanned e-invoice', () => {
   it.each(['invoice-005', 'invoice-027'])(
     '%s yields its IRN from the QR on the scan',
     async (name) => {
-      const truth = JSON.parse(readFileSync(new URL(`${name}.truth.json`, corpus), 'utf8')) as {
+      const truth = JSON.parse(readFileSync(new URL(`${name}.truth.json`, devFixtures), 'utf8')) as {
         fields: { irn: string; documentNumber: string; vendorGstin: string; total: number };
         meta: { scanned: boolean };
       };
       expect(truth.meta.scanned).toBe(true);
-      const result = await extractDocument(new Uint8Array(readFileSync(new URL(`${name}.pdf`, corpus))), {
-        fileName: `${name}.pdf`,
-        type: 'invoice',
-        ocr,
-        qrPublicKeyPem: publicKeyPem,
-      });
+      const result = await extractDocument(
+        new Uint8Array(readFileSync(new URL(`${name}.pdf`, devFixtures))),
+        {
+          fileName: `${name}.pdf`,
+          type: 'invoice',
+          ocr,
+          qrPublicKeyPem: publicKeyPem,
+        },
+      );
       expect(result.error).toBeNull();
       expect(result.fields.irn).toBe(truth.fields.irn);
       expect(result.provenance?.irn?.source).toBe('qr');

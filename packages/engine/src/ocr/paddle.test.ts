@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import type { OcrWord } from './index.ts';
 import { createPaddleOcr, decodePgm, type PaddleOcrProvider, splitWords } from './paddle.ts';
 import { encodePgm, type GrayImage, ocrPageImage } from './page.ts';
 
-const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
-const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
+const page = openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0);
 
 /** A white line crop with black bars standing for glyphs at the given [x0, x1) columns. */
 function bars(width: number, height: number, spans: Array<[number, number]>): GrayImage {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
@@ -13,8 +14,7 @@ import {
   sparsePageStretch,
 } from './page.ts';
 
-const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
-const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
+const page = openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0);
 
 /** Rotate grey pixels clockwise by `deg` on a white background, keeping the original size. */
 async function rotateGray(img: GrayImage, deg: number): Promise<GrayImage> {

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
 import { buildPdf, streamObject } from '../../test/pdf-builder.ts';
 import { findEinvoiceQr } from '../qr/index.ts';
 import { findCodeRegions } from './code-regions.ts';
 import { openPdf } from './text.ts';
-
-const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
 
 /** A one-page PDF (595 × 842 pt) whose content stream is `ops`, with Helvetica as /F1. */
 function pagePdf(ops: string): Uint8Array {
@@ -56,7 +55,7 @@ describe('findCodeRegions', () => {
   });
 
   it('renders a region from the recorded paths, and the e-invoice QR of a text page decodes from it', async () => {
-    const page = openPdf(readFileSync(new URL('invoice-009.pdf', corpus))).loadPage(0);
+    const page = openPdf(readFileSync(new URL('invoice-009.pdf', devFixtures))).loadPage(0);
     const found = findCodeRegions(page);
     expect(found.regions.length).toBeGreaterThan(0);
     const region = found.regions[0]!;

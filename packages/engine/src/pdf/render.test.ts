@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
 import { pageImageDpi, renderPage } from './render.ts';
 import { openPdf } from './text.ts';
 
-const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
-
 describe('renderPage', () => {
   it('renders a page to grey pixels and a PNG of the requested resolution', async () => {
-    const page = openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0);
+    const page = openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0);
     const [x0, y0, x1, y1] = page.getBounds();
     const r = renderPage(page, 100);
     // mupdf covers partial pixels at the edge, so the size may round up by one.
@@ -31,8 +30,14 @@ describe('renderPage', () => {
   });
 
   it('finds the resolution of a scanned page and none on a text page', () => {
-    expect(pageImageDpi(openPdf(readFileSync(new URL('invoice-005.pdf', corpus))).loadPage(0))).toBe(200);
-    expect(pageImageDpi(openPdf(readFileSync(new URL('invoice-007.pdf', corpus))).loadPage(0))).toBe(150);
-    expect(pageImageDpi(openPdf(readFileSync(new URL('invoice-001.pdf', corpus))).loadPage(0))).toBeNull();
+    expect(pageImageDpi(openPdf(readFileSync(new URL('invoice-005.pdf', devFixtures))).loadPage(0))).toBe(
+      200,
+    );
+    expect(pageImageDpi(openPdf(readFileSync(new URL('invoice-007.pdf', devFixtures))).loadPage(0))).toBe(
+      150,
+    );
+    expect(
+      pageImageDpi(openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0)),
+    ).toBeNull();
   });
 });

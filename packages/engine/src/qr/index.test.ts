@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf } from '../pdf/text.ts';
 import { findEinvoiceQr, parseEinvoiceQr } from './index.ts';
 
-const corpus = new URL('../../../../../shared/corpus/dev/', import.meta.url);
-const publicKeyPem = readFileSync(new URL('einvoice-qr-public-key.pem', corpus), 'utf8');
-const truth = JSON.parse(readFileSync(new URL('invoice-009.truth.json', corpus), 'utf8')) as {
+const publicKeyPem = readFileSync(new URL('einvoice-qr-public-key.pem', devFixtures), 'utf8');
+const truth = JSON.parse(readFileSync(new URL('invoice-009.truth.json', devFixtures), 'utf8')) as {
   fields: { documentNumber: string; irn: string; vendorGstin: string; total: number };
   meta: { qrPayload: string };
 };
 
 describe('findEinvoiceQr', () => {
   it('decodes the signed QR on a rendered e-invoice page and verifies it', async () => {
-    const page = openPdf(readFileSync(new URL('invoice-009.pdf', corpus))).loadPage(0);
+    const page = openPdf(readFileSync(new URL('invoice-009.pdf', devFixtures))).loadPage(0);
     const r = renderPage(page, 150);
     const qr = await findEinvoiceQr(r.gray, {
       publicKeyPem,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
 import { layoutCellWords } from '../../test/test-words.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import type { PageContent, Word } from '../types.ts';
@@ -1004,7 +1005,6 @@ describe('extractLineItems (a receipt: each name on its own line above its figur
 });
 
 describe('extractLineItems (dev corpus text PDFs)', () => {
-  const dir = new URL('../../../../../shared/corpus/dev/', import.meta.url);
   const cases: Array<[string, 'invoice' | 'po' | 'grn']> = [
     ['invoice-003', 'invoice'],
     ['invoice-009', 'invoice'],
@@ -1014,10 +1014,10 @@ describe('extractLineItems (dev corpus text PDFs)', () => {
   ];
   for (const [name, type] of cases) {
     it(`${name}: lines equal the truth`, () => {
-      const doc = openPdf(readFileSync(new URL(`${name}.pdf`, dir)));
+      const doc = openPdf(readFileSync(new URL(`${name}.pdf`, devFixtures)));
       const pages: PageContent[] = [];
       for (let i = 0; i < doc.countPages(); i++) pages.push(readPageWords(doc.loadPage(i), i + 1));
-      const truth = JSON.parse(readFileSync(new URL(`${name}.truth.json`, dir), 'utf8'));
+      const truth = JSON.parse(readFileSync(new URL(`${name}.truth.json`, devFixtures), 'utf8'));
       const got = extractLineItems(pages, type).lineItems;
       expect(got.length).toBe(truth.lineItems.length);
       got.forEach((line, i) => {
