@@ -41,6 +41,8 @@ describe('a scanned e-invoice', () => {
       expect(result.fields.vendorGstin).toBe(truth.fields.vendorGstin);
       expect(result.checks.find((c) => c.code === 'qr_matches_printed')).toBeDefined();
     },
-    60_000,
+    // OCR of a two-page scan takes ~15 s alone; a loaded CI machine running other test files
+    // beside it took over 60 s once. A limit, not a measure: speed is in the benchmarks.
+    180_000,
   );
 });
