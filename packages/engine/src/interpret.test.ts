@@ -174,3 +174,27 @@ describe('interpretDocument: "OK" must mean right', () => {
     if (out.fields.buyerName) expect(out.confidence.buyerName).toBeLessThan(REVIEW_LINE);
   });
 });
+
+describe('interpretDocument: one GSTIN on both sides', () => {
+  it('doubts both parties when the supplier and the buyer read the same GSTIN', () => {
+    const out = interpretDocument(
+      [
+        pageOfLines([
+          'ACME TOOLS PRIVATE LIMITED',
+          'GSTIN : 27AAECM8421K1Z8',
+          'TAX INVOICE',
+          'Invoice No : INV-13',
+          'Bill To',
+          'Sharma Traders',
+          'GSTIN : 27AAECM8421K1Z8',
+        ]),
+      ],
+      'invoice',
+      null,
+    );
+    expect(out.fields.vendorGstin).toBe('27AAECM8421K1Z8');
+    expect(out.fields.buyerGstin).toBe('27AAECM8421K1Z8');
+    expect(out.confidence.vendorGstin).toBeLessThan(0.8);
+    expect(out.confidence.buyerGstin).toBeLessThan(0.8);
+  });
+});

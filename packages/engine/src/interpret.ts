@@ -298,7 +298,14 @@ function withholdRefutedAmounts(
   // the figures is wrong, not which: no figure is withheld for that.)
   const taxable = fields.taxableValue;
   const byLines = refutedBy('taxableValue', 'lines_sum_to_taxable_value');
-  if (typeof taxable === 'number' && byLines && provenance.taxableValue?.source === 'ocr')
+  // Lines that sum to the total carry their tax (an "Amount" column after the tax columns): they
+  // say nothing against a taxable value below the total.
+  const grossLines =
+    typeof total === 'number' &&
+    typeof taxable === 'number' &&
+    taxable < total &&
+    / sum to (-?[\d.]+),/.exec(byLines?.message ?? '')?.[1] === String(total);
+  if (typeof taxable === 'number' && byLines && !grossLines && provenance.taxableValue?.source === 'ocr')
     withhold('taxableValue', taxable, byLines.message);
 }
 
@@ -371,6 +378,12 @@ function requireCorroboration(
   }
 
   for (const f of disputed) cap(f, DISPUTED);
+  // No one invoices their own GSTIN (a branch transfer crosses GSTINs): one of the two readings
+  // belongs to the other party, and which one is a person's call.
+  if (typeof fields.vendorGstin === 'string' && fields.vendorGstin === fields.buyerGstin) {
+    cap('vendorGstin', 0.5);
+    cap('buyerGstin', 0.5);
+  }
 }
 
 /** Money fields of the totals block. */

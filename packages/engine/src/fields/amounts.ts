@@ -518,8 +518,8 @@ function completeAmounts(
 }
 
 /**
- * Whether the tax heads read are one GST slab of `base`: CGST and SGST equal halves (or IGST alone)
- * within the paise that per-line rounding moves them. A coincidence at this precision is
+ * Whether the tax heads read are one GST slab of `base`: CGST with SGST (or IGST alone) within the
+ * paise that per-line rounding moves them. A coincidence at this precision is
  * unlikely enough that the base may stand as the taxable value though it is printed nowhere.
  */
 export function taxesAreSlabOf(
@@ -531,7 +531,9 @@ export function taxesAreSlabOf(
   const v = (c: Candidate | null) => (c ? Number(c.value) : 0);
   const [c, s, i] = [v(cgst), v(sgst), v(igst)];
   if (base <= 0) return false;
-  if (i > 0 ? c > 0 || s > 0 : !(c > 0 && Math.abs(c - s) <= TOL)) return false;
+  // IGST alone, or both CGST and SGST (equal halves by law; a print that shows them unequal still
+  // charged their sum, and the sum being exactly a slab of the base is the evidence).
+  if (i > 0 ? c > 0 || s > 0 : !(c > 0 && s > 0)) return false;
   const tax = c + s + i;
   return GST_RATE_SLABS.some((rate) => Math.abs((base * rate) / 100 - tax) <= Math.max(0.05, tax * 2e-4));
 }
