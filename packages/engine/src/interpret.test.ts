@@ -198,3 +198,23 @@ describe('interpretDocument: one GSTIN on both sides', () => {
     expect(out.confidence.buyerGstin).toBeLessThan(0.8);
   });
 });
+
+describe('interpretDocument: a title whose number stands in the next cell', () => {
+  it('reads "TAX INVOICE | IN-1" as the invoice number, and "# Inv. No. :" as a label', () => {
+    const titled = interpretDocument(
+      [pageOfLines(['BILLING CO  TAX INVOICE  IN-1', 'Issue Date:  02/10/2024'])],
+      'invoice',
+      null,
+    );
+    expect(titled.fields.documentNumber).toBe('IN-1');
+    const hashed = interpretDocument(
+      [pageOfLines(['Tax Invoice', 'Bill To  # Inv. No. :  Inv-5'])],
+      'invoice',
+      null,
+    );
+    expect(hashed.fields.documentNumber).toBe('Inv-5');
+    // An amount beside a title is no number.
+    const amount = interpretDocument([pageOfLines(['TAX INVOICE  1,180.00'])], 'invoice', null);
+    expect(amount.fields.documentNumber).toBeNull();
+  });
+});

@@ -63,7 +63,7 @@ function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | nu
 }
 
 /** Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes. */
-export const OCR_LEAD = /^[\s"'“”‘’`|_~]+(?=[A-Za-z])/;
+export const OCR_LEAD = /^[\s"'“”‘’`|_~#*•]+(?=[A-Za-z])/;
 
 /** True when a segment starts with any known label (field, party, amount or other). */
 export function isLabelText(text: string, type: DocumentType): boolean {
@@ -97,7 +97,9 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         if (inTable && spec.field !== 'deliveryDate') continue;
         const patterns = weak ? spec.weakLabels : spec.labels;
         if (!patterns) continue;
-        const end = weak ? matchStart(seg.text, patterns) : matchFieldLabel(seg.text, patterns);
+        let end = weak ? matchStart(seg.text, patterns) : matchFieldLabel(seg.text, patterns);
+        // A title whose number stands in the next cell ("TAX INVOICE | IN-1").
+        if (end === null && weak) end = titleBeforeNumberCell(layout, seg, patterns);
         if (end === null) continue;
         const hit = { spec, segment: seg, end, weight: weak ? 0.8 : 1 };
         hits.push(hit);
@@ -138,6 +140,23 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     hits.push({ spec, segment: seg, end, weight: owner ? 0.95 : 0.6 });
   }
   return hits;
+}
+
+/** One code holding a digit, alone in its cell: a document number, not a phrase or a figure. */
+const NUMBER_CELL = /^[A-Za-z0-9][A-Za-z0-9/_.-]*\d[A-Za-z0-9/_.-]*$/;
+
+/**
+ * A segment that is only a title ("TAX INVOICE") with a number cell right beside it on its line:
+ * the title labels that number. Returns the end of the title, or null.
+ */
+function titleBeforeNumberCell(layout: Layout, seg: Segment, patterns: RegExp[]): number | null {
+  const line = layout.lines[seg.line]!;
+  const next = line.segments[line.segments.indexOf(seg) + 1];
+  // A figure with separators ("1,180.00") is an amount, not a number.
+  if (!next || !NUMBER_CELL.test(next.text) || (/^[\d,.]+$/.test(next.text) && /[,.]/.test(next.text)))
+    return null;
+  const end = matchStart(`${seg.text} ${next.text}`, patterns);
+  return end !== null && end <= seg.text.length + 1 ? seg.text.length : null;
 }
 
 function stackedBelow(layout: Layout, seg: Segment): Segment | null {
