@@ -57,6 +57,7 @@ export async function mainLearn(argv: string[]): Promise<number> {
       fields: corrected.fields,
       known,
       provenance: corrected.provenance,
+      lineItems: corrected.lineItems,
     });
     if (!memory) return fail('nothing could be learned');
     await store.save(memory);

@@ -33,8 +33,34 @@ export function partyKey(gstin: FieldValue | undefined, name: FieldValue | undef
   return null;
 }
 
-/** Fields memory never learns: the e-invoice's own identifiers come from its signed QR. */
-const NOT_LEARNED = new Set(['irn', 'ackNumber', 'ackDate']);
+/**
+ * Fields memory never learns: the e-invoice's own identifiers come from its signed QR, and the
+ * currency is the contract's default unless printed.
+ */
+const NOT_LEARNED = new Set(['irn', 'ackNumber', 'ackDate', 'currency']);
+
+/** Longest label a recipe may anchor on: longer runs are two labels OCR ran together. */
+const MAX_ANCHOR_WORDS = 4;
+
+/**
+ * Whether an anchor can serve on the issuer's next documents: a few words of at least four letters
+ * in all, none of them the document's own data (a buyer's city under which its GSTIN happened to
+ * stand changes with the buyer).
+ */
+function stableAnchor(anchor: string, dataWords: Set<string>): boolean {
+  const words = anchor.split(' ');
+  if (words.length > MAX_ANCHOR_WORDS || anchor.replace(/ /g, '').length < 4) return false;
+  return words.filter((w) => dataWords.has(w)).length * 2 < words.length;
+}
+
+/** The words of a document's text values (names, addresses, terms): what changes from paper to paper. */
+function dataWordsOf(fields: Record<string, FieldValue>): Set<string> {
+  const out = new Set<string>();
+  for (const v of Object.values(fields))
+    if (typeof v === 'string' && /\s/.test(v.trim()))
+      for (const w of v.toLowerCase().split(/[^a-z]+/)) if (w.length >= 3) out.add(w);
+  return out;
+}
 
 /**
  * Best recipe first. A value can often be read back several ways (an invoice dated the day the
@@ -78,6 +104,8 @@ export function learnFromCorrection(input: {
   provenance?: Record<string, { page: number; bbox: [number, number, number, number] }>;
   /** Fields the person changed: a forgotten field they correct again is learned again. */
   taught?: string[];
+  /** The corrected line items, when the correction covers them. */
+  lineItems?: Array<Record<string, unknown>>;
   learnedAt?: string;
 }): IssuerMemory | null {
   const { pages, type, fields, known } = input;
@@ -101,29 +129,42 @@ export function learnFromCorrection(input: {
   }
   if (typeof fields[`${role}Name`] === 'string') memory.issuerName = fields[`${role}Name`] as string;
   const layout = buildLayout(pages);
+  const dataWords = dataWordsOf(fields);
   for (const [f, v] of Object.entries(fields)) {
     if (constants.has(f) || NOT_LEARNED.has(f) || forgotten.has(f) || v === null || v === '') continue;
     const kind = readingKind(type, f);
     const ruleBox = input.provenance?.[f]?.bbox ?? null;
-    const best = recipesFor(layout, kind, v).sort(
-      (a, b) => rank(type, f, a, ruleBox) - rank(type, f, b, ruleBox),
-    )[0];
+    const best = recipesFor(layout, kind, v)
+      .filter((r) => stableAnchor(r.anchor, dataWords))
+      .sort((a, b) => rank(type, f, a, ruleBox) - rank(type, f, b, ruleBox))[0];
     // A value the page cannot give back by any label is not learned (nor is an older recipe kept
     // that no longer reads this issuer's paper).
     if (!best) {
       delete memory.recipes[f];
       continue;
     }
+    const own = fieldSpecsFor(type).find((s) => s.field === f);
+    const prior = memory.recipes[f];
+    const same = prior && prior.anchor === best.anchor && prior.relation === best.relation;
     const recipe: FieldRecipe = {
       anchor: best.anchor,
       relation: best.relation,
       kind: best.kind,
       fromStart: best.fromStart,
       fromEnd: best.fromEnd,
+      ownLabel: !!own && matchStart(best.anchor, own.labels) !== null,
+      confirmed: same ? (prior.confirmed ?? 0) + 1 : 0,
     };
     memory.recipes[f] = { ...recipe, from };
   }
+  if (input.lineItems?.length) memory.absentLineFields = absentLineFields(input.lineItems);
   return memory;
+}
+
+/** Line fields no corrected line has a value for (a column the issuer does not print). */
+function absentLineFields(lines: Array<Record<string, unknown>>): string[] {
+  const names = new Set(lines.flatMap((l) => Object.keys(l)).filter((k) => k !== 'provenance'));
+  return [...names].filter((k) => lines.every((l) => l[k] === null || l[k] === undefined)).sort();
 }
 
 /**

@@ -88,3 +88,65 @@ describe('memory from corrections', () => {
     expect(taught?.recipes.documentNumber).toBeDefined();
   });
 });
+
+describe('what a lesson may overrule', () => {
+  it("clears a line field the issuer's paper does not print", () => {
+    const first = invoice('AT/101', '05/01/2025', 'Sharma Traders');
+    const memory = learnFromCorrection({
+      pages: [first],
+      type: 'invoice',
+      fields: { vendorGstin: '27AAECM8421K1Z8', documentNumber: 'AT/101' },
+      known: null,
+      lineItems: [{ description: 'Spanner', gstRate: null }],
+    })!;
+    expect(memory.absentLineFields).toEqual(['gstRate']);
+    const result = {
+      fields: { documentNumber: 'AT/117' },
+      confidence: { documentNumber: 0.9 },
+      provenance: {},
+      lineItems: [{ description: 'Hammer', gstRate: 18 }],
+    };
+    applyMemory(buildLayout([invoice('AT/117', '19/02/2025', 'Gupta Stores')]), memory, result);
+    expect(result.lineItems[0]?.gstRate).toBeNull();
+  });
+
+  it('only doubts a sure reading that a first lesson under an unknown label contradicts', () => {
+    const memory = {
+      version: 1 as const,
+      type: 'invoice' as const,
+      key: 'gstin:27AAECM8421K1Z8',
+      issuerName: null,
+      constants: {},
+      recipes: {
+        documentNumber: {
+          anchor: 'bill to',
+          relation: 'below' as const,
+          kind: 'docno' as const,
+          fromStart: 0,
+          fromEnd: 0,
+          ownLabel: false,
+          confirmed: 0,
+          from: { documentNumber: 'AT/101', learnedAt: '2025-01-05T00:00:00Z' },
+        },
+      },
+    };
+    const page = pageOfLines(['Bill To', 'GX-77 Traders', 'Invoice No : AT/117']);
+    const result = {
+      fields: { documentNumber: 'AT/117' },
+      confidence: { documentNumber: 0.9 },
+      provenance: {},
+    };
+    applyMemory(buildLayout([page]), memory, result);
+    expect(result.fields.documentNumber).toBe('AT/117');
+    expect(result.confidence.documentNumber).toBeLessThan(0.8);
+    // Confirmed by a second correction, the lesson decides.
+    memory.recipes.documentNumber.confirmed = 1;
+    const again = {
+      fields: { documentNumber: 'AT/117' },
+      confidence: { documentNumber: 0.9 },
+      provenance: {},
+    };
+    applyMemory(buildLayout([page]), memory, again);
+    expect(again.fields.documentNumber).toBe('GX-77');
+  });
+});

@@ -41,12 +41,17 @@ const LEARNED = 0.88;
 const AGREED = 0.95;
 /** At or above this a rule's value is vouched for (QR, arithmetic, words) and memory leaves it. */
 const VOUCHED = 0.97;
+/** The server's review line: a rule's reading at or above it is one the rules are sure enough of. */
+const REVIEW_LINE = 0.8;
+/** A rule's reading that an unconfirmed lesson contradicts: a person looks. */
+const DOUBTED = 0.7;
 
 /** The parts of a result memory works on. */
 export interface Recallable {
   fields: Record<string, FieldValue>;
   confidence: Record<string, number>;
   provenance: Record<string, Provenance>;
+  lineItems?: Array<Record<string, unknown>>;
 }
 
 /**
@@ -93,7 +98,22 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
       touched.push(field);
       continue;
     }
+    // A first lesson under a label the vocabulary does not give this field fills what the rules
+    // left empty or unsure; over a reading the rules are sure of, it only raises a doubt.
+    const trusted = recipe.ownLabel || (recipe.confirmed ?? 0) >= 1;
+    if (!trusted && fields[field] !== null && (confidence[field] ?? 0) >= REVIEW_LINE) {
+      confidence[field] = Math.min(confidence[field]!, DOUBTED);
+      continue;
+    }
     set(field, value, { page: pick.page, bbox: pick.bbox, source: pick.source }, recipe.from.documentNumber);
   }
+  for (const name of memory.absentLineFields ?? [])
+    for (const line of result.lineItems ?? [])
+      if (line[name] !== null && line[name] !== undefined) {
+        line[name] = null;
+        const prov = line.provenance as Record<string, unknown> | undefined;
+        if (prov) delete prov[name];
+        if (!touched.includes(`lineItems.${name}`)) touched.push(`lineItems.${name}`);
+      }
   return touched;
 }

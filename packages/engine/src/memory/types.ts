@@ -22,6 +22,10 @@ export interface FieldRecipe {
    */
   fromStart: number;
   fromEnd: number;
+  /** The label is one the vocabulary knows for this very field ("Invoice No" for the number). */
+  ownLabel?: boolean;
+  /** How many later corrections this recipe read right again: a confirmed recipe may overrule the rules. */
+  confirmed?: number;
 }
 
 /** A value that is the issuer's own and the same on every document it prints (its name, GSTIN…). */
@@ -48,6 +52,11 @@ export interface IssuerMemory {
   constants: Record<string, LearnedConstant & { from: LessonSource }>;
   /** Fields a person asked Bahi to forget: never learned again until taught anew. */
   forgotten?: string[];
+  /**
+   * Line fields this issuer's paper does not print (every corrected line had none): a value the
+   * rules put there (a document rate spread over the lines) is not on the paper.
+   */
+  absentLineFields?: string[];
 }
 
 /**
