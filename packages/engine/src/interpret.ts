@@ -251,7 +251,10 @@ export function interpretDocument(
     disputed: disputedFields(labelled, chosen),
   });
   if (!(amountsConsistent && taxCharged))
-    withholdRefutedAmounts(fields, confidence, provenance, checks, warnings, words?.value ?? null);
+    withholdRefutedAmounts(
+      { fields, confidence, provenance, checks, warnings },
+      { wordsAmount: words?.value ?? null, lineSum: sumOfLines(tables.lineItems) },
+    );
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return {
@@ -273,13 +276,11 @@ export function interpretDocument(
  * and a warning says what was read.
  */
 function withholdRefutedAmounts(
-  fields: Record<string, FieldValue>,
-  confidence: Record<string, number>,
-  provenance: Record<string, Provenance>,
-  checks: CheckResult[],
-  warnings: string[],
-  wordsAmount: number | null,
+  result: Pick<Interpretation, 'fields' | 'confidence' | 'provenance' | 'checks' | 'warnings'>,
+  evidence: { wordsAmount: number | null; lineSum: number | null },
 ): void {
+  const { fields, confidence, provenance, checks, warnings } = result;
+  const { wordsAmount, lineSum } = evidence;
   const refutedBy = (f: string, code: string) =>
     checks.find((c) => c.field === f && c.code === code && !c.ok);
   const withhold = (f: string, value: number, why: string) => {
@@ -304,9 +305,17 @@ function withholdRefutedAmounts(
     typeof total === 'number' &&
     typeof taxable === 'number' &&
     taxable < total &&
-    / sum to (-?[\d.]+),/.exec(byLines?.message ?? '')?.[1] === String(total);
+    lineSum !== null &&
+    Math.abs(lineSum - total) <= 0.011;
   if (typeof taxable === 'number' && byLines && !grossLines && provenance.taxableValue?.source === 'ocr')
     withhold('taxableValue', taxable, byLines.message);
+}
+
+/** The sum of the lines' amounts when every line has one. */
+function sumOfLines(lines: Array<Record<string, unknown>>): number | null {
+  const amounts = lines.map((l) => l.amount);
+  if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return null;
+  return roundMoney(amounts.reduce((a, b) => a + b, 0));
 }
 
 /** Below the review line (0.8): a value no second source confirms goes to a person. */
@@ -363,7 +372,6 @@ function requireCorroboration(
     if (!(f in confidence) || provenance[f]?.source === 'qr' || vouched.has(f)) continue;
     // Without tax: the lines make the taxable value, and taxable value and total agree.
     if ((f === 'taxableValue' || f === 'total') && linesAddUp && totalAddsUp) continue;
-    if (f === 'total' && passed('amount_in_words_matches_total') && vouched.has('total')) continue;
     if (f === 'taxableValue' && linesAddUp) continue;
     cap(f, UNCONFIRMED);
   }
@@ -436,7 +444,7 @@ function calibrateConfidence(
     if (c.code === 'taxes_sum_to_total')
       for (const f of ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff'])
         if (f in confidence && provenance[f]?.source !== 'qr') {
-          confidence[f] = Math.min(confidence[f]!, 0.75);
+          confidence[f] = Math.min(confidence[f]!, UNCONFIRMED);
           vouched.delete(f);
         }
   }
