@@ -6,6 +6,7 @@
  */
 import { isLabelText, matchStart } from '../fields/labels.ts';
 import { fieldSpecsFor } from '../fields/vocabulary.ts';
+import { interpretDocument } from '../interpret.ts';
 import { buildLayout } from '../layout.ts';
 import type { FieldValue } from '../result.ts';
 import type { DocumentType, PageContent } from '../types.ts';
@@ -152,19 +153,37 @@ export function learnFromCorrection(input: {
       kind: best.kind,
       fromStart: best.fromStart,
       fromEnd: best.fromEnd,
+      at: best.at,
       ownLabel: !!own && matchStart(best.anchor, own.labels) !== null,
       confirmed: same ? (prior.confirmed ?? 0) + 1 : 0,
     };
     memory.recipes[f] = { ...recipe, from };
   }
-  if (input.lineItems?.length) memory.absentLineFields = absentLineFields(input.lineItems);
+  if (input.lineItems?.length)
+    memory.absentLineFields = removedLineFields(
+      interpretDocument(pages, type, null).lineItems,
+      input.lineItems,
+    );
   return memory;
 }
 
-/** Line fields no corrected line has a value for (a column the issuer does not print). */
-function absentLineFields(lines: Array<Record<string, unknown>>): string[] {
-  const names = new Set(lines.flatMap((l) => Object.keys(l)).filter((k) => k !== 'provenance'));
-  return [...names].filter((k) => lines.every((l) => l[k] === null || l[k] === undefined)).sort();
+/**
+ * Line fields the rules filled and the person emptied on every line (a document rate spread over
+ * lines that print none): what this issuer's paper does not say. A field the rules left empty
+ * teaches nothing (its cells may simply have been blank this time).
+ */
+function removedLineFields(
+  ruled: Array<Record<string, unknown>>,
+  corrected: Array<Record<string, unknown>>,
+): string[] {
+  const has = (l: Record<string, unknown>, k: string) => l[k] !== null && l[k] !== undefined;
+  const names = new Set(ruled.flatMap((l) => Object.keys(l)).filter((k) => k !== 'provenance'));
+  return (
+    [...names]
+      // Only an explicit empty counts: a correction that does not mention a field says nothing of it.
+      .filter((k) => ruled.some((l) => has(l, k)) && corrected.every((l) => k in l && !has(l, k)))
+      .sort()
+  );
 }
 
 /**

@@ -90,15 +90,34 @@ describe('memory from corrections', () => {
 });
 
 describe('what a lesson may overrule', () => {
-  it("clears a line field the issuer's paper does not print", () => {
-    const first = invoice('AT/101', '05/01/2025', 'Sharma Traders');
-    const memory = learnFromCorrection({
-      pages: [first],
-      type: 'invoice',
-      fields: { vendorGstin: '27AAECM8421K1Z8', documentNumber: 'AT/101' },
-      known: null,
-      lineItems: [{ description: 'Spanner', gstRate: null }],
-    })!;
+  it("clears a line field the rules filled and a person emptied on the issuer's paper", () => {
+    // Lines without a rate column: the rules spread the document's 18 % over them.
+    const first = pageOfLines([
+      'ACME TOOLS PRIVATE LIMITED',
+      'GSTIN : 27AAECM8421K1Z8',
+      'TAX INVOICE',
+      'Invoice No : AT/101',
+      'Description  Qty  Rate  Amount',
+      'Spanner  2  500.00  1,000.00',
+      'Taxable Value  1,000.00',
+      'CGST @ 9%  90.00',
+      'SGST @ 9%  90.00',
+      'Total  1,180.00',
+    ]);
+    const ruled = interpretDocument([first], 'invoice', null).lineItems;
+    expect(ruled[0]?.gstRate).toBe(18);
+    const lesson = (lineItems: Array<Record<string, unknown>>) =>
+      learnFromCorrection({
+        pages: [first],
+        type: 'invoice',
+        fields: { vendorGstin: '27AAECM8421K1Z8', documentNumber: 'AT/101' },
+        known: null,
+        lineItems,
+      })!;
+    // Kept by the person: nothing to learn. Emptied: a rate this paper does not print.
+    const line = { description: 'Spanner', quantity: 2, rate: 500, amount: 1000, discount: null };
+    expect(lesson([{ ...line, gstRate: 18 }]).absentLineFields).toEqual([]);
+    const memory = lesson([{ ...line, gstRate: null }]);
     expect(memory.absentLineFields).toEqual(['gstRate']);
     const result = {
       fields: { documentNumber: 'AT/117' },

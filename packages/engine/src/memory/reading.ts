@@ -135,6 +135,40 @@ export interface FoundRecipe {
   fromEnd: number;
   /** Where the value was read back. */
   boxes: BBox[];
+  /** Where the label stood (page, and shares of the page's width and height). */
+  at: { page: number; x: number; y: number };
+}
+
+/** Where a segment stands on its page, as shares of the page's width and height. */
+export function placeOf(layout: Layout, seg: Segment): { page: number; x: number; y: number } {
+  const page = layout.pages.find((p) => p.page === seg.page);
+  const r = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    page: seg.page,
+    x: r(seg.x0 / (page?.width || 1)),
+    y: r(seg.y0 / (page?.height || 1)),
+  };
+}
+
+/**
+ * The reading a recipe means on a new page: by place for a header field (nearest to where its label
+ * stood, on the same page first), by its count from the end for money (below a table that grows),
+ * else by its count from the top.
+ */
+export function pickReading(
+  layout: Layout,
+  all: Reading[],
+  recipe: Pick<FieldRecipe, 'kind' | 'fromStart' | 'fromEnd' | 'at'>,
+): Reading | null {
+  if (!all.length) return null;
+  if (recipe.kind === 'money') return all[Math.max(0, all.length - 1 - recipe.fromEnd)]!;
+  const at = recipe.at;
+  if (!at) return all[Math.min(all.length - 1, recipe.fromStart)]!;
+  const distance = (r: Reading) => {
+    const p = placeOf(layout, r.anchor);
+    return (p.page === at.page ? 0 : 10) + Math.hypot(p.x - at.x, p.y - at.y);
+  };
+  return all.reduce((best, r) => (distance(r) < distance(best) ? r : best));
 }
 
 /** Where a known value is printed: the recipes (anchor and relation) that read it back exactly. */
@@ -151,7 +185,15 @@ export function recipesFor(layout: Layout, kind: ValueKind, value: FieldValue): 
     const all = readAll(layout, { anchor, relation, kind });
     const at = all.findIndex((r) => r.anchor === seg);
     if (at >= 0)
-      found.push({ anchor, relation, kind, fromStart: at, fromEnd: all.length - 1 - at, boxes: [got.bbox] });
+      found.push({
+        anchor,
+        relation,
+        kind,
+        fromStart: at,
+        fromEnd: all.length - 1 - at,
+        boxes: [got.bbox],
+        at: placeOf(layout, seg),
+      });
   };
   for (const seg of layout.segments) {
     for (let k = 1; k < Math.min(9, seg.words.length); k++) tryAt(seg, k, 'inline');

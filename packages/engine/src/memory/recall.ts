@@ -9,7 +9,7 @@ import type { Layout } from '../layout.ts';
 import type { FieldValue, Provenance } from '../result.ts';
 import type { DocumentType } from '../types.ts';
 import { issuerRole, partyKey } from './learn.ts';
-import { readAll, sameValue } from './reading.ts';
+import { pickReading, readAll, sameValue } from './reading.ts';
 import type { IssuerMemory, MemoryStore } from './types.ts';
 
 /** Every key the document's issuer could be remembered by: each GSTIN printed, then the name read. */
@@ -82,13 +82,8 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
     if (field in confidence) confidence[field] = Math.max(confidence[field]!, AGREED);
   }
   for (const [field, recipe] of Object.entries(memory.recipes)) {
-    const all = readAll(layout, recipe);
-    if (!all.length) continue;
-    // A header field keeps its place from the top; a figure below a table, its place from the end.
-    const pick =
-      recipe.kind === 'money'
-        ? all[Math.max(0, all.length - 1 - recipe.fromEnd)]!
-        : all[Math.min(all.length - 1, recipe.fromStart)]!;
+    const pick = pickReading(layout, readAll(layout, recipe), recipe);
+    if (!pick) continue;
     const value = pick.value;
     if (fields[field] !== null && sameValue(recipe.kind, fields[field] ?? null, value)) {
       // The rules read what memory reads: confirmed, and the reviewer is told by whom.

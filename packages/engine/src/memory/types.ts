@@ -22,6 +22,12 @@ export interface FieldRecipe {
    */
   fromStart: number;
   fromEnd: number;
+  /**
+   * Where the label stood: 1-based page and its top-left as shares of the page's width and
+   * height. A header field is found again by place (OCR may miss a repeat of its label and shift
+   * the count); a figure under a table, whose place moves with the table, by its count from the end.
+   */
+  at?: { page: number; x: number; y: number };
   /** The label is one the vocabulary knows for this very field ("Invoice No" for the number). */
   ownLabel?: boolean;
   /** How many later corrections this recipe read right again: a confirmed recipe may overrule the rules. */
