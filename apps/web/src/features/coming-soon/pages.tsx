@@ -78,6 +78,8 @@ const compliance: ComingSoonContent = {
   module: 'gst-tds-msme',
   icon: LandmarkIcon,
   eyebrow: 'GST & TDS, MSME Compliance',
+  // MSME payment dates already work on the Reconcile screen; the rest of the module is planned.
+  availableBadge: 'MSME payment dates available',
   title: 'Stay compliant every month, not just at filing time',
   description:
     'Reconcile input tax credit, deduct the right TDS and pay MSME vendors within the statutory limit — with the evidence kept.',
