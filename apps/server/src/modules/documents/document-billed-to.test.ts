@@ -17,6 +17,7 @@ import {
   runRecordedJobs,
 } from '../flows/test-support.ts';
 import { replaceGstins } from '../organizations/organizations.repo.ts';
+import { updateOrganization } from '../organizations/organizations.service.ts';
 import { reprocessDocument } from '../runs/document-reruns.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { getWorkbookFile } from '../sheets/sheets.service.ts';
@@ -124,6 +125,28 @@ describe('an invoice is billed to us', () => {
     const sheet = await readWorkbookRow();
     expect(sheet.Review).toBe('OK');
     expect(sheet['Checks Failed']).toMatch(/your organisation profile has no GSTIN yet/);
+  });
+
+  it('checks the invoices already read as soon as the profile gains a GSTIN', async () => {
+    await updateOrganization(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: {
+        legalName: 'Meera Traders Pvt Ltd',
+        phone: '+919876543210',
+        orgType: 'pvt_ltd',
+        address: 'Pune',
+        gstins: [{ gstin: OTHER_GSTIN, label: 'Pune' }],
+      },
+    });
+    const [row] = await t.db.select().from(documents).where(eq(documents.id, docId));
+    expect(row!.status).toBe('needs_review');
+    expect(row!.failedChecks).toEqual([
+      `billed_to_other:${BUYER_GSTIN}:Bhatt%20Textiles%20Private%20Limited`,
+    ]);
+    const sheet = await readWorkbookRow();
+    expect(sheet.Review).toBe('Needs review');
+    expect(sheet['Checks Failed']).toMatch(/^Billed to Bhatt Textiles Private Limited/);
   });
 
   it("needs review, naming the company, when billed to another company's GSTIN", async () => {
