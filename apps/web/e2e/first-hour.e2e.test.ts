@@ -66,8 +66,13 @@ describe("a new user's first hour", () => {
     const analytics = page.getByTestId('analytics-features');
     for (const label of ['Real-time Reports', 'Cost Analysis', 'Performance Metrics', 'Compliance Tracking'])
       await analytics.getByText(label, { exact: true }).waitFor();
-    for (const label of ['Create Parse Flow', 'Generate Vendor Form', 'View Reports'])
+    for (const label of ['Create Parse Flow', 'View Reports'])
       await page.getByRole('link', { name: new RegExp(`^${label}`) }).waitFor();
+    // The vendor form is not built: it says so, and leads to the vendor master instead.
+    const vendorForm = page.getByTestId('quick-action-unavailable');
+    await expectText(vendorForm, /^Generate Vendor Form\s+Not available yet/);
+    expect(await page.getByRole('link', { name: /^Generate Vendor Form/ }).count()).toBe(0);
+    await vendorForm.getByRole('link', { name: 'Open the vendor master' }).waitFor();
 
     // The whole history, a page at a time.
     await page.getByRole('button', { name: 'View All Activity' }).click();

@@ -178,7 +178,7 @@ describe('Google configured', () => {
     await alert.waitFor({ state: 'hidden' });
 
     // Authorised again, the run goes ahead and the spreadsheet gets the document's row.
-    await expectText(card.getByTestId('flow-status'), 'Success', 120_000);
+    await expectText(card.getByTestId('flow-status'), /^Finished — /, 120_000);
     await expect.poll(() => (spreadsheet?.sheets[0]?.rows.length ?? 0) - 1, { timeout: 30_000 }).toBe(1);
     await shoot(page, '6-run-after-reauthorising');
 
@@ -322,7 +322,7 @@ describe('Google configured', () => {
 
     const card = page.getByTestId('flow-card').filter({ hasText: 'All branches' });
     await card.getByTestId('run-flow').click();
-    await expectText(card.getByTestId('flow-status'), 'Success', 120_000);
+    await expectText(card.getByTestId('flow-status'), /^Finished — /, 120_000);
     // Both documents — the folder's own and the one in its sub-folder — are in the spreadsheet, once.
     await expect.poll(() => (spreadsheet.sheets[0]?.rows.length ?? 0) - 1, { timeout: 30_000 }).toBe(2);
     const fileNames = spreadsheet.sheets[0]!.rows.slice(1).flat().join(' ');

@@ -411,6 +411,52 @@ export const CRITICAL_FIELDS: Record<FlowDocumentType, readonly string[]> = {
 /** The review reason of a document that looks like one already read (same vendor and number). */
 export const POSSIBLE_DUPLICATE = 'possible_duplicate';
 
+/**
+ * The review reason of an invoice billed to a GSTIN that is not one of the organisation's:
+ * `billed_to_other:<GSTIN>:<buyer name, URI-encoded>` (`billedToOtherReason` builds it). No input tax
+ * credit can be claimed on it, so a person decides.
+ */
+export const BILLED_TO_OTHER = 'billed_to_other';
+
+/** The review reason of an invoice with no buyer GSTIN printed: a consumer (B2C) bill, no input tax credit. */
+export const NO_BUYER_GSTIN = 'no_buyer_gstin';
+
+/**
+ * A note, not a reason for review: whom an invoice is billed to was not checked because the organisation
+ * profile held no GSTIN when it was read. Said beside the document; it never holds one back.
+ */
+export const BUYER_NOT_CHECKED = 'buyer_not_checked';
+
+/** Codes said beside a document that do not hold it for review (its verdict stays "OK"). */
+const REVIEW_NOTES: ReadonlySet<string> = new Set([BUYER_NOT_CHECKED]);
+
+/**
+ * The `billed_to_other` reason for a buyer GSTIN and the buyer's name as printed. The name is URI-encoded
+ * so the reason stays one token: reasons are joined with commas in the sheet and split on colons.
+ */
+export function billedToOtherReason(gstin: string, buyerName: string | null): string {
+  return `${BILLED_TO_OTHER}:${gstin}${buyerName ? `:${encodeURIComponent(buyerName)}` : ''}`;
+}
+
+/** True for a code said beside a document that does not hold it for review (`BUYER_NOT_CHECKED`). */
+export function isReviewNote(reason: string): boolean {
+  return REVIEW_NOTES.has(reason.split(':')[0] ?? '');
+}
+
+/** The reasons that hold a document for review (notes left out): none means its verdict is "OK". */
+export function listHoldingReasons(reasons: readonly string[]): string[] {
+  return reasons.filter((r) => !isReviewNote(r));
+}
+
+/** The buyer name a `billed_to_other` reason carries, decoded (a malformed one is shown as it is). */
+function decodeBuyerName(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+}
+
 /** A field's label as the sheets show it ("Document No."), or its key when no type has it. */
 function labelOfField(key: string): string {
   for (const type of ['INVOICE', 'PO', 'GRN'] as const) {
@@ -422,13 +468,23 @@ function labelOfField(key: string): string {
 
 /**
  * Why a document needs review, in words: a failed check (`describeCheck`), a missing critical field
- * (`missing:total`), a value read with low confidence (`low_confidence:vendorGstin`) or a possible
- * duplicate. One wording for the inbox, the sheet, the workbook and the Google sheet.
+ * (`missing:total`), a value read with low confidence (`low_confidence:vendorGstin`), a possible
+ * duplicate, an invoice not billed to the organisation (`billed_to_other`, `no_buyer_gstin`), or the note
+ * that this was not checked (`buyer_not_checked`). One wording for the inbox, the sheet, the workbook and the Google sheet.
  */
 export function describeReviewReason(reason: string): string {
   const [code = '', field = ''] = reason.split(':');
   if (code === 'missing') return `No ${labelOfField(field)} was read`;
   if (code === 'low_confidence') return `${labelOfField(field)} was read with low confidence`;
+  if (code === BILLED_TO_OTHER) {
+    const name = reason.split(':').slice(2).join(':');
+    const whom = name ? `${decodeBuyerName(name)} (GSTIN ${field})` : `GSTIN ${field}`;
+    return `Billed to ${whom}, which is not one of your organisation's GSTINs: no input tax credit can be claimed on it`;
+  }
+  if (code === NO_BUYER_GSTIN)
+    return 'No buyer GSTIN is printed (a consumer bill): no input tax credit can be claimed on it';
+  if (code === BUYER_NOT_CHECKED)
+    return 'Not checked that it is billed to you: your organisation profile has no GSTIN yet (add it under Profile)';
   if (code === POSSIBLE_DUPLICATE)
     return 'Looks like a document already read (the same file, or the same vendor and number this financial year)';
   return describeCheck(reason);

@@ -195,10 +195,26 @@ export type Vendor = z.infer<typeof VendorSchema>;
 /** An Udyam registration number: UDYAM-XX-00-0000000. */
 export const UDYAM_PATTERN = /^UDYAM-[A-Z]{2}-\d{2}-\d{7}$/;
 
+/**
+ * The most days a buyer may agree to pay an MSME supplier in, counted from accepting the goods: the
+ * MSMED Act, section 15 (with 15 days when nothing was agreed in writing). A vendor's agreed days are
+ * used only for this deadline, so they are capped here, where the form and the server both read it.
+ */
+export const MSME_MAX_PAYMENT_DAYS = 45;
+
+/** The field message for agreed payment days out of range: what the law allows, in words. */
+export const paymentTermsDaysMessage = `Enter whole days from 0 to ${MSME_MAX_PAYMENT_DAYS}: the MSMED Act (section 15) allows at most ${MSME_MAX_PAYMENT_DAYS} days to pay an MSME supplier after acceptance. Leave it empty when nothing was agreed in writing (15 days).`;
+
 /** `PATCH /api/vendors/:id`: what a person sets (null clears it). */
 export const VendorUpdateSchema = z.object({
   displayName: z.string().trim().max(200).nullable().optional(),
-  paymentTermsDays: z.number().int().min(0, 'Days cannot be negative').max(365).nullable().optional(),
+  paymentTermsDays: z
+    .number(paymentTermsDaysMessage)
+    .int(paymentTermsDaysMessage)
+    .min(0, paymentTermsDaysMessage)
+    .max(MSME_MAX_PAYMENT_DAYS, paymentTermsDaysMessage)
+    .nullable()
+    .optional(),
   msmeUdyam: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { CreateOrganizationInputSchema, VendorUpdateSchema } from '@bahi/contracts';
+import { CreateOrganizationInputSchema, paymentTermsDaysMessage, VendorUpdateSchema } from '@bahi/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -61,7 +61,7 @@ describe('textField', () => {
     expect(days.safeParse('-1').error?.issues.map((i) => i.message)).toEqual(['Whole days, please']);
     expect(days.safeParse('abc').error?.issues.map((i) => i.message)).toEqual(['Whole days, please']);
     const ownWords = textField(readOptionalNumber, VendorUpdateSchema.shape.paymentTermsDays);
-    expect(ownWords.safeParse('-1').error?.issues.map((i) => i.message)).toEqual(['Days cannot be negative']);
+    expect(ownWords.safeParse('-1').error?.issues.map((i) => i.message)).toEqual([paymentTermsDaysMessage]);
   });
 
   it('reports at the field’s own path inside a form schema', () => {

@@ -27,30 +27,45 @@ describe('one definition of "needs review"', () => {
     documentType: 'invoice',
     pages: 1,
     source: 'text',
-    fields: { documentNumber: 'INV-1', documentDate: '2025-04-01', vendorName: 'Acme Traders', total: 1180 },
+    fields: {
+      documentNumber: 'INV-1',
+      documentDate: '2025-04-01',
+      vendorName: 'Acme Traders',
+      total: 1180,
+      buyerName: 'Asha Traders Pvt Ltd',
+      buyerGstin: '27AAPFU0939F1ZV',
+    },
     lineItems: [],
     checks: [{ code: 'taxes_sum_to_total', ok: true }],
     confidence: { documentNumber: 0.99, total: 0.95 },
     provenance: {},
     error: null,
   } as unknown as ExtractionResult;
+  const ours = { organizationGstins: ['27AAPFU0939F1ZV'] };
 
   it('is OK only with every check passed, the critical fields read and confident', () => {
-    expect(buildDocumentOutcome(clean)).toMatchObject({ status: 'done', reviewFlag: 'ok', failedChecks: [] });
+    expect(buildDocumentOutcome(clean, ours)).toMatchObject({
+      status: 'done',
+      reviewFlag: 'ok',
+      failedChecks: [],
+    });
   });
 
   it('needs review for a failed check, a missing critical field, low confidence or a possible duplicate', () => {
     const missing = { ...clean, fields: { ...clean.fields, documentDate: null, total: null } };
-    expect(listReviewReasons(missing as ExtractionResult)).toEqual(['missing:documentDate', 'missing:total']);
+    expect(listReviewReasons(missing as ExtractionResult, ours)).toEqual([
+      'missing:documentDate',
+      'missing:total',
+    ]);
     const unsure = { ...clean, confidence: { documentNumber: 0.5 } };
-    expect(listReviewReasons(unsure as ExtractionResult)).toEqual(['low_confidence:documentNumber']);
+    expect(listReviewReasons(unsure as ExtractionResult, ours)).toEqual(['low_confidence:documentNumber']);
     const failed = { ...clean, checks: [{ code: 'gstin_checksum', ok: false }] };
-    expect(buildDocumentOutcome(failed as ExtractionResult)).toMatchObject({
+    expect(buildDocumentOutcome(failed as ExtractionResult, ours)).toMatchObject({
       status: 'needs_review',
       reviewFlag: 'review',
       failedChecks: ['gstin_checksum'],
     });
-    expect(buildDocumentOutcome(clean, { duplicateOf: 'an-earlier-document' })).toMatchObject({
+    expect(buildDocumentOutcome(clean, { ...ours, duplicateOf: 'an-earlier-document' })).toMatchObject({
       status: 'needs_review',
       failedChecks: ['possible_duplicate'],
       duplicateOf: 'an-earlier-document',
@@ -62,5 +77,62 @@ describe('one definition of "needs review"', () => {
     );
     expect(describeReviewReason('possible_duplicate')).toMatch(/already read/);
     expect(describeReviewReason('gstin_checksum')).toMatch(/check digit/);
+  });
+});
+
+describe('billed to us', () => {
+  const invoice = (fields: Record<string, unknown>, documentType = 'invoice') =>
+    ({
+      contract: 'extraction/v1',
+      documentType,
+      fields: {
+        documentNumber: 'INV-1',
+        documentDate: '2025-04-01',
+        vendorName: 'Acme',
+        total: 1180,
+        ...fields,
+      },
+      lineItems: [],
+      checks: [],
+      confidence: {},
+      provenance: {},
+      error: null,
+    }) as unknown as ExtractionResult;
+  const org = { organizationGstins: ['27AAPFU0939F1ZV', '29AAPFU0939F1ZR'] };
+
+  it("is OK when the buyer GSTIN is one of the organisation's, however it is spaced or cased", () => {
+    expect(buildDocumentOutcome(invoice({ buyerGstin: '29aapfu0939f1zr' }), org)).toMatchObject({
+      status: 'done',
+      failedChecks: [],
+    });
+  });
+
+  it("needs review for another company's GSTIN, naming it, and for a consumer bill", () => {
+    const other = buildDocumentOutcome(
+      invoice({ buyerGstin: '36DJKCB7560V1Z0', buyerName: 'Bhatt, Textiles' }),
+      org,
+    );
+    expect(other).toMatchObject({ status: 'needs_review', reviewFlag: 'review' });
+    expect(other.failedChecks).toHaveLength(1);
+    expect(describeReviewReason(other.failedChecks[0]!)).toBe(
+      "Billed to Bhatt, Textiles (GSTIN 36DJKCB7560V1Z0), which is not one of your organisation's GSTINs: no input tax credit can be claimed on it",
+    );
+    // One token even with a comma in the name: the sheet joins reasons with commas.
+    expect(other.failedChecks[0]).not.toContain(',');
+    const consumer = buildDocumentOutcome(invoice({ buyerGstin: null, buyerName: 'Walk-in customer' }), org);
+    expect(consumer).toMatchObject({ status: 'needs_review', failedChecks: ['no_buyer_gstin'] });
+    expect(describeReviewReason('no_buyer_gstin')).toMatch(/No buyer GSTIN is printed \(a consumer bill\)/);
+  });
+
+  it('says so, and holds nothing back, when the organisation has no GSTIN yet', () => {
+    const outcome = buildDocumentOutcome(invoice({ buyerGstin: '36DJKCB7560V1Z0' }), {
+      organizationGstins: [],
+    });
+    expect(outcome).toMatchObject({ status: 'done', reviewFlag: 'ok', failedChecks: ['buyer_not_checked'] });
+    expect(describeReviewReason('buyer_not_checked')).toMatch(/organisation profile has no GSTIN yet/);
+  });
+
+  it('does not check purchase orders or goods receipts', () => {
+    expect(listReviewReasons(invoice({ buyerGstin: null }, 'po'), org)).toEqual([]);
   });
 });

@@ -1,6 +1,10 @@
 import {
+  BUYER_NOT_CHECKED,
+  billedToOtherReason,
   CRITICAL_FIELDS,
   listDocumentFormats,
+  listHoldingReasons,
+  NO_BUYER_GSTIN,
   POSSIBLE_DUPLICATE,
   toFlowDocumentType,
 } from '@bahi/contracts';
@@ -40,16 +44,49 @@ export function describeExtractionError(error: { code: string; message: string }
   return describeDocumentError(error.code);
 }
 
+/** A GSTIN as compared: upper case, without the spaces some bills print inside it. */
+function normalizeGstin(gstin: string): string {
+  return gstin.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * Whether an invoice is billed to the organisation, as review reason codes: none when its buyer GSTIN is
+ * one of the organisation's; `no_buyer_gstin` for a consumer bill; `billed_to_other:<GSTIN>:<name>` for
+ * another company. Input tax credit can be claimed only on the first. An organisation whose profile has
+ * no GSTIN yet gets the note `buyer_not_checked` instead: not knowing its own GSTINs, Bahi cannot call
+ * every invoice foreign. Purchase orders and goods receipts are not checked (the organisation issues them).
+ */
+export function listBilledToReasons(
+  result: ExtractionResult,
+  organizationGstins: readonly string[],
+): string[] {
+  if (result.documentType !== 'invoice') return [];
+  if (organizationGstins.length === 0) return [BUYER_NOT_CHECKED];
+  const fields = result.fields as Record<string, unknown>;
+  const buyer = typeof fields.buyerGstin === 'string' ? normalizeGstin(fields.buyerGstin) : '';
+  if (!buyer) return [NO_BUYER_GSTIN];
+  if (organizationGstins.some((g) => normalizeGstin(g) === buyer)) return [];
+  const name =
+    typeof fields.buyerName === 'string' && fields.buyerName.trim() ? fields.buyerName.trim() : null;
+  return [billedToOtherReason(buyer, name)];
+}
+
+/** What a document's verdict depends on besides its own reading. */
+export interface OutcomeContext {
+  /** The organisation's GSTINs (its profile), to check an invoice is billed to it. */
+  organizationGstins: readonly string[];
+  /** It looks like a copy of a document already read. */
+  possibleDuplicate?: boolean;
+}
+
 /**
  * The one definition of "needs review", used by the inbox, the sheet, the workbook, the dashboard and
  * the notification alike: a failed check, a missing critical field (number, date, vendor, and the total
- * of an invoice), a value read with low confidence, or a possible duplicate. Returns the reason codes,
- * in that order (`describeReviewReason` words them); none means the document is OK.
+ * of an invoice), a value read with low confidence, a possible duplicate, or an invoice not billed to the
+ * organisation (`listBilledToReasons`). Returns the reason codes, in that order (`describeReviewReason`
+ * words them), with the notes that do not hold a document (`isReviewNote`); no holding reason means OK.
  */
-export function listReviewReasons(
-  result: ExtractionResult,
-  options: { possibleDuplicate?: boolean } = {},
-): string[] {
+export function listReviewReasons(result: ExtractionResult, context: OutcomeContext): string[] {
   const reasons = [...new Set(result.checks.filter((c) => !c.ok).map((c) => c.code as string))];
   const type = result.documentType ? toFlowDocumentType(result.documentType) : null;
   for (const field of type ? CRITICAL_FIELDS[type] : []) {
@@ -59,18 +96,21 @@ export function listReviewReasons(
   for (const [field, confidence] of Object.entries(result.confidence)) {
     if (confidence < REVIEW_CONFIDENCE) reasons.push(`low_confidence:${field}`);
   }
-  if (options.possibleDuplicate) reasons.push(POSSIBLE_DUPLICATE);
+  if (context.possibleDuplicate) reasons.push(POSSIBLE_DUPLICATE);
+  reasons.push(...listBilledToReasons(result, context.organizationGstins));
   return reasons;
 }
 
 /**
  * Turns an `extraction/v1` result into what is stored: failed when the engine could not read the file,
- * needs_review when `listReviewReasons` gives any reason (stored with it), done otherwise. `duplicateOf`
- * names the earlier document this one looks like a copy of (it then needs review and stays out of the sheets).
+ * needs_review when `listReviewReasons` gives any holding reason, done otherwise (the reasons and notes
+ * are stored either way). `duplicateOf` names the earlier document this one looks like a copy of (it then
+ * needs review and stays out of the sheets); `organizationGstins` are the organisation's, so that every
+ * path that decides a verdict (a run, a person's correction) checks whom an invoice is billed to.
  */
 export function buildDocumentOutcome(
   result: ExtractionResult,
-  options: { duplicateOf?: string | null } = {},
+  options: { organizationGstins: readonly string[]; duplicateOf?: string | null },
 ): DocumentOutcome {
   if (result.error) {
     return {
@@ -85,19 +125,23 @@ export function buildDocumentOutcome(
     };
   }
   const duplicateOf = options.duplicateOf ?? null;
-  const reasons = listReviewReasons(result, { possibleDuplicate: duplicateOf !== null });
+  const reasons = listReviewReasons(result, {
+    organizationGstins: options.organizationGstins,
+    possibleDuplicate: duplicateOf !== null,
+  });
+  const holding = listHoldingReasons(reasons).length > 0;
   const lines = result.lineItems.map((line) => {
     const { provenance: _provenance, ...values } = line;
     return values as Record<string, unknown>;
   });
   return {
-    status: reasons.length > 0 ? 'needs_review' : 'done',
+    status: holding ? 'needs_review' : 'done',
     extraction: result,
     errorCode: null,
     errorMessage: null,
-    // The review reasons (failed checks and the rest), worded by `describeReviewReason` wherever shown.
+    // The review reasons (failed checks and the rest) and notes, worded by `describeReviewReason` wherever shown.
     failedChecks: reasons,
-    reviewFlag: reasons.length > 0 ? 'review' : 'ok',
+    reviewFlag: holding ? 'review' : 'ok',
     lines,
     duplicateOf,
   };

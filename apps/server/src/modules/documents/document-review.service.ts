@@ -17,6 +17,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
+import { listGstins } from '../organizations/organizations.repo.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
 import { buildDocumentOutcome } from './document-outcome.ts';
@@ -217,6 +218,8 @@ export async function correctDocument(
   const row = await requireDocument(ctx.db, membership, id);
   requireReviewable(row);
   const flow = await findFlowById(ctx.db, row.flowId);
+  // A corrected buyer GSTIN is checked against the organisation's, as a run checks it.
+  const organizationGstins = (await listGstins(ctx.db, membership.organizationId)).map((g) => g.gstin);
   let changed = 0;
   const saved = await saveDocumentReview(ctx.db, {
     organizationId: membership.organizationId,
@@ -235,7 +238,7 @@ export async function correctDocument(
         confidence: applied.confidence,
         checks: recheckResult(extracted, applied.fields, applied.lineItems),
       };
-      const outcome = buildDocumentOutcome(next, { duplicateOf: current.duplicateOf });
+      const outcome = buildDocumentOutcome(next, { duplicateOf: current.duplicateOf, organizationGstins });
       return {
         extraction: next,
         extracted,

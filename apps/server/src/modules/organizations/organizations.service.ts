@@ -12,6 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { recheckBilledTo } from '../documents/document-billed-to.ts';
+import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import {
   findMembershipByUser,
   findOrganization,
@@ -154,6 +156,13 @@ export async function updateOrganization(
       address: input.address,
     });
     await replaceGstins(tx, orgId, gstins);
+    // Whom an invoice is billed to is checked against these GSTINs: invoices already read follow at once.
+    const rechecked = await recheckBilledTo(
+      tx,
+      orgId,
+      gstins.map((g) => g.gstin),
+    );
+    if (rechecked > 0) await markWorkbooksStale(tx, orgId);
     await recordActivity(tx, {
       organizationId: orgId,
       kind: 'organization.updated',

@@ -304,7 +304,7 @@ describe('reconcile', () => {
       daysLeft: 5,
     });
     expect(view.msmeDue).toEqual([invoiceId]);
-    // Sixty days agreed: the law caps it at 45.
+    // Sixty days stored (a row saved before the contract refused more than 45): the law still caps it at 45.
     await updateVendor(t.db, {
       user: owner.user,
       membership: owner.membership,

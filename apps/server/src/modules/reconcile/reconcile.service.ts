@@ -1,4 +1,4 @@
-import type { InvoiceMatch, PoMatch, Reconciliation } from '@bahi/contracts';
+import { type InvoiceMatch, MSME_MAX_PAYMENT_DAYS, type PoMatch, type Reconciliation } from '@bahi/contracts';
 import {
   DEFAULT_TOLERANCES,
   type InvoiceResult,
@@ -65,7 +65,8 @@ function findOverride(rows: OverrideRow[], codes: string[]) {
 
 /** Days an MSME supplier may be paid in after acceptance: what was agreed, at most 45; 15 when nothing was. */
 export function msmePaymentDays(agreed: number | null): number {
-  return agreed === null ? 15 : Math.min(agreed, 45);
+  // Rows saved before the contract capped the days may hold more: the law's limit still applies.
+  return agreed === null ? 15 : Math.min(agreed, MSME_MAX_PAYMENT_DAYS);
 }
 
 /** An ISO date plus days. */

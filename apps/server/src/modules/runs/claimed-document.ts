@@ -19,6 +19,7 @@ import {
   releaseDocumentClaim,
   saveDocumentOutcome,
 } from '../documents/documents.repo.ts';
+import { listGstins } from '../organizations/organizations.repo.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { heartbeatRun, noteRunCurrentFile, type RunRow } from './runs.repo.ts';
 
@@ -163,8 +164,10 @@ export async function processClaimedDocument(
       );
       const corrected = applyCorrections(result, latest);
       const duplicateOf = await findDuplicateOf(tx, doc, corrected ?? result);
+      // Whom an invoice is billed to is checked against the profile as it stands when the document is stored.
+      const organizationGstins = (await listGstins(tx, doc.organizationId)).map((g) => g.gstin);
       return {
-        ...buildDocumentOutcome(corrected ?? result, { duplicateOf }),
+        ...buildDocumentOutcome(corrected ?? result, { duplicateOf, organizationGstins }),
         extracted: corrected ? result : null,
       };
     };

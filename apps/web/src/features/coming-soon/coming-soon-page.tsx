@@ -1,13 +1,7 @@
 import type { InterestModule } from '@bahi/contracts';
-import {
-  BellRingIcon,
-  CheckCircle2Icon,
-  CheckIcon,
-  CircleDotIcon,
-  CircleIcon,
-  type LucideIcon,
-} from 'lucide-react';
+import { BellRingIcon, CheckCircle2Icon, CheckIcon, CircleIcon, type LucideIcon } from 'lucide-react';
 import type * as React from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,11 +11,13 @@ import { useDocumentTitle } from '@/lib/document-title.ts';
 import { cn } from '@/lib/utils.ts';
 import { useInterest, useRegisterInterest } from './queries.ts';
 
-/** One planned capability of an upcoming module. */
+/** One capability of a module: planned, or already working somewhere in the app. */
 export interface PlannedFeature {
   icon: LucideIcon;
   title: string;
   description: string;
+  /** Where it already works (and the page, when it is another); absent while it is only planned. */
+  available?: { where: string; to?: string };
 }
 
 /** Everything a coming-soon page shows. */
@@ -33,13 +29,9 @@ export interface ComingSoonContent {
   description: string;
   features: PlannedFeature[];
   benefits: string[];
+  /** The badge over the introduction when part of the module already works (else "Coming Soon"). */
+  availableBadge?: string;
 }
-
-const roadmap = [
-  { title: 'Research & Design', when: 'In progress', state: 'current' },
-  { title: 'Development', when: 'Q1 2025', state: 'upcoming' },
-  { title: 'Beta Release', when: 'Q2 2025', state: 'upcoming' },
-] as const;
 
 /** "Get Notified" button whose state comes from the server, so it survives reloads. */
 function NotifyButton({ module }: { module: InterestModule }) {
@@ -76,6 +68,48 @@ function NotifyButton({ module }: { module: InterestModule }) {
   );
 }
 
+/**
+ * The roadmap as it stands: what already works (and where), then what is planned. No dates: none has
+ * been set for the planned parts, and a dated promise that passes unkept is worse than none.
+ */
+function RoadmapList({ features }: { features: PlannedFeature[] }) {
+  const available = features.filter((f) => f.available);
+  const planned = features.filter((f) => !f.available);
+  return (
+    <ol className="flex flex-col" data-testid="roadmap">
+      {[...available, ...planned].map((feature, index, all) => (
+        <li key={feature.title} className="relative flex gap-4 pb-5 last:pb-0">
+          {index < all.length - 1 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-px bg-border"
+            />
+          )}
+          <span
+            className={cn(
+              'relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full bg-card',
+              feature.available ? 'text-success' : 'text-muted-foreground',
+            )}
+          >
+            {feature.available ? (
+              <CheckCircle2Icon className="size-5" aria-hidden="true" />
+            ) : (
+              <CircleIcon className="size-5" aria-hidden="true" />
+            )}
+          </span>
+          {/* The state under the title, on every width alike, so the list reads as one column. */}
+          <div className="flex flex-1 flex-col items-start gap-1">
+            <span className="font-medium text-sm">{feature.title}</span>
+            <Badge variant={feature.available ? 'success' : 'outline'}>
+              {feature.available ? 'Available now' : 'Planned · no date yet'}
+            </Badge>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** Shared layout of the Vendor Management, Compliance and Working Capital previews. */
 export function ComingSoonPage({
   content,
@@ -100,7 +134,11 @@ export function ComingSoonPage({
               <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-              <Badge variant="soon">Coming Soon</Badge>
+              {content.availableBadge ? (
+                <Badge variant="success">{content.availableBadge}</Badge>
+              ) : (
+                <Badge variant="soon">Coming Soon</Badge>
+              )}
             </div>
             <p className="mt-5 font-medium text-primary text-sm">{content.eyebrow}</p>
             <h1 className="mt-1 font-semibold text-3xl tracking-tight">{content.title}</h1>
@@ -116,19 +154,33 @@ export function ComingSoonPage({
 
       <section aria-labelledby="planned-features">
         <h2 id="planned-features" className="font-semibold text-lg tracking-tight">
-          Planned features
+          {content.features.some((f) => f.available) ? 'What works and what is planned' : 'Planned features'}
         </h2>
         <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {content.features.map(({ icon: FeatureIcon, title, description }) => (
+          {content.features.map(({ icon: FeatureIcon, title, description, available }) => (
             <Card key={title} className="gap-3 py-5">
               <CardHeader className="px-5">
-                <span className="mb-2 flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                  <FeatureIcon className="size-4" aria-hidden="true" />
-                </span>
+                <div className="mb-2 flex items-center justify-between gap-2">
+                  <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                    <FeatureIcon className="size-4" aria-hidden="true" />
+                  </span>
+                  {available ? (
+                    <Badge variant="success">Available</Badge>
+                  ) : (
+                    <Badge variant="outline">Planned</Badge>
+                  )}
+                </div>
                 <CardTitle className="text-base">{title}</CardTitle>
               </CardHeader>
               <CardContent className="px-5">
                 <p className="text-muted-foreground text-sm leading-relaxed">{description}</p>
+                {available?.to ? (
+                  <Link to={available.to} className="mt-2 inline-block text-primary text-sm hover:underline">
+                    {available.where}
+                  </Link>
+                ) : (
+                  available && <p className="mt-2 text-sm text-success">{available.where}</p>
+                )}
               </CardContent>
             </Card>
           ))}
@@ -158,36 +210,7 @@ export function ComingSoonPage({
             <CardDescription>Where this module is today</CardDescription>
           </CardHeader>
           <CardContent>
-            <ol className="flex flex-col">
-              {roadmap.map((step, index) => (
-                <li key={step.title} className="relative flex gap-4 pb-6 last:pb-0">
-                  {index < roadmap.length - 1 && (
-                    <span
-                      aria-hidden="true"
-                      className="absolute top-6 left-[11px] h-[calc(100%-1.5rem)] w-px bg-border"
-                    />
-                  )}
-                  <span
-                    className={cn(
-                      'relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full bg-card',
-                      step.state === 'current' ? 'text-primary' : 'text-muted-foreground',
-                    )}
-                  >
-                    {step.state === 'current' ? (
-                      <CircleDotIcon className="size-5" aria-hidden="true" />
-                    ) : (
-                      <CircleIcon className="size-5" aria-hidden="true" />
-                    )}
-                  </span>
-                  <div className="flex flex-1 flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium text-sm">
-                      Step {index + 1}: {step.title}
-                    </span>
-                    <Badge variant={step.state === 'current' ? 'default' : 'outline'}>{step.when}</Badge>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <RoadmapList features={content.features} />
           </CardContent>
         </Card>
       </div>

@@ -24,9 +24,11 @@ const vendorManagement: ComingSoonContent = {
   module: 'vendor-management',
   icon: UsersIcon,
   eyebrow: 'Vendor Management',
+  // The vendor master below works today; the portal around it is what is still to come.
+  availableBadge: 'Vendor master available',
   title: 'Onboard and pay vendors without the paperwork chase',
   description:
-    'A vendor portal that collects and verifies KYC, keeps master data clean and tells you who to pay first — MSME suppliers included.',
+    'Your vendor master works today: every supplier your documents name, with the days you agreed and its MSME registration. A portal where vendors submit and verify their own KYC is planned.',
   features: [
     {
       icon: UserPlusIcon,
@@ -49,11 +51,13 @@ const vendorManagement: ComingSoonContent = {
       title: 'MSME Udyam status',
       description:
         'Capture the Udyam registration number and category so MSME payment deadlines are tracked.',
+      available: { where: 'Set it per vendor in the vendor master above' },
     },
     {
       icon: GitCompareArrowsIcon,
       title: 'Three-way match before payout',
       description: 'Release payments only when the PO, GRN and invoice agree on quantities, rates and tax.',
+      available: { where: 'Open Reconcile', to: '/reconcile' },
     },
     {
       icon: FileSpreadsheetIcon,
@@ -74,6 +78,8 @@ const compliance: ComingSoonContent = {
   module: 'gst-tds-msme',
   icon: LandmarkIcon,
   eyebrow: 'GST & TDS, MSME Compliance',
+  // MSME payment dates already work on the Reconcile screen; the rest of the module is planned.
+  availableBadge: 'MSME payment dates available',
   title: 'Stay compliant every month, not just at filing time',
   description:
     'Reconcile input tax credit, deduct the right TDS and pay MSME vendors within the statutory limit — with the evidence kept.',
@@ -99,6 +105,7 @@ const compliance: ComingSoonContent = {
       icon: HourglassIcon,
       title: 'MSME 45-day tracking',
       description: 'Track dues to MSME suppliers under section 43B(h) so expenses are not disallowed.',
+      available: { where: 'See the MSME dates in Reconcile', to: '/reconcile' },
     },
     {
       icon: CalendarClockIcon,

@@ -174,7 +174,19 @@ function RecentActivity({
   );
 }
 
-const quickActions: Array<{ label: string; description: string; to: string; icon: LucideIcon }> = [
+/**
+ * A quick action: a link, or — for one the product names but has not built — `unavailable` says so
+ * plainly and `to` leads to what works instead.
+ */
+interface QuickAction {
+  label: string;
+  description: string;
+  to: string;
+  icon: LucideIcon;
+  unavailable?: { instead: string };
+}
+
+const quickActions: QuickAction[] = [
   {
     label: 'Create Parse Flow',
     description: 'Read POs, GRNs and invoices into a sheet',
@@ -182,10 +194,12 @@ const quickActions: Array<{ label: string; description: string; to: string; icon
     icon: WorkflowIcon,
   },
   {
+    // The vendor onboarding form is not built yet: no link that pretends it is.
     label: 'Generate Vendor Form',
-    description: 'Collect GSTIN, PAN and bank details from vendors',
+    description: 'Vendors cannot fill in their own GSTIN, PAN and bank details yet.',
     to: '/vendor-management',
     icon: UsersIcon,
+    unavailable: { instead: 'Open the vendor master' },
   },
   {
     label: 'View Reports',
@@ -281,24 +295,47 @@ export function HomePage() {
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col gap-2">
-              {quickActions.map(({ label, description, to, icon: Icon }) => (
+              {quickActions.map(({ label, description, to, icon: Icon, unavailable }) => (
                 <li key={label}>
-                  <Link
-                    to={to}
-                    className="group flex items-center gap-3 rounded-lg border px-3 py-3 outline-none transition-colors hover:border-primary/30 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                  >
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                      <Icon className="size-4" aria-hidden="true" />
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-medium text-sm">{label}</span>
-                      <span className="block truncate text-muted-foreground text-xs">{description}</span>
-                    </span>
-                    <ArrowRightIcon
-                      className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
-                      aria-hidden="true"
-                    />
-                  </Link>
+                  {unavailable ? (
+                    <div
+                      className="flex items-center gap-3 rounded-lg border border-dashed px-3 py-3"
+                      data-testid="quick-action-unavailable"
+                    >
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+                        <Icon className="size-4" aria-hidden="true" />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="flex flex-wrap items-center gap-2">
+                          <span className="font-medium text-muted-foreground text-sm">{label}</span>
+                          <Badge variant="soon">Not available yet</Badge>
+                        </span>
+                        <span className="block text-muted-foreground text-xs">
+                          {description}{' '}
+                          <Link to={to} className="text-primary hover:underline">
+                            {unavailable.instead}
+                          </Link>
+                        </span>
+                      </span>
+                    </div>
+                  ) : (
+                    <Link
+                      to={to}
+                      className="group flex items-center gap-3 rounded-lg border px-3 py-3 outline-none transition-colors hover:border-primary/30 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                    >
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                        <Icon className="size-4" aria-hidden="true" />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-medium text-sm">{label}</span>
+                        <span className="block truncate text-muted-foreground text-xs">{description}</span>
+                      </span>
+                      <ArrowRightIcon
+                        className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                        aria-hidden="true"
+                      />
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

@@ -86,6 +86,8 @@ describe('getRowTone', () => {
     expect(getRowTone({ confidence: 'review' })).toBe('review');
     expect(getRowTone({ failedChecks: ['taxes_sum_to_total'] })).toBe('review');
     expect(getRowTone({ status: 'done', failedChecks: [] })).toBe(null);
+    // A note beside an OK row (whom it is billed to was not checked) does not highlight it.
+    expect(getRowTone({ reviewFlag: 'ok', checksFailed: 'buyer_not_checked' })).toBe(null);
     // Approved as it stands: its reasons stay in the checks column without asking for a look.
     expect(getRowTone({ reviewFlag: 'approved', checksFailed: 'taxes_sum_to_total' })).toBe(null);
   });

@@ -101,6 +101,8 @@ export function getRowTone(row: Record<string, unknown>): 'failed' | 'review' | 
   const flag = String(row.reviewFlag ?? row.confidence ?? row.review ?? '').toLowerCase();
   // A person approved it as it stands: the reasons it was flagged no longer ask for a look.
   if (flag === 'approved') return null;
+  // OK as the server decided: what the checks column still says is a note, not a reason for review.
+  if (flag === 'ok' || status === 'done') return null;
   const failedChecks = row.failedChecks ?? row.checksFailed ?? row.checks;
   const hasFailedChecks = Array.isArray(failedChecks)
     ? failedChecks.length > 0

@@ -1,4 +1,4 @@
-import { appPaths } from '@bahi/contracts';
+import { appPaths, isReviewNote } from '@bahi/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLinkIcon, RefreshCwIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -156,7 +156,10 @@ function DocumentRow({
       {doc.failedChecks.length > 0 && !approved && (
         <ul className="list-disc pl-4 text-warning-foreground text-xs">
           {doc.failedChecks.map((check) => (
-            <li key={check}>{describeCheck(check)}</li>
+            // A note (not a reason for review) is said in a quieter colour.
+            <li key={check} className={cn(isReviewNote(check) && 'text-muted-foreground')}>
+              {describeCheck(check)}
+            </li>
           ))}
         </ul>
       )}

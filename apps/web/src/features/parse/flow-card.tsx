@@ -20,20 +20,16 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatAgo, formatDateTime } from '@/lib/format.ts';
+import { cn } from '@/lib/utils.ts';
 import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/shared/integrations/google-oauth.ts';
-import {
-  formatDuration,
-  formatEndTime,
-  formatLastRun,
-  formatStatusLabel,
-  getStatusVariant,
-} from './flow-format.ts';
+import { formatDuration, formatEndTime, formatLastRun } from './flow-format.ts';
 import type { Flow, Run } from './flows-api.ts';
 import { describeOutput } from './google-output.ts';
 import { useFlowRuns } from './queries.ts';
 import {
   computeProgressPercent,
   describeCurrentFile,
+  describeFlowStatus,
   describeRunStatus,
   formatFinishedLine,
   formatProgressLine,
@@ -42,14 +38,34 @@ import {
 import { getSheetViewPath } from './sheet-path.ts';
 import { describeSource } from './source-link.ts';
 
-/** A run's outcome as a coloured badge. */
-function RunStatusBadge({ run }: { run: Run }) {
-  const { label, tone } = describeRunStatus(run);
+/** A run's (or flow's) outcome as a coloured badge. */
+function StatusBadge({
+  label,
+  tone,
+  testId,
+  className,
+}: {
+  label: string;
+  tone: 'success' | 'warning' | 'error' | 'neutral';
+  testId?: string;
+  className?: string;
+}) {
   if (tone === 'warning') {
-    return <Badge className="border-transparent bg-warning/15 text-warning-foreground">{label}</Badge>;
+    return (
+      <Badge
+        className={cn('border-transparent bg-warning/15 text-warning-foreground', className)}
+        data-testid={testId}
+      >
+        {label}
+      </Badge>
+    );
   }
   return (
-    <Badge variant={tone === 'success' ? 'success' : tone === 'error' ? 'destructive' : 'secondary'}>
+    <Badge
+      variant={tone === 'success' ? 'success' : tone === 'error' ? 'destructive' : 'secondary'}
+      className={className}
+      data-testid={testId}
+    >
       {label}
     </Badge>
   );
@@ -83,7 +99,8 @@ function RunHistory({ flowId }: { flowId: string }) {
               {formatEndTime(run.startedAt, run.finishedAt)}
             </TableCell>
             <TableCell>
-              <RunStatusBadge run={run} />
+              {/* Wraps in the narrow column of a phone rather than pushing the counts off the screen. */}
+              <StatusBadge {...describeRunStatus(run)} className="whitespace-normal" />
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {run.counts.done + run.counts.needsReview}
@@ -156,8 +173,11 @@ export function FlowCard({
   onOpenDocuments,
   authRequired = false,
   onAuthorize,
+  latestRun,
 }: {
   flow: Flow;
+  /** The flow's newest run (null: never run; undefined: its history is still loading). */
+  latestRun: Run | null | undefined;
   progress: RunProgressView | null;
   running: boolean;
   starting: boolean;
@@ -173,6 +193,7 @@ export function FlowCard({
   const output = describeOutput(flow.io.output);
   const busy = running || starting;
   const type = flow.types[0];
+  const flowStatus = describeFlowStatus(latestRun);
 
   return (
     <Card className="gap-4 px-5 py-5" data-testid="flow-card" data-flow-id={flow.id}>
@@ -180,9 +201,7 @@ export function FlowCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate font-semibold text-base">{flow.name}</h2>
-            <Badge variant={getStatusVariant(flow.status)} data-testid="flow-status">
-              {formatStatusLabel(flow.status)}
-            </Badge>
+            {flowStatus && <StatusBadge {...flowStatus} testId="flow-status" />}
             {type && (
               <Badge variant="outline" className="font-mono tracking-wide">
                 {type}

@@ -118,6 +118,8 @@ function FlowItem({
         onOpenDocuments={() => onDocumentsOpenChange(true)}
         authRequired={authRequired}
         onAuthorize={() => setAuthOpen(true)}
+        // Newest first: the badge tells how the latest run went, counted by the server.
+        latestRun={runs.data ? (runs.data[0] ?? null) : undefined}
       />
       <GoogleAuthDialog
         open={authOpen}
@@ -230,12 +232,11 @@ export function ParsePage() {
         title="Document Processing"
         description="Turn purchase orders, GRNs and GST invoices into checked rows in your spreadsheet."
         actions={
-          list.length > 0 && (
-            <Button onClick={openCreate}>
-              <PlusIcon aria-hidden="true" />
-              Create New Flow
-            </Button>
-          )
+          // Always there, whatever the list shows (loading, empty, an error), so a new flow is one click away.
+          <Button onClick={openCreate}>
+            <PlusIcon aria-hidden="true" />
+            Create New Flow
+          </Button>
         }
       />
       {flows.isPending ? (

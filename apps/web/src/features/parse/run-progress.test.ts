@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   computeProgressPercent,
   describeCurrentFile,
+  describeFlowStatus,
   describeRunOutcome,
   describeRunStatus,
   formatFinishedLine,
@@ -78,20 +79,42 @@ describe('formatFinishedLine', () => {
 });
 
 describe('describeRunStatus', () => {
-  const counts = { failed: 0, needsReview: 0 };
-  it('does not call a run with failed documents a plain success', () => {
+  const counts = { total: 10, failed: 0, needsReview: 0 };
+  it('says how many documents need attention rather than a plain success', () => {
     expect(describeRunStatus({ status: 'succeeded', counts })).toEqual({
-      label: 'Succeeded',
+      label: 'Finished — all 10 OK',
       tone: 'success',
     });
-    expect(describeRunStatus({ status: 'succeeded', counts: { failed: 1, needsReview: 0 } }).label).toBe(
-      'Finished with errors',
-    );
-    expect(describeRunStatus({ status: 'succeeded', counts: { failed: 0, needsReview: 2 } }).tone).toBe(
-      'warning',
-    );
+    expect(
+      describeRunStatus({ status: 'succeeded', counts: { total: 10, failed: 2, needsReview: 1 } }),
+    ).toEqual({
+      label: 'Finished — 3 of 10 need attention',
+      tone: 'warning',
+    });
+    expect(
+      describeRunStatus({ status: 'succeeded', counts: { total: 4, failed: 1, needsReview: 0 } }).label,
+    ).toBe('Finished — 1 of 4 needs attention');
+    expect(
+      describeRunStatus({ status: 'succeeded', counts: { total: 0, failed: 0, needsReview: 0 } }).label,
+    ).toBe('Finished — no new documents');
     expect(describeRunStatus({ status: 'failed', counts }).tone).toBe('error');
     expect(describeRunStatus({ status: 'running', counts }).label).toBe('Running');
+  });
+});
+
+describe('describeFlowStatus', () => {
+  it("is the latest run's outcome, never a green success over failed files", () => {
+    expect(describeFlowStatus(undefined)).toBeNull();
+    expect(describeFlowStatus(null)).toEqual({ label: 'Not run yet', tone: 'neutral' });
+    expect(
+      describeFlowStatus({ status: 'succeeded', counts: { total: 10, failed: 3, needsReview: 0 } }),
+    ).toEqual({ label: 'Finished — 3 of 10 need attention', tone: 'warning' });
+    expect(describeFlowStatus({ status: 'failed', counts: { total: 0, failed: 0, needsReview: 0 } })).toEqual(
+      {
+        label: 'Last run failed',
+        tone: 'error',
+      },
+    );
   });
 });
 

@@ -68,20 +68,50 @@ export function isRunActive(status: string | null | undefined): boolean {
   return status === 'queued' || status === 'running' || status === 'pending';
 }
 
+/** What a run's badge needs of it: its status and, once finished, its counts. */
+export interface RunStatusInput {
+  status: string;
+  counts: { total?: number | undefined; failed: number; needsReview: number };
+}
+
 /**
- * Label and colour of a run in the history. A run that completed but could not read some
- * documents is not shown as a plain success: the finance person has files to fix.
+ * Label and colour of a run. A run that completed with documents that failed or need review is not a
+ * plain success: it says how many of its documents need attention ("Finished — 3 of 10 need
+ * attention"), so the finance person sees there are files to fix. The server counts a run as succeeded
+ * when only the files were at fault; these words are about the documents, not the machinery.
  */
-export function describeRunStatus(run: { status: string; counts: { failed: number; needsReview: number } }): {
+export function describeRunStatus(run: RunStatusInput): {
   label: string;
   tone: 'success' | 'warning' | 'error' | 'neutral';
 } {
   if (run.status === 'failed') return { label: 'Failed', tone: 'error' };
   if (run.status === 'queued') return { label: 'Queued', tone: 'neutral' };
-  if (run.status === 'running') return { label: 'Running', tone: 'neutral' };
-  if (run.counts.failed > 0) return { label: 'Finished with errors', tone: 'warning' };
-  if (run.counts.needsReview > 0) return { label: 'Needs review', tone: 'warning' };
-  return { label: 'Succeeded', tone: 'success' };
+  if (run.status === 'running' || run.status === 'pending') return { label: 'Running', tone: 'neutral' };
+  const attention = run.counts.failed + run.counts.needsReview;
+  // Older answers may lack the total: the documents needing attention are then all that is known.
+  const total = Math.max(run.counts.total ?? attention, attention);
+  if (attention > 0)
+    return {
+      label: `Finished — ${attention} of ${total} ${attention === 1 ? 'needs' : 'need'} attention`,
+      tone: 'warning',
+    };
+  if (total === 0) return { label: 'Finished — no new documents', tone: 'neutral' };
+  return { label: total === 1 ? 'Finished — OK' : `Finished — all ${total} OK`, tone: 'success' };
+}
+
+/**
+ * A flow's badge: how its latest run went (`describeRunStatus`), "Last run failed" when the run itself
+ * failed, "Not run yet" before the first run, and null while its run history loads (the flow's own
+ * `status` says only that some run once succeeded, which could hide failed files).
+ */
+export function describeFlowStatus(latestRun: RunStatusInput | null | undefined): {
+  label: string;
+  tone: 'success' | 'warning' | 'error' | 'neutral';
+} | null {
+  if (latestRun === undefined) return null;
+  if (latestRun === null) return { label: 'Not run yet', tone: 'neutral' };
+  if (latestRun.status === 'failed') return { label: 'Last run failed', tone: 'error' };
+  return describeRunStatus(latestRun);
 }
 
 /**

@@ -3,6 +3,8 @@ import {
   type DocumentEvent,
   type DocumentReview,
   describeReviewReason,
+  isReviewNote,
+  listHoldingReasons,
   readFieldInput,
 } from '@bahi/contracts';
 import {
@@ -449,24 +451,33 @@ function ReviewSummary({
         {doc.error?.message ?? 'Nothing could be read from this document.'}
       </div>
     );
+  // Notes (e.g. whom it is billed to was not checked) are said but never ask for a look.
+  const holding = listHoldingReasons(reasons);
+  const notes = reasons.filter(isReviewNote);
+  const noteLine =
+    notes.length > 0 ? (
+      <p className="mt-1 text-muted-foreground">{notes.map(describeReviewReason).join('; ')}</p>
+    ) : null;
   if (review.approvedAt)
     return (
       <div className="rounded-lg border border-success/30 bg-success/5 p-3 text-sm">
         <p className="font-medium text-success">
           Approved by {review.approvedBy ?? 'a reviewer'} {formatAgo(review.approvedAt)}
         </p>
-        {reasons.length > 0 && (
+        {holding.length > 0 && (
           <p className="mt-1 text-muted-foreground">
-            Approved with: {reasons.map(describeReviewReason).join('; ')}
+            Approved with: {holding.map(describeReviewReason).join('; ')}
           </p>
         )}
+        {noteLine}
       </div>
     );
-  if (reasons.length === 0)
+  if (holding.length === 0)
     return (
-      <p className="rounded-lg border bg-muted/40 p-3 text-muted-foreground text-sm">
-        Every check passed and every value was read with confidence. Look it over and approve.
-      </p>
+      <div className="rounded-lg border bg-muted/40 p-3 text-muted-foreground text-sm">
+        <p>Every check passed and every value was read with confidence. Look it over and approve.</p>
+        {noteLine}
+      </div>
     );
   return (
     <div className="rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
@@ -474,10 +485,11 @@ function ReviewSummary({
         Needs a look{toReview > 0 ? ` · ${toReview} ${toReview === 1 ? 'value' : 'values'} marked below` : ''}
       </p>
       <ul className="mt-1 list-disc pl-5 text-warning-foreground">
-        {reasons.map((r) => (
+        {holding.map((r) => (
           <li key={r}>{describeReviewReason(r)}</li>
         ))}
       </ul>
+      {noteLine}
     </div>
   );
 }

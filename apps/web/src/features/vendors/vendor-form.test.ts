@@ -56,6 +56,15 @@ describe('VendorFormSchema', () => {
     });
   });
 
+  it('takes at most 45 agreed days, as the MSMED Act and the server do', () => {
+    expect(
+      VendorFormSchema.parse({ ...toVendorFormValues(vendor), paymentTermsDays: '45' }).paymentTermsDays,
+    ).toBe(45);
+    expect(messagesOf({ ...toVendorFormValues(vendor), paymentTermsDays: '60' })).toEqual({
+      paymentTermsDays: expect.stringMatching(/^Enter whole days from 0 to 45: the MSMED Act \(section 15\)/),
+    });
+  });
+
   it('fills the boxes from the vendor as stored', () => {
     expect(toVendorFormValues(vendor)).toEqual({
       displayName: '',

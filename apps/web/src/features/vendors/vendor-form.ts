@@ -1,10 +1,11 @@
-import { type Vendor, VendorUpdateSchema } from '@bahi/contracts';
+import { paymentTermsDaysMessage, type Vendor, VendorUpdateSchema } from '@bahi/contracts';
 import { z } from 'zod';
 import { readOptionalNumber, textField } from '../../lib/form.ts';
 
 /** The dialog's own words where the contract's would be less helpful to a person typing. */
 export const vendorFormMessages = {
-  paymentTermsDays: 'Enter whole days between 0 and 365, or leave it empty when nothing was agreed',
+  // The contract's own words (the server says the same), also for text that is not a number at all.
+  paymentTermsDays: paymentTermsDaysMessage,
   tolerances: 'Tolerances are 0–100 % and rupees from 0; leave one empty to use the organisation’s',
 } as const;
 
