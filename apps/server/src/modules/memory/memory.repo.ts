@@ -63,6 +63,40 @@ export async function saveIssuerMemory(db: Db, organizationId: string, memory: I
 }
 
 /**
+ * Stores `memory` only if the organisation's row still holds `known` (null: no row yet), so a lesson
+ * worked out from an older memory never overwrites one saved meanwhile (another correction's lesson, a
+ * person's "forget"). Returns false when the row changed: read it again and redo the change.
+ */
+export async function replaceIssuerMemory(
+  db: Db,
+  organizationId: string,
+  { memory, known }: { memory: IssuerMemory; known: IssuerMemory | null },
+): Promise<boolean> {
+  if (!known) {
+    const inserted = await db
+      .insert(issuerMemories)
+      .values({ organizationId, documentType: memory.type, issuerKey: memory.key, memory })
+      .onConflictDoNothing()
+      .returning({ id: issuerMemories.id });
+    return inserted.length > 0;
+  }
+  const updated = await db
+    .update(issuerMemories)
+    .set({ memory, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(issuerMemories.organizationId, organizationId),
+        eq(issuerMemories.documentType, memory.type),
+        eq(issuerMemories.issuerKey, memory.key),
+        // jsonb equality is by value: key order and spacing do not matter.
+        sql`${issuerMemories.memory} = ${JSON.stringify(known)}::jsonb`,
+      ),
+    )
+    .returning({ id: issuerMemories.id });
+  return updated.length > 0;
+}
+
+/**
  * The engine's `MemoryStore` over one organisation's rows: what `extractDocument` and learning use when
  * they run on the main thread (tests, tools). Extraction in the worker pool asks through the pool instead.
  */

@@ -1,3 +1,4 @@
+import { forgetField } from '@bahi/engine';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
@@ -18,7 +19,7 @@ import {
 } from '../flows/test-support.ts';
 import { startRun } from '../runs/runs.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
-import { createOrganizationMemoryStore, findIssuerMemory } from './memory.repo.ts';
+import { createOrganizationMemoryStore, findIssuerMemory, replaceIssuerMemory } from './memory.repo.ts';
 import { forgetLearnedField, learnFromDocumentCorrection } from './memory.service.ts';
 
 let t: TestDb;
@@ -192,6 +193,18 @@ describe('memory from corrections', () => {
     // Another type of the same issuer is another memory.
     expect(await mine.recall('po', [KEY])).toBeNull();
 
+    // A change worked out from an older memory is refused, so a lesson never undoes a newer one (or a forget).
+    const stale = { ...own, issuerName: 'Stale' };
+    expect(
+      await replaceIssuerMemory(t.db, owner.membership.organizationId, { memory: own, known: stale }),
+    ).toBe(false);
+    expect(
+      await replaceIssuerMemory(t.db, owner.membership.organizationId, { memory: own, known: null }),
+    ).toBe(false);
+    expect(
+      await replaceIssuerMemory(t.db, owner.membership.organizationId, { memory: own, known: own }),
+    ).toBe(true);
+
     // They cannot forget for us, nor learn from our document.
     const refused = await forgetLearnedField(
       { db: t.db, env },
@@ -231,6 +244,25 @@ describe('memory from corrections', () => {
       { user: owner.user, membership: owner.membership, id: secondId, field: 'documentNumber' },
     );
 
+    // Another correction of the first invoice (its date) does not bring the forgotten number back.
+    await correctDocument(
+      { db: t.db, env, executor: ctx.executor, jobs },
+      {
+        user: owner.user,
+        membership: owner.membership,
+        id: firstId,
+        input: { fields: { documentDate: '06/01/2025' }, lines: [] },
+      },
+    );
+    await runRecordedJobs(jobs, ctx);
+    const still = await findIssuerMemory(t.db, {
+      organizationId: owner.membership.organizationId,
+      type: 'invoice',
+      keys: [KEY],
+    });
+    expect(still?.recipes.documentNumber).toBeUndefined();
+    expect(still?.forgotten).toContain('documentNumber');
+
     const third = await readInvoice(
       owner,
       { name: 'at-130.pdf', bytes: folioInvoicePdf('AT/130', '02/03/2025') },
@@ -256,4 +288,36 @@ describe('memory from corrections', () => {
     expect(relearned?.recipes.documentNumber?.from.documentNumber).toBe('AT/130');
     expect(relearned?.forgotten ?? []).not.toContain('documentNumber');
   }, 180_000);
+
+  it('learns again on top of a memory that changed while it was learning, so a forget made meanwhile holds', async () => {
+    const orgId = owner.membership.organizationId;
+    let calls = 0;
+    const racing = {
+      ...ctx,
+      executor: {
+        ...ctx.executor,
+        learn: async (task: Parameters<typeof ctx.executor.learn>[0]) => {
+          calls++;
+          const learned = await ctx.executor.learn(task);
+          if (calls === 1) {
+            // A person forgets the vendor's name while the thread was reading the page.
+            const now = (await findIssuerMemory(t.db, {
+              organizationId: orgId,
+              type: 'invoice',
+              keys: [KEY],
+            }))!;
+            await replaceIssuerMemory(t.db, orgId, { memory: forgetField(now, 'vendorName'), known: now });
+          }
+          return learned;
+        },
+      },
+    };
+    const memory = await learnFromDocumentCorrection(racing, { organizationId: orgId, documentId: firstId });
+    expect(calls).toBe(2);
+    expect(memory?.forgotten).toContain('vendorName');
+    expect(memory?.constants.vendorName).toBeUndefined();
+    expect(await findIssuerMemory(t.db, { organizationId: orgId, type: 'invoice', keys: [KEY] })).toEqual(
+      memory,
+    );
+  }, 120_000);
 });

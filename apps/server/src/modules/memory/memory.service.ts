@@ -17,7 +17,15 @@ import { findDocument, listDocumentEvents } from '../documents/documents.repo.ts
 import { requireDocument } from '../documents/documents.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
-import { clearLearnedFrom, findIssuerMemory, listIssuerMemories, saveIssuerMemory } from './memory.repo.ts';
+import {
+  clearLearnedFrom,
+  findIssuerMemory,
+  listIssuerMemories,
+  replaceIssuerMemory,
+} from './memory.repo.ts';
+
+/** How many times a change of an issuer's memory is redone when its row changed under it. */
+const MEMORY_WRITE_ATTEMPTS = 3;
 
 /**
  * Memory from corrections, per organisation: a person's correction of a document teaches Bahi how its
@@ -46,8 +54,8 @@ export interface LearnContext {
 
 /**
  * The `issuer-memory-learn` job: learn from the corrections people made to a document. It reads the
- * document as it is now (its corrected values and every header field a person corrected), so running it
- * twice, or after a later correction, stores the same lesson. A document that is gone, being read again,
+ * document as it is now (its corrected values, and the fields of its latest correction as the ones
+ * taught), so running it twice stores the same lesson. A document that is gone, being read again,
  * or whose corrections do not name its issuer teaches nothing. Returns the memory saved, or null.
  */
 export async function learnFromDocumentCorrection(
@@ -64,30 +72,42 @@ export async function learnFromDocumentCorrection(
     await listDocumentEvents(ctx.db, { organizationId, documentId, kind: 'corrected' })
   ).filter((e) => e.field && headerFields.has(e.field));
   if (corrections.length === 0) return null;
-  const taught = [...new Set(corrections.map((e) => e.field!))];
+  const corrected = new Set(corrections.map((e) => e.field!));
+  // Taught: the fields of the latest correction (one save, one timestamp), the ones that may bring back a
+  // field a person had Bahi forget. An older correction of this document does not undo a later "forget".
+  const lastAt = corrections.at(-1)!.createdAt.getTime();
+  const taught = [
+    ...new Set(corrections.filter((e) => e.createdAt.getTime() === lastAt).map((e) => e.field!)),
+  ];
   const role = issuerRole(type);
   const key = partyKey(result.fields[`${role}Gstin`], result.fields[`${role}Name`]);
   if (!key) return null;
-  const known = await findIssuerMemory(ctx.db, { organizationId, type, keys: [key] });
   // Where the engine read the fields nobody corrected (a tie-breaker between places a value reads
   // back from); a corrected field's box marks where the wrong value was, so it is left out.
   const provenance: Record<string, { page: number; bbox: [number, number, number, number] }> = {};
   for (const [field, p] of Object.entries(result.provenance ?? {}))
-    if (!taught.includes(field)) provenance[field] = { page: p.page, bbox: p.bbox };
-  const memory = await ctx.executor.learn({
-    path: await locateDocumentFile(ctx, row),
-    type,
-    fields: result.fields,
-    known,
-    provenance,
-    taught,
-    // The lesson is dated by the correction, not by when the job ran: a second run stores the same.
-    learnedAt: corrections.at(-1)!.createdAt.toISOString(),
-    timeoutMs: ctx.env.flows.extractTimeoutMs,
-  });
-  if (!memory) return null;
-  await saveIssuerMemory(ctx.db, organizationId, memory);
-  return memory;
+    if (!corrected.has(field)) provenance[field] = { page: p.page, bbox: p.bbox };
+  const path = await locateDocumentFile(ctx, row);
+  for (let attempt = 1; ; attempt++) {
+    const known = await findIssuerMemory(ctx.db, { organizationId, type, keys: [key] });
+    const memory = await ctx.executor.learn({
+      path,
+      type,
+      fields: result.fields,
+      known,
+      provenance,
+      taught,
+      // The lesson is dated by the correction, not by when the job ran: a second run stores the same.
+      learnedAt: new Date(lastAt).toISOString(),
+      timeoutMs: ctx.env.flows.extractTimeoutMs,
+    });
+    if (!memory) return null;
+    // Saved only over the memory it was learned from: a lesson or a "forget" saved meanwhile is kept, and
+    // this one is learned again on top of it.
+    if (await replaceIssuerMemory(ctx.db, organizationId, { memory, known })) return memory;
+    if (attempt >= MEMORY_WRITE_ATTEMPTS)
+      throw new AppError('conflict', 'The issuer memory kept changing while learning from this correction');
+  }
 }
 
 /**
@@ -115,9 +135,22 @@ export async function forgetLearnedField(
       readings.flatMap((f) => [partyKey(f[`${role}Gstin`], null), partyKey(null, f[`${role}Name`])]),
     ),
   ].filter((k): k is string => k !== null);
-  const memories = await listIssuerMemories(db, { organizationId: membership.organizationId, type, keys });
-  for (const memory of memories)
-    await saveIssuerMemory(db, membership.organizationId, forgetField(memory, field));
+  for (let attempt = 1; ; attempt++) {
+    const memories = await listIssuerMemories(db, { organizationId: membership.organizationId, type, keys });
+    let clean = true;
+    for (const memory of memories) {
+      const forgotten = forgetField(memory, field);
+      const saved = await replaceIssuerMemory(db, membership.organizationId, {
+        memory: forgotten,
+        known: memory,
+      });
+      clean = clean && saved;
+    }
+    if (clean) break;
+    // A lesson was saved meanwhile: forget the field in it too.
+    if (attempt >= MEMORY_WRITE_ATTEMPTS)
+      throw new AppError('conflict', 'Try again: this vendor was just taught');
+  }
   await clearLearnedFrom(db, { organizationId: membership.organizationId, documentId: row.id, field });
   const issuer =
     typeof result.fields[`${role}Name`] === 'string'
