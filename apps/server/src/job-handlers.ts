@@ -1,6 +1,7 @@
 import type { JobHandlers } from './jobs/registry.ts';
 import type { JobWiring } from './jobs/runtime.ts';
 import { sweepDriveCaches } from './modules/google/drive-cache.ts';
+import { learnFromDocumentCorrection } from './modules/memory/memory.service.ts';
 import { helpExtractRun } from './modules/runs/claim-loop.ts';
 import { processRun, recoverRuns } from './modules/runs/run-leader.ts';
 import { writeFlowWorkbook } from './modules/sheets/sheets.service.ts';
@@ -22,6 +23,9 @@ export const jobHandlers = {
   'flow-run-extract': ({ runId, helper }, ctx) => helpExtractRun(runId, helper, ctx),
   'flow-workbook': async ({ flowId }, ctx) => {
     await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId });
+  },
+  'issuer-memory-learn': async (payload, ctx) => {
+    await learnFromDocumentCorrection(ctx, payload);
   },
 } satisfies JobHandlers;
 

@@ -92,6 +92,17 @@ export const DocumentCorrectionSchema = z
 /** A correction request. */
 export type DocumentCorrection = z.infer<typeof DocumentCorrectionSchema>;
 
+/**
+ * `POST /api/documents/:id/forget`: forget what Bahi learned from corrections about this document's
+ * issuer for one header field (the value's provenance says `learnedFrom`); it is not learned again
+ * until a person corrects that field anew.
+ */
+export const ForgetLearnedFieldSchema = z.object({
+  field: z.string().min(1).max(64),
+});
+/** A forget request. */
+export type ForgetLearnedField = z.infer<typeof ForgetLearnedFieldSchema>;
+
 /** Where a correction or approval came from in the trail. */
 export const documentEventKinds = ['corrected', 'approved'] as const;
 

@@ -5,8 +5,10 @@
 
 export { readWordsAmount, recheckResult } from './checks.ts';
 export { classifyDocument } from './classify.ts';
-export { DEFAULT_LIMITS, type ExtractOptions, extractDocument } from './extract.ts';
+export { DEFAULT_LIMITS, type ExtractOptions, extractDocument, loadDocumentPages } from './extract.ts';
 export type { FieldProvider, FieldRequest } from './field-provider.ts';
+export { forgetField, issuerRole, learnFromCorrection, partyKey } from './memory/learn.ts';
+export type { IssuerMemory, MemoryStore } from './memory/types.ts';
 export { createTesseractOcr } from './ocr/index.ts';
 export { createPaddleOcr } from './ocr/paddle.ts';
 export {

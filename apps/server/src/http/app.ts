@@ -21,6 +21,7 @@ import { createGoogleRoutes } from '../modules/google/google.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createLegacyRoutes } from '../modules/legacy/legacy.routes.ts';
+import { createMemoryRoutes } from '../modules/memory/memory.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { createOpsRoutes } from '../modules/ops/ops.routes.ts';
 import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
@@ -47,6 +48,7 @@ const apiModules = [
   createLegacyRoutes,
   createRunRoutes,
   createDocumentRoutes,
+  createMemoryRoutes,
   createReviewRoutes,
   createReconcileRoutes,
   createVendorRoutes,

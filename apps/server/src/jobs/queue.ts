@@ -16,6 +16,9 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
     heartbeatSeconds: 60,
   },
   'flow-workbook': { retryLimit: 3, retryDelay: 5, expireInSeconds: 600 },
+  // Stately: per document (singleton key), one job waiting and one running. A person saving field after
+  // field enqueues one each time; those collapse into the one waiting, which reads the latest corrections.
+  'issuer-memory-learn': { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 900 },
 };
 
 /** The pg-boss queue of one process: sends jobs and, when asked, works them. */

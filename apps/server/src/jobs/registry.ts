@@ -26,6 +26,11 @@ export const jobPayloads = {
   'flow-run-extract': z.object({ runId: z.uuid(), helper: z.number().int().positive() }),
   /** Rewrite a flow's .xlsx workbook from the database. */
   'flow-workbook': z.object({ flowId: z.uuid() }),
+  /**
+   * Learn from the corrections people made to a document: how its issuer's paper reads, saved as the
+   * organisation's memory of that issuer (read again from the document when it runs).
+   */
+  'issuer-memory-learn': z.object({ organizationId: z.uuid(), documentId: z.uuid() }),
 } as const;
 
 /** Name of a job queue. */

@@ -3,6 +3,11 @@ import {
   type DocumentType,
   type ExtractionResult,
   extractDocument,
+  type FieldValue,
+  type IssuerMemory,
+  learnFromCorrection,
+  loadDocumentPages,
+  type MemoryStore,
   type OcrProvider,
   type OcrProviderName,
 } from '@bahi/engine';
@@ -16,6 +21,30 @@ export interface ExtractTask {
   type: DocumentType;
   timeoutMs: number;
   maxBytes: number;
+  /**
+   * Apply the organisation's memory of the issuer: the thread asks the pool for it (`recall` of
+   * {@link PoolTaskHooks}) once it knows who printed the document. Set by the pool, never by callers.
+   */
+  memory?: boolean;
+}
+
+/**
+ * Learn from a person's correction of a stored file: read its pages (OCR for scans: that is why it runs
+ * in the pool) and merge what the corrected values teach into the issuer's `known` memory.
+ */
+export interface LearnTask {
+  kind: 'learn';
+  path: string;
+  type: DocumentType;
+  /** The document's values after the correction. */
+  fields: Record<string, FieldValue>;
+  known: IssuerMemory | null;
+  /** Where the engine read each field, to prefer that place when a value reads back several ways. */
+  provenance?: Record<string, { page: number; bbox: [number, number, number, number] }>;
+  /** The fields the person changed. */
+  taught: string[];
+  learnedAt: string;
+  timeoutMs: number;
 }
 
 /** Write a flow's workbook (.xlsx) to `path` atomically. */
@@ -26,10 +55,36 @@ export interface WorkbookTask {
 }
 
 /** Work the pool runs off the event loop. */
-export type PoolTask = ExtractTask | WorkbookTask;
+export type PoolTask = ExtractTask | LearnTask | WorkbookTask;
 
 /** What each task answers. */
-export type PoolResult<T extends PoolTask> = T extends ExtractTask ? ExtractionResult : { path: string };
+export type PoolResult<T extends PoolTask> = T extends ExtractTask
+  ? ExtractionResult
+  : T extends LearnTask
+    ? IssuerMemory | null
+    : { path: string };
+
+/** Asks for the organisation's memory of an issuer by its keys (best first); null when there is none. */
+export type MemoryRecall = (type: DocumentType, keys: string[]) => Promise<IssuerMemory | null>;
+
+/** What a running task may tell or ask its caller. */
+export interface PoolTaskHooks {
+  /** Pages read so far, for the run's progress bar. */
+  onPage?: ((read: number, pages: number) => void) | undefined;
+  /** The issuer's memory, for an extract task with `memory` set. */
+  recall?: MemoryRecall | undefined;
+}
+
+/**
+ * The engine's memory store for one extraction: recall only (extraction never teaches), and a recall
+ * that fails reads as no memory, so a database hiccup never fails a document.
+ */
+function recallOnlyStore(recall: MemoryRecall): MemoryStore {
+  return {
+    recall: (type, keys) => recall(type, keys).catch(() => null),
+    save: async () => {},
+  };
+}
 
 /**
  * Runs one task in the current thread. Worker threads call this; so does the inline executor tests may use.
@@ -38,12 +93,14 @@ export type PoolResult<T extends PoolTask> = T extends ExtractTask ? ExtractionR
 export async function runPoolTask(
   task: PoolTask,
   getOcr: () => OcrProvider,
-  onPage?: (read: number, pages: number) => void,
-): Promise<ExtractionResult | { path: string }> {
+  hooks: PoolTaskHooks = {},
+): Promise<ExtractionResult | IssuerMemory | null | { path: string }> {
   if (task.kind === 'workbook') {
     await writeWorkbookFile(task.path, task.data);
     return { path: task.path };
   }
+  if (task.kind === 'learn') return learnFromStoredFile(task, getOcr());
+  const { onPage, recall } = hooks;
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(task.path));
@@ -69,6 +126,22 @@ export async function runPoolTask(
     timeoutMs: task.timeoutMs,
     maxBytes: task.maxBytes,
     ...(onPage ? { onPage } : {}),
+    ...(task.memory && recall ? { memory: recallOnlyStore(recall) } : {}),
+  });
+}
+
+/** Reads a stored file's pages and learns from its correction (throws when the file cannot be read). */
+async function learnFromStoredFile(task: LearnTask, ocr: OcrProvider): Promise<IssuerMemory | null> {
+  const bytes = new Uint8Array(await readFile(task.path));
+  const pages = await loadDocumentPages(bytes, { ocr, timeoutMs: task.timeoutMs });
+  return learnFromCorrection({
+    pages,
+    type: task.type,
+    fields: task.fields,
+    known: task.known,
+    taught: task.taught,
+    learnedAt: task.learnedAt,
+    ...(task.provenance ? { provenance: task.provenance } : {}),
   });
 }
 

@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IssuerMemory } from '@bahi/engine';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../modules/flows/test-support.ts';
+import { FOLIO_VENDOR_GSTIN, folioInvoicePdf } from '../test/folio-invoice.ts';
 import { createWorkerPool, WorkerCrashError } from './worker-pool.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -88,6 +90,74 @@ describe('worker pool', () => {
     await expect.poll(() => pool.threads, { timeout: 5000 }).toBe(0);
     expect((await pool.extract(task)).fields.documentNumber).toBe('TI-01650');
   });
+
+  it("learns in a thread and recalls the issuer's memory from the main thread over the port", async () => {
+    const pool = createWorkerPool({ size: 1, hardTimeoutMs: 120_000 });
+    cleanups.push(() => pool.close());
+    const dir = await mkdtemp(join(tmpdir(), 'bahi-pool-memory-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const first = join(dir, 'first.pdf');
+    const second = join(dir, 'second.pdf');
+    await writeFile(first, folioInvoicePdf('AT/101', '05/01/2025'));
+    await writeFile(second, folioInvoicePdf('AT/117', '19/02/2025'));
+    const task = {
+      path: second,
+      fileName: 'second.pdf',
+      type: 'invoice' as const,
+      timeoutMs: 60_000,
+      maxBytes: 1e7,
+    };
+
+    const read = await pool.extract({ ...task, path: first, fileName: 'first.pdf' });
+    const memory = await pool.learn({
+      path: first,
+      type: 'invoice',
+      fields: { ...read.fields, documentNumber: 'AT/101' },
+      known: null,
+      taught: ['documentNumber'],
+      learnedAt: '2025-01-06T10:00:00.000Z',
+      timeoutMs: 60_000,
+    });
+    expect(memory?.key).toBe(`gstin:${FOLIO_VENDOR_GSTIN}`);
+    expect(memory?.recipes.documentNumber?.from).toEqual({
+      documentNumber: 'AT/101',
+      learnedAt: '2025-01-06T10:00:00.000Z',
+    });
+
+    // The thread asks; this thread answers from its callback (in the server: the organisation's rows).
+    const asked: Array<{ type: string; keys: string[] }> = [];
+    const recalled = await pool.extract(task, undefined, async (type, keys) => {
+      asked.push({ type, keys });
+      return keys.includes(memory!.key) ? (memory as IssuerMemory) : null;
+    });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ type: 'invoice', keys: expect.arrayContaining([memory!.key]) });
+    expect(recalled.fields.documentNumber).toBe('AT/117');
+    expect(recalled.provenance.documentNumber?.learnedFrom).toBe('AT/101');
+
+    // Without a callback nothing is asked; a callback that fails is no memory, never a failed document.
+    const plain = await pool.extract(task);
+    expect(plain.fields.documentNumber).not.toBe('AT/117');
+    const failing = await pool.extract(task, undefined, async () => {
+      throw new Error('database unreachable');
+    });
+    expect(failing.error).toBeNull();
+    expect(failing.fields.documentNumber).toBe(plain.fields.documentNumber);
+    expect(failing.provenance.documentNumber?.learnedFrom).toBeUndefined();
+
+    // A file that cannot be read teaches nothing and says why.
+    await expect(
+      pool.learn({
+        path: join(dir, 'gone.pdf'),
+        type: 'invoice',
+        fields: {},
+        known: null,
+        taught: [],
+        learnedAt: '2025-01-06T10:00:00.000Z',
+        timeoutMs: 1000,
+      }),
+    ).rejects.toThrow(/ENOENT|no such file/);
+  }, 120_000);
 
   it('refuses work after close', async () => {
     const pool = createWorkerPool({ size: 1, hardTimeoutMs: 1000 });

@@ -1,15 +1,29 @@
 import { Worker } from 'node:worker_threads';
-import type { ExtractionResult, OcrProviderName } from '@bahi/engine';
-import type { ExtractTask, PoolTask, PoolWorkerData, WorkbookTask } from './tasks.ts';
+import type { ExtractionResult, IssuerMemory, OcrProviderName } from '@bahi/engine';
+import type {
+  ExtractTask,
+  LearnTask,
+  MemoryRecall,
+  PoolTask,
+  PoolWorkerData,
+  WorkbookTask,
+} from './tasks.ts';
 import { createLazyOcr, runPoolTask } from './tasks.ts';
 
 /** Runs CPU-heavy tasks (extraction, workbook writing) away from the API's event loop. */
 export interface TaskExecutor {
-  /** Extracts a document; `onPage` hears the pages read as they go (progress bars). */
+  /**
+   * Extracts a document; `onPage` hears the pages read as they go (progress bars); `recall`, when given,
+   * is asked (on the calling thread, which holds the database) for the organisation's memory of the
+   * document's issuer once the engine knows who it is.
+   */
   extract(
-    task: Omit<ExtractTask, 'kind'>,
+    task: Omit<ExtractTask, 'kind' | 'memory'>,
     onPage?: (read: number, pages: number) => void,
+    recall?: MemoryRecall,
   ): Promise<ExtractionResult>;
+  /** Reads a stored file's pages and learns from a person's correction of it (the new memory, or null). */
+  learn(task: Omit<LearnTask, 'kind'>): Promise<IssuerMemory | null>;
   writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
   /** How many tasks can run at once. */
   readonly size: number;
@@ -32,6 +46,7 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   onPage?: ((read: number, pages: number) => void) | undefined;
+  recall?: MemoryRecall | undefined;
 }
 
 interface Slot {
@@ -101,10 +116,15 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
         result?: unknown;
         error?: string;
         progress?: { read: number; pages: number };
+        recall?: { call: number; type: Parameters<MemoryRecall>[0]; keys: string[] };
       }) => {
         if (m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
         if (m.progress) {
           slot.busy.onPage?.(m.progress.read, m.progress.pages);
+          return;
+        }
+        if (m.recall) {
+          answerRecall(slot, slot.busy, m.recall);
           return;
         }
         const job = slot.busy;
@@ -130,6 +150,21 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       if (!closed) pump();
     });
     return slot;
+  };
+
+  // The thread's recall, answered from the task's own callback (scoped to the task's organisation by
+  // its caller); a callback that fails answers "no memory", so the document is still read.
+  const answerRecall = (
+    slot: Slot,
+    job: Pending,
+    { call, type, keys }: { call: number; type: Parameters<MemoryRecall>[0]; keys: string[] },
+  ) => {
+    const reply = (memory: IssuerMemory | null) => {
+      if (slot.busy === job) slot.worker.postMessage({ recalled: { call, memory } });
+    };
+    Promise.resolve()
+      .then(() => job.recall?.(type, keys) ?? null)
+      .then(reply, () => reply(null));
   };
 
   const pump = () => {
@@ -169,10 +204,10 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     slot.idleTimer.unref();
   };
 
-  const submit = <T>(task: PoolTask, onPage?: (read: number, pages: number) => void): Promise<T> => {
+  const submit = <T>(task: PoolTask, hooks: Pick<Pending, 'onPage' | 'recall'> = {}): Promise<T> => {
     if (closed) return Promise.reject(new Error('the worker pool is closed'));
     return new Promise<T>((resolve, reject) => {
-      queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject, onPage });
+      queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject, ...hooks });
       pump();
     });
   };
@@ -182,7 +217,12 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     get threads() {
       return slots.length;
     },
-    extract: (task, onPage) => submit<ExtractionResult>({ kind: 'extract', ...task }, onPage),
+    extract: (task, onPage, recall) =>
+      submit<ExtractionResult>(
+        { kind: 'extract', ...task, memory: recall !== undefined },
+        { onPage, recall },
+      ),
+    learn: (task) => submit<IssuerMemory | null>({ kind: 'learn', ...task }),
     writeWorkbook: async (task) => {
       await submit({ kind: 'workbook', ...task });
     },
@@ -205,8 +245,12 @@ export function createInlineExecutor(ocrProvider?: OcrProviderName): TaskExecuto
   );
   return {
     size: 1,
-    extract: async (task, onPage) =>
-      (await runPoolTask({ kind: 'extract', ...task }, () => ocr, onPage)) as ExtractionResult,
+    extract: async (task, onPage, recall) =>
+      (await runPoolTask({ kind: 'extract', ...task, memory: recall !== undefined }, () => ocr, {
+        onPage,
+        recall,
+      })) as ExtractionResult,
+    learn: async (task) => (await runPoolTask({ kind: 'learn', ...task }, () => ocr)) as IssuerMemory | null,
     writeWorkbook: async (task) => {
       await runPoolTask({ kind: 'workbook', ...task }, () => ocr);
     },

@@ -11,6 +11,7 @@ import {
   DocumentListSchema,
   DocumentReviewSchema,
   FlowDocumentSchema,
+  ForgetLearnedFieldSchema,
   GoogleConsentUrlSchema,
   GoogleSetupInputSchema,
   GoogleSetupItemSchema,
@@ -157,6 +158,12 @@ export const api = defineEndpoints({
     response: DocumentReviewSchema,
   },
   approveDocument: { method: 'POST', path: '/api/documents/:id/approve', response: DocumentReviewSchema },
+  forgetLearnedField: {
+    method: 'POST',
+    path: '/api/documents/:id/forget',
+    body: ForgetLearnedFieldSchema,
+    response: DocumentReviewSchema,
+  },
   reviewQueue: {
     method: 'GET',
     path: '/api/review',

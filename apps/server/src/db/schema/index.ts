@@ -4,5 +4,6 @@ export * from './blobs.ts';
 export * from './flows.ts';
 export * from './google.ts';
 export * from './interests.ts';
+export * from './memory.ts';
 export * from './notifications.ts';
 export * from './organizations.ts';

@@ -12,6 +12,7 @@ import {
 import { type ExtractionResult, type FieldValue, recheckResult } from '@bahi/engine';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
@@ -45,7 +46,10 @@ import {
  */
 
 /** What a review change needs besides the database. */
-export type ReviewContext = SheetSyncContext;
+export type ReviewContext = SheetSyncContext & {
+  /** Enqueues learning from a correction; without it (tests without a queue) nothing is learned. */
+  jobs?: JobSender | undefined;
+};
 
 function toEvent(row: DocumentEventRow): DocumentEvent {
   return {
@@ -221,6 +225,7 @@ export async function correctDocument(
   // A corrected buyer GSTIN is checked against the organisation's, as a run checks it.
   const organizationGstins = (await listGstins(ctx.db, membership.organizationId)).map((g) => g.gstin);
   let changed = 0;
+  let fieldsChanged = false;
   const saved = await saveDocumentReview(ctx.db, {
     organizationId: membership.organizationId,
     documentId: row.id,
@@ -231,9 +236,11 @@ export async function correctDocument(
       const applied = applyCorrection(result, type, input);
       if (!applied) return null;
       changed = applied.changes.length;
+      fieldsChanged = applied.changes.some((c) => !c.field.startsWith('lineItems.'));
       const next: ExtractionResult = {
         ...result,
         fields: applied.fields,
+        provenance: withoutLessons(result.provenance, applied.changes),
         lineItems: applied.lineItems,
         confidence: applied.confidence,
         checks: recheckResult(extracted, applied.fields, applied.lineItems),
@@ -278,8 +285,41 @@ export async function correctDocument(
       userId: user.id,
     });
     await syncFlowSheets(ctx, row.flowId, row.id);
+    // A person's header correction teaches Bahi how this issuer's paper reads (learned in the worker pool:
+    // reading a scan again takes OCR). Best effort: a correction is saved even when the queue is down.
+    if (fieldsChanged)
+      await ctx.jobs
+        ?.send(
+          'issuer-memory-learn',
+          { organizationId: membership.organizationId, documentId: row.id },
+          { singletonKey: row.id },
+        )
+        .catch((error: unknown) =>
+          ctx.logger?.warn(
+            { err: error, documentId: row.id },
+            'could not enqueue learning from a correction',
+          ),
+        );
   }
   return getDocumentReview(ctx.db, { env: ctx.env, membership, id: row.id });
+}
+
+/**
+ * The provenance of a reading after a person changed some of its values: a value a person typed was not
+ * learned from anyone, so its "learned from" mark goes (the box stays: it still shows where it is printed).
+ */
+function withoutLessons(
+  provenance: ExtractionResult['provenance'],
+  changes: ReadonlyArray<{ field: string }>,
+): ExtractionResult['provenance'] {
+  const next = { ...provenance };
+  for (const { field } of changes) {
+    const p = next[field];
+    if (p?.learnedFrom === undefined) continue;
+    const { learnedFrom: _learnedFrom, ...rest } = p;
+    next[field] = rest;
+  }
+  return next;
 }
 
 /** The state a review leaves a document in when it changes nothing. */

@@ -127,8 +127,8 @@ const approveRoute = createRoute({
  * Documents of flows: list, detail, review, pages, corrections, approval, stored file and remove (re-process
  * and retry start runs: the runs module has them).
  */
-export function createDocumentRoutes({ db, env, logger, executor }: AppDeps) {
-  const review = { db, env, executor, logger };
+export function createDocumentRoutes({ db, env, logger, executor, jobs }: AppDeps) {
+  const review = { db, env, executor, logger, jobs };
   return createRouter()
     .openapi(reviewRoute, async (c) => {
       const { membership } = requireMembership(c);

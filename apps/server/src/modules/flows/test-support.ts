@@ -10,6 +10,7 @@ import type { JobContext, JobName, JobPayload, JobSender } from '../../jobs/regi
 import { createInlineExecutor, type TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { learnFromDocumentCorrection } from '../memory/memory.service.ts';
 import { insertOrganizationWithOwner } from '../organizations/organizations.repo.ts';
 import { helpExtractRun } from '../runs/claim-loop.ts';
 import { processRun } from '../runs/run-leader.ts';
@@ -82,5 +83,7 @@ export async function runRecordedJobs(jobs: RecordingSender, ctx: JobContext): P
       const { runId, helper } = job.payload as { runId: string; helper: number };
       await helpExtractRun(runId, helper, ctx);
     }
+    if (job.name === 'issuer-memory-learn')
+      await learnFromDocumentCorrection(ctx, job.payload as { organizationId: string; documentId: string });
   }
 }

@@ -19,6 +19,7 @@ import {
   releaseDocumentClaim,
   saveDocumentOutcome,
 } from '../documents/documents.repo.ts';
+import { findIssuerMemory } from '../memory/memory.repo.ts';
 import { listGstins } from '../organizations/organizations.repo.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { heartbeatRun, noteRunCurrentFile, type RunRow } from './runs.repo.ts';
@@ -143,6 +144,10 @@ export async function processClaimedDocument(
           maxBytes: ctx.env.flows.uploadMaxBytes,
         },
         notePages(ctx, doc.id),
+        // What this organisation's people taught about the document's issuer (read here, on the thread
+        // that holds the database; the pool thread asks for it once it knows who printed the document).
+        (memoryType, keys) =>
+          findIssuerMemory(ctx.db, { organizationId: doc.organizationId, type: memoryType, keys }),
       ),
       ctx.signal,
     );

@@ -828,6 +828,7 @@ function gatedExecutor(
       return inner.extract(task);
     },
     writeWorkbook: (task: Parameters<TaskExecutor['writeWorkbook']>[0]) => inner.writeWorkbook(task),
+    learn: (task: Parameters<TaskExecutor['learn']>[0]) => inner.learn(task),
     close: async () => {},
   };
   return executor;

@@ -14,6 +14,7 @@ import {
   ChevronRightIcon,
   ExternalLinkIcon,
   HistoryIcon,
+  SparklesIcon,
   Trash2Icon,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -29,11 +30,17 @@ import { cn } from '@/lib/utils.ts';
 import { formatDocumentStatus } from '@/shared/flows/document-status.ts';
 import { useRemoveDocument } from '@/shared/flows/queries.ts';
 import { PageViewer } from './page-viewer.tsx';
-import { useApproveDocument, useCorrectDocument, useDocumentReview } from './queries.ts';
+import {
+  useApproveDocument,
+  useCorrectDocument,
+  useDocumentReview,
+  useForgetLearnedField,
+} from './queries.ts';
 import {
   buildFieldGroups,
   buildLineRows,
   describeFieldKey,
+  describeLesson,
   findNextLook,
   formatInputValue,
   getReviewType,
@@ -159,6 +166,18 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     [drafts, correct],
   );
 
+  const forget = useForgetLearnedField(doc.id);
+  const handleForget = async (value: ReviewValue) => {
+    try {
+      await forget.mutateAsync(value.key);
+      toast.success(
+        `Forgotten: this vendor's ${value.label.toLowerCase()} will be read without your earlier correction`,
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not forget that');
+    }
+  };
+
   const remove = useRemoveDocument(doc.flowId);
   const handleRemove = async () => {
     try {
@@ -226,6 +245,8 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     onNext: async () => {
       if (await commit(value)) focusValue(findNextLook(values, value.key) ?? value.key);
     },
+    onForget: value.lesson ? () => void handleForget(value) : undefined,
+    forgetting: forget.isPending && forget.variables === value.key,
   });
 
   const reasons = doc.failedChecks;
@@ -505,6 +526,9 @@ interface FieldProps {
   onRevert: () => void;
   onCommit: () => Promise<boolean>;
   onNext: () => Promise<void>;
+  /** Forget what was learned for this value (only for a value read from memory). */
+  onForget?: (() => void) | undefined;
+  forgetting?: boolean;
 }
 
 /** What is wrong with the typed text, if anything (checked as it is typed). */
@@ -597,6 +621,28 @@ function FieldRow(props: FieldProps) {
             )}
             {value.value === null && value.source === 'none' && <span>not read</span>}
           </span>
+          {value.lesson && (
+            <span className="flex items-start gap-1.5 text-muted-foreground" data-testid="learned-note">
+              <SparklesIcon className="mt-px size-3.5 shrink-0 text-primary" aria-hidden="true" />
+              <span>
+                {describeLesson(value.lesson)}
+                {props.onForget && (
+                  <>
+                    {' · '}
+                    <button
+                      type="button"
+                      onClick={props.onForget}
+                      disabled={props.forgetting}
+                      title={`Read this vendor's ${value.label.toLowerCase()} without your earlier correction from now on`}
+                      className="rounded font-medium text-primary underline-offset-2 hover:underline disabled:opacity-50"
+                    >
+                      Forget
+                    </button>
+                  </>
+                )}
+              </span>
+            </span>
+          )}
           {error && <span className="text-destructive">{error}</span>}
           {value.problems.map((p) => (
             <span key={p} className="text-warning-foreground">

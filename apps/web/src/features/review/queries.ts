@@ -1,7 +1,13 @@
 import type { DocumentCorrection, DocumentReview } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flowKeys } from '@/shared/flows/queries.ts';
-import { approveDocument, correctDocument, getDocumentReview, getReviewQueue } from './review-api.ts';
+import {
+  approveDocument,
+  correctDocument,
+  forgetLearnedField,
+  getDocumentReview,
+  getReviewQueue,
+} from './review-api.ts';
 
 /** Query keys of the review feature. */
 export const reviewKeys = {
@@ -41,6 +47,12 @@ export function useCorrectDocument(id: string) {
 export function useApproveDocument(id: string) {
   const store = useStore(id);
   return useMutation({ mutationFn: () => approveDocument(id), onSuccess: store });
+}
+
+/** Forget what Bahi learned about this document's issuer for one field. */
+export function useForgetLearnedField(id: string) {
+  const store = useStore(id);
+  return useMutation({ mutationFn: (field: string) => forgetLearnedField(id, field), onSuccess: store });
 }
 
 /** A page of the review queue for the filters in `params` (the page's address). */

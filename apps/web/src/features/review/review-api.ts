@@ -23,6 +23,11 @@ export function approveDocument(id: string): Promise<DocumentReview> {
   return callEndpoint(api.approveDocument, { params: { id } });
 }
 
+/** `POST /api/documents/:id/forget`: forget what was learned about this document's issuer for a field. */
+export function forgetLearnedField(id: string, field: string): Promise<DocumentReview> {
+  return callEndpoint(api.forgetLearnedField, { params: { id }, body: { field } });
+}
+
 /** URL of a page's picture at about `width` pixels (the server rounds up to the sizes it keeps). */
 export function getPageImageUrl(imageUrl: string, width: number): string {
   return `${imageUrl}?width=${Math.max(640, Math.min(2400, Math.round(width)))}`;

@@ -4,6 +4,7 @@ import {
   buildFieldGroups,
   buildLineRows,
   describeFieldKey,
+  describeLesson,
   findNextLook,
   formatInputValue,
 } from './review-fields.ts';
@@ -89,6 +90,27 @@ describe('review fields', () => {
   it('marks a corrected value as corrected and no longer unsure', () => {
     const all = buildFieldGroups(makeReview(extraction, ['documentDate'])).flatMap((g) => g.values);
     expect(all.find((v) => v.key === 'documentDate')).toMatchObject({ source: 'corrected', problems: [] });
+  });
+
+  it('says which correction taught a value read from memory, until a person types their own', () => {
+    const learned = {
+      ...extraction,
+      provenance: {
+        ...extraction.provenance,
+        documentNumber: { page: 1, bbox: [1, 1, 2, 2], source: 'text', learnedFrom: 'INV-0142' },
+        vendorName: { page: 1, bbox: [1, 1, 2, 2], source: 'text', learnedFrom: null },
+      },
+    };
+    const all = buildFieldGroups(makeReview(learned)).flatMap((g) => g.values);
+    const number = all.find((v) => v.key === 'documentNumber')!;
+    expect(number.lesson).toEqual({ from: 'INV-0142' });
+    expect(describeLesson(number.lesson!)).toBe('Learned from your correction on INV-0142');
+    expect(describeLesson(all.find((v) => v.key === 'vendorName')!.lesson!)).toBe(
+      "Learned from your correction of this vendor's earlier document",
+    );
+    expect(all.find((v) => v.key === 'total')!.lesson).toBeNull();
+    const typed = buildFieldGroups(makeReview(learned, ['documentNumber'])).flatMap((g) => g.values);
+    expect(typed.find((v) => v.key === 'documentNumber')!.lesson).toBeNull();
   });
 
   it('builds line cells keyed by line and field', () => {

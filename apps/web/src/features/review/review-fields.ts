@@ -36,6 +36,11 @@ export interface ReviewValue {
   box: FieldBox | null;
   /** Why a person should look at it, in words (failed checks, missing, low confidence); empty when fine. */
   problems: string[];
+  /**
+   * When the value was read with what Bahi learned from a person's correction of this issuer's paper:
+   * the number of the document corrected (null when it had none). Null for a value read by the rules alone.
+   */
+  lesson: { from: string | null } | null;
 }
 
 /** A group of header fields as the screen shows them. */
@@ -52,7 +57,7 @@ interface ResultShape {
   >;
   checks?: Array<{ code: string; field: string | null; ok: boolean; message: string }>;
   confidence?: Record<string, number>;
-  provenance?: Record<string, FieldBox & { source?: string }>;
+  provenance?: Record<string, FieldBox & { source?: string; learnedFrom?: string | null }>;
 }
 
 const GROUPS: Array<{ title: string; test: (name: string) => boolean }> = [
@@ -123,6 +128,11 @@ export function buildFieldGroups(review: DocumentReview): FieldGroup[] {
       source: value === null ? 'none' : sourceOf(spec.name, corrected, p),
       box: p?.bbox ? { page: p.page, bbox: p.bbox } : null,
       problems: list,
+      // A value a person typed is theirs, whatever taught the reading it replaced.
+      lesson:
+        value !== null && p && p.learnedFrom !== undefined && !corrected.has(spec.name)
+          ? { from: p.learnedFrom }
+          : null,
     };
   };
   const groups: FieldGroup[] = GROUPS.map((g) => ({ title: g.title, values: [] }));
@@ -158,6 +168,7 @@ export function buildLineRows(review: DocumentReview): {
         source: value === null ? 'none' : sourceOf(key, corrected, p),
         box: p?.bbox ? { page: p.page, bbox: p.bbox } : null,
         problems: problems.get(key) ?? [],
+        lesson: null,
       };
     }),
   );
@@ -182,6 +193,13 @@ export function findNextLook(values: ReviewValue[], fromKey: string | null): str
   const at = fromKey ? values.findIndex((v) => v.key === fromKey) : -1;
   const after = flagged.find((v) => values.indexOf(v) > at);
   return (after ?? flagged[0]!).key;
+}
+
+/** Where a learned value came from, in words: "Learned from your correction on INV-0142". */
+export function describeLesson(lesson: { from: string | null }): string {
+  return lesson.from
+    ? `Learned from your correction on ${lesson.from}`
+    : "Learned from your correction of this vendor's earlier document";
 }
 
 /** How a source is named on screen. */
