@@ -8,7 +8,7 @@ import { completeWithProvider, type FieldProvider } from './field-provider.ts';
 import { type Interpretation, interpretDocument, type QrReading } from './interpret.ts';
 import { buildLayout } from './layout.ts';
 import { applyMemory, recallIssuer } from './memory/recall.ts';
-import type { MemoryStore } from './memory/types.ts';
+import type { IssuerMemory, MemoryStore } from './memory/types.ts';
 import { openPdf, readPageWords } from './pdf/text.ts';
 import {
   buildErrorResult,
@@ -448,7 +448,13 @@ async function recallMemory(
   interpreted: Interpretation,
 ): Promise<void> {
   const layout = buildLayout(pages);
-  const memory = await recallIssuer(store, layout, type, interpreted.fields);
+  let memory: IssuerMemory | null = null;
+  try {
+    memory = await recallIssuer(store, layout, type, interpreted.fields);
+  } catch (e) {
+    // Memory is help, never a condition: the rules' reading stands without it.
+    interpreted.warnings.push(`memory could not be read: ${(e as Error).message}`);
+  }
   if (!memory) return;
   const before = {
     fields: { ...interpreted.fields },

@@ -147,6 +147,8 @@ export function learnFromCorrection(input: {
     const own = fieldSpecsFor(type).find((s) => s.field === f);
     const prior = memory.recipes[f];
     const same = prior && prior.anchor === best.anchor && prior.relation === best.relation;
+    // Learning the same document again (a job run twice, a second correction of it) confirms nothing.
+    const again = !!prior && prior.from.documentNumber === from.documentNumber;
     const recipe: FieldRecipe = {
       anchor: best.anchor,
       relation: best.relation,
@@ -155,7 +157,7 @@ export function learnFromCorrection(input: {
       fromEnd: best.fromEnd,
       at: best.at,
       ownLabel: !!own && matchStart(best.anchor, own.labels) !== null,
-      confirmed: same ? (prior.confirmed ?? 0) + 1 : 0,
+      confirmed: same ? (prior.confirmed ?? 0) + (again ? 0 : 1) : 0,
     };
     memory.recipes[f] = { ...recipe, from };
   }

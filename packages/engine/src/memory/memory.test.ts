@@ -51,7 +51,9 @@ describe('memory from corrections', () => {
     expect(result.fields.documentNumber).toBe('AT/117');
     expect(result.fields.documentDate).toBe('2025-02-19');
     expect(result.fields.vendorName).toBe('Acme Tools Private Limited');
-    expect(result.provenance.documentNumber?.learnedFrom).toBe('AT/101');
+    // Only what memory changed says it came from memory; what the rules read alike stays theirs.
+    expect(result.provenance.vendorName?.learnedFrom).toBe('AT/101');
+    expect(result.provenance.documentNumber?.learnedFrom).toBeUndefined();
     // The other party changes from invoice to invoice: memory does not carry the last one over.
     expect(result.fields.buyerName).not.toBe('Sharma Traders');
   });

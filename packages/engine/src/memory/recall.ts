@@ -18,8 +18,10 @@ export function issuerKeys(layout: Layout, type: DocumentType, fields: Record<st
   const keys: string[] = [];
   const own = partyKey(fields[`${role}Gstin`], null);
   if (own) keys.push(own);
+  // The other party's GSTIN, as the rules read it, never names the issuer.
+  const other = fields[`${role === 'vendor' ? 'buyer' : 'vendor'}Gstin`];
   for (const seg of layout.segments)
-    for (const g of findGstins(seg.text)) if (g.valid) keys.push(`gstin:${g.value}`);
+    for (const g of findGstins(seg.text)) if (g.valid && g.value !== other) keys.push(`gstin:${g.value}`);
   const byName = partyKey(null, fields[`${role}Name`]);
   if (byName) keys.push(byName);
   return [...new Set(keys)];
@@ -71,11 +73,16 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
     const vouched = (confidence[field] ?? 0) >= VOUCHED || provenance[field]?.source === 'qr';
     const agrees = fields[field] !== null && String(fields[field]) === String(value);
     if (vouched && !agrees) return;
+    touched.push(field);
+    if (agrees) {
+      // The rules read it too: surer, but it did not come from memory.
+      confidence[field] = Math.max(confidence[field] ?? 0, AGREED);
+      return;
+    }
     fields[field] = value;
-    confidence[field] = Math.max(agrees ? AGREED : LEARNED, agrees ? (confidence[field] ?? 0) : 0);
+    confidence[field] = LEARNED;
     const base = where ?? provenance[field] ?? fallback;
     if (base) provenance[field] = { ...base, learnedFrom: from };
-    touched.push(field);
   };
   for (const [field, c] of Object.entries(memory.constants)) {
     set(field, c.value, undefined, c.from.documentNumber);
@@ -86,10 +93,8 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
     if (!pick) continue;
     const value = pick.value;
     if (fields[field] !== null && sameValue(recipe.kind, fields[field] ?? null, value)) {
-      // The rules read what memory reads: confirmed, and the reviewer is told by whom.
+      // The rules read what memory reads: surer, and still the rules' reading.
       confidence[field] = Math.max(confidence[field] ?? 0, AGREED);
-      if (provenance[field])
-        provenance[field] = { ...provenance[field]!, learnedFrom: recipe.from.documentNumber };
       touched.push(field);
       continue;
     }
