@@ -5,7 +5,7 @@
  * the corrected value back.
  */
 import { isLabelText, matchStart } from '../fields/labels.ts';
-import { fieldSpecsFor } from '../fields/vocabulary.ts';
+import { fieldSpecsFor, GENERIC_DATE } from '../fields/vocabulary.ts';
 import { interpretDocument } from '../interpret.ts';
 import { buildLayout } from '../layout.ts';
 import type { FieldValue } from '../result.ts';
@@ -137,6 +137,9 @@ export function learnFromCorrection(input: {
     const ruleBox = input.provenance?.[f]?.bbox ?? null;
     const best = recipesFor(layout, kind, v)
       .filter((r) => stableAnchor(r.anchor, dataWords))
+      // A bare "Date"/"Dated" stands beside every number on a header (the order's, the challan's):
+      // which one it is depends on its row, which a label alone cannot say. Only the document's own date.
+      .filter((r) => f === 'documentDate' || !GENERIC_DATE.test(r.anchor))
       .sort((a, b) => rank(type, f, a, ruleBox) - rank(type, f, b, ruleBox))[0];
     // A value the page cannot give back by any label is not learned (nor is an older recipe kept
     // that no longer reads this issuer's paper).

@@ -168,8 +168,17 @@ export function pickReading(
     const p = placeOf(layout, r.anchor);
     return (p.page === at.page ? 0 : 10) + Math.hypot(p.x - at.x, p.y - at.y);
   };
-  return all.reduce((best, r) => (distance(r) < distance(best) ? r : best));
+  const best = all.reduce((b, r) => (distance(r) < distance(b) ? r : b));
+  // Nothing where the label stood (OCR lost it this time): another instance of a common label
+  // ("Dated" of the invoice, not of the order) is no stand-in. Empty beats wrong.
+  return distance(best) <= MAX_PLACE_SHIFT ? best : null;
 }
+
+/**
+ * How far a header label may move between two documents of one issuer, as a share of the page: a
+ * buyer's address a line longer moves what follows by about a line (2–3 % of an A4 page).
+ */
+const MAX_PLACE_SHIFT = 0.03;
 
 /** Where a known value is printed: the recipes (anchor and relation) that read it back exactly. */
 export function recipesFor(layout: Layout, kind: ValueKind, value: FieldValue): FoundRecipe[] {
