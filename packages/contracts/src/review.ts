@@ -124,7 +124,10 @@ export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 export const DocumentReviewSchema = z.object({
   document: FlowDocumentDetailSchema,
   flowName: z.string(),
-  /** Pages; empty when the file is gone or cannot be drawn (`pagesError` says why). */
+  /**
+   * Pages (at most the 100 the engine reads); empty when the file is gone, cannot be drawn or was not read
+   * (failed, pending, removed). `pagesError` says why, or that only the first pages of a longer file are listed.
+   */
   pages: z.array(DocumentPageSchema),
   pagesError: z.string().nullable(),
   /** Fields a person changed (header names and `lineItems.N.field` cells): their source is "corrected". */

@@ -5,6 +5,10 @@ import {
   extractDocument,
   type OcrProvider,
   type OcrProviderName,
+  type PageFrame,
+  PreviewError,
+  readPageFrames,
+  renderPagePreview,
 } from '@bahi/engine';
 import { type WorkbookData, writeWorkbookFile } from '../adapters/sinks/xlsx-workbook.ts';
 
@@ -25,8 +29,34 @@ export interface WorkbookTask {
   data: WorkbookData;
 }
 
+/** Count a stored document's pages and read the frames of the first `maxPages`. */
+export interface PreviewFramesTask {
+  kind: 'preview-frames';
+  path: string;
+  maxPages: number;
+}
+
+/** Draw one page of a stored document as a PNG `width` pixels wide. */
+export interface PreviewPageTask {
+  kind: 'preview-page';
+  path: string;
+  page: number;
+  width: number;
+  /** Most drawing operations the page may have (default: the engine's). */
+  maxOperations?: number | undefined;
+}
+
+/** Review-screen pictures, drawn off the API's event loop. */
+export type PreviewTask = PreviewFramesTask | PreviewPageTask;
+
+/** What a preview task answers: the frames, the picture, or why the engine would not draw it. */
+export type PreviewAnswer =
+  | { kind: 'frames'; pageCount: number; frames: PageFrame[] }
+  | { kind: 'page'; png: Uint8Array }
+  | { kind: 'refused'; code: PreviewError['code']; message: string };
+
 /** Work the pool runs off the event loop. */
-export type PoolTask = ExtractTask | WorkbookTask;
+export type PoolTask = ExtractTask | WorkbookTask | PreviewTask;
 
 /** What each task answers. */
 export type PoolResult<T extends PoolTask> = T extends ExtractTask ? ExtractionResult : { path: string };
@@ -39,11 +69,12 @@ export async function runPoolTask(
   task: PoolTask,
   getOcr: () => OcrProvider,
   onPage?: (read: number, pages: number) => void,
-): Promise<ExtractionResult | { path: string }> {
+): Promise<ExtractionResult | { path: string } | PreviewAnswer> {
   if (task.kind === 'workbook') {
     await writeWorkbookFile(task.path, task.data);
     return { path: task.path };
   }
+  if (task.kind === 'preview-frames' || task.kind === 'preview-page') return runPreviewTask(task);
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(task.path));
@@ -70,6 +101,21 @@ export async function runPoolTask(
     maxBytes: task.maxBytes,
     ...(onPage ? { onPage } : {}),
   });
+}
+
+async function runPreviewTask(task: PreviewTask): Promise<PreviewAnswer> {
+  try {
+    const bytes = new Uint8Array(await readFile(task.path));
+    if (task.kind === 'preview-frames')
+      return { kind: 'frames', ...(await readPageFrames(bytes, task.maxPages)) };
+    const picture = await renderPagePreview(bytes, task.page, task.width, {
+      ...(task.maxOperations ? { maxOperations: task.maxOperations } : {}),
+    });
+    return { kind: 'page', png: picture.png };
+  } catch (error) {
+    if (error instanceof PreviewError) return { kind: 'refused', code: error.code, message: error.message };
+    throw error;
+  }
 }
 
 /** What the pool hands each worker thread when it starts it. */

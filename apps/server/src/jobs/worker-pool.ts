@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { ExtractionResult, OcrProviderName } from '@bahi/engine';
-import type { ExtractTask, PoolTask, PoolWorkerData, WorkbookTask } from './tasks.ts';
+import type {
+  ExtractTask,
+  PoolTask,
+  PoolWorkerData,
+  PreviewAnswer,
+  PreviewTask,
+  WorkbookTask,
+} from './tasks.ts';
 import { createLazyOcr, runPoolTask } from './tasks.ts';
 
 /** Runs CPU-heavy tasks (extraction, workbook writing) away from the API's event loop. */
@@ -11,6 +18,8 @@ export interface TaskExecutor {
     onPage?: (read: number, pages: number) => void,
   ): Promise<ExtractionResult>;
   writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
+  /** Counts pages or draws one (review screen); the engine's refusals come back as an answer. */
+  preview(task: PreviewTask): Promise<PreviewAnswer>;
   /** How many tasks can run at once. */
   readonly size: number;
   /** Threads alive now (the pool starts them on demand and retires idle ones). */
@@ -20,9 +29,12 @@ export interface TaskExecutor {
 
 /** Raised when a worker thread died while running a task (crash, out of memory, hard timeout). */
 export class WorkerCrashError extends Error {
-  constructor(message: string) {
+  /** True when the thread was stopped for overrunning the pool's hard timeout. */
+  readonly timedOut: boolean;
+  constructor(message: string, timedOut = false) {
     super(message);
     this.name = 'WorkerCrashError';
+    this.timedOut = timedOut;
   }
 }
 
@@ -40,6 +52,7 @@ interface Slot {
   busy: Pending | null;
   timer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+  timedOut: boolean;
 }
 
 const workerUrl = new URL('./pool-worker.mjs', import.meta.url);
@@ -56,6 +69,8 @@ export interface WorkerPoolOptions {
    * burst; the next task starts a fresh one. Default one minute.
    */
   idleMs?: number;
+  /** Threads that do not keep the process alive (a pool used only on demand, like page pictures). */
+  unref?: boolean;
 }
 
 /**
@@ -76,12 +91,14 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     const worker = new Worker(workerUrl, {
       workerData: { ocrProvider: options.ocrProvider } satisfies PoolWorkerData,
     });
+    if (options.unref) worker.unref();
     const slot: Slot = {
       worker,
       ready: Promise.resolve(),
       busy: null,
       timer: undefined,
       idleTimer: undefined,
+      timedOut: false,
     };
     slot.ready = new Promise((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
@@ -124,7 +141,11 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       const job = slot.busy;
       slot.busy = null;
       job?.reject(
-        new WorkerCrashError(`the extraction worker stopped (exit code ${code}) while reading this document`),
+        slot.timedOut
+          ? new WorkerCrashError(`the worker thread overran its ${options.hardTimeoutMs} ms limit`, true)
+          : new WorkerCrashError(
+              `the extraction worker stopped (exit code ${code}) while reading this document`,
+            ),
       );
       // A replacement starts through pump() when there is work for it.
       if (!closed) pump();
@@ -146,7 +167,10 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       clearTimeout(slot.idleTimer);
       const job = queue.shift()!;
       slot.busy = job;
-      slot.timer = setTimeout(() => void slot.worker.terminate(), options.hardTimeoutMs);
+      slot.timer = setTimeout(() => {
+        slot.timedOut = true;
+        void slot.worker.terminate();
+      }, options.hardTimeoutMs);
       slot.ready.then(
         () => slot.worker.postMessage({ id: job.id, task: job.task }),
         (error: Error) => {
@@ -186,6 +210,7 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     writeWorkbook: async (task) => {
       await submit({ kind: 'workbook', ...task });
     },
+    preview: (task) => submit<PreviewAnswer>(task),
     async close() {
       closed = true;
       for (const slot of slots) clearTimeout(slot.idleTimer);
@@ -210,6 +235,7 @@ export function createInlineExecutor(ocrProvider?: OcrProviderName): TaskExecuto
     writeWorkbook: async (task) => {
       await runPoolTask({ kind: 'workbook', ...task }, () => ocr);
     },
+    preview: async (task) => (await runPoolTask(task, () => ocr)) as PreviewAnswer,
     close: () => ocr.close(),
   };
 }

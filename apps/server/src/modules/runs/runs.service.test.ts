@@ -828,6 +828,7 @@ function gatedExecutor(
       return inner.extract(task);
     },
     writeWorkbook: (task: Parameters<TaskExecutor['writeWorkbook']>[0]) => inner.writeWorkbook(task),
+    preview: (task: Parameters<TaskExecutor['preview']>[0]) => inner.preview(task),
     close: async () => {},
   };
   return executor;
