@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { ExtractionValueKind } from './extraction.ts';
 import { FlowDocumentDetailSchema } from './flows.ts';
+import { safeText } from './text.ts';
 
 /**
  * Reviewing a document: a person's corrections, approvals and the trail they leave. The value
@@ -74,13 +75,13 @@ export function readFieldInput(kind: ExtractionValueKind, input: string): FieldI
 /** `PATCH /api/documents/:id`: values as typed, by header field and by line cell (1-based lines). */
 export const DocumentCorrectionSchema = z
   .object({
-    fields: z.record(z.string(), z.string().max(2000)).default({}),
+    fields: z.record(safeText().max(200), safeText().max(2000)).default({}),
     lines: z
       .array(
         z.object({
           line: z.number().int().min(1),
-          field: z.string(),
-          value: z.string().max(2000),
+          field: safeText().max(200),
+          value: safeText().max(2000),
         }),
       )
       .max(2000)
@@ -164,7 +165,7 @@ export const ReviewQueueQuerySchema = z.object({
   view: z.enum(reviewQueueViews).default('needs_review'),
   flowId: z.string().uuid().optional(),
   /** Vendor name or GSTIN, any part of it. */
-  vendor: z.string().trim().max(200).optional(),
+  vendor: safeText().trim().max(200).optional(),
   /** Document date from / to, ISO. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -172,7 +173,7 @@ export const ReviewQueueQuerySchema = z.object({
   min: z.coerce.number().optional(),
   max: z.coerce.number().optional(),
   /** Document number, GSTIN or vendor name, any part of it. */
-  q: z.string().trim().max(200).optional(),
+  q: safeText().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
 /** A review queue query. */

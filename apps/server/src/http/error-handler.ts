@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorResponse } from '@bahi/contracts';
+import { type ErrorCode, type ErrorResponse, UNSAFE_TEXT_MESSAGE } from '@bahi/contracts';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -55,14 +55,61 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
       error.status === 403 ? 'Request refused: cross-site request' : error.message || 'Bad request';
     return { status: getStatusForCode(code), body: { error: { code, message } } };
   }
+  // A character PostgreSQL cannot store that a schema let through: the caller's input, not our failure.
+  const sqlState = findSqlState(error);
+  if (sqlState === '22021' || sqlState === '22P05')
+    return {
+      status: getStatusForCode('validation'),
+      body: { error: { code: 'validation', message: UNSAFE_TEXT_MESSAGE } },
+    };
   return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side' } } };
+}
+
+/** The SQLSTATE of a database error anywhere in `error`'s cause chain (drizzle wraps the driver's). */
+function findSqlState(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * What is logged of an unexpected error: its kind, its code and the first line of the innermost message,
+ * cut short, plus the stack's frames. Never the message of a failed query, which carries the SQL statement
+ * and its parameters (a document's extracted data, a person's input).
+ */
+export function describeErrorForLog(error: unknown): Record<string, unknown> {
+  let inner: unknown = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (inner as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    inner = cause;
+  }
+  const first = error instanceof Error ? error : undefined;
+  const innermost = inner instanceof Error ? inner : first;
+  const message = (innermost?.message ?? String(error)).split('\n')[0]!;
+  // A query's own message starts with the statement; the driver's (innermost) message does not.
+  const safe = /^failed query:/i.test(message) ? 'database query failed' : message.slice(0, 200);
+  return {
+    name: first?.name ?? typeof error,
+    code: findSqlState(error) ?? (innermost as { code?: unknown } | undefined)?.code,
+    message: safe,
+    frames: first?.stack
+      ?.split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .slice(0, 8)
+      .map((line) => line.trim()),
+  };
 }
 
 /** Hono `onError` handler: answers with the contract's error body and logs unexpected failures. */
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context): Response => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) logger.error({ err: error, path: c.req.path }, 'request failed');
+    if (status >= 500)
+      logger.error({ error: describeErrorForLog(error), path: c.req.path }, 'request failed');
     return c.json(body, status);
   };
 }

@@ -1,0 +1,126 @@
+import { UNSAFE_TEXT_MESSAGE } from '@bahi/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, flows, vendors } from '../db/schema/index.ts';
+import { startTestServer, type TestClient, type TestResponse, type TestServer } from '../test/test-server.ts';
+
+// Hostile text and bodies over HTTP against the real server (#33).
+
+let t: TestServer;
+let a: TestClient;
+let flowId: string;
+let documentId: string;
+let vendorId: string;
+
+const NUL = 'Tata\u0000Steel';
+const LONE = 'Tata \uD83D Steel';
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const user = await t.createOnboardedUser('Asha Traders');
+  a = user.client;
+  const [vendor] = await t.server.db
+    .insert(vendors)
+    .values({ organizationId: user.orgId, name: 'Vendor One' })
+    .returning();
+  vendorId = vendor!.id;
+  const [flow] = await t.server.db
+    .insert(flows)
+    .values({ organizationId: user.orgId, name: 'Invoices', status: 'success' })
+    .returning();
+  flowId = flow!.id;
+  const [document] = await t.server.db
+    .insert(documents)
+    .values({
+      organizationId: user.orgId,
+      flowId,
+      sourceId: 's1',
+      contentHash: 'h1',
+      fileName: 'inv.pdf',
+      status: 'needs_review',
+      processedAt: new Date(),
+    })
+    .returning();
+  documentId = document!.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('text a database cannot store', () => {
+  it('gets a field message, not a 500, wherever a person types', async () => {
+    const cases: Array<{
+      name: string;
+      send: (
+        bad: string,
+      ) => Promise<TestResponse<{ error?: { code: string; fields?: Record<string, string> } }>>;
+      field: string;
+    }> = [
+      {
+        name: 'a correction',
+        send: (bad) =>
+          a.request(`/api/documents/${documentId}`, {
+            method: 'PATCH',
+            json: { fields: { vendorName: bad } },
+          }),
+        field: 'fields.vendorName',
+      },
+      {
+        name: 'a line cell',
+        send: (bad) =>
+          a.request(`/api/documents/${documentId}`, {
+            method: 'PATCH',
+            json: { lines: [{ line: 1, field: 'description', value: bad }] },
+          }),
+        field: 'lines.0.value',
+      },
+      {
+        name: 'a vendor display name',
+        send: (bad) => a.request(`/api/vendors/${vendorId}`, { method: 'PATCH', json: { displayName: bad } }),
+        field: 'displayName',
+      },
+      {
+        name: 'an override reason',
+        send: (bad) =>
+          a.post(`/api/reconcile/invoices/${documentId}/override`, { reason: `paid already ${bad}` }),
+        field: 'reason',
+      },
+      {
+        name: 'a flow name',
+        send: (bad) =>
+          a.post('/api/workflows', {
+            name: bad,
+            types: ['INVOICE'],
+            io: {
+              input: { kind: 'upload', url: '', folderName: '' },
+              output: { kind: 'xlsx', sheetId: '', sheetName: '' },
+            },
+          }),
+        field: 'name',
+      },
+      {
+        name: 'a flow rename',
+        send: (bad) => a.request(`/api/workflows/${flowId}`, { method: 'PUT', json: { name: bad } }),
+        field: 'name',
+      },
+      {
+        name: 'the review-queue search',
+        send: (bad) => a.get(`/api/review?q=${encodeURIComponent(bad)}`),
+        field: 'q',
+      },
+    ];
+    for (const { name, send, field } of cases) {
+      // A lone surrogate cannot be percent-encoded; the search takes the NUL only.
+      for (const bad of field === 'q' ? [NUL] : [NUL, LONE]) {
+        const res = await send(bad);
+        expect({ name, status: res.status }).toEqual({ name, status: 400 });
+        expect(res.body.error).toMatchObject({
+          code: 'validation',
+          fields: { [field]: UNSAFE_TEXT_MESSAGE },
+        });
+      }
+    }
+    // Nothing was stored.
+    expect((await a.get(`/api/vendors/${vendorId}`)).body.displayName ?? null).toBeNull();
+  });
+});
