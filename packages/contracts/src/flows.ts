@@ -181,9 +181,15 @@ export type RunErrorCode = z.infer<typeof RunErrorCodeSchema>;
 
 /**
  * Why a document could not be read: the engine's contract codes, its file gone from the source
- * (`source_unavailable`), or a failure of Bahi itself (`internal`).
+ * (`source_unavailable`), its reading overrunning EXTRACT_TIMEOUT_MS (`timeout`: the document's problem,
+ * the run goes on with the others), or a failure of Bahi itself (`internal`).
  */
-export const DocumentErrorCodeSchema = z.enum([...extractionErrorCodes, 'source_unavailable', 'internal']);
+export const DocumentErrorCodeSchema = z.enum([
+  ...extractionErrorCodes,
+  'source_unavailable',
+  'timeout',
+  'internal',
+]);
 /** Why a document could not be read. */
 export type DocumentErrorCode = z.infer<typeof DocumentErrorCodeSchema>;
 
