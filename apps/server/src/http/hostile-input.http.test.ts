@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { UNSAFE_TEXT_MESSAGE } from '@bahi/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, flows, vendors } from '../db/schema/index.ts';
@@ -122,5 +123,83 @@ describe('text a database cannot store', () => {
     }
     // Nothing was stored.
     expect((await a.get(`/api/vendors/${vendorId}`)).body.displayName ?? null).toBeNull();
+  });
+});
+
+/**
+ * Sends `size` bytes of a JSON-looking body to `path` in 1 MB chunks, declaring its length or not
+ * (chunked), and stops writing once the server answers: the status and how many bytes went out.
+ */
+function sendHugeBody(
+  path: string,
+  { size, declareLength }: { size: number; declareLength: boolean },
+): Promise<{ status: number; sent: number; ms: number }> {
+  const url = new URL(path, t.url);
+  const chunk = Buffer.alloc(1024 * 1024, 0x61);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: new URL(t.url).origin,
+        ...(declareLength ? { 'content-length': String(size + 2) } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, sent, ms: performance.now() - started });
+      req.destroy();
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    req.write('{"');
+    const pump = () => {
+      while (!answered && sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+describe('request bodies are bounded before they are read', () => {
+  it('refuses a 200 MB sign-in or sign-up body with 413 without buffering it', async () => {
+    const MB = 1024 * 1024;
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
+      for (const declareLength of [true, false]) {
+        const { status, sent, ms } = await sendHugeBody(path, { size: 200 * MB, declareLength });
+        expect({ path, declareLength, status }).toEqual({ path, declareLength, status: 413 });
+        // Answered long before 200 MB went out: the server stopped at the limit (or at the header).
+        expect(sent).toBeLessThan(64 * MB);
+        expect(ms).toBeLessThan(10_000);
+      }
+    }
+    // The server (this process) did not keep the bodies.
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * MB);
+    // A normal sign-in still works.
+    const user = await t.createUser('After Bodies');
+    const res = await t.createClient().signIn({ email: user.email, password: user.password });
+    expect(res.status).toBe(200);
+  }, 60_000);
+
+  it('refuses a NUL in a sign-up name in words, not as a database error', async () => {
+    const res = await t.createClient().request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { name: NUL, email: `nul-${Date.now()}@example.com`, password: 'correct horse battery staple' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation', fields: { name: UNSAFE_TEXT_MESSAGE } });
   });
 });
