@@ -194,6 +194,57 @@ describe('request bodies are bounded before they are read', () => {
     expect(res.status).toBe(200);
   }, 60_000);
 
+  it('refuses a chunked upload past its limit with 413 without holding it in memory', async () => {
+    const MB = 1024 * 1024;
+    const small = await startTestServer();
+    try {
+      const user = await small.createOnboardedUser('Uploads');
+      const [flow] = await small.server.db
+        .insert(flows)
+        .values({ organizationId: user.orgId, name: 'Inbox', status: 'inactive' })
+        .returning();
+      // 25 MB × 10 files a request = a 250 MB limit; 270 MB of one file part, chunked, with the session cookie.
+      const boundary = 'bahi-boundary';
+      const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
+      const chunk = new Uint8Array(MB).fill(0x61);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(head));
+        },
+        pull(c) {
+          if (sent >= 270 * MB) {
+            c.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            c.close();
+            return;
+          }
+          sent += MB;
+          c.enqueue(chunk);
+        },
+      });
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      const res = await fetch(`${small.url}/api/flows/${flow!.id}/uploads`, {
+        method: 'POST',
+        headers: {
+          cookie: user.client.cookieHeader(),
+          origin: new URL(small.url).origin,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit).catch((error: unknown) => error);
+      if (res instanceof Response) {
+        expect(res.status).toBe(413);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+      }
+      // Counted as it streamed, never held: the process grew far less than the 250 MB it read.
+      expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
   it('refuses a NUL in a sign-up name in words, not as a database error', async () => {
     const res = await t.createClient().request('/api/auth/sign-up/email', {
       method: 'POST',
