@@ -106,7 +106,8 @@ describe('page pictures off the main loop', () => {
     const res = await a.raw(`/api/documents/${docId}/pages/1?width=2400`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-bahi-page-placeholder')).toBe('1');
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Counted and refused, not drawn (drawing it would take minutes): seconds at most, thread start-up included.
+    expect(performance.now() - started).toBeLessThan(10_000);
   }, 30_000);
 
   it('counts a 100,000-page PDF without listing every page, and stays responsive', async () => {

@@ -131,11 +131,13 @@ describe('an upload gone from the server', () => {
 
 describe('a document that takes too long to read', () => {
   it('fails that document in words, with its own code, and the run finishes with the others', async () => {
-    const flow = await createUploadFlow('Slow');
+    // An organisation of its own: its invoice must not make another test's copy a possible duplicate.
+    const owner = await createMember(t.db, 'Slow Owner');
+    const flow = await createUploadFlow('Slow', owner);
     await addUploads(t.db, {
       env,
-      user: member.user,
-      membership: member.membership,
+      user: owner.user,
+      membership: owner.membership,
       flowId: flow.id,
       files: [
         { name: 'good.pdf', bytes: await readFixture('invoice-018.pdf') },
@@ -158,7 +160,7 @@ describe('a document that takes too long to read', () => {
         };
       },
     };
-    const run = await startRun(t.db, { env, jobs, user: member.user, flow });
+    const run = await startRun(t.db, { env, jobs, user: owner.user, flow });
     await runRecordedJobs(jobs, { ...ctx, executor: slow });
     const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
     const byName = Object.fromEntries(docs.map((d) => [d.fileName, d]));
@@ -168,7 +170,7 @@ describe('a document that takes too long to read', () => {
       expect(byName[name]?.errorMessage).not.toMatch(/on our side/);
     }
     expect(byName['good.pdf']?.status).not.toBe('failed');
-    const finished = await getRun(t.db, member.membership, run.id);
+    const finished = await getRun(t.db, owner.membership, run.id);
     expect(finished.status).toBe('succeeded');
     expect(finished.counts).toMatchObject({ total: 3, failed: 2 });
   });
