@@ -48,7 +48,7 @@ async function worstHealthLatency<T>(
 }
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { EXTRACT_CONCURRENCY: '1', PREVIEW_TIMEOUT_MS: '2000' } });
+  t = await startTestServer({ env: { EXTRACT_CONCURRENCY: '1', PREVIEW_TIMEOUT_MS: '6000' } });
   a = (await t.createOnboardedUser('Asha Traders')).client;
   const flow = await a.post('/api/workflows', {
     name: 'Bills',
@@ -90,7 +90,7 @@ describe('page pictures off the main loop', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-bahi-page-placeholder')).toBe('1');
-    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(polls).toBeGreaterThan(5);
     expect(worstMs).toBeLessThan(200);
     // The placeholder is kept: the page is not drawn again.
