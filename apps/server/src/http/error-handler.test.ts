@@ -1,6 +1,8 @@
 import { UNSAFE_TEXT_MESSAGE } from '@bahi/contracts';
 import { describe, expect, it } from 'vitest';
-import { describeErrorForLog, toErrorResponse } from './error-handler.ts';
+import { describeErrorForLog } from '../lib/log-safe.ts';
+import { createLogger } from '../lib/logger.ts';
+import { toErrorResponse } from './error-handler.ts';
 
 /** What drizzle throws for a failed statement: the SQL and its parameters in the message, the driver's error as cause. */
 function failedQuery(code: string, driverMessage: string): Error {
@@ -29,5 +31,27 @@ describe('error handler', () => {
     expect(logged).not.toMatch(/Secret Traders|update "documents"|params/);
     // An error without a cause keeps its own first line.
     expect(describeErrorForLog(new Error('boom\nmore'))).toMatchObject({ name: 'Error', message: 'boom' });
+  });
+
+  it('logs a failed query handed to the process logger as err without its statement or parameters', async () => {
+    const lines: string[] = [];
+    const original = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      createLogger('info').error(
+        { err: failedQuery('22P05', 'unsupported Unicode escape sequence') },
+        'boom',
+      );
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.stdout.write = original;
+    }
+    const logged = lines.join('');
+    expect(logged).toContain('22P05');
+    expect(logged).toContain('unsupported Unicode escape sequence');
+    expect(logged).not.toMatch(/Secret Traders|update "documents"|params/);
   });
 });
