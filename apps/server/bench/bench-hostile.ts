@@ -428,6 +428,19 @@ try {
   } finally {
     await ocr.close();
   }
+  // Memory after the burst: extraction and preview threads stop after an idle minute, giving theirs back.
+  const threadsBefore = server.url ? process.memoryUsage().rss : 0;
+  await new Promise((r) => setTimeout(r, 70_000));
+  global.gc?.();
+  rows.push([
+    'idle 70 s after the burst (worker threads retired)',
+    `rss ${mb(threadsBefore)} → ${mb(process.memoryUsage().rss)}`,
+    '70000',
+    '',
+    '',
+    mb(threadsBefore),
+    mb(process.memoryUsage().rss),
+  ]);
 } finally {
   clearInterval(peakTimer);
   await bench.close();

@@ -6,7 +6,8 @@ import { createWorkerPool, type TaskExecutor } from './worker-pool.ts';
  * The worker threads that draw review-screen pictures and count pages, apart from the extraction pool so a
  * batch being read never queues a reviewer's page behind it, and a page that overruns
  * `PREVIEW_TIMEOUT_MS` is stopped with its thread (mupdf cannot be interrupted otherwise). At most two
- * threads, started on first use and stopped after two idle minutes; they never keep a process alive.
+ * threads, started on first use and stopped after an idle minute (like the extraction threads, giving back
+ * their mupdf memory after a burst); they never keep a process alive.
  */
 const pools = new Map<number, TaskExecutor>();
 
@@ -18,7 +19,7 @@ export function previewPool(env: Env): TaskExecutor {
     pool = createWorkerPool({
       size: Math.min(2, availableParallelism()),
       hardTimeoutMs: timeoutMs,
-      idleMs: 120_000,
+      idleMs: 60_000,
       unref: true,
     });
     pools.set(timeoutMs, pool);
