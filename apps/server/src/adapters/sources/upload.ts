@@ -276,6 +276,9 @@ export async function expandZip({
     for await (const slice of readZipSlices(zip)) {
       unzip.push(slice, false);
       if (refused) break;
+      // Inflating and writing a slice is synchronous (up to megabytes for a bomb's zeros): let other
+      // requests in between slices, so an upload never holds the event loop for its whole archive.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (!refused) unzip.push(new Uint8Array(0), true);
   } catch {
