@@ -167,12 +167,19 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       clearTimeout(slot.idleTimer);
       const job = queue.shift()!;
       slot.busy = job;
-      slot.timer = setTimeout(() => {
-        slot.timedOut = true;
-        void slot.worker.terminate();
-      }, options.hardTimeoutMs);
+      // The task's time limit runs from when the thread has it: a thread's start-up (seconds on a loaded
+      // machine) is not the task's. A thread that never gets ready is stopped after a minute anyway.
+      slot.timer = setTimeout(() => void slot.worker.terminate(), Math.max(60_000, options.hardTimeoutMs));
       slot.ready.then(
-        () => slot.worker.postMessage({ id: job.id, task: job.task }),
+        () => {
+          if (slot.busy !== job) return;
+          clearTimeout(slot.timer);
+          slot.timer = setTimeout(() => {
+            slot.timedOut = true;
+            void slot.worker.terminate();
+          }, options.hardTimeoutMs);
+          slot.worker.postMessage({ id: job.id, task: job.task });
+        },
         (error: Error) => {
           slot.busy = null;
           job.reject(new WorkerCrashError(error.message));
