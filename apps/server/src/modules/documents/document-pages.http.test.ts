@@ -22,29 +22,53 @@ async function replaceFile(bytes: Uint8Array, status = 'done'): Promise<void> {
   await t.server.db.update(documents).set({ status }).where(eq(documents.id, docId));
 }
 
-/** Polls /healthz every 25 ms while `work` runs; the slowest answer in milliseconds. */
-async function worstHealthLatency<T>(
+/**
+ * Polls /healthz every 25 ms while `work` runs: the slowest answer, the 90th percentile, and how busy the
+ * server's event loop (this process's) was meanwhile (0–1; drawing on it would keep it near 1).
+ */
+async function healthWhile<T>(
   work: Promise<T>,
-): Promise<{ result: T; worstMs: number; polls: number }> {
+): Promise<{ result: T; worstMs: number; p90Ms: number; polls: number; loopBusy: number }> {
   let done = false;
-  let worstMs = 0;
-  let polls = 0;
+  const latencies: number[] = [];
+  const elu = performance.eventLoopUtilization();
   const poller = (async () => {
     while (!done) {
       const started = performance.now();
       const res = await fetch(`${t.url}/healthz`);
       await res.arrayBuffer();
-      worstMs = Math.max(worstMs, performance.now() - started);
-      polls++;
+      latencies.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, 25));
     }
   })();
   try {
-    return { result: await work, worstMs, polls };
+    const result = await work;
+    const loopBusy = performance.eventLoopUtilization(elu).utilization;
+    done = true;
+    await poller;
+    const sorted = [...latencies].sort((x, y) => x - y);
+    return {
+      result,
+      worstMs: sorted.at(-1) ?? 0,
+      p90Ms: sorted[Math.floor(sorted.length * 0.9)] ?? 0,
+      polls: sorted.length,
+      loopBusy,
+    };
   } finally {
     done = true;
     await poller;
   }
+}
+
+/**
+ * The API stayed responsive: nine answers in ten under 200 ms and none over a second, with the event loop
+ * mostly idle. (On a 2-core machine shared with other test files a single answer can wait ~300 ms for a
+ * CPU; drawing on the loop froze every answer for the whole drawing, 35–60 s.)
+ */
+function expectResponsive(health: { worstMs: number; p90Ms: number; loopBusy: number }): void {
+  expect(health.p90Ms).toBeLessThan(200);
+  expect(health.worstMs).toBeLessThan(1000);
+  expect(health.loopBusy).toBeLessThan(0.5);
 }
 
 beforeAll(async () => {
@@ -82,17 +106,14 @@ describe('page pictures off the main loop', () => {
     // 3,000 page-wide strokes: under the operation limit, about a minute of drawing at 2400 pixels.
     await replaceFile(strokedLinesPdf(3000));
     const started = performance.now();
-    const {
-      result: res,
-      worstMs,
-      polls,
-    } = await worstHealthLatency(a.raw(`/api/documents/${docId}/pages/1?width=2400`));
+    const health = await healthWhile(a.raw(`/api/documents/${docId}/pages/1?width=2400`));
+    const res = health.result;
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-bahi-page-placeholder')).toBe('1');
     expect(performance.now() - started).toBeLessThan(20_000);
-    expect(polls).toBeGreaterThan(5);
-    expect(worstMs).toBeLessThan(200);
+    expect(health.polls).toBeGreaterThan(5);
+    expectResponsive(health);
     // The placeholder is kept: the page is not drawn again.
     const again = performance.now();
     const second = await a.raw(`/api/documents/${docId}/pages/1?width=2400`);
@@ -112,11 +133,12 @@ describe('page pictures off the main loop', () => {
 
   it('counts a 100,000-page PDF without listing every page, and stays responsive', async () => {
     await replaceFile(manyPagesPdf(100_000));
-    const { result: review, worstMs } = await worstHealthLatency(a.get(`/api/documents/${docId}/review`));
+    const health = await healthWhile(a.get(`/api/documents/${docId}/review`));
+    const review = health.result;
     expect(review.status).toBe(200);
     expect(review.body.pages).toHaveLength(100);
     expect(review.body.pagesError).toBe('This document has 100000 pages; the first 100 are shown.');
-    expect(worstMs).toBeLessThan(200);
+    expectResponsive(health);
     expect((await a.raw(`/api/documents/${docId}/pages/101`)).status).toBe(404);
   }, 60_000);
 
