@@ -1,37 +1,110 @@
 /**
  * `npm run bench:hostile`: replays hostile request bodies and files against a real server (embedded
- * PGlite in a temporary DATA_DIR, in this process) and reports, per case, the answer, the time and
- * the process's resident memory before and after (peak of the sampled RSS). Cases: a 200 MB JSON
- * body and a 200 MB multipart upload sent without a session, a 200 MB JSON body with one, a zip bomb
- * uploaded into a flow, and a 200-inch PDF page through the engine.
+ * PGlite in a temporary DATA_DIR, in this process) and reports, per case, the answer, the time, the
+ * slowest /healthz answer while the case ran (polled every 50 ms) and the process's resident memory
+ * before and at its peak. Cases: 200 MB JSON bodies and a 200 MB multipart upload without a session, a
+ * 200 MB sign-in body (chunked and with its Content-Length), a 200 MB JSON body with a session, NUL and
+ * broken characters in every kind of text a person types, a zip bomb and a password-protected zip, a
+ * run over a vector-heavy PDF (5,000 page-wide strokes, a few KB) and a 100,000-page PDF, the review
+ * screen and the page pictures of both, and a 200-inch PDF page through the engine.
  */
+
 import { readdir, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createOcr, extractDocument } from '@bahi/engine';
+import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
+import { documents } from '../src/db/schema/index.ts';
+import { readFixture } from '../src/modules/flows/test-support.ts';
+import { manyPagesPdf, strokedLinesPdf } from '../src/test/hostile-files.ts';
 import { startBenchServer } from './bench-support.ts';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
-/** Resident memory sampled every 20 ms while `run` works: the peak seen. */
+let healthUrl = '';
+
+/**
+ * Resident memory sampled every 20 ms while `run` works (the peak seen), and /healthz asked every 50 ms
+ * (the slowest answer: how long the API stalled).
+ */
 async function measure<T>(
   run: () => Promise<T>,
-): Promise<{ result: T; ms: number; before: number; peak: number }> {
+): Promise<{ result: T; ms: number; before: number; peak: number; worstHealthMs: number; loopMs: number }> {
   global.gc?.();
+  // The longest the server's event loop (this process's) was held: a stall, as opposed to a slow machine.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const before = process.memoryUsage().rss;
   let peak = before;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
+  let running = true;
+  let worstHealthMs = 0;
+  const poller = (async () => {
+    while (running) {
+      const asked = performance.now();
+      await fetch(healthUrl)
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
+      worstHealthMs = Math.max(worstHealthMs, performance.now() - asked);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
   const started = performance.now();
   try {
     const result = await run();
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, ms: Math.round(performance.now() - started), before, peak };
+    loop.disable();
+    const loopMs = loop.max / 1e6;
+    return { result, ms: Math.round(performance.now() - started), before, peak, worstHealthMs, loopMs };
   } finally {
+    running = false;
+    loop.disable();
+    await poller;
     clearInterval(timer);
   }
+}
+
+/** A POST of `size` bytes declared in its Content-Length, stopped once the server answers: status and MB sent. */
+function sendDeclared(url: string, size: number): Promise<string> {
+  const chunk = Buffer.alloc(MB, 0x61);
+  return new Promise((resolve) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: new URL(url).origin,
+        'content-length': String(size),
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      res.resume();
+      resolve(`${res.statusCode} after ${mb(sent)} sent`);
+      req.destroy();
+    });
+    req.on('error', (error) => {
+      if (!answered) resolve(`connection closed after ${mb(sent)} (${error.message})`);
+    });
+    const pump = () => {
+      while (!answered && sent < size) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
 }
 
 /** A body of `size` bytes, produced in 1 MB chunks as it is sent (never whole in this process). */
@@ -70,13 +143,53 @@ async function send(url: string, contentType: string, body: ReadableStream<Uint8
   }
 }
 
-const bench = await startBenchServer('hostile');
+// Hostile files are built before the server starts: building the zip bomb takes seconds, and an idle
+// keep-alive connection the server closes meanwhile would fail the next request (ECONNRESET).
+const zeros = new Uint8Array(24 * MB);
+const bomb = zipSync(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`po-${i}.pdf`, zeros])));
+const vector = strokedLinesPdf(5000);
+const long = manyPagesPdf(100_000);
+
+// A short extraction limit so the vector-heavy PDF's run ends in seconds, not two minutes.
+const bench = await startBenchServer('hostile', { EXTRACT_TIMEOUT_MS: '10000', EXTRACT_CONCURRENCY: '1' });
 const { server, dataDir } = bench;
-const rows: string[][] = [['case', 'answer', 'ms', 'rss before', 'rss peak']];
-const record = (name: string, m: { result: unknown; ms: number; before: number; peak: number }) =>
-  rows.push([name, String(m.result), String(m.ms), mb(m.before), mb(m.peak)]);
+healthUrl = `${server.url}/healthz`;
+const rows: string[][] = [
+  ['case', 'answer', 'ms', 'worst /healthz ms', 'longest loop stall ms', 'rss before', 'rss peak'],
+];
+const record = (
+  name: string,
+  m: { result: unknown; ms: number; before: number; peak: number; worstHealthMs: number; loopMs: number },
+) =>
+  rows.push([
+    name,
+    String(m.result),
+    String(m.ms),
+    String(Math.round(m.worstHealthMs)),
+    String(Math.round(m.loopMs)),
+    mb(m.before),
+    mb(m.peak),
+  ]);
+let overallPeak = process.memoryUsage().rss;
+const peakTimer = setInterval(() => {
+  overallPeak = Math.max(overallPeak, process.memoryUsage().rss);
+}, 20);
 try {
   const size = 200 * MB;
+  record(
+    'anonymous 200 MB sign-in body, chunked',
+    await measure(() =>
+      send(
+        `${server.url}/api/auth/sign-in/email`,
+        'application/json',
+        streamedBody(size, '{"email":"', '","password":"x"}'),
+      ),
+    ),
+  );
+  record(
+    'anonymous 200 MB sign-in body, Content-Length',
+    await measure(() => sendDeclared(`${server.url}/api/auth/sign-in/email`, size)),
+  );
   record(
     'anonymous 200 MB JSON to /api/workflows',
     await measure(() =>
@@ -132,9 +245,51 @@ try {
       output: { kind: 'xlsx', sheetId: '', sheetName: 'Bench' },
     },
   });
-  // The probe's zip bomb: eight entries of 24 MB zeros, each under the 25 MB file limit, in ~200 KB.
-  const zeros = new Uint8Array(24 * MB);
-  const bomb = zipSync(Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`po-${i}.pdf`, zeros])));
+  // NUL and unpaired surrogates wherever a person types: each must be a 400 with a field message.
+  const send4xx = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const anyId = '00000000-0000-4000-8000-000000000000';
+  record(
+    'NUL / lone surrogate in corrections, vendor, override, flow name, search, sign-up (14 requests)',
+    await measure(async () => {
+      const statuses: number[] = [];
+      for (const bad of ['Tata\u0000Steel', 'Tata \uD83D Steel']) {
+        statuses.push(await send4xx('PATCH', `/api/documents/${anyId}`, { fields: { vendorName: bad } }));
+        statuses.push(await send4xx('PATCH', `/api/vendors/${anyId}`, { displayName: bad }));
+        statuses.push(
+          await send4xx('POST', `/api/reconcile/invoices/${anyId}/override`, { reason: `paid ${bad}` }),
+        );
+        statuses.push(await send4xx('PUT', `/api/workflows/${flow.id}`, { name: bad }));
+        statuses.push(
+          await send4xx('POST', '/api/workflows', {
+            name: bad,
+            types: ['INVOICE'],
+            io: { input: { kind: 'upload' }, output: { kind: 'xlsx' } },
+          }),
+        );
+        statuses.push(
+          await send4xx('POST', '/api/auth/sign-up/email', {
+            name: bad,
+            email: `nul-${Date.now()}@example.com`,
+            password: 'correct horse battery staple',
+          }),
+        );
+      }
+      statuses.push(await send4xx('GET', `/api/review?q=${encodeURIComponent('a\u0000b')}`));
+      statuses.push(await send4xx('GET', `/api/review?vendor=${encodeURIComponent('a\u0000b')}`));
+      const counts = new Map<number, number>();
+      for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+      return [...counts].map(([status, n]) => `${n}× ${status}`).join(', ');
+    }),
+  );
+  // The probe's zip bomb (built above): eight entries of 24 MB zeros, each under the 25 MB file limit, in ~200 KB.
   record(
     `signed-in ${Math.round(bomb.length / 1024)} KB zip bomb (192 MB inside) to a flow's uploads`,
     await measure(async () => {
@@ -156,6 +311,109 @@ try {
       return `${res.status}, ${body.stored.length} stored, ${mb(bytes)} on disk`;
     }),
   );
+  // A zip whose entry is encrypted (ZipCrypto flag): said to be password-protected, not damaged.
+  const locked = zipSync({ 'bill.pdf': [new Uint8Array(2048).fill(7), { level: 0 }] });
+  const lockedView = new DataView(locked.buffer, locked.byteOffset, locked.byteLength);
+  lockedView.setUint16(6, lockedView.getUint16(6, true) | 1, true);
+  record(
+    "signed-in password-protected zip to a flow's uploads",
+    await measure(async () => {
+      const form = new FormData();
+      form.append('files', new Blob([Buffer.from(locked)]), 'locked.zip');
+      const res = await fetch(`${server.url}/api/flows/${flow.id}/uploads`, {
+        method: 'POST',
+        headers: { origin: server.url, cookie },
+        body: form,
+      });
+      const body = (await res.json()) as { skipped: Array<{ reason: string }> };
+      return `${res.status}: ${body.skipped[0]?.reason.split(',')[0] ?? 'nothing skipped'}`;
+    }),
+  );
+
+  // Hostile PDFs through a run, then their review screen and page pictures.
+  const pages = await postJson('/api/workflows', {
+    name: 'Bench pages',
+    types: ['INVOICE'],
+    io: {
+      input: { kind: 'upload', url: '', folderName: '' },
+      output: { kind: 'xlsx', sheetId: '', sheetName: 'Pages' },
+    },
+  });
+  const form = new FormData();
+  form.append('files', new Blob([Buffer.from(await readFixture('invoice-018.pdf'))]), 'invoice.pdf');
+  form.append('files', new Blob([vector]), 'vector-heavy.pdf');
+  form.append('files', new Blob([long]), 'hundred-thousand-pages.pdf');
+  await fetch(`${server.url}/api/flows/${pages.id}/uploads`, {
+    method: 'POST',
+    headers: { origin: server.url, cookie },
+    body: form,
+  });
+  record(
+    `run over a ${Math.round(vector.length / 1024)} KB vector-heavy PDF (5,000 wide strokes), a ${mb(long.length)} 100,000-page PDF and an invoice`,
+    await measure(async () => {
+      const run = await postJson(`/api/flows/${pages.id}/runs`, {});
+      let status = '';
+      for (let i = 0; i < 1200 && !['succeeded', 'failed'].includes(status); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = (
+          (await fetch(`${server.url}/api/runs/${run.id}`, { headers: { cookie } }).then((r) =>
+            r.json(),
+          )) as {
+            status: string;
+          }
+        ).status;
+      }
+      const docs = await server.db.select().from(documents).where(eq(documents.flowId, pages.id));
+      return `run ${status}; ${docs.map((d) => `${d.fileName.split('.')[0]}: ${d.errorCode ?? d.status}`).join(', ')}`;
+    }),
+  );
+  // The failed documents are not drawn; to measure drawing itself, they are marked read as if the engine
+  // had read them (a file that reads fine but draws slowly, like a dense CAD drawing).
+  const docs = await server.db.select().from(documents).where(eq(documents.flowId, pages.id));
+  const byName = (prefix: string) => docs.find((d) => d.fileName.startsWith(prefix))!;
+  const getText = async (path: string) => {
+    const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { res, body };
+  };
+  record(
+    'review screen of the failed 100,000-page PDF (not drawn)',
+    await measure(async () => {
+      const { res, body } = await getText(`/api/documents/${byName('hundred').id}/review`);
+      const review = JSON.parse(body.toString()) as { pages: unknown[]; pagesError: string | null };
+      return `${res.status}, ${review.pages.length} pages: ${review.pagesError}`;
+    }),
+  );
+  await server.db.update(documents).set({ status: 'done' }).where(eq(documents.flowId, pages.id));
+  record(
+    'review screen of the 100,000-page PDF, marked read',
+    await measure(async () => {
+      const { res, body } = await getText(`/api/documents/${byName('hundred').id}/review`);
+      const review = JSON.parse(body.toString()) as { pages: unknown[]; pagesError: string | null };
+      return `${res.status}, ${review.pages.length} pages listed (${mb(body.length)} answer): ${review.pagesError}`;
+    }),
+  );
+  record(
+    'page 1 of the vector-heavy PDF at 2400 px, marked read',
+    await measure(async () => {
+      const { res, body } = await getText(`/api/documents/${byName('vector').id}/pages/1?width=2400`);
+      return `${res.status} ${res.headers.get('x-bahi-page-placeholder') ? 'placeholder' : 'drawn'}, ${Math.round(body.length / 1024)} KB`;
+    }),
+  );
+  record(
+    'page 1 of the vector-heavy PDF at 640 px, marked read',
+    await measure(async () => {
+      const { res, body } = await getText(`/api/documents/${byName('vector').id}/pages/1?width=640`);
+      return `${res.status} ${res.headers.get('x-bahi-page-placeholder') ? 'placeholder' : 'drawn'}, ${Math.round(body.length / 1024)} KB`;
+    }),
+  );
+  record(
+    'page 1 of the vector-heavy PDF at 2400 px again (kept placeholder)',
+    await measure(async () => {
+      const { res } = await getText(`/api/documents/${byName('vector').id}/pages/1?width=2400`);
+      return `${res.status} ${res.headers.get('x-bahi-page-placeholder') ? 'placeholder' : 'drawn'}`;
+    }),
+  );
   const pdf = new TextEncoder().encode(
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 14400 14400]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -170,8 +428,28 @@ try {
   } finally {
     await ocr.close();
   }
+  // Memory after the burst: extraction and preview threads stop after an idle minute, giving theirs back.
+  const threadsBefore = server.url ? process.memoryUsage().rss : 0;
+  await new Promise((r) => setTimeout(r, 70_000));
+  global.gc?.();
+  rows.push([
+    'idle 70 s after the burst (worker threads retired)',
+    `rss ${mb(threadsBefore)} → ${mb(process.memoryUsage().rss)}`,
+    '70000',
+    '',
+    '',
+    mb(threadsBefore),
+    mb(process.memoryUsage().rss),
+  ]);
 } finally {
+  clearInterval(peakTimer);
   await bench.close();
 }
+rows.push(['whole bench', '', '', '', '', '', `peak ${mb(overallPeak)}`]);
+console.log(
+  `load average while it ran: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ')} on ${availableParallelism()} cores`,
+);
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));

@@ -8,6 +8,7 @@ import { createDb, type Db } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
 import { jobWiring } from './job-handlers.ts';
+import { closePreviewPools } from './jobs/previews.ts';
 import { type JobRuntime, startJobRuntime } from './jobs/runtime.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -133,6 +134,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       closing ??= (async () => {
         await stopListening();
         await jobRuntime?.stop();
+        await closePreviewPools();
         await db.close();
       })();
       return closing;

@@ -8,6 +8,7 @@ import {
   extractionErrorCodes,
   extractionProfiles,
 } from './extraction.ts';
+import { safeText } from './text.ts';
 
 // Processing flows, runs, documents, uploads and the in-app sheet view. The legacy `/api/workflows` family
 // keeps the original product's JSON (times in epoch milliseconds); the newer routes use ISO strings.
@@ -40,9 +41,9 @@ export const flowMessages = {
 export const FlowInputSchema = z.object({
   kind: z.enum(['upload', 'local', 'drive']),
   /** Drive folder/file link, or the local folder path; empty for uploads. */
-  url: z.string().default(''),
+  url: safeText().default(''),
   /** Display name of the folder. */
-  folderName: z.string().default(''),
+  folderName: safeText().default(''),
   /**
    * Google Drive folders: read the files of sub-folders too (absent = false, as flows saved before it).
    * Local folders are always read with their sub-folders.
@@ -55,8 +56,8 @@ export type FlowInput = z.infer<typeof FlowInputSchema>;
 /** Where a flow writes rows: an .xlsx workbook kept by Bahi, or a Google Sheet (later). */
 export const FlowOutputSchema = z.object({
   kind: z.enum(['xlsx', 'sheets']),
-  sheetId: z.string().default(''),
-  sheetName: z.string().default(''),
+  sheetId: safeText().default(''),
+  sheetName: safeText().default(''),
 });
 /** A flow's output. */
 export type FlowOutput = z.infer<typeof FlowOutputSchema>;
@@ -90,7 +91,7 @@ export const WorkflowListSchema = z.array(WorkflowSchema);
 
 /** Body of `POST /api/workflows`. */
 export const CreateWorkflowInputSchema = z.object({
-  name: z.string().trim().min(1, flowMessages.nameRequired).max(200),
+  name: safeText().trim().min(1, flowMessages.nameRequired).max(200),
   types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired),
   io: FlowIoSchema,
 });
@@ -99,7 +100,7 @@ export type CreateWorkflowInput = z.input<typeof CreateWorkflowInputSchema>;
 
 /** Body of `PUT /api/workflows/:id`: any subset of the editable fields. */
 export const UpdateWorkflowInputSchema = z.object({
-  name: z.string().trim().min(1, flowMessages.nameRequired).max(200).optional(),
+  name: safeText().trim().min(1, flowMessages.nameRequired).max(200).optional(),
   types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired).optional(),
   io: FlowIoSchema.optional(),
 });
@@ -111,8 +112,8 @@ export const OkSchema = z.object({ ok: z.literal(true) });
 
 /** Body of `POST /api/workflow/sheets/create`. */
 export const CreateSheetInputSchema = z.object({
-  workflowId: z.string().optional(),
-  sheetName: z.string().trim().max(200).optional(),
+  workflowId: safeText().optional(),
+  sheetName: safeText().trim().max(200).optional(),
 });
 /** Answer of `POST /api/workflow/sheets/create`: the workbook and the in-app link that opens it. */
 export const CreatedSheetSchema = z.object({ sheetId: z.string(), sheetName: z.string(), url: z.string() });
@@ -121,19 +122,19 @@ export type CreatedSheet = z.infer<typeof CreatedSheetSchema>;
 
 /** Body of `POST /api/workflow/process-folder`: a saved flow, or an ad-hoc folder + type + sheet. */
 export const ProcessFolderInputSchema = z.object({
-  workflowId: z.string().optional(),
-  folderUrl: z.string().optional(),
-  folderPath: z.string().optional(),
+  workflowId: safeText().optional(),
+  folderUrl: safeText().optional(),
+  folderPath: safeText().optional(),
   type: FlowDocumentTypeSchema.optional(),
-  sheetId: z.string().optional(),
+  sheetId: safeText().optional(),
 });
 /** Body of `POST /api/workflow/process-folder`. */
 export type ProcessFolderInput = z.infer<typeof ProcessFolderInputSchema>;
 
 /** Body of `POST /api/process-url`: one file (Drive file link or local path) for a flow or a type. */
 export const ProcessUrlInputSchema = z.object({
-  url: z.string().min(1, 'A file link or path is required'),
-  workflowId: z.string().optional(),
+  url: safeText().min(1, 'A file link or path is required'),
+  workflowId: safeText().optional(),
   type: FlowDocumentTypeSchema.optional(),
 });
 /** Body of `POST /api/process-url`. */
@@ -180,9 +181,15 @@ export type RunErrorCode = z.infer<typeof RunErrorCodeSchema>;
 
 /**
  * Why a document could not be read: the engine's contract codes, its file gone from the source
- * (`source_unavailable`), or a failure of Bahi itself (`internal`).
+ * (`source_unavailable`), its reading overrunning EXTRACT_TIMEOUT_MS (`timeout`: the document's problem,
+ * the run goes on with the others), or a failure of Bahi itself (`internal`).
  */
-export const DocumentErrorCodeSchema = z.enum([...extractionErrorCodes, 'source_unavailable', 'internal']);
+export const DocumentErrorCodeSchema = z.enum([
+  ...extractionErrorCodes,
+  'source_unavailable',
+  'timeout',
+  'internal',
+]);
 /** Why a document could not be read. */
 export type DocumentErrorCode = z.infer<typeof DocumentErrorCodeSchema>;
 
@@ -305,7 +312,7 @@ export type SheetColumn = z.infer<typeof SheetColumnSchema>;
 /** Query of `GET /api/flows/:id/sheet`. */
 export const SheetQuerySchema = z.object({
   tab: z.enum(['documents', 'lines']).default('documents'),
-  sort: z.string().optional(),
+  sort: safeText().max(100).optional(),
   dir: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).default(1),
 });

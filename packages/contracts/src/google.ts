@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * The Google connection as the Integrations page and the flow form see it, and the answers of the
@@ -30,8 +31,8 @@ export type GoogleStatus = z.infer<typeof GoogleStatusSchema>;
 
 /** Body of `POST /api/google/folder` and `/api/google/vendor-sheet`: a link to use, or nothing to create one. */
 export const GoogleSetupInputSchema = z.object({
-  url: z.string().max(2000).optional(),
-  name: z.string().max(200).optional(),
+  url: safeText().max(2000).optional(),
+  name: safeText().max(200).optional(),
 });
 /** Body of `POST /api/google/folder` and `/api/google/vendor-sheet`. */
 export type GoogleSetupInput = z.infer<typeof GoogleSetupInputSchema>;

@@ -13,4 +13,5 @@ export * from './notifications.ts';
 export * from './organization.ts';
 export * from './reconcile.ts';
 export * from './review.ts';
+export * from './text.ts';
 export * from './wire.ts';

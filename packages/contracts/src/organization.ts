@@ -1,5 +1,6 @@
 import { isValidIndianPhone } from '@bahi/india';
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /** Legal forms an organisation can take, in the order the UI lists them. */
 export const orgTypes = ['pvt_ltd', 'ltd', 'llp', 'others'] as const;
@@ -35,7 +36,7 @@ export const organizationMessages = {
 
 /** A required, trimmed text field whose absence and emptiness share one message. */
 function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, message);
+  return safeText({ error: message }).trim().min(1, message);
 }
 
 /** Contact phone: required and a valid Indian mobile or landline (the server stores it as +91…). */
@@ -82,7 +83,7 @@ export type CreateOrganizationInput = z.infer<typeof CreateOrganizationInputSche
 /** One GSTIN row in the profile form; the server validates checksum and state code. */
 export const GstinInputSchema = z.object({
   gstin: requiredText(organizationMessages.gstinRequired).max(32, organizationMessages.gstinInvalid),
-  label: z.string().trim().max(100).nullable().optional(),
+  label: safeText().trim().max(100).nullable().optional(),
 });
 /** One GSTIN row in the profile form. */
 export type GstinInput = z.infer<typeof GstinInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * The Reconcile screen's shapes: the three-way match of `contracts/reconciliation.md` over the
@@ -162,7 +163,7 @@ export type Reconciliation = z.infer<typeof ReconciliationSchema>;
 
 /** `POST /api/reconcile/invoices/:id/override`: pay it anyway, and why (kept with who and when). */
 export const OverrideExceptionSchema = z.object({
-  reason: z.string().trim().min(10, 'Say why in a few words (at least 10 characters)').max(1000),
+  reason: safeText().trim().min(10, 'Say why in a few words (at least 10 characters)').max(1000),
 });
 
 /** A vendor of the organisation: what its documents say, and what a person added. */
@@ -207,7 +208,7 @@ export const paymentTermsDaysMessage = `Enter whole days from 0 to ${MSME_MAX_PA
 
 /** `PATCH /api/vendors/:id`: what a person sets (null clears it). */
 export const VendorUpdateSchema = z.object({
-  displayName: z.string().trim().max(200).nullable().optional(),
+  displayName: safeText().trim().max(200).nullable().optional(),
   paymentTermsDays: z
     .number(paymentTermsDaysMessage)
     .int(paymentTermsDaysMessage)

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { ExtractionValueKind } from './extraction.ts';
 import { FlowDocumentDetailSchema } from './flows.ts';
+import { safeText } from './text.ts';
 
 /**
  * Reviewing a document: a person's corrections, approvals and the trail they leave. The value
@@ -74,13 +75,13 @@ export function readFieldInput(kind: ExtractionValueKind, input: string): FieldI
 /** `PATCH /api/documents/:id`: values as typed, by header field and by line cell (1-based lines). */
 export const DocumentCorrectionSchema = z
   .object({
-    fields: z.record(z.string(), z.string().max(2000)).default({}),
+    fields: z.record(safeText().max(200), safeText().max(2000)).default({}),
     lines: z
       .array(
         z.object({
           line: z.number().int().min(1),
-          field: z.string(),
-          value: z.string().max(2000),
+          field: safeText().max(200),
+          value: safeText().max(2000),
         }),
       )
       .max(2000)
@@ -135,7 +136,10 @@ export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 export const DocumentReviewSchema = z.object({
   document: FlowDocumentDetailSchema,
   flowName: z.string(),
-  /** Pages; empty when the file is gone or cannot be drawn (`pagesError` says why). */
+  /**
+   * Pages (at most the 100 the engine reads); empty when the file is gone, cannot be drawn or was not read
+   * (failed, pending, removed). `pagesError` says why, or that only the first pages of a longer file are listed.
+   */
   pages: z.array(DocumentPageSchema),
   pagesError: z.string().nullable(),
   /** Fields a person changed (header names and `lineItems.N.field` cells): their source is "corrected". */
@@ -172,7 +176,7 @@ export const ReviewQueueQuerySchema = z.object({
   view: z.enum(reviewQueueViews).default('needs_review'),
   flowId: z.string().uuid().optional(),
   /** Vendor name or GSTIN, any part of it. */
-  vendor: z.string().trim().max(200).optional(),
+  vendor: safeText().trim().max(200).optional(),
   /** Document date from / to, ISO. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -180,7 +184,7 @@ export const ReviewQueueQuerySchema = z.object({
   min: z.coerce.number().optional(),
   max: z.coerce.number().optional(),
   /** Document number, GSTIN or vendor name, any part of it. */
-  q: z.string().trim().max(200).optional(),
+  q: safeText().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
 /** A review queue query. */

@@ -20,10 +20,14 @@ export {
 } from './ocr/providers.ts';
 export {
   listPageFrames,
+  MAX_PAGE_DRAW_OPERATIONS,
   MAX_PREVIEW_WIDTH,
   type PageFrame,
   type PagePreview,
   PreviewError,
+  type RenderPreviewOptions,
+  readPageFrames,
+  renderPagePlaceholder,
   renderPagePreview,
 } from './preview.ts';
 export {

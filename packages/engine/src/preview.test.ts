@@ -1,7 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { textPdf } from '../test/pdf-builder.ts';
-import { listPageFrames, PreviewError, renderPagePreview } from './preview.ts';
+import { manyPagesPdf, strokedLinesPdf, textPdf } from '../test/pdf-builder.ts';
+import {
+  listPageFrames,
+  PreviewError,
+  readPageFrames,
+  renderPagePlaceholder,
+  renderPagePreview,
+} from './preview.ts';
 
 describe('page previews', () => {
   it('draws a PDF page in colour at the asked width, with its frame in points', async () => {
@@ -37,5 +43,38 @@ describe('page previews', () => {
 
   it('refuses bytes that are neither a PDF nor an image, and a locked PDF', async () => {
     await expect(listPageFrames(new TextEncoder().encode('hello'))).rejects.toBeInstanceOf(PreviewError);
+  });
+
+  it('refuses to draw a page with more drawing operations than allowed, before drawing a pixel', async () => {
+    // 20,000 page-wide strokes: minutes of drawing at full width; refused in well under a second.
+    const pdf = strokedLinesPdf(20_000);
+    const started = performance.now();
+    const error = await renderPagePreview(pdf, 1, 2400).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PreviewError);
+    expect((error as PreviewError).code).toBe('too_costly');
+    expect(performance.now() - started).toBeLessThan(5000);
+    // Under the limit it is drawn.
+    expect((await renderPagePreview(strokedLinesPdf(3, 2), 1, 640)).pixelWidth).toBe(640);
+    await expect(renderPagePreview(strokedLinesPdf(30, 2), 1, 640, { maxOperations: 10 })).rejects.toThrow(
+      /more than 10 drawing operations/,
+    );
+  });
+
+  it('counts the pages of a long PDF but reads the frames of the first ones only', async () => {
+    const pdf = manyPagesPdf(20_000);
+    const { pageCount, frames } = await readPageFrames(pdf, 100);
+    expect(pageCount).toBe(20_000);
+    expect(frames).toHaveLength(100);
+  });
+
+  it("draws a placeholder of the page's proportions carrying a sentence", async () => {
+    const picture = await renderPagePlaceholder(
+      { width: 612, height: 792 },
+      640,
+      'This page is too costly to draw.',
+    );
+    expect(picture.pixelWidth).toBe(640);
+    expect(picture.pixelHeight).toBe(828);
+    expect((await sharp(Buffer.from(picture.png)).metadata()).format).toBe('png');
   });
 });

@@ -30,10 +30,20 @@ export interface PagePreview extends PageFrame {
 /** Largest picture width drawn; wider asks are cut to it (a 1600 px page is sharp at 2× zoom on a laptop). */
 export const MAX_PREVIEW_WIDTH = 2400;
 
-/** Thrown when the bytes are not a PDF or image the engine reads (`unreadable`), or the page does not exist. */
+/**
+ * Most drawing operations (paths, text runs, images, shades, clips) a PDF page may have for it to be drawn.
+ * They are counted before any pixel is drawn: a page past this is answered with a placeholder. Real invoice
+ * pages have a few hundred; a page of thousands of wide strokes can take minutes to draw.
+ */
+export const MAX_PAGE_DRAW_OPERATIONS = 10_000;
+
+/**
+ * Thrown when the bytes are not a PDF or image the engine reads (`unreadable`), the page does not exist
+ * (`no_page`), or the page has more drawing operations than allowed (`too_costly`).
+ */
 export class PreviewError extends Error {
-  readonly code: 'unreadable' | 'no_page';
-  constructor(code: 'unreadable' | 'no_page', message: string) {
+  readonly code: 'unreadable' | 'no_page' | 'too_costly';
+  constructor(code: 'unreadable' | 'no_page' | 'too_costly', message: string) {
     super(message);
     this.name = 'PreviewError';
     this.code = code;
@@ -42,19 +52,88 @@ export class PreviewError extends Error {
 
 /** The frames of every page (PDF points; for images, pixels at the resolution the engine read them at). */
 export async function listPageFrames(bytes: Uint8Array): Promise<PageFrame[]> {
+  return (await readPageFrames(bytes, Number.POSITIVE_INFINITY)).frames;
+}
+
+/**
+ * How many pages the document has, and the frames of the first `maxPages` of them: a PDF of 100,000
+ * pages is counted from its page tree without loading a page past the cap.
+ */
+export async function readPageFrames(
+  bytes: Uint8Array,
+  maxPages: number,
+): Promise<{ pageCount: number; frames: PageFrame[] }> {
   const kind = sniffType(bytes);
   if (kind === 'pdf') {
     const doc = openPreviewPdf(bytes);
     try {
+      const pageCount = doc.countPages();
       const frames: PageFrame[] = [];
-      for (let i = 0; i < doc.countPages(); i++) frames.push(pdfFrame(doc.loadPage(i)));
-      return frames;
+      for (let i = 0; i < Math.min(pageCount, maxPages); i++) {
+        const page = doc.loadPage(i);
+        try {
+          frames.push(pdfFrame(page));
+        } finally {
+          page.destroy();
+        }
+      }
+      return { pageCount, frames };
     } finally {
       doc.destroy();
     }
   }
   const pages = await readImagePages(bytes);
-  return pages.map((p) => p.frame);
+  return { pageCount: pages.length, frames: pages.slice(0, maxPages).map((p) => p.frame) };
+}
+
+/**
+ * Counts a page's drawing operations without drawing a pixel, stopping at `limit`: true when the page has
+ * more. Text, paths, images, shades and clips each count one.
+ */
+function exceedsDrawingOperations(page: mupdf.Page, limit: number): boolean {
+  let count = 0;
+  const stop = new Error('too many drawing operations');
+  const tick = () => {
+    count++;
+    if (count > limit) throw stop;
+  };
+  const device = new mupdf.Device({
+    fillPath: tick,
+    strokePath: tick,
+    clipPath: tick,
+    clipStrokePath: tick,
+    fillText: tick,
+    strokeText: tick,
+    clipText: tick,
+    clipStrokeText: tick,
+    ignoreText: tick,
+    fillShade: tick,
+    fillImage: tick,
+    fillImageMask: tick,
+    clipImageMask: tick,
+    beginGroup: tick,
+    beginMask: tick,
+  });
+  try {
+    page.run(device, mupdf.Matrix.identity);
+    return false;
+  } catch (error) {
+    if (error === stop || (error as Error)?.message === stop.message) return true;
+    throw error;
+  } finally {
+    try {
+      device.close();
+    } catch {
+      // A device stopped mid-page may refuse to close; it is dropped either way.
+    }
+    device.destroy();
+  }
+}
+
+/** Options of {@link renderPagePreview}. */
+export interface RenderPreviewOptions {
+  /** Most drawing operations a PDF page may have (default {@link MAX_PAGE_DRAW_OPERATIONS}). */
+  maxOperations?: number;
 }
 
 /**
@@ -65,6 +144,7 @@ export async function renderPagePreview(
   bytes: Uint8Array,
   pageNumber: number,
   width: number,
+  options: RenderPreviewOptions = {},
 ): Promise<PagePreview> {
   const want = Math.max(100, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
   const kind = sniffType(bytes);
@@ -75,6 +155,9 @@ export async function renderPagePreview(
         throw new PreviewError('no_page', `no page ${pageNumber}`);
       const page = doc.loadPage(pageNumber - 1);
       const frame = pdfFrame(page);
+      const limit = options.maxOperations ?? MAX_PAGE_DRAW_OPERATIONS;
+      if (exceedsDrawingOperations(page, limit))
+        throw new PreviewError('too_costly', `the page has more than ${limit} drawing operations`);
       // A long strip (a till roll) is drawn narrower rather than taller than MAX_PREVIEW_HEIGHT.
       const scale = Math.min(want / frame.width, MAX_PREVIEW_HEIGHT / frame.height);
       const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
@@ -108,6 +191,46 @@ export async function renderPagePreview(
     .toBuffer({ resolveWithObject: true });
   return {
     ...page.frame,
+    png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    pixelWidth: info.width,
+    pixelHeight: info.height,
+  };
+}
+
+/**
+ * A stand-in picture for a page that is not drawn: a grey page of the page's proportions with `sentence`
+ * in its middle (sharp renders the SVG on libuv's thread pool, off the caller's event loop).
+ */
+export async function renderPagePlaceholder(
+  frame: PageFrame,
+  width: number,
+  sentence: string,
+): Promise<PagePreview> {
+  const pixelWidth = Math.max(100, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
+  const ratio = frame.width > 0 && frame.height > 0 ? frame.height / frame.width : 1.294;
+  const pixelHeight = Math.max(100, Math.min(MAX_PREVIEW_HEIGHT, Math.round(pixelWidth * ratio)));
+  const fontSize = Math.max(12, Math.round(pixelWidth / 32));
+  const escaped = sentence.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  // Long sentences wrap at roughly 50 characters a line.
+  const lines: string[] = [];
+  for (const word of escaped.split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + word.length < 50) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const top = pixelHeight / 2 - ((lines.length - 1) * fontSize * 1.4) / 2;
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="${pixelWidth / 2}" y="${Math.round(top + i * fontSize * 1.4)}" font-family="sans-serif" font-size="${fontSize}" text-anchor="middle" fill="#3f3f46">${line}</text>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelWidth}" height="${pixelHeight}"><rect width="100%" height="100%" fill="#f4f4f5"/>${text}</svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer({
+    resolveWithObject: true,
+  });
+  return {
+    ...frame,
     png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
     pixelWidth: info.width,
     pixelHeight: info.height,

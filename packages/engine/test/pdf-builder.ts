@@ -63,3 +63,29 @@ export function textPdf(lines: string[][]): Uint8Array {
   }
   return buildPdf(objs);
 }
+
+/** A one-page PDF of `count` stroked lines `lineWidth` points wide: cheap to store, costly to draw. */
+export function strokedLinesPdf(count: number, lineWidth = 200): Uint8Array {
+  let content = '';
+  for (let i = 0; i < count; i++) content += `${lineWidth} w ${i % 612} 0 m ${(i * 7) % 612} 792 l S\n`;
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    streamObject(new TextEncoder().encode(content)),
+  ]);
+}
+
+/** A PDF of `count` empty pages sharing one page tree node. */
+export function manyPagesPdf(count: number): Uint8Array {
+  const kids = Array.from({ length: count }, (_, i) => `${i + 3} 0 R`).join(' ');
+  const pages = Array.from(
+    { length: count },
+    () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+  );
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+    ...pages,
+  ]);
+}

@@ -93,6 +93,10 @@ const rawEnvSchema = z.object({
     .default(20 * 1024 ** 3),
   EXTRACT_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64).optional(),
   EXTRACT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(1000).default(120_000),
+  PREVIEW_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(15_000),
+  ),
   OCR_PROVIDER: z.preprocess(
     emptyToUndefined,
     z.enum(OCR_PROVIDERS, { error: `must be ${OCR_PROVIDERS.join(' or ')}` }).default(DEFAULT_OCR_PROVIDER),
@@ -180,6 +184,8 @@ export interface FlowsConfig {
   orgStorageMaxBytes: number;
   extractConcurrency: number;
   extractTimeoutMs: number;
+  /** Longest a page picture or page count may take (its worker thread is stopped then). */
+  previewTimeoutMs: number;
   /** OCR engine the extraction workers read scans and photos with. */
   ocrProvider: OcrProviderName;
   runJobs: boolean;
@@ -302,6 +308,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       orgStorageMaxBytes: raw.ORG_STORAGE_MAX_BYTES,
       extractConcurrency: raw.EXTRACT_CONCURRENCY ?? availableParallelism(),
       extractTimeoutMs: raw.EXTRACT_TIMEOUT_MS,
+      previewTimeoutMs: raw.PREVIEW_TIMEOUT_MS,
       ocrProvider: raw.OCR_PROVIDER,
       runJobs: raw.RUN_JOBS ?? true,
       leaseSeconds: raw.RUN_LEASE_SECONDS,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from '@bahi/contracts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
@@ -123,6 +124,60 @@ const limitJsonBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
   return jsonLimit(c, next);
 };
 
+/** The largest body better-auth reads (sign-in, sign-up, sign-out): a few hundred bytes in practice. */
+export const AUTH_BODY_LIMIT_BYTES = 64 * 1024;
+
+const authLimit = bodyLimit({
+  maxSize: AUTH_BODY_LIMIT_BYTES,
+  onError: (c) => {
+    c.header('connection', 'close');
+    throw new AppError('payload_too_large', 'The request is too large');
+  },
+});
+
+/** The dotted path of the first string in `value` holding a character PostgreSQL cannot store. */
+function findUnsafeText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return hasUnsafeCharacters(value) ? path.join('.') || 'body' : null;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasUnsafeCharacters(key)) return [...path, 'key'].join('.');
+      const found = findUnsafeText(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * better-auth's routes (/api/auth/*) are answered before the session gate and the JSON limit, so they get
+ * their own: a body past {@link AUTH_BODY_LIMIT_BYTES} is refused (413) before it is read — at once when
+ * its Content-Length says so, else as soon as the count passes it. A JSON body is then checked for text
+ * PostgreSQL cannot store (a NUL in a name), refused with a field message instead of a database error.
+ */
+const limitAuthBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!BODY_METHODS.has(c.req.method)) return next();
+  return authLimit(c, async () => {
+    if (c.req.header('content-type')?.includes('json')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await c.req.raw.clone().text());
+      } catch {
+        parsed = undefined;
+      }
+      const field = findUnsafeText(parsed);
+      if (field !== null)
+        throw new AppError('validation', UNSAFE_TEXT_MESSAGE, { [field]: UNSAFE_TEXT_MESSAGE });
+    }
+    await next();
+  });
+};
+
+/** Outside /api no route reads a body; one sent anyway is still bounded. */
+const limitOtherBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.path.startsWith('/api/') || !BODY_METHODS.has(c.req.method)) return next();
+  return jsonLimit(c, next);
+};
+
 /**
  * Builds the whole HTTP app: security headers, CSRF protection, better-auth at /api/auth, session
  * loading, feature modules under /api, the OpenAPI document, popup sign-in pages, /healthz and the web app
@@ -214,8 +269,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   app.get('/readyz', (c) => ops.fetch(c.req.raw, c.env));
   app.get('/metrics', (c) => ops.fetch(c.req.raw, c.env));
 
+  app.use('*', limitOtherBodies);
   app.use('/api/*', csrf({ origin: allowedOrigins }));
   app.use('/api/*', createOriginGuard(allowedOrigins));
+  app.use(`${AUTH_BASE_PATH}/*`, limitAuthBodies);
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
     auth.handler(withClientIp(c.req.raw, getClientIp(c))),
   );

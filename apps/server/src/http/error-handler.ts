@@ -1,9 +1,10 @@
-import type { ErrorCode, ErrorResponse } from '@bahi/contracts';
+import { type ErrorCode, type ErrorResponse, UNSAFE_TEXT_MESSAGE } from '@bahi/contracts';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { AppError, collectFieldErrors } from '../lib/app-error.ts';
+import { describeErrorForLog, findSqlState } from '../lib/log-safe.ts';
 import type { Logger } from '../lib/logger.ts';
 
 /** The only mapping from error codes to HTTP statuses in the server. */
@@ -55,6 +56,13 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
       error.status === 403 ? 'Request refused: cross-site request' : error.message || 'Bad request';
     return { status: getStatusForCode(code), body: { error: { code, message } } };
   }
+  // A character PostgreSQL cannot store that a schema let through: the caller's input, not our failure.
+  const sqlState = findSqlState(error);
+  if (sqlState === '22021' || sqlState === '22P05')
+    return {
+      status: getStatusForCode('validation'),
+      body: { error: { code: 'validation', message: UNSAFE_TEXT_MESSAGE } },
+    };
   return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side' } } };
 }
 
@@ -62,7 +70,8 @@ export function toErrorResponse(error: unknown): { status: ContentfulStatusCode;
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context): Response => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) logger.error({ err: error, path: c.req.path }, 'request failed');
+    if (status >= 500)
+      logger.error({ error: describeErrorForLog(error), path: c.req.path }, 'request failed');
     return c.json(body, status);
   };
 }

@@ -10,6 +10,10 @@ import {
   type MemoryStore,
   type OcrProvider,
   type OcrProviderName,
+  type PageFrame,
+  PreviewError,
+  readPageFrames,
+  renderPagePreview,
 } from '@bahi/engine';
 import { type WorkbookData, writeWorkbookFile } from '../adapters/sinks/xlsx-workbook.ts';
 
@@ -54,8 +58,34 @@ export interface WorkbookTask {
   data: WorkbookData;
 }
 
+/** Count a stored document's pages and read the frames of the first `maxPages`. */
+export interface PreviewFramesTask {
+  kind: 'preview-frames';
+  path: string;
+  maxPages: number;
+}
+
+/** Draw one page of a stored document as a PNG `width` pixels wide. */
+export interface PreviewPageTask {
+  kind: 'preview-page';
+  path: string;
+  page: number;
+  width: number;
+  /** Most drawing operations the page may have (default: the engine's). */
+  maxOperations?: number | undefined;
+}
+
+/** Review-screen pictures, drawn off the API's event loop. */
+export type PreviewTask = PreviewFramesTask | PreviewPageTask;
+
+/** What a preview task answers: the frames, the picture, or why the engine would not draw it. */
+export type PreviewAnswer =
+  | { kind: 'frames'; pageCount: number; frames: PageFrame[] }
+  | { kind: 'page'; png: Uint8Array }
+  | { kind: 'refused'; code: PreviewError['code']; message: string };
+
 /** Work the pool runs off the event loop. */
-export type PoolTask = ExtractTask | LearnTask | WorkbookTask;
+export type PoolTask = ExtractTask | LearnTask | WorkbookTask | PreviewTask;
 
 /** What each task answers. */
 export type PoolResult<T extends PoolTask> = T extends ExtractTask
@@ -94,12 +124,13 @@ export async function runPoolTask(
   task: PoolTask,
   getOcr: () => OcrProvider,
   hooks: PoolTaskHooks = {},
-): Promise<ExtractionResult | IssuerMemory | null | { path: string }> {
+): Promise<ExtractionResult | IssuerMemory | null | { path: string } | PreviewAnswer> {
   if (task.kind === 'workbook') {
     await writeWorkbookFile(task.path, task.data);
     return { path: task.path };
   }
   if (task.kind === 'learn') return learnFromStoredFile(task, getOcr());
+  if (task.kind === 'preview-frames' || task.kind === 'preview-page') return runPreviewTask(task);
   const { onPage, recall } = hooks;
   let bytes: Uint8Array;
   try {
@@ -143,6 +174,21 @@ async function learnFromStoredFile(task: LearnTask, ocr: OcrProvider): Promise<I
     learnedAt: task.learnedAt,
     ...(task.provenance ? { provenance: task.provenance } : {}),
   });
+}
+
+async function runPreviewTask(task: PreviewTask): Promise<PreviewAnswer> {
+  try {
+    const bytes = new Uint8Array(await readFile(task.path));
+    if (task.kind === 'preview-frames')
+      return { kind: 'frames', ...(await readPageFrames(bytes, task.maxPages)) };
+    const picture = await renderPagePreview(bytes, task.page, task.width, {
+      ...(task.maxOperations ? { maxOperations: task.maxOperations } : {}),
+    });
+    return { kind: 'page', png: picture.png };
+  } catch (error) {
+    if (error instanceof PreviewError) return { kind: 'refused', code: error.code, message: error.message };
+    throw error;
+  }
 }
 
 /** What the pool hands each worker thread when it starts it. */

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IssuerMemory } from '@bahi/engine';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../modules/flows/test-support.ts';
 import { FOLIO_VENDOR_GSTIN, folioInvoicePdf } from '../test/folio-invoice.ts';
+import { strokedLinesPdf } from '../test/hostile-files.ts';
 import { createWorkerPool, WorkerCrashError } from './worker-pool.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -14,6 +16,38 @@ afterAll(async () => {
 });
 
 describe('worker pool', () => {
+  it('counts and draws pages of PDFs and photos in a thread, and stops one past its time limit', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bahi-preview-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const pool = createWorkerPool({ size: 1, hardTimeoutMs: 3000, unref: true });
+    cleanups.push(() => pool.close());
+    const pdf = join(fixturesDir, 'invoice-018.pdf');
+    const frames = await pool.preview({ kind: 'preview-frames', path: pdf, maxPages: 100 });
+    expect(frames).toMatchObject({ kind: 'frames', pageCount: 1 });
+    const page = await pool.preview({ kind: 'preview-page', path: pdf, page: 1, width: 640 });
+    expect(page.kind).toBe('page');
+    const photo = join(dir, 'photo.jpg');
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toFile(photo);
+    const drawn = await pool.preview({ kind: 'preview-page', path: photo, page: 1, width: 640 });
+    expect(drawn.kind === 'page' && (await sharp(Buffer.from(drawn.png)).metadata()).width).toBe(640);
+    expect(await pool.preview({ kind: 'preview-page', path: pdf, page: 2, width: 640 })).toMatchObject({
+      kind: 'refused',
+      code: 'no_page',
+    });
+    // 3,000 page-wide strokes at 2400 px: a minute of drawing, stopped with its thread at 3 s.
+    const slow = join(dir, 'slow.pdf');
+    await writeFile(slow, strokedLinesPdf(3000));
+    const error = await pool
+      .preview({ kind: 'preview-page', path: slow, page: 1, width: 2400 })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(WorkerCrashError);
+    expect((error as WorkerCrashError).timedOut).toBe(true);
+    // The pool goes on with a fresh thread.
+    expect((await pool.preview({ kind: 'preview-page', path: pdf, page: 1, width: 640 })).kind).toBe('page');
+  }, 60_000);
+
   it('extracts with the real engine and writes workbooks in worker threads', async () => {
     const pool = createWorkerPool({ size: 1, hardTimeoutMs: 120_000 });
     cleanups.push(() => pool.close());

@@ -6,6 +6,8 @@ import type {
   MemoryRecall,
   PoolTask,
   PoolWorkerData,
+  PreviewAnswer,
+  PreviewTask,
   WorkbookTask,
 } from './tasks.ts';
 import { createLazyOcr, runPoolTask } from './tasks.ts';
@@ -25,6 +27,8 @@ export interface TaskExecutor {
   /** Reads a stored file's pages and learns from a person's correction of it (the new memory, or null). */
   learn(task: Omit<LearnTask, 'kind'>): Promise<IssuerMemory | null>;
   writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
+  /** Counts pages or draws one (review screen); the engine's refusals come back as an answer. */
+  preview(task: PreviewTask): Promise<PreviewAnswer>;
   /** How many tasks can run at once. */
   readonly size: number;
   /** Threads alive now (the pool starts them on demand and retires idle ones). */
@@ -34,9 +38,12 @@ export interface TaskExecutor {
 
 /** Raised when a worker thread died while running a task (crash, out of memory, hard timeout). */
 export class WorkerCrashError extends Error {
-  constructor(message: string) {
+  /** True when the thread was stopped for overrunning the pool's hard timeout. */
+  readonly timedOut: boolean;
+  constructor(message: string, timedOut = false) {
     super(message);
     this.name = 'WorkerCrashError';
+    this.timedOut = timedOut;
   }
 }
 
@@ -55,6 +62,7 @@ interface Slot {
   busy: Pending | null;
   timer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+  timedOut: boolean;
 }
 
 const workerUrl = new URL('./pool-worker.mjs', import.meta.url);
@@ -71,6 +79,8 @@ export interface WorkerPoolOptions {
    * burst; the next task starts a fresh one. Default one minute.
    */
   idleMs?: number;
+  /** Threads that do not keep the process alive (a pool used only on demand, like page pictures). */
+  unref?: boolean;
 }
 
 /**
@@ -91,12 +101,14 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     const worker = new Worker(workerUrl, {
       workerData: { ocrProvider: options.ocrProvider } satisfies PoolWorkerData,
     });
+    if (options.unref) worker.unref();
     const slot: Slot = {
       worker,
       ready: Promise.resolve(),
       busy: null,
       timer: undefined,
       idleTimer: undefined,
+      timedOut: false,
     };
     slot.ready = new Promise((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
@@ -144,7 +156,11 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       const job = slot.busy;
       slot.busy = null;
       job?.reject(
-        new WorkerCrashError(`the extraction worker stopped (exit code ${code}) while reading this document`),
+        slot.timedOut
+          ? new WorkerCrashError(`the worker thread overran its ${options.hardTimeoutMs} ms limit`, true)
+          : new WorkerCrashError(
+              `the extraction worker stopped (exit code ${code}) while reading this document`,
+            ),
       );
       // A replacement starts through pump() when there is work for it.
       if (!closed) pump();
@@ -181,9 +197,19 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       clearTimeout(slot.idleTimer);
       const job = queue.shift()!;
       slot.busy = job;
-      slot.timer = setTimeout(() => void slot.worker.terminate(), options.hardTimeoutMs);
+      // The task's time limit runs from when the thread has it: a thread's start-up (seconds on a loaded
+      // machine) is not the task's. A thread that never gets ready is stopped after a minute anyway.
+      slot.timer = setTimeout(() => void slot.worker.terminate(), Math.max(60_000, options.hardTimeoutMs));
       slot.ready.then(
-        () => slot.worker.postMessage({ id: job.id, task: job.task }),
+        () => {
+          if (slot.busy !== job) return;
+          clearTimeout(slot.timer);
+          slot.timer = setTimeout(() => {
+            slot.timedOut = true;
+            void slot.worker.terminate();
+          }, options.hardTimeoutMs);
+          slot.worker.postMessage({ id: job.id, task: job.task });
+        },
         (error: Error) => {
           slot.busy = null;
           job.reject(new WorkerCrashError(error.message));
@@ -226,6 +252,7 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
     writeWorkbook: async (task) => {
       await submit({ kind: 'workbook', ...task });
     },
+    preview: (task) => submit<PreviewAnswer>(task),
     async close() {
       closed = true;
       for (const slot of slots) clearTimeout(slot.idleTimer);
@@ -254,6 +281,7 @@ export function createInlineExecutor(ocrProvider?: OcrProviderName): TaskExecuto
     writeWorkbook: async (task) => {
       await runPoolTask({ kind: 'workbook', ...task }, () => ocr);
     },
+    preview: async (task) => (await runPoolTask(task, () => ocr)) as PreviewAnswer,
     close: () => ocr.close(),
   };
 }

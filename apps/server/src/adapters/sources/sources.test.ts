@@ -304,6 +304,30 @@ describe('uploads and zip safety', () => {
     await expect(stat(path)).rejects.toThrow();
   });
 
+  it('says a password-protected zip is password-protected, not damaged', async () => {
+    // A zip whose entries are encrypted (ZipCrypto): bit 0 of each header's flag, the data unreadable.
+    const zip = zipSync({ 'bill.pdf': [randomBytes(2048), { level: 0 }] });
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    view.setUint16(6, view.getUint16(6, true) | 1, true);
+    for (let at = zip.length - 22; at >= 0; at--)
+      if (view.getUint32(at, true) === 0x02014b50)
+        view.setUint16(at + 8, view.getUint16(at + 8, true) | 1, true);
+    for (const file of [
+      { name: 'locked.zip', bytes: zip },
+      await (async () => {
+        const path = join(base, 'locked-streamed.zip');
+        await writeFile(path, zip);
+        return { name: 'locked.zip', path, size: zip.length };
+      })(),
+    ]) {
+      const out = await storeUploadedFiles(join(base, 'uploads-locked'), [file], limits);
+      expect(out.stored).toEqual([]);
+      expect(out.skipped).toEqual([
+        { name: 'locked.zip', reason: expect.stringMatching(/^This zip file is password-protected/) },
+      ]);
+    }
+  });
+
   it('reports a damaged zip instead of failing the upload', async () => {
     const out = await storeUploadedFiles(
       join(base, 'uploads-3'),

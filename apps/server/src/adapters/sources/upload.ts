@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open as openFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
 import { AppError } from '../../lib/app-error.ts';
@@ -137,6 +137,35 @@ async function* readZipSlices(file: IncomingFile): AsyncIterable<Uint8Array> {
     yield chunk as Buffer;
 }
 
+/** The first bytes of a zip, from memory or from the file an upload streamed to. */
+async function readZipHead(file: IncomingFile, length: number): Promise<Uint8Array> {
+  if ('bytes' in file) return file.bytes.subarray(0, length);
+  const handle = await openFile(file.path, 'r');
+  try {
+    const head = new Uint8Array(length);
+    const { bytesRead } = await handle.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Whether a zip's first entry is encrypted: its local header's general-purpose flag has bit 0 set, or its
+ * method is 99 (WinZip AES). fflate cannot read such entries and would call them damaged.
+ */
+async function isPasswordProtectedZip(file: IncomingFile): Promise<boolean> {
+  const head = await readZipHead(file, 30);
+  if (head.length < 30) return false;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  if (view.getUint32(0, true) !== 0x04034b50) return false;
+  return (view.getUint16(6, true) & 1) === 1 || view.getUint16(8, true) === 99;
+}
+
+/** Why a password-protected zip is not opened, and what to do. */
+export const PASSWORD_ZIP_REASON =
+  'This zip file is password-protected, so its files cannot be read. Unzip it with its password (or zip the files again without one) and upload them again.';
+
 /**
  * Expands a .zip onto disk under `stagingDir`, entry by entry as it inflates: nothing is held in memory
  * beyond one slice. Hard limits: each entry is abandoned once it passes the per-file limit, and the whole
@@ -157,6 +186,13 @@ export async function expandZip({
   limits: Pick<UploadLimits, 'maxFileBytes' | 'maxFiles'>;
   budget: { bytes: number; reason: string };
 }): Promise<ExpandedZip> {
+  if (await isPasswordProtectedZip(zip))
+    return {
+      files: [],
+      skipped: [{ name: zipName, reason: PASSWORD_ZIP_REASON }],
+      expanded: 0,
+      refused: false,
+    };
   const files: StagedFile[] = [];
   const skipped: SkippedFile[] = [];
   const open = new Set<number>();
@@ -240,6 +276,9 @@ export async function expandZip({
     for await (const slice of readZipSlices(zip)) {
       unzip.push(slice, false);
       if (refused) break;
+      // Inflating and writing a slice is synchronous (up to megabytes for a bomb's zeros): let other
+      // requests in between slices, so an upload never holds the event loop for its whole archive.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (!refused) unzip.push(new Uint8Array(0), true);
   } catch {

@@ -13,7 +13,14 @@ describe('engine errors in plain words', () => {
   it('keeps the general sentence for other errors', () => {
     expect(
       describeExtractionError({ code: 'too_large', message: 'page too large (14400 × 14400 pt)' }),
-    ).toMatch(/^This document is too large or took too long to read/);
+    ).toMatch(/^This document is too large to read/);
+    // The engine's time limit is its own error, with what to try.
+    expect(
+      describeExtractionError({
+        code: 'too_large',
+        message: 'processing exceeded the time limit of 120000 ms',
+      }),
+    ).toMatch(/^This document took too long to read, so it was stopped\. If it is a scan/);
     expect(describeExtractionError({ code: 'encrypted_pdf', message: 'needs a password' })).toMatch(
       /password-protected/,
     );

@@ -22,11 +22,17 @@ const plainErrors: Record<string, string> = {
   unsupported_type: `This file type is not supported. Use ${listDocumentFormats()}.`,
   empty_document:
     'Nothing could be read from this file: it is empty or blank, or holds no invoice, purchase order or goods receipt details. Check that it is the right file, or scan it again.',
-  too_large:
-    'This document is too large or took too long to read. Split it into smaller files and upload them again.',
+  too_large: 'This document is too large to read. Split it into smaller files and upload them again.',
+  timeout:
+    'This document took too long to read, so it was stopped. If it is a scan or a photo, scan it again at 300 dpi in black and white; if it is long, split it into smaller files; then upload it again.',
   internal:
     'Something went wrong on our side while reading this document. Retry it; if it fails again, contact support.',
 };
+
+/** True for an engine error that is its time limit (the engine words it "… time limit …"). */
+export function isTimeLimitError(error: { code: string; message: string }): boolean {
+  return error.code === 'too_large' && /time limit/i.test(error.message);
+}
 
 /** The plain-words message for an error code. */
 export function describeDocumentError(code: string): string {
@@ -38,6 +44,7 @@ export function describeDocumentError(code: string): string {
  * (the engine says "1000 pages (limit 100)").
  */
 export function describeExtractionError(error: { code: string; message: string }): string {
+  if (isTimeLimitError(error)) return describeDocumentError('timeout');
   const pages = /^(\d+) pages \(limit (\d+)\)/.exec(error.message);
   if (error.code === 'too_large' && pages)
     return `This document has ${Number(pages[1]).toLocaleString('en-IN')} pages; at most ${pages[2]} are read from one file. Split it into smaller files and upload them again.`;
@@ -116,7 +123,8 @@ export function buildDocumentOutcome(
     return {
       status: 'failed',
       extraction: result,
-      errorCode: result.error.code,
+      // The engine's time limit is told apart from a file too large: the cure differs.
+      errorCode: isTimeLimitError(result.error) ? 'timeout' : result.error.code,
       errorMessage: describeExtractionError(result.error),
       failedChecks: [],
       reviewFlag: null,
@@ -147,7 +155,25 @@ export function buildDocumentOutcome(
   };
 }
 
-/** The outcome for a document whose extraction crashed outside the engine (worker died, timeout kill). */
+/**
+ * The outcome for a document whose worker thread was stopped for overrunning the time limit (the engine's
+ * own, softer limit did not get a chance: a page drawn in one long step). The document's problem, like a
+ * damaged file: the run finishes with the others.
+ */
+export function buildTimeoutFailure(detail: string): DocumentOutcome {
+  return {
+    status: 'failed',
+    extraction: { error: { code: 'timeout', message: detail } },
+    errorCode: 'timeout',
+    errorMessage: describeDocumentError('timeout'),
+    failedChecks: [],
+    reviewFlag: null,
+    lines: [],
+    duplicateOf: null,
+  };
+}
+
+/** The outcome for a document whose extraction crashed outside the engine (worker died, out of memory). */
 export function buildSystemFailure(detail: string): DocumentOutcome {
   return {
     status: 'failed',

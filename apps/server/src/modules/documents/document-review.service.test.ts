@@ -113,7 +113,7 @@ describe('document review', () => {
     expect(view.pages[0]).toMatchObject({ number: 1, imageUrl: `/api/documents/${docId}/pages/1` });
     expect(view.pages[0]!.width).toBeGreaterThan(500);
     expect(view.pages[0]!.height).toBeGreaterThan(700);
-    const path = await getDocumentPageImage(t.db, {
+    const { path } = await getDocumentPageImage(t.db, {
       env,
       membership: owner.membership,
       id: docId,
@@ -130,7 +130,7 @@ describe('document review', () => {
         page: 1,
         width: 1100,
       }),
-    ).toBe(path);
+    ).toEqual({ path, placeholder: false });
     expect((await stat(path)).mtimeMs).toBe(first.mtimeMs);
     await expect(
       getDocumentPageImage(t.db, { env, membership: owner.membership, id: docId, page: 2, width: 1000 }),

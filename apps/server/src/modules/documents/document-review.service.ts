@@ -74,7 +74,7 @@ export async function getDocumentReview(
     listDocumentEvents(db, { organizationId: membership.organizationId, documentId: row.id }),
     findNeighbourDocuments(db, row),
     listDocumentPages(db, { env, membership, id: row.id }).then(
-      (list) => ({ list, error: null }),
+      ({ pages, note }) => ({ list: pages, error: note }),
       (error: unknown) => {
         if (error instanceof AppError) return { list: [], error: error.message };
         throw error;

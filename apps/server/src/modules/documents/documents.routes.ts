@@ -137,7 +137,7 @@ export function createDocumentRoutes({ db, env, logger, executor, jobs }: AppDep
     .openapi(pageImageRoute, async (c) => {
       const { membership } = requireMembership(c);
       const { id, page } = c.req.valid('param');
-      const path = await getDocumentPageImage(db, {
+      const { path, placeholder } = await getDocumentPageImage(db, {
         env,
         membership,
         id,
@@ -150,6 +150,8 @@ export function createDocumentRoutes({ db, env, logger, executor, jobs }: AppDep
           'content-type': 'image/png',
           'x-content-type-options': 'nosniff',
           'cache-control': 'private, max-age=3600',
+          // A page too costly to draw is answered with a picture saying so.
+          ...(placeholder ? { 'x-bahi-page-placeholder': '1' } : {}),
         },
       }) as never;
     })

@@ -146,8 +146,10 @@ describe('Google OAuth connection', () => {
     await connect(client);
     const again = await client.get('/api/google/status');
     expect(again.body).toMatchObject({ connected: true, parentFolder: null, vendorSheet: null });
-    expect((await client.post('/api/debug/clear-tokens')).status).toBe(200);
-    expect((await client.get('/api/google/status')).body.connected).toBe(false);
+    // The old debug route that let any member forget the organisation's tokens is gone (#33).
+    const debug = await client.post('/api/debug/clear-tokens');
+    expect(debug.status).toBe(404);
+    expect((await client.get('/api/google/status')).body.connected).toBe(true);
   });
 
   it('refuses a forged state and reports errors to the opener', async () => {

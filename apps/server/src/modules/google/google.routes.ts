@@ -4,7 +4,6 @@ import {
   GoogleSetupInputSchema,
   GoogleSetupItemSchema,
   GoogleStatusSchema,
-  OkSchema,
 } from '@bahi/contracts';
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
@@ -13,7 +12,6 @@ import { requireMembership } from '../../http/session.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import {
   buildConsentUrl,
-  clearGoogleTokens,
   completeOAuth,
   disconnectGoogle,
   getGoogleStatus,
@@ -63,17 +61,6 @@ const disconnectRoute = createRoute({
   responses: {
     200: jsonContent(GoogleStatusSchema),
     ...describeErrors('unauthenticated', 'no_organization', 'internal'),
-  },
-});
-
-const clearTokensRoute = createRoute({
-  method: 'post',
-  path: '/debug/clear-tokens',
-  tags: ['Google'],
-  summary: 'Clears stored Google tokens before a fresh authorisation',
-  responses: {
-    200: jsonContent(OkSchema),
-    ...describeErrors('unauthenticated', 'no_organization'),
   },
 });
 
@@ -129,7 +116,7 @@ export function renderOAuthCompletePage(success: boolean, error: string | null):
 </html>`;
 }
 
-/** `/api/oauth/*`, `/api/google/*`, `/api/debug/clear-tokens`. */
+/** `/api/oauth/*`, `/api/google/*` (the old debug route `/api/debug/clear-tokens` is gone: disconnect does it). */
 export function createGoogleRoutes({ db, env, logger }: AppDeps) {
   const router = createRouter()
     .openapi(oauthUrlRoute, async (c) => {
@@ -147,11 +134,6 @@ export function createGoogleRoutes({ db, env, logger }: AppDeps) {
     .openapi(disconnectRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(await disconnectGoogle(db, env, membership.organizationId), 200);
-    })
-    .openapi(clearTokensRoute, async (c) => {
-      const { membership } = requireMembership(c);
-      await clearGoogleTokens(db, membership.organizationId);
-      return c.json({ ok: true as const }, 200);
     })
     .openapi(folderRoute, async (c) => {
       const { membership } = requireMembership(c);

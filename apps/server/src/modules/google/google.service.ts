@@ -342,11 +342,6 @@ export async function verifyGoogleConnection(
   return getGoogleStatus(db, env, organizationId);
 }
 
-/** `POST /api/debug/clear-tokens`: forgets the tokens before a fresh authorisation (set-up kept). */
-export async function clearGoogleTokens(db: Db, organizationId: string): Promise<void> {
-  await clearTokens(db, organizationId);
-}
-
 /**
  * Disconnect: revokes the grant at Google, then removes the connection with its folder and sheet set-up
  * and the organisation's downloaded Drive files.

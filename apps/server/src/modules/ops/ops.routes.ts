@@ -21,11 +21,12 @@ function remoteAddressOf(env: unknown): string | undefined {
 
 /**
  * Whether a request comes from this machine: a loopback socket and no proxy in between (a reverse proxy
- * on the same host would otherwise make every outside request look local).
+ * on the same host would otherwise make every outside request look local). A request whose socket is
+ * unknown is not trusted: the metrics stay closed unless the address proves otherwise.
  */
 function isFromThisMachine(address: string | undefined, forwarded: boolean): boolean {
   if (forwarded) return false;
-  if (address === undefined) return true;
+  if (address === undefined) return false;
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 

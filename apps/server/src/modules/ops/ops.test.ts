@@ -52,7 +52,11 @@ describe('ops endpoints', () => {
     startExtractionTimer()();
 
     const app = createOpsRoutes({ db: t.db, logger });
-    const response = await app.request('/metrics');
+    const response = await app.request(
+      '/metrics',
+      {},
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
@@ -90,6 +94,8 @@ describe('ops endpoints', () => {
       from('127.0.0.1'),
     );
     expect(proxied.status).toBe(403);
+    // A request whose socket address is unknown is not taken for a local one (#33).
+    expect((await app.request('/metrics')).status).toBe(403);
     // Probes stay open to everyone.
     expect((await app.request('/healthz', {}, from('203.0.113.7'))).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import type { DocumentType, ExtractionResult } from '@bahi/engine';
 import { locateDocumentFile } from '../../adapters/sources/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobContext } from '../../jobs/registry.ts';
+import { WorkerCrashError } from '../../jobs/worker-pool.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { recordDocumentHandedBack, recordDocumentOutcome, startExtractionTimer } from '../../lib/metrics.ts';
 import { applyCorrections, collectLatestCorrections } from '../documents/document-corrections.ts';
@@ -9,6 +10,7 @@ import {
   buildDocumentOutcome,
   buildSourceFailure,
   buildSystemFailure,
+  buildTimeoutFailure,
 } from '../documents/document-outcome.ts';
 import {
   type ClaimedDocument,
@@ -186,6 +188,9 @@ export async function processClaimedDocument(
       // the document's own problem, told in the source's words, not a failure of Bahi.
       ctx.logger.warn({ err: error, documentId: doc.id }, 'document source unavailable');
       outcome = buildSourceFailure(error.message);
+    } else if (error instanceof WorkerCrashError && error.timedOut) {
+      ctx.logger.warn({ documentId: doc.id }, 'extraction stopped at its time limit');
+      outcome = buildTimeoutFailure(error.message);
     } else {
       ctx.logger.error({ err: error, documentId: doc.id }, 'extraction crashed');
       outcome = buildSystemFailure((error as Error).message);

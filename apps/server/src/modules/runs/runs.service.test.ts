@@ -8,7 +8,7 @@ import { INDIAN_MONEY_FORMAT } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
 import { documentLines, documents, flowUploads, runs } from '../../db/schema/index.ts';
 import type { JobContext } from '../../jobs/registry.ts';
-import type { TaskExecutor } from '../../jobs/worker-pool.ts';
+import { type TaskExecutor, WorkerCrashError } from '../../jobs/worker-pool.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { listActivities } from '../activity/activity.service.ts';
 import { describeDocumentError } from '../documents/document-outcome.ts';
@@ -126,6 +126,53 @@ describe('an upload gone from the server', () => {
     expect(doc).toMatchObject({ status: 'failed', errorCode: 'source_unavailable' });
     expect(doc?.errorMessage).toMatch(/no longer stored on the server; upload it again/);
     expect((await getRun(t.db, member.membership, run.id)).status).toBe('succeeded');
+  });
+});
+
+describe('a document that takes too long to read', () => {
+  it('fails that document in words, with its own code, and the run finishes with the others', async () => {
+    // An organisation of its own: its invoice must not make another test's copy a possible duplicate.
+    const owner = await createMember(t.db, 'Slow Owner');
+    const flow = await createUploadFlow('Slow', owner);
+    await addUploads(t.db, {
+      env,
+      user: owner.user,
+      membership: owner.membership,
+      flowId: flow.id,
+      files: [
+        { name: 'good.pdf', bytes: await readFixture('invoice-018.pdf') },
+        { name: 'slow.pdf', bytes: buildBlankPdf() },
+        { name: 'slower.pdf', bytes: new TextEncoder().encode('%PDF-1.4 slower') },
+      ],
+    });
+    // slow.pdf overruns the engine's own limit; slower.pdf's thread is stopped by the pool's hard limit.
+    const slow: TaskExecutor = {
+      ...ctx.executor,
+      size: 1,
+      async extract(task, onPage) {
+        if (task.fileName === 'slower.pdf')
+          throw new WorkerCrashError('the worker thread overran its 150000 ms limit', true);
+        const result = await ctx.executor.extract(task, onPage);
+        if (task.fileName !== 'slow.pdf') return result;
+        return {
+          ...result,
+          error: { code: 'too_large', message: 'processing exceeded the time limit of 120000 ms' },
+        };
+      },
+    };
+    const run = await startRun(t.db, { env, jobs, user: owner.user, flow });
+    await runRecordedJobs(jobs, { ...ctx, executor: slow });
+    const docs = await t.db.select().from(documents).where(eq(documents.flowId, flow.id));
+    const byName = Object.fromEntries(docs.map((d) => [d.fileName, d]));
+    for (const name of ['slow.pdf', 'slower.pdf']) {
+      expect(byName[name]).toMatchObject({ status: 'failed', errorCode: 'timeout' });
+      expect(byName[name]?.errorMessage).toMatch(/^This document took too long to read/);
+      expect(byName[name]?.errorMessage).not.toMatch(/on our side/);
+    }
+    expect(byName['good.pdf']?.status).not.toBe('failed');
+    const finished = await getRun(t.db, owner.membership, run.id);
+    expect(finished.status).toBe('succeeded');
+    expect(finished.counts).toMatchObject({ total: 3, failed: 2 });
   });
 });
 
@@ -829,6 +876,7 @@ function gatedExecutor(
     },
     writeWorkbook: (task: Parameters<TaskExecutor['writeWorkbook']>[0]) => inner.writeWorkbook(task),
     learn: (task: Parameters<TaskExecutor['learn']>[0]) => inner.learn(task),
+    preview: (task: Parameters<TaskExecutor['preview']>[0]) => inner.preview(task),
     close: async () => {},
   };
   return executor;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { IdParamsSchema, listDocumentFormats, UploadListSchema, UploadResultSchema } from '@bahi/contracts';
 import { createRoute } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
+import { streamingBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
@@ -54,14 +54,9 @@ export function createUploadRoutes({ db, env }: AppDeps) {
   const router = createRouter();
   router.use(
     '/flows/:id/uploads',
-    bodyLimit({
+    streamingBodyLimit({
       maxSize: env.flows.uploadMaxBytes * REQUEST_FILES_FACTOR,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          'The upload is too large; send fewer or smaller files at a time',
-        );
-      },
+      message: 'The upload is too large; send fewer or smaller files at a time',
     }),
   );
   return router

@@ -52,7 +52,8 @@ export function PageViewer({
     if (shown) boxRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [shown]);
 
-  if (error || pages.length === 0) {
+  // No page to show: say why. With pages, the sentence is a note (only the first pages of a long file).
+  if (pages.length === 0) {
     return (
       <div className="flex min-h-48 flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-6 text-center text-muted-foreground text-sm">
         <p>{error ?? 'This document has no pages to show.'}</p>
@@ -70,6 +71,7 @@ export function PageViewer({
 
   return (
     <section aria-label="Document pages" className="flex min-w-0 flex-col gap-2">
+      {error && <p className="text-muted-foreground text-xs">{error}</p>}
       <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Page controls">
         <Button
           size="icon"
