@@ -312,7 +312,7 @@ export function HomePage() {
                         </span>
                         <span className="block text-muted-foreground text-xs">
                           {description}{' '}
-                          <Link to={to} className="text-primary hover:underline">
+                          <Link to={to} className="text-primary underline underline-offset-2">
                             {unavailable.instead}
                           </Link>
                         </span>
