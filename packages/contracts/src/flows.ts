@@ -489,7 +489,7 @@ export function describeReviewReason(reason: string): string {
     return `Billed to ${whom}, which is not one of your organisation's GSTINs: no input tax credit can be claimed on it`;
   }
   if (code === NO_BUYER_GSTIN)
-    return 'No buyer GSTIN is printed (a consumer bill): no input tax credit can be claimed on it';
+    return 'No buyer GSTIN was read: if this is a consumer bill, no input tax credit can be claimed on it';
   if (code === BUYER_NOT_CHECKED)
     return 'Not checked that it is billed to you: your organisation profile has no GSTIN yet (add it under Profile)';
   if (code === POSSIBLE_DUPLICATE)

@@ -130,7 +130,9 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
         progress?: { read: number; pages: number };
         recall?: { call: number; type: Parameters<MemoryRecall>[0]; keys: string[] };
       }) => {
-        if (m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
+        // A thread past its time limit is being stopped: what it still sends is not heard, and its
+        // exit (not this message) ends its task, so no next task is handed to a dying thread.
+        if (slot.timedOut || m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
         if (m.progress) {
           slot.busy.onPage?.(m.progress.read, m.progress.pages);
           return;

@@ -181,7 +181,7 @@ describe('an invoice is billed to us', () => {
     expect(corrected.document.status).toBe('needs_review');
     expect(corrected.document.failedChecks).toEqual(['no_buyer_gstin']);
     expect((await readWorkbookRow())['Checks Failed']).toBe(
-      'No buyer GSTIN is printed (a consumer bill): no input tax credit can be claimed on it',
+      'No buyer GSTIN was read: if this is a consumer bill, no input tax credit can be claimed on it',
     );
     const approved = await approveDocument(review(), {
       user: owner.user,

@@ -52,7 +52,10 @@ export async function recheckBilledTo(
             ids.slice(i, i + BATCH).map((r) => r.id),
           ),
         ),
-      );
+      )
+      // Locked until the transaction ends: a person's correction saved meanwhile waits, so its
+      // verdict is never overwritten by one worked out from the reading before it.
+      .for('update');
     for (const row of rows) {
       const outcome = buildDocumentOutcome(row.extraction as ExtractionResult, {
         organizationGstins,

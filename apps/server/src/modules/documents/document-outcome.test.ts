@@ -128,7 +128,19 @@ describe('billed to us', () => {
     expect(other.failedChecks[0]).not.toContain(',');
     const consumer = buildDocumentOutcome(invoice({ buyerGstin: null, buyerName: 'Walk-in customer' }), org);
     expect(consumer).toMatchObject({ status: 'needs_review', failedChecks: ['no_buyer_gstin'] });
-    expect(describeReviewReason('no_buyer_gstin')).toMatch(/No buyer GSTIN is printed \(a consumer bill\)/);
+    expect(describeReviewReason('no_buyer_gstin')).toMatch(
+      /No buyer GSTIN was read: if this is a consumer bill/,
+    );
+  });
+
+  it('does not call a misread GSTIN another company: its failed check asks for a look instead', () => {
+    const slip = invoice({ buyerGstin: '29AAPFU0939F1ZX', buyerName: 'Our own company' });
+    (slip as unknown as { checks: unknown[] }).checks = [
+      { code: 'gstin_checksum', field: 'buyerGstin', ok: false, message: 'check character does not match' },
+    ];
+    const outcome = buildDocumentOutcome(slip, org);
+    expect(outcome.status).toBe('needs_review');
+    expect(outcome.failedChecks).toEqual(['gstin_checksum']);
   });
 
   it('says so, and holds nothing back, when the organisation has no GSTIN yet', () => {

@@ -73,6 +73,12 @@ export function listBilledToReasons(
   const buyer = typeof fields.buyerGstin === 'string' ? normalizeGstin(fields.buyerGstin) : '';
   if (!buyer) return [NO_BUYER_GSTIN];
   if (organizationGstins.some((g) => normalizeGstin(g) === buyer)) return [];
+  // A buyer GSTIN that fails its own check is a misreading (the failed check already asks for a
+  // look), not proof that the invoice is another company's.
+  const misread = result.checks.some(
+    (c) => !c.ok && c.field === 'buyerGstin' && (c.code === 'gstin_format' || c.code === 'gstin_checksum'),
+  );
+  if (misread) return [];
   const name =
     typeof fields.buyerName === 'string' && fields.buyerName.trim() ? fields.buyerName.trim() : null;
   return [billedToOtherReason(buyer, name)];
