@@ -47,6 +47,8 @@ export interface LearnTask {
   provenance?: Record<string, { page: number; bbox: [number, number, number, number] }>;
   /** The fields the person changed. */
   taught: string[];
+  /** The document's lines after the correction: a line field a person emptied everywhere is learned as not printed. */
+  lineItems?: Array<Record<string, unknown>>;
   learnedAt: string;
   timeoutMs: number;
 }
@@ -172,6 +174,7 @@ async function learnFromStoredFile(task: LearnTask, ocr: OcrProvider): Promise<I
     known: task.known,
     taught: task.taught,
     learnedAt: task.learnedAt,
+    ...(task.lineItems ? { lineItems: task.lineItems } : {}),
     ...(task.provenance ? { provenance: task.provenance } : {}),
   });
 }

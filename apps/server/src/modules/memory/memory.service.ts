@@ -97,6 +97,10 @@ export async function learnFromDocumentCorrection(
       known,
       provenance,
       taught,
+      // Lines only when a person corrected them: the engine's own lines teach nothing.
+      ...(corrected.has('lineItems') || [...corrected].some((f) => f.startsWith('lineItems'))
+        ? { lineItems: result.lineItems.map(({ provenance: _p, ...values }) => values) }
+        : {}),
       // The lesson is dated by the correction, not by when the job ran: a second run stores the same.
       learnedAt: new Date(lastAt).toISOString(),
       timeoutMs: ctx.env.flows.extractTimeoutMs,
