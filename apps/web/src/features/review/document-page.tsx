@@ -171,7 +171,8 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     try {
       await forget.mutateAsync(value.key);
       toast.success(
-        `Forgotten: this vendor's ${value.label.toLowerCase()} will be read without your earlier correction`,
+        // The sender is the vendor of an invoice, but the buying company of a PO or GRN: name neither.
+        `Forgotten: the ${value.label.toLowerCase()} of documents from this sender will be read without your earlier correction`,
       );
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not forget that');
@@ -633,7 +634,7 @@ function FieldRow(props: FieldProps) {
                       type="button"
                       onClick={props.onForget}
                       disabled={props.forgetting}
-                      title={`Read this vendor's ${value.label.toLowerCase()} without your earlier correction from now on`}
+                      title={`Read the ${value.label.toLowerCase()} of documents from this sender without your earlier correction from now on`}
                       className="rounded font-medium text-primary underline-offset-2 hover:underline disabled:opacity-50"
                     >
                       Forget

@@ -106,7 +106,7 @@ describe('review fields', () => {
     expect(number.lesson).toEqual({ from: 'INV-0142' });
     expect(describeLesson(number.lesson!)).toBe('Learned from your correction on INV-0142');
     expect(describeLesson(all.find((v) => v.key === 'vendorName')!.lesson!)).toBe(
-      "Learned from your correction of this vendor's earlier document",
+      'Learned from your correction of an earlier document from the same sender',
     );
     expect(all.find((v) => v.key === 'total')!.lesson).toBeNull();
     const typed = buildFieldGroups(makeReview(learned, ['documentNumber'])).flatMap((g) => g.values);

@@ -199,7 +199,7 @@ export function findNextLook(values: ReviewValue[], fromKey: string | null): str
 export function describeLesson(lesson: { from: string | null }): string {
   return lesson.from
     ? `Learned from your correction on ${lesson.from}`
-    : "Learned from your correction of this vendor's earlier document";
+    : 'Learned from your correction of an earlier document from the same sender';
 }
 
 /** How a source is named on screen. */
