@@ -66,8 +66,7 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
   const set = (
     field: string,
     value: FieldValue,
-    where: Omit<Provenance, 'learnedFrom'> | undefined,
-    from: string | null,
+    lesson: { where?: Omit<Provenance, 'learnedFrom'>; from: string | null; sureness: number },
   ) => {
     if (!(field in fields)) return;
     const vouched = (confidence[field] ?? 0) >= VOUCHED || provenance[field]?.source === 'qr';
@@ -80,14 +79,13 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
       return;
     }
     fields[field] = value;
-    confidence[field] = LEARNED;
-    const base = where ?? provenance[field] ?? fallback;
-    if (base) provenance[field] = { ...base, learnedFrom: from };
+    confidence[field] = lesson.sureness;
+    const base = lesson.where ?? provenance[field] ?? fallback;
+    if (base) provenance[field] = { ...base, learnedFrom: lesson.from };
   };
-  for (const [field, c] of Object.entries(memory.constants)) {
-    set(field, c.value, undefined, c.from.documentNumber);
-    if (field in confidence) confidence[field] = Math.max(confidence[field]!, AGREED);
-  }
+  // The issuer's own constants are as sure as the issuer is known; a recipe's reading a little less.
+  for (const [field, c] of Object.entries(memory.constants))
+    set(field, c.value, { from: c.from.documentNumber, sureness: AGREED });
   for (const [field, recipe] of Object.entries(memory.recipes)) {
     const pick = pickReading(layout, readAll(layout, recipe), recipe);
     if (!pick) continue;
@@ -105,7 +103,11 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
       confidence[field] = Math.min(confidence[field]!, DOUBTED);
       continue;
     }
-    set(field, value, { page: pick.page, bbox: pick.bbox, source: pick.source }, recipe.from.documentNumber);
+    set(field, value, {
+      where: { page: pick.page, bbox: pick.bbox, source: pick.source },
+      from: recipe.from.documentNumber,
+      sureness: LEARNED,
+    });
   }
   for (const name of memory.absentLineFields ?? [])
     for (const line of result.lineItems ?? [])
