@@ -89,13 +89,6 @@ export type PreviewAnswer =
 /** Work the pool runs off the event loop. */
 export type PoolTask = ExtractTask | LearnTask | WorkbookTask | PreviewTask;
 
-/** What each task answers. */
-export type PoolResult<T extends PoolTask> = T extends ExtractTask
-  ? ExtractionResult
-  : T extends LearnTask
-    ? IssuerMemory | null
-    : { path: string };
-
 /** Asks for the organisation's memory of an issuer by its keys (best first); null when there is none. */
 export type MemoryRecall = (type: DocumentType, keys: string[]) => Promise<IssuerMemory | null>;
 
