@@ -119,7 +119,7 @@ export function interpretDocument(
       let agreed = false;
       for (const c of totals)
         if (wordsStateTotal(words.value, Number(c.value))) {
-          // The very figure beats one that only shares its rupees (37,778.30 vs words "37,778").
+          // The very figure beats one that only shares its rupees (48,215.40 vs words "48,215").
           c.score += Math.abs(words.value - Number(c.value)) <= 0.011 ? 0.5 : 0.3;
           agreed = true;
         }

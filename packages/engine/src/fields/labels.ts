@@ -98,7 +98,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         const patterns = weak ? spec.weakLabels : spec.labels;
         if (!patterns) continue;
         let end = weak ? matchStart(seg.text, patterns) : matchFieldLabel(seg.text, patterns);
-        // A title whose number stands in the next cell ("TAX INVOICE | IN-1").
+        // A title whose number stands in the next cell ("TAX INVOICE | BC-42").
         if (end === null && weak) end = titleBeforeNumberCell(layout, seg, patterns);
         if (end === null) continue;
         const hit = { spec, segment: seg, end, weight: weak ? 0.8 : 1 };

@@ -31,7 +31,7 @@ describe('isNeverAPartyName', () => {
     'Original Spares Pvt Ltd',
     'BSNL',
     'Delhi Tubes',
-    'SHIVSAGAR',
+    'MAHALAXMIGRAM',
     'Supplier Solutions LLP',
   ])('keeps %j', (text) => {
     expect(isNeverAPartyName(text)).toBe(false);
@@ -58,10 +58,10 @@ describe('PAN holder of a GSTIN', () => {
 
 describe('looksLikeAddress', () => {
   it('doubts address lines read as names', () => {
-    expect(looksLikeAddress('HSR Layout')).toBe(true);
-    expect(looksLikeAddress('Sector-200, Noida, U.P.')).toBe(true);
+    expect(looksLikeAddress('Indira Layout')).toBe(true);
+    expect(looksLikeAddress('Sector-41, Gurugram, Haryana')).toBe(true);
     expect(looksLikeAddress('Plot No. 14, MIDC')).toBe(true);
-    expect(looksLikeAddress('Surabhi Hardwares, Bangalore')).toBe(false);
+    expect(looksLikeAddress('Vardhman Hardware, Pune')).toBe(false);
     expect(looksLikeAddress('Kaveri Labs (India) Private Limited')).toBe(false);
   });
 });

@@ -82,7 +82,7 @@ const ADDRESS_WORDS =
   /\b(?:layout|sector|road|rd|marg|nagar|street|floor|plot|phase|colony|taluka?|district|dist|pin(?:code)?|near|opp|behind|lane|cross|khasra|survey|gali|mohalla|chowk|bypass)\b|\b\d{6}\b|\b(?:no|plot|door|flat|shop)\s*\.?\s*\d/i;
 
 /**
- * Whether a "name" reads like a line of an address ("HSR Layout", "Sector-200, Noida"): a name
+ * Whether a "name" reads like a line of an address ("Indira Layout", "Sector-41, Gurugram"): a name
  * slipped off its block. Not refused outright (a "Gandhi Nagar Traders" exists), only doubted.
  */
 export function looksLikeAddress(name: string): boolean {
