@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
-import { extractDocument } from './extract.ts';
+import { extractDocument, extractDocuments } from './extract.ts';
 import { createFileMemoryStore } from './memory/file-store.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
@@ -14,12 +14,14 @@ export interface WorkerJob {
   timeoutMs: number;
   /** Folder of memories from corrections to apply, when given. */
   memoryDir?: string;
+  /** One result per document the file holds (`extractDocuments`). */
+  split?: boolean;
 }
 
 /** Messages from a worker to the main thread. */
 export type WorkerMessage =
   | { kind: 'ready' }
-  | { kind: 'result'; id: number; result: ExtractionResult }
+  | { kind: 'result'; id: number; result: ExtractionResult | ExtractionResult[] }
   | { kind: 'ocr'; req: number; image: Uint8Array; dpi?: number };
 
 /** Messages from the main thread to a worker. */
@@ -57,16 +59,17 @@ if (port) {
       else p?.resolve(msg.words);
       return;
     }
-    let result: ExtractionResult;
+    let result: ExtractionResult | ExtractionResult[];
     try {
       const bytes = new Uint8Array(await readFile(msg.path));
-      result = await extractDocument(bytes, {
+      const options = {
         fileName: msg.path,
         type: msg.type,
         ocr,
         timeoutMs: msg.timeoutMs,
         memory: msg.memoryDir ? createFileMemoryStore(msg.memoryDir) : undefined,
-      });
+      };
+      result = msg.split ? await extractDocuments(bytes, options) : await extractDocument(bytes, options);
     } catch (e) {
       result = buildErrorResult(msg.path, 'unreadable_file', (e as Error).message);
     }

@@ -1,14 +1,14 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { MainMessage, WorkerJob, WorkerMessage } from './cli-worker.ts';
-import { DEFAULT_LIMITS, extractDocument } from './extract.ts';
+import { DEFAULT_LIMITS, extractDocument, extractDocuments } from './extract.ts';
 import { createFileMemoryStore } from './memory/file-store.ts';
 import { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
 
 const USAGE =
-  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] [--memory DIR] FILE...\n' +
+  'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] [--memory DIR] [--split] FILE...\n' +
   '       bahi learn --memory DIR FILE CORRECTED.json\n' +
   '       bahi reconcile [--tolerance-qty PCT] [--tolerance-price PCT] [--tolerance-amount RUPEES] FILE...\n';
 
@@ -24,6 +24,8 @@ export interface ExtractArgs {
   ocr?: OcrProviderName;
   /** Folder of memories from corrections (`bahi learn`) to apply. */
   memory?: string;
+  /** A file may hold several documents (a scanned batch): one line per document, with its `pageRange`. */
+  split?: boolean;
 }
 
 /** Parse `extract` arguments; returns an error message for a usage error. */
@@ -68,6 +70,8 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
         out.ocr = known;
       } else if (a === '--memory' || a.startsWith('--memory=')) {
         out.memory = value('--memory');
+      } else if (a === '--split') {
+        out.split = true;
       } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
       else out.files.push(a);
     } catch (e) {
@@ -143,7 +147,7 @@ async function workerLane(
   queue: Job[],
   args: ExtractArgs,
   ocr: OcrProvider,
-  onResult: (i: number, r: ExtractionResult) => void,
+  onResult: (i: number, r: ExtractionResult | ExtractionResult[]) => void,
 ): Promise<void> {
   const { Worker } = await import('node:worker_threads');
   await new Promise<void>((resolve) => {
@@ -176,6 +180,7 @@ async function workerLane(
         type: args.type,
         timeoutMs: args.timeoutMs,
         memoryDir: args.memory,
+        split: args.split,
       } satisfies WorkerJob);
     };
     const start = () => {
@@ -248,13 +253,13 @@ async function precheck(path: string): Promise<ExtractionResult | null> {
  */
 export async function runExtract(args: ExtractArgs, write: (line: string) => void): Promise<void> {
   const ocr = createLazyOcr(args.ocr);
-  const results: Array<ExtractionResult | undefined> = new Array(args.files.length);
+  const results: Array<ExtractionResult[] | undefined> = new Array(args.files.length);
   let nextToPrint = 0;
-  const onResult = (i: number, r: ExtractionResult) => {
-    results[i] = r;
+  const onResult = (i: number, r: ExtractionResult | ExtractionResult[]) => {
+    results[i] = Array.isArray(r) ? r : [r];
     // Print the finished prefix in input order; drop printed results so memory stays bounded.
     while (nextToPrint < results.length && results[nextToPrint]) {
-      write(`${JSON.stringify(results[nextToPrint])}\n`);
+      for (const one of results[nextToPrint]!) write(`${JSON.stringify(one)}\n`);
       results[nextToPrint] = undefined;
       nextToPrint++;
     }
@@ -267,19 +272,15 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
       : 0;
   const mainLane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      let result: ExtractionResult;
+      let result: ExtractionResult | ExtractionResult[];
       try {
         const input = await readInput(job.f, DEFAULT_LIMITS.maxBytes);
-        result =
-          input instanceof Uint8Array
-            ? await extractDocument(input, {
-                fileName: job.f,
-                type: args.type,
-                ocr,
-                timeoutMs: args.timeoutMs,
-                memory,
-              })
-            : input;
+        const options = { fileName: job.f, type: args.type, ocr, timeoutMs: args.timeoutMs, memory };
+        result = !(input instanceof Uint8Array)
+          ? input
+          : args.split
+            ? await extractDocuments(input, options)
+            : await extractDocument(input, options);
       } catch (e) {
         // One bad file never stops the batch.
         result = buildErrorResult(job.f, 'unreadable_file', (e as Error).message);

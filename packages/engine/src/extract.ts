@@ -18,6 +18,7 @@ import {
   type ExtractionResult,
 } from './result.ts';
 import { sniffType } from './sniff.ts';
+import { splitPages } from './split.ts';
 import type { DocumentType, OcrProvider, PageContent, Word } from './types.ts';
 
 /** Options of {@link extractDocument}. */
@@ -202,12 +203,12 @@ interface Loaded {
    * The scanned pages' images for the e-invoice QR search, each made when first searched (a
    * scanned PDF page is rendered again at `QR_DPI`; an image file's pages are already decoded).
    */
-  images: Array<() => QrImage>;
+  images: Array<{ page: number; make: () => QrImage }>;
   /**
-   * Renders the places on page 1 where a QR code is drawn, for a QR search on a text page (only
-   * when the text mentions an e-invoice).
+   * Renders the places on a page (1-based; a document's first page) where a QR code is drawn, for
+   * a QR search on a text page (only when the text mentions an e-invoice).
    */
-  renderForQr: (() => Promise<QrImage[]>) | null;
+  renderForQr: ((page: number) => Promise<QrImage[]>) | null;
 }
 
 /** An image searched for the e-invoice QR: a whole scanned page, or a region of a text page. */
@@ -278,9 +279,12 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
         const { renderPage } = await import('./pdf/render.ts');
         const scanned = page;
         const qrDpi = Math.min(QR_DPI, dpi);
-        images.push(() => {
-          const r = renderPage(scanned, qrDpi);
-          return { page: i + 1, gray: r.gray, width: r.width, height: r.height, dpi: qrDpi };
+        images.push({
+          page: i + 1,
+          make: () => {
+            const r = renderPage(scanned, qrDpi);
+            return { page: i + 1, gray: r.gray, width: r.width, height: r.height, dpi: qrDpi };
+          },
         });
       } else warnings.push(`page ${i + 1} has no text layer and no OCR provider was given`);
     }
@@ -290,14 +294,14 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
   // Only the squares where a code is drawn (an image, a dark square path, a cluster of modules)
   // are rendered, at a resolution that gives the decoder ~5 pixels per module; a page that
   // draws nothing code-like is not rendered at all.
-  const renderForQr = async (): Promise<QrImage[]> => {
+  const renderForQr = async (pageNumber: number): Promise<QrImage[]> => {
     const { findCodeRegions } = await import('./pdf/code-regions.ts');
-    const found = findCodeRegions(doc.loadPage(0));
+    const found = findCodeRegions(doc.loadPage(pageNumber - 1));
     try {
       return found.regions.slice(0, 3).map((r) => {
         const side = Math.max(r[2] - r[0], r[3] - r[1]);
         const dpi = Math.max(QR_DPI, Math.min(600, (72 * QR_REGION_PX) / side));
-        return { page: 1, ...found.render(r, dpi), clean: true };
+        return { page: pageNumber, ...found.render(r, dpi), clean: true };
       });
     } finally {
       found.dispose();
@@ -324,7 +328,10 @@ async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded>
     checkDeadline(o.deadline, o.signal);
     o.onPage?.(i, imgs.length);
     const img = imgs[i]!;
-    images.push(() => ({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi }));
+    images.push({
+      page: i + 1,
+      make: () => ({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi }),
+    });
     if (!o.ocr) {
       warnings.push(`page ${i + 1} is an image and no OCR provider was given`);
       const w = (img.width * 72) / img.dpi;
@@ -364,9 +371,9 @@ async function findQr(
 ): Promise<QrReading | null> {
   if (type !== 'invoice') return null;
   const textPages = loaded.pages.filter((p) => p.source === 'text');
-  const candidates = loaded.images.slice(0, 3);
+  const candidates = loaded.images.slice(0, 3).map((i) => i.make);
   if (!candidates.length && textPages.length && mentionsEinvoice(textPages) && loaded.renderForQr) {
-    candidates.push(...(await loaded.renderForQr()).map((img) => () => img));
+    candidates.push(...(await loaded.renderForQr(loaded.pages[0]!.page)).map((img) => () => img));
   }
   if (!candidates.length) return null;
   const { findEinvoiceQr } = await import('./qr/index.ts');
@@ -493,15 +500,15 @@ async function recallMemory(
 
 async function run(
   bytes: Uint8Array,
-  options: ExtractOptions,
+  options: ExtractOptions & { split?: boolean },
   file: string | null,
-): Promise<ExtractionResult> {
+): Promise<ExtractionResult[]> {
   const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxBytes;
-  if (bytes.length === 0) return buildErrorResult(file, 'empty_document', 'the file is empty (0 bytes)');
+  if (bytes.length === 0) return [buildErrorResult(file, 'empty_document', 'the file is empty (0 bytes)')];
   if (bytes.length > maxBytes)
-    return buildErrorResult(file, 'too_large', `${bytes.length} bytes (limit ${maxBytes})`);
+    return [buildErrorResult(file, 'too_large', `${bytes.length} bytes (limit ${maxBytes})`)];
   const kind = sniffType(bytes);
-  if (!kind) return buildErrorResult(file, 'unsupported_type', `not a ${listDocumentFormats()} file`);
+  if (!kind) return [buildErrorResult(file, 'unsupported_type', `not a ${listDocumentFormats()} file`)];
   const o: ResolvedOptions = {
     ocr: options.ocr,
     deadline: Date.now() + (options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs),
@@ -510,6 +517,33 @@ async function run(
     onPage: options.onPage,
   };
   const loaded = kind === 'pdf' ? await loadPdf(bytes, o) : await loadImage(bytes, o);
+  if (!options.split || loaded.pages.length < 2) return [await readPart(loaded, options, file, o)];
+  checkDeadline(o.deadline, o.signal);
+  const spans = splitPages(loaded.pages, options.type ?? classifyDocument(loaded.pages));
+  if (spans.length === 1) return [await readPart(loaded, options, file, o)];
+  const results: ExtractionResult[] = [];
+  for (const span of spans) {
+    const pages = loaded.pages.slice(span.from, span.to + 1);
+    const numbers = new Set(pages.map((p) => p.page));
+    const part: Loaded = {
+      ...loaded,
+      pages,
+      pageCount: pages.length,
+      images: loaded.images.filter((i) => numbers.has(i.page)),
+    };
+    const result = await readPart(part, options, file, o);
+    results.push({ ...result, pageRange: [pages[0]!.page, pages[pages.length - 1]!.page] });
+  }
+  return results;
+}
+
+/** Read one document from its loaded pages: the whole file, or one document of a batch. */
+async function readPart(
+  loaded: Loaded,
+  options: ExtractOptions,
+  file: string | null,
+  o: ResolvedOptions,
+): Promise<ExtractionResult> {
   const type = options.type ?? classifyDocument(loaded.pages);
   checkDeadline(o.deadline, o.signal);
   const qr = await findQr(loaded, type, options.qrPublicKeyPem);
@@ -571,23 +605,46 @@ export async function extractDocument(
   bytes: Uint8Array,
   options: ExtractOptions = {},
 ): Promise<ExtractionResult> {
+  const [first] = await runWithLimits(bytes, options, false);
+  return first!;
+}
+
+/**
+ * Like {@link extractDocument}, for a file that may hold several documents scanned or printed in
+ * one go (`split.ts` says where each begins): one result per document found, in page order, each
+ * with its `pageRange` when there is more than one. A file of one document gives one result,
+ * exactly as `extractDocument` would.
+ */
+export async function extractDocuments(
+  bytes: Uint8Array,
+  options: ExtractOptions = {},
+): Promise<ExtractionResult[]> {
+  return runWithLimits(bytes, options, true);
+}
+
+/** `run` under the time limit and the caller's abort signal; errors become error results. */
+async function runWithLimits(
+  bytes: Uint8Array,
+  options: ExtractOptions,
+  split: boolean,
+): Promise<ExtractionResult[]> {
   const file = options.fileName ?? null;
   const timeoutMs = options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<ExtractionResult>((resolve) => {
+  const timeout = new Promise<ExtractionResult[]>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve(buildErrorResult(file, 'too_large', `processing exceeded the time limit of ${timeoutMs} ms`));
+      resolve([buildErrorResult(file, 'too_large', `processing exceeded the time limit of ${timeoutMs} ms`)]);
     }, timeoutMs);
   });
   try {
     return await Promise.race([
-      run(bytes, { ...options, signal: controller.signal }, file).catch((e: unknown) => {
+      run(bytes, { ...options, signal: controller.signal, split }, file).catch((e: unknown) => {
         const err = e instanceof ExtractionError ? e : mapLoadError(e);
-        return buildErrorResult(file, err.code, err.message);
+        return [buildErrorResult(file, err.code, err.message)];
       }),
       timeout,
     ]);

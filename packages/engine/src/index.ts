@@ -5,7 +5,13 @@
 
 export { readWordsAmount, recheckResult } from './checks.ts';
 export { classifyDocument } from './classify.ts';
-export { DEFAULT_LIMITS, type ExtractOptions, extractDocument, loadDocumentPages } from './extract.ts';
+export {
+  DEFAULT_LIMITS,
+  type ExtractOptions,
+  extractDocument,
+  extractDocuments,
+  loadDocumentPages,
+} from './extract.ts';
 export type { FieldProvider, FieldRequest } from './field-provider.ts';
 export { forgetField, issuerRole, learnFromCorrection, partyKey } from './memory/learn.ts';
 export type { IssuerMemory, MemoryStore } from './memory/types.ts';
@@ -41,4 +47,5 @@ export {
   type Provenance,
 } from './result.ts';
 export { sniffType } from './sniff.ts';
+export { type PageSpan, splitPages } from './split.ts';
 export type { BBox, DocumentType, OcrProvider, PageContent, Source, Word } from './types.ts';

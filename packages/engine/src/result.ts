@@ -48,6 +48,8 @@ export interface ExtractionResult {
   error: { code: ExtractionErrorCode; message: string } | null;
   /** Non-fatal notes (e.g. image-only pages that could not be read without OCR). */
   warnings?: string[];
+  /** For one document of a file that holds several: its first and last page (1-based). */
+  pageRange?: [number, number];
 }
 
 /** Build the result for a document that could not be read: `error` set and nothing else guessed. */
