@@ -17,6 +17,7 @@ import {
   doubleHalfRates,
   findDocumentGstRate,
 } from './fields/tax-rates.ts';
+import { collectTaxTotals, completeFromTaxTotal } from './fields/tax-total.ts';
 import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -139,7 +140,8 @@ export function interpretDocument(
     for (const list of cands.values()) list.sort((a, b) => b.score - a.score);
     const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
     const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
-    const solved = solveAmounts(cands, lineSum, printed);
+    const taxTotals = collectTaxTotals(layout, skip);
+    const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0);
     if (type === 'po') completeTaxExtraTotals(solved.values, layout);
     amountsConsistent = solved.consistent;
     if (!amountsConsistent) {
@@ -147,7 +149,9 @@ export function interpretDocument(
       const pos = chosen.get('placeOfSupply')?.value ?? parties.buyer.stateCode?.value;
       const supply =
         typeof supplier === 'string' && typeof pos === 'string' ? supplyTypeFor(supplier, pos) : null;
-      amountsConsistent = completeFromLines(solved.values, lineSum, printed, supply);
+      amountsConsistent =
+        completeFromLines(solved.values, lineSum, printed, supply) ||
+        completeFromTaxTotal(solved.values, taxTotals, printed, supply);
     }
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
     const taxable = solved.values.taxableValue?.value;

@@ -34,7 +34,7 @@ const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
  * The amount a whole segment holds, or null. Text-layer figures must look like money; OCR ones
  * may carry the usual misreads (rupee sign as `X`, grouping commas as dots, see `ocr-money.ts`).
  */
-function moneyOf(s: Segment): number | null {
+export function moneyOf(s: Segment): number | null {
   // The label's separator left before the figure (": Rs 5,85,000.00/").
   const text = s.text.replace(/\s+/g, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
   // "028", "000": OCR lost the decimal point of a figure; no reading is better than a wrong one.
@@ -58,6 +58,8 @@ function segmentCandidate(field: AmountField, s: Segment, value: number, score: 
 }
 
 const isPercent = (s: string) => /%\s*$/.test(s) || /^@/.test(s.trim());
+/** A segment that holds a figure (an amount or a rate), as an item row's cells do. */
+const printsFigure = (s: Segment) => /\d\s*%\s*$/.test(s.text) || /\d[.,]\d{2}\b/.test(s.text);
 const COLUMN_WORDS =
   /\b(?:qty|quantity|rate|hsn|sac|description|particulars|uom|unit|s\.? ?no|sl|sr|item|per|price|disc)\b/gi;
 
@@ -126,10 +128,32 @@ export function collectAmountCandidates(
     if (looksLikeTableHeader(line)) return;
     // Sub-total rows often sit inside the table's region (Tally prints the taxable value right
     // under the items): single-label rows and lone amounts are read there too.
-    const segs = line.segments.flatMap(splitLabelRun);
-    if (!segs.length) return;
+    const allSegs = line.segments.flatMap(splitLabelRun);
+    if (!allSegs.length) return;
     const inTable = line.segments.some(skip);
-    const labelled = segs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
+    const allLabelled = allSegs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
+    // Several labels each with its figure on the same row ("Total: | Rupees … Only | Total
+    // Before Tax | 10,10,000.00"): each label takes the figure after it, before the next label.
+    // Labels left without one ("Rate | Taxable | CGST | … | Sub Total : | 1,27,770.00") head
+    // columns whose figures sit underneath, read below.
+    let segs = allSegs;
+    let labelled = allLabelled;
+    if (allLabelled.length >= 2 && allSegs.some((x) => !amountLabel(x.text) && moneyOf(x) !== null)) {
+      if (inTable) return;
+      const open = allLabelled.filter(({ s, l }, k) => {
+        const until = allLabelled[k + 1]?.s.x0 ?? Number.POSITIVE_INFINITY;
+        const figure = allSegs.find(
+          (x) => x.x0 > s.x0 && x.x0 < until && !isPercent(x.text) && moneyOf(x) !== null,
+        );
+        if (!figure || !l) return true;
+        const value = moneyOf(figure)!;
+        add(segmentCandidate(l.field, figure, signFor(l.field, s.text, figure.text, value), 0.85));
+        return false;
+      });
+      if (open.length < 2) return;
+      segs = open.map((o) => o.s);
+      labelled = open;
+    }
     // A row of several amount labels: values sit underneath, one per label column. OCR may run
     // neighbouring figures into one segment, so columns are matched word by word.
     if (labelled.length >= 2) {
@@ -245,7 +269,11 @@ const TOTAL_ROW = /^(?:grand )?total\b(?!\s+(?:tax|gst|amount\s+in\s+words))/i;
 function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void {
   const lines = layout.lines;
   for (let i = 0; i < lines.length; i++) {
+    // The heading band ends before the first line that prints figures (an item row under a
+    // one-line heading): a figure of the total row belongs to a heading, never to an item's cell.
     const band = lines.slice(i, i + 3).filter((l) => l.page === lines[i]!.page);
+    const firstFigures = band.findIndex((l, k) => k > 0 && l.segments.some(printsFigure));
+    if (firstFigures > 0) band.length = firstFigures;
     const heads = band.flatMap((l) => l.segments.flatMap(splitLabelRun).map((s) => ({ s, line: l })));
     const labelled = heads
       .map((h) => ({ ...h, l: amountLabel(h.s.text) }))
@@ -352,7 +380,15 @@ export function solveAmounts(
   cands: Map<AmountField, Candidate[]>,
   lineSum: number | null,
   printed: Map<number, Candidate> = new Map(),
+  taxPrinted = false,
 ): SolvedAmounts {
+  // Tax the document plainly prints (a labelled head, a "Total Tax" figure): a set that adds up
+  // without any tax contradicts it (a sub-total with tax read as the taxable value, plus round-off).
+  const taxShown =
+    taxPrinted ||
+    (['cgst', 'sgst', 'igst'] as const).some((f) =>
+      (cands.get(f) ?? []).some((c) => c.score >= 0.8 && Number(c.value) > 0),
+    );
   const opts = (f: AmountField, n: number): Array<Candidate | null> => [
     ...(cands.get(f) ?? []).slice(0, n),
     null,
@@ -390,7 +426,8 @@ export function solveAmounts(
                   const taxed = [c, s, i, cs].some((x) => x && Number(x.value) !== 0);
                   // Taxable value equal to the total with no tax "adds up" trivially: it counts,
                   // but less than a set where the taxes printed make the sum.
-                  if (ok) score += taxed ? 10 : 5;
+                  if (ok && !taxed && taxShown) ok = false;
+                  else if (ok) score += taxed ? 10 : 5;
                   else if (silentlyRounded(sum, t, r, [c, s, i])) {
                     ok = true;
                     // The exact sum printed as a total too ("Total 8,250.36" / "Grand Total

@@ -335,6 +335,15 @@ export const AMOUNT_LABELS: Record<
   ],
 };
 
+/**
+ * Labels of one figure for all GST heads together ("Total Tax 684.90", "GST Amount 43,075.58"):
+ * never a field itself, it lets the totals block add up where the heads are not printed apart.
+ */
+export const TAX_TOTAL_LABELS: RegExp[] = [
+  /^total (?:tax|gst)(?: (?:amount|amt|value))?\b(?! (?:rate|%|\(?in words))/,
+  /^(?:gst|tax) (?:amount|amt)\b(?! (?:\(?in words|rate|%))/,
+];
+
 /** Document titles that name the type. */
 export const TITLES: Array<{ type: DocumentType; pattern: RegExp }> = [
   {

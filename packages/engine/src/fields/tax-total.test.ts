@@ -1,0 +1,90 @@
+import { computeGstinCheckChar } from '@bahi/india';
+import { describe, expect, it } from 'vitest';
+import { pageOfLines } from '../../test/test-words.ts';
+import { interpretDocument } from '../interpret.ts';
+import { buildLayout } from '../layout.ts';
+import { collectAmountCandidates } from './amounts.ts';
+import { collectTaxTotals } from './tax-total.ts';
+
+// Made-up GSTINs with valid check characters.
+const gstin = (first14: string) => first14 + computeGstinCheckChar(first14);
+const SUPPLIER_KA = gstin('29ABCDE1234F1Z');
+
+/** An invoice whose totals block prints only a taxable value, a "Total Tax" figure and the total. */
+function invoice(placeOfSupply: string | null, block: string[]) {
+  const lines = [
+    'TAX INVOICE',
+    'Invoice No.  KV/104/25-26',
+    'Invoice Date  14/08/2025',
+    `Seller GSTIN  ${SUPPLIER_KA}`,
+    ...(placeOfSupply ? [`Place of Supply  ${placeOfSupply}`] : []),
+    ...block,
+  ];
+  return interpretDocument([pageOfLines(lines)], 'invoice', null);
+}
+
+describe('collectTaxTotals', () => {
+  it('reads the figure after a "Total Tax" or "GST Amount" label, not a rate or words', () => {
+    const layout = buildLayout([
+      pageOfLines([
+        'Total Tax Amount  2,82,800.00',
+        'GST Amount :  450.50',
+        'Tax Amount (in words)  Rupees Ten',
+      ]),
+    ]);
+    expect(collectTaxTotals(layout, () => false).map((c) => c.value)).toEqual([282800, 450.5]);
+  });
+});
+
+describe('amounts completed from a "Total Tax" figure', () => {
+  const block = ['Total Before Tax  10,000.00', 'Total Tax  1,800.00', 'Grand Total  11,800.00'];
+
+  it('splits the tax into equal CGST and SGST within one state', () => {
+    const r = invoice('29-Karnataka', block);
+    expect(r.fields).toMatchObject({ taxableValue: 10000, cgst: 900, sgst: 900, total: 11800 });
+    expect(r.fields.igst ?? null).toBeNull();
+  });
+
+  it('puts the tax in IGST between states', () => {
+    const r = invoice('27-Maharashtra', block);
+    expect(r.fields).toMatchObject({ taxableValue: 10000, igst: 1800, total: 11800 });
+    expect(r.fields.cgst ?? null).toBeNull();
+  });
+
+  it('leaves the heads unread when the supply is not known, the block still adding up', () => {
+    const r = invoice(null, ['Total Before Tax  10,000.00', 'Total Tax  1,800.00', 'Grand Total  11,800.00']);
+    expect(r.fields).toMatchObject({ taxableValue: 10000, total: 11800 });
+    expect([r.fields.cgst, r.fields.sgst, r.fields.igst].every((v) => v == null)).toBe(true);
+  });
+
+  it('derives no head from a tax figure the totals do not agree with', () => {
+    const r = invoice('29-Karnataka', [
+      'Total Before Tax  10,000.00',
+      'Total Tax  1,500.00',
+      'Grand Total  11,800.00',
+    ]);
+    expect([r.fields.cgst, r.fields.sgst, r.fields.igst].every((v) => v == null)).toBe(true);
+  });
+});
+
+describe('totals-block rows', () => {
+  it('gives each label on one row the figure after it, not the figures of the row below', () => {
+    const layout = buildLayout([
+      pageOfLines(['Total:  Rupees Eleven Only  Total Before Tax  10,000.00', 'Round Off  0.00']),
+    ]);
+    const c = collectAmountCandidates(layout, () => false);
+    expect(c.get('taxableValue')?.map((x) => x.value)).toEqual([10000]);
+    expect(c.get('total')).toBeUndefined();
+  });
+
+  it('keeps the tax heads read rather than a sub-total that adds up to the total with a round-off alone', () => {
+    const r = invoice('29-Karnataka', [
+      'Sub Total  11,799.84',
+      'CGST Amt  900.00',
+      'SGST Amt  900.00',
+      'Round off  0.16',
+      'Total Amount  11,800.00',
+    ]);
+    expect(r.fields).toMatchObject({ cgst: 900, sgst: 900, total: 11800 });
+  });
+});
