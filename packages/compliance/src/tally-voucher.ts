@@ -1,6 +1,6 @@
 // One Tally Prime purchase voucher from one book invoice (contracts/compliance.md §3). The one
 // builder the CLI and the server share; the TDS line is a seam (`tds`) for vouchers booked net of TDS.
-import { gstSlabsOn } from '@bahi/india';
+import { formatIndianNumber, gstSlabsOn } from '@bahi/india';
 import type { BookInvoice } from './books.ts';
 import { mulDivRound, rateKey, rateMilli } from './money.ts';
 import { sha256Hex } from './sha256.ts';
@@ -118,7 +118,7 @@ function refusal(inv: BookInvoice): string | null {
   return null;
 }
 
-const money = (p: number) => `₹${(p / 100).toFixed(2)}`;
+const money = (p: number) => `₹${formatIndianNumber(p / 100)}`;
 
 /** Build the purchase voucher of an invoice, or say why it cannot be written. */
 export function buildPurchaseVoucher(inv: BookInvoice, options: VoucherOptions = {}): VoucherResult {
