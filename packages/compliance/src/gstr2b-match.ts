@@ -84,19 +84,27 @@ const AMOUNTS = ['taxableValue', 'igst', 'cgst', 'sgst', 'cess'] as const;
 const booksAmount = (inv: BookInvoice, k: (typeof AMOUNTS)[number]) =>
   k === 'taxableValue' ? (inv.taxableValue ?? 0) : inv[k];
 const panOf = (gstin: string) => gstin.slice(2, 12);
-const totalTax = (x: { igst: number; cgst: number; sgst: number; cess: number }) => x.igst + x.cgst + x.sgst + x.cess;
+const totalTax = (x: { igst: number; cgst: number; sgst: number; cess: number }) =>
+  x.igst + x.cgst + x.sgst + x.cess;
 
 /** Fields that differ (amounts beyond the tolerance); documentNumber only when asked (rule 4). */
-function differencesOf(inv: BookInvoice, doc: Gstr2bDocument, tol: number, withNumber: boolean): Difference[] {
+function differencesOf(
+  inv: BookInvoice,
+  doc: Gstr2bDocument,
+  tol: number,
+  withNumber: boolean,
+): Difference[] {
   const out: Difference[] = [];
-  if (inv.documentDate !== doc.dt) out.push({ field: 'documentDate', books: inv.documentDate, gstr2b: doc.dt });
+  if (inv.documentDate !== doc.dt)
+    out.push({ field: 'documentDate', books: inv.documentDate, gstr2b: doc.dt });
   for (const k of AMOUNTS) {
     const a = booksAmount(inv, k);
     if (Math.abs(a - doc[k]) > tol) out.push({ field: k, books: rupees(a), gstr2b: rupees(doc[k]) });
   }
   if (inv.placeOfSupply && doc.pos && inv.placeOfSupply !== doc.pos)
     out.push({ field: 'placeOfSupply', books: inv.placeOfSupply, gstr2b: doc.pos });
-  if (inv.vendorGstin !== doc.ctin) out.push({ field: 'vendorGstin', books: inv.vendorGstin, gstr2b: doc.ctin });
+  if (inv.vendorGstin !== doc.ctin)
+    out.push({ field: 'vendorGstin', books: inv.vendorGstin, gstr2b: doc.ctin });
   if (withNumber) out.push({ field: 'documentNumber', books: inv.documentNumber, gstr2b: doc.inum });
   return out;
 }
@@ -112,7 +120,10 @@ function fits(rule: Rule, inv: BookInvoice, doc: Gstr2bDocument, tol: number): b
       return doc.ctin === gstin && doc.numberKey === inv.numberKey && doc.financialYear === inv.financialYear;
     case 2:
       return (
-        doc.ctin === gstin && doc.numberKey === inv.numberKey && !!date && Math.abs(daysBetween(date, doc.dt)) <= 60
+        doc.ctin === gstin &&
+        doc.numberKey === inv.numberKey &&
+        !!date &&
+        Math.abs(daysBetween(date, doc.dt)) <= 60
       );
     case 3:
       return (
@@ -153,7 +164,12 @@ const IMS: Record<BooksStatus, ImsAction> = {
   duplicate_in_books: 'none',
 };
 
-const refOf = (doc: Gstr2bDocument): MatchRef => ({ ctin: doc.ctin, inum: doc.inum, dt: doc.dt, period: doc.period });
+const refOf = (doc: Gstr2bDocument): MatchRef => ({
+  ctin: doc.ctin,
+  inum: doc.inum,
+  dt: doc.dt,
+  period: doc.period,
+});
 
 /** Which document each book invoice claims, and by which rule. */
 function claim(books: BookInvoice[], docs: readonly Gstr2bDocument[], dups: Set<BookInvoice>, tol: number) {
@@ -188,7 +204,11 @@ export function matchGstr2b(
   const { claims, taken } = claim([...books], docs, dups, tol);
   const rows: Array<BooksRow | UnclaimedRow> = books.map((inv) => {
     const c = claims.get(inv);
-    const status: BooksStatus = dups.has(inv) ? 'duplicate_in_books' : c ? statusOf(c.rule, inv, c.doc, tol) : 'missing_in_2b';
+    const status: BooksStatus = dups.has(inv)
+      ? 'duplicate_in_books'
+      : c
+        ? statusOf(c.rule, inv, c.doc, tol)
+        : 'missing_in_2b';
     const row: BooksRow = {
       contract: 'gstr2b/v1',
       kind: 'books',

@@ -41,11 +41,18 @@ const periodOrder = (p: string) => p.slice(2) + p.slice(0, 2);
 function amountsOf(inv: Raw): Pick<Gstr2bDocument, 'taxableValue' | 'igst' | 'cgst' | 'sgst' | 'cess'> {
   const rows = Array.isArray(inv.items) ? list(inv.items) : [inv];
   const sum = (key: string) => rows.reduce((s, r) => s + (paiseOf(r[key]) ?? 0), 0);
-  return { taxableValue: sum('txval'), igst: sum('igst'), cgst: sum('cgst'), sgst: sum('sgst'), cess: sum('cess') };
+  return {
+    taxableValue: sum('txval'),
+    igst: sum('igst'),
+    cgst: sum('cgst'),
+    sgst: sum('sgst'),
+    cess: sum('cess'),
+  };
 }
 
 function documentOf(ctin: string, inv: Raw, period: string): Gstr2bDocument | null {
-  const inum = typeof inv.inum === 'string' ? inv.inum.trim() : typeof inv.inum === 'number' ? String(inv.inum) : '';
+  const inum =
+    typeof inv.inum === 'string' ? inv.inum.trim() : typeof inv.inum === 'number' ? String(inv.inum) : '';
   const dt = isoFromPortalDate(inv.dt);
   if (!inum || !dt) return null;
   const itcavl = typeof inv.itcavl === 'string' ? inv.itcavl.trim().toUpperCase() : 'Y';

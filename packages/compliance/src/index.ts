@@ -26,6 +26,7 @@ export {
   type UnclaimedRow,
 } from './gstr2b-match.ts';
 export { type Gstr2bDocument, gstr2bPeriod, readGstr2bFiles } from './gstr2b-read.ts';
+export { parseLedgerNames, parseVendorProfiles } from './inputs.ts';
 export { financialYear, normaliseInvoiceNumber } from './invoice-number.ts';
 export { exportTally, type TallyExport } from './tally.ts';
 export {
@@ -49,4 +50,3 @@ export {
   type VendorProfile,
 } from './tds.ts';
 export { sectionOfLine, sectionOfSac, type TdsSection } from './tds-sections.ts';
-export { parseLedgerNames, parseVendorProfiles } from './inputs.ts';

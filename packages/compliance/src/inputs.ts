@@ -13,7 +13,8 @@ function ldcError(ldc: unknown, at: string): string | null {
   if (!isTdsSection(ldc.section)) return `${at}.ldc.section is not a TDS section Bahi knows`;
   if (typeof ldc.rate !== 'number' || !(ldc.rate >= 0)) return `${at}.ldc.rate must be a percentage`;
   if (!isoDate(ldc.from) || !isoDate(ldc.to)) return `${at}.ldc.from and .to must be dates (YYYY-MM-DD)`;
-  if (typeof ldc.limit !== 'number' || !(ldc.limit >= 0)) return `${at}.ldc.limit must be an amount in rupees`;
+  if (typeof ldc.limit !== 'number' || !(ldc.limit >= 0))
+    return `${at}.ldc.limit must be an amount in rupees`;
   return null;
 }
 
@@ -26,8 +27,10 @@ export function parseVendorProfiles(json: unknown): VendorProfile[] | string {
     if (!isObject(v)) return `${at} is not an object`;
     if (!isPan(v.pan)) return `${at}: pan must be a PAN (AAAAA9999A)`;
     if (v.gstin !== undefined && typeof v.gstin !== 'string') return `${at}: gstin must be text`;
-    if (v.section !== undefined && !isTdsSection(v.section)) return `${at}: section is not a TDS section Bahi knows`;
-    if (v.panOperative !== undefined && typeof v.panOperative !== 'boolean') return `${at}: panOperative must be true or false`;
+    if (v.section !== undefined && !isTdsSection(v.section))
+      return `${at}: section is not a TDS section Bahi knows`;
+    if (v.panOperative !== undefined && typeof v.panOperative !== 'boolean')
+      return `${at}: panOperative must be true or false`;
     if (v.ldc !== undefined) {
       const e = ldcError(v.ldc, at);
       if (e) return e;

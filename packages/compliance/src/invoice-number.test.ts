@@ -9,7 +9,14 @@ describe('normaliseInvoiceNumber', () => {
   });
 
   it('deletes every financial-year form the contract names, with either separator', () => {
-    for (const n of ['SF/2025-26/77', 'SF/25-26/77', 'SF/25/26/77', 'SF/2025-2026/77', 'SF/2025/2026/77', 'SF-77-25-26'])
+    for (const n of [
+      'SF/2025-26/77',
+      'SF/25-26/77',
+      'SF/25/26/77',
+      'SF/2025-2026/77',
+      'SF/2025/2026/77',
+      'SF-77-25-26',
+    ])
       expect(normaliseInvoiceNumber(n)).toBe('SF77');
     expect(normaliseInvoiceNumber('2025-26/9')).toBe('9');
     expect(normaliseInvoiceNumber('DN/99-00/5')).toBe('DN5'); // the century turns

@@ -16,7 +16,8 @@ function entries(v: PurchaseVoucher): Record<string, number> {
   expect(v.entries.reduce((s, e) => s + e.amount, 0)).toBe(0);
   return Object.fromEntries(v.entries.map((e) => [e.ledger, e.amount / 100]));
 }
-const golden = (name: string, v: PurchaseVoucher) => expect(tallyEnvelope([v])).toMatchFileSnapshot(`./golden/${name}.xml`);
+const golden = (name: string, v: PurchaseVoucher) =>
+  expect(tallyEnvelope([v])).toMatchFileSnapshot(`./golden/${name}.xml`);
 
 describe('Tally purchase vouchers (golden XML)', () => {
   it('intra-state 18 %: CGST and SGST at 9 %', async () => {
@@ -32,8 +33,20 @@ describe('Tally purchase vouchers (golden XML)', () => {
   });
 
   it('inter-state: IGST at the full rate', async () => {
-    const v = voucherOf({ gstin: SUPPLIER_MH, pos: '29', taxable: 25_000, igst: 4500, cgst: null, sgst: null, lines: [{ hsnSac: '84818090', amount: 25_000, gstRate: 18 }] });
-    expect(entries(v)).toEqual({ 'Sahyadri Fasteners & Co.': 29_500, 'Purchase @18%': -25_000, 'Input IGST @18%': -4500 });
+    const v = voucherOf({
+      gstin: SUPPLIER_MH,
+      pos: '29',
+      taxable: 25_000,
+      igst: 4500,
+      cgst: null,
+      sgst: null,
+      lines: [{ hsnSac: '84818090', amount: 25_000, gstRate: 18 }],
+    });
+    expect(entries(v)).toEqual({
+      'Sahyadri Fasteners & Co.': 29_500,
+      'Purchase @18%': -25_000,
+      'Input IGST @18%': -4500,
+    });
     await golden('inter-igst', v);
   });
 
@@ -75,7 +88,15 @@ describe('Tally purchase vouchers (golden XML)', () => {
       cess: 'Compensation Cess Input',
     };
     const v = voucherOf(
-      { gstin: SUPPLIER_MH, taxable: 50_000, igst: 14_000, cgst: null, sgst: null, cess: 6000, lines: [{ hsnSac: '22021010', amount: 50_000, gstRate: 28 }] },
+      {
+        gstin: SUPPLIER_MH,
+        taxable: 50_000,
+        igst: 14_000,
+        cgst: null,
+        sgst: null,
+        cess: 6000,
+        lines: [{ hsnSac: '22021010', amount: 50_000, gstRate: 28 }],
+      },
       { ledgers },
     );
     expect(entries(v)).toEqual({
@@ -115,13 +136,26 @@ describe('Tally purchase vouchers (golden XML)', () => {
   });
 
   it('a bill of supply (no tax, no rate printed) is booked at 0 %', async () => {
-    const v = voucherOf({ number: 'BOS-17', taxable: 8400, cgst: null, sgst: null, lines: [{ hsnSac: '07031010', amount: 8400, gstRate: null }] });
+    const v = voucherOf({
+      number: 'BOS-17',
+      taxable: 8400,
+      cgst: null,
+      sgst: null,
+      lines: [{ hsnSac: '07031010', amount: 8400, gstRate: null }],
+    });
     expect(entries(v)).toEqual({ 'Sahyadri Fasteners & Co.': 8400, 'Purchase @0%': -8400 });
     await golden('bill-of-supply', v);
   });
 
   it('an unregistered supplier has no PARTYGSTIN; names are escaped', async () => {
-    const v = voucherOf({ gstin: null, vendor: 'Raju <Tools> & "Sons"', taxable: 500, cgst: null, sgst: null, lines: [{ amount: 500 }] });
+    const v = voucherOf({
+      gstin: null,
+      vendor: 'Raju <Tools> & "Sons"',
+      taxable: 500,
+      cgst: null,
+      sgst: null,
+      lines: [{ amount: 500 }],
+    });
     const xml = tallyEnvelope([v]);
     expect(xml).not.toContain('<PARTYGSTIN>');
     expect(xml).toContain('<PARTYLEDGERNAME>Raju &lt;Tools&gt; &amp; &quot;Sons&quot;</PARTYLEDGERNAME>');
@@ -134,7 +168,8 @@ describe('invoices Tally must not get', () => {
     const r = buildPurchaseVoucher(invoice({ taxable: 16_600, total: 17_843 }));
     expect(r).toEqual({
       ok: false,
-      reason: 'amounts do not add up to the total: taxable value + taxes + round-off = ₹19,588.00, total ₹17,843.00',
+      reason:
+        'amounts do not add up to the total: taxable value + taxes + round-off = ₹19,588.00, total ₹17,843.00',
     });
     // ₹1.00 apart is still written (round-off), ₹1.01 is not
     expect(buildPurchaseVoucher(invoice({ taxable: 1000, total: 1181 })).ok).toBe(true);
@@ -142,15 +177,29 @@ describe('invoices Tally must not get', () => {
   });
 
   it('refuses an invoice without number, date or total', () => {
-    expect(buildPurchaseVoucher(invoice({ number: null }))).toMatchObject({ ok: false, reason: 'the invoice shows no number' });
-    expect(buildPurchaseVoucher(invoice({ date: null }))).toMatchObject({ ok: false, reason: 'the invoice shows no date' });
-    expect(buildPurchaseVoucher(invoice({ total: null }))).toMatchObject({ ok: false, reason: 'the invoice shows no total' });
+    expect(buildPurchaseVoucher(invoice({ number: null }))).toMatchObject({
+      ok: false,
+      reason: 'the invoice shows no number',
+    });
+    expect(buildPurchaseVoucher(invoice({ date: null }))).toMatchObject({
+      ok: false,
+      reason: 'the invoice shows no date',
+    });
+    expect(buildPurchaseVoucher(invoice({ total: null }))).toMatchObject({
+      ok: false,
+      reason: 'the invoice shows no total',
+    });
   });
 
   it('leaves refused invoices out of the export and lists them', () => {
-    const out = exportTally([invoice({ file: 'bad.pdf', taxable: 100, total: 900 }), invoice({ file: 'good.pdf' })]);
+    const out = exportTally([
+      invoice({ file: 'bad.pdf', taxable: 100, total: 900 }),
+      invoice({ file: 'good.pdf' }),
+    ]);
     expect(out.vouchers).toHaveLength(1);
-    expect(out.skipped).toEqual([{ file: 'bad.pdf', documentNumber: 'SF/25-26/0101', reason: expect.stringMatching(/do not add up/) }]);
+    expect(out.skipped).toEqual([
+      { file: 'bad.pdf', documentNumber: 'SF/25-26/0101', reason: expect.stringMatching(/do not add up/) },
+    ]);
   });
 });
 
@@ -163,7 +212,10 @@ describe('REMOTEID and the TDS seam', () => {
     expect(voucherRemoteId(invoice({ number: 'SF-101', date: '2026-04-14' }))).not.toBe(id);
     expect(id).toMatch(/^bahi-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     // both copies of a document booked twice are written with that one id
-    const out = exportTally([invoice({ file: 'a.pdf' }), invoice({ file: 'scans/a.jpg', number: 'SF-0101' })]);
+    const out = exportTally([
+      invoice({ file: 'a.pdf' }),
+      invoice({ file: 'scans/a.jpg', number: 'SF-0101' }),
+    ]);
     expect(out.vouchers.map((v) => v.remoteId)).toEqual([id, id]);
   });
 

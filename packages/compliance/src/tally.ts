@@ -1,7 +1,7 @@
 // `bahi tally`: every book invoice as a purchase voucher in one import envelope.
 import { type BookInvoice, inProcessingOrder } from './books.ts';
-import { tallyEnvelope } from './tally-xml.ts';
 import { buildPurchaseVoucher, type LedgerNames, type PurchaseVoucher } from './tally-voucher.ts';
+import { tallyEnvelope } from './tally-xml.ts';
 
 /** The import file and the invoices left out, each with its reason. */
 export interface TallyExport {

@@ -5,7 +5,15 @@
 export type TdsSection = '194C' | '194J(a)' | '194J(b)' | '194H' | '194I(a)' | '194I(b)' | '194Q';
 
 /** Every section the contract knows (a vendor profile may name any of them). */
-export const TDS_SECTIONS: readonly TdsSection[] = ['194C', '194J(a)', '194J(b)', '194H', '194I(a)', '194I(b)', '194Q'];
+export const TDS_SECTIONS: readonly TdsSection[] = [
+  '194C',
+  '194J(a)',
+  '194J(b)',
+  '194H',
+  '194I(a)',
+  '194I(b)',
+  '194Q',
+];
 
 // SAC prefixes, longest first wins; null marks a carve-out that no section covers (99733:
 // leasing of intellectual property is not hire of plant or machinery).
@@ -106,7 +114,9 @@ export function taxableOf(section: TdsSection, base: number, aggregate: number, 
 /** Why a section taxes what it does, in words a finance person reads. */
 export function reasonOf(section: TdsSection, base: number, aggregate: number, taxable: number): string {
   if (section === '194Q')
-    return taxable > 0 ? 'purchases from this seller this year passed ₹50,00,000' : 'purchases this year within ₹50,00,000';
+    return taxable > 0
+      ? 'purchases from this seller this year passed ₹50,00,000'
+      : 'purchases this year within ₹50,00,000';
   if (section === '194I(a)' || section === '194I(b)')
     return taxable > 0 ? 'rent on this invoice above ₹50,000' : 'rent on this invoice within ₹50,000';
   const yearly = section === '194C' ? '₹1,00,000' : section === '194H' ? '₹20,000' : '₹50,000';

@@ -8,7 +8,14 @@ const PERSON = '29BBHPR7731M1Z2'; // = OTHER
 const COMPANY = SUPPLIER;
 
 const bill = (date: string, amount: number, hsnSac: string, gstin: string | null = COMPANY, file?: string) =>
-  invoice({ date, number: `B-${date}`, file: file ?? `${gstin}-${date}.pdf`, gstin, taxable: amount, lines: [{ hsnSac, amount, gstRate: 18 }] });
+  invoice({
+    date,
+    number: `B-${date}`,
+    file: file ?? `${gstin}-${date}.pdf`,
+    gstin,
+    taxable: amount,
+    lines: [{ hsnSac, amount, gstRate: 18 }],
+  });
 const brief = (r: TdsResult) => r.sections.map((s) => [s.section, s.base, s.taxable, s.rate, s.tds]);
 
 describe('TDS sections of a line', () => {
@@ -37,7 +44,10 @@ describe('TDS sections of a line', () => {
 
 describe('194C', () => {
   it('taxes a single bill above ₹30,000 at 1 % for a person, nothing at ₹30,000 exactly', () => {
-    const out = computeTds([bill('2025-05-02', 30_000, '996511', PERSON), bill('2025-06-02', 30_050, '996511', PERSON)]);
+    const out = computeTds([
+      bill('2025-05-02', 30_000, '996511', PERSON),
+      bill('2025-06-02', 30_050, '996511', PERSON),
+    ]);
     expect(brief(out[0]!)).toEqual([['194C', 30_000, 0, 1, 0]]);
     // 30,050 × 1 % = 300.50: half a rupee rounds up
     expect(brief(out[1]!)).toEqual([['194C', 30_050, 30_050, 1, 301]]);
@@ -53,7 +63,10 @@ describe('194C', () => {
       bill('2025-08-10', 5_000, '995411', COMPANY),
     ]);
     expect(out.map((r) => r.tds)).toEqual([800, 0, 0, 1300, 100]);
-    expect(out[3]!.sections[0]).toMatchObject({ taxable: 65_000, reason: 'payments this year passed ₹1,00,000' });
+    expect(out[3]!.sections[0]).toMatchObject({
+      taxable: 65_000,
+      reason: 'payments this year passed ₹1,00,000',
+    });
   });
 
   it('starts again on 1 April', () => {
@@ -70,11 +83,17 @@ describe('194J, 194H and 194I', () => {
 
   it('194J(a) from a vendor profile overrides the SAC and covers goods lines too', () => {
     const vendors: VendorProfile[] = [{ pan: 'AAGCS4821K', gstin: COMPANY, section: '194J(a)' }];
-    const inv = invoice({ date: '2025-07-01', taxable: 60_000, lines: [
-      { hsnSac: '998313', amount: 50_000, gstRate: 18 },
-      { hsnSac: '84713010', amount: 10_000, gstRate: 18 },
-    ] });
-    expect(brief(computeTds([inv], { vendors, buyerTurnoverAbove10cr: true })[0]!)).toEqual([['194J(a)', 60_000, 60_000, 2, 1200]]);
+    const inv = invoice({
+      date: '2025-07-01',
+      taxable: 60_000,
+      lines: [
+        { hsnSac: '998313', amount: 50_000, gstRate: 18 },
+        { hsnSac: '84713010', amount: 10_000, gstRate: 18 },
+      ],
+    });
+    expect(brief(computeTds([inv], { vendors, buyerTurnoverAbove10cr: true })[0]!)).toEqual([
+      ['194J(a)', 60_000, 60_000, 2, 1200],
+    ]);
   });
 
   it('a profile without a GSTIN belongs to every GSTIN of its PAN', () => {
@@ -105,7 +124,11 @@ describe('194J, 194H and 194I', () => {
 
 describe('194Q', () => {
   it('taxes only the part of the year’s purchases above ₹50 lakh, with the turnover flag', () => {
-    const books = [bill('2025-05-01', 4_800_000, '72085120'), bill('2025-06-01', 300_000, '72085120'), bill('2025-07-01', 10_000, '72085120')];
+    const books = [
+      bill('2025-05-01', 4_800_000, '72085120'),
+      bill('2025-06-01', 300_000, '72085120'),
+      bill('2025-07-01', 10_000, '72085120'),
+    ];
     const out = computeTds(books, { buyerTurnoverAbove10cr: true });
     expect(out.map(brief)).toEqual([
       [['194Q', 4_800_000, 0, 0.1, 0]],
@@ -116,10 +139,14 @@ describe('194Q', () => {
   });
 
   it('lists goods and services of one invoice under their own sections', () => {
-    const inv = invoice({ date: '2025-07-01', taxable: 45_000, lines: [
-      { hsnSac: '84818090', amount: 10_000, gstRate: 18 },
-      { hsnSac: '998719', amount: 35_000, gstRate: 18 },
-    ] });
+    const inv = invoice({
+      date: '2025-07-01',
+      taxable: 45_000,
+      lines: [
+        { hsnSac: '84818090', amount: 10_000, gstRate: 18 },
+        { hsnSac: '998719', amount: 35_000, gstRate: 18 },
+      ],
+    });
     expect(brief(computeTds([inv], { buyerTurnoverAbove10cr: true })[0]!)).toEqual([
       ['194C', 35_000, 35_000, 2, 700],
       ['194Q', 10_000, 0, 0.1, 0],
@@ -129,8 +156,24 @@ describe('194Q', () => {
 
 describe('higher rates and certificates', () => {
   it('taxes a supplier without PAN at 20 %, adding up per supplier name', () => {
-    const a = invoice({ gstin: null, vendor: 'Nandi Tempo Service', date: '2025-06-01', number: '1', file: 'a.pdf', taxable: 20_000, lines: [{ hsnSac: '996511', amount: 20_000 }] });
-    const b = invoice({ gstin: null, vendor: 'Nandi Tempo Service', date: '2025-07-01', number: '2', file: 'b.pdf', taxable: 90_000, lines: [{ hsnSac: '996511', amount: 90_000 }] });
+    const a = invoice({
+      gstin: null,
+      vendor: 'Nandi Tempo Service',
+      date: '2025-06-01',
+      number: '1',
+      file: 'a.pdf',
+      taxable: 20_000,
+      lines: [{ hsnSac: '996511', amount: 20_000 }],
+    });
+    const b = invoice({
+      gstin: null,
+      vendor: 'Nandi Tempo Service',
+      date: '2025-07-01',
+      number: '2',
+      file: 'b.pdf',
+      taxable: 90_000,
+      lines: [{ hsnSac: '996511', amount: 90_000 }],
+    });
     const out = computeTds([a, b]);
     expect(out[0]!.vendorPan).toBeNull();
     expect(out.map(brief)).toEqual([[['194C', 20_000, 0, 20, 0]], [['194C', 90_000, 110_000, 20, 22_000]]]);
@@ -142,12 +185,19 @@ describe('higher rates and certificates', () => {
       [bill('2025-05-01', 40_000, '995411'), bill('2025-06-01', 5_100_000, '72085120')],
       { vendors, buyerTurnoverAbove10cr: true },
     );
-    expect(out.map(brief)).toEqual([[['194C', 40_000, 40_000, 20, 8000]], [['194Q', 5_100_000, 100_000, 5, 5000]]]);
+    expect(out.map(brief)).toEqual([
+      [['194C', 40_000, 40_000, 20, 8000]],
+      [['194Q', 5_100_000, 100_000, 5, 5000]],
+    ]);
   });
 
   it('applies a lower-deduction certificate inside its window and up to its limit, certificate first', () => {
     const vendors: VendorProfile[] = [
-      { pan: 'AAGCS4821K', gstin: COMPANY, ldc: { section: '194J(b)', rate: 2, from: '2025-07-01', to: '2025-09-30', limit: 150_000 } },
+      {
+        pan: 'AAGCS4821K',
+        gstin: COMPANY,
+        ldc: { section: '194J(b)', rate: 2, from: '2025-07-01', to: '2025-09-30', limit: 150_000 },
+      },
     ];
     const out = computeTds(
       [
@@ -162,7 +212,10 @@ describe('higher rates and certificates', () => {
     expect(out.map(brief)).toEqual([
       [['194J(b)', 70_000, 70_000, 10, 7000]],
       [['194J(b)', 100_000, 100_000, 2, 2000]],
-      [['194J(b)', 80_000, 50_000, 2, 1000], ['194J(b)', 80_000, 30_000, 10, 3000]],
+      [
+        ['194J(b)', 80_000, 50_000, 2, 1000],
+        ['194J(b)', 80_000, 30_000, 10, 3000],
+      ],
       [['194J(b)', 10_000, 10_000, 10, 1000]],
       [['194J(b)', 20_000, 20_000, 10, 2000]],
     ]);

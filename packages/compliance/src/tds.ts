@@ -3,7 +3,15 @@
 import { type BookInvoice, findDuplicates, inProcessingOrder } from './books.ts';
 import { isoDate } from './invoice-number.ts';
 import { mulDivRound, rateMilli, rupees } from './money.ts';
-import { rateWithoutPan, reasonOf, sectionOfLine, TDS_SECTIONS, type TdsSection, tableRate, taxableOf } from './tds-sections.ts';
+import {
+  rateWithoutPan,
+  reasonOf,
+  sectionOfLine,
+  TDS_SECTIONS,
+  type TdsSection,
+  tableRate,
+  taxableOf,
+} from './tds-sections.ts';
 
 /** A lower-deduction certificate (section 197). `limit` in rupees, dates ISO. */
 export interface LowerDeductionCertificate {
@@ -84,9 +92,11 @@ class Books {
   private readonly totals = new Map<string, Ledger>();
   private readonly certificateUse = new Map<string, number>();
   get(key: string): Ledger {
-    let l = this.totals.get(key);
-    if (!l) this.totals.set(key, (l = { aggregate: 0, taxedBefore: 0 }));
-    return l;
+    const found = this.totals.get(key);
+    if (found) return found;
+    const fresh = { aggregate: 0, taxedBefore: 0 };
+    this.totals.set(key, fresh);
+    return fresh;
   }
   certificateUsed(key: string): number {
     return this.certificateUse.get(key) ?? 0;
@@ -98,7 +108,9 @@ class Books {
 
 /** Sum of line bases per section, in paise; an invoice without lines is one line of its taxable value. */
 function basesOf(inv: BookInvoice, profile: VendorProfile | null, flag: boolean): Map<TdsSection, number> {
-  const lines = inv.lines.length ? inv.lines : [{ hsnSac: null, amount: inv.taxableValue ?? 0, gstRate: null }];
+  const lines = inv.lines.length
+    ? inv.lines
+    : [{ hsnSac: null, amount: inv.taxableValue ?? 0, gstRate: null }];
   const bases = new Map<TdsSection, number>();
   for (const line of lines) {
     const section = sectionOfLine(line.hsnSac, profile?.section ?? null, flag);
@@ -128,7 +140,8 @@ function sectionResults(ctx: SectionContext, section: TdsSection, base: number):
     tds: tdsRupees(taxable, rate),
     reason,
   });
-  if (ctx.duplicate) return [entry(0, normalRate, 'a second copy of an invoice already in the books: counted once')];
+  if (ctx.duplicate)
+    return [entry(0, normalRate, 'a second copy of an invoice already in the books: counted once')];
   const totals = books.get(`${ctx.key}|${section}|${inv.financialYear}`);
   const aggregate = totals.aggregate + base;
   const taxable = taxableOf(section, base, aggregate, totals.taxedBefore);
@@ -138,7 +151,15 @@ function sectionResults(ctx: SectionContext, section: TdsSection, base: number):
   if (noPan) reason += pan ? '; PAN inoperative: higher rate' : '; no PAN: higher rate';
   const ldc = profile?.ldc;
   const date = inv.documentDate;
-  if (ldc && ldc.section === section && date && isoDate(ldc.from) && isoDate(ldc.to) && ldc.from <= date && date <= ldc.to) {
+  if (
+    ldc &&
+    ldc.section === section &&
+    date &&
+    isoDate(ldc.from) &&
+    isoDate(ldc.to) &&
+    ldc.from <= date &&
+    date <= ldc.to
+  ) {
     const useKey = `${ctx.key}|${section}|${inv.financialYear}|ldc`;
     const room = Math.max(0, Math.round(ldc.limit * 100) - books.certificateUsed(useKey));
     const atCertificate = Math.min(taxable, room);
@@ -146,7 +167,13 @@ function sectionResults(ctx: SectionContext, section: TdsSection, base: number):
     const out: TdsSectionResult[] = [];
     if (atCertificate > 0) out.push(entry(atCertificate, ldc.rate, `${reason}; lower-deduction certificate`));
     if (taxable - atCertificate > 0 || atCertificate === 0)
-      out.push(entry(taxable - atCertificate, normalRate, atCertificate > 0 ? `${reason}; beyond the certificate's limit` : reason));
+      out.push(
+        entry(
+          taxable - atCertificate,
+          normalRate,
+          atCertificate > 0 ? `${reason}; beyond the certificate's limit` : reason,
+        ),
+      );
     return out;
   }
   return [entry(taxable, normalRate, reason)];

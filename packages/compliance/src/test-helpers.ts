@@ -22,7 +22,12 @@ export interface InvoiceSpec {
   cess?: number | null;
   roundOff?: number | null;
   total?: number | null;
-  lines?: Array<{ hsnSac?: string | null; amount: number; gstRate?: number | null; discount?: number | null }>;
+  lines?: Array<{
+    hsnSac?: string | null;
+    amount: number;
+    gstRate?: number | null;
+    discount?: number | null;
+  }>;
 }
 
 /** A book invoice as `bahi` reads an extraction/v1 result; an intra-state 18 % bill unless told otherwise. */
@@ -32,7 +37,10 @@ export function invoice(spec: InvoiceSpec = {}): BookInvoice {
   const cgst = spec.cgst !== undefined ? spec.cgst : intra ? Math.round(taxable * 9) / 100 : null;
   const sgst = spec.sgst !== undefined ? spec.sgst : intra ? Math.round(taxable * 9) / 100 : null;
   const igst = spec.igst ?? null;
-  const sum = Math.round((taxable + (cgst ?? 0) + (sgst ?? 0) + (igst ?? 0) + (spec.cess ?? 0) + (spec.roundOff ?? 0)) * 100) / 100;
+  const sum =
+    Math.round(
+      (taxable + (cgst ?? 0) + (sgst ?? 0) + (igst ?? 0) + (spec.cess ?? 0) + (spec.roundOff ?? 0)) * 100,
+    ) / 100;
   return readBookInvoice({
     file: spec.file ?? `inv/${spec.number ?? 'x'}.pdf`,
     documentType: 'invoice',
@@ -63,12 +71,36 @@ export function invoice(spec: InvoiceSpec = {}): BookInvoice {
 }
 
 /** One GSTR-2B invoice row in the portal's flat shape; amounts in rupees, date DD-MM-YYYY. */
-export function row2b(inum: string, dt: string, amounts: Record<string, number>, extra: Record<string, unknown> = {}) {
-  return { inum, typ: 'R', dt, pos: '29', rev: 'N', itcavl: 'Y', rsn: '', txval: 0, igst: 0, cgst: 0, sgst: 0, cess: 0, ...amounts, ...extra };
+export function row2b(
+  inum: string,
+  dt: string,
+  amounts: Record<string, number>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    inum,
+    typ: 'R',
+    dt,
+    pos: '29',
+    rev: 'N',
+    itcavl: 'Y',
+    rsn: '',
+    txval: 0,
+    igst: 0,
+    cgst: 0,
+    sgst: 0,
+    cess: 0,
+    ...amounts,
+    ...extra,
+  };
 }
 
 /** A GSTR-2B file of one return period. */
 export function file2b(period: string, b2b: Record<string, unknown[]>, b2ba: Record<string, unknown[]> = {}) {
-  const section = (m: Record<string, unknown[]>) => Object.entries(m).map(([ctin, inv]) => ({ ctin, trdnm: 'SUPPLIER', inv }));
-  return { chksum: 'x', data: { gstin: BUYER, rtnprd: period, docdata: { b2b: section(b2b), b2ba: section(b2ba) } } };
+  const section = (m: Record<string, unknown[]>) =>
+    Object.entries(m).map(([ctin, inv]) => ({ ctin, trdnm: 'SUPPLIER', inv }));
+  return {
+    chksum: 'x',
+    data: { gstin: BUYER, rtnprd: period, docdata: { b2b: section(b2b), b2ba: section(b2ba) } },
+  };
 }

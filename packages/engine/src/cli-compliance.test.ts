@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ComplianceCommand, parseComplianceArgs, runCompliance } from './cli-compliance.ts';
 import { main } from './cli.ts';
+import { type ComplianceCommand, parseComplianceArgs, runCompliance } from './cli-compliance.ts';
 
 // Made-up suppliers: a Karnataka company (and its Maharashtra registration) and a person.
 const CO = '29AAGCS4821K1Z3';
@@ -11,8 +11,23 @@ const CO_MH = '27AAGCS4821K1Z9';
 const PERSON = '29BBHPR7731M1Z2';
 
 const result = (file: string, fields: object, lineItems: object[]) =>
-  JSON.stringify({ contract: 'extraction/v1', file, documentType: 'invoice', fields, lineItems, error: null });
-const bill = (file: string, gstin: string, number: string, date: string, taxable: number, hsnSac: string, intra = true) => {
+  JSON.stringify({
+    contract: 'extraction/v1',
+    file,
+    documentType: 'invoice',
+    fields,
+    lineItems,
+    error: null,
+  });
+const bill = (
+  file: string,
+  gstin: string,
+  number: string,
+  date: string,
+  taxable: number,
+  hsnSac: string,
+  intra = true,
+) => {
   const tax = Math.round(taxable * 18) / 100;
   return result(
     file,
@@ -50,11 +65,38 @@ beforeAll(async () => {
   await writeFile(path('one.ndjson'), `${lines.slice(0, 3).join('\n')}\n`);
   await writeFile(path('two.ndjson'), `${lines.slice(3).join('\n')}\n`);
   await writeFile(path('all-reversed.ndjson'), `${[...lines].reverse().join('\n')}\n`);
-  const b2b = [{ ctin: CO, inv: [{ inum: 'SF-101', dt: '14-08-2025', pos: '29', itcavl: 'Y', rsn: '', txval: 40_000, igst: 0, cgst: 3600, sgst: 3600, cess: 0 }] }];
+  const b2b = [
+    {
+      ctin: CO,
+      inv: [
+        {
+          inum: 'SF-101',
+          dt: '14-08-2025',
+          pos: '29',
+          itcavl: 'Y',
+          rsn: '',
+          txval: 40_000,
+          igst: 0,
+          cgst: 3600,
+          sgst: 3600,
+          cess: 0,
+        },
+      ],
+    },
+  ];
   await writeFile(path('2b-082025.json'), JSON.stringify({ data: { rtnprd: '082025', docdata: { b2b } } }));
-  await writeFile(path('2b-092025.json'), JSON.stringify({ data: { rtnprd: '092025', docdata: { b2b: [] } } }));
-  await writeFile(path('vendors.json'), JSON.stringify([{ pan: 'BBHPR7731M', gstin: PERSON, panOperative: false }]));
-  await writeFile(path('ledgers.json'), JSON.stringify({ parties: { [CO]: 'Sahyadri (KA)' }, roundOff: 'Rounding Off' }));
+  await writeFile(
+    path('2b-092025.json'),
+    JSON.stringify({ data: { rtnprd: '092025', docdata: { b2b: [] } } }),
+  );
+  await writeFile(
+    path('vendors.json'),
+    JSON.stringify([{ pan: 'BBHPR7731M', gstin: PERSON, panOperative: false }]),
+  );
+  await writeFile(
+    path('ledgers.json'),
+    JSON.stringify({ parties: { [CO]: 'Sahyadri (KA)' }, roundOff: 'Rounding Off' }),
+  );
   await writeFile(path('bad.json'), '{ not json');
 });
 afterAll(async () => {
@@ -80,18 +122,31 @@ async function run(command: ComplianceCommand, argv: string[]) {
 
 describe('bahi gstr2b | tds | tally arguments', () => {
   it('reads each command’s options and refuses what it does not know', () => {
-    expect(parseComplianceArgs('gstr2b', ['--2b', 'a.json', '--2b=b.json', '--tolerance-amount', '2.5', 'x.ndjson'])).toMatchObject({
+    expect(
+      parseComplianceArgs('gstr2b', [
+        '--2b',
+        'a.json',
+        '--2b=b.json',
+        '--tolerance-amount',
+        '2.5',
+        'x.ndjson',
+      ]),
+    ).toMatchObject({
       gstr2b: ['a.json', 'b.json'],
       toleranceRupees: 2.5,
       books: ['x.ndjson'],
     });
-    expect(parseComplianceArgs('tds', ['--buyer-turnover-above-10cr', '--vendors', 'v.json', 'x.pdf'])).toMatchObject({
+    expect(
+      parseComplianceArgs('tds', ['--buyer-turnover-above-10cr', '--vendors', 'v.json', 'x.pdf']),
+    ).toMatchObject({
       buyerTurnoverAbove10cr: true,
       vendors: 'v.json',
     });
     expect(parseComplianceArgs('gstr2b', ['x.ndjson'])).toMatch(/missing --2b/);
     expect(parseComplianceArgs('gstr2b', ['--2b', 'a.json'])).toMatch(/missing BOOKS/);
-    expect(parseComplianceArgs('gstr2b', ['--2b', 'a.json', '--tolerance-amount', '-1', 'x'])).toMatch(/at least 0/);
+    expect(parseComplianceArgs('gstr2b', ['--2b', 'a.json', '--tolerance-amount', '-1', 'x'])).toMatch(
+      /at least 0/,
+    );
     expect(parseComplianceArgs('tds', ['--ledgers', 'l.json', 'x'])).toMatch(/unknown option/);
     expect(parseComplianceArgs('tally', ['--ledgers'])).toMatch(/needs a value/);
   });
@@ -100,7 +155,9 @@ describe('bahi gstr2b | tds | tally arguments', () => {
     expect(await main(['gstr2b', path('one.ndjson')])).toBe(2);
     expect(await main(['tally', '--fast', path('one.ndjson')])).toBe(2);
     expect((await run('gstr2b', ['--2b', path('bad.json'), path('one.ndjson')])).code).toBe(2);
-    expect((await run('gstr2b', ['--2b', path('vendors.json'), path('one.ndjson')])).err).toMatch(/no return period/);
+    expect((await run('gstr2b', ['--2b', path('vendors.json'), path('one.ndjson')])).err).toMatch(
+      /no return period/,
+    );
     expect((await run('tds', ['--vendors', path('missing.json'), path('one.ndjson')])).code).toBe(2);
     expect((await run('tally', ['--ledgers', path('vendors.json'), path('one.ndjson')])).code).toBe(2);
     expect((await run('tds', [path('one.ndjson')])).code).toBe(0);
@@ -109,9 +166,19 @@ describe('bahi gstr2b | tds | tally arguments', () => {
 
 describe('bahi gstr2b | tds | tally output', () => {
   it('gstr2b: one line per book invoice in input order, then unclaimed 2B documents', async () => {
-    const { code, out } = await run('gstr2b', ['--2b', path('2b-082025.json'), '--2b', path('2b-092025.json'), path('one.ndjson'), path('two.ndjson')]);
+    const { code, out } = await run('gstr2b', [
+      '--2b',
+      path('2b-082025.json'),
+      '--2b',
+      path('2b-092025.json'),
+      path('one.ndjson'),
+      path('two.ndjson'),
+    ]);
     expect(code).toBe(0);
-    const rows = out.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => [r.file, r.status])).toEqual([
       ['inv/a.pdf', 'matched'],
       ['inv/b.pdf', 'missing_in_2b'],
@@ -122,8 +189,16 @@ describe('bahi gstr2b | tds | tally output', () => {
   });
 
   it('tds: an inoperative PAN at 20 %, the copy counted once', async () => {
-    const { out } = await run('tds', ['--vendors', path('vendors.json'), path('two.ndjson'), path('one.ndjson')]);
-    const rows = out.trim().split('\n').map((l) => JSON.parse(l));
+    const { out } = await run('tds', [
+      '--vendors',
+      path('vendors.json'),
+      path('two.ndjson'),
+      path('one.ndjson'),
+    ]);
+    const rows = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => [r.file, r.tds])).toEqual([
       ['inv/a.pdf', 800],
       ['scans/a.jpg', 0],
@@ -135,7 +210,12 @@ describe('bahi gstr2b | tds | tally output', () => {
   });
 
   it('tally: an envelope of vouchers; the invoice that does not add up reported on stderr, exit 0', async () => {
-    const { code, out, err } = await run('tally', ['--ledgers', path('ledgers.json'), path('one.ndjson'), path('two.ndjson')]);
+    const { code, out, err } = await run('tally', [
+      '--ledgers',
+      path('ledgers.json'),
+      path('one.ndjson'),
+      path('two.ndjson'),
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<ENVELOPE>/);
     expect(out.match(/<VOUCHER /g)).toHaveLength(4);
@@ -148,8 +228,20 @@ describe('bahi gstr2b | tds | tally output', () => {
     const reversed = [path('all-reversed.ndjson')];
     const twoB = ['--2b', path('2b-092025.json'), '--2b', path('2b-082025.json')];
     const byFile = (out: string) =>
-      Object.fromEntries(out.trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.file ?? r.match.inum, r]));
-    const g1 = await run('gstr2b', ['--2b', path('2b-082025.json'), '--2b', path('2b-092025.json'), ...split]);
+      Object.fromEntries(
+        out
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l))
+          .map((r) => [r.file ?? r.match.inum, r]),
+      );
+    const g1 = await run('gstr2b', [
+      '--2b',
+      path('2b-082025.json'),
+      '--2b',
+      path('2b-092025.json'),
+      ...split,
+    ]);
     const g2 = await run('gstr2b', [...twoB, ...reversed]);
     expect(byFile(g2.out)).toEqual(byFile(g1.out));
     for (const command of ['tds', 'tally'] as const) {

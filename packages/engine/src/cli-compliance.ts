@@ -76,7 +76,8 @@ export function parseComplianceArgs(command: ComplianceCommand, argv: string[]):
     else if (name === '--ledgers') out.ledgers = value;
     else {
       const n = Number(value);
-      if (!Number.isFinite(n) || n < 0) return `${name} needs a number of rupees of at least 0 (got ${value})`;
+      if (!Number.isFinite(n) || n < 0)
+        return `${name} needs a number of rupees of at least 0 (got ${value})`;
       out.toleranceRupees = n;
     }
   }
@@ -103,7 +104,11 @@ async function readJson(path: string, what: string): Promise<unknown> {
 class UsageError extends Error {}
 
 /** The book invoices among the files' results; unreadable documents and other document types go to stderr. */
-async function readBooks(files: string[], warn: (line: string) => void, command: string): Promise<BookInvoice[]> {
+async function readBooks(
+  files: string[],
+  warn: (line: string) => void,
+  command: string,
+): Promise<BookInvoice[]> {
   const books: BookInvoice[] = [];
   for (const doc of await readExtractionResults(files)) {
     if (doc.error) {
@@ -124,7 +129,8 @@ async function readOptions(args: ComplianceArgs) {
   const twoB: unknown[] = [];
   for (const path of args.gstr2b) {
     const json = await readJson(path, 'GSTR-2B file');
-    if (!gstr2bPeriod(json)) throw new UsageError(`GSTR-2B file ${path} has no return period (data.rtnprd MMYYYY)`);
+    if (!gstr2bPeriod(json))
+      throw new UsageError(`GSTR-2B file ${path} has no return period (data.rtnprd MMYYYY)`);
     twoB.push(json);
   }
   let vendors: VendorProfile[] = [];
