@@ -1,7 +1,7 @@
 // Purchase invoices ("books") read from extraction/v1 results into one exact shape that the
 // GSTR-2B match, TDS and Tally vouchers share: amounts in paise, the number key, the financial year.
 import { stateCodeFromText } from '@bahi/india';
-import { financialYear, isoDate, normaliseInvoiceNumber } from './invoice-number.ts';
+import { financialYear, isoDate, isoFromPortalDate, normaliseInvoiceNumber } from './invoice-number.ts';
 import { paiseOf } from './money.ts';
 
 /** The parts of an `extraction/v1` result read here. */
@@ -71,7 +71,8 @@ function numberOrNull(v: unknown): number | null {
 export function readBookInvoice(doc: ExtractionLike): BookInvoice {
   const f = doc.fields ?? {};
   const documentNumber = text(f.documentNumber);
-  const documentDate = isoDate(f.documentDate);
+  // extraction/v1 dates are ISO; a hand-made result may carry the Indian DD-MM-YYYY.
+  const documentDate = isoDate(f.documentDate) ?? isoFromPortalDate(f.documentDate);
   const gstin = cleanGstin(f.vendorGstin);
   const lines: BookLine[] = [];
   for (const line of doc.lineItems ?? []) {
@@ -110,7 +111,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The contract's processing order: document date (undated last), then number key, then file;
- * vendor GSTIN and the number as printed only break what is left of a tie.
+ * vendor GSTIN, the number as printed and at last the whole content break what is left of a tie.
  */
 export function compareBooks(a: BookInvoice, b: BookInvoice): number {
   return (
@@ -118,7 +119,9 @@ export function compareBooks(a: BookInvoice, b: BookInvoice): number {
     cmp(a.numberKey, b.numberKey) ||
     cmp(a.file, b.file) ||
     cmp(a.vendorGstin ?? '', b.vendorGstin ?? '') ||
-    cmp(a.documentNumber ?? '', b.documentNumber ?? '')
+    cmp(a.documentNumber ?? '', b.documentNumber ?? '') ||
+    // Two results under one file name: their content decides, never the order they came in.
+    cmp(JSON.stringify(a), JSON.stringify(b))
   );
 }
 

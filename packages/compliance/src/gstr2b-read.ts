@@ -94,9 +94,14 @@ function rowsOf(section: unknown, period: string): Array<{ doc: Gstr2bDocument; 
  */
 export function readGstr2bFiles(files: readonly unknown[]): Gstr2bDocument[] {
   const parsed = files
-    .map((json, i) => ({ json, i, period: gstr2bPeriod(json) }))
-    .filter((f): f is { json: unknown; i: number; period: string } => f.period !== null)
-    .sort((a, b) => periodOrder(a.period).localeCompare(periodOrder(b.period)) || a.i - b.i);
+    .map((json) => ({ json, period: gstr2bPeriod(json), text: JSON.stringify(json) }))
+    .filter((f): f is { json: unknown; period: string; text: string } => f.period !== null)
+    // Two files of one period: their content decides, never the order they were given in.
+    .sort(
+      (a, b) =>
+        periodOrder(a.period).localeCompare(periodOrder(b.period)) ||
+        (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+    );
   const dataOf = (json: unknown) => {
     const data = isObject(json) && isObject(json.data) ? json.data : (json as Raw);
     return isObject(data.docdata) ? data.docdata : {};

@@ -308,6 +308,9 @@ describe('reading GSTR-2B files', () => {
     const sep = file2b('092025', { [SUPPLIER]: [row2b('SF101', '14-08-2025', AMOUNTS)] });
     const jan = file2b('012026', { [OTHER]: [row2b('Z', '14-01-2026', AMOUNTS)] });
     expect(readGstr2bFiles([jan, sep, aug]).map((d) => d.period)).toEqual(['082025', '092025', '012026']);
+    // two downloads of one period: the same documents in the same order either way
+    const again = file2b('082025', { [OTHER]: [row2b('Y', '20-08-2025', AMOUNTS)] });
+    expect(readGstr2bFiles([again, aug])).toEqual(readGstr2bFiles([aug, again]));
     // the earliest document is claimed, the later copy is listed unclaimed
     const rows = run([invoice()], [sep, aug]);
     expect(booksRows(rows)[0]!.match!.period).toBe('082025');
