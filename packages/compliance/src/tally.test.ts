@@ -23,7 +23,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
   it('intra-state 18 %: CGST and SGST at 9 %', async () => {
     const v = voucherOf({ number: 'SF/25-26/0101', taxable: 10_000 });
     expect(entries(v)).toEqual({
-      'Sahyadri Fasteners & Co.': 11_800,
+      'Hesaraghatta Fasteners & Co.': 11_800,
       'Purchase @18%': -10_000,
       'Input CGST @9%': -900,
       'Input SGST @9%': -900,
@@ -43,7 +43,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
       lines: [{ hsnSac: '84818090', amount: 25_000, gstRate: 18 }],
     });
     expect(entries(v)).toEqual({
-      'Sahyadri Fasteners & Co.': 29_500,
+      'Hesaraghatta Fasteners & Co.': 29_500,
       'Purchase @18%': -25_000,
       'Input IGST @18%': -4500,
     });
@@ -65,7 +65,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
       ],
     });
     expect(entries(v)).toEqual({
-      'Sahyadri Fasteners & Co.': 4716,
+      'Hesaraghatta Fasteners & Co.': 4716,
       'Purchase @5%': -1234.5,
       'Input CGST @2.5%': -30.86,
       'Input SGST @2.5%': -30.86,
@@ -82,7 +82,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
 
   it('cess on its own ledger, and the company’s ledger names', async () => {
     const ledgers = {
-      parties: { [SUPPLIER_MH]: 'Sahyadri Fasteners (MH)' },
+      parties: { [SUPPLIER_MH]: 'Hesaraghatta Fasteners (MH)' },
       purchase: { '28': 'Purchases 28%' },
       igst: { '28': 'IGST Input 28%' },
       cess: 'Compensation Cess Input',
@@ -100,7 +100,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
       { ledgers },
     );
     expect(entries(v)).toEqual({
-      'Sahyadri Fasteners (MH)': 70_000,
+      'Hesaraghatta Fasteners (MH)': 70_000,
       'Purchases 28%': -50_000,
       'IGST Input 28%': -14_000,
       'Compensation Cess Input': -6000,
@@ -114,7 +114,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
     const down = voucherOf({ taxable: 1234.2, roundOff: 0.44 });
     expect(entries(down)['Round Off']).toBe(-0.44);
     const unprinted = voucherOf({ taxable: 1000, total: 1180.6 });
-    expect(entries(unprinted)).toMatchObject({ 'Sahyadri Fasteners & Co.': 1180.6, 'Round Off': -0.6 });
+    expect(entries(unprinted)).toMatchObject({ 'Hesaraghatta Fasteners & Co.': 1180.6, 'Round Off': -0.6 });
     await golden('round-off', up);
   });
 
@@ -127,7 +127,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
       ],
     });
     expect(entries(v)).toEqual({
-      'Sahyadri Fasteners & Co.': 10_620,
+      'Hesaraghatta Fasteners & Co.': 10_620,
       'Purchase @18%': -9000,
       'Input CGST @9%': -810,
       'Input SGST @9%': -810,
@@ -143,7 +143,7 @@ describe('Tally purchase vouchers (golden XML)', () => {
       sgst: null,
       lines: [{ hsnSac: '07031010', amount: 8400, gstRate: null }],
     });
-    expect(entries(v)).toEqual({ 'Sahyadri Fasteners & Co.': 8400, 'Purchase @0%': -8400 });
+    expect(entries(v)).toEqual({ 'Hesaraghatta Fasteners & Co.': 8400, 'Purchase @0%': -8400 });
     await golden('bill-of-supply', v);
   });
 
@@ -222,7 +222,7 @@ describe('REMOTEID and the TDS seam', () => {
   it('books TDS on its ledger and credits the party with the rest', () => {
     const v = voucherOf({ taxable: 50_000 }, { tds: { ledger: 'TDS Payable 194C', amount: 100_000 } });
     expect(entries(v)).toEqual({
-      'Sahyadri Fasteners & Co.': 58_000,
+      'Hesaraghatta Fasteners & Co.': 58_000,
       'TDS Payable 194C': 1000,
       'Purchase @18%': -50_000,
       'Input CGST @9%': -4500,

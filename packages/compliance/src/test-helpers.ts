@@ -47,7 +47,7 @@ export function invoice(spec: InvoiceSpec = {}): BookInvoice {
     fields: {
       documentNumber: spec.number === undefined ? 'SF/25-26/0101' : spec.number,
       documentDate: spec.date === undefined ? '2025-08-14' : spec.date,
-      vendorName: spec.vendor ?? 'Sahyadri Fasteners & Co.',
+      vendorName: spec.vendor ?? 'Hesaraghatta Fasteners & Co.',
       vendorGstin: spec.gstin === undefined ? SUPPLIER : spec.gstin,
       buyerGstin: BUYER,
       buyerStateCode: '29',

@@ -95,7 +95,7 @@ beforeAll(async () => {
   );
   await writeFile(
     path('ledgers.json'),
-    JSON.stringify({ parties: { [CO]: 'Sahyadri (KA)' }, roundOff: 'Rounding Off' }),
+    JSON.stringify({ parties: { [CO]: 'Hesaraghatta (KA)' }, roundOff: 'Rounding Off' }),
   );
   await writeFile(path('bad.json'), '{ not json');
 });
@@ -219,7 +219,7 @@ describe('bahi gstr2b | tds | tally output', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<ENVELOPE>/);
     expect(out.match(/<VOUCHER /g)).toHaveLength(4);
-    expect(out).toContain('<PARTYLEDGERNAME>Sahyadri (KA)</PARTYLEDGERNAME>');
+    expect(out).toContain('<PARTYLEDGERNAME>Hesaraghatta (KA)</PARTYLEDGERNAME>');
     expect(err).toMatch(/inv\/d\.pdf \(RT-10\) not written: amounts do not add up/);
   });
 
