@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { DEFAULT_TOLERANCES, type MatchDocument, reconcileDocuments, type Tolerances } from '@bahi/reconcile';
-import { runExtract } from './cli.ts';
-import { DEFAULT_LIMITS } from './extract.ts';
+import { readExtractionResults } from './cli-books.ts';
 
 const USAGE =
   'usage: bahi reconcile [--tolerance-qty PCT] [--tolerance-price PCT] [--tolerance-amount RUPEES] FILE...\n';
@@ -52,35 +49,8 @@ export async function runReconcile(
   write: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<void> {
-  const slots: MatchDocument[][] = args.files.map(() => []);
-  const toExtract: Array<{ slot: number; file: string }> = [];
-  for (const [slot, file] of args.files.entries()) {
-    if (!file.toLowerCase().endsWith('.ndjson')) {
-      toExtract.push({ slot, file });
-      continue;
-    }
-    for (const line of (await readFile(file, 'utf8')).split('\n')) {
-      if (!line.trim()) continue;
-      slots[slot]!.push(JSON.parse(line) as MatchDocument);
-    }
-  }
-  if (toExtract.length > 0) {
-    let at = 0;
-    await runExtract(
-      {
-        type: undefined,
-        jobs: availableParallelism(),
-        timeoutMs: DEFAULT_LIMITS.timeoutMs,
-        files: toExtract.map((e) => e.file),
-        threads: true,
-      },
-      (line) => {
-        // runExtract prints in input order, one line per file.
-        slots[toExtract[at++]!.slot]!.push(JSON.parse(line) as MatchDocument);
-      },
-    );
-  }
-  const documents = slots.flat();
+  // Error results keep their file name for the report below; the match skips them.
+  const documents = (await readExtractionResults(args.files)) as unknown as MatchDocument[];
   for (const doc of documents) {
     if (doc.error) warn(`bahi reconcile: ${doc.file} could not be read: ${JSON.stringify(doc.error)}\n`);
   }

@@ -10,7 +10,10 @@ import type { DocumentType, OcrProvider } from './types.ts';
 const USAGE =
   'usage: bahi extract [--type invoice|po|grn] [--jobs N] [--timeout SECONDS] [--ocr paddle|tesseract] [--memory DIR] [--split] FILE...\n' +
   '       bahi learn --memory DIR FILE CORRECTED.json\n' +
-  '       bahi reconcile [--tolerance-qty PCT] [--tolerance-price PCT] [--tolerance-amount RUPEES] FILE...\n';
+  '       bahi reconcile [--tolerance-qty PCT] [--tolerance-price PCT] [--tolerance-amount RUPEES] FILE...\n' +
+  '       bahi gstr2b --2b FILE.json [--2b FILE.json ...] [--tolerance-amount RUPEES] BOOKS...\n' +
+  '       bahi tds [--vendors FILE.json] [--buyer-turnover-above-10cr] BOOKS...\n' +
+  '       bahi tally [--ledgers FILE.json] BOOKS... > vouchers.xml\n';
 
 /** Parsed command line of `bahi extract`. */
 export interface ExtractArgs {
@@ -303,6 +306,8 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
 /** Entry point of `bahi`. Returns the process exit code (0 done, 2 usage error). */
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'reconcile') return (await import('./cli-reconcile.ts')).mainReconcile(argv.slice(1));
+  if (argv[0] === 'gstr2b' || argv[0] === 'tds' || argv[0] === 'tally')
+    return (await import('./cli-compliance.ts')).mainCompliance(argv[0], argv.slice(1));
   if (argv[0] === 'learn') return (await import('./cli-learn.ts')).mainLearn(argv.slice(1));
   if (argv[0] !== 'extract') {
     process.stderr.write(USAGE);

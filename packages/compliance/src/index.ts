@@ -1,0 +1,52 @@
+/**
+ * @bahi/compliance — GST & TDS work on purchase books (contracts/compliance.md, v1): GSTR-2B
+ * matching, TDS per invoice and Tally Prime purchase vouchers. Pure functions over parsed
+ * inputs: no HTTP, database, environment or file system, and no Node built-ins.
+ */
+
+export {
+  type BookInvoice,
+  type BookLine,
+  compareBooks,
+  documentIdentity,
+  type ExtractionLike,
+  findDuplicates,
+  inProcessingOrder,
+  readBookInvoice,
+} from './books.ts';
+export {
+  type BooksRow,
+  type BooksStatus,
+  DEFAULT_GSTR2B_TOLERANCE,
+  type Difference,
+  type Gstr2bOptions,
+  type ImsAction,
+  type MatchRef,
+  matchGstr2b,
+  type UnclaimedRow,
+} from './gstr2b-match.ts';
+export { type Gstr2bDocument, gstr2bPeriod, readGstr2bFiles } from './gstr2b-read.ts';
+export { parseLedgerNames, parseVendorProfiles } from './inputs.ts';
+export { financialYear, normaliseInvoiceNumber } from './invoice-number.ts';
+export { exportTally, type TallyExport } from './tally.ts';
+export {
+  buildPurchaseVoucher,
+  type LedgerNames,
+  type PurchaseVoucher,
+  type VoucherEntry,
+  type VoucherOptions,
+  type VoucherResult,
+  voucherRemoteId,
+} from './tally-voucher.ts';
+export { tallyEnvelope, voucherXml } from './tally-xml.ts';
+export {
+  computeTds,
+  isTdsSection,
+  type LowerDeductionCertificate,
+  profileFor,
+  type TdsOptions,
+  type TdsResult,
+  type TdsSectionResult,
+  type VendorProfile,
+} from './tds.ts';
+export { sectionOfLine, sectionOfSac, type TdsSection } from './tds-sections.ts';
