@@ -62,6 +62,24 @@ describe('buildLines', () => {
   });
 });
 
+describe('buildLines: OCR words cut after a capital', () => {
+  const page = (words: Word[]) => ({ page: 1, width: 595, height: 842, words, source: 'ocr' as const });
+  it('joins a lone capital with the lower-case fragment right after it', () => {
+    // "Invoice N o" and "D ate" as OCR cut a letter-spaced heading.
+    const words = [w('Invoice', 10, 100, 10, 'ocr'), w('N', 47, 100, 10, 'ocr'), w('o', 54, 100, 10, 'ocr')];
+    words.push(w('D', 62, 100, 10, 'ocr'), w('ate', 69, 100, 10, 'ocr'));
+    expect(buildLines(page(words))[0]!.text).toBe('Invoice No Date');
+  });
+
+  it('leaves the words A and I, capitals before capitals, and text-layer words alone', () => {
+    const words = [w('I', 10, 100, 10, 'ocr'), w('am', 17, 100, 10, 'ocr'), w('G', 40, 100, 10, 'ocr')];
+    words.push(w('ST', 47, 100, 10, 'ocr'));
+    expect(buildLines(page(words))[0]!.text).toBe('I am G ST');
+    const text = [w('D', 10, 100), w('ate', 17, 100)];
+    expect(buildLines({ ...page(text), source: 'text' })[0]!.text).toBe('D ate');
+  });
+});
+
 describe('sniffType', () => {
   it('recognises formats by content, not name', () => {
     expect(sniffType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');

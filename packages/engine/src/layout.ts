@@ -90,6 +90,7 @@ export function buildLines(page: PageContent): Line[] {
   for (const g of groups) {
     g.words.sort((a, b) => a.x0 - b.x0);
     const height = median(g.words.map((w) => w.y1 - w.y0)) || 8;
+    g.words = glueSplitCapitals(g.words, height);
     const segments: Segment[] = [];
     let cur: Word[] = [];
     const push = () => {
@@ -117,6 +118,36 @@ export function buildLines(page: PageContent): Line[] {
     });
   }
   return lines;
+}
+
+/**
+ * OCR of letter-spaced headings cuts a word after its capital ("D ate", "Invoice N o", "C hallan"):
+ * a lone capital other than the words "A" and "I", followed closely on its line by a fragment
+ * that starts in lower case, is one word again, so labels read as they are printed.
+ */
+function glueSplitCapitals(words: Word[], height: number): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out[out.length - 1];
+    if (
+      prev &&
+      prev.source === 'ocr' &&
+      w.source === 'ocr' &&
+      /^[B-HJ-Z]$/.test(prev.text) &&
+      /^[a-z]/.test(w.text) &&
+      w.x0 - prev.x1 < 0.6 * height
+    ) {
+      out[out.length - 1] = {
+        ...prev,
+        text: prev.text + w.text,
+        x1: w.x1,
+        y0: Math.min(prev.y0, w.y0),
+        y1: Math.max(prev.y1, w.y1),
+        conf: Math.min(prev.conf, w.conf),
+      };
+    } else out.push(w);
+  }
+  return out;
 }
 
 /** Join words with single spaces, leaving no space before closing punctuation glued by the OCR. */
