@@ -320,6 +320,22 @@ describe('a party block of "label | value" rows', () => {
   });
 });
 
+describe('a party heading centred over its block', () => {
+  it('reads the block set to the left of the heading, the colon-aligned labels included', () => {
+    const layout = buildLayout([
+      page([
+        [88, [80, 'Details Of Receiver (Billed To)'], [330, 'Details Of Consignee (Shipped To)']],
+        [102, [44, 'Name: Nilgiri Tools Pvt Ltd'], [300, 'Name: Nilgiri Tools Pvt Ltd']],
+        [112, [34, 'Address: 14, Ring Road, Pune'], [300, 'Address: 14, Ring Road, Pune']],
+        [124, [44, 'State Code: 27'], [300, 'State Code: 27']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Nilgiri Tools Pvt Ltd');
+    expect(buyer.stateCode?.value).toBe('27');
+  });
+});
+
 describe('a total rounded to the rupee without a round-off row', () => {
   it('adds up, and the lines give the taxable value no row prints', () => {
     const layout = buildLayout([

@@ -228,11 +228,12 @@ function readBlock(
   letterhead: boolean,
   rightLimit = Number.POSITIVE_INFINITY,
 ): Party {
+  let col = colX0;
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
   // The right edge of the block's heading (or first line), for blocks set flush right.
-  const headingSeg = last.segments.find((s) => Math.abs(s.x0 - colX0) < 14) ?? first[0];
-  const rightEdge = headingSeg && headingSeg.x1 > colX0 + 40 ? headingSeg.x1 : null;
+  const headingSeg = last.segments.find((s) => Math.abs(s.x0 - col) < 14) ?? first[0];
+  const rightEdge = headingSeg && headingSeg.x1 > col + 40 ? headingSeg.x1 : null;
   const page = last.page;
   for (let k = startLine + 1; k < layout.lines.length && segs.length < 12; k++) {
     const line = layout.lines[k]!;
@@ -241,21 +242,22 @@ function readBlock(
     // A label at the anchor's position ends a "label | value" stacked block.
     if (
       stopX !== null &&
-      line.segments.some((s) => Math.abs(s.x0 - stopX) < 10 && Math.abs(stopX - colX0) > 20)
+      line.segments.some((s) => Math.abs(s.x0 - stopX) < 10 && Math.abs(stopX - col) > 20)
     )
       break;
     const seg =
       line.segments.find((s) =>
         letterhead
-          ? Math.abs(s.x0 - colX0) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
-          : Math.abs(s.x0 - colX0) < 14,
+          ? Math.abs(s.x0 - col) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
+          : Math.abs(s.x0 - col) < 14,
       ) ??
+      centredUnder(line, segs.length === 0 && !letterhead ? headingSeg : undefined, rightLimit) ??
       // A block set flush right (marketplace prints): its lines share the heading's right edge.
       (rightEdge !== null
         ? line.segments.find(
             (s) =>
               Math.abs(s.x1 - rightEdge) < 8 &&
-              s.x0 > colX0 - 200 &&
+              s.x0 > col - 200 &&
               s.x0 < rightLimit - 4 &&
               // A stray mark at the edge (an OCR'd colon or rule) is not a line of the block.
               (s.text.match(/[A-Za-z0-9]/g) ?? []).length >= 3,
@@ -264,7 +266,7 @@ function readBlock(
     // A table starts: its header row names columns, its rows have many cells. Cells of a box
     // beside the block (Tally's invoice-number boxes) are not the block's: count them apart.
     // Marks left of the column (a box edge read as "3" or "|") belong to neither.
-    const own = line.segments.filter((s) => s.x0 < rightLimit - 4 && s.x0 > colX0 - 20);
+    const own = line.segments.filter((s) => s.x0 < rightLimit - 4 && s.x0 > col - 20);
     const beside = line.segments.filter((s) => s.x0 >= rightLimit - 4);
     const figures = beside.filter((s) => /^[\d,.\s%₹]+[A-Za-z]{0,4}$/.test(s.text)).length;
     const serial = /^\d{1,3}\.?$/.test(own[0]?.text ?? '');
@@ -277,6 +279,8 @@ function readBlock(
       break;
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
+    // A heading centred over its block: the block's own left edge is the column from here on.
+    if (!segs.length && Math.abs(seg.x0 - col) >= 14 && !letterhead) col = seg.x0;
     // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
     if (headingRole(seg.text, type) && !(segs.length === 0 && MS_PREFIX.test(seg.text))) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
@@ -386,6 +390,18 @@ function readBlock(
     address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
     stateCode: candidate('stateCode', stateSegs, state, 0.85),
   };
+}
+
+/**
+ * The first line under a heading centred over its block ("Details of Receiver" over "Name: … /
+ * Address: …" set to the left of the heading's start): the segment under the heading's middle.
+ */
+function centredUnder(line: Line, heading: Segment | undefined, rightLimit: number): Segment | undefined {
+  if (!heading) return undefined;
+  const middle = (heading.x0 + heading.x1) / 2;
+  return line.segments.find(
+    (s) => s.x0 < middle && s.x1 > middle && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4,
+  );
 }
 
 /**
