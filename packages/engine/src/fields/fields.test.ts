@@ -336,6 +336,28 @@ describe('a party heading centred over its block', () => {
   });
 });
 
+describe('a party block of row labels in cells of their own', () => {
+  it('reads "M/S | name" and "Name | name" rows under a heading centred over them', () => {
+    const layout = buildLayout([
+      page([
+        [88, [228, 'Customer Detail'], [344, 'Invoice No.'], [424, 'KT/2025-26/16']],
+        [102, [166, 'M/S'], [202, 'Harini Traders'], [344, 'Challan No.']],
+        [115, [166, 'Address'], [202, '8/3, Lake Road, Kolkata 700091']],
+        [165, [166, 'State'], [202, 'West Bengal']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).buyer.name?.value).toBe('Harini Traders');
+    const named = buildLayout([
+      page([
+        [100, [56, 'Bill To'], [364, 'Inv. No.:'], [446, 'VS-12']],
+        [114, [56, 'Name'], [98, 'Veda Stores'], [364, 'Inv. Date:'], [446, '10-01-25']],
+        [128, [56, 'Address'], [98, '12, Park Street, Kolkata']],
+      ]),
+    ]);
+    expect(extractParties(named, 'invoice', none).buyer.name?.value).toBe('Veda Stores');
+  });
+});
+
 describe('a total rounded to the rupee without a round-off row', () => {
   it('adds up, and the lines give the taxable value no row prints', () => {
     const layout = buildLayout([

@@ -58,7 +58,7 @@ function candidate(field: string, segs: Segment[], value: string | null, score: 
 
 /** A block's row label set in its own cell ("Name | : Sahyadri Environment Pvt. Ltd."). */
 const ROW_LABEL =
-  /^(?:name|address|state(?: name| code)?|gstin(?:\/uin)?|phone|contact|e-?mail|city|pin(?: code)?)\s*:?$/i;
+  /^(?:name|address|state(?: name| code)?|gstin(?:\/uin)?|phone|contact|e-?mail|city|pin(?: code)?|m\s?\/\s?s\.?)\s*:?$/i;
 
 /**
  * In a block laid out as "label | : value" rows ("Name: | Meena Iyer", "State | Delhi 07"), the
@@ -71,7 +71,11 @@ function withValueCell(lineSegs: Segment[], seg: Segment, rightLimit: number): S
   if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120) return seg;
   // A label cell beside it is another row label, not this one's value.
   if (ROW_LABEL.test(next.text.replace(/^\s*:\s*/, '').trim())) return seg;
-  return joinSegments(seg, next);
+  const joined = joinSegments(seg, next);
+  // "Name | Test Traders": the label read with its colon, so it is stripped as a label.
+  return /[:]\s*$/.test(seg.text) || /^\s*:/.test(next.text)
+    ? joined
+    : { ...joined, text: `${seg.text.trim()}: ${next.text}` };
 }
 
 /** Two segments of one line read as one: the left one's text, then the right one's. */
@@ -126,7 +130,7 @@ function hasIllegibleWord(segs: Segment[]): boolean {
 const SALUTATION = /^(?:dear|respected|sir|madam|to whom)\b/i;
 
 /** "M/s." before a party's name: a salutation, not part of the name. */
-const MS_PREFIX = /^m\s?\/\s?s\.?\s+(?=\S)/i;
+const MS_PREFIX = /^m\s?\/\s?s\.?\s*:?\s+(?=\S)/i;
 
 /** Labels printed before a party's name in its block ("Name :", "Company Name:", "M/s."). */
 const NAME_LABEL =
@@ -282,7 +286,9 @@ function readBlock(
     // A heading centred over its block: the block's own left edge is the column from here on.
     if (!segs.length && Math.abs(seg.x0 - col) >= 14 && !letterhead) col = seg.x0;
     // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
-    if (headingRole(seg.text, type) && !(segs.length === 0 && MS_PREFIX.test(seg.text))) break;
+    // "M/s." in a cell of its own ("M/S | Gopal Traders") is the name's row label.
+    const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
+    if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
     segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
@@ -394,14 +400,13 @@ function readBlock(
 
 /**
  * The first line under a heading centred over its block ("Details of Receiver" over "Name: … /
- * Address: …" set to the left of the heading's start): the segment under the heading's middle.
+ * Address: …" set to the left of the heading's start): its left-most segment under the heading.
  */
 function centredUnder(line: Line, heading: Segment | undefined, rightLimit: number): Segment | undefined {
   if (!heading) return undefined;
   const middle = (heading.x0 + heading.x1) / 2;
-  return line.segments.find(
-    (s) => s.x0 < middle && s.x1 > middle && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4,
-  );
+  // The left-most segment starting between a little left of the heading and its middle.
+  return line.segments.find((s) => s.x0 < middle && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4);
 }
 
 /**
