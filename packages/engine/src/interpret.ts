@@ -17,7 +17,7 @@ import {
   doubleHalfRates,
   findDocumentGstRate,
 } from './fields/tax-rates.ts';
-import { collectTaxTotals, completeFromTaxTotal } from './fields/tax-total.ts';
+import { collectTaxTotals, completeFromTaxTotal, sumOfCharges } from './fields/tax-total.ts';
 import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -141,7 +141,8 @@ export function interpretDocument(
     const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
     const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
     const taxTotals = collectTaxTotals(layout, skip);
-    const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0);
+    const charges = sumOfCharges(layout, skip);
+    const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0, charges);
     if (type === 'po') completeTaxExtraTotals(solved.values, layout);
     amountsConsistent = solved.consistent;
     if (!amountsConsistent) {

@@ -381,6 +381,7 @@ export function solveAmounts(
   lineSum: number | null,
   printed: Map<number, Candidate> = new Map(),
   taxPrinted = false,
+  charges = 0,
 ): SolvedAmounts {
   // Tax the document plainly prints (a labelled head, a "Total Tax" figure): a set that adds up
   // without any tax contradicts it (a sub-total with tax read as the taxable value, plus round-off).
@@ -428,7 +429,12 @@ export function solveAmounts(
                   // but less than a set where the taxes printed make the sum.
                   if (ok && !taxed && taxShown) ok = false;
                   else if (ok) score += taxed ? 10 : 5;
-                  else if (silentlyRounded(sum, t, r, [c, s, i])) {
+                  else if (charges > 0 && addsWithCharges(sum + charges, t, r, [c, s, i])) {
+                    // Charges printed after the taxes (shipping, freight, an adjustment) make the
+                    // grand total add up: it explains more of the block than a sub-total does.
+                    ok = true;
+                    score += taxed ? 10 : 5;
+                  } else if (silentlyRounded(sum, t, r, [c, s, i])) {
                     ok = true;
                     // The exact sum printed as a total too ("Total 8,250.36" / "Grand Total
                     // 8,250"): the rounded figure is the one payable.
@@ -476,6 +482,18 @@ function dropImpossibleAmounts(values: Partial<Record<AmountField, Candidate>>):
   if (total === null) return;
   const taxable = v('taxableValue');
   if (taxable !== null && taxable > total + TOL) delete values.taxableValue;
+}
+
+/** Whether a sum with the charges added is the total, exactly or rounded to the rupee. */
+function addsWithCharges(
+  sum: number,
+  total: Candidate,
+  roundOff: Candidate | null,
+  taxes: Array<Candidate | null>,
+): boolean {
+  return (
+    Math.abs(roundMoney(sum) - Number(total.value)) <= TOL || silentlyRounded(sum, total, roundOff, taxes)
+  );
 }
 
 /**

@@ -67,6 +67,21 @@ describe('amounts completed from a "Total Tax" figure', () => {
   });
 });
 
+describe('charges after the taxes', () => {
+  it('let a grand total that includes shipping and an adjustment add up, over the table total', () => {
+    const r = invoice('29-Karnataka', [
+      'Total  20  6,016.95  7,100.00',
+      'Taxable Total :  6,016.95',
+      'CGST :  541.53',
+      'SGST :  541.53',
+      'Shipping Charges :  200.00',
+      'Adjustment :  100.00',
+      'Total Amount :  7,400.00',
+    ]);
+    expect(r.fields).toMatchObject({ taxableValue: 6016.95, cgst: 541.53, sgst: 541.53, total: 7400 });
+  });
+});
+
 describe('totals-block rows', () => {
   it('gives each label on one row the figure after it, not the figures of the row below', () => {
     const layout = buildLayout([

@@ -9,19 +9,38 @@ import type { Layout, Segment } from '../layout.ts';
 import { type AmountField, moneyOf, taxesAreSlabOf } from './amounts.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
-import { TAX_TOTAL_LABELS } from './vocabulary.ts';
+import { CHARGE_LABELS, TAX_TOTAL_LABELS } from './vocabulary.ts';
 
 const TOL = 0.011;
 const isPercent = (t: string) => /%\s*$/.test(t) || /^@/.test(t.trim());
 
 /** Every "total tax" figure on the document: a label with the right-most figure after it on its line. */
 export function collectTaxTotals(layout: Layout, skip: (s: Segment) => boolean): Candidate[] {
+  return labelledFigures(layout, skip, TAX_TOTAL_LABELS, 'taxTotal');
+}
+
+/**
+ * The sum of the charges a totals block adds after the taxes ("Shipping Charges", "Freight",
+ * "Adjustment"), one figure per labelled row outside the item table; 0 when none is printed.
+ */
+export function sumOfCharges(layout: Layout, skip: (s: Segment) => boolean): number {
+  const found = labelledFigures(layout, skip, CHARGE_LABELS, 'charge');
+  return roundMoney(found.reduce((a, c) => a + Number(c.value), 0));
+}
+
+/** Figures after a label of `labels`, one per labelled segment, outside the item table. */
+function labelledFigures(
+  layout: Layout,
+  skip: (s: Segment) => boolean,
+  labels: RegExp[],
+  field: string,
+): Candidate[] {
   const out: Candidate[] = [];
   for (const line of layout.lines) {
     // Inside an item table "Tax Amount" is a column heading over each line's own tax.
     if (line.segments.some(skip)) continue;
     line.segments.forEach((s, k) => {
-      const end = matchStart(s.text, TAX_TOTAL_LABELS);
+      const end = matchStart(s.text, labels);
       if (end === null) return;
       const rest = s.text.slice(end).replace(/^[\s:*=-]+/, '');
       const own = rest ? moneyOf({ ...s, text: rest }) : null;
@@ -33,7 +52,7 @@ export function collectTaxTotals(layout: Layout, skip: (s: Segment) => boolean):
       const value = own ?? (figure ? moneyOf(figure) : null);
       if (!seg || value === null || value <= 0) return;
       const span = { value, start: 0, end: seg.text.length };
-      out.push({ ...candidateFrom('taxTotal', seg, span, 0, 0.9), value });
+      out.push({ ...candidateFrom(field, seg, span, 0, 0.9), value });
     });
   }
   return out;

@@ -299,6 +299,7 @@ export const AMOUNT_LABELS: Record<
     /^(?:total )?(?:net )?(?:amount|value|amt) (?:before|excl(?:uding)?\.?|exclusive of|without) (?:taxe?s?|gst)\b/,
     /^assessable value\b/,
     /^total taxable\b/,
+    /^taxable total\b/,
     /^net (?:value|amount)\b(?! payable)/,
     /^basic (?:value|amount)\b/,
   ],
@@ -342,6 +343,16 @@ export const AMOUNT_LABELS: Record<
 export const TAX_TOTAL_LABELS: RegExp[] = [
   /^total (?:tax|gst)(?: (?:amount|amt|value))?\b(?! (?:rate|%|\(?in words))/,
   /^(?:gst|tax) (?:amount|amt)\b(?! (?:\(?in words|rate|%))/,
+];
+
+/**
+ * Labels of charges a totals block adds after the taxes ("Shipping Charges 200.00", "Freight",
+ * "Adjustment"): never a field, they let a grand total that includes them add up.
+ */
+export const CHARGE_LABELS: RegExp[] = [
+  /^(?:add\s*:?\s*)?(?:shipping|freight|packing|packaging|forwarding|p ?& ?f|courier|delivery|handling|transport(?:ation)?|loading|insurance|other)(?: (?:&|and) [a-z]+)?(?: charges?| chgs?\.?| amount| amt\.?)\b/,
+  /^(?:add\s*:?\s*)?(?:freight|shipping)\b(?! (?:to|address|from|terms|mode|bill|method))/,
+  /^adjustments?\b/,
 ];
 
 /** Document titles that name the type. */
