@@ -1,6 +1,7 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
 import { isValidGstin, roundMoney, stateByCode, supplyTypeFor } from '@bahi/india';
 import { findAmountInWords, runChecks, wordsStateTotal } from './checks.ts';
+import { completeFromTriple } from './fields/amount-triples.ts';
 import {
   collectAmountCandidates,
   completeFromLines,
@@ -152,7 +153,8 @@ export function interpretDocument(
         typeof supplier === 'string' && typeof pos === 'string' ? supplyTypeFor(supplier, pos) : null;
       amountsConsistent =
         completeFromLines(solved.values, lineSum, printed, supply) ||
-        completeFromTaxTotal(solved.values, taxTotals, printed, supply);
+        completeFromTaxTotal(solved.values, taxTotals, printed, supply) ||
+        completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply);
     }
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
     const taxable = solved.values.taxableValue?.value;

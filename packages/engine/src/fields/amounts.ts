@@ -427,7 +427,9 @@ export function solveAmounts(
                   const taxed = [c, s, i, cs].some((x) => x && Number(x.value) !== 0);
                   // Taxable value equal to the total with no tax "adds up" trivially: it counts,
                   // but less than a set where the taxes printed make the sum.
-                  if (ok && !taxed && taxShown) ok = false;
+                  // Without tax, a total equal to an unlabelled figure is the same figure printed
+                  // twice, not a sum that adds up.
+                  if (ok && !taxed && (taxShown || tv.score <= 0.2)) ok = false;
                   else if (ok) score += taxed ? 10 : 5;
                   else if (charges > 0 && addsWithCharges(sum + charges, t, r, [c, s, i])) {
                     // Charges printed after the taxes (shipping, freight, an adjustment) make the

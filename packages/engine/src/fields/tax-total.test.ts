@@ -82,6 +82,32 @@ describe('charges after the taxes', () => {
   });
 });
 
+describe('a totals block whose labels were lost', () => {
+  it('is read from the printed triple base + tax = total, the tax a GST slab of the base', () => {
+    // A sub-total under the lines, then the tax and the total printed without their labels.
+    const r = invoice(null, [
+      'Sl No.  Description  Amount',
+      '1  Roof sheeting work  2,40,000.00',
+      '2  Gutter fixing  1,10,000.00',
+      'Total  3,50,000.00',
+      '63,000.00',
+      '4,13,000.00',
+    ]);
+    expect(r.fields).toMatchObject({ taxableValue: 350000, igst: 63000, total: 413000 });
+  });
+
+  it('takes no triple that ends below the largest figure (a line\'s own base, tax and amount)', () => {
+    const r = invoice(null, [
+      'Item  Base  Tax  Amount',
+      'Pump  1,000.00  180.00  1,180.00',
+      'Valve  500.00  7.00  507.00',
+      'Grand Total  9,999.00',
+    ]);
+    expect(r.fields.igst ?? null).toBeNull();
+    expect(r.fields.taxableValue).not.toBe(1000);
+  });
+});
+
 describe('totals-block rows', () => {
   it('gives each label on one row the figure after it, not the figures of the row below', () => {
     const layout = buildLayout([
