@@ -358,6 +358,26 @@ describe('a party block of row labels in cells of their own', () => {
   });
 });
 
+describe('a PO with no letterhead', () => {
+  it('reads the supplier under an indented "To," and the issuer from its "For," sign-off', () => {
+    const layout = buildLayout([
+      page([
+        [206, [250, 'Purchase Order']],
+        [238, [46, 'PO NO:'], [120, 'KS/PO/26-27/004']],
+        [276, [46, 'To,']],
+        [292, [65, 'Deccan Motors Limited']],
+        [306, [65, 'Plot 12, MIDC Area, Pune 411019']],
+        [401, [46, 'S.No.'], [90, 'Description'], [300, 'Quantity'], [400, 'Total']],
+        [555, [46, 'For,']],
+        [566, [46, 'Kaveri Sales']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'po', none);
+    expect(vendor.name?.value).toBe('Deccan Motors Limited');
+    expect(buyer.name?.value).toBe('Kaveri Sales');
+  });
+});
+
 describe('a total rounded to the rupee without a round-off row', () => {
   it('adds up, and the lines give the taxable value no row prints', () => {
     const layout = buildLayout([

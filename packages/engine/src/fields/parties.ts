@@ -400,13 +400,15 @@ function readBlock(
 
 /**
  * The first line under a heading centred over its block ("Details of Receiver" over "Name: … /
- * Address: …" set to the left of the heading's start): its left-most segment under the heading.
+ * Address: …" set to the left of the heading's start), or under a short heading set one tab in:
+ * its left-most segment under the heading.
  */
 function centredUnder(line: Line, heading: Segment | undefined, rightLimit: number): Segment | undefined {
   if (!heading) return undefined;
-  const middle = (heading.x0 + heading.x1) / 2;
-  // The left-most segment starting between a little left of the heading and its middle.
-  return line.segments.find((s) => s.x0 < middle && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4);
+  // The left-most segment starting between a little left of the heading and its middle, or
+  // indented under a short heading ("To," over a block set one tab in).
+  const reach = Math.max((heading.x0 + heading.x1) / 2, Math.min(heading.x1 + 30, heading.x0 + 60));
+  return line.segments.find((s) => s.x0 < reach && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4);
 }
 
 /**
@@ -549,6 +551,26 @@ function signatoryName(layout: Layout): string | null {
   return null;
 }
 
+/**
+ * The issuer's sign-off at the foot of a document: "For," (or "For") alone on its line, and the
+ * issuer's name on the next line, as Indian letters and POs close. Null when there is none.
+ */
+function signedOffBy(layout: Layout): Candidate | null {
+  for (let i = 0; i < layout.lines.length - 1; i++) {
+    const line = layout.lines[i]!;
+    if (line.segments.length !== 1 || !/^for\s*[,:]?$/i.test(line.text.trim())) continue;
+    const next = layout.lines[i + 1]!;
+    const seg = next.segments.find((s) => Math.abs(s.x0 - line.segments[0]!.x0) < 40);
+    if (!seg || next.page !== line.page || next.y0 - line.y1 > 2.5 * line.height) continue;
+    const text = tidyName(clean(seg.text));
+    // A name: mostly letters, not signature wording or a label.
+    const letters = (text.match(/[A-Za-z]/g) ?? []).length;
+    if (letters < 3 || letters < 0.7 * text.replace(/\s/g, '').length || SIGNATORY.test(text)) continue;
+    return candidate('name', [seg], text, 0.8);
+  }
+  return null;
+}
+
 /** Two readings of one name: equal but for case, spacing, punctuation and an OCR slip or two. */
 function sameName(a: string, b: string): boolean {
   const norm = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -626,7 +648,9 @@ export function extractParties(
     ...Object.values(anchors).map((a) => a.y0),
     layout.pages[0]?.height ?? Number.POSITIVE_INFINITY,
   );
-  const issuer = letterheadBlock(layout, type, firstAnchorY);
+  const letterhead = letterheadBlock(layout, type, firstAnchorY);
+  // No letterhead read (a logo only): the issuer signs off "For, NAME" at the foot.
+  const issuer = letterhead.name ? letterhead : { ...EMPTY, name: signedOffBy(layout) };
   const read = (r: Role) => (anchors[r] ? blockFromAnchor(layout, type, anchors[r]) : null);
   const vendorBlock = read('vendor');
   const buyerBlock = read('buyer');

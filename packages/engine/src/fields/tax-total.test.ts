@@ -96,7 +96,7 @@ describe('a totals block whose labels were lost', () => {
     expect(r.fields).toMatchObject({ taxableValue: 350000, igst: 63000, total: 413000 });
   });
 
-  it('takes no triple that ends below the largest figure (a line\'s own base, tax and amount)', () => {
+  it("takes no triple that ends below the largest figure (a line's own base, tax and amount)", () => {
     const r = invoice(null, [
       'Item  Base  Tax  Amount',
       'Pump  1,000.00  180.00  1,180.00',
