@@ -218,3 +218,23 @@ describe('interpretDocument: a title whose number stands in the next cell', () =
     expect(amount.fields.documentNumber).toBeNull();
   });
 });
+
+describe('payment terms two labels word differently', () => {
+  it('are left below the review line', () => {
+    const r = interpretDocument(
+      [
+        pageOfLines([
+          'PURCHASE ORDER',
+          'PO No.  KS/PO/26-27/041',
+          'PO Date  21.04.2026',
+          'Terms of payment :  100% after 30 days from acceptance',
+          'Terms of payment : 100% payment will be released on 45 days credit',
+        ]),
+      ],
+      'po',
+      null,
+    );
+    expect(r.fields.paymentTerms).not.toBeNull();
+    expect(r.confidence.paymentTerms).toBeLessThan(0.8);
+  });
+});

@@ -344,7 +344,10 @@ function disputedFields(labelled: Map<string, Candidate[]>, chosen: Map<string, 
         .replace(/[\s.,-]/g, '')
         .toLowerCase();
     const rival = list.find((c) => norm(c.value) !== norm(pick.value));
-    if (rival && rival.score >= pick.score - 0.05) out.add(field);
+    // Free text (payment terms) has no check digit or sum to settle two labelled readings: any
+    // second wording a label gives leaves it for a person.
+    const margin = FREE_TEXT.test(field) ? 0.5 : 0.05;
+    if (rival && rival.score >= pick.score - margin) out.add(field);
   }
   return out;
 }

@@ -378,6 +378,23 @@ describe('a PO with no letterhead', () => {
   });
 });
 
+describe('a PO whose "Buyer" row names a purchasing group', () => {
+  it('keeps the letterhead as the buyer', () => {
+    const layout = buildLayout([
+      page([
+        [32, [200, 'NARMADA STEEL & POWER LIMITED']],
+        [46, [200, 'Industrial Area, Siltara, Raipur 493111']],
+        [66, [240, 'PURCHASE ORDER']],
+        [120, [40, 'Vendor Address'], [300, 'Information']],
+        [130, [40, 'KAVYA ENGINEERING WORKS'], [300, 'Capital PO'], [400, '4600012345']],
+        [144, [40, 'Office 12, Ring Road'], [300, 'Date'], [400, '21.04.2026']],
+        [188, [40, 'Raipur 492006'], [300, 'Buyer'], [400, 'Projects']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'po', none).buyer.name?.value).toBe('NARMADA STEEL & POWER LIMITED');
+  });
+});
+
 describe('a total rounded to the rupee without a round-off row', () => {
   it('adds up, and the lines give the taxable value no row prints', () => {
     const layout = buildLayout([

@@ -658,5 +658,9 @@ export function extractParties(
   if (type === 'invoice') {
     return { vendor: usable(vendorBlock) ?? issuer, buyer: usable(buyerBlock) ?? EMPTY };
   }
-  return { vendor: usable(vendorBlock) ?? EMPTY, buyer: usable(buyerBlock) ?? issuer };
+  // On a PO or GRN the buyer is the issuer: a "Buyer | Projects" row naming only a purchasing
+  // group (no address, no GSTIN) does not outweigh the letterhead.
+  const bare = (p: Party | null) => !!p && !p.address && !p.gstin;
+  const buyer = usable(buyerBlock) && !(bare(buyerBlock) && issuer.name) ? buyerBlock! : issuer;
+  return { vendor: usable(vendorBlock) ?? EMPTY, buyer };
 }
