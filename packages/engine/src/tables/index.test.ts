@@ -194,6 +194,31 @@ describe('extractLineItems (synthetic pages)', () => {
     ]);
   });
 
+  it('drops rows that are not items: a banner between asterisks, bank details', () => {
+    const row = (y: number, desc: string, qty: string, amount: string): [number, Array<[number, string]>] => [
+      y,
+      [[30, desc], ...(qty ? [r(230, qty)] : []), r(330, amount)],
+    ];
+    const p = page(1, [
+      [
+        100,
+        [
+          [30, 'Description'],
+          [210, 'Qty'],
+          [300, 'Amount'],
+        ],
+      ],
+      row(115, 'Steel angle 40x40', '10', '4,500.00'),
+      row(130, '***** ACCOUNT CLOSED *****', '1', '86,894.00'),
+      row(145, 'Bank A/c No 001122334455', '1', '1,000.00'),
+      row(160, 'Hex bolt M12', '50', '750.00'),
+    ]);
+    expect(extractLineItems([p], 'invoice').lineItems.map((l) => l.description)).toEqual([
+      'Steel angle 40x40',
+      'Hex bolt M12',
+    ]);
+  });
+
   it('does not read an HSN summary table as line items', () => {
     const p = page(1, [
       [

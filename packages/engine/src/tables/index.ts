@@ -145,9 +145,25 @@ function addItem(
 ): void {
   const ordered: Record<string, string | number | null> = {};
   for (const f of fields) ordered[f] = line.values[f] ?? null;
-  if (!hasQuantity(ordered, type) || isTaxSubRow(ordered)) return;
+  if (!hasQuantity(ordered, type) || isTaxSubRow(ordered) || isNotAnItem(ordered)) return;
   result.lineItems.push(ordered);
   result.lineProvenance.push(line.provenance);
+}
+
+/**
+ * Rows a table prints that are not goods or services: a banner between asterisks or rules
+ * ("***** ACCOUNT CLOSED *****", "--- Opening Balance ---"), bank details, a carried-forward total.
+ * They have a figure in the amount column but booking them as a line would be wrong.
+ */
+const NOT_AN_ITEM = [
+  /^[*=#~_+-]{2,}[^a-z0-9]*[A-Za-z].*[*=#~_+-]{2,}$/,
+  /\b(?:a\/c|account) (?:no|number)\b|\bifsc\b|\bbank (?:name|details|a\/c)\b/i,
+  /^(?:total|sub ?-?total|grand total|balance|opening balance|closing balance|carried forward|brought forward|b\/f|c\/f)\b\s*[:.-]?\s*$/i,
+];
+
+function isNotAnItem(line: Record<string, string | number | null>): boolean {
+  const desc = typeof line.description === 'string' ? line.description.trim() : '';
+  return desc !== '' && typeof line.hsnSac !== 'string' && NOT_AN_ITEM.some((p) => p.test(desc));
 }
 
 /** A tax head standing where a unit or a description should be. */
