@@ -164,12 +164,30 @@ export function learnFromCorrection(input: {
     };
     memory.recipes[f] = { ...recipe, from };
   }
-  if (input.lineItems?.length)
-    memory.absentLineFields = removedLineFields(
-      interpretDocument(pages, type, null).lineItems,
-      input.lineItems,
-    );
+  if (input.lineItems?.length) {
+    const corrected = input.lineItems;
+    const removed = removedLineFields(interpretDocument(pages, type, null).lineItems, corrected);
+    // A field learned absent stays absent until a person keeps a value in it: a document whose
+    // rules left the field empty teaches nothing either way.
+    const kept = (k: string) => corrected.some((l) => l[k] !== null && l[k] !== undefined);
+    memory.absentLineFields = [...new Set([...(memory.absentLineFields ?? []), ...removed])]
+      .filter((k) => !kept(k))
+      .sort();
+    memory.lineUnits = learnUnits(memory.lineUnits ?? [], corrected);
+  }
   return memory;
+}
+
+/** Most units kept per issuer: its paper uses a handful. */
+const MAX_UNITS = 24;
+
+/** The units this issuer's corrected lines print ("Nos", "Box", "Mtr"), newest first. */
+function learnUnits(known: string[], corrected: Array<Record<string, unknown>>): string[] {
+  const units = corrected
+    .map((l) => l.unit)
+    .filter((u): u is string => typeof u === 'string' && u.trim() !== '')
+    .map((u) => u.trim());
+  return [...new Set([...units, ...known])].slice(0, MAX_UNITS);
 }
 
 /**

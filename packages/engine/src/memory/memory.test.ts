@@ -131,6 +131,59 @@ describe('what a lesson may overrule', () => {
     expect(result.lineItems[0]?.gstRate).toBeNull();
   });
 
+  it("keeps a line field learned absent when a later document's rules leave it empty", () => {
+    const bare = pageOfLines([
+      'TAX INVOICE',
+      'Invoice No : AT/102',
+      'Description  Qty  Amount',
+      'Spanner  2  1,000.00',
+    ]);
+    const known = {
+      version: 1 as const,
+      type: 'invoice' as const,
+      key: 'gstin:27AAECM8421K1Z8',
+      issuerName: null,
+      constants: {},
+      recipes: {},
+      absentLineFields: ['gstRate'],
+    };
+    const input = {
+      pages: [bare],
+      type: 'invoice' as const,
+      fields: { vendorGstin: '27AAECM8421K1Z8', documentNumber: 'AT/102' },
+      known,
+    };
+    const line = { description: 'Spanner', quantity: 2, amount: 1000, gstRate: null };
+    expect(learnFromCorrection({ ...input, lineItems: [line] })!.absentLineFields).toEqual(['gstRate']);
+    // A person who keeps a rate on a line says the paper prints it after all.
+    const kept = learnFromCorrection({ ...input, lineItems: [{ ...line, gstRate: 18 }] })!;
+    expect(kept.absentLineFields).toEqual([]);
+  });
+
+  it("reads a unit OCR slipped on as the issuer's own, never a real unit", () => {
+    const memory = {
+      version: 1 as const,
+      type: 'invoice' as const,
+      key: 'gstin:27AAECM8421K1Z8',
+      issuerName: null,
+      constants: {},
+      recipes: {},
+      lineUnits: ['Box', 'Mtr', 'Nos'],
+    };
+    const result = {
+      fields: { documentNumber: 'AT/117' },
+      confidence: { documentNumber: 0.9 },
+      provenance: {},
+      lineItems: [
+        { description: 'Gloves', unit: 'Bax' },
+        { description: 'Diesel', unit: 'Ltr' },
+        { description: 'Cable', unit: 'QQQ' },
+      ],
+    };
+    applyMemory(buildLayout([invoice('AT/117', '19/02/2025', 'Gupta Stores')]), memory, result);
+    expect(result.lineItems.map((l) => l.unit)).toEqual(['Box', 'Ltr', 'QQQ']);
+  });
+
   it('only doubts a sure reading that a first lesson under an unknown label contradicts', () => {
     const memory = {
       version: 1 as const,

@@ -4,9 +4,11 @@
  * replaces a rule's only where the rule's value is not vouched for by the QR or the arithmetic,
  * and every value from memory says which correction taught it.
  */
+
 import { findGstins } from '../fields/values.ts';
 import type { Layout } from '../layout.ts';
 import type { FieldValue, Provenance } from '../result.ts';
+import { UNIT_WORD } from '../tables/vocabulary.ts';
 import type { DocumentType } from '../types.ts';
 import { issuerRole, partyKey } from './learn.ts';
 import { pickReading, readAll, sameValue } from './reading.ts';
@@ -109,6 +111,7 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
       sureness: LEARNED,
     });
   }
+  snapUnits(result.lineItems ?? [], memory.lineUnits ?? [], touched);
   for (const name of memory.absentLineFields ?? [])
     for (const line of result.lineItems ?? [])
       if (line[name] !== null && line[name] !== undefined) {
@@ -118,4 +121,38 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
         if (!touched.includes(`lineItems.${name}`)) touched.push(`lineItems.${name}`);
       }
   return touched;
+}
+
+/** Edits (insert, delete, substitute) between two short words, case-insensitive. */
+function editDistance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[y.length]!;
+}
+
+/**
+ * A line's unit OCR misread ("Bax" for "Box") is the issuer's known unit it is one edit from (two
+ * for a unit of five letters or more), when exactly one known unit is that close and the reading is
+ * no unit of its own.
+ */
+function snapUnits(lines: Array<Record<string, unknown>>, units: string[], touched: string[]): void {
+  if (!units.length) return;
+  for (const line of lines) {
+    const u = line.unit;
+    if (typeof u !== 'string' || units.some((k) => k.toLowerCase() === u.toLowerCase())) continue;
+    // A real unit ("Ltr" beside a known "Mtr") is what the paper says, not a slip.
+    if (UNIT_WORD.test(u)) continue;
+    const reach = u.length >= 5 ? 2 : 1;
+    const near = units.filter((k) => editDistance(k, u) <= reach);
+    if (near.length !== 1) continue;
+    line.unit = near[0]!;
+    if (!touched.includes('lineItems.unit')) touched.push('lineItems.unit');
+  }
 }

@@ -63,6 +63,8 @@ export interface IssuerMemory {
    * rules put there (a document rate spread over the lines) is not on the paper.
    */
   absentLineFields?: string[];
+  /** The units this issuer's lines print, as people corrected them: an OCR slip of one is read as it. */
+  lineUnits?: string[];
 }
 
 /**
