@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { documents } from '../../db/schema/index.ts';
 import { manyPagesPdf, strokedLinesPdf } from '../../test/hostile-files.ts';
 import { startTestServer, type TestClient, type TestServer } from '../../test/test-server.ts';
 import { readFixture } from '../flows/test-support.ts';
+import { drawAgain, MAX_DRAW_ATTEMPTS, REDRAW_AFTER_MS } from './document-pages.ts';
 
 // Page pictures and page lists are drawn on worker threads under a time limit and a limit on drawing
 // operations: a hostile page never stalls the API (#33).
@@ -114,11 +115,21 @@ describe('page pictures off the main loop', () => {
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(health.polls).toBeGreaterThan(5);
     expectResponsive(health);
-    // The placeholder is kept: the page is not drawn again.
+    // The placeholder is kept: the page is not drawn again for a while.
     const again = performance.now();
     const second = await a.raw(`/api/documents/${docId}/pages/1?width=2400`);
     expect(second.headers.get('x-bahi-page-placeholder')).toBe('1');
     expect(performance.now() - again).toBeLessThan(1000);
+    // Later (a quieter machine) it is drawn again: here the page has become cheap to draw.
+    await writeFile(storedPath, strokedLinesPdf(3));
+    const dir = join(t.dataDir, 'previews');
+    const tried = (await readdir(dir, { recursive: true })).find((n) => /\.try1\.placeholder\.png$/.test(n));
+    expect(tried).toBeDefined();
+    const past = new Date(Date.now() - REDRAW_AFTER_MS - 1000);
+    await utimes(join(dir, tried!), past, past);
+    const third = await a.raw(`/api/documents/${docId}/pages/1?width=2400`);
+    expect(third.status).toBe(200);
+    expect(third.headers.get('x-bahi-page-placeholder')).toBeNull();
   }, 60_000);
 
   it('refuses a page with too many drawing operations at once, with a placeholder', async () => {
@@ -152,5 +163,14 @@ describe('page pictures off the main loop', () => {
     await replaceFile(strokedLinesPdf(3), 'pending');
     expect((await a.get(`/api/documents/${docId}/review`)).body.pagesError).toMatch(/once the document/);
     expect((await a.raw(`/api/documents/${docId}/pages/1`)).status).toBe(404);
+  });
+});
+
+describe('drawAgain', () => {
+  it('tries a page that overran again after a while, a few times at most', () => {
+    const now = Date.now();
+    expect(drawAgain({ attempt: 1, at: now - 1000 }, now)).toBe(false);
+    expect(drawAgain({ attempt: 1, at: now - REDRAW_AFTER_MS }, now)).toBe(true);
+    expect(drawAgain({ attempt: MAX_DRAW_ATTEMPTS, at: now - 10 * REDRAW_AFTER_MS }, now)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentPage } from '@bahi/contracts';
 import {
@@ -26,7 +26,8 @@ import { getDocumentFile, requireDocument } from './documents.service.ts';
  * Counting and drawing run on the preview worker threads (`src/jobs/previews.ts`), never on the API's
  * event loop, under a time limit (`PREVIEW_TIMEOUT_MS`) and a limit on drawing operations per page
  * (`MAX_PAGE_DRAW_OPERATIONS`); a page past either is answered, and kept, as a placeholder picture saying
- * so. Only documents the engine has read (done or needing review) are drawn: a failed, pending or removed
+ * so — one past the operation limit for good, one that overran its time (a loaded machine may be why)
+ * until it is tried again ten minutes later, three attempts at most. Only documents the engine has read (done or needing review) are drawn: a failed, pending or removed
  * document may be any file at all.
  */
 
@@ -181,6 +182,8 @@ export async function getDocumentPageImage(
     );
     if (exists) return { path: candidate, placeholder };
   }
+  const tried = await lastDrawAttempt(dir, page, served);
+  if (tried && !drawAgain(tried, Date.now())) return { path: tried.path, placeholder: true };
   const file = await getDocumentFile(db, { env, membership, id: row.id });
   const answer = await preview(env, { kind: 'preview-page', path: file.path, page, width: served });
   await mkdir(dir, { recursive: true });
@@ -201,6 +204,44 @@ export async function getDocumentPageImage(
   const frames = await readFrames({ env, db, membership, row }).catch(() => null);
   const frame = frames?.frames[page - 1] ?? { width: 612, height: 792 };
   const picture = await renderPagePlaceholder(frame, served, sentence);
-  await writeAtomically(placeholderPath, picture.png);
-  return { path: placeholderPath, placeholder: true };
+  // Too many operations is a fact of the page: kept for good. A page that overran its time or
+  // crashed its thread may draw on a quieter machine: tried again later, a few times at most.
+  const transient = answer.message === 'timeout' || answer.message === 'crashed';
+  const attempt = (tried?.attempt ?? 0) + 1;
+  const target = transient ? join(dir, `p${page}-w${served}.try${attempt}.placeholder.png`) : placeholderPath;
+  await writeAtomically(target, picture.png);
+  if (tried && tried.path !== target) await rm(tried.path, { force: true });
+  return { path: target, placeholder: true };
+}
+
+/** A page that could not be drawn in time is tried again after this long… */
+export const REDRAW_AFTER_MS = 10 * 60_000;
+/** …and at most this many times in all; after that its placeholder is kept for good. */
+export const MAX_DRAW_ATTEMPTS = 3;
+
+/** The placeholder of the last time-limited attempt to draw a page at a width, if any. */
+async function lastDrawAttempt(
+  dir: string,
+  page: number,
+  width: number,
+): Promise<{ path: string; attempt: number; at: number } | null> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const pattern = new RegExp(`^p${page}-w${width}\\.try(\\d+)\\.placeholder\\.png$`);
+  let found: { path: string; attempt: number } | null = null;
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (m && (!found || Number(m[1]) > found.attempt))
+      found = { path: join(dir, name), attempt: Number(m[1]) };
+  }
+  if (!found) return null;
+  const at = await stat(found.path).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
+  return at === null ? null : { ...found, at };
+}
+
+/** Whether a page whose last attempt overran is due to be drawn again. */
+export function drawAgain(tried: { attempt: number; at: number }, now: number): boolean {
+  return tried.attempt < MAX_DRAW_ATTEMPTS && now - tried.at >= REDRAW_AFTER_MS;
 }
