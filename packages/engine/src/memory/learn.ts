@@ -121,8 +121,14 @@ export function learnFromCorrection(input: {
     ? { ...known, recipes: { ...known.recipes }, constants: { ...known.constants } }
     : { version: 1, type, key, issuerName: null, recipes: {}, constants: {} };
   const forgotten = new Set(memory.forgotten ?? []);
-  for (const f of input.taught ?? []) forgotten.delete(f);
+  // A correction made before a person's "forget" of the field (its lesson learned late, or again
+  // after the forget was saved) does not bring the field back: only a later correction does.
+  const forgottenAt = memory.forgottenAt ?? {};
+  for (const f of input.taught ?? [])
+    if (!(forgottenAt[f] && forgottenAt[f] > from.learnedAt)) forgotten.delete(f);
   memory.forgotten = [...forgotten];
+  if (memory.forgottenAt)
+    memory.forgottenAt = Object.fromEntries(Object.entries(forgottenAt).filter(([f]) => forgotten.has(f)));
   const constants = new Set(issuerConstantFields(type));
   for (const f of constants) {
     const v = fields[f];
@@ -212,13 +218,17 @@ function removedLineFields(
 /**
  * Forget what was learned for a field of this issuer (a person's "forget" on the review screen):
  * its recipe or constant goes, and the field is not learned again until taught anew by a
- * correction of that field.
+ * correction of that field made after `at` (now).
  */
-export function forgetField(memory: IssuerMemory, field: string): IssuerMemory {
+export function forgetField(
+  memory: IssuerMemory,
+  field: string,
+  at = new Date().toISOString(),
+): IssuerMemory {
   const recipes = { ...memory.recipes };
   const constants = { ...memory.constants };
   delete recipes[field];
   delete constants[field];
   const forgotten = [...new Set([...(memory.forgotten ?? []), field])];
-  return { ...memory, recipes, constants, forgotten };
+  return { ...memory, recipes, constants, forgotten, forgottenAt: { ...memory.forgottenAt, [field]: at } };
 }

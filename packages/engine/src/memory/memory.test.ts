@@ -88,6 +88,28 @@ describe('memory from corrections', () => {
       taught: ['documentNumber'],
     });
     expect(taught?.recipes.documentNumber).toBeDefined();
+    // A correction made before the forget (its lesson learned late) does not bring the field back.
+    const at = forgetField(memory, 'documentNumber', '2025-03-01T10:00:00.000Z');
+    const late = learnFromCorrection({
+      pages: [first],
+      type: 'invoice',
+      fields: { documentNumber: 'AT/101', vendorGstin: '27AAECM8421K1Z8' },
+      known: at,
+      taught: ['documentNumber'],
+      learnedAt: '2025-03-01T09:59:00.000Z',
+    });
+    expect(late?.recipes.documentNumber).toBeUndefined();
+    expect(late?.forgotten).toEqual(['documentNumber']);
+    const later = learnFromCorrection({
+      pages: [first],
+      type: 'invoice',
+      fields: { documentNumber: 'AT/101', vendorGstin: '27AAECM8421K1Z8' },
+      known: at,
+      taught: ['documentNumber'],
+      learnedAt: '2025-03-01T10:01:00.000Z',
+    });
+    expect(later?.recipes.documentNumber).toBeDefined();
+    expect(later?.forgottenAt).toEqual({});
   });
 });
 

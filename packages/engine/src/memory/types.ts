@@ -58,6 +58,8 @@ export interface IssuerMemory {
   constants: Record<string, LearnedConstant & { from: LessonSource }>;
   /** Fields a person asked Bahi to forget: never learned again until taught anew. */
   forgotten?: string[];
+  /** When each forgotten field was forgotten (ISO): only a correction made later teaches it again. */
+  forgottenAt?: Record<string, string>;
   /**
    * Line fields this issuer's paper does not print (every corrected line had none): a value the
    * rules put there (a document rate spread over the lines) is not on the paper.
