@@ -15,3 +15,4 @@ export * from './reconcile.ts';
 export * from './review.ts';
 export * from './text.ts';
 export * from './wire.ts';
+export * from './team.ts';

@@ -1,9 +1,11 @@
 import {
   type CreateOrganizationInput,
   CreateOrganizationInputSchema,
+  type Me,
   type Organization,
   type OrgType,
   organizationMessages,
+  type Role,
   type UpdateOrganizationInput,
   UpdateOrganizationInputSchema,
 } from '@bahi/contracts';
@@ -17,6 +19,8 @@ import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import {
   findMembershipByUser,
   findOrganization,
+  findSessionMembership,
+  listUserOrganizations,
   type GstinRow,
   insertOrganizationWithOwner,
   listGstins,
@@ -47,10 +51,36 @@ function normalizePhoneOrThrow(phone: string): string {
   return normalized;
 }
 
-/** The caller's membership, or null before onboarding. */
-export async function findMembership(db: Db, userId: string): Promise<Membership | null> {
-  const row = await findMembershipByUser(db, userId);
+/**
+ * The caller's membership, or null before onboarding (or once removed from their only organisation). With a
+ * session id, the organisation that session switched to.
+ */
+export async function findMembership(db: Db, userId: string, sessionId?: string): Promise<Membership | null> {
+  const row = sessionId
+    ? await findSessionMembership(db, userId, sessionId)
+    : await findMembershipByUser(db, userId);
   return row ? { organizationId: row.organizationId, role: row.role as Membership['role'] } : null;
+}
+
+/**
+ * `GET /api/me`: the user, the organisation in use with their role and its approval limit, and every
+ * organisation they belong to (for the switcher).
+ */
+export async function getMe(db: Db, user: SessionUser, membership: Membership | null): Promise<Me> {
+  const all = await listUserOrganizations(db, user.id);
+  const active = membership ? all.find((o) => o.id === membership.organizationId) : undefined;
+  return {
+    user,
+    organization: membership ? await getOrganization(db, membership.organizationId) : null,
+    role: membership?.role ?? null,
+    approvalLimitPaise: active?.approvalLimitPaise ?? null,
+    organizations: all.map((o) => ({
+      id: o.id,
+      legalName: o.legalName,
+      role: o.role as Role,
+      active: o.id === membership?.organizationId,
+    })),
+  };
 }
 
 /** The organisation with its GSTINs, or null. */
