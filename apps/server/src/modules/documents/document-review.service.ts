@@ -18,6 +18,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
+import { requireApprovalAllowed } from '../maker-checker/maker-checker.ts';
 import { listGstins } from '../organizations/organizations.repo.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
@@ -265,6 +266,16 @@ export async function correctDocument(
           userId: user.id,
           userName: user.name,
         })),
+        audit: {
+          kind: 'document.corrected',
+          actorId: user.id,
+          actorName: user.name,
+          summary: `${user.name} corrected ${applied.changes.map((c) => c.field).join(', ')} of ${row.fileName}`,
+          details: {
+            fileName: row.fileName,
+            changes: applied.changes.map((c) => ({ field: c.field, from: c.oldValue, to: c.newValue })),
+          },
+        },
       };
     },
   });
@@ -348,6 +359,15 @@ export async function approveDocument(
 ): Promise<DocumentReview> {
   const row = await requireDocument(ctx.db, membership, id);
   requireReviewable(row);
+  const reading = row.extraction as ExtractionResult;
+  // Maker-checker: above the approval limit, an approver who did not correct the amounts.
+  await requireApprovalAllowed(ctx.db, {
+    user,
+    membership,
+    documentId: row.id,
+    type: typeOf(reading, await findFlowById(ctx.db, row.flowId)),
+    total: reading.fields.total,
+  });
   let approved = false;
   const saved = await saveDocumentReview(ctx.db, {
     organizationId: membership.organizationId,
@@ -371,6 +391,13 @@ export async function approveDocument(
             userName: user.name,
           },
         ],
+        audit: {
+          kind: 'document.approved',
+          actorId: user.id,
+          actorName: user.name,
+          summary: `${user.name} approved ${row.fileName}`,
+          details: { fileName: row.fileName, total: reading.fields.total ?? null, role: membership.role },
+        },
       };
     },
   });

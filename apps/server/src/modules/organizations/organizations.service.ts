@@ -13,6 +13,7 @@ import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/
 import type { Db } from '../../db/client.ts';
 import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { recheckBilledTo } from '../documents/document-billed-to.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
@@ -198,6 +199,13 @@ export async function updateOrganization(
       kind: 'organization.updated',
       message: `${user.name} updated the organization profile`,
       userId: user.id,
+    });
+    await recordAudit(tx, {
+      organizationId: orgId,
+      kind: 'settings.organization',
+      actor: user,
+      summary: `${user.name} updated the organisation profile`,
+      details: { legalName: input.legalName, gstins: gstins.map((g) => g.gstin) },
     });
   });
   return requireOrganization(db, orgId);

@@ -1,0 +1,116 @@
+import {
+  type ExtractionDocumentType,
+  getFieldKind,
+  ROLE_INFO,
+  roleCan,
+} from '@bahi/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { documentEvents, organizations } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
+
+// Maker-checker: the rules that keep one person from both making and checking a change of money. The
+// refusals are `forbidden` AppErrors whose message names the rule in plain words.
+
+/** Value kinds whose correction changes what is paid: amounts, quantities and tax rates. */
+const AMOUNT_KINDS = new Set(['money', 'quantity', 'percent']);
+
+/** Paise as Indians write rupees: ₹2,50,000 (paise only when there are some). */
+export function formatRupees(paise: number): string {
+  const rupees = paise / 100;
+  const digits = Number.isInteger(rupees) ? 0 : 2;
+  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+}
+
+/** The organisation's approval limit in paise. */
+export async function findApprovalLimit(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ limit: organizations.approvalLimitPaise })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.limit ?? 0;
+}
+
+/** Who corrected the document's values: `amounts` only those who changed an amount, quantity or rate. */
+export async function listCorrectors(
+  db: Db,
+  { organizationId, documentId, type }: { organizationId: string; documentId: string; type: ExtractionDocumentType },
+): Promise<{ amounts: Set<string>; any: Set<string> }> {
+  const rows = await db
+    .select({ userId: documentEvents.userId, field: documentEvents.field })
+    .from(documentEvents)
+    .where(
+      and(
+        eq(documentEvents.organizationId, organizationId),
+        eq(documentEvents.documentId, documentId),
+        eq(documentEvents.kind, 'corrected'),
+      ),
+    );
+  const amounts = new Set<string>();
+  const any = new Set<string>();
+  for (const { userId, field } of rows) {
+    if (!userId) continue;
+    any.add(userId);
+    // `total` or `lineItems.3.amount`: the field's own name is the last part.
+    const name = field?.split('.').at(-1) ?? '';
+    const kind = getFieldKind(type, name);
+    if (kind && AMOUNT_KINDS.has(kind)) amounts.add(userId);
+  }
+  return { amounts, any };
+}
+
+/**
+ * Refuses an approval the rules forbid: an invoice whose total is above the organisation's limit (or could
+ * not be read) needs a role allowed to approve above it, and never the person who corrected its amounts.
+ */
+export async function requireApprovalAllowed(
+  db: Db,
+  {
+    user,
+    membership,
+    documentId,
+    type,
+    total,
+  }: {
+    user: SessionUser;
+    membership: Membership;
+    documentId: string;
+    type: ExtractionDocumentType;
+    total: unknown;
+  },
+): Promise<void> {
+  if (type !== 'invoice') return;
+  const limit = await findApprovalLimit(db, membership.organizationId);
+  const totalPaise = typeof total === 'number' && Number.isFinite(total) ? Math.round(total * 100) : null;
+  if (totalPaise !== null && totalPaise <= limit) return;
+  const amount = totalPaise === null ? 'has no total read' : `totals ${formatRupees(totalPaise)}`;
+  if (!roleCan(membership.role, 'documents.approve_above_limit'))
+    throw new AppError(
+      'forbidden',
+      `Approval limit: this invoice ${amount}, and invoices above ${formatRupees(limit)} must be approved by an approver or owner (your role is ${ROLE_INFO[membership.role].label.toLowerCase()}).`,
+    );
+  const correctors = await listCorrectors(db, { organizationId: membership.organizationId, documentId, type });
+  if (correctors.amounts.has(user.id))
+    throw new AppError(
+      'forbidden',
+      `Maker-checker: you corrected this invoice's amounts, so someone else must approve it (it is above the approval limit of ${formatRupees(limit)}).`,
+    );
+}
+
+/** Refuses an override of exceptions by the person who corrected the document: someone else must clear it. */
+export async function requireOverrideByAnother(
+  db: Db,
+  { user, membership, documentId }: { user: SessionUser; membership: Membership; documentId: string },
+): Promise<void> {
+  const correctors = await listCorrectors(db, {
+    organizationId: membership.organizationId,
+    documentId,
+    type: 'invoice',
+  });
+  if (correctors.any.has(user.id))
+    throw new AppError(
+      'forbidden',
+      'Maker-checker: you corrected this invoice, so someone else must clear its exceptions.',
+    );
+}
