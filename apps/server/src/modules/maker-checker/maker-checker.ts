@@ -1,12 +1,14 @@
 import {
+  type Action,
   type ExtractionDocumentType,
   getFieldKind,
   ROLE_INFO,
+  type Role,
   roleCan,
 } from '@bahi/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documentEvents, organizations } from '../../db/schema/index.ts';
+import { documentEvents, memberships, organizations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 
@@ -30,6 +32,22 @@ export async function findApprovalLimit(db: Db, organizationId: string): Promise
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row?.limit ?? 0;
+}
+
+/**
+ * True when someone in the organisation other than `userId` holds a role allowed `action`: the only case in
+ * which "someone else must do it" can be met. A person working alone (or the only approver of a team) is not
+ * locked out of their own documents; the audit trail still says who made and who checked each change.
+ */
+async function anotherMemberMay(
+  db: Db,
+  { organizationId, userId, action }: { organizationId: string; userId: string; action: Action },
+): Promise<boolean> {
+  const rows = await db
+    .select({ userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), ne(memberships.userId, userId)));
+  return rows.some((r) => roleCan(r.role as Role, action));
 }
 
 /** Who corrected the document's values: `amounts` only those who changed an amount, quantity or rate. */
@@ -62,7 +80,8 @@ export async function listCorrectors(
 
 /**
  * Refuses an approval the rules forbid: an invoice whose total is above the organisation's limit (or could
- * not be read) needs a role allowed to approve above it, and never the person who corrected its amounts.
+ * not be read) needs a role allowed to approve above it, and not the person who corrected its amounts
+ * (when anyone else may approve it).
  */
 export async function requireApprovalAllowed(
   db: Db,
@@ -91,14 +110,24 @@ export async function requireApprovalAllowed(
       `Approval limit: this invoice ${amount}, and invoices above ${formatRupees(limit)} must be approved by an approver or owner (your role is ${ROLE_INFO[membership.role].label.toLowerCase()}).`,
     );
   const correctors = await listCorrectors(db, { organizationId: membership.organizationId, documentId, type });
-  if (correctors.amounts.has(user.id))
+  if (
+    correctors.amounts.has(user.id) &&
+    (await anotherMemberMay(db, {
+      organizationId: membership.organizationId,
+      userId: user.id,
+      action: 'documents.approve_above_limit',
+    }))
+  )
     throw new AppError(
       'forbidden',
       `Maker-checker: you corrected this invoice's amounts, so someone else must approve it (it is above the approval limit of ${formatRupees(limit)}).`,
     );
 }
 
-/** Refuses an override of exceptions by the person who corrected the document: someone else must clear it. */
+/**
+ * Refuses an override of exceptions by the person who corrected the document, when someone else may clear
+ * them.
+ */
 export async function requireOverrideByAnother(
   db: Db,
   { user, membership, documentId }: { user: SessionUser; membership: Membership; documentId: string },
@@ -108,7 +137,14 @@ export async function requireOverrideByAnother(
     documentId,
     type: 'invoice',
   });
-  if (correctors.any.has(user.id))
+  if (
+    correctors.any.has(user.id) &&
+    (await anotherMemberMay(db, {
+      organizationId: membership.organizationId,
+      userId: user.id,
+      action: 'reconcile.override',
+    }))
+  )
     throw new AppError(
       'forbidden',
       'Maker-checker: you corrected this invoice, so someone else must clear its exceptions.',
