@@ -22,7 +22,10 @@ export const ROLE_INFO: Record<Role, { label: string; description: string }> = {
     label: 'Approver',
     description: 'Approves documents above the limit and clears reconcile exceptions',
   },
-  reviewer: { label: 'Reviewer', description: 'Corrects and approves documents within the limit; runs flows' },
+  reviewer: {
+    label: 'Reviewer',
+    description: 'Corrects and approves documents within the limit; runs flows',
+  },
   viewer: { label: 'Viewer', description: 'Reads and downloads; changes nothing' },
 };
 
@@ -98,7 +101,8 @@ export function roleCan(role: Role, action: Action): boolean {
 export function describeMissingPermission(role: Role, action: Action): string {
   const holders = ROLES.filter((r) => roleCan(r, action)).map((r) => ROLE_INFO[r].label.toLowerCase());
   const list = holders.length > 1 ? `${holders.slice(0, -1).join(', ')} or ${holders.at(-1)}` : holders[0];
-  return `Your role (${ROLE_INFO[role].label.toLowerCase()}) cannot do this; it needs a ${list}.`;
+  const article = /^[aeiou]/.test(list ?? '') ? 'an' : 'a';
+  return `Your role (${ROLE_INFO[role].label.toLowerCase()}) cannot do this; it needs ${article} ${list}.`;
 }
 
 /** Default approval limit: ₹1,00,000 in paise. Invoices above it need an approver or owner. */
@@ -296,3 +300,15 @@ export const AuditPageSchema = z.object({
 });
 /** `GET /api/audit`. */
 export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+/** A member in a path (better-auth user ids are random strings). */
+export const MemberParamsSchema = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/** One of the caller's sessions in a path. */
+export const SessionParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
+
+/** `GET /api/me/sessions`. */
+export const SessionListSchema = z.array(SessionInfoSchema);
+
+/** `POST /api/invitations/{token}/accept`: the organisation joined (this session now works in it). */
+export const AcceptedInvitationSchema = z.object({ organizationId: z.string() });

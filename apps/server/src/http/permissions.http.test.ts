@@ -2,7 +2,7 @@ import { type Action, describeMissingPermission, ROLES, type Role, roleCan } fro
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
-import { type JoinedMember, inviteAndJoin } from '../test/team-fixtures.ts';
+import { inviteAndJoin, type JoinedMember } from '../test/team-fixtures.ts';
 import { startTestServer, type TestClient, type TestServer } from '../test/test-server.ts';
 import type { AppEnv } from './context.ts';
 import { createPermissionGuard, ROUTE_RULES } from './permissions.ts';
@@ -76,23 +76,28 @@ describe('the permissions table', () => {
     }
   });
 
-  it.each(ROLES)('lets a %s call exactly the routes its role allows', async (role) => {
-    const refusedWrongly: string[] = [];
-    const allowedWrongly: string[] = [];
-    for (const route of [...routes.filter((r) => r !== LEAVE), LEAVE]) {
-      const rule = ROUTE_RULES[route]!;
-      const res = await call(clients[role], route);
-      const refusal = res.status === 403 && /^Your role \(/.test(res.body?.error?.message ?? '');
-      const allowed = rule === 'public' || rule === 'signed-in' || roleCan(role, rule);
-      if (allowed && refusal) refusedWrongly.push(`${route} → ${res.body.error.message}`);
-      if (!allowed) {
-        if (!refusal) allowedWrongly.push(`${route} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
-        else expect(res.body.error.message).toBe(describeMissingPermission(role, rule as Action));
+  it.each(ROLES)(
+    'lets a %s call exactly the routes its role allows',
+    async (role) => {
+      const refusedWrongly: string[] = [];
+      const allowedWrongly: string[] = [];
+      for (const route of [...routes.filter((r) => r !== LEAVE), LEAVE]) {
+        const rule = ROUTE_RULES[route]!;
+        const res = await call(clients[role], route);
+        const refusal = res.status === 403 && /^Your role \(/.test(res.body?.error?.message ?? '');
+        const allowed = rule === 'public' || rule === 'signed-in' || roleCan(role, rule);
+        if (allowed && refusal) refusedWrongly.push(`${route} → ${res.body.error.message}`);
+        if (!allowed) {
+          if (!refusal)
+            allowedWrongly.push(`${route} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+          else expect(res.body.error.message).toBe(describeMissingPermission(role, rule as Action));
+        }
       }
-    }
-    expect(refusedWrongly).toEqual([]);
-    expect(allowedWrongly).toEqual([]);
-  }, 120_000);
+      expect(refusedWrongly).toEqual([]);
+      expect(allowedWrongly).toEqual([]);
+    },
+    120_000,
+  );
 
   it('answers every route but the public ones with 401 without a session', async () => {
     const anonymous = t.createClient();

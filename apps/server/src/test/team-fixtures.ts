@@ -19,7 +19,8 @@ export async function inviteAndJoin(
   { role, name = `A ${role}` }: { role: Role; name?: string },
 ): Promise<JoinedMember> {
   const invite = await inviter.post('/api/team/invitations', { role });
-  if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.body)}`);
+  if (invite.status !== 201)
+    throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.body)}`);
   const token = new URL(invite.body.link).pathname.split('/').at(-1)!;
   const person = await t.createUser(name);
   const accepted = await person.client.post(`/api/invitations/${token}/accept`, {});

@@ -65,13 +65,14 @@ export async function listAuditEvents(
 }
 
 /** Everyone who appears in the organisation's trail (for the person filter), by name. */
-export async function listAuditActors(db: Db, organizationId: string): Promise<Array<{ id: string; name: string }>> {
+export async function listAuditActors(
+  db: Db,
+  organizationId: string,
+): Promise<Array<{ id: string; name: string }>> {
   const rows = await db
     .selectDistinctOn([auditEvents.actorId], { id: auditEvents.actorId, name: auditEvents.actorName })
     .from(auditEvents)
     .where(and(eq(auditEvents.organizationId, organizationId), isNotNull(auditEvents.actorId)))
     .orderBy(auditEvents.actorId, desc(auditEvents.at));
-  return rows
-    .map((r) => ({ id: r.id as string, name: r.name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return rows.map((r) => ({ id: r.id as string, name: r.name })).sort((a, b) => a.name.localeCompare(b.name));
 }

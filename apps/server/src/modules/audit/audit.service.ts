@@ -1,4 +1,10 @@
-import { AUDIT_KIND_LABELS, type AuditEvent, type AuditKind, type AuditPage, type AuditQuery } from '@bahi/contracts';
+import {
+  AUDIT_KIND_LABELS,
+  type AuditEvent,
+  type AuditKind,
+  type AuditPage,
+  type AuditQuery,
+} from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AuditEventRow } from '../../db/schema/index.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';

@@ -40,7 +40,9 @@ async function joinAs(role: Role, name: string): Promise<{ user: SessionUser; me
   const id = randomUUID();
   const email = `${id}@example.test`;
   await t.db.insert(users).values({ id, name, email });
-  await t.db.insert(memberships).values({ userId: id, organizationId: owner.membership.organizationId, role });
+  await t.db
+    .insert(memberships)
+    .values({ userId: id, organizationId: owner.membership.organizationId, role });
   return { user: { id, name, email, image: null }, membership: { ...owner.membership, role } };
 }
 
@@ -82,7 +84,12 @@ beforeAll(async () => {
       { name: 'second.pdf', bytes: await readFixture('invoice-040.pdf') },
     ],
   });
-  await startRun(t.db, { env, jobs, user: owner.user, flow: await requireFlow(t.db, owner.membership, wf.id) });
+  await startRun(t.db, {
+    env,
+    jobs,
+    user: owner.user,
+    flow: await requireFlow(t.db, owner.membership, wf.id),
+  });
   await runRecordedJobs(jobs, ctx);
   const rows = await t.db.select().from(documents).where(eq(documents.flowId, wf.id));
   docIds = rows.sort((a, b) => a.fileName.localeCompare(b.fileName)).map((r) => r.id);
@@ -106,7 +113,11 @@ describe('maker-checker', () => {
     const approver = await joinAs('approver', 'Anita');
     const secondApprover = await joinAs('approver', 'Kabir');
     const [first] = docIds;
-    await correctDocument(review(), { ...reviewer, id: first!, input: { fields: { total: '2,50,000' }, lines: [] } });
+    await correctDocument(review(), {
+      ...reviewer,
+      id: first!,
+      input: { fields: { total: '2,50,000' }, lines: [] },
+    });
 
     const byReviewer = await refusal(approveDocument(review(), { ...reviewer, id: first! }));
     expect(byReviewer.code).toBe('forbidden');
@@ -115,7 +126,11 @@ describe('maker-checker', () => {
     );
 
     // An approver who then corrects an amount becomes a maker too.
-    await correctDocument(review(), { ...approver, id: first!, input: { fields: { total: '250000.50' }, lines: [] } });
+    await correctDocument(review(), {
+      ...approver,
+      id: first!,
+      input: { fields: { total: '250000.50' }, lines: [] },
+    });
     const byCorrector = await refusal(approveDocument(review(), { ...approver, id: first! }));
     expect(byCorrector.message).toBe(
       "Maker-checker: you corrected this invoice's amounts, so someone else must approve it (it is above the approval limit of ₹1,00,000).",
@@ -136,12 +151,20 @@ describe('maker-checker', () => {
   it('lets a reviewer approve within the limit, and follows a changed limit', async () => {
     const reviewer = await joinAs('reviewer', 'Vikram');
     const second = docIds[1]!;
-    await correctDocument(review(), { ...reviewer, id: second, input: { fields: { total: '99999' }, lines: [] } });
+    await correctDocument(review(), {
+      ...reviewer,
+      id: second,
+      input: { fields: { total: '99999' }, lines: [] },
+    });
     const approved = await approveDocument(review(), { ...reviewer, id: second });
     expect(approved.document.reviewFlag).toBe('approved');
 
     await setApprovalLimit(t.db, { caller: owner, approvalLimitPaise: 50_000_00 });
-    await correctDocument(review(), { ...reviewer, id: second, input: { fields: { total: '99998' }, lines: [] } });
+    await correctDocument(review(), {
+      ...reviewer,
+      id: second,
+      input: { fields: { total: '99998' }, lines: [] },
+    });
     const refused = await refusal(approveDocument(review(), { ...reviewer, id: second }));
     expect(refused.message).toContain('invoices above ₹50,000 must be approved by an approver or owner');
     await setApprovalLimit(t.db, { caller: owner, approvalLimitPaise: 100_000_00 });
@@ -150,7 +173,11 @@ describe('maker-checker', () => {
   it('refuses an override of exceptions by the person who corrected the invoice', async () => {
     const approver = await joinAs('approver', 'Sunil');
     const [first] = docIds;
-    await correctDocument(review(), { ...approver, id: first!, input: { fields: { total: '250001' }, lines: [] } });
+    await correctDocument(review(), {
+      ...approver,
+      id: first!,
+      input: { fields: { total: '250001' }, lines: [] },
+    });
     const refused = await refusal(requireOverrideByAnother(t.db, { ...approver, documentId: first! }));
     expect(refused.code).toBe('forbidden');
     expect(refused.message).toBe(

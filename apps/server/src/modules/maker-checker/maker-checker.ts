@@ -53,7 +53,11 @@ async function anotherMemberMay(
 /** Who corrected the document's values: `amounts` only those who changed an amount, quantity or rate. */
 export async function listCorrectors(
   db: Db,
-  { organizationId, documentId, type }: { organizationId: string; documentId: string; type: ExtractionDocumentType },
+  {
+    organizationId,
+    documentId,
+    type,
+  }: { organizationId: string; documentId: string; type: ExtractionDocumentType },
 ): Promise<{ amounts: Set<string>; any: Set<string> }> {
   const rows = await db
     .select({ userId: documentEvents.userId, field: documentEvents.field })
@@ -109,7 +113,11 @@ export async function requireApprovalAllowed(
       'forbidden',
       `Approval limit: this invoice ${amount}, and invoices above ${formatRupees(limit)} must be approved by an approver or owner (your role is ${ROLE_INFO[membership.role].label.toLowerCase()}).`,
     );
-  const correctors = await listCorrectors(db, { organizationId: membership.organizationId, documentId, type });
+  const correctors = await listCorrectors(db, {
+    organizationId: membership.organizationId,
+    documentId,
+    type,
+  });
   if (
     correctors.amounts.has(user.id) &&
     (await anotherMemberMay(db, {

@@ -11,9 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { requireOverrideByAnother } from '../maker-checker/maker-checker.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { requireOverrideByAnother } from '../maker-checker/maker-checker.ts';
 import { listVendorRows } from '../vendors/vendors.repo.ts';
 import {
   findReconcileSettings,

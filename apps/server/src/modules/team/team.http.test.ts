@@ -63,7 +63,13 @@ describe('invitations', () => {
 
   it('stops a revoked or expired link, and keeps a link made out to an address for that address', async () => {
     const revoked = await owner.client.post('/api/team/invitations', { role: 'viewer' });
-    expect((await owner.client.request(`/api/team/invitations/${revoked.body.invitation.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(
+      (
+        await owner.client.request(`/api/team/invitations/${revoked.body.invitation.id}`, {
+          method: 'DELETE',
+        })
+      ).status,
+    ).toBe(200);
     const late = await t.createUser('Late');
     const refused = await late.client.post(`/api/invitations/${tokenOf(revoked.body.link)}/accept`, {});
     expect(refused.status).toBe(404);
@@ -127,7 +133,9 @@ describe('members', () => {
   it('keeps the last owner: they can neither leave nor be demoted, until there is another', async () => {
     const leave = await owner.client.post('/api/team/leave', {});
     expect(leave.status).toBe(409);
-    expect(leave.body.error.message).toBe('You are the last owner: make someone else an owner before you leave');
+    expect(leave.body.error.message).toBe(
+      'You are the last owner: make someone else an owner before you leave',
+    );
     const demote = await owner.client.put(`/api/team/members/${owner.userId}`, { role: 'admin' });
     expect(demote.status).toBe(409);
 
@@ -137,9 +145,13 @@ describe('members', () => {
     expect(notOwner.body.error.message).toBe('Only an owner can make or unmake an owner');
 
     const second = await inviteAndJoin(t, owner.client, { role: 'owner', name: 'Olga' });
-    expect((await second.client.put(`/api/team/members/${owner.userId}`, { role: 'approver' })).status).toBe(200);
+    expect((await second.client.put(`/api/team/members/${owner.userId}`, { role: 'approver' })).status).toBe(
+      200,
+    );
     expect((await owner.client.get('/api/me')).body.role).toBe('approver');
-    expect((await second.client.put(`/api/team/members/${owner.userId}`, { role: 'owner' })).status).toBe(200);
+    expect((await second.client.put(`/api/team/members/${owner.userId}`, { role: 'owner' })).status).toBe(
+      200,
+    );
     const roles = (await owner.client.get('/api/audit?kind=member.role_changed')).body.events.map(
       (e: { details: { to: string } }) => e.details.to,
     );
@@ -162,12 +174,16 @@ describe('organisations and sessions', () => {
     });
     expect(flow.status).toBe(201);
     const invite = await other.client.post('/api/team/invitations', { role: 'viewer' });
-    expect((await owner.client.post(`/api/invitations/${tokenOf(invite.body.link)}/accept`, {})).status).toBe(200);
+    expect((await owner.client.post(`/api/invitations/${tokenOf(invite.body.link)}/accept`, {})).status).toBe(
+      200,
+    );
 
     let me = await owner.client.get('/api/me');
     expect(me.body.organization.legalName).toBe('Second Company');
     expect(me.body.role).toBe('viewer');
-    expect(me.body.organizations.map((o: { legalName: string; active: boolean }) => [o.legalName, o.active])).toEqual([
+    expect(
+      me.body.organizations.map((o: { legalName: string; active: boolean }) => [o.legalName, o.active]),
+    ).toEqual([
       ['Team Traders', false],
       ['Second Company', true],
     ]);
@@ -176,7 +192,9 @@ describe('organisations and sessions', () => {
     expect(await names()).toContain('Second company bills');
     expect((await owner.client.post('/api/team/invitations', { role: 'viewer' })).status).toBe(403);
 
-    expect((await owner.client.put('/api/me/organization', { organizationId: owner.orgId })).status).toBe(200);
+    expect((await owner.client.put('/api/me/organization', { organizationId: owner.orgId })).status).toBe(
+      200,
+    );
     me = await owner.client.get('/api/me');
     expect([me.body.organization.legalName, me.body.role]).toEqual(['Team Traders', 'owner']);
     expect(await names()).not.toContain('Second company bills');
@@ -189,16 +207,22 @@ describe('organisations and sessions', () => {
   it('lists my sessions and ends one: that device is signed out, mine is not', async () => {
     const person = await inviteAndJoin(t, owner.client, { role: 'reviewer', name: 'Sita' });
     const laptop = t.createClient();
-    expect((await laptop.signIn({ email: person.email, password: 'correct horse battery staple' })).status).toBe(200);
+    expect(
+      (await laptop.signIn({ email: person.email, password: 'correct horse battery staple' })).status,
+    ).toBe(200);
     const sessions = await person.client.get('/api/me/sessions');
     expect(sessions.body).toHaveLength(2);
     const other = sessions.body.find((s: { current: boolean }) => !s.current);
-    expect((await person.client.request(`/api/me/sessions/${other.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await person.client.request(`/api/me/sessions/${other.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
     expect((await laptop.get('/api/me')).status).toBe(401);
     expect((await person.client.get('/api/me')).status).toBe(200);
     // Someone else's session is not theirs to end.
     const ownerSessions = await owner.client.get('/api/me/sessions');
-    const res = await person.client.request(`/api/me/sessions/${ownerSessions.body[0].id}`, { method: 'DELETE' });
+    const res = await person.client.request(`/api/me/sessions/${ownerSessions.body[0].id}`, {
+      method: 'DELETE',
+    });
     expect(res.status).toBe(404);
     // The sign-in was recorded.
     expect(await auditKinds(owner.client, '?kind=auth.sign_in')).toContain('auth.sign_in');
@@ -227,8 +251,8 @@ describe('the audit trail', () => {
 
   it('has no route that changes or deletes an entry', async () => {
     const doc = await t.createClient().get('/api/openapi.json');
-    const auditPaths = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).filter(([p]) =>
-      p.startsWith('/api/audit'),
+    const auditPaths = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>).filter(
+      ([p]) => p.startsWith('/api/audit'),
     );
     expect(auditPaths.flatMap(([, ops]) => Object.keys(ops))).toEqual(['get', 'get']);
     const [entry] = (await owner.client.get('/api/audit')).body.events;

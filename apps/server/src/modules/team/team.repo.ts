@@ -135,7 +135,11 @@ export async function listPendingInvitations(db: Db, organizationId: string): Pr
 }
 
 /** Revokes a pending invitation of the organisation; false when there is none by that id. */
-export async function revokeInvitationRow(db: Db, organizationId: string, id: string): Promise<InvitationRow | null> {
+export async function revokeInvitationRow(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<InvitationRow | null> {
   const [row] = await db
     .update(invitations)
     .set({ revokedAt: sql`now()` })

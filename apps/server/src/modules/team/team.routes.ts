@@ -1,16 +1,20 @@
 import {
+  AcceptedInvitationSchema,
   ApprovalLimitInputSchema,
   CreateInvitationInputSchema,
   IdParamsSchema,
   InvitationCreatedSchema,
   InvitationPreviewSchema,
   InvitationTokenParamsSchema,
-  SessionInfoSchema,
+  MemberParamsSchema,
+  OkSchema,
+  SessionListSchema,
+  SessionParamsSchema,
   SwitchOrganizationInputSchema,
   TeamSchema,
   UpdateMemberRoleInputSchema,
 } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { requirePermission } from '../../http/permissions.ts';
@@ -31,10 +35,13 @@ import {
 } from './team.service.ts';
 
 const tags = ['Team'];
-const OkSchema = z.object({ ok: z.literal(true) });
-const UserIdParamsSchema = z.object({ userId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
-const SessionIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/) });
-const memberErrors = describeErrors('unauthenticated', 'forbidden', 'no_organization', 'not_found', 'conflict');
+const memberErrors = describeErrors(
+  'unauthenticated',
+  'forbidden',
+  'no_organization',
+  'not_found',
+  'conflict',
+);
 
 const teamRoute = createRoute({
   method: 'get',
@@ -65,7 +72,7 @@ const roleRoute = createRoute({
   tags,
   summary: "Change a member's role (the last owner stays an owner)",
   request: {
-    params: UserIdParamsSchema,
+    params: MemberParamsSchema,
     body: { ...jsonContent(UpdateMemberRoleInputSchema, 'The new role'), required: true },
   },
   responses: { 200: jsonContent(OkSchema), ...memberErrors },
@@ -75,7 +82,7 @@ const removeRoute = createRoute({
   path: '/team/members/{userId}',
   tags,
   summary: 'Remove a member: their sessions end at once',
-  request: { params: UserIdParamsSchema },
+  request: { params: MemberParamsSchema },
   responses: { 200: jsonContent(OkSchema), ...memberErrors },
 });
 const leaveRoute = createRoute({
@@ -109,7 +116,7 @@ const acceptRoute = createRoute({
   summary: 'Join the organisation with the invitation (once); this session switches to it',
   request: { params: InvitationTokenParamsSchema },
   responses: {
-    200: jsonContent(z.object({ organizationId: z.string() })),
+    200: jsonContent(AcceptedInvitationSchema),
     ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'conflict'),
   },
 });
@@ -126,14 +133,14 @@ const sessionsRoute = createRoute({
   path: '/me/sessions',
   tags,
   summary: 'Where you are signed in',
-  responses: { 200: jsonContent(z.array(SessionInfoSchema)), ...describeErrors('unauthenticated') },
+  responses: { 200: jsonContent(SessionListSchema), ...describeErrors('unauthenticated') },
 });
 const endSessionRoute = createRoute({
   method: 'delete',
   path: '/me/sessions/{id}',
   tags,
   summary: 'Sign one of your sessions out',
-  request: { params: SessionIdParamsSchema },
+  request: { params: SessionParamsSchema },
   responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 
@@ -153,7 +160,10 @@ export function createTeamRoutes({ db, env }: AppDeps) {
       return c.json(await createInvitation(db, { caller, publicUrl: env.publicUrl, input }), 201);
     })
     .openapi(revokeRoute, async (c) => {
-      await revokeInvitation(db, { caller: requirePermission(c, 'members.manage'), id: c.req.valid('param').id });
+      await revokeInvitation(db, {
+        caller: requirePermission(c, 'members.manage'),
+        id: c.req.valid('param').id,
+      });
       return c.json({ ok: true as const }, 200);
     })
     .openapi(roleRoute, async (c) => {
@@ -183,7 +193,10 @@ export function createTeamRoutes({ db, env }: AppDeps) {
       return c.json(await acceptInvitation(db, { ...requireSession(c), token }), 200);
     })
     .openapi(switchRoute, async (c) => {
-      await switchOrganization(db, { ...requireSession(c), organizationId: c.req.valid('json').organizationId });
+      await switchOrganization(db, {
+        ...requireSession(c),
+        organizationId: c.req.valid('json').organizationId,
+      });
       return c.json({ ok: true as const }, 200);
     })
     .openapi(sessionsRoute, async (c) => c.json(await listSessions(db, requireSession(c)), 200))

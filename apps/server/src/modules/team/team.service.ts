@@ -128,7 +128,10 @@ export async function createInvitation(
 }
 
 /** `DELETE /api/team/invitations/{id}`: the link stops working at once. */
-export async function revokeInvitation(db: Db, { caller, id }: { caller: Caller; id: string }): Promise<void> {
+export async function revokeInvitation(
+  db: Db,
+  { caller, id }: { caller: Caller; id: string },
+): Promise<void> {
   const { user, membership } = caller;
   await db.transaction(async (tx) => {
     const row = await revokeInvitationRow(tx, membership.organizationId, id);
@@ -176,7 +179,10 @@ export async function changeMemberRole(
  * `DELETE /api/team/members/{userId}` (and leaving, for oneself): the membership goes and every session of
  * the person ends, so their next request is refused. The last owner can neither leave nor be removed.
  */
-export async function removeMember(db: Db, { caller, userId }: { caller: Caller; userId: string }): Promise<void> {
+export async function removeMember(
+  db: Db,
+  { caller, userId }: { caller: Caller; userId: string },
+): Promise<void> {
   const { user, membership } = caller;
   const orgId = membership.organizationId;
   const self = userId === user.id;
@@ -198,7 +204,9 @@ export async function removeMember(db: Db, { caller, userId }: { caller: Caller;
       organizationId: orgId,
       kind: 'member.removed',
       actor: user,
-      summary: self ? `${user.name} left the organisation` : `${user.name} removed ${target.name} (${target.email})`,
+      summary: self
+        ? `${user.name} left the organisation`
+        : `${user.name} removed ${target.name} (${target.email})`,
       details: { userId, email: target.email, role: target.role },
     });
   });
@@ -209,7 +217,8 @@ async function findUsableInvitation(db: Db, token: string) {
   const found = await findInvitationByHash(db, hashToken(token));
   if (!found) throw new AppError('not_found', 'This invitation link is not valid');
   const { invitation } = found;
-  if (invitation.revokedAt) throw new AppError('not_found', 'This invitation was withdrawn; ask for a new link');
+  if (invitation.revokedAt)
+    throw new AppError('not_found', 'This invitation was withdrawn; ask for a new link');
   if (invitation.acceptedAt) throw new AppError('conflict', 'This invitation link has already been used');
   if (invitation.expiresAt.getTime() <= Date.now())
     throw new AppError('not_found', 'This invitation link has expired; ask for a new one');
@@ -319,7 +328,8 @@ export async function endSession(
   { user, membership, id }: { user: SessionUser; membership: Membership | null; id: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await deleteUserSession(tx, user.id, id))) throw new AppError('not_found', 'No such session of yours');
+    if (!(await deleteUserSession(tx, user.id, id)))
+      throw new AppError('not_found', 'No such session of yours');
     if (membership)
       await recordAudit(tx, {
         organizationId: membership.organizationId,
@@ -334,7 +344,12 @@ export async function endSession(
 /** Records a new session as a sign-in in the trail of every organisation the person belongs to. */
 export async function recordSignIn(
   db: Db,
-  session: { id: string; userId: string; ipAddress?: string | null | undefined; userAgent?: string | null | undefined },
+  session: {
+    id: string;
+    userId: string;
+    ipAddress?: string | null | undefined;
+    userAgent?: string | null | undefined;
+  },
 ): Promise<void> {
   const orgs = await listUserMemberships(db, session.userId);
   for (const org of orgs)
