@@ -142,10 +142,13 @@ describe('maker-checker', () => {
     const trail = await listAudit(t.db, owner.membership, { page: 1, documentId: first! });
     expect(trail.events.map((e) => [e.kind, e.actorName])).toEqual([
       ['document.approved', 'Kabir'],
+      ['document.approval_refused', 'Anita'],
       ['document.corrected', 'Anita'],
+      ['document.approval_refused', 'Ravi'],
       ['document.corrected', 'Ravi'],
     ]);
-    expect(trail.events[2]!.details).toMatchObject({ changes: [{ field: 'total', to: 250000 }] });
+    expect(trail.events[1]!.summary).toBe(`Anita was refused an approval. ${byCorrector.message}`);
+    expect(trail.events[4]!.details).toMatchObject({ changes: [{ field: 'total', to: 250000 }] });
   });
 
   it('lets a reviewer approve within the limit, and follows a changed limit', async () => {

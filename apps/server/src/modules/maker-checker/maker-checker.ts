@@ -10,6 +10,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentEvents, memberships, organizations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 
 // Maker-checker: the rules that keep one person from both making and checking a change of money. The
@@ -108,9 +109,24 @@ export async function requireApprovalAllowed(
   const totalPaise = typeof total === 'number' && Number.isFinite(total) ? Math.round(total * 100) : null;
   if (totalPaise !== null && totalPaise <= limit) return;
   const amount = totalPaise === null ? 'has no total read' : `totals ${formatRupees(totalPaise)}`;
+  // A refused approval is itself worth an auditor's eye: it is recorded before the refusal is answered.
+  const refuse = async (message: string): Promise<never> => {
+    await recordAudit(db, {
+      organizationId: membership.organizationId,
+      kind: 'document.approval_refused',
+      actor: user,
+      documentId,
+      summary: `${user.name} was refused an approval. ${message}`,
+      details: {
+        total: totalPaise === null ? null : totalPaise / 100,
+        limitPaise: limit,
+        role: membership.role,
+      },
+    });
+    throw new AppError('forbidden', message);
+  };
   if (!roleCan(membership.role, 'documents.approve_above_limit'))
-    throw new AppError(
-      'forbidden',
+    await refuse(
       `Approval limit: this invoice ${amount}, and invoices above ${formatRupees(limit)} must be approved by an approver or owner (your role is ${ROLE_INFO[membership.role].label.toLowerCase()}).`,
     );
   const correctors = await listCorrectors(db, {
@@ -126,8 +142,7 @@ export async function requireApprovalAllowed(
       action: 'documents.approve_above_limit',
     }))
   )
-    throw new AppError(
-      'forbidden',
+    await refuse(
       `Maker-checker: you corrected this invoice's amounts, so someone else must approve it (it is above the approval limit of ${formatRupees(limit)}).`,
     );
 }
