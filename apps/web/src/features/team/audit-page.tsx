@@ -137,7 +137,10 @@ export function AuditPage() {
                     {formatWhen(e.at)}
                   </time>
                   <div className="min-w-0">
-                    <p className="font-medium text-sm">{AUDIT_KIND_LABELS[e.kind]}</p>
+                    <p className="text-sm">
+                      <span className="font-medium">{e.actorName}</span>{' '}
+                      <span className="text-muted-foreground">· {AUDIT_KIND_LABELS[e.kind]}</span>
+                    </p>
                     <p className="break-words text-muted-foreground text-sm">{e.summary}</p>
                   </div>
                 </li>

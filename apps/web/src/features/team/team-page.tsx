@@ -88,7 +88,9 @@ function InviteCard({ isOwner }: { isOwner: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite someone</CardTitle>
+        <CardTitle role="heading" aria-level={2}>
+          Invite someone
+        </CardTitle>
         <CardDescription>
           The link works once, for 7 days. Bahi does not send e-mail yet: copy the link and send it yourself.
         </CardDescription>
@@ -145,7 +147,9 @@ function PendingInvitations({ invitations }: { invitations: Invitation[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pending invitations</CardTitle>
+        <CardTitle role="heading" aria-level={2}>
+          Pending invitations
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
@@ -263,7 +267,9 @@ function ApprovalLimitCard({ limitPaise }: { limitPaise: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Approval limit</CardTitle>
+        <CardTitle role="heading" aria-level={2}>
+          Approval limit
+        </CardTitle>
         <CardDescription>
           Invoices above {formatPaise(limitPaise)} need an approver or owner, and never the person who
           corrected their amounts.
@@ -299,7 +305,9 @@ function SessionsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your sessions</CardTitle>
+        <CardTitle role="heading" aria-level={2}>
+          Your sessions
+        </CardTitle>
         <CardDescription>Where you are signed in. Sign out a device you no longer use.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -392,7 +400,9 @@ export function TeamPage() {
           <PendingInvitations invitations={team.data.invitations} />
           <Card>
             <CardHeader>
-              <CardTitle>Members</CardTitle>
+              <CardTitle role="heading" aria-level={2}>
+                Members
+              </CardTitle>
               <CardDescription>
                 Removing someone signs them out at once. The organisation always keeps at least one owner.
               </CardDescription>
