@@ -121,7 +121,7 @@ describe('a finance team', () => {
       .toEqual(['document.approved', 'document.approval_refused', 'document.corrected']);
     await expectText(entries.nth(0), /Anita Approver approved bill\.pdf/);
     await expectText(entries.nth(1), /Ravi Reviewer was refused an approval/);
-    await expectText(entries.nth(2), /Ravi Reviewer corrected total of bill\.pdf/);
+    await expectText(entries.nth(2), /Ravi Reviewer changed Total from \d+ to 250000 on bill\.pdf/);
     await screenshot(owner, 'team-03-audit-trail', { fullPage: true });
 
     // The Team screen lists the three members with their roles.

@@ -270,7 +270,7 @@ export async function correctDocument(
           kind: 'document.corrected',
           actorId: user.id,
           actorName: user.name,
-          summary: `${user.name} corrected ${applied.changes.map((c) => c.field).join(', ')} of ${row.fileName}`,
+          summary: `${user.name} changed ${describeChanges(type, applied.changes)} on ${row.fileName}`,
           details: {
             fileName: row.fileName,
             changes: applied.changes.map((c) => ({ field: c.field, from: c.oldValue, to: c.newValue })),
@@ -331,6 +331,21 @@ function withoutLessons(
     next[field] = rest;
   }
   return next;
+}
+
+/** Corrections as the audit trail says them: "Total from 248693 to 250000; line 2 Rate from 10 to 11". */
+function describeChanges(
+  type: ExtractionDocumentType,
+  changes: ReadonlyArray<{ field: string; oldValue: unknown; newValue: unknown }>,
+): string {
+  const shown = changes.slice(0, 5).map((c) => {
+    const line = /^lineItems\.(\d+)\.(.+)$/.exec(c.field);
+    const label = findFieldSpec(type, line ? line[2]! : c.field)?.label ?? c.field;
+    const value = (v: unknown) => (v === null || v === undefined || v === '' ? 'empty' : String(v));
+    return `${line ? `line ${line[1]} ${label}` : label} from ${value(c.oldValue)} to ${value(c.newValue)}`;
+  });
+  const more = changes.length > 5 ? ` and ${changes.length - 5} more` : '';
+  return `${shown.join('; ')}${more}`;
 }
 
 /** The state a review leaves a document in when it changes nothing. */

@@ -116,3 +116,13 @@ export function useAcceptInvitation(token: string) {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+/** Leave the organisation in use (the last owner cannot). */
+export function useLeaveOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(api.leaveOrganization),
+    // Leaving signs this person out everywhere: whatever is cached is no longer theirs to see.
+    onSuccess: () => queryClient.resetQueries(),
+  });
+}

@@ -16,6 +16,7 @@ import {
   useChangeRole,
   useEndSession,
   useInvite,
+  useLeaveOrganization,
   useMySessions,
   useRemoveMember,
   useRevokeInvitation,
@@ -229,6 +230,7 @@ function MemberRow({ member, isOwner, canManage }: { member: Member; isOwner: bo
             }
           />
         )}
+        {member.you && <LeaveButton name={member.name} />}
         {!member.you && !locked && (
           <Button
             variant="outline"
@@ -247,6 +249,27 @@ function MemberRow({ member, isOwner, canManage }: { member: Member; isOwner: bo
         )}
       </div>
     </li>
+  );
+}
+
+/** Leaving the organisation signs the person out (as removal does); the last owner is refused, in words. */
+function LeaveButton({ name }: { name: string }) {
+  const leave = useLeaveOrganization();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={leave.isPending}
+      onClick={() => {
+        if (!window.confirm(`${name}, leave this organisation? You will be signed out.`)) return;
+        leave.mutate(undefined, {
+          onSuccess: () => window.location.assign('/login'),
+          onError: (error) => toast.error(errorText(error, 'Could not leave')),
+        });
+      }}
+    >
+      Leave
+    </Button>
   );
 }
 
