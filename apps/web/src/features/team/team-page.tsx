@@ -35,7 +35,9 @@ function RoleSelect({
   label,
   disabled,
   allowOwner,
+  id,
 }: {
+  id?: string;
   value: Role;
   onChange: (role: Role) => void;
   label: string;
@@ -44,7 +46,7 @@ function RoleSelect({
 }) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as Role)} disabled={disabled}>
-      <SelectTrigger aria-label={label} className="w-40">
+      <SelectTrigger id={id} aria-label={label} className="w-40">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -66,6 +68,7 @@ function InviteCard({ isOwner }: { isOwner: boolean }) {
   const [role, setRole] = useState<Role>('reviewer');
   const [link, setLink] = useState<string | null>(null);
   const emailId = useId();
+  const roleId = useId();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
@@ -111,8 +114,9 @@ function InviteCard({ isOwner }: { isOwner: boolean }) {
             />
           </div>
           <div className="flex flex-col gap-1.5">
-            <span className="font-medium text-sm">Role</span>
+            <Label htmlFor={roleId}>Role</Label>
             <RoleSelect
+              id={roleId}
               value={role}
               onChange={setRole}
               label="Role of the person invited"
@@ -187,16 +191,29 @@ function PendingInvitations({ invitations }: { invitations: Invitation[] }) {
   );
 }
 
-function MemberRow({ member, isOwner, canManage }: { member: Member; isOwner: boolean; canManage: boolean }) {
+function MemberRow({
+  member,
+  isOwner,
+  canManage,
+  lastOwner,
+}: {
+  member: Member;
+  isOwner: boolean;
+  canManage: boolean;
+  lastOwner: boolean;
+}) {
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   // Only an owner makes, unmakes or removes an owner (the server says the same).
-  const locked = !canManage || (member.role === 'owner' && !isOwner);
+  // The last owner stays an owner: someone else is made an owner first.
+  const locked = !canManage || (member.role === 'owner' && !isOwner) || lastOwner;
   const reason = !canManage
     ? 'Only owners and admins manage members'
-    : locked
-      ? 'Only an owner can change an owner'
-      : '';
+    : lastOwner
+      ? 'The last owner stays an owner: make someone else an owner first'
+      : locked
+        ? 'Only an owner can change an owner'
+        : '';
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -230,7 +247,7 @@ function MemberRow({ member, isOwner, canManage }: { member: Member; isOwner: bo
             }
           />
         )}
-        {member.you && <LeaveButton name={member.name} />}
+        {member.you && !lastOwner && <LeaveButton name={member.name} />}
         {!member.you && !locked && (
           <Button
             variant="outline"
@@ -410,6 +427,7 @@ export function TeamPage() {
   const role = useRole();
   const manage = usePermission('members.manage');
   const isOwner = role === 'owner';
+  const owners = team.data?.members.filter((m) => m.role === 'owner').length ?? 0;
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Team" description="Who works in this organisation, and what each person may do." />
@@ -433,7 +451,13 @@ export function TeamPage() {
             <CardContent>
               <ul className="divide-y">
                 {team.data.members.map((m) => (
-                  <MemberRow key={m.userId} member={m} isOwner={isOwner} canManage={manage.allowed} />
+                  <MemberRow
+                    key={m.userId}
+                    member={m}
+                    isOwner={isOwner}
+                    canManage={manage.allowed}
+                    lastOwner={m.role === 'owner' && owners === 1}
+                  />
                 ))}
               </ul>
             </CardContent>
