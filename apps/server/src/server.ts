@@ -12,6 +12,7 @@ import { closePreviewPools } from './jobs/previews.ts';
 import { type JobRuntime, startJobRuntime } from './jobs/runtime.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { recordSignIn } from './modules/team/team.service.ts';
 
 /** The built web app served on the same port. */
 /** No permission for group or others on anything the server creates. */
@@ -98,7 +99,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await migrateDatabase(dbHandle);
     markPhase('migrate');
     const secret = await resolveAuthSecret(env);
-    const auth = createAuth({ env, db: dbHandle.db, secret, logger });
+    const appDb = dbHandle.db;
+    const auth = createAuth({
+      env,
+      db: appDb,
+      secret,
+      logger,
+      onSignIn: (session) => recordSignIn(appDb, session),
+    });
     markPhase('auth');
     jobRuntime = await startJobRuntime({
       handle: dbHandle,

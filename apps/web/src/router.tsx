@@ -38,6 +38,10 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
           lazy: async () => ({ Component: (await import('@/features/legal/privacy-page.tsx')).PrivacyPage }),
         },
         {
+          path: 'invite/:token',
+          lazy: async () => ({ Component: (await import('@/features/team/invite-page.tsx')).InvitePage }),
+        },
+        {
           path: 'onboarding',
           lazy: async () => ({
             Component: (await import('@/features/onboarding/onboarding-page.tsx')).OnboardingPage,
@@ -75,6 +79,14 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               lazy: async () => ({
                 Component: (await import('@/features/profile/profile-page.tsx')).ProfilePage,
               }),
+            },
+            {
+              path: 'team',
+              lazy: async () => ({ Component: (await import('@/features/team/team-page.tsx')).TeamPage }),
+            },
+            {
+              path: 'audit',
+              lazy: async () => ({ Component: (await import('@/features/team/audit-page.tsx')).AuditPage }),
             },
             {
               path: 'integrations',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrganizationSchema } from './organization.ts';
+import { MyOrganizationSchema, RoleSchema } from './team.ts';
 
 /** One identity provider the sign-in page offers (Google, or any OIDC provider). */
 export const AuthProviderSchema = z.object({
@@ -33,6 +34,12 @@ export type MeUser = z.infer<typeof MeUserSchema>;
 export const MeSchema = z.object({
   user: MeUserSchema,
   organization: OrganizationSchema.nullable(),
+  /** The caller's role in the organisation in use (null until onboarding). */
+  role: RoleSchema.nullable(),
+  /** Above this total (paise) an invoice needs an approver (null until onboarding). */
+  approvalLimitPaise: z.number().int().nullable(),
+  /** Every organisation the caller belongs to; `active` marks the one in use. */
+  organizations: z.array(MyOrganizationSchema),
 });
 /** `GET /api/me`. */
 export type Me = z.infer<typeof MeSchema>;

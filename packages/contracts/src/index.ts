@@ -13,5 +13,6 @@ export * from './notifications.ts';
 export * from './organization.ts';
 export * from './reconcile.ts';
 export * from './review.ts';
+export * from './team.ts';
 export * from './text.ts';
 export * from './wire.ts';

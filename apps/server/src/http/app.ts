@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '../lib/app-error.ts';
 import { createActivityRoutes } from '../modules/activity/activity.routes.ts';
+import { createAuditRoutes } from '../modules/audit/audit.routes.ts';
 import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts';
 import { AUTH_BASE_PATH, COOKIE_PREFIX } from '../modules/auth/auth.ts';
 import { createClientIpResolver } from '../modules/auth/client-ip.ts';
@@ -30,10 +31,12 @@ import { createReconcileRoutes } from '../modules/reconcile/reconcile.routes.ts'
 import { createReviewRoutes } from '../modules/review/review.routes.ts';
 import { createRunRoutes } from '../modules/runs/runs.routes.ts';
 import { createSheetRoutes } from '../modules/sheets/sheets.routes.ts';
+import { createTeamRoutes } from '../modules/team/team.routes.ts';
 import { createUploadRoutes } from '../modules/uploads/uploads.routes.ts';
 import { createVendorRoutes } from '../modules/vendors/vendors.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { createErrorHandler, toErrorResponse } from './error-handler.ts';
+import { createPermissionGuard } from './permissions.ts';
 import { createSessionMiddleware } from './session.ts';
 
 /** Feature modules mounted under /api. Add new modules here (flows, runs, google, ...). */
@@ -56,6 +59,8 @@ const apiModules = [
   createUploadRoutes,
   createSheetRoutes,
   createGoogleRoutes,
+  createTeamRoutes,
+  createAuditRoutes,
 ];
 
 /** Options beyond the shared dependencies. */
@@ -296,6 +301,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
 
   app.use('/api/*', createSessionMiddleware(auth, db));
   app.use('/api/*', refuseAnonymousBodies);
+  // Who may call what: every /api route is classified in ROUTE_RULES and checked against the role here.
+  app.use('/api/*', createPermissionGuard());
   app.use('/api/*', limitJsonBodies);
   for (const createRoutes of apiModules) app.route('/api', createRoutes(deps));
 

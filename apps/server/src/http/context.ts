@@ -11,6 +11,8 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     membership: Membership | null;
+    /** The better-auth session id of the caller (null when signed out): which organisation it works in. */
+    sessionId: string | null;
   };
 }
 

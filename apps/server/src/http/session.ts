@@ -16,10 +16,13 @@ export function createSessionMiddleware(auth: Auth, db: Db): MiddlewareHandler<A
     if (session) {
       const { id, name, email, image } = session.user;
       c.set('user', { id, name, email, image: image ?? null });
-      c.set('membership', await findMembership(db, id));
+      c.set('sessionId', session.session.id);
+      // Read on every request (never cached in the cookie), so a removed member is refused at once.
+      c.set('membership', await findMembership(db, id, session.session.id));
     } else {
       c.set('user', null);
       c.set('membership', null);
+      c.set('sessionId', null);
     }
     await next();
   };

@@ -75,4 +75,23 @@ describe('decideRoute', () => {
       }),
     ).toEqual({ kind: 'redirect', to: '/' });
   });
+
+  it('opens an invitation link for anyone, and returns to it after signing up or in', () => {
+    const invite = `/invite/${'t'.repeat(43)}`;
+    expect(decideRoute({ pathname: invite, session: 'signed-out' })).toEqual({ kind: 'render' });
+    expect(decideRoute({ pathname: invite, session: 'signed-in', hasOrganization: false })).toEqual({
+      kind: 'render',
+    });
+    expect(
+      decideRoute({
+        pathname: '/onboarding',
+        session: 'signed-in',
+        hasOrganization: false,
+        pendingInvite: invite,
+      }),
+    ).toEqual({ kind: 'redirect', to: invite });
+    expect(decideRoute({ pathname: '/team', session: 'signed-in', hasOrganization: true })).toEqual({
+      kind: 'render',
+    });
+  });
 });

@@ -14,6 +14,8 @@ export const APP_PATHS = [
   '/reconcile',
   '/profile',
   '/integrations',
+  '/team',
+  '/audit',
   '/vendor-management',
   '/compliance',
   '/working-capital',
@@ -21,6 +23,12 @@ export const APP_PATHS = [
 
 /** The review screen of one document: `/flows/<flow id>/documents/<document id>`. */
 const DOCUMENT_PATH = /^\/flows\/[^/]+\/documents\/[^/]+$/;
+
+/** An invitation link: `/invite/<token>`, open to anyone holding it, signed in or not. */
+export const INVITE_PATH = /^\/invite\/[A-Za-z0-9_-]{20,100}$/;
+
+/** Where an invitation link opened while signed out is remembered across sign-up / sign-in. */
+export const PENDING_INVITE_KEY = 'bahi.pendingInvite';
 
 /** Route that throws on purpose so the error page can be tested. */
 export const ERROR_TEST_PATH = '/__error-test';
@@ -32,6 +40,8 @@ export interface GuardState {
   hasOrganization?: boolean;
   /** Whether `/__error-test` is enabled (dev build or `localStorage.bahiErrorTest === '1'`). */
   errorTestEnabled?: boolean;
+  /** The path of an invitation opened before signing in, to return to once signed in. */
+  pendingInvite?: string | null;
 }
 
 /** The guard's verdict: show a spinner, redirect, or render the matched route. */
@@ -52,6 +62,9 @@ export function decideRoute(state: GuardState): GuardDecision {
   // The error-test route renders for anyone when enabled: it exists only to exercise the error page.
   if (state.errorTestEnabled && path === ERROR_TEST_PATH) return { kind: 'render' };
   if (state.session === 'loading') return { kind: 'loading' };
+  // An invitation shows what it offers to anyone, and lets a signed-in person (with or without an
+  // organisation) accept it.
+  if (INVITE_PATH.test(path)) return { kind: 'render' };
 
   if (state.session === 'signed-out') {
     return (PUBLIC_PATHS as readonly string[]).includes(path)
@@ -60,6 +73,9 @@ export function decideRoute(state: GuardState): GuardDecision {
   }
 
   if (LEGAL_PATHS.includes(path)) return { kind: 'render' };
+  // Signed up or in from an invitation: back to it before onboarding or the app.
+  if (state.pendingInvite && INVITE_PATH.test(state.pendingInvite))
+    return { kind: 'redirect', to: state.pendingInvite };
   if (state.hasOrganization === undefined) return { kind: 'loading' };
 
   if (!state.hasOrganization) {

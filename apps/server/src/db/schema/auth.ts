@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // better-auth's core tables. JS property names are better-auth's field names (the drizzle adapter looks
 // them up by name); SQL names are ours. Ids are better-auth's random strings, hence `text`.
@@ -28,6 +28,11 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The organisation this session works in (a person in several switches between them); null means
+     * their first. Ours, not better-auth's: the session middleware reads it beside better-auth's lookup.
+     */
+    activeOrganizationId: uuid('active_organization_id'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -7,3 +7,4 @@ export * from './interests.ts';
 export * from './memory.ts';
 export * from './notifications.ts';
 export * from './organizations.ts';
+export * from './team.ts';

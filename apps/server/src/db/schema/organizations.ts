@@ -1,4 +1,15 @@
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /** A business using Bahi; every app row hangs off one. */
@@ -8,6 +19,8 @@ export const organizations = pgTable('organizations', {
   phone: text('phone').notNull(),
   orgType: text('org_type').notNull().default('pvt_ltd'),
   address: text('address').notNull(),
+  /** Maker-checker: an invoice whose total is above this (paise) needs an approver or owner to approve it. */
+  approvalLimitPaise: bigint('approval_limit_paise', { mode: 'number' }).notNull().default(100_000_00),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -28,6 +41,7 @@ export const memberships = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.organizationId] }),
     index('memberships_organization_id_idx').on(t.organizationId),
+    check('memberships_role_ck', sql`${t.role} IN ('owner', 'admin', 'approver', 'reviewer', 'viewer')`),
   ],
 );
 

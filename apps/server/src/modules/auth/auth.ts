@@ -33,11 +33,21 @@ function inMinutes(ms: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** A session better-auth just created (a sign-in or a sign-up), as the audit trail records it. */
+export interface NewSession {
+  id: string;
+  userId: string;
+  ipAddress?: string | null | undefined;
+  userAgent?: string | null | undefined;
+}
+
 interface CreateAuthOptions {
   env: Env;
   db: Db;
   secret: string;
   logger: Logger;
+  /** Called after every new session (the composition root records it in the audit trail). */
+  onSignIn?: (session: NewSession) => Promise<void>;
 }
 
 /**
@@ -45,7 +55,7 @@ interface CreateAuthOptions {
  * provider through genericOAuth discovery, database-backed rate limiting (shared by all processes and on
  * in every environment), and httpOnly SameSite=Lax cookies under the `bahi` prefix.
  */
-export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
+export function createAuth({ env, db, secret, logger, onSignIn }: CreateAuthOptions) {
   const providers = listIdentityProviders(env);
   const publicOrigin = new URL(env.publicUrl).origin;
   return betterAuth({
@@ -64,6 +74,18 @@ export function createAuth({ env, db, secret, logger }: CreateAuthOptions) {
       },
     }),
     trustedOrigins: [publicOrigin, ...env.trustedOrigins],
+    databaseHooks: {
+      session: {
+        create: {
+          // A sign-in is audited, but a failed audit write never stops someone signing in.
+          after: async (session) => {
+            await onSignIn?.(session).catch((error: unknown) =>
+              logger.warn({ err: error }, 'could not record a sign-in in the audit trail'),
+            );
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: env.localAccounts,
       disableSignUp: !env.localAccounts,

@@ -18,6 +18,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
+import { requireApprovalAllowed } from '../maker-checker/maker-checker.ts';
 import { listGstins } from '../organizations/organizations.repo.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
@@ -265,6 +266,16 @@ export async function correctDocument(
           userId: user.id,
           userName: user.name,
         })),
+        audit: {
+          kind: 'document.corrected',
+          actorId: user.id,
+          actorName: user.name,
+          summary: `${user.name} changed ${describeChanges(type, applied.changes)} on ${row.fileName}`,
+          details: {
+            fileName: row.fileName,
+            changes: applied.changes.map((c) => ({ field: c.field, from: c.oldValue, to: c.newValue })),
+          },
+        },
       };
     },
   });
@@ -322,6 +333,21 @@ function withoutLessons(
   return next;
 }
 
+/** Corrections as the audit trail says them: "Total from 248693 to 250000; line 2 Rate from 10 to 11". */
+function describeChanges(
+  type: ExtractionDocumentType,
+  changes: ReadonlyArray<{ field: string; oldValue: unknown; newValue: unknown }>,
+): string {
+  const shown = changes.slice(0, 5).map((c) => {
+    const line = /^lineItems\.(\d+)\.(.+)$/.exec(c.field);
+    const label = findFieldSpec(type, line ? line[2]! : c.field)?.label ?? c.field;
+    const value = (v: unknown) => (v === null || v === undefined || v === '' ? 'empty' : String(v));
+    return `${line ? `line ${line[1]} ${label}` : label} from ${value(c.oldValue)} to ${value(c.newValue)}`;
+  });
+  const more = changes.length > 5 ? ` and ${changes.length - 5} more` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
 /** The state a review leaves a document in when it changes nothing. */
 function unchanged(row: DocumentRow): ReviewedDocument {
   return {
@@ -348,6 +374,15 @@ export async function approveDocument(
 ): Promise<DocumentReview> {
   const row = await requireDocument(ctx.db, membership, id);
   requireReviewable(row);
+  const reading = row.extraction as ExtractionResult;
+  // Maker-checker: above the approval limit, an approver who did not correct the amounts.
+  await requireApprovalAllowed(ctx.db, {
+    user,
+    membership,
+    documentId: row.id,
+    type: typeOf(reading, await findFlowById(ctx.db, row.flowId)),
+    total: reading.fields.total,
+  });
   let approved = false;
   const saved = await saveDocumentReview(ctx.db, {
     organizationId: membership.organizationId,
@@ -371,6 +406,13 @@ export async function approveDocument(
             userName: user.name,
           },
         ],
+        audit: {
+          kind: 'document.approved',
+          actorId: user.id,
+          actorName: user.name,
+          summary: `${user.name} approved ${row.fileName}`,
+          details: { fileName: row.fileName, total: reading.fields.total ?? null, role: membership.role },
+        },
       };
     },
   });

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { documentEvents, documentLines, documents } from '../../db/schema/index.ts';
+import { insertAuditEvent, type NewAuditEvent } from '../audit/audit.repo.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
 
 /** One stored document row. */
@@ -528,6 +529,8 @@ export interface ReviewedDocument {
   /** The line rows, when the lines changed. */
   lines: Array<Record<string, unknown>> | null;
   events: Array<Omit<typeof documentEvents.$inferInsert, 'organizationId' | 'documentId'>>;
+  /** The audit-trail entry of this review, written in the same transaction. */
+  audit?: Omit<NewAuditEvent, 'organizationId' | 'documentId'>;
 }
 
 /**
@@ -591,6 +594,7 @@ export async function saveDocumentReview(
     }
     if (next.events.length > 0)
       await tx.insert(documentEvents).values(next.events.map((e) => ({ ...e, organizationId, documentId })));
+    if (next.audit) await insertAuditEvent(tx, { ...next.audit, organizationId, documentId });
     await markWorkbooksStale(tx, row.organizationId, row.flowId);
     return row;
   });

@@ -14,6 +14,7 @@ import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { requireFlow } from '../flows/flows.service.ts';
@@ -109,6 +110,14 @@ export async function removeDocument(
     kind: 'document.removed',
     message: `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
     userId: user.id,
+  });
+  await recordAudit(db, {
+    organizationId: membership.organizationId,
+    kind: 'document.removed',
+    actor: user,
+    documentId: doc.id,
+    summary: `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
+    details: { fileName: doc.fileName, flowId: doc.flowId },
   });
   // The sheets lose the rows now; a Google sheet out of reach loses them at the flow's next run.
   if (flow) await syncFlowSheets({ db, env, logger }, flow.id, doc.id);

@@ -10,6 +10,8 @@ import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { isAppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
 import {
   buildConsentUrl,
   completeOAuth,
@@ -116,6 +118,20 @@ export function renderOAuthCompletePage(success: boolean, error: string | null):
 </html>`;
 }
 
+/** Records a change of the Google connection in the audit trail. */
+function auditIntegration(
+  db: AppDeps['db'],
+  { user, membership, summary }: { user: SessionUser; membership: Membership; summary: string },
+): Promise<void> {
+  return recordAudit(db, {
+    organizationId: membership.organizationId,
+    kind: 'integration.changed',
+    actor: user,
+    summary,
+    details: { integration: 'google' },
+  });
+}
+
 /** `/api/oauth/*`, `/api/google/*` (the old debug route `/api/debug/clear-tokens` is gone: disconnect does it). */
 export function createGoogleRoutes({ db, env, logger }: AppDeps) {
   const router = createRouter()
@@ -132,30 +148,30 @@ export function createGoogleRoutes({ db, env, logger }: AppDeps) {
       return c.json(await verifyGoogleConnection(db, env, membership.organizationId), 200);
     })
     .openapi(disconnectRoute, async (c) => {
-      const { membership } = requireMembership(c);
-      return c.json(await disconnectGoogle(db, env, membership.organizationId), 200);
+      const { user, membership } = requireMembership(c);
+      const status = await disconnectGoogle(db, env, membership.organizationId);
+      await auditIntegration(db, { user, membership, summary: `${user.name} disconnected Google` });
+      return c.json(status, 200);
     })
     .openapi(folderRoute, async (c) => {
-      const { membership } = requireMembership(c);
-      return c.json(
-        await setupParentFolder(db, {
-          env,
-          organizationId: membership.organizationId,
-          input: c.req.valid('json'),
-        }),
-        200,
-      );
+      const { user, membership } = requireMembership(c);
+      const status = await setupParentFolder(db, {
+        env,
+        organizationId: membership.organizationId,
+        input: c.req.valid('json'),
+      });
+      await auditIntegration(db, { user, membership, summary: `${user.name} set the Google Drive folder` });
+      return c.json(status, 200);
     })
     .openapi(vendorSheetRoute, async (c) => {
-      const { membership } = requireMembership(c);
-      return c.json(
-        await setupVendorSheet(db, {
-          env,
-          organizationId: membership.organizationId,
-          input: c.req.valid('json'),
-        }),
-        200,
-      );
+      const { user, membership } = requireMembership(c);
+      const status = await setupVendorSheet(db, {
+        env,
+        organizationId: membership.organizationId,
+        input: c.req.valid('json'),
+      });
+      await auditIntegration(db, { user, membership, summary: `${user.name} set the vendor master sheet` });
+      return c.json(status, 200);
     });
 
   // Google redirects the popup here; the answer is an HTML page, not JSON, so it is a plain route.
@@ -172,6 +188,10 @@ export function createGoogleRoutes({ db, env, logger }: AppDeps) {
           error: c.req.query('error'),
         },
       });
+      const user = c.get('user');
+      const membership = c.get('membership');
+      if (user && membership)
+        await auditIntegration(db, { user, membership, summary: `${user.name} connected Google` });
     } catch (caught) {
       success = false;
       error = isAppError(caught) ? caught.message : 'Authentication failed';

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { getDocumentReview } from '../documents/document-review.service.ts';
 import { findDocument, listDocumentEvents } from '../documents/documents.repo.ts';
@@ -166,6 +167,14 @@ export async function forgetLearnedField(
     kind: 'memory.forgotten',
     message: `${user.name} had Bahi forget how ${issuer} prints "${label}"`,
     userId: user.id,
+  });
+  await recordAudit(db, {
+    organizationId: membership.organizationId,
+    kind: 'rules.forget',
+    actor: user,
+    documentId: row.id,
+    summary: `${user.name} had Bahi forget how ${issuer} prints "${label}"`,
+    details: { field },
   });
   return getDocumentReview(db, { env, membership, id: row.id });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberships, organizationGstins, organizations, users } from '../../db/schema/index.ts';
+import { memberships, organizationGstins, organizations, sessions, users } from '../../db/schema/index.ts';
 
 /** One stored organisation row. */
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -18,6 +18,28 @@ export async function findMembershipByUser(db: Db, userId: string): Promise<Memb
     .orderBy(asc(memberships.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The membership a session works in: the organisation it switched to, when the user still belongs to it,
+ * else their first. One query, read on every request.
+ */
+export async function findSessionMembership(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select({ membership: memberships })
+    .from(memberships)
+    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .where(eq(memberships.userId, userId))
+    .orderBy(
+      sql`(${memberships.organizationId} = ${sessions.activeOrganizationId}) DESC NULLS LAST`,
+      asc(memberships.createdAt),
+    )
+    .limit(1);
+  return row?.membership ?? null;
 }
 
 /** Locks the user's row for the rest of the transaction, serialising onboarding per user. */
@@ -101,4 +123,22 @@ export async function findFirstOrganizationId(db: Db): Promise<string | null> {
     .orderBy(asc(organizations.createdAt), asc(organizations.id))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** Every organisation the user belongs to, with their role there, oldest membership first. */
+export async function listUserOrganizations(
+  db: Db,
+  userId: string,
+): Promise<Array<{ id: string; legalName: string; role: string; approvalLimitPaise: number }>> {
+  return db
+    .select({
+      id: organizations.id,
+      legalName: organizations.legalName,
+      role: memberships.role,
+      approvalLimitPaise: organizations.approvalLimitPaise,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(organizations.id));
 }

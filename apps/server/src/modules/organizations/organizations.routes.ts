@@ -10,7 +10,7 @@ import { createRouter, describeErrors, jsonContent } from '../../http/router.ts'
 import { requireMembership, requireUser } from '../../http/session.ts';
 import {
   createOrganization,
-  getOrganization,
+  getMe,
   requireOrganization,
   updateOrganization,
 } from './organizations.service.ts';
@@ -63,9 +63,7 @@ export function createOrganizationRoutes({ db }: AppDeps) {
   return createRouter()
     .openapi(getMeRoute, async (c) => {
       const user = requireUser(c);
-      const membership = c.get('membership');
-      const organization = membership ? await getOrganization(db, membership.organizationId) : null;
-      return c.json({ user, organization }, 200);
+      return c.json(await getMe(db, user, c.get('membership')), 200);
     })
     .openapi(getOrganizationRoute, async (c) => {
       const { membership } = requireMembership(c);

@@ -166,7 +166,7 @@ describe('updateOrganization', () => {
     const forbidden = await catchAppError(() =>
       updateOrganization(t.db, {
         user,
-        membership: { ...membership, role: 'member' },
+        membership: { ...membership, role: 'viewer' },
         input: { ...profile, gstins: [] },
       }),
     );

@@ -1,9 +1,11 @@
 import {
   type CreateOrganizationInput,
   CreateOrganizationInputSchema,
+  type Me,
   type Organization,
   type OrgType,
   organizationMessages,
+  type Role,
   type UpdateOrganizationInput,
   UpdateOrganizationInputSchema,
 } from '@bahi/contracts';
@@ -11,15 +13,18 @@ import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/
 import type { Db } from '../../db/client.ts';
 import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { recheckBilledTo } from '../documents/document-billed-to.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import {
   findMembershipByUser,
   findOrganization,
+  findSessionMembership,
   type GstinRow,
   insertOrganizationWithOwner,
   listGstins,
+  listUserOrganizations,
   lockUser,
   type OrganizationRow,
   replaceGstins,
@@ -47,10 +52,36 @@ function normalizePhoneOrThrow(phone: string): string {
   return normalized;
 }
 
-/** The caller's membership, or null before onboarding. */
-export async function findMembership(db: Db, userId: string): Promise<Membership | null> {
-  const row = await findMembershipByUser(db, userId);
+/**
+ * The caller's membership, or null before onboarding (or once removed from their only organisation). With a
+ * session id, the organisation that session switched to.
+ */
+export async function findMembership(db: Db, userId: string, sessionId?: string): Promise<Membership | null> {
+  const row = sessionId
+    ? await findSessionMembership(db, userId, sessionId)
+    : await findMembershipByUser(db, userId);
   return row ? { organizationId: row.organizationId, role: row.role as Membership['role'] } : null;
+}
+
+/**
+ * `GET /api/me`: the user, the organisation in use with their role and its approval limit, and every
+ * organisation they belong to (for the switcher).
+ */
+export async function getMe(db: Db, user: SessionUser, membership: Membership | null): Promise<Me> {
+  const all = await listUserOrganizations(db, user.id);
+  const active = membership ? all.find((o) => o.id === membership.organizationId) : undefined;
+  return {
+    user,
+    organization: membership ? await getOrganization(db, membership.organizationId) : null,
+    role: membership?.role ?? null,
+    approvalLimitPaise: active?.approvalLimitPaise ?? null,
+    organizations: all.map((o) => ({
+      id: o.id,
+      legalName: o.legalName,
+      role: o.role as Role,
+      active: o.id === membership?.organizationId,
+    })),
+  };
 }
 
 /** The organisation with its GSTINs, or null. */
@@ -168,6 +199,13 @@ export async function updateOrganization(
       kind: 'organization.updated',
       message: `${user.name} updated the organization profile`,
       userId: user.id,
+    });
+    await recordAudit(tx, {
+      organizationId: orgId,
+      kind: 'settings.organization',
+      actor: user,
+      summary: `${user.name} updated the organisation profile`,
+      details: { legalName: input.legalName, gstins: gstins.map((g) => g.gstin) },
     });
   });
   return requireOrganization(db, orgId);

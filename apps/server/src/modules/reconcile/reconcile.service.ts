@@ -10,8 +10,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { requireOverrideByAnother } from '../maker-checker/maker-checker.ts';
 import { listVendorRows } from '../vendors/vendors.repo.ts';
 import {
   findReconcileSettings,
@@ -298,6 +300,7 @@ export async function overrideInvoice(
   if (!match) throw new AppError('not_found', 'This document is not an invoice the match has read');
   if (match.status !== 'exception')
     throw new AppError('conflict', 'This invoice has no exception to override');
+  await requireOverrideByAnother(db, { user, membership, documentId });
   await insertOverride(db, {
     organizationId: membership.organizationId,
     documentId,
@@ -313,6 +316,14 @@ export async function overrideInvoice(
     kind: 'reconcile.overridden',
     message: `${user.name} cleared the exceptions of ${match.invoice.fileName}: ${input.reason}`,
     userId: user.id,
+  });
+  await recordAudit(db, {
+    organizationId: membership.organizationId,
+    kind: 'reconcile.override',
+    actor: user,
+    documentId,
+    summary: `${user.name} cleared the exceptions of ${match.invoice.fileName}`,
+    details: { reason: input.reason, codes: [...new Set(match.reasons.map((r) => r.code))] },
   });
   const after = await getReconciliation(db, membership);
   return after.invoices.find((i) => i.invoice.id === documentId)!;
@@ -335,6 +346,13 @@ export async function setTolerances(
     kind: 'reconcile.tolerances',
     message: `${user.name} set match tolerances: quantity ${input.qtyPct}%, rate ${input.pricePct}%, ₹${input.amountRupees} a line`,
     userId: user.id,
+  });
+  await recordAudit(db, {
+    organizationId: membership.organizationId,
+    kind: 'reconcile.tolerances',
+    actor: user,
+    summary: `${user.name} set match tolerances: quantity ${input.qtyPct}%, rate ${input.pricePct}%, ₹${input.amountRupees} a line`,
+    details: { ...input },
   });
   return input;
 }

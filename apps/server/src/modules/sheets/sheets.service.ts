@@ -274,7 +274,7 @@ export async function loadSheetContent(db: Db, env: Env, flow: FlowRow): Promise
 
 /** The "Matches" tab of an invoice flow: its invoices' lines as the organisation-wide match sees them. */
 async function buildFlowMatchesTab(db: Db, flow: FlowRow): Promise<WorkbookTab> {
-  const view = await getReconciliation(db, { organizationId: flow.organizationId, role: 'member' });
+  const view = await getReconciliation(db, { organizationId: flow.organizationId, role: 'viewer' });
   const own = { ...view, invoices: view.invoices.filter((i) => i.invoice.flowId === flow.id) };
   return buildReconciliationTabs(own)[0]!;
 }

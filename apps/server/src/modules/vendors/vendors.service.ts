@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import { findVendor, listVendorRows, updateVendorRow, type VendorListRow } from './vendors.repo.ts';
@@ -72,6 +73,13 @@ export async function updateVendor(
     kind: 'vendor.updated',
     message: `${user.name} updated vendor ${existing.displayName ?? existing.name}`,
     userId: user.id,
+  });
+  await recordAudit(db, {
+    organizationId: membership.organizationId,
+    kind: 'vendor.updated',
+    actor: user,
+    summary: `${user.name} updated vendor ${existing.displayName ?? existing.name}`,
+    details: { vendorId: id, changes: input },
   });
   const row = (await listVendorRows(db, membership.organizationId)).find((r) => r.id === id)!;
   return toVendor(row);

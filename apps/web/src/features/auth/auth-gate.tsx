@@ -3,7 +3,7 @@ import { FullPageSpinner } from '@/components/spinner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { isErrorTestEnabled } from '@/lib/error-test.ts';
-import { decideRoute } from '@/lib/route-guard.ts';
+import { decideRoute, PENDING_INVITE_KEY } from '@/lib/route-guard.ts';
 import { useMe, useSession } from '@/lib/session.ts';
 import { isSigningOut } from '@/lib/sign-out.ts';
 
@@ -24,6 +24,7 @@ export function AuthGate() {
     session: session.isPending ? 'loading' : signedIn ? 'signed-in' : 'signed-out',
     hasOrganization: me.data ? me.data.organization !== null : undefined,
     errorTestEnabled: isErrorTestEnabled(import.meta.env.DEV, window.localStorage),
+    pendingInvite: window.sessionStorage.getItem(PENDING_INVITE_KEY),
   });
 
   if (isSigningOut()) return <FullPageSpinner />;

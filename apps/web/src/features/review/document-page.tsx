@@ -26,6 +26,8 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatAgo } from '@/lib/format.ts';
+import { approvalBlock, usePermission } from '@/lib/permissions.ts';
+import { useMe } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { formatDocumentStatus } from '@/shared/flows/document-status.ts';
 import { useRemoveDocument } from '@/shared/flows/queries.ts';
@@ -108,6 +110,16 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
   const activeValue = values.find((v) => v.key === active) ?? null;
   const status = formatDocumentStatus(doc.status);
   const approved = Boolean(review.approvedAt);
+  // What the caller's role allows (the server enforces the same): said beside the buttons, never silent.
+  const me = useMe();
+  const canCorrect = usePermission('documents.correct');
+  const reading = doc.extraction as { documentType?: unknown; fields?: Record<string, unknown> } | null;
+  const approveBlocked = approvalBlock({
+    role: me.data?.role,
+    limitPaise: me.data?.approvalLimitPaise,
+    documentType: reading?.documentType,
+    total: reading?.fields?.total,
+  });
 
   // Looking at a value on another page turns to it.
   useEffect(() => {
@@ -196,6 +208,10 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
 
   const handleApprove = useCallback(async () => {
     if (!editable || approve.isPending) return;
+    if (approveBlocked) {
+      toast.error(approveBlocked);
+      return;
+    }
     const unsaved = values.filter((v) => drafts[v.key] !== undefined);
     for (const v of unsaved) if (!(await commit(v))) return focusValue(v.key);
     try {
@@ -206,7 +222,18 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not approve this document');
     }
-  }, [editable, approve, values, drafts, commit, focusValue, doc.fileName, review.nextToReviewId, goTo]);
+  }, [
+    editable,
+    approve,
+    approveBlocked,
+    values,
+    drafts,
+    commit,
+    focusValue,
+    doc.fileName,
+    review.nextToReviewId,
+    goTo,
+  ]);
 
   // Keyboard first: A approves, J / K open the next / previous document, Ctrl+Enter approves from a field.
   useEffect(() => {
@@ -237,7 +264,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     value,
     draft: drafts[value.key],
     serverError: serverErrors[value.key],
-    disabled: !editable,
+    disabled: !editable || !canCorrect.allowed,
     active: active === value.key,
     onLook: () => setActive(value.key),
     onDraft: (text: string) => setDrafts((d) => ({ ...d, [value.key]: text })),
@@ -314,7 +341,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
               <Button
                 size="sm"
                 onClick={() => void handleApprove()}
-                disabled={approve.isPending || approved}
+                disabled={approve.isPending || approved || Boolean(approveBlocked)}
                 aria-keyshortcuts="a Control+Enter"
               >
                 <CheckIcon aria-hidden="true" />
@@ -323,6 +350,14 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
             )}
           </div>
         </div>
+        {editable && !approved && (approveBlocked || canCorrect.reason) && (
+          <p
+            className="rounded-md bg-warning/15 px-3 py-2 text-sm text-warning-foreground"
+            data-testid="role-note"
+          >
+            {approveBlocked ?? canCorrect.reason}
+          </p>
+        )}
         <p className="hidden text-muted-foreground text-xs md:block">
           Keys: <kbd className="rounded border px-1">Enter</kbd> save and go to the next value to check ·{' '}
           <kbd className="rounded border px-1">N</kbd> next value to check ·{' '}

@@ -71,7 +71,11 @@ export function AppShell() {
           <div className="flex items-center gap-2">
             <NotificationsMenu />
             <div className="mx-1 hidden h-8 w-px bg-border sm:block" aria-hidden="true" />
-            {me.data ? <UserMenu user={me.data.user} /> : <Skeleton className="size-9 rounded-full" />}
+            {me.data ? (
+              <UserMenu user={me.data.user} organizations={me.data.organizations} />
+            ) : (
+              <Skeleton className="size-9 rounded-full" />
+            )}
           </div>
         </header>
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10">

@@ -7,8 +7,10 @@ import {
   type LucideIcon,
   PlugIcon,
   ReceiptIndianRupeeIcon,
+  ScrollTextIcon,
   ShieldCheckIcon,
   UsersIcon,
+  UsersRoundIcon,
   WalletIcon,
 } from 'lucide-react';
 
@@ -39,4 +41,6 @@ export const mainNavItems: NavItem[] = [
 export const accountNavItems: NavItem[] = [
   { label: 'Profile', icon: Building2Icon, to: '/profile' },
   { label: 'Integrations', icon: PlugIcon, to: '/integrations' },
+  { label: 'Team', icon: UsersRoundIcon, to: '/team' },
+  { label: 'Audit Trail', icon: ScrollTextIcon, to: '/audit' },
 ];

@@ -23,3 +23,13 @@ export function useMarkNotificationsRead() {
     },
   });
 }
+
+/** Work in another of my organisations; everything cached belonged to the other one. */
+export function useSwitchOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (organizationId: string) =>
+      callEndpoint(api.switchOrganization, { body: { organizationId } }),
+    onSuccess: () => queryClient.resetQueries(),
+  });
+}
