@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
+  FlowNoPoSchema,
   IdParamsSchema,
   InvoiceMatchSchema,
   OverrideExceptionSchema,
@@ -12,7 +13,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
-import { getReconciliation, overrideInvoice, setTolerances } from './reconcile.service.ts';
+import { getReconciliation, overrideInvoice, setFlowNoPo, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
 const tags = ['Reconcile'];
@@ -62,6 +63,18 @@ const tolerancesRoute = createRoute({
   responses: { 200: jsonContent(TolerancesSchema), ...describeErrors('unauthenticated', 'validation') },
 });
 
+const flowNoPoRoute = createRoute({
+  method: 'put',
+  path: '/reconcile/flows/{id}/no-po',
+  tags,
+  summary: 'Mark a flow whose invoices need no purchase order (services, rent, travel, utilities), or not',
+  request: { params: IdParamsSchema, body: jsonContent(FlowNoPoSchema) },
+  responses: {
+    200: jsonContent(FlowNoPoSchema),
+    ...describeErrors('unauthenticated', 'not_found', 'validation'),
+  },
+});
+
 /** The three-way match, its overrides, its tolerances and its workbook. */
 export function createReconcileRoutes({ db, env }: AppDeps) {
   return createRouter()
@@ -84,6 +97,11 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
     .openapi(tolerancesRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(await setTolerances(db, { user, membership, input: c.req.valid('json') }), 200);
+    })
+    .openapi(flowNoPoRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      const input = { flowId: c.req.valid('param').id, ...c.req.valid('json') };
+      return c.json(await setFlowNoPo(db, { user, membership, input }), 200);
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);

@@ -32,6 +32,8 @@ const STATUS: Record<InvoiceMatch['effectiveStatus'], { label: string; tone: str
   matched_within_tolerance: { label: 'Matched within tolerance', tone: 'bg-success/12 text-success' },
   exception: { label: 'Exception', tone: 'bg-warning/15 text-warning-foreground' },
   overridden: { label: 'Cleared by a person', tone: 'bg-primary/10 text-primary' },
+  no_po_needs_approval: { label: 'No PO — needs approval', tone: 'bg-primary/10 text-primary' },
+  no_po_approved: { label: 'No PO — approved', tone: 'bg-success/12 text-success' },
 };
 
 const PAY: Record<InvoiceMatch['payable'], string> = { yes: 'Pay', no: 'Do not pay', exception: 'Hold' };

@@ -17,6 +17,9 @@ const vendor: Vendor = {
   firstDocumentDate: null,
   lastDocumentDate: null,
   invoicedTotal: 0,
+  awaitingReviewTotal: 0,
+  awaitingReviewInvoices: 0,
+  noPoNeeded: false,
 };
 
 const messagesOf = (values: unknown) =>
