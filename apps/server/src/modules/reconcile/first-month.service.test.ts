@@ -90,7 +90,7 @@ async function insertRead(
   return row!.id;
 }
 
-const invoiceOf = (fields: Record<string, unknown>, lineItems = [line]) => ({
+const invoiceOf = (fields: Record<string, unknown>, lineItems: Array<Record<string, unknown>> = [line]) => ({
   documentType: 'invoice',
   fields: { vendorGstin: SUPPLIER, vendorName: 'Kiran Cables', taxableValue: 5000, total: 5000, ...fields },
   lineItems,
