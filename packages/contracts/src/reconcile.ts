@@ -221,6 +221,44 @@ export const ReconciliationSchema = z.object({
 /** The Reconcile screen's data. */
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
 
+/** The Reconcile screen's status filters: what a person works through, and what is done. */
+export const reconcileViews = ['all', 'exception', 'needs_approval', 'held', 'matched', 'cleared'] as const;
+/** A Reconcile status filter. */
+export type ReconcileView = (typeof reconcileViews)[number];
+
+/** Invoices shown per page of the Reconcile screen. */
+export const RECONCILE_PAGE_SIZE = 50;
+
+/** `GET /api/reconcile?view=&vendor=&q=&page=`: one page of the match, filtered on the server. */
+export const ReconcileQuerySchema = z.object({
+  view: z.enum(reconcileViews).default('all'),
+  /** A vendor's GSTIN, exactly. */
+  vendor: safeText().trim().max(20).optional(),
+  /** Invoice or PO number, file name, vendor name or GSTIN, any part of it. */
+  q: safeText().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+/** A Reconcile query. */
+export type ReconcileQuery = z.infer<typeof ReconcileQuerySchema>;
+
+/** `GET /api/reconcile`: the counts and totals of everything, and one page of the invoices asked for. */
+export const ReconcilePageSchema = ReconciliationSchema.extend({
+  /** The invoices of this page, exceptions first. */
+  invoices: z.array(InvoiceMatchSchema),
+  /** Purchase orders (of the vendor asked for): the first 50, `posTotal` says how many there are. */
+  posTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** How many invoices the filters find. */
+  filtered: z.number().int(),
+  /** The vendors of the invoices, for the vendor filter, by name. */
+  vendors: z.array(z.object({ gstin: z.string(), name: z.string(), invoices: z.number().int() })),
+  /** MSME invoices due soon, in full (they may not be on this page). */
+  msmeDueInvoices: z.array(InvoiceMatchSchema),
+});
+/** One page of the Reconcile screen. */
+export type ReconcilePage = z.infer<typeof ReconcilePageSchema>;
+
 /** `POST /api/reconcile/invoices/:id/override`: pay it anyway, and why (kept with who and when). */
 export const OverrideExceptionSchema = z.object({
   reason: safeText().trim().min(10, 'Say why in a few words (at least 10 characters)').max(1000),

@@ -1,5 +1,7 @@
 import {
   ActivityPageSchema,
+  ApproveDocumentSchema,
+  FlowNoPoSchema,
   ActivityQuerySchema,
   AuthConfigSchema,
   CreatedSheetSchema,
@@ -26,7 +28,8 @@ import {
   OkSchema,
   OrganizationSchema,
   OverrideExceptionSchema,
-  ReconciliationSchema,
+  ReconcilePageSchema,
+  ReconcileQuerySchema,
   RegisterInterestInputSchema,
   ReviewQueueQuerySchema,
   ReviewQueueSchema,
@@ -157,7 +160,12 @@ export const api = defineEndpoints({
     body: DocumentCorrectionSchema,
     response: DocumentReviewSchema,
   },
-  approveDocument: { method: 'POST', path: '/api/documents/:id/approve', response: DocumentReviewSchema },
+  approveDocument: {
+    method: 'POST',
+    path: '/api/documents/:id/approve',
+    body: ApproveDocumentSchema,
+    response: DocumentReviewSchema,
+  },
   forgetLearnedField: {
     method: 'POST',
     path: '/api/documents/:id/forget',
@@ -180,7 +188,18 @@ export const api = defineEndpoints({
   },
 
   // Reconcile and the vendor master
-  reconciliation: { method: 'GET', path: '/api/reconcile', response: ReconciliationSchema },
+  reconciliation: {
+    method: 'GET',
+    path: '/api/reconcile',
+    query: ReconcileQuerySchema,
+    response: ReconcilePageSchema,
+  },
+  setFlowNoPo: {
+    method: 'PUT',
+    path: '/api/reconcile/flows/:id/no-po',
+    body: FlowNoPoSchema,
+    response: FlowNoPoSchema,
+  },
   overrideInvoice: {
     method: 'POST',
     path: '/api/reconcile/invoices/:id/override',

@@ -6,14 +6,15 @@ import {
   IdParamsSchema,
   InvoiceMatchSchema,
   OverrideExceptionSchema,
-  ReconciliationSchema,
+  ReconcilePageSchema,
+  ReconcileQuerySchema,
   TolerancesSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
-import { getReconciliation, overrideInvoice, setFlowNoPo, setTolerances } from './reconcile.service.ts';
+import { getReconcilePage, overrideInvoice, setFlowNoPo, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
 const tags = ['Reconcile'];
@@ -22,8 +23,13 @@ const getRoute = createRoute({
   method: 'get',
   path: '/reconcile',
   tags,
-  summary: 'Purchase orders, goods receipts and invoices of the organisation, matched (reconciliation/v1)',
-  responses: { 200: jsonContent(ReconciliationSchema), ...describeErrors('unauthenticated') },
+  summary:
+    'Purchase orders, goods receipts and invoices of the organisation, matched (reconciliation/v1): counts, totals and one page of invoices',
+  request: { query: ReconcileQuerySchema },
+  responses: {
+    200: jsonContent(ReconcilePageSchema),
+    ...describeErrors('unauthenticated', 'validation'),
+  },
 });
 
 const overrideRoute = createRoute({
@@ -105,7 +111,7 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await getReconciliation(db, membership), 200);
+      return c.json(await getReconcilePage(db, membership, c.req.valid('query')), 200);
     })
     .openapi(overrideRoute, async (c) => {
       const { user, membership } = requireMembership(c);

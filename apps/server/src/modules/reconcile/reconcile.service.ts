@@ -1,4 +1,12 @@
-import { type InvoiceMatch, MSME_MAX_PAYMENT_DAYS, type PoMatch, type Reconciliation } from '@bahi/contracts';
+import {
+  type InvoiceMatch,
+  MSME_MAX_PAYMENT_DAYS,
+  type PoMatch,
+  RECONCILE_PAGE_SIZE,
+  type ReconcilePage,
+  type ReconcileQuery,
+  type Reconciliation,
+} from '@bahi/contracts';
 import {
   DEFAULT_TOLERANCES,
   type InvoiceResult,
@@ -359,6 +367,67 @@ export async function getReconciliation(
       .sort((a, b) => (a.msme?.daysLeft ?? 0) - (b.msme?.daysLeft ?? 0))
       .map((i) => i.invoice.id),
     today,
+  };
+}
+
+/** Whether an invoice is in a Reconcile view. */
+function inView(i: InvoiceMatch, view: ReconcileQuery['view']): boolean {
+  switch (view) {
+    case 'exception':
+      return i.effectiveStatus === 'exception' && !i.copyOf;
+    case 'needs_approval':
+      return i.effectiveStatus === 'no_po_needs_approval';
+    case 'held':
+      return i.copyOf !== null;
+    case 'matched':
+      return i.effectiveStatus === 'matched' || i.effectiveStatus === 'matched_within_tolerance';
+    case 'cleared':
+      return i.effectiveStatus === 'overridden' || i.effectiveStatus === 'no_po_approved';
+    default:
+      return true;
+  }
+}
+
+/**
+ * `GET /api/reconcile?view=&vendor=&q=&page=`: the counts and totals of the whole match, and one page of
+ * the invoices the filters find (exceptions first), so a thousand invoices never reach the browser at once.
+ */
+export async function getReconcilePage(
+  db: Db,
+  membership: Membership,
+  query: ReconcileQuery,
+): Promise<ReconcilePage> {
+  const all = await getReconciliation(db, membership);
+  const needle = query.q?.toLowerCase() ?? '';
+  const matchesText = (i: InvoiceMatch) =>
+    !needle ||
+    [i.invoice.documentNumber, i.invoice.fileName, i.vendorName, i.vendorGstin, i.poNumber].some((v) =>
+      v?.toLowerCase().includes(needle),
+    );
+  const vendor = query.vendor?.toUpperCase();
+  const found = all.invoices.filter(
+    (i) => inView(i, query.view) && (!vendor || i.vendorGstin === vendor) && matchesText(i),
+  );
+  const vendors = new Map<string, { gstin: string; name: string; invoices: number }>();
+  for (const i of all.invoices) {
+    if (!i.vendorGstin) continue;
+    const v = vendors.get(i.vendorGstin) ?? { gstin: i.vendorGstin, name: i.vendorName ?? i.vendorGstin, invoices: 0 };
+    v.invoices++;
+    vendors.set(i.vendorGstin, v);
+  }
+  const pos = vendor ? all.pos.filter((p) => p.vendorGstin === vendor) : all.pos;
+  const due = new Set(all.msmeDue);
+  const start = (query.page - 1) * RECONCILE_PAGE_SIZE;
+  return {
+    ...all,
+    invoices: found.slice(start, start + RECONCILE_PAGE_SIZE),
+    pos: pos.slice(0, 50),
+    posTotal: pos.length,
+    page: query.page,
+    pageSize: RECONCILE_PAGE_SIZE,
+    filtered: found.length,
+    vendors: [...vendors.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    msmeDueInvoices: all.invoices.filter((i) => due.has(i.invoice.id)),
   };
 }
 
