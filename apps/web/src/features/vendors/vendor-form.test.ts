@@ -34,11 +34,13 @@ describe('VendorFormSchema', () => {
       displayName: '  Acme  ',
       msmeUdyam: ' udyam-mh-26-0012345 ',
       paymentTermsDays: '',
+      noPoNeeded: true,
     };
     expect(VendorFormSchema.parse(values)).toEqual({
       displayName: 'Acme',
       paymentTermsDays: null,
       msmeUdyam: 'UDYAM-MH-26-0012345',
+      noPoNeeded: true,
       tolerances: { qtyPct: 2, pricePct: null, amountRupees: null },
     });
   });
@@ -73,6 +75,7 @@ describe('VendorFormSchema', () => {
       displayName: '',
       paymentTermsDays: '30',
       msmeUdyam: '',
+      noPoNeeded: false,
       tolerances: { qtyPct: '2', pricePct: '', amountRupees: '' },
     });
   });
