@@ -102,7 +102,9 @@ export function buildReconciliationTabs(view: Reconciliation): WorkbookTab[] {
       poNumber: inv.po?.documentNumber ?? inv.poNumber,
       grns: inv.grns.map((g) => g.documentNumber ?? g.fileName).join(', ') || null,
       // A held copy says so: it is the one of the pair that is never paid.
-      status: inv.copyOf ? 'Possible duplicate — decide in Review' : (STATUS_WORDS[inv.effectiveStatus] ?? null),
+      status: inv.copyOf
+        ? 'Possible duplicate — decide in Review'
+        : (STATUS_WORDS[inv.effectiveStatus] ?? null),
       payable: describePayable(inv),
       override: inv.override ? `${inv.override.reason} (${inv.override.userName})` : null,
     };

@@ -88,15 +88,15 @@ export async function saveReconcileSettings(
     });
 }
 
-/** Marks one of the organisation's flows as needing no purchase order for its invoices (or not). */
+/** Marks one of the organisation's flows as needing no purchase order for its invoices (or not); its name, or null. */
 export async function setFlowNoPoNeeded(
   db: Db,
   { organizationId, flowId, noPoNeeded }: { organizationId: string; flowId: string; noPoNeeded: boolean },
-): Promise<boolean> {
-  const rows = await db
+): Promise<string | null> {
+  const [row] = await db
     .update(flows)
     .set({ noPoNeeded, updatedAt: new Date() })
     .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)))
-    .returning({ id: flows.id });
-  return rows.length > 0;
+    .returning({ name: flows.name });
+  return row?.name ?? null;
 }

@@ -17,6 +17,7 @@ import {
 } from '@bahi/reconcile';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { listFlowRows, markWorkbooksStale } from '../flows/flows.repo.ts';
@@ -115,12 +116,12 @@ function decideInvoice(
   result: InvoiceResult,
   { doc, override, vendor }: { doc: MatchableDocument; override: boolean; vendor: MsmeVendor | undefined },
 ): Pick<InvoiceMatch, 'effectiveStatus' | 'payable'> {
-  if (override) return { effectiveStatus: 'overridden', payable: 'yes' };
   const onlyNoPo = result.reasons.length > 0 && result.reasons.every((r) => r.code === 'no_po');
   if (onlyNoPo && (vendor?.noPoNeeded || doc.flowNoPoNeeded))
-    return doc.approvedAt
+    return doc.approvedAt || override
       ? { effectiveStatus: 'no_po_approved', payable: 'yes' }
       : { effectiveStatus: 'no_po_needs_approval', payable: 'exception' };
+  if (override) return { effectiveStatus: 'overridden', payable: 'yes' };
   return { effectiveStatus: result.status, payable: result.shouldBePaid };
 }
 
@@ -411,7 +412,11 @@ export async function getReconcilePage(
   const vendors = new Map<string, { gstin: string; name: string; invoices: number }>();
   for (const i of all.invoices) {
     if (!i.vendorGstin) continue;
-    const v = vendors.get(i.vendorGstin) ?? { gstin: i.vendorGstin, name: i.vendorName ?? i.vendorGstin, invoices: 0 };
+    const v = vendors.get(i.vendorGstin) ?? {
+      gstin: i.vendorGstin,
+      name: i.vendorName ?? i.vendorGstin,
+      invoices: 0,
+    };
     v.invoices++;
     vendors.set(i.vendorGstin, v);
   }
@@ -512,15 +517,18 @@ export async function setFlowNoPo(
     input,
   }: { user: SessionUser; membership: Membership; input: { flowId: string; noPoNeeded: boolean } },
 ): Promise<{ noPoNeeded: boolean }> {
-  const found = await setFlowNoPoNeeded(db, { organizationId: membership.organizationId, ...input });
-  if (!found) throw new AppError('not_found', 'No such flow');
+  // An id that is not a uuid names no flow (the column would refuse it).
+  const name = UUID_RE.test(input.flowId)
+    ? await setFlowNoPoNeeded(db, { organizationId: membership.organizationId, ...input })
+    : null;
+  if (name === null) throw new AppError('not_found', 'No such flow');
   await markWorkbooksStale(db, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'reconcile.no_po',
     message: input.noPoNeeded
-      ? `${user.name} marked a flow's invoices as needing no purchase order`
-      : `${user.name} marked a flow's invoices as needing a purchase order again`,
+      ? `${user.name} marked the invoices of "${name}" as needing no purchase order`
+      : `${user.name} marked the invoices of "${name}" as needing a purchase order again`,
     userId: user.id,
   });
   return { noPoNeeded: input.noPoNeeded };

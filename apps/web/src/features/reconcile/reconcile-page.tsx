@@ -97,7 +97,20 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
   const fieldId = `override-${match.invoice.id}`;
   return (
     <div className="flex flex-col gap-3 border-t bg-muted/20 p-3" data-testid="invoice-detail">
-      {match.reasons.length > 0 && (
+      {match.copyOf && (
+        <p className="text-sm" data-testid="held-copy">
+          Held as a possible copy of <DocLink doc={match.copyOf} />: it is not paid and counts in no total
+          until a person decides.{' '}
+          <Link
+            className="font-medium text-primary underline"
+            to={appPaths.document(match.invoice.flowId, match.invoice.id)}
+          >
+            Decide in Review
+          </Link>
+        </p>
+      )}
+      {/* A held copy's one reason is said above, with where to decide. */}
+      {match.reasons.length > 0 && !match.copyOf && (
         <ul className="list-disc pl-5 text-sm">
           {match.reasons.map((r) => (
             <li key={`${r.code}-${r.line}`}>
@@ -194,18 +207,6 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
           {formatAgo(match.override.at)}: “{match.override.reason}”
         </p>
       )}
-      {match.copyOf && (
-        <p className="text-sm" data-testid="held-copy">
-          Held as a possible copy of <DocLink doc={match.copyOf} />: it is not paid and counts in no total
-          until a person decides.{' '}
-          <Link
-            className="font-medium text-primary underline"
-            to={appPaths.document(match.invoice.flowId, match.invoice.id)}
-          >
-            Decide in Review
-          </Link>
-        </p>
-      )}
       {!match.copyOf &&
         (match.effectiveStatus === 'exception' || match.effectiveStatus === 'no_po_needs_approval') && (
           <div className="flex flex-col gap-2">
@@ -250,7 +251,13 @@ function InvoiceRow({ match, initiallyOpen }: { match: InvoiceMatch; initiallyOp
   const status = statusOf(match);
   const firstReason = match.reasons[0];
   return (
-    <li className="border-b last:border-0" data-testid="invoice-match" data-status={match.effectiveStatus}>
+    <li
+      className="border-b last:border-0"
+      data-testid="invoice-match"
+      data-status={match.effectiveStatus}
+      data-invoice-id={match.invoice.id}
+      data-held={match.copyOf ? 'true' : undefined}
+    >
       <button
         type="button"
         onClick={() => setOpen((o) => !o)}
@@ -264,6 +271,8 @@ function InvoiceRow({ match, initiallyOpen }: { match: InvoiceMatch; initiallyOp
           <span className="block truncate text-muted-foreground text-xs">
             {match.vendorName ?? match.vendorGstin ?? 'Unknown vendor'}
             {!match.verified && !match.copyOf ? ' · awaiting review' : ''}
+            {/* A copy carries the original's number: its file tells the two apart. */}
+            {match.copyOf ? ` · ${match.invoice.fileName}` : ''}
           </span>
           {!open && firstReason && match.effectiveStatus === 'exception' && (
             <span className="block truncate text-warning-foreground text-xs">

@@ -593,7 +593,10 @@ function ApprovalNote({
         autoFocus
         rows={2}
         value={note}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setError(null);
+        }}
         placeholder="e.g. Total confirmed with the vendor's statement"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'approval-note-error' : undefined}
