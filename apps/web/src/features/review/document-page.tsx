@@ -121,9 +121,15 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
 
   const focusValue = useCallback((key: string | null) => {
     if (!key) return;
-    const el = document.getElementById(inputId(key));
-    el?.focus();
-    if (el instanceof HTMLInputElement) el.select();
+    // A value in a folded group opens it first (it opens for the active value), then takes focus.
+    setActive(key);
+    const focus = () => {
+      const el = document.getElementById(inputId(key));
+      el?.focus();
+      if (el instanceof HTMLInputElement) el.select();
+      return el !== null;
+    };
+    if (!focus()) requestAnimationFrame(() => void focus());
   }, []);
 
   const goTo = useCallback(
@@ -403,7 +409,11 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
           {doc.status === 'failed'
             ? null
             : groups.map((group) => (
-                <FieldGroupSection key={group.title} group={group}>
+                <FieldGroupSection
+                  key={group.title}
+                  group={group}
+                  holdsActive={group.values.some((v) => v.key === active)}
+                >
                   {group.values.map((value) => (
                     <FieldRow key={value.key} {...fieldProps(value)} />
                   ))}
@@ -430,7 +440,8 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
               </Button>
             )}
           </div>
-          <div className="overflow-x-auto rounded-lg border bg-card">
+          {/* relative: the screen-reader-only header is placed, and clipped, inside the scroller. */}
+          <div className="relative overflow-x-auto rounded-lg border bg-card">
             <table className="w-full min-w-[48rem] border-collapse text-sm">
               <thead>
                 <tr className="border-b bg-muted/50 text-left">
@@ -533,9 +544,21 @@ function DuplicateNotice({
 }
 
 /** A group of fields; a folded one ("More fields") opens by itself when one of its values asks for a look. */
-function FieldGroupSection({ group, children }: { group: FieldGroup; children: React.ReactNode }) {
+function FieldGroupSection({
+  group,
+  holdsActive,
+  children,
+}: {
+  group: FieldGroup;
+  /** The value being looked at is in it (the keyboard moved there): it opens. */
+  holdsActive: boolean;
+  children: React.ReactNode;
+}) {
   const asks = group.values.filter((v) => v.problems.length > 0).length;
   const [open, setOpen] = useState(!group.folded || asks > 0);
+  useEffect(() => {
+    if (holdsActive) setOpen(true);
+  }, [holdsActive]);
   const id = `group-${group.title.replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">

@@ -202,6 +202,9 @@ export function VendorMaster() {
                 <th scope="col" className="px-3 py-2 font-medium">
                   Vendor
                 </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Invoiced (₹), verified
+                </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   GSTIN
                 </th>
@@ -210,9 +213,6 @@ export function VendorMaster() {
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Last document
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Invoiced (₹), verified
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Terms
@@ -239,11 +239,6 @@ export function VendorMaster() {
                       </div>
                     )}
                   </td>
-                  <td className="px-3 py-2 font-mono text-xs">{v.gstin ?? '—'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{v.documents}</td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {v.lastDocumentDate ? (formatIndianDate(v.lastDocumentDate) ?? v.lastDocumentDate) : '—'}
-                  </td>
                   <td className="px-3 py-2 text-right tabular-nums" data-testid="vendor-invoiced">
                     {formatIndianNumber(v.invoicedTotal)}
                     {v.awaitingReviewInvoices > 0 && (
@@ -252,6 +247,11 @@ export function VendorMaster() {
                         {v.awaitingReviewInvoices})
                       </div>
                     )}
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">{v.gstin ?? '—'}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{v.documents}</td>
+                  <td className="px-3 py-2 tabular-nums">
+                    {v.lastDocumentDate ? (formatIndianDate(v.lastDocumentDate) ?? v.lastDocumentDate) : '—'}
                   </td>
                   <td className="px-3 py-2">
                     {v.paymentTermsDays === null ? 'Not agreed' : `${v.paymentTermsDays} days`}
