@@ -84,7 +84,12 @@ export async function getDocumentReview(
         throw error;
       },
     ),
-    describeOriginal(db, membership.organizationId, row.duplicateOf),
+    // Once a person said it is not a duplicate, it is not asked again (a later correction keeps that).
+    describeOriginal(
+      db,
+      membership.organizationId,
+      row.duplicateDecision === 'not_duplicate' ? null : row.duplicateOf,
+    ),
   ]);
   return {
     document: {

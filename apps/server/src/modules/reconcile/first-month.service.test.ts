@@ -6,7 +6,7 @@ import { documents, organizationGstins } from '../../db/schema/index.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { getDashboard } from '../dashboard/dashboard.service.ts';
-import { approveDocument, correctDocument } from '../documents/document-review.service.ts';
+import { approveDocument, correctDocument, getDocumentReview } from '../documents/document-review.service.ts';
 import { removeDocument } from '../documents/documents.service.ts';
 import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
@@ -179,6 +179,8 @@ describe('one duplicate decision', () => {
       id: copy,
       input: { fields: { total: '5,001' }, lines: [] },
     });
+    const review = await getDocumentReview(t.db, { env, membership: owner.membership, id: copy });
+    expect(review.duplicateOf).toBeNull();
     const corrected = await getReconciliation(t.db, owner.membership);
     expect(byId(corrected, copy)).toMatchObject({ copyOf: null, verified: false });
     expect(corrected.totals).toEqual({
