@@ -1,8 +1,7 @@
 import {
   ActivityPageSchema,
-  ApproveDocumentSchema,
-  FlowNoPoSchema,
   ActivityQuerySchema,
+  ApproveDocumentSchema,
   AuthConfigSchema,
   CreatedSheetSchema,
   CreateOrganizationInputSchema,
@@ -13,6 +12,7 @@ import {
   DocumentListSchema,
   DocumentReviewSchema,
   FlowDocumentSchema,
+  FlowNoPoSchema,
   ForgetLearnedFieldSchema,
   GoogleConsentUrlSchema,
   GoogleSetupInputSchema,
