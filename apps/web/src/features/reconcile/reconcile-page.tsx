@@ -183,8 +183,10 @@ function InvoiceDetail({ match }: { match: InvoiceMatch }) {
             {' '}
             · PO <DocLink doc={match.po} />
           </>
+        ) : match.poNumber ? (
+          ` · PO ${match.poNumber} not found`
         ) : (
-          ` · PO ${match.poNumber ?? 'not named'} not found`
+          ' · No PO named on it'
         )}
         {match.grns.map((g) => (
           <span key={g.id}>
