@@ -44,6 +44,8 @@ describe('reconcile', () => {
     await page.goto('/reconcile');
     const invoices = page.getByTestId('invoice-match');
     await expectCount(invoices, 2);
+    // Purchase orders are folded under their heading until opened.
+    await page.getByRole('button', { name: 'Purchase orders (2)' }).click();
     await expectCount(page.getByTestId('po-match'), 2);
     const clean = invoices.filter({ hasText: '1123' });
     const dearer = invoices.filter({ hasText: 'MH/25-26/1028' });

@@ -109,7 +109,8 @@ describe('review and correct', () => {
     expect(boxArea!.x + boxArea!.width).toBeLessThanOrEqual(pageArea!.x + pageArea!.width + 1);
     await screenshot(page, 'review-01-document-with-box');
 
-    // A value typed wrong is said so before anything is saved.
+    // A value typed wrong is said so before anything is saved. The due date is under "More fields".
+    await page.getByRole('button', { name: /^More fields/ }).click();
     const due = page.getByLabel('Due Date', { exact: true });
     await due.fill('31/02/2024');
     await expectText(page.locator('[data-key="dueDate"]'), /Enter a date like 14\/08\/2025/);
@@ -238,7 +239,10 @@ describe('review and correct', () => {
 
     // Not a copy after all: approved, it joins the sheet.
     const copyId = page.url().split('/').at(-1)!;
-    await page.getByRole('button', { name: 'Not a duplicate — approve' }).click();
+    await page
+      .getByTestId('duplicate-notice')
+      .getByRole('button', { name: 'Not a duplicate — approve' })
+      .click();
     await expect
       .poll(
         async () => (await getApiJson<ReviewBody>(page, `/api/documents/${copyId}/review`)).body.approvedBy,

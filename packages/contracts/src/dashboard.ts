@@ -26,9 +26,15 @@ export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 /** Dashboard counters, all computed from the database. */
 export const DashboardStatsSchema = z.object({
   activeFlows: z.number().int(),
+  /** Vendors the master learned from verified documents (never the organisation's own GSTINs). */
   vendorsOnboarded: z.number().int(),
+  /** Documents read, copies held as duplicates left out: verified + awaiting review. */
   documentsProcessed: z.number().int(),
-  /** documentsProcessed × costPerDocumentInr, in whole rupees. */
+  /** Read with every check passed, or approved by a person. */
+  documentsVerified: z.number().int(),
+  /** Still awaiting a person's review: not counted as saved work. */
+  documentsAwaitingReview: z.number().int(),
+  /** documentsVerified × costPerDocumentInr, in whole rupees. */
   costSavingsInr: z.number(),
   costPerDocumentInr: z.number(),
 });

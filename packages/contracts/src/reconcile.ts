@@ -68,6 +68,34 @@ export const MatchOverrideSchema = z.object({
   codes: z.array(z.string()),
 });
 
+/** What Reconcile says to do with an invoice, after people's decisions. */
+export const invoiceEffectiveStatuses = [
+  'matched',
+  'matched_within_tolerance',
+  'exception',
+  'overridden',
+  'no_po_needs_approval',
+  'no_po_approved',
+] as const;
+/** What Reconcile says to do with an invoice. */
+export type InvoiceEffectiveStatus = (typeof invoiceEffectiveStatuses)[number];
+
+/** An invoice's status in words, as the screen and the workbook say it. */
+export const invoiceStatusWords: Record<InvoiceEffectiveStatus, string> = {
+  matched: 'Matched',
+  matched_within_tolerance: 'Matched within tolerance',
+  exception: 'Exception',
+  overridden: 'Cleared by a person',
+  no_po_needs_approval: 'No PO — needs approval',
+  no_po_approved: 'No PO — approved',
+};
+
+/** Whether to pay, in words: a no-PO invoice of a service waits for approval, it is not refused. */
+export function describePayable(match: { payable: string; effectiveStatus: string }): string {
+  if (match.effectiveStatus === 'no_po_needs_approval') return 'Approve to pay';
+  return match.payable === 'yes' ? 'Pay' : match.payable === 'no' ? 'Do not pay' : 'Hold';
+}
+
 /** One invoice as matched. */
 export const InvoiceMatchSchema = z.object({
   invoice: MatchedDocumentRefSchema,
@@ -81,9 +109,20 @@ export const InvoiceMatchSchema = z.object({
   /** The match's verdict (reconciliation/v1). */
   status: z.enum(['matched', 'matched_within_tolerance', 'exception']),
   shouldBePaid: z.enum(['yes', 'no', 'exception']),
-  /** After a person's override: `overridden` and payable. */
-  effectiveStatus: z.enum(['matched', 'matched_within_tolerance', 'exception', 'overridden']),
+  /**
+   * What to do with it: after a person's override `overridden` and payable; an invoice of a vendor or flow
+   * that needs no purchase order, found without one, `no_po_needs_approval` (held until a person approves
+   * it, in Review or here) then `no_po_approved` (payable).
+   */
+  effectiveStatus: z.enum(invoiceEffectiveStatuses),
   payable: z.enum(['yes', 'no', 'exception']),
+  /** Its values are verified (every check passed, or a person approved it); otherwise awaiting review. */
+  verified: z.boolean(),
+  /**
+   * The document this invoice looks like a copy of, while no person has said it is not one: held as the
+   * duplicate (never paid, out of every total) until decided in Review.
+   */
+  copyOf: MatchedDocumentRefSchema.nullable(),
   reasons: z.array(z.object({ code: z.string(), line: z.number().int().nullable(), message: z.string() })),
   lines: z.array(MatchLineSchema),
   override: MatchOverrideSchema.nullable(),
@@ -140,6 +179,19 @@ export const TolerancesSchema = z.object({
 /** Match tolerances. */
 export type Tolerances = z.infer<typeof TolerancesSchema>;
 
+/** Money summed over invoices, split by how far it can be trusted (rupees). */
+export const MoneyTrustSchema = z.object({
+  /** Invoices whose values are verified (checks passed or approved by a person). */
+  verified: z.number(),
+  /** Invoices still awaiting review: shown apart, never as if true. */
+  awaitingReview: z.number(),
+  /** How many invoices each sum counts. */
+  verifiedCount: z.number().int(),
+  awaitingReviewCount: z.number().int(),
+});
+/** Money summed over invoices, split by trust. */
+export type MoneyTrust = z.infer<typeof MoneyTrustSchema>;
+
 /** `GET /api/reconcile`. */
 export const ReconciliationSchema = z.object({
   invoices: z.array(InvoiceMatchSchema),
@@ -149,8 +201,16 @@ export const ReconciliationSchema = z.object({
     matched: z.number().int(),
     exceptions: z.number().int(),
     overridden: z.number().int(),
+    /** No-PO invoices waiting for a person's approval. */
+    needsApproval: z.number().int(),
+    /** Possible copies held until decided in Review (out of every total). */
+    heldCopies: z.number().int(),
     pos: z.number().int(),
   }),
+  /** Invoice totals, copies held out; verified apart from awaiting review. */
+  totals: MoneyTrustSchema,
+  /** Invoice flows, and whether each needs no purchase order. */
+  flows: z.array(z.object({ id: z.string(), name: z.string(), noPoNeeded: z.boolean() })),
   /** The organisation's tolerances (a vendor's own, where set, apply to its invoices). */
   tolerances: TolerancesSchema,
   /** MSME invoices whose pay-by date is past or within the next 7 days, soonest first (invoice ids). */
@@ -160,6 +220,44 @@ export const ReconciliationSchema = z.object({
 });
 /** The Reconcile screen's data. */
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+
+/** The Reconcile screen's status filters: what a person works through, and what is done. */
+export const reconcileViews = ['all', 'exception', 'needs_approval', 'held', 'matched', 'cleared'] as const;
+/** A Reconcile status filter. */
+export type ReconcileView = (typeof reconcileViews)[number];
+
+/** Invoices shown per page of the Reconcile screen. */
+export const RECONCILE_PAGE_SIZE = 50;
+
+/** `GET /api/reconcile?view=&vendor=&q=&page=`: one page of the match, filtered on the server. */
+export const ReconcileQuerySchema = z.object({
+  view: z.enum(reconcileViews).default('all'),
+  /** A vendor's GSTIN, exactly. */
+  vendor: safeText().trim().max(20).optional(),
+  /** Invoice or PO number, file name, vendor name or GSTIN, any part of it. */
+  q: safeText().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+/** A Reconcile query. */
+export type ReconcileQuery = z.infer<typeof ReconcileQuerySchema>;
+
+/** `GET /api/reconcile`: the counts and totals of everything, and one page of the invoices asked for. */
+export const ReconcilePageSchema = ReconciliationSchema.extend({
+  /** The invoices of this page, exceptions first. */
+  invoices: z.array(InvoiceMatchSchema),
+  /** Purchase orders (of the vendor asked for): the first 50, `posTotal` says how many there are. */
+  posTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** How many invoices the filters find. */
+  filtered: z.number().int(),
+  /** The vendors of the invoices, for the vendor filter, by name. */
+  vendors: z.array(z.object({ gstin: z.string(), name: z.string(), invoices: z.number().int() })),
+  /** MSME invoices due soon, in full (they may not be on this page). */
+  msmeDueInvoices: z.array(InvoiceMatchSchema),
+});
+/** One page of the Reconcile screen. */
+export type ReconcilePage = z.infer<typeof ReconcilePageSchema>;
 
 /** `POST /api/reconcile/invoices/:id/override`: pay it anyway, and why (kept with who and when). */
 export const OverrideExceptionSchema = z.object({
@@ -187,8 +285,13 @@ export const VendorSchema = z.object({
   documents: z.number().int(),
   firstDocumentDate: z.string().nullable(),
   lastDocumentDate: z.string().nullable(),
-  /** Sum of its invoices' totals, in rupees. */
+  /** Sum of its verified invoices' totals, in rupees (copies held as duplicates never count). */
   invoicedTotal: z.number(),
+  /** Sum of its invoices still awaiting review, and how many: shown apart from the verified sum. */
+  awaitingReviewTotal: z.number(),
+  awaitingReviewInvoices: z.number().int(),
+  /** Its invoices need no purchase order (a service, rent, travel, a utility). */
+  noPoNeeded: z.boolean(),
 });
 /** A vendor of the organisation. */
 export type Vendor = z.infer<typeof VendorSchema>;
@@ -223,6 +326,8 @@ export const VendorUpdateSchema = z.object({
     .regex(UDYAM_PATTERN, 'An Udyam number looks like UDYAM-MH-26-0012345')
     .nullable()
     .optional(),
+  /** Its invoices need no purchase order: payable once approved instead of "Do not pay". */
+  noPoNeeded: z.boolean().optional(),
   /** Tolerances agreed with the vendor (null fields: the organisation's). */
   tolerances: z
     .object({
@@ -234,3 +339,6 @@ export const VendorUpdateSchema = z.object({
 });
 /** A vendor update. */
 export type VendorUpdate = z.infer<typeof VendorUpdateSchema>;
+
+/** `PUT /api/reconcile/flows/:id/no-po`: a flow whose invoices need no purchase order (or do again). */
+export const FlowNoPoSchema = z.object({ noPoNeeded: z.boolean() });

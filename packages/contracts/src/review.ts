@@ -86,10 +86,18 @@ export const DocumentCorrectionSchema = z
       )
       .max(2000)
       .default([]),
+    /** Line rows to delete (1-based, as numbered before this correction; cells above are set first). */
+    deleteLines: z.array(z.number().int().min(1)).max(2000).optional(),
+    /** Empty line rows to add at the end (after the deletions), to type an item the engine missed. */
+    addLines: z.number().int().min(0).max(50).optional(),
   })
-  .refine((c) => Object.keys(c.fields).length + c.lines.length > 0, {
-    message: 'Nothing to correct',
-  });
+  .refine(
+    (c) =>
+      Object.keys(c.fields).length + c.lines.length + (c.deleteLines?.length ?? 0) + (c.addLines ?? 0) > 0,
+    {
+      message: 'Nothing to correct',
+    },
+  );
 /** A correction request. */
 export type DocumentCorrection = z.infer<typeof DocumentCorrectionSchema>;
 
@@ -104,7 +112,36 @@ export const ForgetLearnedFieldSchema = z.object({
 /** A forget request. */
 export type ForgetLearnedField = z.infer<typeof ForgetLearnedFieldSchema>;
 
-/** Where a correction or approval came from in the trail. */
+/**
+ * `POST /api/documents/:id/approve`: a person vouches for the values. Over a failed check (a reason that
+ * is not a possible duplicate or a low confidence) the note saying why is required; it stays in the trail.
+ */
+export const ApproveDocumentSchema = z.object({
+  note: safeText().trim().max(1000, 'At most 1,000 characters').optional(),
+});
+/** An approval request. */
+export type ApproveDocument = z.infer<typeof ApproveDocumentSchema>;
+
+/** The field message when an approval over a failed check has no note. */
+export const approvalNoteMessage = 'Say why you approve it although a check failed (at least 10 characters)';
+
+/**
+ * The reasons a person must explain when approving over them: failed checks and missing fields. A
+ * possible duplicate (approving says it is not one), a value read with low confidence (a person looked at
+ * it) and whom an invoice is billed to (approving is the decision asked for) need no note.
+ */
+export function listReasonsNeedingNote(reasons: readonly string[]): string[] {
+  const decisions = new Set([
+    'possible_duplicate',
+    'low_confidence',
+    'buyer_not_checked',
+    'billed_to_other',
+    'no_buyer_gstin',
+  ]);
+  return reasons.filter((r) => !decisions.has(r.split(':')[0] ?? ''));
+}
+
+/** Where a correction or approval came from in the trail; `approved` carries the approver's note, if any. */
 export const documentEventKinds = ['corrected', 'approved'] as const;
 
 /** One entry of a document's review trail. */

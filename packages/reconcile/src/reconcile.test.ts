@@ -173,6 +173,28 @@ describe('three-way match', () => {
     expect(codes(out['z-copy.pdf']!)).toContain('duplicate_invoice');
   });
 
+  it("follows a person's duplicate decision instead of the date order", () => {
+    // The copy carries an earlier date than the original (a misread date): the rule alone holds the original.
+    const docs = [
+      po([['Motor', 2, 1000]]),
+      grn('grn.pdf', [['Motor', 2]]),
+      invoice('original.pdf', [['Motor', 2, 1000]], { number: 'A-7', date: '2025-07-05' }),
+      invoice('copy.pdf', [['Motor', 2, 1000]], { number: 'A-7', date: '2025-07-01' }),
+    ];
+    expect(codes(invoices(reconcileDocuments(docs))['original.pdf']!)).toContain('duplicate_invoice');
+    const held = invoices(reconcileDocuments(docs, undefined, { duplicates: new Map([['copy.pdf', true]]) }));
+    expect(held['original.pdf']).toMatchObject({ status: 'matched', shouldBePaid: 'yes' });
+    expect(held['copy.pdf']).toMatchObject({ shouldBePaid: 'no' });
+    expect(codes(held['copy.pdf']!)).toContain('duplicate_invoice');
+    // "Not a duplicate": both are real invoices, so the second one is over-billed, not a copy.
+    const distinct = invoices(
+      reconcileDocuments(docs, undefined, { duplicates: new Map([['copy.pdf', false]]) }),
+    );
+    expect(codes(distinct['copy.pdf']!)).not.toContain('duplicate_invoice');
+    expect(codes(distinct['original.pdf']!)).not.toContain('duplicate_invoice');
+    expect(codes(distinct['original.pdf']!)).toEqual(['over_billed:1']);
+  });
+
   it('finds the single open PO of the vendor when the invoice names none', () => {
     const out = invoices(
       reconcileDocuments([

@@ -30,6 +30,12 @@ export function applyTolerances(defaults: Tolerances, own: Partial<Tolerances> |
 export interface MatchOptions {
   /** Tolerances agreed with particular vendors (by GSTIN, upper case), each field replacing the default. */
   vendorTolerances?: ReadonlyMap<string, Partial<Tolerances>>;
+  /**
+   * A person's duplicate decisions by file, replacing the contract's rule for the invoices named: `true`
+   * a copy (bills nothing, whatever its date), `false` not a copy. A decided invoice is never the earlier
+   * copy that makes another a duplicate. Absent (the `bahi reconcile` command): the rule alone decides.
+   */
+  duplicates?: ReadonlyMap<string, boolean>;
 }
 
 /** The contract's defaults: quantity 0 %, price 2 %, ₹1.00 per line. */
@@ -287,8 +293,9 @@ export function reconcileDocuments(
     const duplicateKey = documentNumber
       ? `${vendorGstin ?? text(f.vendorName)?.toLowerCase() ?? ''}|${normalizeDocumentNumber(documentNumber)}|${financialYear(text(f.documentDate))}`
       : null;
-    const duplicate = duplicateKey !== null && seen.has(duplicateKey);
-    if (duplicateKey) seen.add(duplicateKey);
+    const decided = options.duplicates?.get(invoice.file);
+    const duplicate = decided ?? (duplicateKey !== null && seen.has(duplicateKey));
+    if (duplicateKey && decided === undefined) seen.add(duplicateKey);
     if (duplicate)
       reasons.push({
         code: 'duplicate_invoice',

@@ -284,6 +284,8 @@ describe('dashboard, interest, notifications and integrations over HTTP', () => 
       activeFlows: 0,
       vendorsOnboarded: 0,
       documentsProcessed: 0,
+      documentsVerified: 0,
+      documentsAwaitingReview: 0,
       costSavingsInr: 0,
       costPerDocumentInr: 50,
     });

@@ -83,6 +83,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/reconcile.xlsx': 'download',
   'PUT /api/reconcile/tolerances': 'settings.manage',
   'POST /api/reconcile/invoices/{id}/override': 'reconcile.override',
+  // Whether a flow's invoices need a purchase order is a payment policy, like the tolerances.
+  'PUT /api/reconcile/flows/{id}/no-po': 'settings.manage',
   'GET /api/vendors': 'read',
   'PATCH /api/vendors/{id}': 'vendors.edit',
 

@@ -3,6 +3,7 @@ import {
   ActivityPageSchema,
   ActivityQuerySchema,
   ApprovalLimitInputSchema,
+  ApproveDocumentSchema,
   AuditPageSchema,
   AuditQuerySchema,
   AuthConfigSchema,
@@ -16,6 +17,7 @@ import {
   DocumentListSchema,
   DocumentReviewSchema,
   FlowDocumentSchema,
+  FlowNoPoSchema,
   ForgetLearnedFieldSchema,
   GoogleConsentUrlSchema,
   GoogleSetupInputSchema,
@@ -33,7 +35,8 @@ import {
   OkSchema,
   OrganizationSchema,
   OverrideExceptionSchema,
-  ReconciliationSchema,
+  ReconcilePageSchema,
+  ReconcileQuerySchema,
   RegisterInterestInputSchema,
   ReviewQueueQuerySchema,
   ReviewQueueSchema,
@@ -207,7 +210,12 @@ export const api = defineEndpoints({
     body: DocumentCorrectionSchema,
     response: DocumentReviewSchema,
   },
-  approveDocument: { method: 'POST', path: '/api/documents/:id/approve', response: DocumentReviewSchema },
+  approveDocument: {
+    method: 'POST',
+    path: '/api/documents/:id/approve',
+    body: ApproveDocumentSchema,
+    response: DocumentReviewSchema,
+  },
   forgetLearnedField: {
     method: 'POST',
     path: '/api/documents/:id/forget',
@@ -230,7 +238,18 @@ export const api = defineEndpoints({
   },
 
   // Reconcile and the vendor master
-  reconciliation: { method: 'GET', path: '/api/reconcile', response: ReconciliationSchema },
+  reconciliation: {
+    method: 'GET',
+    path: '/api/reconcile',
+    query: ReconcileQuerySchema,
+    response: ReconcilePageSchema,
+  },
+  setFlowNoPo: {
+    method: 'PUT',
+    path: '/api/reconcile/flows/:id/no-po',
+    body: FlowNoPoSchema,
+    response: FlowNoPoSchema,
+  },
   overrideInvoice: {
     method: 'POST',
     path: '/api/reconcile/invoices/:id/override',

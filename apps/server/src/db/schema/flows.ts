@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -48,6 +49,11 @@ export const flows = pgTable(
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     /** When the flow's .xlsx workbook was last regenerated; null = never or stale. */
     workbookWrittenAt: timestamp('workbook_written_at', { withTimezone: true }),
+    /**
+     * Its invoices need no purchase order (services, rent, travel, utilities): without one they read
+     * "No PO — needs approval" in Reconcile and are payable once a person approves them.
+     */
+    noPoNeeded: boolean('no_po_needed').notNull().default(false),
   },
   (t) => [index('flows_organization_id_idx').on(t.organizationId)],
 );
@@ -153,6 +159,12 @@ export const documents = pgTable(
      * same bytes). Such a document stays out of the sheets until a person approves it (not a duplicate).
      */
     duplicateOf: uuid('duplicate_of').references((): AnyPgColumn => documents.id, { onDelete: 'set null' }),
+    /**
+     * A person's decision on a possible duplicate (`duplicate_of` set): 'not_duplicate' (a real invoice:
+     * sheets, totals and Reconcile count it) or 'duplicate' (a copy: held out of all of them, never paid).
+     * Null while undecided: held like a copy. Kept across corrections; cleared when read again.
+     */
+    duplicateDecision: text('duplicate_decision').$type<'duplicate' | 'not_duplicate'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -233,6 +245,8 @@ export const vendors = pgTable(
     qtyTolerancePct: numeric('qty_tolerance_pct', { precision: 6, scale: 2, mode: 'number' }),
     priceTolerancePct: numeric('price_tolerance_pct', { precision: 6, scale: 2, mode: 'number' }),
     amountTolerancePaise: bigint('amount_tolerance_paise', { mode: 'number' }),
+    /** Its invoices need no purchase order (a service, rent, travel, a utility): payable once approved. */
+    noPoNeeded: boolean('no_po_needed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

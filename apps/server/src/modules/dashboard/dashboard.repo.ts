@@ -1,12 +1,19 @@
-import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { documents, flows, runs, vendors } from '../../db/schema/index.ts';
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { AWAITING_REVIEW, VERIFIED } from '../../db/document-trust.ts';
+import { flows, organizationGstins, runs, vendors } from '../../db/schema/index.ts';
 
 /** Raw counters for the dashboard, all scoped to one organisation. */
 export async function countDashboardStats(
   db: Db,
   organizationId: string,
-): Promise<{ activeFlows: number; vendorsOnboarded: number; documentsProcessed: number }> {
+): Promise<{
+  activeFlows: number;
+  vendorsOnboarded: number;
+  documentsProcessed: number;
+  documentsVerified: number;
+  documentsAwaitingReview: number;
+}> {
   const [[active], [vendorCount], [processed]] = await Promise.all([
     db
       .select({ n: count() })
@@ -22,16 +29,30 @@ export async function countDashboardStats(
           ),
         ),
       ),
-    db.select({ n: count() }).from(vendors).where(eq(vendors.organizationId, organizationId)),
-    // A document counts once it has been processed (processed_at set), whatever the outcome was.
+    // Vendors the master learned from verified documents; the organisation's own GSTINs never count.
     db
       .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.organizationId, organizationId), isNotNull(documents.processedAt))),
+      .from(vendors)
+      .where(
+        and(
+          eq(vendors.organizationId, organizationId),
+          sql`not exists (select 1 from ${organizationGstins} g where g.organization_id = ${vendors.organizationId} and upper(g.gstin) = ${vendors.gstin})`,
+        ),
+      ),
+    // Read documents, copies held as duplicates left out: verified apart from awaiting review.
+    queryRows<{ verified: string | number; awaiting: string | number }>(
+      db,
+      sql`select count(*) filter (where ${VERIFIED}) as verified, count(*) filter (where ${AWAITING_REVIEW}) as awaiting
+          from documents d where d.organization_id = ${organizationId}`,
+    ),
   ]);
+  const verified = Number(processed?.verified ?? 0);
+  const awaiting = Number(processed?.awaiting ?? 0);
   return {
     activeFlows: Number(active?.n ?? 0),
     vendorsOnboarded: Number(vendorCount?.n ?? 0),
-    documentsProcessed: Number(processed?.n ?? 0),
+    documentsProcessed: verified + awaiting,
+    documentsVerified: verified,
+    documentsAwaitingReview: awaiting,
   };
 }

@@ -25,6 +25,8 @@ describe('getDashboard', () => {
       activeFlows: 0,
       vendorsOnboarded: 0,
       documentsProcessed: 0,
+      documentsVerified: 0,
+      documentsAwaitingReview: 0,
       costSavingsInr: 0,
       costPerDocumentInr: 50,
     });
@@ -51,7 +53,7 @@ describe('getDashboard', () => {
         sourceId: 'a',
         contentHash: 'h1',
         fileName: 'a.pdf',
-        status: 'processed',
+        status: 'done',
         processedAt: new Date(),
       },
       {
@@ -60,7 +62,7 @@ describe('getDashboard', () => {
         sourceId: 'b',
         contentHash: 'h2',
         fileName: 'b.pdf',
-        status: 'processed',
+        status: 'needs_review',
         processedAt: new Date(),
       },
       {
@@ -78,7 +80,10 @@ describe('getDashboard', () => {
       activeFlows: 2,
       vendorsOnboarded: 1,
       documentsProcessed: 2,
-      costSavingsInr: 150,
+      // Only the verified one saved work; the other still waits for a person.
+      documentsVerified: 1,
+      documentsAwaitingReview: 1,
+      costSavingsInr: 75,
       costPerDocumentInr: 75,
     });
   });

@@ -7,7 +7,7 @@ import { countDashboardStats } from './dashboard.repo.ts';
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /**
- * The dashboard: counts from the flows, vendors and documents tables, savings as documents processed ×
+ * The dashboard: counts from the flows, vendors and documents tables, savings as documents verified ×
  * COST_PER_DOCUMENT_INR (the manual cost a processed document saves), and the latest activity.
  */
 export async function getDashboard(
@@ -22,7 +22,8 @@ export async function getDashboard(
   return {
     stats: {
       ...counts,
-      costSavingsInr: counts.documentsProcessed * costPerDocumentInr,
+      // Only verified documents saved anyone work: the rest still wait for a person.
+      costSavingsInr: counts.documentsVerified * costPerDocumentInr,
       costPerDocumentInr,
     },
     recentActivity,

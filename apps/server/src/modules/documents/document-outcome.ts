@@ -123,7 +123,12 @@ export function listReviewReasons(result: ExtractionResult, context: OutcomeCont
  */
 export function buildDocumentOutcome(
   result: ExtractionResult,
-  options: { organizationGstins: readonly string[]; duplicateOf?: string | null },
+  options: {
+    organizationGstins: readonly string[];
+    duplicateOf?: string | null;
+    /** A person's decision on the copy: "not a duplicate" no longer holds it. */
+    duplicateDecision?: 'duplicate' | 'not_duplicate' | null;
+  },
 ): DocumentOutcome {
   if (result.error) {
     return {
@@ -141,7 +146,7 @@ export function buildDocumentOutcome(
   const duplicateOf = options.duplicateOf ?? null;
   const reasons = listReviewReasons(result, {
     organizationGstins: options.organizationGstins,
-    possibleDuplicate: duplicateOf !== null,
+    possibleDuplicate: duplicateOf !== null && options.duplicateDecision !== 'not_duplicate',
   });
   const holding = listHoldingReasons(reasons).length > 0;
   const lines = result.lineItems.map((line) => {

@@ -1,10 +1,14 @@
 import {
+  type ApproveDocument,
+  approvalNoteMessage,
   type DocumentCorrection,
   type DocumentEvent,
   type DocumentReview,
   type ExtractionDocumentType,
   findFieldSpec,
   getExtractionProfile,
+  listHoldingReasons,
+  listReasonsNeedingNote,
   readFieldInput,
   toExtractionDocumentType,
   toLineCellKey,
@@ -20,7 +24,7 @@ import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
 import { requireApprovalAllowed } from '../maker-checker/maker-checker.ts';
 import { listGstins } from '../organizations/organizations.repo.ts';
-import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
+import { learnVendorFromDocument } from '../vendors/vendors.service.ts';
 import { collectLatestCorrections, listCorrectedFields } from './document-corrections.ts';
 import { buildDocumentOutcome } from './document-outcome.ts';
 import { listDocumentPages } from './document-pages.ts';
@@ -81,7 +85,12 @@ export async function getDocumentReview(
         throw error;
       },
     ),
-    describeOriginal(db, membership.organizationId, row.duplicateOf),
+    // Once a person said it is not a duplicate, it is not asked again (a later correction keeps that).
+    describeOriginal(
+      db,
+      membership.organizationId,
+      row.duplicateDecision === 'not_duplicate' ? null : row.duplicateOf,
+    ),
   ]);
   return {
     document: {
@@ -184,8 +193,45 @@ export function applyCorrection(
     changes.push({ field: key, oldValue: old ?? null, newValue: reading.value });
     line[cell.field] = reading.value;
   }
+  const lines = changeLineRows(lineItems, profile.lineFields, input, problems);
+  changes.push(...lines.changes);
   if (Object.keys(problems).length > 0) throw createValidationError(problems);
-  return changes.length > 0 ? { fields, lineItems, confidence, changes } : null;
+  return changes.length > 0 ? { fields, lineItems: lines.lineItems, confidence, changes } : null;
+}
+
+/**
+ * Deletes and adds line rows as a person asked: rows that are not items (a total, a banner) go, an item the
+ * engine missed gets an empty row to type into. Each is one trail entry (`lineItems.3`, the row's words).
+ */
+function changeLineRows(
+  lineItems: ExtractionResult['lineItems'],
+  lineFields: ReadonlyArray<{ name: string }>,
+  input: DocumentCorrection,
+  problems: Record<string, string>,
+): {
+  lineItems: ExtractionResult['lineItems'];
+  changes: Array<{ field: string; oldValue: FieldValue; newValue: FieldValue }>;
+} {
+  const changes: Array<{ field: string; oldValue: FieldValue; newValue: FieldValue }> = [];
+  const doomed = new Set(input.deleteLines ?? []);
+  for (const n of doomed) {
+    const line = lineItems[n - 1];
+    if (!line) {
+      problems[`deleteLines.${n}`] = `This document has no line ${n}`;
+      continue;
+    }
+    const words = typeof line.description === 'string' ? line.description : `line ${n}`;
+    changes.push({ field: `lineItems.${n}`, oldValue: words, newValue: null });
+  }
+  const kept = lineItems.filter((_, i) => !doomed.has(i + 1));
+  for (let i = 0; i < (input.addLines ?? 0); i++) {
+    const empty = Object.fromEntries(
+      lineFields.map((f) => [f.name, null]),
+    ) as ExtractionResult['lineItems'][number];
+    kept.push(empty);
+    changes.push({ field: `lineItems.${kept.length}`, oldValue: null, newValue: 'added' });
+  }
+  return { lineItems: kept, changes };
 }
 
 /** The document's lines as the sheet stores them (provenance stays in the extraction). */
@@ -246,7 +292,11 @@ export async function correctDocument(
         confidence: applied.confidence,
         checks: recheckResult(extracted, applied.fields, applied.lineItems),
       };
-      const outcome = buildDocumentOutcome(next, { duplicateOf: current.duplicateOf, organizationGstins });
+      const outcome = buildDocumentOutcome(next, {
+        duplicateOf: current.duplicateOf,
+        duplicateDecision: current.duplicateDecision,
+        organizationGstins,
+      });
       return {
         extraction: next,
         extracted,
@@ -282,13 +332,6 @@ export async function correctDocument(
   if (!saved)
     throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
   if (changed > 0) {
-    // A corrected vendor GSTIN names a vendor too.
-    const fields = (saved.extraction as ExtractionResult).fields;
-    await upsertVendorFromDocument(ctx.db, membership.organizationId, {
-      gstin: typeof fields.vendorGstin === 'string' ? fields.vendorGstin : null,
-      name: typeof fields.vendorName === 'string' ? fields.vendorName : null,
-      stateCode: typeof fields.vendorStateCode === 'string' ? fields.vendorStateCode : null,
-    });
     await recordActivity(ctx.db, {
       organizationId: membership.organizationId,
       kind: 'document.corrected',
@@ -366,11 +409,18 @@ function unchanged(row: DocumentRow): ReviewedDocument {
 /**
  * `POST /api/documents/:id/approve`: a person vouches for the document's values as they stand. It
  * leaves the review queue and its rows read "Approved"; the reasons it was flagged stay in the
- * checks column and the trail. Approving an approved document changes nothing.
+ * checks column and the trail. Approving over a failed check needs a note saying why (kept in the trail);
+ * approving a possible duplicate says it is not one. The vendor master learns the document's vendor, with
+ * the person's corrections. Approving an approved document changes nothing.
  */
 export async function approveDocument(
   ctx: ReviewContext,
-  { user, membership, id }: { user: SessionUser; membership: Membership; id: string },
+  {
+    user,
+    membership,
+    id,
+    input = {},
+  }: { user: SessionUser; membership: Membership; id: string; input?: ApproveDocument },
 ): Promise<DocumentReview> {
   const row = await requireDocument(ctx.db, membership, id);
   requireReviewable(row);
@@ -384,11 +434,15 @@ export async function approveDocument(
     total: reading.fields.total,
   });
   let approved = false;
+  const note = input.note?.trim() ?? '';
   const saved = await saveDocumentReview(ctx.db, {
     organizationId: membership.organizationId,
     documentId: row.id,
     review: (current) => {
       if (current.approvedAt) return null;
+      // Checked on the row as it is now: a correction saved meanwhile may have failed a check.
+      if (listReasonsNeedingNote(listHoldingReasons(current.failedChecks)).length > 0 && note.length < 10)
+        throw createValidationError({ note: approvalNoteMessage });
       approved = true;
       return {
         ...unchanged(current),
@@ -396,12 +450,13 @@ export async function approveDocument(
         reviewFlag: 'approved',
         approvedAt: new Date(),
         approvedBy: user.name,
+        ...(current.duplicateOf ? { duplicateDecision: 'not_duplicate' as const } : {}),
         events: [
           {
             kind: 'approved',
             field: null,
             oldValue: null,
-            newValue: null,
+            newValue: note || null,
             userId: user.id,
             userName: user.name,
           },
@@ -419,10 +474,22 @@ export async function approveDocument(
   if (!saved)
     throw new AppError('run_in_progress', 'This document is being read; review it when the run ends');
   if (approved) {
+    await learnVendorFromDocument(ctx.db, {
+      organizationId: membership.organizationId,
+      extraction: saved.extraction as ExtractionResult,
+      corrected: listCorrectedFields(
+        saved.extraction as ExtractionResult,
+        collectLatestCorrections(
+          await listDocumentEvents(ctx.db, { organizationId: membership.organizationId, documentId: row.id }),
+        ),
+      ),
+    });
     await recordActivity(ctx.db, {
       organizationId: membership.organizationId,
       kind: 'document.approved',
-      message: `${user.name} approved ${row.fileName}`,
+      message: note
+        ? `${user.name} approved ${row.fileName}: ${note}`
+        : `${user.name} approved ${row.fileName}`,
       userId: user.id,
     });
     await syncFlowSheets(ctx, row.flowId, row.id);

@@ -242,6 +242,8 @@ export async function saveDocumentOutcome(
         approvedAt: null,
         approvedBy: null,
         duplicateOf: outcome.duplicateOf,
+        // A new reading asks the question of a copy again.
+        duplicateDecision: null,
         updatedAt: sql`now()`,
       })
       .where(and(ownClaim(doc, workerId), eq(documents.runId, runId)))
@@ -479,7 +481,13 @@ export async function markDocumentRemoved(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(documents)
-      .set({ status: 'removed', reviewFlag: null, updatedAt: sql`now()` })
+      // Removing a possible copy is the decision "it is a duplicate", kept on the row.
+      .set({
+        status: 'removed',
+        reviewFlag: null,
+        duplicateDecision: sql`case when ${documents.duplicateOf} is not null then 'duplicate' else ${documents.duplicateDecision} end`,
+        updatedAt: sql`now()`,
+      })
       .where(
         and(
           eq(documents.organizationId, organizationId),
@@ -526,6 +534,8 @@ export interface ReviewedDocument {
   reviewFlag: string;
   approvedAt: Date | null;
   approvedBy: string | null;
+  /** A person's decision on a possible duplicate, when this review makes one. */
+  duplicateDecision?: 'duplicate' | 'not_duplicate';
   /** The line rows, when the lines changed. */
   lines: Array<Record<string, unknown>> | null;
   events: Array<Omit<typeof documentEvents.$inferInsert, 'organizationId' | 'documentId'>>;
@@ -574,6 +584,7 @@ export async function saveDocumentReview(
         reviewFlag: next.reviewFlag,
         approvedAt: next.approvedAt,
         approvedBy: next.approvedBy,
+        ...(next.duplicateDecision ? { duplicateDecision: next.duplicateDecision } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(documents.id, documentId))

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
+  ApproveDocumentSchema,
   DocumentCorrectionSchema,
   DocumentListQuerySchema,
   DocumentListSchema,
@@ -115,11 +116,14 @@ const approveRoute = createRoute({
   method: 'post',
   path: '/documents/{id}/approve',
   tags,
-  summary: "Approve the document's values as they stand",
-  request: { params: IdParamsSchema },
+  summary: "Approve the document's values as they stand (a note is required over a failed check)",
+  request: {
+    params: IdParamsSchema,
+    body: { ...jsonContent(ApproveDocumentSchema, 'Why, when a check failed'), required: false },
+  },
   responses: {
     200: jsonContent(DocumentReviewSchema, 'The approved document'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress'),
+    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'validation'),
   },
 });
 
@@ -169,7 +173,8 @@ export function createDocumentRoutes({ db, env, logger, executor, jobs }: AppDep
     })
     .openapi(approveRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await approveDocument(review, { user, membership, id: c.req.valid('param').id }), 200);
+      const id = c.req.valid('param').id;
+      return c.json(await approveDocument(review, { user, membership, id, input: c.req.valid('json') }), 200);
     })
     .openapi(removeRoute, async (c) => {
       const { user, membership } = requireMembership(c);

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { describeReconcileReason, type Reconciliation, type SheetColumn } from '@bahi/contracts';
+import {
+  describePayable,
+  describeReconcileReason,
+  invoiceStatusWords,
+  type Reconciliation,
+  type SheetColumn,
+} from '@bahi/contracts';
 import type { SheetRow } from '../../adapters/sinks/sink.ts';
 import { type WorkbookTab, writeTabsFile } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
@@ -20,13 +26,7 @@ const col = (key: string, label: string, kind: SheetColumn['kind'] = 'text'): Sh
   kind,
 });
 
-const STATUS_WORDS: Record<string, string> = {
-  matched: 'Matched',
-  matched_within_tolerance: 'Matched within tolerance',
-  exception: 'Exception',
-  overridden: 'Cleared by a person',
-};
-const PAY_WORDS: Record<string, string> = { yes: 'Pay', no: 'Do not pay', exception: 'Hold' };
+const STATUS_WORDS: Record<string, string> = invoiceStatusWords;
 const STATE_WORDS: Record<string, string> = {
   none: 'None',
   partial: 'Partly',
@@ -101,8 +101,11 @@ export function buildReconciliationTabs(view: Reconciliation): WorkbookTab[] {
       vendorGstin: inv.vendorGstin,
       poNumber: inv.po?.documentNumber ?? inv.poNumber,
       grns: inv.grns.map((g) => g.documentNumber ?? g.fileName).join(', ') || null,
-      status: STATUS_WORDS[inv.effectiveStatus] ?? inv.effectiveStatus,
-      payable: PAY_WORDS[inv.payable] ?? inv.payable,
+      // A held copy says so: it is the one of the pair that is never paid.
+      status: inv.copyOf
+        ? 'Possible duplicate — decide in Review'
+        : (STATUS_WORDS[inv.effectiveStatus] ?? null),
+      payable: describePayable(inv),
       override: inv.override ? `${inv.override.reason} (${inv.override.userName})` : null,
     };
     if (inv.lines.length === 0) matches.push({ ...head, reasons: reasonsOf(inv, null) || null });
@@ -122,7 +125,7 @@ export function buildReconciliationTabs(view: Reconciliation): WorkbookTab[] {
       });
   }
   const exceptions: SheetRow[] = view.invoices
-    .filter((i) => i.effectiveStatus === 'exception')
+    .filter((i) => i.effectiveStatus === 'exception' || i.effectiveStatus === 'no_po_needs_approval')
     .map((i) => ({
       invoiceNumber: i.invoice.documentNumber,
       invoiceFile: i.invoice.fileName,
@@ -131,7 +134,7 @@ export function buildReconciliationTabs(view: Reconciliation): WorkbookTab[] {
       vendorGstin: i.vendorGstin,
       total: i.total,
       poNumber: i.po?.documentNumber ?? i.poNumber,
-      payable: PAY_WORDS[i.payable] ?? i.payable,
+      payable: describePayable(i),
       reasons: reasonsOf(i, null),
     }));
   const pos: SheetRow[] = view.pos.map((p) => ({

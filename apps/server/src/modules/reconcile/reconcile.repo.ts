@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents, reconcileOverrides, reconcileSettings } from '../../db/schema/index.ts';
+import { documents, flows, reconcileOverrides, reconcileSettings } from '../../db/schema/index.ts';
 
 /** A read document of the organisation, as the match needs it. */
 export interface MatchableDocument {
@@ -8,6 +8,14 @@ export interface MatchableDocument {
   flowId: string;
   fileName: string;
   extraction: unknown;
+  /** `needs_review` until its checks pass or a person approves it. */
+  status: string;
+  approvedAt: Date | null;
+  /** The document it looks like a copy of, and a person's decision on that. */
+  duplicateOf: string | null;
+  duplicateDecision: 'duplicate' | 'not_duplicate' | null;
+  /** Its flow's invoices need no purchase order. */
+  flowNoPoNeeded: boolean;
 }
 
 /**
@@ -21,8 +29,14 @@ export async function listMatchableDocuments(db: Db, organizationId: string): Pr
       flowId: documents.flowId,
       fileName: documents.fileName,
       extraction: documents.extraction,
+      status: documents.status,
+      approvedAt: documents.approvedAt,
+      duplicateOf: documents.duplicateOf,
+      duplicateDecision: documents.duplicateDecision,
+      flowNoPoNeeded: flows.noPoNeeded,
     })
     .from(documents)
+    .innerJoin(flows, eq(flows.id, documents.flowId))
     .where(
       and(eq(documents.organizationId, organizationId), inArray(documents.status, ['done', 'needs_review'])),
     )
@@ -72,4 +86,17 @@ export async function saveReconcileSettings(
       target: reconcileSettings.organizationId,
       set: { ...values, updatedAt: new Date() },
     });
+}
+
+/** Marks one of the organisation's flows as needing no purchase order for its invoices (or not); its name, or null. */
+export async function setFlowNoPoNeeded(
+  db: Db,
+  { organizationId, flowId, noPoNeeded }: { organizationId: string; flowId: string; noPoNeeded: boolean },
+): Promise<string | null> {
+  const [row] = await db
+    .update(flows)
+    .set({ noPoNeeded, updatedAt: new Date() })
+    .where(and(eq(flows.organizationId, organizationId), eq(flows.id, flowId)))
+    .returning({ name: flows.name });
+  return row?.name ?? null;
 }

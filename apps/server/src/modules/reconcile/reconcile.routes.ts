@@ -2,17 +2,19 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
+  FlowNoPoSchema,
   IdParamsSchema,
   InvoiceMatchSchema,
   OverrideExceptionSchema,
-  ReconciliationSchema,
+  ReconcilePageSchema,
+  ReconcileQuerySchema,
   TolerancesSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
-import { getReconciliation, overrideInvoice, setTolerances } from './reconcile.service.ts';
+import { getReconcilePage, overrideInvoice, setFlowNoPo, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
 const tags = ['Reconcile'];
@@ -21,8 +23,13 @@ const getRoute = createRoute({
   method: 'get',
   path: '/reconcile',
   tags,
-  summary: 'Purchase orders, goods receipts and invoices of the organisation, matched (reconciliation/v1)',
-  responses: { 200: jsonContent(ReconciliationSchema), ...describeErrors('unauthenticated') },
+  summary:
+    'Purchase orders, goods receipts and invoices of the organisation, matched (reconciliation/v1): counts, totals and one page of invoices',
+  request: { query: ReconcileQuerySchema },
+  responses: {
+    200: jsonContent(ReconcilePageSchema),
+    ...describeErrors('unauthenticated', 'validation'),
+  },
 });
 
 const overrideRoute = createRoute({
@@ -62,6 +69,18 @@ const tolerancesRoute = createRoute({
   responses: { 200: jsonContent(TolerancesSchema), ...describeErrors('unauthenticated', 'validation') },
 });
 
+const flowNoPoRoute = createRoute({
+  method: 'put',
+  path: '/reconcile/flows/{id}/no-po',
+  tags,
+  summary: 'Mark a flow whose invoices need no purchase order (services, rent, travel, utilities), or not',
+  request: { params: IdParamsSchema, body: jsonContent(FlowNoPoSchema) },
+  responses: {
+    200: jsonContent(FlowNoPoSchema),
+    ...describeErrors('unauthenticated', 'not_found', 'validation'),
+  },
+});
+
 /** The three-way match, its overrides, its tolerances and its workbook. */
 export function createReconcileRoutes({ db, env }: AppDeps) {
   return createRouter()
@@ -85,9 +104,14 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
       const { user, membership } = requireMembership(c);
       return c.json(await setTolerances(db, { user, membership, input: c.req.valid('json') }), 200);
     })
+    .openapi(flowNoPoRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      const input = { flowId: c.req.valid('param').id, ...c.req.valid('json') };
+      return c.json(await setFlowNoPo(db, { user, membership, input }), 200);
+    })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await getReconciliation(db, membership), 200);
+      return c.json(await getReconcilePage(db, membership, c.req.valid('query')), 200);
     })
     .openapi(overrideRoute, async (c) => {
       const { user, membership } = requireMembership(c);

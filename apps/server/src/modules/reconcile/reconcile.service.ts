@@ -1,4 +1,12 @@
-import { type InvoiceMatch, MSME_MAX_PAYMENT_DAYS, type PoMatch, type Reconciliation } from '@bahi/contracts';
+import {
+  type InvoiceMatch,
+  MSME_MAX_PAYMENT_DAYS,
+  type PoMatch,
+  RECONCILE_PAGE_SIZE,
+  type ReconcilePage,
+  type ReconcileQuery,
+  type Reconciliation,
+} from '@bahi/contracts';
 import {
   DEFAULT_TOLERANCES,
   type InvoiceResult,
@@ -9,12 +17,13 @@ import {
 } from '@bahi/reconcile';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { listFlowRows, markWorkbooksStale } from '../flows/flows.repo.ts';
 import { requireOverrideByAnother } from '../maker-checker/maker-checker.ts';
-import { listVendorRows } from '../vendors/vendors.repo.ts';
+import { listVendorRows, type VendorListRow } from '../vendors/vendors.repo.ts';
 import {
   findReconcileSettings,
   insertOverride,
@@ -23,6 +32,7 @@ import {
   type MatchableDocument,
   type OverrideRow,
   saveReconcileSettings,
+  setFlowNoPoNeeded,
 } from './reconcile.repo.ts';
 
 /**
@@ -91,6 +101,30 @@ export function todayInIndia(now = new Date()): string {
 interface MsmeVendor {
   msmeUdyam: string | null;
   paymentTermsDays: number | null;
+  noPoNeeded: boolean;
+}
+
+/** A copy held until decided: the one document of a pair Reconcile refuses to pay, named from Review. */
+function isHeldCopy(doc: MatchableDocument): boolean {
+  return doc.duplicateOf !== null && doc.duplicateDecision !== 'not_duplicate';
+}
+
+/**
+ * What a person's decisions make of the match's verdict: an override clears exceptions; an invoice that
+ * needs no purchase order (its vendor or flow says so) and has no other exception waits for approval
+ * instead of "Do not pay", and an approval in Review (or an override) makes it payable.
+ */
+function decideInvoice(
+  result: InvoiceResult,
+  { doc, override, vendor }: { doc: MatchableDocument; override: boolean; vendor: MsmeVendor | undefined },
+): Pick<InvoiceMatch, 'effectiveStatus' | 'payable'> {
+  const onlyNoPo = result.reasons.length > 0 && result.reasons.every((r) => r.code === 'no_po');
+  if (onlyNoPo && (vendor?.noPoNeeded || doc.flowNoPoNeeded))
+    return doc.approvedAt || override
+      ? { effectiveStatus: 'no_po_approved', payable: 'yes' }
+      : { effectiveStatus: 'no_po_needs_approval', payable: 'exception' };
+  if (override) return { effectiveStatus: 'overridden', payable: 'yes' };
+  return { effectiveStatus: result.status, payable: result.shouldBePaid };
 }
 
 function toInvoiceMatch({
@@ -112,6 +146,17 @@ function toInvoiceMatch({
   const poLines = ((po?.extraction ?? {}) as Extraction).lineItems ?? [];
   const codes = [...new Set(result.reasons.map((r) => r.code))];
   const { override, overrides: all } = findOverride(overrides, codes);
+  const original = isHeldCopy(doc) ? byId.get(doc.duplicateOf!) : undefined;
+  const copyOf = isHeldCopy(doc)
+    ? original
+      ? toRef(original)
+      : {
+          id: doc.duplicateOf!,
+          flowId: doc.flowId,
+          fileName: 'a document already read',
+          documentNumber: null,
+        }
+    : null;
   return {
     invoice: toRef(doc),
     vendorName: str(e.fields?.vendorName),
@@ -126,9 +171,18 @@ function toInvoiceMatch({
       .map(toRef),
     status: result.status,
     shouldBePaid: result.shouldBePaid,
-    effectiveStatus: override ? 'overridden' : result.status,
-    payable: override ? 'yes' : result.shouldBePaid,
-    reasons: result.reasons.map((r) => ({ code: r.code, line: r.line ?? null, message: r.message })),
+    ...decideInvoice(result, { doc, override: override !== null, vendor }),
+    verified: doc.status === 'done' && !isHeldCopy(doc),
+    copyOf,
+    reasons: result.reasons.map((r) => ({
+      code: r.code,
+      line: r.line ?? null,
+      // A held copy says which document it copies and where it is decided, not the rule's guess.
+      message:
+        r.code === 'duplicate_invoice' && copyOf
+          ? `Looks like a copy of ${copyOf.documentNumber ?? copyOf.fileName}: held until a person decides in Review`
+          : r.message,
+    })),
     lines: result.lines.map((l) => {
       const item = e.lineItems?.[l.line - 1] ?? {};
       const poItem = l.poLine ? (poLines[l.poLine - 1] ?? {}) : {};
@@ -192,18 +246,11 @@ function toPoMatch(result: PoResult, byId: Map<string, MatchableDocument>): PoMa
   };
 }
 
-/** `GET /api/reconcile`: the organisation's invoices and purchase orders, matched. */
-export async function getReconciliation(
-  db: Db,
-  membership: Membership,
-  now: Date = new Date(),
-): Promise<Reconciliation> {
-  const [docs, overrideRows, vendorRows, settings] = await Promise.all([
-    listMatchableDocuments(db, membership.organizationId),
-    listOverrides(db, membership.organizationId),
-    listVendorRows(db, membership.organizationId),
-    findReconcileSettings(db, membership.organizationId),
-  ]);
+/** The organisation's tolerances and each vendor's own, as the match takes them. */
+function readTolerances(
+  settings: Awaited<ReturnType<typeof findReconcileSettings>>,
+  vendorRows: VendorListRow[],
+): { tolerances: Tolerances; vendorTolerances: Map<string, Partial<Tolerances>> } {
   const tolerances: Tolerances = settings
     ? {
         qtyPct: Number(settings.qtyTolerancePct),
@@ -221,9 +268,53 @@ export async function getReconciliation(
     if (v.amount_tolerance_paise !== null) own.amountRupees = Number(v.amount_tolerance_paise) / 100;
     if (Object.keys(own).length > 0) vendorTolerances.set(v.gstin, own);
   }
+  return { tolerances, vendorTolerances };
+}
+
+/** Invoice totals (rupees, summed in paise) split by trust; held copies count in neither. */
+function sumByTrust(invoices: InvoiceMatch[]): Reconciliation['totals'] {
+  let verified = 0;
+  let awaiting = 0;
+  let verifiedCount = 0;
+  let awaitingReviewCount = 0;
+  for (const i of invoices) {
+    if (i.copyOf) continue;
+    const paise = Math.round((i.total ?? 0) * 100);
+    if (i.verified) {
+      verified += paise;
+      verifiedCount++;
+    } else {
+      awaiting += paise;
+      awaitingReviewCount++;
+    }
+  }
+  return { verified: verified / 100, awaitingReview: awaiting / 100, verifiedCount, awaitingReviewCount };
+}
+
+/**
+ * `GET /api/reconcile`: the organisation's invoices and purchase orders, matched. Review's duplicate
+ * decisions replace the match's own guess: a possible copy no person has cleared is the duplicate (never
+ * the original it copies), and one a person approved as "not a duplicate" is an invoice like any other.
+ */
+export async function getReconciliation(
+  db: Db,
+  membership: Membership,
+  now: Date = new Date(),
+): Promise<Reconciliation> {
+  const [docs, overrideRows, vendorRows, settings, flowRows] = await Promise.all([
+    listMatchableDocuments(db, membership.organizationId),
+    listOverrides(db, membership.organizationId),
+    listVendorRows(db, membership.organizationId),
+    findReconcileSettings(db, membership.organizationId),
+    listFlowRows(db, membership.organizationId),
+  ]);
+  const { tolerances, vendorTolerances } = readTolerances(settings, vendorRows);
   const today = todayInIndia(now);
   const vendorByGstin = new Map(
-    vendorRows.map((v) => [v.gstin, { msmeUdyam: v.msme_udyam, paymentTermsDays: v.payment_terms_days }]),
+    vendorRows.map((v) => [
+      v.gstin,
+      { msmeUdyam: v.msme_udyam, paymentTermsDays: v.payment_terms_days, noPoNeeded: v.no_po_needed },
+    ]),
   );
   const byId = new Map(docs.map((d) => [d.id, d]));
   // The match names documents by `file`: here their ids, so results map back to rows exactly.
@@ -237,7 +328,9 @@ export async function getReconciliation(
       error: e.error ?? null,
     };
   });
-  const results = reconcileDocuments(input, tolerances, { vendorTolerances });
+  // Every invoice carries Review's decision, so the match never makes a second one of its own.
+  const duplicates = new Map(docs.map((d) => [d.id, isHeldCopy(d)]));
+  const results = reconcileDocuments(input, tolerances, { vendorTolerances, duplicates });
   const overridesOf = new Map<string, OverrideRow[]>();
   for (const o of overrideRows) overridesOf.set(o.documentId, [...(overridesOf.get(o.documentId) ?? []), o]);
   const invoices = results
@@ -251,26 +344,26 @@ export async function getReconciliation(
         today,
       }),
     )
-    // Exceptions first, then by date, newest first.
-    .sort(
-      (a, b) =>
-        Number(b.effectiveStatus === 'exception') - Number(a.effectiveStatus === 'exception') ||
-        (b.documentDate ?? '').localeCompare(a.documentDate ?? '') ||
-        a.invoice.fileName.localeCompare(b.invoice.fileName),
-    );
+    .sort(compareForWork);
   const pos = results.filter((r): r is PoResult => r.kind === 'po').map((r) => toPoMatch(r, byId));
+  const count = (...statuses: InvoiceMatch['effectiveStatus'][]) =>
+    invoices.filter((i) => statuses.includes(i.effectiveStatus)).length;
   return {
     invoices,
     pos,
     counts: {
       invoices: invoices.length,
-      matched: invoices.filter(
-        (i) => i.effectiveStatus === 'matched' || i.effectiveStatus === 'matched_within_tolerance',
-      ).length,
-      exceptions: invoices.filter((i) => i.effectiveStatus === 'exception').length,
-      overridden: invoices.filter((i) => i.effectiveStatus === 'overridden').length,
+      matched: count('matched', 'matched_within_tolerance'),
+      exceptions: count('exception'),
+      overridden: count('overridden', 'no_po_approved'),
+      needsApproval: count('no_po_needs_approval'),
+      heldCopies: invoices.filter((i) => i.copyOf).length,
       pos: pos.length,
     },
+    totals: sumByTrust(invoices),
+    flows: flowRows
+      .filter((f) => f.types.includes('INVOICE'))
+      .map((f) => ({ id: f.id, name: f.name, noPoNeeded: f.noPoNeeded })),
     tolerances,
     msmeDue: invoices
       .filter((i) => i.msme?.daysLeft != null && i.msme.daysLeft <= 7)
@@ -278,6 +371,82 @@ export async function getReconciliation(
       .map((i) => i.invoice.id),
     today,
   };
+}
+
+/** Whether an invoice is in a Reconcile view. */
+function inView(i: InvoiceMatch, view: ReconcileQuery['view']): boolean {
+  switch (view) {
+    case 'exception':
+      return i.effectiveStatus === 'exception' && !i.copyOf;
+    case 'needs_approval':
+      return i.effectiveStatus === 'no_po_needs_approval';
+    case 'held':
+      return i.copyOf !== null;
+    case 'matched':
+      return i.effectiveStatus === 'matched' || i.effectiveStatus === 'matched_within_tolerance';
+    case 'cleared':
+      return i.effectiveStatus === 'overridden' || i.effectiveStatus === 'no_po_approved';
+    default:
+      return true;
+  }
+}
+
+/**
+ * `GET /api/reconcile?view=&vendor=&q=&page=`: the counts and totals of the whole match, and one page of
+ * the invoices the filters find (exceptions first), so a thousand invoices never reach the browser at once.
+ */
+export async function getReconcilePage(
+  db: Db,
+  membership: Membership,
+  query: ReconcileQuery,
+): Promise<ReconcilePage> {
+  const all = await getReconciliation(db, membership);
+  const needle = query.q?.toLowerCase() ?? '';
+  const matchesText = (i: InvoiceMatch) =>
+    !needle ||
+    [i.invoice.documentNumber, i.invoice.fileName, i.vendorName, i.vendorGstin, i.poNumber].some((v) =>
+      v?.toLowerCase().includes(needle),
+    );
+  const vendor = query.vendor?.toUpperCase();
+  const found = all.invoices.filter(
+    (i) => inView(i, query.view) && (!vendor || i.vendorGstin === vendor) && matchesText(i),
+  );
+  const vendors = new Map<string, { gstin: string; name: string; invoices: number }>();
+  for (const i of all.invoices) {
+    if (!i.vendorGstin) continue;
+    const v = vendors.get(i.vendorGstin) ?? {
+      gstin: i.vendorGstin,
+      name: i.vendorName ?? i.vendorGstin,
+      invoices: 0,
+    };
+    v.invoices++;
+    vendors.set(i.vendorGstin, v);
+  }
+  const pos = vendor ? all.pos.filter((p) => p.vendorGstin === vendor) : all.pos;
+  const due = new Set(all.msmeDue);
+  const start = (query.page - 1) * RECONCILE_PAGE_SIZE;
+  return {
+    ...all,
+    invoices: found.slice(start, start + RECONCILE_PAGE_SIZE),
+    pos: pos.slice(0, 50),
+    posTotal: pos.length,
+    page: query.page,
+    pageSize: RECONCILE_PAGE_SIZE,
+    filtered: found.length,
+    vendors: [...vendors.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    msmeDueInvoices: all.invoices.filter((i) => due.has(i.invoice.id)),
+  };
+}
+
+/** Work order: exceptions first, then what waits for a person's approval, then the rest; newest first. */
+function compareForWork(a: InvoiceMatch, b: InvoiceMatch): number {
+  const rank = (i: InvoiceMatch) =>
+    i.effectiveStatus === 'exception' ? 0 : i.effectiveStatus === 'no_po_needs_approval' ? 1 : 2;
+  return (
+    rank(a) - rank(b) ||
+    (b.documentDate ?? '').localeCompare(a.documentDate ?? '') ||
+    a.invoice.fileName.localeCompare(b.invoice.fileName)
+  );
 }
 
 /**
@@ -355,4 +524,30 @@ export async function setTolerances(
     details: { ...input },
   });
   return input;
+}
+
+/** `PUT /api/reconcile/flows/:id/no-po`: the flow's invoices need no purchase order (or do again). */
+export async function setFlowNoPo(
+  db: Db,
+  {
+    user,
+    membership,
+    input,
+  }: { user: SessionUser; membership: Membership; input: { flowId: string; noPoNeeded: boolean } },
+): Promise<{ noPoNeeded: boolean }> {
+  // An id that is not a uuid names no flow (the column would refuse it).
+  const name = UUID_RE.test(input.flowId)
+    ? await setFlowNoPoNeeded(db, { organizationId: membership.organizationId, ...input })
+    : null;
+  if (name === null) throw new AppError('not_found', 'No such flow');
+  await markWorkbooksStale(db, membership.organizationId);
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'reconcile.no_po',
+    message: input.noPoNeeded
+      ? `${user.name} marked the invoices of "${name}" as needing no purchase order`
+      : `${user.name} marked the invoices of "${name}" as needing a purchase order again`,
+    userId: user.id,
+  });
+  return { noPoNeeded: input.noPoNeeded };
 }

@@ -23,7 +23,7 @@ import {
 } from '../documents/documents.repo.ts';
 import { findIssuerMemory } from '../memory/memory.repo.ts';
 import { listGstins } from '../organizations/organizations.repo.ts';
-import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
+import { learnVendorFromDocument } from '../vendors/vendors.service.ts';
 import { heartbeatRun, noteRunCurrentFile, type RunRow } from './runs.repo.ts';
 
 /** What a claim loop works on: one run's documents, all read as one type, by its leader or by a helper. */
@@ -78,20 +78,6 @@ async function findDuplicateOf(
       vendorGstin: text('vendorGstin'),
       vendorName: text('vendorName'),
     },
-  });
-}
-
-/** Adds the supplier a read document names to the organisation's vendors (best effort: a run never fails for it). */
-async function noteVendor(db: Db, organizationId: string, extraction: unknown): Promise<void> {
-  const fields = ((extraction as { fields?: Record<string, unknown> } | null)?.fields ?? {}) as Record<
-    string,
-    unknown
-  >;
-  const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : null);
-  await upsertVendorFromDocument(db, organizationId, {
-    gstin: text('vendorGstin'),
-    name: text('vendorName'),
-    stateCode: text('vendorStateCode'),
   });
 }
 
@@ -207,8 +193,14 @@ export async function processClaimedDocument(
   });
   if (stored) {
     recordDocumentOutcome(stored.status, stored.errorCode);
-    // The vendor master grows from the documents read (by the supplier's GSTIN).
-    if (stored.status !== 'failed') await noteVendor(ctx.db, doc.organizationId, stored.extraction);
+    // The vendor master learns from documents read with every check passed (by the supplier's GSTIN);
+    // the others teach it when a person approves them.
+    if (stored.status === 'done')
+      await learnVendorFromDocument(ctx.db, {
+        organizationId: doc.organizationId,
+        extraction: stored.extraction as ExtractionResult,
+        corrected: [],
+      });
     // Every failed document leaves a line an operator can search (a system failure was logged above).
     if (stored.status === 'failed')
       ctx.logger.warn(

@@ -17,6 +17,7 @@ import type {
 } from '../../adapters/sinks/sink.ts';
 import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { COUNTED } from '../../db/document-trust.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Membership } from '../auth/identity.ts';
@@ -124,9 +125,9 @@ function sortExpression(tab: SheetTab, column: SheetColumn | undefined): SQL {
 
 /**
  * The documents (alias `d`) whose rows are in a flow's sheets: read ones, except a possible duplicate no
- * person has approved yet (it waits in review, out of the sheet, so nothing is booked twice).
+ * person has decided is not one (it waits in review, out of the sheet, so nothing is booked twice).
  */
-export const IN_SHEET = sql`d.status in ('done', 'needs_review') and (d.duplicate_of is null or d.approved_at is not null)`;
+export const IN_SHEET = COUNTED;
 const processed = IN_SHEET;
 
 async function selectDocumentRows(

@@ -6,7 +6,14 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
-import { findVendor, listVendorRows, updateVendorRow, type VendorListRow } from './vendors.repo.ts';
+import { listGstins } from '../organizations/organizations.repo.ts';
+import {
+  findVendor,
+  listVendorRows,
+  updateVendorRow,
+  upsertVendorFromDocument,
+  type VendorListRow,
+} from './vendors.repo.ts';
 
 function toVendor(row: VendorListRow): Vendor {
   const namesSeen = (row.names_seen ?? []).filter(Boolean).sort();
@@ -29,6 +36,9 @@ function toVendor(row: VendorListRow): Vendor {
     firstDocumentDate: row.first_date,
     lastDocumentDate: row.last_date,
     invoicedTotal: Math.round(Number(row.invoiced ?? 0) * 100) / 100,
+    awaitingReviewTotal: Math.round(Number(row.awaiting_total ?? 0) * 100) / 100,
+    awaitingReviewInvoices: Number(row.awaiting_invoices ?? 0),
+    noPoNeeded: row.no_po_needed,
   };
 }
 
@@ -56,6 +66,7 @@ export async function updateVendor(
       ...(input.displayName !== undefined ? { displayName: input.displayName || null } : {}),
       ...(input.paymentTermsDays !== undefined ? { paymentTermsDays: input.paymentTermsDays } : {}),
       ...(input.msmeUdyam !== undefined ? { msmeUdyam: input.msmeUdyam } : {}),
+      ...(input.noPoNeeded !== undefined ? { noPoNeeded: input.noPoNeeded } : {}),
       ...(input.tolerances
         ? {
             qtyTolerancePct: input.tolerances.qtyPct,
@@ -83,4 +94,35 @@ export async function updateVendor(
   });
   const row = (await listVendorRows(db, membership.organizationId)).find((r) => r.id === id)!;
   return toVendor(row);
+}
+
+/**
+ * The vendor master learns the supplier of a verified document: one read with every check passed, or one
+ * a person approved (`corrected` then lists the fields they typed, so a corrected name renames the vendor).
+ * Never the organisation itself: a buyer's GSTIN read where the vendor's should be is not a supplier.
+ */
+export async function learnVendorFromDocument(
+  db: Db,
+  {
+    organizationId,
+    extraction,
+    corrected,
+  }: {
+    organizationId: string;
+    extraction: { fields?: Record<string, unknown> } | null;
+    corrected: readonly string[];
+  },
+): Promise<void> {
+  const fields = extraction?.fields ?? {};
+  const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : null);
+  const gstin = text('vendorGstin')?.replace(/\s+/g, '').toUpperCase() ?? null;
+  if (!gstin) return;
+  const own = await listGstins(db, organizationId);
+  if (own.some((g) => g.gstin.toUpperCase() === gstin)) return;
+  await upsertVendorFromDocument(db, organizationId, {
+    gstin,
+    name: text('vendorName'),
+    stateCode: text('vendorStateCode'),
+    nameCorrected: corrected.includes('vendorName'),
+  });
 }

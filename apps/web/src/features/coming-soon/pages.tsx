@@ -28,7 +28,7 @@ const vendorManagement: ComingSoonContent = {
   availableBadge: 'Vendor master available',
   title: 'Onboard and pay vendors without the paperwork chase',
   description:
-    'Your vendor master works today: every supplier your documents name, with the days you agreed and its MSME registration. A portal where vendors submit and verify their own KYC is planned.',
+    'Your vendor master works today: every supplier of your verified documents, with the days you agreed and its MSME registration. A portal where vendors submit and verify their own KYC is planned.',
   features: [
     {
       icon: UserPlusIcon,

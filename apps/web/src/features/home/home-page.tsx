@@ -74,6 +74,8 @@ function StatGrid({ stats, loading }: { stats: DashboardStats | undefined; loadi
     activeFlows: 0,
     vendorsOnboarded: 0,
     documentsProcessed: 0,
+    documentsVerified: 0,
+    documentsAwaitingReview: 0,
     costSavingsInr: 0,
     costPerDocumentInr: 0,
   };
@@ -91,21 +93,21 @@ function StatGrid({ stats, loading }: { stats: DashboardStats | undefined; loadi
         value={formatCount(s.vendorsOnboarded)}
         icon={UsersIcon}
         loading={loading}
-        hint="Vendors added to your workspace"
+        hint="Suppliers learned from verified documents (checks passed or approved)"
       />
       <StatCard
         label="Documents Processed"
         value={formatCount(s.documentsProcessed)}
         icon={FileCheck2Icon}
         loading={loading}
-        hint="POs, GRNs and invoices read by Bahi"
+        hint={`${formatCount(s.documentsVerified)} verified · ${formatCount(s.documentsAwaitingReview)} awaiting review (possible duplicates not counted)`}
       />
       <StatCard
         label="Cost Savings"
         value={formatInr(s.costSavingsInr)}
         icon={IndianRupeeIcon}
         loading={loading}
-        hint={`${formatCount(s.documentsProcessed)} ${s.documentsProcessed === 1 ? 'document' : 'documents'} × ${formatInr(s.costPerDocumentInr)} manual cost per document`}
+        hint={`${formatCount(s.documentsVerified)} verified ${s.documentsVerified === 1 ? 'document' : 'documents'} × ${formatInr(s.costPerDocumentInr)} manual cost per document`}
       />
     </div>
   );

@@ -1,14 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getReconciliation, overrideInvoice } from './reconcile-api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getReconciliation, overrideInvoice, setFlowNoPo } from './reconcile-api.ts';
 
 const key = ['reconcile'] as const;
 
-/** The match of the organisation's documents (asked afresh each time the screen opens). */
-export function useReconciliation() {
+/** A page of the match for the filters in `params` (asked afresh each time the screen opens). */
+export function useReconciliation(params: URLSearchParams) {
   return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => getReconciliation(signal),
+    queryKey: [...key, params.toString()] as const,
+    queryFn: ({ signal }) => getReconciliation(params, signal),
     refetchOnMount: 'always',
+    // The list stays while the next filter's page loads, so typing a search does not blank the screen.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -18,6 +20,16 @@ export function useOverrideInvoice() {
   return useMutation({
     mutationFn: ({ invoiceId, reason }: { invoiceId: string; reason: string }) =>
       overrideInvoice(invoiceId, reason),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Mark a flow's invoices as needing no purchase order (or needing one again). */
+export function useSetFlowNoPo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ flowId, noPoNeeded }: { flowId: string; noPoNeeded: boolean }) =>
+      setFlowNoPo(flowId, noPoNeeded),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

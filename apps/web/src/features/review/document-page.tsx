@@ -1,10 +1,12 @@
 import {
   appPaths,
+  approvalNoteMessage,
   type DocumentEvent,
   type DocumentReview,
   describeReviewReason,
   isReviewNote,
   listHoldingReasons,
+  listReasonsNeedingNote,
   readFieldInput,
 } from '@bahi/contracts';
 import {
@@ -14,6 +16,7 @@ import {
   ChevronRightIcon,
   ExternalLinkIcon,
   HistoryIcon,
+  PlusIcon,
   SparklesIcon,
   Trash2Icon,
 } from 'lucide-react';
@@ -23,6 +26,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatAgo } from '@/lib/format.ts';
@@ -43,6 +47,7 @@ import {
   buildLineRows,
   describeFieldKey,
   describeLesson,
+  type FieldGroup,
   findNextLook,
   formatInputValue,
   getReviewType,
@@ -128,9 +133,15 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
 
   const focusValue = useCallback((key: string | null) => {
     if (!key) return;
-    const el = document.getElementById(inputId(key));
-    el?.focus();
-    if (el instanceof HTMLInputElement) el.select();
+    // A value in a folded group opens it first (it opens for the active value), then takes focus.
+    setActive(key);
+    const focus = () => {
+      const el = document.getElementById(inputId(key));
+      el?.focus();
+      if (el instanceof HTMLInputElement) el.select();
+      return el !== null;
+    };
+    if (!focus()) requestAnimationFrame(() => void focus());
   }, []);
 
   const goTo = useCallback(
@@ -206,34 +217,55 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     }
   };
 
-  const handleApprove = useCallback(async () => {
-    if (!editable || approve.isPending) return;
-    if (approveBlocked) {
-      toast.error(approveBlocked);
-      return;
-    }
-    const unsaved = values.filter((v) => drafts[v.key] !== undefined);
-    for (const v of unsaved) if (!(await commit(v))) return focusValue(v.key);
+  // Approving over a failed check asks why (the server refuses it without a note too).
+  const needsNote = listReasonsNeedingNote(listHoldingReasons(doc.failedChecks)).length > 0;
+  const [asking, setAsking] = useState(false);
+  const handleApprove = useCallback(
+    async (note?: string) => {
+      if (!editable || approve.isPending) return;
+      if (approveBlocked) {
+        toast.error(approveBlocked);
+        return;
+      }
+      const unsaved = values.filter((v) => drafts[v.key] !== undefined);
+      for (const v of unsaved) if (!(await commit(v))) return focusValue(v.key);
+      if (needsNote && !note) {
+        setAsking(true);
+        return;
+      }
+      try {
+        await approve.mutateAsync(note);
+        setAsking(false);
+        toast.success(`Approved ${doc.fileName}`);
+        // On to the next document that needs a look, as a review queue does.
+        if (review.nextToReviewId) goTo(review.nextToReviewId);
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : 'Could not approve this document');
+      }
+    },
+    [
+      editable,
+      approve,
+      approveBlocked,
+      values,
+      drafts,
+      commit,
+      focusValue,
+      doc.fileName,
+      review.nextToReviewId,
+      goTo,
+      needsNote,
+    ],
+  );
+
+  const changeLines = async (change: { deleteLines?: number[]; addLines?: number }) => {
     try {
-      await approve.mutateAsync();
-      toast.success(`Approved ${doc.fileName}`);
-      // On to the next document that needs a look, as a review queue does.
-      if (review.nextToReviewId) goTo(review.nextToReviewId);
+      await correct.mutateAsync(change);
+      toast.success(change.addLines ? 'Added an empty line: type its values' : 'Deleted the line');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not approve this document');
+      toast.error(error instanceof Error ? error.message : 'Could not change the lines');
     }
-  }, [
-    editable,
-    approve,
-    approveBlocked,
-    values,
-    drafts,
-    commit,
-    focusValue,
-    doc.fileName,
-    review.nextToReviewId,
-    goTo,
-  ]);
+  };
 
   // Keyboard first: A approves, J / K open the next / previous document, Ctrl+Enter approves from a field.
   useEffect(() => {
@@ -340,6 +372,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
             {editable && (
               <Button
                 size="sm"
+                data-testid="approve"
                 onClick={() => void handleApprove()}
                 disabled={approve.isPending || approved || Boolean(approveBlocked)}
                 aria-keyshortcuts="a Control+Enter"
@@ -386,36 +419,54 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
               original={review.duplicateOf}
               onRemove={() => void handleRemove()}
               removing={remove.isPending}
+              onNotDuplicate={() => void handleApprove()}
+              approving={approve.isPending}
             />
           )}
           <ReviewSummary review={review} reasons={reasons} toReview={toReview} />
+          {asking && editable && !approved && (
+            <ApprovalNote
+              busy={approve.isPending}
+              onCancel={() => setAsking(false)}
+              onApprove={(note) => void handleApprove(note)}
+            />
+          )}
           {doc.status === 'failed'
             ? null
             : groups.map((group) => (
-                <section
+                <FieldGroupSection
                   key={group.title}
-                  aria-labelledby={`group-${group.title}`}
-                  className="flex flex-col gap-2"
+                  group={group}
+                  holdsActive={group.values.some((v) => v.key === active)}
                 >
-                  <h2 id={`group-${group.title}`} className="font-medium text-muted-foreground text-sm">
-                    {group.title}
-                  </h2>
-                  <div className="flex flex-col gap-2 rounded-lg border bg-card p-3">
-                    {group.values.map((value) => (
-                      <FieldRow key={value.key} {...fieldProps(value)} />
-                    ))}
-                  </div>
-                </section>
+                  {group.values.map((value) => (
+                    <FieldRow key={value.key} {...fieldProps(value)} />
+                  ))}
+                </FieldGroupSection>
               ))}
         </div>
       </div>
 
-      {lines.rows.length > 0 && (
+      {doc.status !== 'failed' && (
         <section aria-labelledby="lines-title" className="flex flex-col gap-2">
-          <h2 id="lines-title" className="font-medium text-muted-foreground text-sm">
-            Line items ({lines.rows.length})
-          </h2>
-          <div className="overflow-x-auto rounded-lg border bg-card">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="lines-title" className="font-medium text-muted-foreground text-sm">
+              Line items ({lines.rows.length})
+            </h2>
+            {editable && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void changeLines({ addLines: 1 })}
+                disabled={correct.isPending}
+              >
+                <PlusIcon aria-hidden="true" />
+                Add a line
+              </Button>
+            )}
+          </div>
+          {/* relative: the screen-reader-only header is placed, and clipped, inside the scroller. */}
+          <div className="relative overflow-x-auto rounded-lg border bg-card">
             <table className="w-full min-w-[48rem] border-collapse text-sm">
               <thead>
                 <tr className="border-b bg-muted/50 text-left">
@@ -427,6 +478,11 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
                       {c.label}
                     </th>
                   ))}
+                  {editable && (
+                    <th scope="col" className="px-2 py-2 font-medium text-muted-foreground">
+                      <span className="sr-only">Delete</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -439,6 +495,20 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
                         <CellInput {...fieldProps(value)} />
                       </td>
                     ))}
+                    {editable && (
+                      <td className="px-1 py-1 align-top">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Delete line ${i + 1}`}
+                          title="Delete this line (a total, a banner or bank details read as an item)"
+                          onClick={() => void changeLines({ deleteLines: [i + 1] })}
+                          disabled={correct.isPending}
+                        >
+                          <Trash2Icon aria-hidden="true" />
+                        </Button>
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
@@ -457,10 +527,14 @@ function DuplicateNotice({
   original,
   onRemove,
   removing,
+  onNotDuplicate,
+  approving,
 }: {
   original: NonNullable<DocumentReview['duplicateOf']>;
   onRemove: () => void;
   removing: boolean;
+  onNotDuplicate: () => void;
+  approving: boolean;
 }) {
   return (
     <div
@@ -477,13 +551,118 @@ function DuplicateNotice({
         >
           {original.fileName}
         </Link>
-        {original.flowName ? ` in “${original.flowName}”` : ''}, already read. It stays out of the sheet until
-        you approve it as not a duplicate, or remove this copy.
+        {original.flowName ? ` in “${original.flowName}”` : ''}, already read. Until you decide, this copy is
+        held: out of the sheet and every total, and Reconcile will not pay it (the original is paid).
       </p>
-      <Button size="sm" variant="outline" className="mt-2" onClick={onRemove} disabled={removing}>
-        <Trash2Icon aria-hidden="true" />
-        Remove this copy
-      </Button>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={onNotDuplicate} disabled={approving}>
+          <CheckIcon aria-hidden="true" />
+          Not a duplicate — approve
+        </Button>
+        <Button size="sm" variant="outline" onClick={onRemove} disabled={removing}>
+          <Trash2Icon aria-hidden="true" />
+          It is a duplicate — remove this copy
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A group of fields; a folded one ("More fields") opens by itself when one of its values asks for a look. */
+function FieldGroupSection({
+  group,
+  holdsActive,
+  children,
+}: {
+  group: FieldGroup;
+  /** The value being looked at is in it (the keyboard moved there): it opens. */
+  holdsActive: boolean;
+  children: React.ReactNode;
+}) {
+  const asks = group.values.filter((v) => v.problems.length > 0).length;
+  const [open, setOpen] = useState(!group.folded || asks > 0);
+  useEffect(() => {
+    if (holdsActive) setOpen(true);
+  }, [holdsActive]);
+  const id = `group-${group.title.replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      {group.folded ? (
+        <h2 id={id} className="font-medium text-muted-foreground text-sm">
+          <button
+            type="button"
+            className="flex items-center gap-1 hover:text-foreground"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <ChevronRightIcon
+              aria-hidden="true"
+              className={cn('size-4 transition-transform', open && 'rotate-90')}
+            />
+            {group.title} ({group.values.length}){asks > 0 ? ` · ${asks} to check` : ''}
+          </button>
+        </h2>
+      ) : (
+        <h2 id={id} className="font-medium text-muted-foreground text-sm">
+          {group.title}
+        </h2>
+      )}
+      {open && <div className="flex flex-col gap-2 rounded-lg border bg-card p-3">{children}</div>}
+    </section>
+  );
+}
+
+/** Approving over a failed check: the note saying why, kept in the trail. */
+function ApprovalNote({
+  busy,
+  onCancel,
+  onApprove,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  onApprove: (note: string) => void;
+}) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (note.trim().length < 10) return setError(approvalNoteMessage);
+    onApprove(note.trim());
+  };
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+      data-testid="approval-note"
+    >
+      <label htmlFor="approval-note" className="font-medium">
+        A check failed. Why do you approve it anyway?
+      </label>
+      <Textarea
+        id="approval-note"
+        autoFocus
+        rows={2}
+        value={note}
+        onChange={(e) => {
+          setNote(e.target.value);
+          setError(null);
+        }}
+        placeholder="e.g. Total confirmed with the vendor's statement"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'approval-note-error' : undefined}
+      />
+      {error && (
+        <p id="approval-note-error" className="text-destructive text-xs">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button size="sm" onClick={submit} disabled={busy}>
+          <CheckIcon aria-hidden="true" />
+          Approve with this note
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </div>
   );
 }
@@ -733,7 +912,13 @@ function ReviewTrail({ events, describe }: { events: DocumentEvent[]; describe: 
           <li key={e.id} className="flex flex-wrap gap-x-2">
             <span className="font-medium">{e.userName}</span>
             {e.kind === 'approved' ? (
-              <span>approved the document</span>
+              <span>approved the document{e.newValue ? `: “${e.newValue}”` : ''}</span>
+            ) : /^lineItems\.\d+$/.test(e.field ?? '') ? (
+              <span>
+                {e.newValue === null
+                  ? `deleted line ${e.field?.split('.')[1]} (${show(e.oldValue)})`
+                  : `added line ${e.field?.split('.')[1]}`}
+              </span>
             ) : (
               <span>
                 changed {describe(e.field ?? '')} from{' '}

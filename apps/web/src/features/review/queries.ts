@@ -46,7 +46,7 @@ export function useCorrectDocument(id: string) {
 /** Approve a document. */
 export function useApproveDocument(id: string) {
   const store = useStore(id);
-  return useMutation({ mutationFn: () => approveDocument(id), onSuccess: store });
+  return useMutation({ mutationFn: (note?: string) => approveDocument(id, note), onSuccess: store });
 }
 
 /** Forget what Bahi learned about this document's issuer for one field. */

@@ -14,13 +14,18 @@ export function correctDocument(
 ): Promise<DocumentReview> {
   return callEndpoint(api.correctDocument, {
     params: { id },
-    body: { fields: correction.fields ?? {}, lines: correction.lines ?? [] },
+    body: {
+      fields: correction.fields ?? {},
+      lines: correction.lines ?? [],
+      ...(correction.deleteLines ? { deleteLines: correction.deleteLines } : {}),
+      ...(correction.addLines ? { addLines: correction.addLines } : {}),
+    },
   });
 }
 
-/** `POST /api/documents/:id/approve`. */
-export function approveDocument(id: string): Promise<DocumentReview> {
-  return callEndpoint(api.approveDocument, { params: { id } });
+/** `POST /api/documents/:id/approve`, with the note a failed check asks for. */
+export function approveDocument(id: string, note?: string): Promise<DocumentReview> {
+  return callEndpoint(api.approveDocument, { params: { id }, body: note ? { note } : {} });
 }
 
 /** `POST /api/documents/:id/forget`: forget what was learned about this document's issuer for a field. */

@@ -71,7 +71,18 @@ const extraction = {
 describe('review fields', () => {
   it('groups header fields with their source, box and what asks for a look', () => {
     const groups = buildFieldGroups(makeReview(extraction));
-    expect(groups.map((g) => g.title)).toEqual(['Document', 'Parties', 'Amounts']);
+    // Key fields first, in the order a checker reads a bill; the rest folded.
+    expect(groups.map((g) => [g.title, g.folded])).toEqual([
+      ['Key fields', false],
+      ['More fields', true],
+    ]);
+    expect(groups[0]!.values.map((v) => v.key).slice(0, 4)).toEqual([
+      'documentNumber',
+      'documentDate',
+      'vendorName',
+      'vendorGstin',
+    ]);
+    expect(groups[0]!.values.at(-1)!.key).toBe('total');
     const all = groups.flatMap((g) => g.values);
     const total = all.find((v) => v.key === 'total')!;
     expect(total).toMatchObject({ source: 'text', box: { page: 1, bbox: [10, 20, 30, 40] }, label: 'Total' });

@@ -47,7 +47,26 @@ export interface ReviewValue {
 export interface FieldGroup {
   title: string;
   values: ReviewValue[];
+  /** Folded until opened (the fields a checker rarely needs); opened by itself when one asks for a look. */
+  folded: boolean;
 }
+
+/**
+ * The fields a checker looks at first, in the order they read a bill: what it is, from whom, how much.
+ * The rest are folded under "More fields".
+ */
+export const KEY_FIELDS = [
+  'documentNumber',
+  'documentDate',
+  'vendorName',
+  'vendorGstin',
+  'poNumber',
+  'taxableValue',
+  'cgst',
+  'sgst',
+  'igst',
+  'total',
+] as const;
 
 interface ResultShape {
   documentType?: string | null;
@@ -135,13 +154,18 @@ export function buildFieldGroups(review: DocumentReview): FieldGroup[] {
           : null,
     };
   };
-  const groups: FieldGroup[] = GROUPS.map((g) => ({ title: g.title, values: [] }));
-  for (const spec of getExtractionProfile(type).headerFields) {
-    const at = GROUPS.findIndex((g) => g.test(spec.name));
-    groups[at]?.values.push(toValue(spec));
-  }
-  // Document first, as a reviewer reads a bill: what it is, who, how much.
-  return [groups[2]!, groups[0]!, groups[1]!].filter((g) => g.values.length > 0);
+  const specs = getExtractionProfile(type).headerFields;
+  const key = KEY_FIELDS.map((name) => specs.find((s) => s.name === name))
+    .filter((s) => s !== undefined)
+    .map(toValue);
+  const rest = specs.filter((s) => !(KEY_FIELDS as readonly string[]).includes(s.name)).map(toValue);
+  // The folded rest keeps the order of the grouped form: document, parties, amounts.
+  const order = (v: ReviewValue) => [2, 0, 1][GROUPS.findIndex((g) => g.test(v.key))] ?? 2;
+  rest.sort((a, b) => order(a) - order(b));
+  return [
+    { title: 'Key fields', values: key, folded: false },
+    { title: 'More fields', values: rest, folded: true },
+  ].filter((g) => g.values.length > 0);
 }
 
 /** The line items of a reviewed document as rows of cells, in the type's line columns. */

@@ -17,6 +17,9 @@ const vendor: Vendor = {
   firstDocumentDate: null,
   lastDocumentDate: null,
   invoicedTotal: 0,
+  awaitingReviewTotal: 0,
+  awaitingReviewInvoices: 0,
+  noPoNeeded: false,
 };
 
 const messagesOf = (values: unknown) =>
@@ -31,11 +34,13 @@ describe('VendorFormSchema', () => {
       displayName: '  Acme  ',
       msmeUdyam: ' udyam-mh-26-0012345 ',
       paymentTermsDays: '',
+      noPoNeeded: true,
     };
     expect(VendorFormSchema.parse(values)).toEqual({
       displayName: 'Acme',
       paymentTermsDays: null,
       msmeUdyam: 'UDYAM-MH-26-0012345',
+      noPoNeeded: true,
       tolerances: { qtyPct: 2, pricePct: null, amountRupees: null },
     });
   });
@@ -70,6 +75,7 @@ describe('VendorFormSchema', () => {
       displayName: '',
       paymentTermsDays: '30',
       msmeUdyam: '',
+      noPoNeeded: false,
       tolerances: { qtyPct: '2', pricePct: '', amountRupees: '' },
     });
   });

@@ -28,6 +28,7 @@ export const VendorFormSchema = z.object({
     vendorFormMessages.paymentTermsDays,
   ),
   msmeUdyam: textField((text) => text.trim().toUpperCase() || null, rules.msmeUdyam),
+  noPoNeeded: z.boolean(),
   tolerances: z.object({
     qtyPct: toleranceField(toleranceRules.qtyPct),
     pricePct: toleranceField(toleranceRules.pricePct),
@@ -47,6 +48,7 @@ export function toVendorFormValues(vendor: Vendor): VendorFormValues {
     displayName: vendor.displayName ?? '',
     paymentTermsDays: show(vendor.paymentTermsDays),
     msmeUdyam: vendor.msmeUdyam ?? '',
+    noPoNeeded: vendor.noPoNeeded,
     tolerances: {
       qtyPct: show(vendor.tolerances.qtyPct),
       pricePct: show(vendor.tolerances.pricePct),

@@ -118,6 +118,16 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
           >
             {(ids) => <Input {...ids} placeholder="UDYAM-MH-26-0012345" {...form.register('msmeUdyam')} />}
           </FormField>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5 size-4" {...form.register('noPoNeeded')} />
+            <span>
+              No purchase order needed (services, rent, travel, utilities)
+              <span className="block text-muted-foreground text-xs">
+                Its invoices without a PO read “No PO — needs approval” in Reconcile and are paid once
+                approved.
+              </span>
+            </span>
+          </label>
           <fieldset className="flex flex-col gap-1.5">
             <legend className="mb-1.5 font-medium text-sm">Match tolerances agreed with this vendor</legend>
             <div className="grid grid-cols-3 gap-2">
@@ -169,8 +179,8 @@ export function VendorMaster() {
           Vendors from your documents
         </h2>
         <p className="text-muted-foreground text-sm">
-          Every supplier a read document names by GSTIN. Mark MSME suppliers to track their 45-day payment
-          clock.
+          Suppliers learned from verified documents: read with every check passed, or approved by a person
+          (with their corrections). Mark MSME suppliers to track their 45-day payment clock.
         </p>
       </div>
       {vendors.isPending ? (
@@ -181,7 +191,8 @@ export function VendorMaster() {
         </p>
       ) : vendors.data.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-          No vendors yet. They appear here as your flows read invoices, purchase orders and goods receipts.
+          No vendors yet. A supplier appears here once one of its documents is verified: read with every check
+          passed, or approved in Review.
         </p>
       ) : (
         <div className="rounded-lg border bg-card">
@@ -191,6 +202,9 @@ export function VendorMaster() {
                 <th scope="col" className="px-3 py-2 font-medium">
                   Vendor
                 </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Invoiced (₹), verified
+                </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   GSTIN
                 </th>
@@ -199,9 +213,6 @@ export function VendorMaster() {
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Last document
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Invoiced (₹)
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Terms
@@ -219,9 +230,21 @@ export function VendorMaster() {
                     {v.msmeUdyam && (
                       <Badge className="ml-2 border-transparent bg-primary/10 text-primary">MSME</Badge>
                     )}
+                    {v.noPoNeeded && (
+                      <Badge className="ml-2 border-transparent bg-muted text-foreground">No PO needed</Badge>
+                    )}
                     {v.namesSeen.length > 1 && (
                       <div className="text-muted-foreground text-xs">
                         Also printed as {v.namesSeen.filter((n) => n !== v.name).join(', ')}
+                      </div>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="vendor-invoiced">
+                    {formatIndianNumber(v.invoicedTotal)}
+                    {v.awaitingReviewInvoices > 0 && (
+                      <div className="text-muted-foreground text-xs">
+                        + ₹{formatIndianNumber(v.awaitingReviewTotal)} awaiting review (
+                        {v.awaitingReviewInvoices})
                       </div>
                     )}
                   </td>
@@ -230,7 +253,6 @@ export function VendorMaster() {
                   <td className="px-3 py-2 tabular-nums">
                     {v.lastDocumentDate ? (formatIndianDate(v.lastDocumentDate) ?? v.lastDocumentDate) : '—'}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatIndianNumber(v.invoicedTotal)}</td>
                   <td className="px-3 py-2">
                     {v.paymentTermsDays === null ? 'Not agreed' : `${v.paymentTermsDays} days`}
                   </td>
