@@ -17,6 +17,7 @@ export {
 export {
   type BooksRow,
   type BooksStatus,
+  compareLinked,
   DEFAULT_GSTR2B_TOLERANCE,
   type Difference,
   type Gstr2bOptions,
