@@ -171,3 +171,127 @@ export const GstDecisionInputSchema = z.object({
 });
 /** A decision request. */
 export type GstDecisionInput = z.infer<typeof GstDecisionInputSchema>;
+
+/** TDS sections Bahi works out (contracts/compliance.md §2). */
+export const TDS_SECTION_NAMES = [
+  '194C',
+  '194J(a)',
+  '194J(b)',
+  '194H',
+  '194I(a)',
+  '194I(b)',
+  '194Q',
+] as const;
+/** A TDS section. */
+export type TdsSectionName = (typeof TDS_SECTION_NAMES)[number];
+
+/** What each section is, in words. */
+export const TDS_SECTION_LABELS: Record<TdsSectionName, string> = {
+  '194C': '194C — contractors',
+  '194J(a)': '194J(a) — technical services',
+  '194J(b)': '194J(b) — professional fees',
+  '194H': '194H — commission',
+  '194I(a)': '194I(a) — rent of machinery',
+  '194I(b)': '194I(b) — rent of buildings',
+  '194Q': '194Q — purchase of goods',
+};
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
+
+/** A vendor's TDS profile: how its invoices are taxed at source. */
+export const VendorTdsSchema = z.object({
+  /** The section every line falls under; null: by each line's SAC. */
+  section: z.enum(TDS_SECTION_NAMES).nullable(),
+  /** False when the income-tax portal shows the PAN inoperative (higher rate). */
+  panOperative: z.boolean(),
+  /** A lower-deduction certificate (section 197). */
+  ldc: z
+    .object({
+      number: safeText().trim().max(40).nullable(),
+      section: z.enum(TDS_SECTION_NAMES),
+      rate: z.number().min(0, 'A rate is 0 % or more').max(30, 'A rate is at most 30 %'),
+      from: isoDate,
+      to: isoDate,
+      /** Amount the certificate covers this year, in rupees. */
+      limitRupees: z.number().min(0).max(1e11),
+    })
+    .refine((l) => l.from <= l.to, { message: 'The certificate must end after it starts', path: ['to'] })
+    .nullable(),
+});
+/** A vendor's TDS profile. */
+export type VendorTds = z.infer<typeof VendorTdsSchema>;
+
+/** One section (at one rate) of an invoice's TDS. Amounts in rupees. */
+export const TdsLineSchema = z.object({
+  section: z.enum(TDS_SECTION_NAMES),
+  base: z.number(),
+  taxable: z.number(),
+  rate: z.number(),
+  tds: z.number(),
+  reason: z.string(),
+});
+
+/** An invoice's TDS. */
+export const TdsInvoiceSchema = z.object({
+  invoice: z.object({ id: z.string(), flowId: z.string(), fileName: z.string(), approved: z.boolean() }),
+  vendorName: z.string().nullable(),
+  vendorPan: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  documentDate: z.string().nullable(),
+  sections: z.array(TdsLineSchema),
+  tds: z.number(),
+  /** The invoice total less TDS (null without a total). */
+  netPayable: z.number().nullable(),
+});
+/** An invoice's TDS. */
+export type TdsInvoice = z.infer<typeof TdsInvoiceSchema>;
+
+/** A month's TDS by section, and when it must be deposited. */
+export const TdsMonthSchema = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  /** The 7th of the next month (30 April for March). */
+  dueDate: z.string(),
+  sections: z.array(
+    z.object({
+      section: z.enum(TDS_SECTION_NAMES),
+      invoices: z.number().int(),
+      base: z.number(),
+      tds: z.number(),
+    }),
+  ),
+  tds: z.number(),
+  invoices: z.number().int(),
+  /** Invoices of the month with TDS that no person approved yet. */
+  awaitingApproval: z.number().int(),
+});
+/** A month's TDS. */
+export type TdsMonth = z.infer<typeof TdsMonthSchema>;
+
+/** `GET /api/tds?month=`: the TDS screen. */
+export const TdsViewSchema = z.object({
+  rulesVersion: z.string(),
+  turnoverAbove10cr: z.boolean(),
+  /** Months with invoices, newest first (`YYYY-MM`). */
+  months: z.array(z.string()),
+  summary: TdsMonthSchema.nullable(),
+  invoices: z.array(TdsInvoiceSchema),
+});
+/** The TDS screen's data. */
+export type TdsView = z.infer<typeof TdsViewSchema>;
+
+/** `?month=YYYY-MM` (optional: the newest). */
+export const TdsMonthQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is YYYY-MM')
+    .optional(),
+});
+
+/** `GET/PUT /api/tds/settings`: the organisation's TDS setting. */
+export const TdsSettingsSchema = z.object({
+  /** Turnover passed ₹10 crore last financial year: 194Q applies to goods bought. */
+  turnoverAbove10cr: z.boolean(),
+});
+/** The organisation's TDS setting. */
+export type TdsSettings = z.infer<typeof TdsSettingsSchema>;

@@ -119,3 +119,21 @@ export async function saveComplianceSettings(
       set: { ...values, updatedAt: new Date() },
     });
 }
+
+/** The TDS profile columns of the organisation's vendors with a GSTIN. */
+export async function listVendorTdsRows(db: Db, organizationId: string) {
+  return db
+    .select({
+      gstin: vendors.gstin,
+      pan: vendors.pan,
+      tdsSection: vendors.tdsSection,
+      panOperative: vendors.panOperative,
+      ldcSection: vendors.ldcSection,
+      ldcRate: vendors.ldcRate,
+      ldcFrom: vendors.ldcFrom,
+      ldcTo: vendors.ldcTo,
+      ldcLimitPaise: vendors.ldcLimitPaise,
+    })
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), isNotNull(vendors.gstin)));
+}

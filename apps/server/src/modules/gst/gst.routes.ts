@@ -8,6 +8,11 @@ import {
   GstReconciliationSchema,
   GstRowSchema,
   Gstr2bUploadResultSchema,
+  IdParamsSchema,
+  TdsInvoiceSchema,
+  TdsMonthQuerySchema,
+  TdsSettingsSchema,
+  TdsViewSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamingBodyLimit } from '../../http/body-limit.ts';
@@ -18,6 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { receiveMultipartFiles } from '../uploads/multipart.ts';
 import { decideGstRow, GSTR2B_MAX_BYTES, getGstReconciliation, uploadGstr2b } from './gst.service.ts';
 import { exportGst } from './gst-export.ts';
+import { getInvoiceTds, getTdsSettings, getTdsView, setTdsSettings } from './tds.service.ts';
 
 const tags = ['GST'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -88,6 +94,44 @@ const exportRoute = workbook(
 );
 const imsRoute = workbook('/gst/ims.xlsx', 'Download the Invoice Management System action list of a period');
 
+const tdsTags = ['TDS'];
+
+const tdsRoute = createRoute({
+  method: 'get',
+  path: '/tds',
+  tags: tdsTags,
+  summary:
+    "A month's purchase invoices with their TDS, and the month's TDS by section with its deposit due date",
+  request: { query: TdsMonthQuerySchema },
+  responses: { 200: jsonContent(TdsViewSchema), ...describeErrors('unauthenticated', 'validation') },
+});
+
+const invoiceTdsRoute = createRoute({
+  method: 'get',
+  path: '/tds/invoices/{id}',
+  tags: tdsTags,
+  summary: "An invoice's TDS: sections, base, rate, amount and the reason",
+  request: { params: IdParamsSchema },
+  responses: { 200: jsonContent(TdsInvoiceSchema), ...describeErrors('unauthenticated', 'not_found') },
+});
+
+const getSettingsRoute = createRoute({
+  method: 'get',
+  path: '/tds/settings',
+  tags: tdsTags,
+  summary: "The organisation's TDS setting (turnover above ₹10 crore)",
+  responses: { 200: jsonContent(TdsSettingsSchema), ...describeErrors('unauthenticated') },
+});
+
+const putSettingsRoute = createRoute({
+  method: 'put',
+  path: '/tds/settings',
+  tags: tdsTags,
+  summary: "Set whether last year's turnover passed ₹10 crore (TDS under 194Q on goods bought)",
+  request: { body: jsonContent(TdsSettingsSchema) },
+  responses: { 200: jsonContent(TdsSettingsSchema), ...describeErrors('unauthenticated', 'validation') },
+});
+
 /** Streams a workbook made for this download only, deleting it once sent. */
 async function sendWorkbook(file: { path: string; fileName: string }): Promise<Response> {
   const size = (await stat(file.path)).size;
@@ -153,5 +197,21 @@ export function createGstRoutes({ db, env }: AppDeps) {
     .openapi(decideRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(await decideGstRow(db, { user, membership, input: c.req.valid('json') }), 200);
+    })
+    .openapi(getSettingsRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getTdsSettings(db, membership), 200);
+    })
+    .openapi(putSettingsRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await setTdsSettings(db, { user, membership, input: c.req.valid('json') }), 200);
+    })
+    .openapi(invoiceTdsRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getInvoiceTds(db, membership, c.req.valid('param').id), 200);
+    })
+    .openapi(tdsRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getTdsView(db, membership, c.req.valid('query').month), 200);
     });
 }

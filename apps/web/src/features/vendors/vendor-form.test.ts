@@ -17,6 +17,7 @@ const vendor: Vendor = {
   firstDocumentDate: null,
   lastDocumentDate: null,
   invoicedTotal: 0,
+  tds: { section: null, panOperative: true, ldc: null },
 };
 
 const messagesOf = (values: unknown) =>
