@@ -209,7 +209,10 @@ function GstRowItem({
           </span>
         </span>
         <span className="tabular-nums max-md:hidden">{date(side?.documentDate)}</span>
-        <span className="text-right tabular-nums max-md:hidden">{money(row.itc)}</span>
+        <span className="text-right tabular-nums max-md:hidden">
+          <span className="text-muted-foreground text-xs">ITC </span>
+          {money(row.itc)}
+        </span>
         <span className="flex flex-col items-end gap-0.5">
           <Badge className={cn('border-transparent', TONE[row.tab])}>
             {row.decided === 'accepted'
@@ -406,12 +409,12 @@ export function GstView() {
             · amounts within ₹{data.toleranceRupees} count as equal
           </p>
           <Tabs value={tab} onValueChange={(v) => setTab(v as GstTab)}>
-            <TabsList className="grid h-auto w-full grid-cols-3 gap-1 md:grid-cols-6">
+            <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
               {data.tabs.map((t) => (
                 <TabsTrigger
                   key={t.tab}
                   value={t.tab}
-                  className="flex h-auto flex-col items-start gap-0 px-2 py-1.5 text-left"
+                  className="flex h-auto min-w-0 flex-col items-start gap-0 whitespace-normal px-2 py-1.5 text-left"
                   data-testid={`tab-${t.tab}`}
                 >
                   <span className="text-xs sm:text-sm">

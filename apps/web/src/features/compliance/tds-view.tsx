@@ -20,19 +20,24 @@ const monthLabel = (m: string) =>
 
 function TurnoverSetting({ data }: { data: TdsViewData }) {
   const save = useSetTurnover();
+  // Ticked at once; the server's answer (and TDS worked out again) follows.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
   return (
     <label className="flex items-start gap-2 text-sm">
       <input
         type="checkbox"
         className="mt-0.5 size-4"
-        checked={data.turnoverAbove10cr}
+        checked={optimistic ?? data.turnoverAbove10cr}
         disabled={save.isPending}
         onChange={async (e) => {
+          setOptimistic(e.target.checked);
           try {
             await save.mutateAsync(e.target.checked);
             toast.success('Saved; TDS worked out again');
           } catch (error) {
             toast.error(error instanceof Error ? error.message : 'Could not save the setting');
+          } finally {
+            setOptimistic(null);
           }
         }}
       />
