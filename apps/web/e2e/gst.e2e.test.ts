@@ -232,10 +232,31 @@ describe('GST & TDS', () => {
       /194Q on ₹[\d,.]+ at 0\.1% = ₹0\.00 — purchases this year within ₹50,00,000/,
     );
     await expectText(page.getByTestId('tds-summary'), /to deposit by 07\/\d\d\/\d{4}/);
+    // A vendor whose every line is a contract (194C): a company's PAN pays 2 %, the reason says why.
+    const profiles = page.getByTestId('vendor-tds');
+    const vendorCount = await profiles.count();
+    for (let i = 0; i < vendorCount; i++) {
+      await profiles
+        .nth(i)
+        .getByRole('button', { name: /Edit TDS profile/ })
+        .click();
+      const profileDialog = page.getByRole('dialog', { name: /TDS profile of/ });
+      await profileDialog.getByLabel('Section', { exact: true }).selectOption('194C');
+      if (i === 0) {
+        expect(await axeFindings(page)).toEqual([]);
+        await screenshot(page, 'gst-06-vendor-tds');
+      }
+      await profileDialog.getByRole('button', { name: 'Save' }).click();
+      await profileDialog.waitFor({ state: 'hidden' });
+    }
+    await expectText(
+      page.getByTestId('tds-section').first(),
+      /194C on ₹[\d,.]+ at 2% = ₹[\d,.]+ — (this bill is above ₹30,000|payments this year passed ₹1,00,000)/,
+    );
     expect(await axeFindings(page)).toEqual([]);
-    await screenshot(page, 'gst-06-tds');
+    await screenshot(page, 'gst-07-tds');
     await page.setViewportSize(PHONE);
     expect(await axeFindings(page)).toEqual([]);
-    await screenshot(page, 'gst-07-tds-phone');
+    await screenshot(page, 'gst-08-tds-phone');
   });
 });

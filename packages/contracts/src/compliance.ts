@@ -185,15 +185,15 @@ export const TDS_SECTION_NAMES = [
 /** A TDS section. */
 export type TdsSectionName = (typeof TDS_SECTION_NAMES)[number];
 
-/** What each section is, in words. */
+/** What each section covers, in words. */
 export const TDS_SECTION_LABELS: Record<TdsSectionName, string> = {
-  '194C': '194C — contractors',
-  '194J(a)': '194J(a) — technical services',
-  '194J(b)': '194J(b) — professional fees',
-  '194H': '194H — commission',
-  '194I(a)': '194I(a) — rent of machinery',
-  '194I(b)': '194I(b) — rent of buildings',
-  '194Q': '194Q — purchase of goods',
+  '194C': 'contractors',
+  '194J(a)': 'technical services',
+  '194J(b)': 'professional fees',
+  '194H': 'commission',
+  '194I(a)': 'rent of machinery',
+  '194I(b)': 'rent of buildings',
+  '194Q': 'purchase of goods',
 };
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
@@ -261,7 +261,10 @@ export const TdsMonthSchema = z.object({
     }),
   ),
   tds: z.number(),
+  /** Invoices of the month with a TDS section (taxed or still under its threshold). */
   invoices: z.number().int(),
+  /** Of them, those with TDS to deduct. */
+  withTds: z.number().int(),
   /** Invoices of the month with TDS that no person approved yet. */
   awaitingApproval: z.number().int(),
 });

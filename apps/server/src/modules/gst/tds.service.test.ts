@@ -219,6 +219,7 @@ describe('TDS per invoice', () => {
       ],
       tds: 5775,
       invoices: 3,
+      withTds: 3,
       awaitingApproval: 2,
     });
     expect(view.invoices.map((i) => i.invoice.id).sort()).toEqual([ids.sep, ids.truck, ids.steel].sort());

@@ -114,7 +114,8 @@ export function summariseMonth(month: string, invoices: TdsInvoice[]): TdsMonth 
     dueDate: tdsDueDate(month),
     sections,
     tds: sections.reduce((s, x) => s + x.tds, 0),
-    invoices: taxed.length,
+    invoices: invoices.length,
+    withTds: taxed.length,
     awaitingApproval: taxed.filter((i) => !i.invoice.approved).length,
   };
 }

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/empty-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table } from '@/components/ui/table.tsx';
 import { useSetTurnover, useTds } from './queries.ts';
+import { VendorTdsProfiles } from './vendor-tds.tsx';
 
 const money = (v: number | null) => (v === null ? '—' : `₹${formatIndianNumber(v)}`);
 /** `2025-09` → `Sep 2025`. */
@@ -70,7 +71,7 @@ function Summary({ data }: { data: TdsViewData }) {
           : ''}{' '}
         · deposit with challan ITNS 281 by the 7th of the next month (30 April for March).
       </p>
-      <Table className="min-w-[28rem]" aria-label="TDS by section">
+      <Table aria-label="TDS by section">
         <thead>
           <tr className="border-b text-left text-muted-foreground">
             <th scope="col" className="px-2 py-1.5 font-medium">
@@ -90,7 +91,10 @@ function Summary({ data }: { data: TdsViewData }) {
         <tbody>
           {s.sections.map((x) => (
             <tr key={x.section} className="border-b last:border-0">
-              <td className="px-2 py-1.5">{TDS_SECTION_LABELS[x.section]}</td>
+              <td className="px-2 py-1.5">
+                <span className="font-medium">{x.section}</span>
+                <span className="block text-muted-foreground text-xs">{TDS_SECTION_LABELS[x.section]}</span>
+              </td>
               <td className="px-2 py-1.5 text-right tabular-nums">{x.invoices}</td>
               <td className="px-2 py-1.5 text-right tabular-nums">{money(x.base)}</td>
               <td className="px-2 py-1.5 text-right font-medium tabular-nums">{money(x.tds)}</td>
@@ -134,7 +138,7 @@ function Invoices({ data }: { data: TdsViewData }) {
               <span className="tabular-nums">
                 TDS <span className="font-semibold">{money(inv.tds)}</span>
                 {inv.netPayable !== null && (
-                  <span className="text-muted-foreground"> · pay {money(inv.netPayable)}</span>
+                  <span className="text-muted-foreground"> · net payable {money(inv.netPayable)}</span>
                 )}
               </span>
             </div>
@@ -202,6 +206,7 @@ export function TdsView() {
           <Invoices data={data} />
         </>
       )}
+      <VendorTdsProfiles />
       <p className="text-muted-foreground text-xs">
         TDS rules version {data.rulesVersion}; thresholds add up per PAN, section and financial year.
       </p>
