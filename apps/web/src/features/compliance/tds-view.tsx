@@ -65,10 +65,9 @@ function Summary({ data }: { data: TdsViewData }) {
         {monthLabel(s.month)}: {money(s.tds)} to deposit by {formatIndianDate(s.dueDate)}
       </h2>
       <p className="text-muted-foreground text-xs">
-        {s.invoices} invoices with TDS
-        {s.awaitingApproval > 0
-          ? `, ${s.awaitingApproval} not approved yet (their amounts may still change)`
-          : ''}{' '}
+        {s.invoices} {s.invoices === 1 ? 'invoice' : 'invoices'} under a TDS section, {s.withTds} with TDS to
+        deduct
+        {s.awaitingApproval > 0 ? ` (${s.awaitingApproval} not approved yet: amounts may still change)` : ''}{' '}
         · deposit with challan ITNS 281 by the 7th of the next month (30 April for March).
       </p>
       <Table aria-label="TDS by section">
@@ -77,7 +76,7 @@ function Summary({ data }: { data: TdsViewData }) {
             <th scope="col" className="px-2 py-1.5 font-medium">
               Section
             </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
+            <th scope="col" className="px-2 py-1.5 text-right font-medium max-sm:hidden">
               Invoices
             </th>
             <th scope="col" className="px-2 py-1.5 text-right font-medium">
@@ -95,7 +94,7 @@ function Summary({ data }: { data: TdsViewData }) {
                 <span className="font-medium">{x.section}</span>
                 <span className="block text-muted-foreground text-xs">{TDS_SECTION_LABELS[x.section]}</span>
               </td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{x.invoices}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums max-sm:hidden">{x.invoices}</td>
               <td className="px-2 py-1.5 text-right tabular-nums">{money(x.base)}</td>
               <td className="px-2 py-1.5 text-right font-medium tabular-nums">{money(x.tds)}</td>
             </tr>
