@@ -112,6 +112,12 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               },
             },
             {
+              path: 'gst',
+              lazy: async () => ({
+                Component: (await import('@/features/compliance/gst-page.tsx')).GstPage,
+              }),
+            },
+            {
               path: 'compliance',
               lazy: async () => ({
                 Component: (await import('@/features/coming-soon/pages.tsx')).CompliancePage,

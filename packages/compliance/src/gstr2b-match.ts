@@ -245,3 +245,22 @@ export function matchGstr2b(
   }
   return rows;
 }
+
+/**
+ * A pair a person linked (the books' invoice and a 2B document they say is the same): its status by
+ * rule 1's test whatever the keys say — `matched`, `matched_within_tolerance` or `mismatch` — and the
+ * fields that differ (the number too, when its key differs).
+ */
+export function compareLinked(
+  inv: BookInvoice,
+  doc: Gstr2bDocument,
+  options: Gstr2bOptions = {},
+): { status: 'matched' | 'matched_within_tolerance' | 'mismatch'; differences: Difference[] } {
+  const tol = Math.round((options.toleranceRupees ?? DEFAULT_GSTR2B_TOLERANCE) * 100);
+  const status = statusOf(1, inv, doc, tol) as 'matched' | 'matched_within_tolerance' | 'mismatch';
+  const sameGstin = inv.vendorGstin === doc.ctin;
+  return {
+    status: sameGstin ? status : 'mismatch',
+    differences: differencesOf(inv, doc, tol, inv.numberKey !== doc.numberKey),
+  };
+}

@@ -17,6 +17,7 @@ export {
 export {
   type BooksRow,
   type BooksStatus,
+  compareLinked,
   DEFAULT_GSTR2B_TOLERANCE,
   type Difference,
   type Gstr2bOptions,
@@ -49,4 +50,5 @@ export {
   type TdsSectionResult,
   type VendorProfile,
 } from './tds.ts';
-export { sectionOfLine, sectionOfSac, type TdsSection } from './tds-sections.ts';
+export { listTdsRules, type SacRule, type SectionRule, TDS_RULES_VERSION } from './tds-rules.ts';
+export { sectionOfLine, sectionOfSac, TDS_SECTIONS, type TdsSection } from './tds-sections.ts';

@@ -1,5 +1,7 @@
 // Which TDS section a purchase line falls under, and each section's rate and threshold rule
-// (contracts/compliance.md §2).
+// (contracts/compliance.md §2), read from the versioned rule file (tds-rules.ts, tds-rules.json).
+import { formatIndianNumber } from '@bahi/india';
+import { sacTableOn, sectionRule, withoutPanOn } from './tds-rules.ts';
 
 /** A TDS section Bahi works out. */
 export type TdsSection = '194C' | '194J(a)' | '194J(b)' | '194H' | '194I(a)' | '194I(b)' | '194Q';
@@ -15,41 +17,22 @@ export const TDS_SECTIONS: readonly TdsSection[] = [
   '194Q',
 ];
 
-// SAC prefixes, longest first wins; null marks a carve-out that no section covers (99733:
-// leasing of intellectual property is not hire of plant or machinery).
-const SAC_TABLE: ReadonlyArray<[string, TdsSection | null]> = [
-  ['9954', '194C'],
-  ['99633', '194C'],
-  ['9965', '194C'],
-  ['9966', '194C'],
-  ['99836', '194C'],
-  ['99851', '194C'],
-  ['99852', '194C'],
-  ['99853', '194C'],
-  ['9987', '194C'],
-  ['9988', '194C'],
-  ['9982', '194J(b)'],
-  ['9983', '194J(b)'],
-  ['9961', '194H'],
-  ['9962', '194H'],
-  ['9972', '194I(b)'],
-  ['9973', '194I(a)'],
-  ['99733', null],
-];
-
 /** The digits of an HSN/SAC code as printed (`9983 13`, `9983.13`); '' without any. */
 export function hsnDigits(code: string | null): string {
   return (code ?? '').replace(/[^0-9]/g, '');
 }
 
-/** The section of a SAC by the contract's table (longest prefix wins); null when none covers it. */
-export function sectionOfSac(code: string | null): TdsSection | null {
+/**
+ * The section of a SAC by the rule file's table as in force on `date` (longest prefix wins); null when
+ * none covers it (or a carve-out row names no section).
+ */
+export function sectionOfSac(code: string | null, date: string | null = null): TdsSection | null {
   const digits = hsnDigits(code);
-  let best: [string, TdsSection | null] | null = null;
-  for (const row of SAC_TABLE) {
-    if (digits.startsWith(row[0]) && (!best || row[0].length > best[0].length)) best = row;
+  let best: { prefix: string; section: TdsSection | null } | null = null;
+  for (const row of sacTableOn(date)) {
+    if (digits.startsWith(row.prefix) && (!best || row.prefix.length > best.prefix.length)) best = row;
   }
-  return best ? best[1] : null;
+  return best ? best.section : null;
 }
 
 /**
@@ -60,69 +43,84 @@ export function sectionOfLine(
   hsnSac: string | null,
   profileSection: TdsSection | null,
   buyerTurnoverAbove10cr: boolean,
+  date: string | null = null,
 ): TdsSection | null {
   if (profileSection) return profileSection;
   const digits = hsnDigits(hsnSac);
-  if (digits.startsWith('99')) return sectionOfSac(digits);
+  if (digits.startsWith('99')) return sectionOfSac(digits, date);
   return digits && buyerTurnoverAbove10cr ? '194Q' : null;
 }
 
-/** The table rate in percent; 194C depends on the PAN holder (4th character P or H: 1 %). */
-export function tableRate(section: TdsSection, pan: string | null): number {
-  switch (section) {
-    case '194C':
-      return pan && /^...[PH]/.test(pan) ? 1 : 2;
-    case '194J(a)':
-    case '194H':
-    case '194I(a)':
-      return 2;
-    case '194J(b)':
-    case '194I(b)':
-      return 10;
-    case '194Q':
-      return 0.1;
-  }
+/** The table rate in percent on `date`; 194C takes its lower rate when the PAN holder is an individual or HUF (4th character P or H). */
+export function tableRate(section: TdsSection, pan: string | null, date: string | null = null): number {
+  const rule = sectionRule(section, date);
+  return rule.rateIndividualOrHuf !== undefined && pan && /^...[PH]/.test(pan)
+    ? rule.rateIndividualOrHuf
+    : rule.rate;
 }
 
-/** Rate without a PAN or with an inoperative one (206AA): the larger of the table's and 20 % (5 % for 194Q). */
-export function rateWithoutPan(section: TdsSection, pan: string | null): number {
-  return Math.max(tableRate(section, pan), section === '194Q' ? 5 : 20);
+/** Rate without a PAN or with an inoperative one (206AA): the larger of the table's and the rule file's minimum. */
+export function rateWithoutPan(section: TdsSection, pan: string | null, date: string | null = null): number {
+  const floor = withoutPanOn(date);
+  return Math.max(
+    tableRate(section, pan, date),
+    section === '194Q' ? floor.minimumRate194Q : floor.minimumRate,
+  );
 }
 
 const RUPEE = 100;
 
 /** What a section taxes on this invoice, in paise, from its base, the year's aggregate and what was taxed before. */
-export function taxableOf(section: TdsSection, base: number, aggregate: number, taxedBefore: number): number {
+export function taxableOf(
+  section: TdsSection,
+  base: number,
+  aggregate: number,
+  taxedBefore: number,
+  date: string | null = null,
+): number {
+  const t = sectionRule(section, date).threshold;
   const catchUp = Math.max(0, aggregate - taxedBefore);
-  switch (section) {
-    case '194C':
-      if (aggregate > 100_000 * RUPEE) return catchUp;
-      return base > 30_000 * RUPEE ? base : 0;
-    case '194J(a)':
-    case '194J(b)':
-      return aggregate > 50_000 * RUPEE ? catchUp : 0;
-    case '194H':
-      return aggregate > 20_000 * RUPEE ? catchUp : 0;
-    case '194I(a)':
-    case '194I(b)':
-      return base > 50_000 * RUPEE ? base : 0;
-    case '194Q':
-      return Math.max(0, aggregate - Math.max(5_000_000 * RUPEE, aggregate - base));
+  switch (t.kind) {
+    case 'bill-or-year':
+      if (aggregate > t.year * RUPEE) return catchUp;
+      return base > t.bill * RUPEE ? base : 0;
+    case 'year':
+      return aggregate > t.year * RUPEE ? catchUp : 0;
+    case 'bill':
+      return base > t.bill * RUPEE ? base : 0;
+    case 'above-year':
+      return Math.max(0, aggregate - Math.max(t.year * RUPEE, aggregate - base));
   }
 }
 
+/** ₹ with Indian grouping, no paise: ₹1,00,000. */
+const inr = (rupees: number) => `₹${formatIndianNumber(rupees, 0)}`;
+
 /** Why a section taxes what it does, in words a finance person reads. */
-export function reasonOf(section: TdsSection, base: number, aggregate: number, taxable: number): string {
-  if (section === '194Q')
-    return taxable > 0
-      ? 'purchases from this seller this year passed ₹50,00,000'
-      : 'purchases this year within ₹50,00,000';
-  if (section === '194I(a)' || section === '194I(b)')
-    return taxable > 0 ? 'rent on this invoice above ₹50,000' : 'rent on this invoice within ₹50,000';
-  const yearly = section === '194C' ? '₹1,00,000' : section === '194H' ? '₹20,000' : '₹50,000';
-  const what = section === '194C' ? 'payments' : section === '194H' ? 'commission' : 'fees';
-  const yearLimit = section === '194C' ? 100_000 : section === '194H' ? 20_000 : 50_000;
-  if (aggregate > yearLimit * RUPEE) return `${what} this year passed ${yearly}`;
-  if (section === '194C' && base > 30_000 * RUPEE) return 'this bill is above ₹30,000';
-  return `${what} this year within ${yearly}`;
+export function reasonOf(
+  section: TdsSection,
+  base: number,
+  aggregate: number,
+  taxable: number,
+  date: string | null = null,
+): string {
+  const { threshold: t, what } = sectionRule(section, date);
+  switch (t.kind) {
+    case 'above-year':
+      return taxable > 0
+        ? `${what} this year passed ${inr(t.year)}`
+        : `purchases this year within ${inr(t.year)}`;
+    case 'bill':
+      return taxable > 0
+        ? `${what} on this invoice above ${inr(t.bill)}`
+        : `${what} on this invoice within ${inr(t.bill)}`;
+    case 'year':
+      return aggregate > t.year * RUPEE
+        ? `${what} this year passed ${inr(t.year)}`
+        : `${what} this year within ${inr(t.year)}`;
+    case 'bill-or-year':
+      if (aggregate > t.year * RUPEE) return `${what} this year passed ${inr(t.year)}`;
+      if (base > t.bill * RUPEE) return `this bill is above ${inr(t.bill)}`;
+      return `${what} this year within ${inr(t.year)}`;
+  }
 }

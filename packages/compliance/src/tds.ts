@@ -113,7 +113,7 @@ function basesOf(inv: BookInvoice, profile: VendorProfile | null, flag: boolean)
     : [{ hsnSac: null, amount: inv.taxableValue ?? 0, gstRate: null }];
   const bases = new Map<TdsSection, number>();
   for (const line of lines) {
-    const section = sectionOfLine(line.hsnSac, profile?.section ?? null, flag);
+    const section = sectionOfLine(line.hsnSac, profile?.section ?? null, flag, inv.documentDate);
     if (section) bases.set(section, (bases.get(section) ?? 0) + line.amount);
   }
   return bases;
@@ -131,7 +131,8 @@ interface SectionContext {
 function sectionResults(ctx: SectionContext, section: TdsSection, base: number): TdsSectionResult[] {
   const { inv, profile, pan, books } = ctx;
   const noPan = !pan || profile?.panOperative === false;
-  const normalRate = noPan ? rateWithoutPan(section, pan) : tableRate(section, pan);
+  const date = inv.documentDate;
+  const normalRate = noPan ? rateWithoutPan(section, pan, date) : tableRate(section, pan, date);
   const entry = (taxable: number, rate: number, reason: string): TdsSectionResult => ({
     section,
     base: rupees(base),
@@ -144,13 +145,12 @@ function sectionResults(ctx: SectionContext, section: TdsSection, base: number):
     return [entry(0, normalRate, 'a second copy of an invoice already in the books: counted once')];
   const totals = books.get(`${ctx.key}|${section}|${inv.financialYear}`);
   const aggregate = totals.aggregate + base;
-  const taxable = taxableOf(section, base, aggregate, totals.taxedBefore);
+  const taxable = taxableOf(section, base, aggregate, totals.taxedBefore, date);
   totals.aggregate = aggregate;
   totals.taxedBefore += taxable;
-  let reason = reasonOf(section, base, aggregate, taxable);
+  let reason = reasonOf(section, base, aggregate, taxable, date);
   if (noPan) reason += pan ? '; PAN inoperative: higher rate' : '; no PAN: higher rate';
   const ldc = profile?.ldc;
-  const date = inv.documentDate;
   if (
     ldc &&
     ldc.section === section &&

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VendorTdsSchema } from './compliance.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -292,6 +293,8 @@ export const VendorSchema = z.object({
   awaitingReviewInvoices: z.number().int(),
   /** Its invoices need no purchase order (a service, rent, travel, a utility). */
   noPoNeeded: z.boolean(),
+  /** How its invoices are taxed at source. */
+  tds: VendorTdsSchema,
 });
 /** A vendor of the organisation. */
 export type Vendor = z.infer<typeof VendorSchema>;
@@ -336,6 +339,8 @@ export const VendorUpdateSchema = z.object({
       amountRupees: z.number().min(0).max(100000).nullable(),
     })
     .optional(),
+  /** The vendor's TDS profile, replaced whole. */
+  tds: VendorTdsSchema.optional(),
 });
 /** A vendor update. */
 export type VendorUpdate = z.infer<typeof VendorUpdateSchema>;

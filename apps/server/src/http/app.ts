@@ -20,6 +20,7 @@ import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts'
 import { createDocumentRoutes } from '../modules/documents/documents.routes.ts';
 import { createFlowRoutes } from '../modules/flows/flows.routes.ts';
 import { createGoogleRoutes } from '../modules/google/google.routes.ts';
+import { createGstRoutes } from '../modules/gst/gst.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createLegacyRoutes } from '../modules/legacy/legacy.routes.ts';
@@ -55,6 +56,7 @@ const apiModules = [
   createMemoryRoutes,
   createReviewRoutes,
   createReconcileRoutes,
+  createGstRoutes,
   createVendorRoutes,
   createUploadRoutes,
   createSheetRoutes,

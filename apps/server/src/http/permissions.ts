@@ -85,6 +85,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/reconcile/invoices/{id}/override': 'reconcile.override',
   // Whether a flow's invoices need a purchase order is a payment policy, like the tolerances.
   'PUT /api/reconcile/flows/{id}/no-po': 'settings.manage',
+  'GET /api/gst': 'read',
+  'GET /api/gst.xlsx': 'download',
+  'GET /api/gst/ims.xlsx': 'download',
+  'POST /api/gst/2b': 'flows.run',
+  // Linking, unlinking or accepting a difference decides a claim of input tax credit, as approving does.
+  'POST /api/gst/decisions': 'documents.approve',
+  'GET /api/tds': 'read',
+  'GET /api/tds/invoices/{id}': 'read',
+  'GET /api/tds/settings': 'read',
+  'PUT /api/tds/settings': 'settings.manage',
   'GET /api/vendors': 'read',
   'PATCH /api/vendors/{id}': 'vendors.edit',
 

@@ -89,3 +89,27 @@ export async function requestApi<T>(
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
 }
+
+/** Posts a multipart form (a file upload) with the session cookie; answers like {@link requestApi}. */
+export async function requestApiForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      body: form,
+    });
+  } catch {
+    throw new ApiError('network', 'Could not reach the Bahi server. Check your connection and try again.', 0);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}

@@ -23,6 +23,11 @@ import {
   GoogleSetupInputSchema,
   GoogleSetupItemSchema,
   GoogleStatusSchema,
+  GstDecisionInputSchema,
+  GstPeriodQuerySchema,
+  GstReconciliationSchema,
+  GstRowSchema,
+  Gstr2bUploadResultSchema,
   IntegrationsSchema,
   InterestListSchema,
   InvitationCreatedSchema,
@@ -47,6 +52,10 @@ import {
   SheetViewSchema,
   StartedRunSchema,
   SwitchOrganizationInputSchema,
+  TdsInvoiceSchema,
+  TdsMonthQuerySchema,
+  TdsSettingsSchema,
+  TdsViewSchema,
   TeamSchema,
   TolerancesSchema,
   UpdateMemberRoleInputSchema,
@@ -269,6 +278,24 @@ export const api = defineEndpoints({
     body: VendorUpdateSchema,
     response: VendorSchema,
   },
+
+  // GST & TDS (the 2B upload is sent as multipart; see `compliance-api.ts`)
+  gst: { method: 'GET', path: '/api/gst', query: GstPeriodQuerySchema, response: GstReconciliationSchema },
+  uploadGstr2b: { method: 'POST', path: '/api/gst/2b', response: Gstr2bUploadResultSchema },
+  decideGst: {
+    method: 'POST',
+    path: '/api/gst/decisions',
+    body: GstDecisionInputSchema,
+    response: GstRowSchema,
+  },
+  tds: { method: 'GET', path: '/api/tds', query: TdsMonthQuerySchema, response: TdsViewSchema },
+  invoiceTds: { method: 'GET', path: '/api/tds/invoices/:id', response: TdsInvoiceSchema },
+  setTdsSettings: {
+    method: 'PUT',
+    path: '/api/tds/settings',
+    body: TdsSettingsSchema,
+    response: TdsSettingsSchema,
+  },
 });
 
 /**
@@ -284,4 +311,8 @@ export const apiLinks = {
   runEvents: '/api/runs/:id/events',
   /** The reconciliation workbook (Matches, Exceptions and Purchase Orders tabs). */
   reconcileXlsx: '/api/reconcile.xlsx',
+  /** Every GST tab of a period, the suppliers and the IMS actions (`?period=MMYYYY`). */
+  gstXlsx: '/api/gst.xlsx',
+  /** The Invoice Management System action list of a period (`?period=MMYYYY`). */
+  gstImsXlsx: '/api/gst/ims.xlsx',
 } as const;

@@ -12,6 +12,7 @@ export const APP_PATHS = [
   '/parse',
   '/review',
   '/reconcile',
+  '/gst',
   '/profile',
   '/integrations',
   '/team',

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -247,6 +248,17 @@ export const vendors = pgTable(
     amountTolerancePaise: bigint('amount_tolerance_paise', { mode: 'number' }),
     /** Its invoices need no purchase order (a service, rent, travel, a utility): payable once approved. */
     noPoNeeded: boolean('no_po_needed').notNull().default(false),
+    /** TDS: the section every line of its invoices falls under (null: by each line's SAC). */
+    tdsSection: text('tds_section'),
+    /** TDS: false when the income-tax portal shows the PAN inoperative (higher rate, section 206AA). */
+    panOperative: boolean('pan_operative').notNull().default(true),
+    /** TDS: a lower-deduction certificate (section 197): number, section, rate %, dates and limit. */
+    ldcNumber: text('ldc_number'),
+    ldcSection: text('ldc_section'),
+    ldcRate: numeric('ldc_rate', { precision: 6, scale: 3, mode: 'number' }),
+    ldcFrom: date('ldc_from'),
+    ldcTo: date('ldc_to'),
+    ldcLimitPaise: bigint('ldc_limit_paise', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,14 @@ export interface VendorListRow {
   price_tolerance_pct: string | number | null;
   amount_tolerance_paise: string | number | null;
   no_po_needed: boolean;
+  tds_section: string | null;
+  pan_operative: boolean;
+  ldc_number: string | null;
+  ldc_section: string | null;
+  ldc_rate: string | number | null;
+  ldc_from: string | null;
+  ldc_to: string | null;
+  ldc_limit_paise: string | number | null;
   names_seen: string[] | null;
   documents: string | number;
   first_date: string | null;
@@ -61,6 +69,8 @@ export async function listVendorRows(db: Db, organizationId: string): Promise<Ve
     db,
     sql`select v.id, v.gstin, v.pan, v.state_code, v.name, v.display_name, v.payment_terms_days, v.msme_udyam,
           v.qty_tolerance_pct, v.price_tolerance_pct, v.amount_tolerance_paise, v.no_po_needed,
+          v.tds_section, v.pan_operative, v.ldc_number, v.ldc_section, v.ldc_rate,
+          to_char(v.ldc_from, 'YYYY-MM-DD') as ldc_from, to_char(v.ldc_to, 'YYYY-MM-DD') as ldc_to, v.ldc_limit_paise,
           a.names_seen, coalesce(a.documents, 0) as documents, a.first_date, a.last_date,
           coalesce(a.invoiced, 0) as invoiced, coalesce(a.awaiting_total, 0) as awaiting_total,
           coalesce(a.awaiting_invoices, 0) as awaiting_invoices
@@ -120,6 +130,14 @@ export async function updateVendorRow(
         | 'priceTolerancePct'
         | 'amountTolerancePaise'
         | 'noPoNeeded'
+        | 'tdsSection'
+        | 'panOperative'
+        | 'ldcNumber'
+        | 'ldcSection'
+        | 'ldcRate'
+        | 'ldcFrom'
+        | 'ldcTo'
+        | 'ldcLimitPaise'
       >
     >;
   },

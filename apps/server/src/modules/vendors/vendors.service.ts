@@ -1,4 +1,4 @@
-import type { Vendor, VendorUpdate } from '@bahi/contracts';
+import type { Vendor, VendorTds, VendorUpdate } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
@@ -39,6 +39,37 @@ function toVendor(row: VendorListRow): Vendor {
     awaitingReviewTotal: Math.round(Number(row.awaiting_total ?? 0) * 100) / 100,
     awaitingReviewInvoices: Number(row.awaiting_invoices ?? 0),
     noPoNeeded: row.no_po_needed,
+    tds: toVendorTds(row),
+  };
+}
+
+/** The TDS profile columns as the API gives them (money in rupees from paise). */
+function toVendorTds(row: VendorListRow): VendorTds {
+  const ldc =
+    row.ldc_section && row.ldc_rate !== null && row.ldc_from && row.ldc_to && row.ldc_limit_paise !== null
+      ? {
+          number: row.ldc_number,
+          section: row.ldc_section as NonNullable<VendorTds['ldc']>['section'],
+          rate: Number(row.ldc_rate),
+          from: row.ldc_from,
+          to: row.ldc_to,
+          limitRupees: Number(row.ldc_limit_paise) / 100,
+        }
+      : null;
+  return { section: row.tds_section as VendorTds['section'], panOperative: row.pan_operative, ldc };
+}
+
+/** The TDS profile as the vendors table stores it. */
+function tdsColumns(tds: VendorTds) {
+  return {
+    tdsSection: tds.section,
+    panOperative: tds.panOperative,
+    ldcNumber: tds.ldc?.number ?? null,
+    ldcSection: tds.ldc?.section ?? null,
+    ldcRate: tds.ldc?.rate ?? null,
+    ldcFrom: tds.ldc?.from ?? null,
+    ldcTo: tds.ldc?.to ?? null,
+    ldcLimitPaise: tds.ldc ? Math.round(tds.ldc.limitRupees * 100) : null,
   };
 }
 
@@ -75,6 +106,7 @@ export async function updateVendor(
               input.tolerances.amountRupees === null ? null : Math.round(input.tolerances.amountRupees * 100),
           }
         : {}),
+      ...(input.tds ? tdsColumns(input.tds) : {}),
     },
   });
   // Invoice flows' "Matches" tabs change with it.

@@ -32,7 +32,7 @@ export const mainNavItems: NavItem[] = [
   { label: 'Review', icon: ClipboardCheckIcon, to: '/review' },
   { label: 'Reconcile', icon: GitCompareArrowsIcon, to: '/reconcile' },
   { label: 'Vendor Management', icon: UsersIcon, to: '/vendor-management' },
-  { label: 'GST & TDS', icon: ReceiptIndianRupeeIcon, soon: true, disabled: true },
+  { label: 'GST & TDS', icon: ReceiptIndianRupeeIcon, to: '/gst' },
   { label: 'MSME', icon: ShieldCheckIcon, soon: true, disabled: true },
   { label: 'Working Capital', icon: WalletIcon, soon: true, disabled: true },
 ];

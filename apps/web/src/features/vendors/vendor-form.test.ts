@@ -20,6 +20,7 @@ const vendor: Vendor = {
   awaitingReviewTotal: 0,
   awaitingReviewInvoices: 0,
   noPoNeeded: false,
+  tds: { section: null, panOperative: true, ldc: null },
 };
 
 const messagesOf = (values: unknown) =>
