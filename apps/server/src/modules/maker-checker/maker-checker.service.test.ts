@@ -136,7 +136,11 @@ describe('maker-checker', () => {
       "Maker-checker: you corrected this invoice's amounts, so someone else must approve it (it is above the approval limit of ₹1,00,000).",
     );
 
-    const approved = await approveDocument(review(), { ...secondApprover, id: first! });
+    const approved = await approveDocument(review(), {
+      ...secondApprover,
+      id: first!,
+      input: { note: 'Checked against the purchase order' },
+    });
     expect(approved.document.reviewFlag).toBe('approved');
 
     const trail = await listAudit(t.db, owner.membership, { page: 1, documentId: first! });
@@ -159,7 +163,11 @@ describe('maker-checker', () => {
       id: second,
       input: { fields: { total: '99999' }, lines: [] },
     });
-    const approved = await approveDocument(review(), { ...reviewer, id: second });
+    const approved = await approveDocument(review(), {
+      ...reviewer,
+      id: second,
+      input: { note: 'Checked against the purchase order' },
+    });
     expect(approved.document.reviewFlag).toBe('approved');
 
     await setApprovalLimit(t.db, { caller: owner, approvalLimitPaise: 50_000_00 });
