@@ -3,6 +3,7 @@ import type { JobWiring } from './jobs/runtime.ts';
 import { sweepDriveCaches } from './modules/google/drive-cache.ts';
 import { learnFromDocumentCorrection } from './modules/memory/memory.service.ts';
 import { helpExtractRun } from './modules/runs/claim-loop.ts';
+import { fireDueFlows } from './modules/runs/flow-triggers.ts';
 import { processRun, recoverRuns } from './modules/runs/run-leader.ts';
 import { writeFlowWorkbook } from './modules/sheets/sheets.service.ts';
 
@@ -26,6 +27,9 @@ export const jobHandlers = {
   },
   'issuer-memory-learn': async (payload, ctx) => {
     await learnFromDocumentCorrection(ctx, payload);
+  },
+  'flow-tick': async (_payload, ctx) => {
+    await fireDueFlows(ctx, ctx.now?.() ?? new Date());
   },
 } satisfies JobHandlers;
 

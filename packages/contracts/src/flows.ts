@@ -8,6 +8,7 @@ import {
   extractionErrorCodes,
   extractionProfiles,
 } from './extraction.ts';
+import { FlowTriggerSchema } from './intake.ts';
 import { safeText } from './text.ts';
 
 // Processing flows, runs, documents, uploads and the in-app sheet view. The legacy `/api/workflows` family
@@ -82,6 +83,12 @@ export const WorkflowSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   lastRunAt: z.number().nullable(),
+  /** When the flow runs by itself (absent: manual). */
+  trigger: FlowTriggerSchema.optional(),
+  /** When it next runs by itself (epoch ms), or null. */
+  nextRunAt: z.number().nullable().optional(),
+  /** Its source's last failure in plain words (wrong mailbox password, folder gone), or null. */
+  sourceError: z.string().nullable().optional(),
 });
 /** The flow record. */
 export type Workflow = z.infer<typeof WorkflowSchema>;
@@ -94,6 +101,7 @@ export const CreateWorkflowInputSchema = z.object({
   name: safeText().trim().min(1, flowMessages.nameRequired).max(200),
   types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired),
   io: FlowIoSchema,
+  trigger: FlowTriggerSchema.optional(),
 });
 /** Body of `POST /api/workflows`. */
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowInputSchema>;
@@ -103,6 +111,7 @@ export const UpdateWorkflowInputSchema = z.object({
   name: safeText().trim().min(1, flowMessages.nameRequired).max(200).optional(),
   types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired).optional(),
   io: FlowIoSchema.optional(),
+  trigger: FlowTriggerSchema.optional(),
 });
 /** Body of `PUT /api/workflows/:id`. */
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowInputSchema>;

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './blobs.ts';
 export * from './flows.ts';
 export * from './google.ts';
+export * from './intake.ts';
 export * from './interests.ts';
 export * from './memory.ts';
 export * from './notifications.ts';

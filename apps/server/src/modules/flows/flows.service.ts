@@ -5,6 +5,7 @@ import {
   CreateWorkflowInputSchema,
   type FlowDocumentType,
   type FlowIo,
+  type FlowTrigger,
   type UpdateWorkflowInput,
   UpdateWorkflowInputSchema,
   type Workflow,
@@ -19,6 +20,13 @@ import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import {
+  type FlowAutomationRow,
+  listFlowAutomations,
+  parseTrigger,
+  upsertFlowTrigger,
+} from './flow-automations.repo.ts';
+import { nextRunAfter } from './flow-schedule.ts';
+import {
   deleteFlowRow,
   type FlowRow,
   findFlow,
@@ -27,8 +35,11 @@ import {
   updateFlowRow,
 } from './flows.repo.ts';
 
-/** Shapes a stored flow into the original product's record (times in epoch ms). */
-export function toWorkflow(row: FlowRow): Workflow {
+/**
+ * Shapes a stored flow into the original product's record (times in epoch ms), with its automation when
+ * known (absent: manual).
+ */
+export function toWorkflow(row: FlowRow, automation?: FlowAutomationRow): Workflow {
   return {
     id: row.id,
     uid: row.ownerUserId,
@@ -39,7 +50,37 @@ export function toWorkflow(row: FlowRow): Workflow {
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
     lastRunAt: row.lastRunAt ? row.lastRunAt.getTime() : null,
+    trigger: parseTrigger(automation),
+    nextRunAt: automation?.nextRunAt ? automation.nextRunAt.getTime() : null,
+    sourceError: automation?.sourceError ?? null,
   };
+}
+
+/** Flow records with their automations (one query for all). */
+async function withAutomations(db: Db, organizationId: string, rows: FlowRow[]): Promise<Workflow[]> {
+  const automations = await listFlowAutomations(
+    db,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toWorkflow(row, automations.get(row.id)));
+}
+
+/**
+ * Saves a flow's trigger: `on arrival` needs a source that can be watched (a folder, uploads, a mailbox);
+ * a schedule's first run is counted from now.
+ */
+async function saveTrigger(tx: Db, flow: FlowRow, trigger: FlowTrigger, now: Date): Promise<void> {
+  if (trigger.kind === 'arrival' && !sourceFor(flow.io.input.kind).watch) {
+    const message = 'This source cannot be watched; choose a schedule instead';
+    throw new AppError('validation', message, { trigger: message });
+  }
+  await upsertFlowTrigger(tx, {
+    organizationId: flow.organizationId,
+    flowId: flow.id,
+    trigger,
+    nextRunAt: nextRunAfter(trigger, now),
+  });
 }
 
 /** The flow's single document type. */
@@ -74,7 +115,8 @@ async function validateIo(
 
 /** The organisation's flows, newest first. */
 export async function listWorkflows(db: Db, membership: Membership): Promise<Workflow[]> {
-  return (await listFlowRows(db, membership.organizationId)).map(toWorkflow);
+  const rows = await listFlowRows(db, membership.organizationId);
+  return withAutomations(db, membership.organizationId, rows);
 }
 
 /** One flow of the caller's organisation, or `not_found` (also for other organisations' flows). */
@@ -92,7 +134,15 @@ export async function createWorkflow(
     user,
     membership,
     input: rawInput,
-  }: { env: Env; user: SessionUser; membership: Membership; input: CreateWorkflowInput },
+    now = new Date(),
+  }: {
+    env: Env;
+    user: SessionUser;
+    membership: Membership;
+    input: CreateWorkflowInput;
+    /** When it is saved: a schedule's first run counts from here. */
+    now?: Date;
+  },
 ): Promise<Workflow> {
   const input = CreateWorkflowInputSchema.parse(rawInput);
   const io = await validateIo({ db, env }, { organizationId: membership.organizationId, io: input.io });
@@ -106,6 +156,7 @@ export async function createWorkflow(
         io,
       },
     });
+    if (input.trigger) await saveTrigger(tx, created, input.trigger, now);
     await recordActivity(tx, {
       organizationId: membership.organizationId,
       kind: 'flow.created',
@@ -114,7 +165,7 @@ export async function createWorkflow(
     });
     return created;
   });
-  return toWorkflow(row);
+  return (await withAutomations(db, membership.organizationId, [row]))[0]!;
 }
 
 /** Updates a flow's name, type or io. */
@@ -126,7 +177,15 @@ export async function updateWorkflow(
     membership,
     flowId,
     input: rawInput,
-  }: { env: Env; user: SessionUser; membership: Membership; flowId: string; input: UpdateWorkflowInput },
+    now = new Date(),
+  }: {
+    env: Env;
+    user: SessionUser;
+    membership: Membership;
+    flowId: string;
+    input: UpdateWorkflowInput;
+    now?: Date;
+  },
 ): Promise<Workflow> {
   const input = UpdateWorkflowInputSchema.parse(rawInput);
   const existing = await requireFlow(db, membership, flowId);
@@ -141,6 +200,7 @@ export async function updateWorkflow(
   const row = await db.transaction(async (tx) => {
     const updated = await updateFlowRow(tx, { organizationId: membership.organizationId, flowId, values });
     if (!updated) throw new AppError('not_found', 'No such flow');
+    if (input.trigger) await saveTrigger(tx, updated, input.trigger, now);
     await recordActivity(tx, {
       organizationId: membership.organizationId,
       kind: 'flow.updated',
@@ -149,7 +209,7 @@ export async function updateWorkflow(
     });
     return updated;
   });
-  return toWorkflow(row);
+  return (await withAutomations(db, membership.organizationId, [row]))[0]!;
 }
 
 /** Deletes a flow with its runs, documents, uploads and workbook. */
