@@ -8,7 +8,7 @@ import {
   extractionErrorCodes,
   extractionProfiles,
 } from './extraction.ts';
-import { FlowTriggerSchema } from './intake.ts';
+import { FlowTriggerSchema, MailSourceSchema } from './intake.ts';
 import { safeText } from './text.ts';
 
 // Processing flows, runs, documents, uploads and the in-app sheet view. The legacy `/api/workflows` family
@@ -40,7 +40,7 @@ export const flowMessages = {
 
 /** Where a flow reads documents: files uploaded to it, a local folder on the server, or a Google Drive link. */
 export const FlowInputSchema = z.object({
-  kind: z.enum(['upload', 'local', 'drive']),
+  kind: z.enum(['upload', 'local', 'drive', 'email']),
   /** Drive folder/file link, or the local folder path; empty for uploads. */
   url: safeText().default(''),
   /** Display name of the folder. */
@@ -50,6 +50,8 @@ export const FlowInputSchema = z.object({
    * Local folders are always read with their sub-folders.
    */
   includeSubfolders: z.boolean().optional(),
+  /** The mailbox of an `email` source (its password write-only: never sent back). */
+  mail: MailSourceSchema.optional(),
 });
 /** A flow's input. */
 export type FlowInput = z.infer<typeof FlowInputSchema>;

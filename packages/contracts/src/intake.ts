@@ -78,6 +78,8 @@ export const MailSourceSchema = z.object({
   password: safeText().max(1000).optional(),
   /** Set by the server: a password is stored. */
   hasPassword: z.boolean().optional(),
+  /** The stored password, encrypted by the server (AES-256-GCM); never accepted from or sent to a browser. */
+  passwordEnc: z.string().optional(),
   folder: safeText().trim().min(1).max(255).default('INBOX'),
   filters: MailFiltersSchema.default(MailFiltersSchema.parse({})),
   after: MailAfterActionSchema.default('read'),

@@ -45,7 +45,7 @@ export function toWorkflow(row: FlowRow, automation?: FlowAutomationRow): Workfl
     uid: row.ownerUserId,
     name: row.name,
     types: row.types as FlowDocumentType[],
-    io: row.io,
+    io: withoutSecrets(row.io),
     status: row.status === 'success' ? 'success' : 'inactive',
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
@@ -54,6 +54,14 @@ export function toWorkflow(row: FlowRow, automation?: FlowAutomationRow): Workfl
     nextRunAt: automation?.nextRunAt ? automation.nextRunAt.getTime() : null,
     sourceError: automation?.sourceError ?? null,
   };
+}
+
+/** A flow's io as the browser may see it: a mailbox password is never sent, only that one is stored. */
+function withoutSecrets(io: FlowIo): FlowIo {
+  const { mail } = io.input;
+  if (!mail) return io;
+  const { password: _password, passwordEnc, ...shown } = mail;
+  return { ...io, input: { ...io.input, mail: { ...shown, hasPassword: Boolean(passwordEnc) } } };
 }
 
 /** Flow records with their automations (one query for all). */

@@ -61,7 +61,7 @@ describe('schedules', () => {
   it('daily HH:MM is read on the wall clock of the time zone', () => {
     const daily = { kind: 'daily' as const, time: '07:30', timeZone: 'Asia/Kolkata' };
     // 03:00Z is 08:30 in India: today's 07:30 has passed, so tomorrow 07:30 IST = 02:00Z.
-    expect(nextRunAfter(daily, T0).toISOString()).toBe('2026-03-03T02:00:00.000Z');
+    expect(nextRunAfter(daily, T0)?.toISOString()).toBe('2026-03-03T02:00:00.000Z');
     expect(nextRunAfter(daily, new Date('2026-03-02T01:00:00Z'))?.toISOString()).toBe(
       '2026-03-02T02:00:00.000Z',
     );

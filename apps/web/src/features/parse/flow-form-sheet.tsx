@@ -6,6 +6,7 @@ import {
   Link2Icon,
   Loader2Icon,
   type LucideIcon,
+  MailIcon,
   SheetIcon,
   UploadIcon,
 } from 'lucide-react';
@@ -50,7 +51,7 @@ const TYPE_HINTS: Record<FlowType, string> = {
   INVOICE: 'GST tax invoices',
 };
 
-const SOURCE_ICONS = { upload: UploadIcon, local: FolderIcon, drive: Link2Icon } as const;
+const SOURCE_ICONS = { upload: UploadIcon, local: FolderIcon, drive: Link2Icon, email: MailIcon } as const;
 
 /** Three checkbox-looking toggles holding a single document type. */
 function TypeToggles({

@@ -44,6 +44,7 @@ export const SOURCE_KIND_LABELS: Record<SourceKind, string> = {
   upload: 'Upload files',
   local: 'Local folder path',
   drive: 'Google Drive link',
+  email: 'E-mail inbox',
 };
 
 /** Labels of the output choices, in the order the form offers them. */
