@@ -4,6 +4,7 @@ import {
   type CreateWorkflowInput,
   CreateWorkflowInputSchema,
   type FlowDocumentType,
+  type FlowIntake,
   type FlowIo,
   type FlowTrigger,
   type UpdateWorkflowInput,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { listIntakeLines } from '../intake/mail.repo.ts';
 import {
   type FlowAutomationRow,
   listFlowAutomations,
@@ -240,4 +242,28 @@ export async function deleteWorkflow(
   await rm(getUploadDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
   await rm(getWorkbookPath(env.dataDir, existing), { force: true });
   await rm(getPreviewDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
+}
+
+/**
+ * A flow's automation as its page shows it: the trigger, the next run, the source's failure and back-off,
+ * and the latest intake log lines (each item its source offered: taken, skipped or failed, and why).
+ */
+export async function getFlowIntake(db: Db, membership: Membership, flowId: string): Promise<FlowIntake> {
+  const flow = await requireFlow(db, membership, flowId);
+  const automation = (await listFlowAutomations(db, flow.organizationId, [flow.id])).get(flow.id);
+  const lines = await listIntakeLines(db, flow.organizationId, flow.id);
+  return {
+    trigger: parseTrigger(automation),
+    nextRunAt: automation?.nextRunAt?.toISOString() ?? null,
+    sourceError: automation?.sourceError ?? null,
+    retryAt: automation?.retryAt?.toISOString() ?? null,
+    items: lines.map((line) => ({
+      id: line.id,
+      origin: line.origin,
+      name: line.name,
+      status: line.status as 'taken' | 'skipped' | 'failed',
+      reason: line.reason,
+      at: line.createdAt.toISOString(),
+    })),
+  };
 }

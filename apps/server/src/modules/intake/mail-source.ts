@@ -71,7 +71,7 @@ export const mailSource: SourceAdapter = {
     const mail = MailSourceSchema.parse(requireMail(input));
     const { password, hasPassword: _shown, passwordEnc: _sent, ...settings } = mail;
     // A password sent is encrypted; none sent keeps the stored one (the form never holds it).
-    const kept = previous?.kind === 'email' ? previous.mail?.passwordEnc : undefined;
+    const kept = previous?.mail?.passwordEnc;
     const passwordEnc = password ? encryptToken(await passwordKey(ctx.env), password, organizationId) : kept;
     if (!passwordEnc) {
       const message = 'Give the mailbox password (for Gmail or Microsoft 365, an app password)';
