@@ -6,7 +6,8 @@ import { runs } from '../db/schema/index.ts';
 import { jobWiring } from '../job-handlers.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createWorkflow } from '../modules/flows/flows.service.ts';
-import { createMember, createTestEnv } from '../modules/flows/test-support.ts';
+import { createMember, createTestEnv, readFixture } from '../modules/flows/test-support.ts';
+import { addUploads } from '../modules/uploads/uploads.service.ts';
 import { createTestDb, type TestDb } from '../test/test-db.ts';
 import { type JobRuntime, startJobRuntime } from './runtime.ts';
 
@@ -58,6 +59,13 @@ describe('the flows clock on the queue schedule', () => {
         trigger: { kind: 'every', minutes: 5 },
       },
       now: new Date(clock.now()),
+    });
+    // Something to read: a schedule over an empty inbox starts no run.
+    await addUploads(t.db, {
+      env,
+      ...member,
+      flowId: wf.id,
+      files: [{ name: 'standing.pdf', bytes: await readFixture('invoice-011.pdf') }],
     });
     const count = async () => (await t.db.select().from(runs).where(eq(runs.flowId, wf.id))).length;
     // Four fake minutes: the tick runs every minute, but the flow is not due.

@@ -15,6 +15,7 @@ import {
   readFixture,
   runRecordedJobs,
 } from '../flows/test-support.ts';
+import { addUploads } from '../uploads/uploads.service.ts';
 import { backOffMs, fireDueFlows } from './flow-triggers.ts';
 
 // The flows' clock with a fake "now": a schedule and a watched folder start runs by themselves, each
@@ -87,6 +88,12 @@ describe('schedules', () => {
       now: T0,
     });
     expect(wf.nextRunAt).toBe(minutes(15).getTime());
+    await addUploads(t.db, {
+      env,
+      ...member,
+      flowId: wf.id,
+      files: [{ name: 'standing.pdf', bytes: await readFixture('invoice-011.pdf') }],
+    });
     const ctxA = createTestJobContext(t.db, { env, jobs });
     const ctxB = createTestJobContext(t.db, { env, jobs });
     // Not due yet.
@@ -105,6 +112,28 @@ describe('schedules', () => {
     expect(await fireDueFlows(ctxA, minutes(30))).toContain(wf.id);
     expect(await runsOf(wf.id)).toHaveLength(2);
     await runRecordedJobs(jobs, ctxA);
+  });
+
+  it('a schedule whose source is empty starts no run (and does not fail every occurrence)', async () => {
+    const jobs = createRecordingSender();
+    const ctx = createTestJobContext(t.db, { env, jobs });
+    const wf = await createWorkflow(t.db, {
+      env,
+      ...member,
+      input: {
+        name: 'Empty daily',
+        types: ['INVOICE'],
+        io: io({ kind: 'upload', url: '' }),
+        trigger: { kind: 'daily', time: '09:00', timeZone: 'Asia/Kolkata' },
+      },
+      now: T0,
+    });
+    // 03:00Z is 08:30 IST: the first occurrence is 03:30Z today.
+    expect(wf.nextRunAt).toBe(minutes(30).getTime());
+    expect(await fireDueFlows(ctx, minutes(31))).not.toContain(wf.id);
+    expect(await runsOf(wf.id)).toHaveLength(0);
+    const [listed] = (await listWorkflows(t.db, member.membership)).filter((f) => f.id === wf.id);
+    expect(listed!.nextRunAt).toBe(minutes(30 + 24 * 60).getTime());
   });
 });
 
@@ -149,6 +178,34 @@ describe('watched folder', () => {
     expect(all).toHaveLength(2);
     const second = all.find((r) => r.id !== run!.id)!;
     expect(second.counts.alreadyProcessed).toBe(1);
+  });
+
+  it('an upload inbox on arrival runs once files are dropped in', { timeout: 120_000 }, async () => {
+    const jobs = createRecordingSender();
+    const ctx = createTestJobContext(t.db, { env, jobs });
+    const wf = await createWorkflow(t.db, {
+      env,
+      ...member,
+      input: {
+        name: 'Dropped',
+        types: ['INVOICE'],
+        io: io({ kind: 'upload', url: '' }),
+        trigger: { kind: 'arrival' },
+      },
+      now: T0,
+    });
+    expect(await fireDueFlows(ctx, minutes(1))).not.toContain(wf.id);
+    await addUploads(t.db, {
+      env,
+      ...member,
+      flowId: wf.id,
+      files: [{ name: 'dropped.pdf', bytes: await readFixture('invoice-040.pdf') }],
+    });
+    expect(await fireDueFlows(ctx, minutes(2))).toContain(wf.id);
+    await runRecordedJobs(jobs, ctx);
+    const [run] = await runsOf(wf.id);
+    expect(run!.status).toBe('succeeded');
+    expect(await fireDueFlows(ctx, minutes(3))).not.toContain(wf.id);
   });
 
   it('a folder that is gone shows the error, backs off and tells the owner once', async () => {

@@ -73,6 +73,11 @@ async function fireSchedule(ctx: JobContext, flow: FlowRow, row: FlowAutomationR
     !(await claimOccurrence(ctx.db, { flowId: row.flowId, nextRunAt: row.nextRunAt }, next))
   )
     return false;
+  // A source that can be looked at and holds nothing (an empty folder or inbox, no new mail) starts no run:
+  // a schedule does not fail every quarter hour for want of documents.
+  const adapter = sourceFor(flow.io.input.kind);
+  const source = { organizationId: flow.organizationId, flowId: flow.id, input: flow.io.input };
+  if (adapter.watch && (await adapter.watch(ctx, source)) === null) return false;
   // A run still going when the next occurrence comes is that occurrence: it is not queued behind it.
   return startAutomaticRun(ctx, flow, 'on its schedule');
 }

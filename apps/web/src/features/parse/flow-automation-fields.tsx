@@ -128,6 +128,14 @@ export function MailFields({ form, hasPassword }: { form: Form; hasPassword: boo
           {(ids) => <Input {...ids} inputMode="numeric" {...text('mailMaxAgeDays')} />}
         </FormField>
       </div>
+      <div className="grid grid-cols-2 gap-2">
+        <FormField id="mail-includes" label="Attachment name includes" hint="Comma-separated; empty: any.">
+          {(ids) => <Input {...ids} placeholder="invoice, bill" {...text('mailIncludes')} />}
+        </FormField>
+        <FormField id="mail-excludes" label="Attachment name excludes">
+          {(ids) => <Input {...ids} placeholder="statement" {...text('mailExcludes')} />}
+        </FormField>
+      </div>
       <div className="grid gap-1.5">
         <Label htmlFor="mail-after">After taking a message</Label>
         <select

@@ -37,6 +37,8 @@ export const AutomationFormShape = {
   mailMoveTo: z.string(),
   mailSenders: z.string(),
   mailSubject: z.string(),
+  mailIncludes: z.string(),
+  mailExcludes: z.string(),
   mailMaxAgeDays: z.string(),
 };
 
@@ -55,6 +57,10 @@ export interface AutomationFormValues {
   mailMoveTo: string;
   mailSenders: string;
   mailSubject: string;
+  /** Attachment names must contain one of these words (comma-separated); empty = any. */
+  mailIncludes: string;
+  /** Attachment names containing one of these words are skipped. */
+  mailExcludes: string;
   mailMaxAgeDays: string;
 }
 
@@ -74,6 +80,8 @@ export function emptyAutomation(): AutomationFormValues {
     mailMoveTo: '',
     mailSenders: '',
     mailSubject: '',
+    mailIncludes: '',
+    mailExcludes: '',
     mailMaxAgeDays: '30',
   };
 }
@@ -99,6 +107,8 @@ export function automationFromFlow(flow: Workflow): AutomationFormValues {
           mailMoveTo: mail.moveTo,
           mailSenders: mail.filters.senders.join(', '),
           mailSubject: mail.filters.subjectContains,
+          mailIncludes: mail.filters.nameIncludes.join(', '),
+          mailExcludes: mail.filters.nameExcludes.join(', '),
           mailMaxAgeDays: String(mail.filters.maxAgeDays),
         }
       : {}),
@@ -113,13 +123,16 @@ export function toTrigger(values: AutomationFormValues): FlowTrigger {
   return { kind: values.trigger };
 }
 
+/** Comma- (or semicolon-) separated words as typed, trimmed, empties dropped. */
+function words(text: string): string[] {
+  return text
+    .split(/[,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** The mailbox to save; the password only when one was typed (none keeps the stored one). */
 export function toMailInput(values: AutomationFormValues): NonNullable<FlowInput['mail']> {
-  const list = (text: string) =>
-    text
-      .split(/[,;\s]+/)
-      .map((s) => s.trim())
-      .filter(Boolean);
   return {
     host: values.mailHost.trim(),
     port: Number(values.mailPort) || 993,
@@ -130,10 +143,10 @@ export function toMailInput(values: AutomationFormValues): NonNullable<FlowInput
     after: values.mailAfter,
     moveTo: values.mailMoveTo.trim(),
     filters: {
-      senders: list(values.mailSenders),
+      senders: words(values.mailSenders),
       subjectContains: values.mailSubject.trim(),
-      nameIncludes: [],
-      nameExcludes: [],
+      nameIncludes: words(values.mailIncludes),
+      nameExcludes: words(values.mailExcludes),
       maxAgeDays: Number(values.mailMaxAgeDays) || 0,
       skipNoise: true,
     },

@@ -194,6 +194,8 @@ export function FlowCard({
   const [historyOpen, setHistoryOpen] = useState(false);
   const [intakeOpen, setIntakeOpen] = useState(false);
   const nextRun = describeNextRun(flow);
+  // The intake log is for flows whose documents arrive by themselves (a trigger, or a mailbox).
+  const showsIntake = (flow.trigger && flow.trigger.kind !== 'manual') || Boolean(flow.io.input.mail);
   const source = describeSource(flow.io.input);
   const output = describeOutput(flow.io.output);
   const busy = running || starting;
@@ -319,31 +321,26 @@ export function FlowCard({
       )}
 
       <div className="border-t pt-3">
-        <button
-          type="button"
-          aria-expanded={historyOpen}
-          onClick={() => setHistoryOpen((open) => !open)}
-          className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
-        >
-          <HistoryIcon className="size-3.5" aria-hidden="true" />
-          Run history
-          <ChevronDownIcon
-            className={`size-3.5 transition-transform ${historyOpen ? 'rotate-180' : ''}`}
-            aria-hidden="true"
-          />
-        </button>
-        {historyOpen && (
-          <div className="mt-3">
-            <RunHistory flowId={flow.id} />
-          </div>
-        )}
-        {((flow.trigger && flow.trigger.kind !== 'manual') || flow.io.input.mail) && (
-          <>
+        <div className="flex flex-wrap items-center gap-4">
+          <button
+            type="button"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen((open) => !open)}
+            className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
+          >
+            <HistoryIcon className="size-3.5" aria-hidden="true" />
+            Run history
+            <ChevronDownIcon
+              className={`size-3.5 transition-transform ${historyOpen ? 'rotate-180' : ''}`}
+              aria-hidden="true"
+            />
+          </button>
+          {showsIntake && (
             <button
               type="button"
               aria-expanded={intakeOpen}
               onClick={() => setIntakeOpen((open) => !open)}
-              className="ml-4 inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
+              className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
               data-testid="intake-toggle"
             >
               <ListChecksIcon className="size-3.5" aria-hidden="true" />
@@ -353,12 +350,17 @@ export function FlowCard({
                 aria-hidden="true"
               />
             </button>
-            {intakeOpen && (
-              <div className="mt-3">
-                <IntakeLog flowId={flow.id} />
-              </div>
-            )}
-          </>
+          )}
+        </div>
+        {historyOpen && (
+          <div className="mt-3">
+            <RunHistory flowId={flow.id} />
+          </div>
+        )}
+        {showsIntake && intakeOpen && (
+          <div className="mt-3">
+            <IntakeLog flowId={flow.id} />
+          </div>
         )}
       </div>
     </Card>
