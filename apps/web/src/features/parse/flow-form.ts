@@ -111,7 +111,10 @@ export function mapServerFieldErrors(
     if (key === 'name') mapped.name ??= message;
     else if (key.startsWith('types') || key === 'type') mapped.types ??= message;
     else if (key.includes('password')) mapped.mailPassword ??= message;
+    else if (key.startsWith('trigger.time')) mapped.dailyTime ??= message;
     else if (key.startsWith('trigger')) mapped.everyMinutes ??= message;
+    else if (key.includes('moveto')) mapped.mailMoveTo ??= message;
+    else if (key.includes('mail.user')) mapped.mailUser ??= message;
     else if (key.includes('mail')) mapped.mailHost ??= message;
     else if (key.includes('output') || key.includes('sheet')) mapped.sheetName ??= message;
     else if (key.includes('input') || key.includes('url') || key.includes('folder') || key.includes('path')) {
