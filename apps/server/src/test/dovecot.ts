@@ -134,17 +134,27 @@ service imap-login {
   const child: ChildProcess = spawn(DOVECOT, ['-c', join(root, 'dovecot.conf'), '-F'], { stdio: 'ignore' });
   const log = () => readFile(join(root, 'dovecot.log'), 'utf8').catch(() => '(no log)');
   await waitForGreeting(port, log);
+  // Dovecot answers a login it cannot check yet (its auth process still starting, or busy on a loaded
+  // machine) with a temporary failure: the helper tries again rather than failing the test.
   const connect = async () => {
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port,
-      secure: false,
-      auth: { user, pass: password },
-      logger: false,
-    });
-    client.on('error', () => {});
-    await client.connect();
-    return client;
+    for (let attempt = 1; ; attempt++) {
+      const client = new ImapFlow({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        auth: { user, pass: password },
+        logger: false,
+      });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        return client;
+      } catch (error) {
+        const response = (error as { response?: string }).response ?? String(error);
+        if (attempt >= 10) throw new Error(`Dovecot login failed: ${response}\n${await log()}`);
+        await sleep(300 * attempt);
+      }
+    }
   };
   return {
     host: '127.0.0.1',

@@ -15,8 +15,6 @@ import {
 } from './mail.repo.ts';
 import { explainMessageFilter, type ReadMessage, readMessage } from './mail-parts.ts';
 
-/** A worker that stops mid-message (killed, crashed) leaves its claim; another takes it after this long. */
-export const MESSAGE_LEASE_SECONDS = 300;
 /** Most messages one poll takes, oldest first; the next poll goes on. */
 const MESSAGES_PER_POLL = 200;
 /** A message bigger than this many upload limits is not downloaded. */
@@ -126,7 +124,9 @@ async function takeInFolder(ctx: PollContext, box: MailboxToPoll, client: ImapFl
     const claimId = await claimMessage(
       ctx.db,
       { ...key, uid },
-      { workerId: ctx.workerId, now: ctx.now, leaseSeconds: MESSAGE_LEASE_SECONDS },
+      // A worker that stops mid-message (killed, crashed) leaves its claim; another takes it after a run
+      // lease (RUN_LEASE_SECONDS), as a dead worker's documents are.
+      { workerId: ctx.workerId, now: ctx.now, leaseSeconds: ctx.env.flows.leaseSeconds },
     );
     if (!claimId) continue;
     const result = await takeMessage(ctx, box, client, uid);

@@ -111,3 +111,16 @@ export async function listIntakeLines(db: Db, organizationId: string, flowId: st
     .orderBy(desc(intakeItems.createdAt), desc(intakeItems.id))
     .limit(limit);
 }
+
+/**
+ * Drops every message claim still held (not done): at the start of the embedded server, which owns its
+ * database alone, a claim can only be a killed process's — its messages are taken again at once.
+ */
+export async function releaseMailClaims(db: Db): Promise<number> {
+  const rows = await db
+    .update(mailMessages)
+    .set({ claimedBy: null, claimedAt: new Date(0) })
+    .where(eq(mailMessages.status, 'claimed'))
+    .returning({ id: mailMessages.id });
+  return rows.length;
+}
