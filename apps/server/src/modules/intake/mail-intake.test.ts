@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import {
@@ -62,7 +63,7 @@ const variant = (pdf: Uint8Array, n: number) =>
 async function mailFlow(
   name: string,
   folder: string,
-  extra: { password?: string; trigger?: 'arrival' } = {},
+  extra: { password?: string; trigger?: 'arrival'; moveTo?: string } = {},
 ) {
   return createWorkflow(t.db, {
     env,
@@ -83,6 +84,7 @@ async function mailFlow(
             password: extra.password ?? server.password,
             folder,
             filters: { maxAgeDays: 0 },
+            ...(extra.moveTo ? { after: 'move' as const, moveTo: extra.moveTo } : {}),
           },
         },
         output: { kind: 'xlsx', sheetId: '', sheetName: '' },
@@ -183,6 +185,40 @@ describe.skipIf(!hasDovecot())('e-mail source on a real IMAP server', () => {
     expect(unseen).toEqual([]);
     // A second run finds nothing new.
     expect(await runOnce(wf.id)).toHaveLength(4);
+  });
+
+  it('opens zips within the upload limits, lists a HEIC photo as skipped, and moves the message', {
+    timeout: 60_000,
+  }, async () => {
+    const wf = await mailFlow('Zipped', 'Zips', { moveTo: 'Done' });
+    const zip = zipSync({ 'q1/Z-1.pdf': variant(pdfA, 71), 'Z-2.pdf': variant(pdfB, 72) });
+    await server.append(
+      'Zips',
+      buildMessage({
+        from: 'billing@vendor-six.example',
+        subject: 'Quarter bills',
+        parts: [
+          { name: 'bills.zip', type: 'application/zip', bytes: zip },
+          { name: 'photo.heic', type: 'image/heic', bytes: Buffer.alloc(40_000, 1) },
+        ],
+      }),
+    );
+    const client = await server.connect();
+    await client.mailboxCreate('Done').catch(() => undefined);
+    await client.logout();
+    const { names } = await poll(wf.id);
+    expect(names.sort()).toEqual(['Z-1.pdf', 'Z-2.pdf']);
+    const items = await itemsOf(wf.id);
+    expect(items.find((i) => i.name === 'photo.heic')?.reason).toMatch(
+      /Not a supported document type \(\.heic\)/,
+    );
+    const after = await server.connect();
+    const zips = await after.status('Zips', { messages: true });
+    const done = await after.status('Done', { messages: true });
+    await after.logout();
+    if (!zips || !done) throw new Error('no STATUS answer');
+    expect(zips.messages).toBe(0);
+    expect(done.messages).toBe(1);
   });
 
   it('a message delivered 100 times gives one document', { timeout: 180_000 }, async () => {

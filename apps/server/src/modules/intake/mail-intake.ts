@@ -131,7 +131,23 @@ async function takeInFolder(ctx: PollContext, box: MailboxToPoll, client: ImapFl
     if (!claimId) continue;
     const result = await takeMessage(ctx, box, client, uid);
     taken += result.taken;
-    if (result.act) await applyAfterAction(client, mail, uid);
+    if (result.act) {
+      // The files are taken either way: a failed after-action is logged, never a reason to take them again.
+      await applyAfterAction(client, mail, uid).catch((error: Error) =>
+        recordSkipped(ctx.db, {
+          organizationId: box.organizationId,
+          flowId: box.flowId,
+          origin: `message ${uid}`,
+          messageId: result.messageId,
+          name: '(whole message)',
+          status: 'failed',
+          reason:
+            mail.after === 'move'
+              ? `The message could not be moved to "${mail.moveTo}" (does that folder exist?): ${error.message}`
+              : `The message could not be marked: ${error.message}`,
+        }),
+      );
+    }
     await finishMessage(ctx.db, claimId, { workerId: ctx.workerId, messageId: result.messageId });
   }
   return taken;
