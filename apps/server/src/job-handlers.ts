@@ -1,8 +1,10 @@
 import type { JobHandlers } from './jobs/registry.ts';
 import type { JobWiring } from './jobs/runtime.ts';
 import { sweepDriveCaches } from './modules/google/drive-cache.ts';
+import { releaseMailClaims } from './modules/intake/mail.repo.ts';
 import { learnFromDocumentCorrection } from './modules/memory/memory.service.ts';
 import { helpExtractRun } from './modules/runs/claim-loop.ts';
+import { fireDueFlows } from './modules/runs/flow-triggers.ts';
 import { processRun, recoverRuns } from './modules/runs/run-leader.ts';
 import { writeFlowWorkbook } from './modules/sheets/sheets.service.ts';
 
@@ -27,12 +29,19 @@ export const jobHandlers = {
   'issuer-memory-learn': async (payload, ctx) => {
     await learnFromDocumentCorrection(ctx, payload);
   },
+  'flow-tick': async (_payload, ctx) => {
+    await fireDueFlows(ctx, ctx.now?.() ?? new Date());
+  },
 } satisfies JobHandlers;
 
 /** Everything `startJobRuntime` needs from the feature modules: handlers, run recovery, chores. */
 export const jobWiring: JobWiring = {
   handlers: jobHandlers,
-  recoverRuns,
+  // Alone on its database (embedded PGlite at start-up), every mail claim is a killed process's: freed at once.
+  recoverRuns: async (ctx, options) => {
+    if (options.exclusive) await releaseMailClaims(ctx.db);
+    return recoverRuns(ctx, options);
+  },
   chores: [
     {
       // Drive runs sweep their own organisation's cache; this also empties the caches of organisations that

@@ -8,6 +8,7 @@ import {
   extractionErrorCodes,
   extractionProfiles,
 } from './extraction.ts';
+import { FlowTriggerSchema, MailSourceSchema } from './intake.ts';
 import { safeText } from './text.ts';
 
 // Processing flows, runs, documents, uploads and the in-app sheet view. The legacy `/api/workflows` family
@@ -39,7 +40,7 @@ export const flowMessages = {
 
 /** Where a flow reads documents: files uploaded to it, a local folder on the server, or a Google Drive link. */
 export const FlowInputSchema = z.object({
-  kind: z.enum(['upload', 'local', 'drive']),
+  kind: z.enum(['upload', 'local', 'drive', 'email']),
   /** Drive folder/file link, or the local folder path; empty for uploads. */
   url: safeText().default(''),
   /** Display name of the folder. */
@@ -49,6 +50,8 @@ export const FlowInputSchema = z.object({
    * Local folders are always read with their sub-folders.
    */
   includeSubfolders: z.boolean().optional(),
+  /** The mailbox of an `email` source (its password write-only: never sent back). */
+  mail: MailSourceSchema.optional(),
 });
 /** A flow's input. */
 export type FlowInput = z.infer<typeof FlowInputSchema>;
@@ -82,6 +85,12 @@ export const WorkflowSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   lastRunAt: z.number().nullable(),
+  /** When the flow runs by itself (absent: manual). */
+  trigger: FlowTriggerSchema.optional(),
+  /** When it next runs by itself (epoch ms), or null. */
+  nextRunAt: z.number().nullable().optional(),
+  /** Its source's last failure in plain words (wrong mailbox password, folder gone), or null. */
+  sourceError: z.string().nullable().optional(),
 });
 /** The flow record. */
 export type Workflow = z.infer<typeof WorkflowSchema>;
@@ -94,6 +103,7 @@ export const CreateWorkflowInputSchema = z.object({
   name: safeText().trim().min(1, flowMessages.nameRequired).max(200),
   types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired),
   io: FlowIoSchema,
+  trigger: FlowTriggerSchema.optional(),
 });
 /** Body of `POST /api/workflows`. */
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowInputSchema>;
@@ -103,6 +113,7 @@ export const UpdateWorkflowInputSchema = z.object({
   name: safeText().trim().min(1, flowMessages.nameRequired).max(200).optional(),
   types: z.array(FlowDocumentTypeSchema).length(1, flowMessages.typeRequired).optional(),
   io: FlowIoSchema.optional(),
+  trigger: FlowTriggerSchema.optional(),
 });
 /** Body of `PUT /api/workflows/:id`. */
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowInputSchema>;

@@ -8,6 +8,7 @@ export * from './file-formats.ts';
 export * from './flows.ts';
 export * from './google.ts';
 export * from './health.ts';
+export * from './intake.ts';
 export * from './integrations.ts';
 export * from './interest.ts';
 export * from './notifications.ts';

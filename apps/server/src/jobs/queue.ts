@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss, type Queue } from 'pg-boss';
+import { type Clock, fromPglite, PgBoss, type Queue } from 'pg-boss';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type JobContext, type JobHandlers, type JobName, type JobSender, jobPayloads } from './registry.ts';
@@ -19,7 +19,12 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
   // Stately: per document (singleton key), one job waiting and one running. A person saving field after
   // field enqueues one each time; those collapse into the one waiting, which reads the latest corrections.
   'issuer-memory-learn': { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 900 },
+  // A missed tick is not retried: the next minute's looks again. Stately: ticks never pile up behind a slow one.
+  'flow-tick': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
 };
+
+/** The queue's own schedules: job name → cron (every process upserts them; pg-boss sends each once). */
+const schedules: Partial<Record<JobName, string>> = { 'flow-tick': '* * * * *' };
 
 /** The pg-boss queue of one process: sends jobs and, when asked, works them. */
 export interface JobQueue extends JobSender {
@@ -44,11 +49,18 @@ export async function createJobQueue(
   handle: DbHandle,
   databaseUrl: string | undefined,
   logger: Logger,
+  options: {
+    /** Send the scheduled jobs (`flow-tick`): a process that works the queue does. */
+    schedule?: boolean;
+    /** The queue's clock (a test's pg-boss TestClock); the wall clock by default. */
+    clock?: Clock;
+  } = {},
 ): Promise<JobQueue> {
   if (!handle.pglite && !databaseUrl) throw new Error('The job queue needs DATABASE_URL on PostgreSQL');
+  const timing = { schedule: options.schedule ?? false, ...(options.clock ? { clock: options.clock } : {}) };
   const boss = handle.pglite
-    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', schedule: false })
-    : new PgBoss({ connectionString: databaseUrl!, max: 4, schedule: false });
+    ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...timing })
+    : new PgBoss({ connectionString: databaseUrl!, max: 4, ...timing });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of Object.keys(jobPayloads) as JobName[]) {
@@ -56,6 +68,9 @@ export async function createJobQueue(
     await boss.createQueue(name, queueOptions[name]).catch((error: Error) => {
       if (!/already exists/i.test(error.message)) throw error;
     });
+  }
+  if (options.schedule) {
+    for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {});
   }
   let stopped = false;
   const queue: JobQueue = {

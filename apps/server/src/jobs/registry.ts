@@ -31,6 +31,12 @@ export const jobPayloads = {
    * organisation's memory of that issuer (read again from the document when it runs).
    */
   'issuer-memory-learn': z.object({ organizationId: z.uuid(), documentId: z.uuid() }),
+  /**
+   * The flows' clock, sent once a minute by the queue's own schedule (one job per minute across every
+   * process): starts the runs of scheduled flows that are due and of on-arrival flows whose source has
+   * something new.
+   */
+  'flow-tick': z.object({}),
 } as const;
 
 /** Name of a job queue. */
@@ -63,6 +69,8 @@ export interface JobContext {
   workerId: string;
   /** Aborted when the process shuts down: handlers stop claiming work and record nothing half-done. */
   signal?: AbortSignal;
+  /** The time as the queue sees it (a test's fake clock, or the wall clock). */
+  now?: () => Date;
 }
 
 /** Works one job of queue `N`. Must be safe to run twice for one payload: a job may be delivered again. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { assertOcrProviderAvailable } from '@bahi/engine';
+import type { Clock } from 'pg-boss';
 import type { Env } from '../config/env.ts';
 import type { DbHandle } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -62,12 +63,19 @@ export async function startJobRuntime(options: {
   logger: Logger;
   work: boolean;
   wiring: JobWiring;
+  /** The queue's clock: a test's pg-boss TestClock drives schedules and `ctx.now`. */
+  clock?: Clock;
 }): Promise<JobRuntime> {
-  const { handle, env, logger, work, wiring } = options;
+  const { handle, env, logger, work, wiring, clock } = options;
   // A provider that needs a program the machine lacks stops a worker here, not on its first scan.
   if (work) assertOcrProviderAvailable(env.flows.ocrProvider);
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const queue = await createJobQueue(handle, env.databaseUrl, logger);
+  // A working process also sends the queue's scheduled jobs (pg-boss sends each occurrence once, whoever
+  // many processes watch the schedule).
+  const queue = await createJobQueue(handle, env.databaseUrl, logger, {
+    schedule: work,
+    ...(clock ? { clock } : {}),
+  });
   // Even an API-only process writes workbooks for downloads; it needs only one thread for that.
   const executor = createWorkerPool({
     size: work ? env.flows.extractConcurrency : 1,
@@ -78,7 +86,8 @@ export async function startJobRuntime(options: {
   const choreTimers: NodeJS.Timeout[] = [];
   const shutdown = new AbortController();
   if (work) {
-    const ctx = { db: handle.db, env, logger, executor, workerId, signal: shutdown.signal };
+    const now = clock ? () => new Date(clock.now()) : () => new Date();
+    const ctx = { db: handle.db, env, logger, executor, workerId, signal: shutdown.signal, now };
     // One helper job is one claim loop: a process takes at most as many as it has extraction threads, so
     // the queue hands the rest of a run's invitations to processes with free capacity.
     await queue.work(wiring.handlers, ctx, {

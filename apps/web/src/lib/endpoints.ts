@@ -17,6 +17,7 @@ import {
   DocumentListSchema,
   DocumentReviewSchema,
   FlowDocumentSchema,
+  FlowIntakeSchema,
   FlowNoPoSchema,
   ForgetLearnedFieldSchema,
   GoogleConsentUrlSchema,
@@ -201,6 +202,7 @@ export const api = defineEndpoints({
   // Runs
   startRun: { method: 'POST', path: '/api/flows/:id/runs', response: RunSchema },
   listFlowRuns: { method: 'GET', path: '/api/flows/:id/runs', response: RunListSchema },
+  flowIntake: { method: 'GET', path: '/api/flows/:id/intake', response: FlowIntakeSchema },
   getRun: { method: 'GET', path: '/api/runs/:id', response: RunSchema },
 
   // Uploads (sent by XHR as multipart for upload progress; see `upload-files.ts`)

@@ -18,6 +18,7 @@
 
 import { AppError } from '../../lib/app-error.ts';
 import { driveSource } from '../../modules/google/drive-source.ts';
+import { mailSource } from '../../modules/intake/mail-source.ts';
 import { localSource } from './local-folder.ts';
 import type { SourceAdapter, SourceContext, SourceDocument, SourceKind } from './source.ts';
 import { uploadSource } from './upload.ts';
@@ -27,6 +28,7 @@ export const SOURCES: Record<SourceKind, SourceAdapter> = {
   upload: uploadSource,
   local: localSource,
   drive: driveSource,
+  email: mailSource,
 };
 
 /**

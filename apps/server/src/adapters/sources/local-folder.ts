@@ -6,6 +6,7 @@ import { listFolderRoots } from './folder-roots.ts';
 import {
   type DocumentSource,
   explainUnsupportedFile,
+  fingerprintListing,
   type SourceAdapter,
   type SourceContext,
   type SourceEntry,
@@ -208,4 +209,6 @@ export const localSource: SourceAdapter = {
   locate: async (_ctx, doc) => doc.sourcePath ?? '',
   servedFrom: (ctx, doc) => listFolderRoots(ctx.db, ctx.env, doc.organizationId),
   folderName: (url) => basename(url),
+  // A watched folder: its listing's fingerprint changes when a file is added or replaced.
+  watch: async (ctx, source) => fingerprintListing(await localSource.open(ctx, source)),
 };

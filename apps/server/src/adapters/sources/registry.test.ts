@@ -157,7 +157,7 @@ describe('the source registry', () => {
 
   it('is the one switch: no other server module compares a source or sink kind', async () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const kinds = '(?:upload|local|drive|xlsx|sheets)';
+    const kinds = '(?:upload|local|drive|email|xlsx|sheets)';
     const comparison = new RegExp(
       `\\b(?:kind|sourceKind)\\s*[!=]==?\\s*['"]${kinds}['"]|['"]${kinds}['"]\\s*[!=]==?\\s*[\\w.?]*kind\\b|case\\s+['"]${kinds}['"]`,
     );

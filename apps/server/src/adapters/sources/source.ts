@@ -96,6 +96,30 @@ export interface SourceAdapter {
   servedFrom(ctx: SourceContext, doc: SourceDocument): Promise<string[]>;
   /** The name shown for a folder given only by its path or link (a flow made ad hoc from it). */
   folderName(url: string): string;
+  /**
+   * For flows that run on arrival: a fingerprint of what the source holds now (null when it holds no
+   * document), cheap enough to take every minute; a run starts when it changes. Absent = the kind cannot be
+   * watched. Throws (an AppError in plain words) when the source cannot be read: the flow backs off.
+   */
+  watch?(
+    ctx: SourceContext,
+    source: { organizationId: string; flowId: string; input: FlowInput },
+  ): Promise<string | null>;
+}
+
+/**
+ * A listing's fingerprint: the files it offers (id, size, modification time, hash when known), or null
+ * when it offers none. Skipped files do not count: a new unreadable file starts no run.
+ */
+export async function fingerprintListing(source: DocumentSource): Promise<string | null> {
+  const lines: string[] = [];
+  for await (const entry of source.list()) {
+    if (!('file' in entry)) continue;
+    const { sourceId, size, modifiedAt, sha256 } = entry.file;
+    lines.push(`${sourceId}\u0000${size}\u0000${modifiedAt?.getTime() ?? ''}\u0000${sha256 ?? ''}`);
+  }
+  if (lines.length === 0) return null;
+  return hashBytes(new TextEncoder().encode(lines.sort().join('\n')));
 }
 
 /** File extensions the extraction engine reads (PDF and the image formats), as the contracts declare them. */

@@ -8,6 +8,7 @@ import { getUploadCacheDir, locateUploadedFile } from '../blobs/upload-blobs.ts'
 import {
   type DocumentSource,
   explainUnsupportedFile,
+  fingerprintListing,
   formatMegabytes,
   hashBytes,
   hashFile,
@@ -497,4 +498,6 @@ export const uploadSource: SourceAdapter = {
     join(getUploadCacheDir(ctx.env), doc.organizationId, doc.flowId),
   ],
   folderName: () => '',
+  // On arrival: the uploads listed change when files are dropped in (the tick starts the run).
+  watch: async (ctx, source) => fingerprintListing(await uploadSource.open(ctx, source)),
 };

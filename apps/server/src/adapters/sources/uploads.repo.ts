@@ -16,7 +16,8 @@ export async function upsertUpload(
     sha256: string;
     size: number;
     storedPath: string;
-    uploadedByUserId: string;
+    /** Null for files a flow took in by itself (e-mail attachments). */
+    uploadedByUserId: string | null;
   },
 ): Promise<UploadRow> {
   await db

@@ -4,6 +4,7 @@ export * from './blobs.ts';
 export * from './compliance.ts';
 export * from './flows.ts';
 export * from './google.ts';
+export * from './intake.ts';
 export * from './interests.ts';
 export * from './memory.ts';
 export * from './notifications.ts';

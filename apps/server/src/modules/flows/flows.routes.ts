@@ -1,5 +1,6 @@
 import {
   CreateWorkflowInputSchema,
+  FlowIntakeSchema,
   IdParamsSchema,
   OkSchema,
   UpdateWorkflowInputSchema,
@@ -10,7 +11,13 @@ import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
-import { createWorkflow, deleteWorkflow, listWorkflows, updateWorkflow } from './flows.service.ts';
+import {
+  createWorkflow,
+  deleteWorkflow,
+  getFlowIntake,
+  listWorkflows,
+  updateWorkflow,
+} from './flows.service.ts';
 
 const tags = ['Flows'];
 
@@ -61,7 +68,16 @@ const deleteRoute = createRoute({
   responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 
-/** `/api/workflows`: the original product's flow API (create, list, update, delete). */
+const intakeRoute = createRoute({
+  method: 'get',
+  path: '/flows/{id}/intake',
+  tags,
+  summary: "A flow's trigger, next run, source error and intake log (taken, skipped and why, failed and why)",
+  request: { params: IdParamsSchema },
+  responses: { 200: jsonContent(FlowIntakeSchema), ...describeErrors('unauthenticated', 'not_found') },
+});
+
+/** `/api/workflows`: the original product's flow API (create, list, update, delete), and a flow's intake. */
 export function createFlowRoutes({ db, env }: AppDeps) {
   return createRouter()
     .openapi(listRoute, async (c) => {
@@ -84,6 +100,10 @@ export function createFlowRoutes({ db, env }: AppDeps) {
         }),
         200,
       );
+    })
+    .openapi(intakeRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getFlowIntake(db, membership, c.req.valid('param').id), 200);
     })
     .openapi(deleteRoute, async (c) => {
       const { user, membership } = requireMembership(c);

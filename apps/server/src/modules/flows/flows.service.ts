@@ -4,7 +4,9 @@ import {
   type CreateWorkflowInput,
   CreateWorkflowInputSchema,
   type FlowDocumentType,
+  type FlowIntake,
   type FlowIo,
+  type FlowTrigger,
   type UpdateWorkflowInput,
   UpdateWorkflowInputSchema,
   type Workflow,
@@ -18,6 +20,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { listIntakeLines } from '../intake/mail.repo.ts';
+import {
+  type FlowAutomationRow,
+  listFlowAutomations,
+  parseTrigger,
+  upsertFlowTrigger,
+} from './flow-automations.repo.ts';
+import { nextRunAfter } from './flow-schedule.ts';
 import {
   deleteFlowRow,
   type FlowRow,
@@ -27,19 +37,60 @@ import {
   updateFlowRow,
 } from './flows.repo.ts';
 
-/** Shapes a stored flow into the original product's record (times in epoch ms). */
-export function toWorkflow(row: FlowRow): Workflow {
+/**
+ * Shapes a stored flow into the original product's record (times in epoch ms), with its automation when
+ * known (absent: manual).
+ */
+export function toWorkflow(row: FlowRow, automation?: FlowAutomationRow): Workflow {
   return {
     id: row.id,
     uid: row.ownerUserId,
     name: row.name,
     types: row.types as FlowDocumentType[],
-    io: row.io,
+    io: withoutSecrets(row.io),
     status: row.status === 'success' ? 'success' : 'inactive',
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
     lastRunAt: row.lastRunAt ? row.lastRunAt.getTime() : null,
+    trigger: parseTrigger(automation),
+    nextRunAt: automation?.nextRunAt ? automation.nextRunAt.getTime() : null,
+    sourceError: automation?.sourceError ?? null,
   };
+}
+
+/** A flow's io as the browser may see it: a mailbox password is never sent, only that one is stored. */
+function withoutSecrets(io: FlowIo): FlowIo {
+  const { mail } = io.input;
+  if (!mail) return io;
+  const { password: _password, passwordEnc, ...shown } = mail;
+  return { ...io, input: { ...io.input, mail: { ...shown, hasPassword: Boolean(passwordEnc) } } };
+}
+
+/** Flow records with their automations (one query for all). */
+async function withAutomations(db: Db, organizationId: string, rows: FlowRow[]): Promise<Workflow[]> {
+  const automations = await listFlowAutomations(
+    db,
+    organizationId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toWorkflow(row, automations.get(row.id)));
+}
+
+/**
+ * Saves a flow's trigger: `on arrival` needs a source that can be watched (a folder, uploads, a mailbox);
+ * a schedule's first run is counted from now.
+ */
+async function saveTrigger(tx: Db, flow: FlowRow, trigger: FlowTrigger, now: Date): Promise<void> {
+  if (trigger.kind === 'arrival' && !sourceFor(flow.io.input.kind).watch) {
+    const message = 'This source cannot be watched; choose a schedule instead';
+    throw new AppError('validation', message, { trigger: message });
+  }
+  await upsertFlowTrigger(tx, {
+    organizationId: flow.organizationId,
+    flowId: flow.id,
+    trigger,
+    nextRunAt: nextRunAfter(trigger, now),
+  });
 }
 
 /** The flow's single document type. */
@@ -74,7 +125,8 @@ async function validateIo(
 
 /** The organisation's flows, newest first. */
 export async function listWorkflows(db: Db, membership: Membership): Promise<Workflow[]> {
-  return (await listFlowRows(db, membership.organizationId)).map(toWorkflow);
+  const rows = await listFlowRows(db, membership.organizationId);
+  return withAutomations(db, membership.organizationId, rows);
 }
 
 /** One flow of the caller's organisation, or `not_found` (also for other organisations' flows). */
@@ -92,7 +144,15 @@ export async function createWorkflow(
     user,
     membership,
     input: rawInput,
-  }: { env: Env; user: SessionUser; membership: Membership; input: CreateWorkflowInput },
+    now = new Date(),
+  }: {
+    env: Env;
+    user: SessionUser;
+    membership: Membership;
+    input: CreateWorkflowInput;
+    /** When it is saved: a schedule's first run counts from here. */
+    now?: Date;
+  },
 ): Promise<Workflow> {
   const input = CreateWorkflowInputSchema.parse(rawInput);
   const io = await validateIo({ db, env }, { organizationId: membership.organizationId, io: input.io });
@@ -106,6 +166,7 @@ export async function createWorkflow(
         io,
       },
     });
+    if (input.trigger) await saveTrigger(tx, created, input.trigger, now);
     await recordActivity(tx, {
       organizationId: membership.organizationId,
       kind: 'flow.created',
@@ -114,7 +175,7 @@ export async function createWorkflow(
     });
     return created;
   });
-  return toWorkflow(row);
+  return (await withAutomations(db, membership.organizationId, [row]))[0]!;
 }
 
 /** Updates a flow's name, type or io. */
@@ -126,7 +187,15 @@ export async function updateWorkflow(
     membership,
     flowId,
     input: rawInput,
-  }: { env: Env; user: SessionUser; membership: Membership; flowId: string; input: UpdateWorkflowInput },
+    now = new Date(),
+  }: {
+    env: Env;
+    user: SessionUser;
+    membership: Membership;
+    flowId: string;
+    input: UpdateWorkflowInput;
+    now?: Date;
+  },
 ): Promise<Workflow> {
   const input = UpdateWorkflowInputSchema.parse(rawInput);
   const existing = await requireFlow(db, membership, flowId);
@@ -141,6 +210,7 @@ export async function updateWorkflow(
   const row = await db.transaction(async (tx) => {
     const updated = await updateFlowRow(tx, { organizationId: membership.organizationId, flowId, values });
     if (!updated) throw new AppError('not_found', 'No such flow');
+    if (input.trigger) await saveTrigger(tx, updated, input.trigger, now);
     await recordActivity(tx, {
       organizationId: membership.organizationId,
       kind: 'flow.updated',
@@ -149,7 +219,7 @@ export async function updateWorkflow(
     });
     return updated;
   });
-  return toWorkflow(row);
+  return (await withAutomations(db, membership.organizationId, [row]))[0]!;
 }
 
 /** Deletes a flow with its runs, documents, uploads and workbook. */
@@ -172,4 +242,28 @@ export async function deleteWorkflow(
   await rm(getUploadDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
   await rm(getWorkbookPath(env.dataDir, existing), { force: true });
   await rm(getPreviewDir(env.dataDir, membership.organizationId, flowId), { recursive: true, force: true });
+}
+
+/**
+ * A flow's automation as its page shows it: the trigger, the next run, the source's failure and back-off,
+ * and the latest intake log lines (each item its source offered: taken, skipped or failed, and why).
+ */
+export async function getFlowIntake(db: Db, membership: Membership, flowId: string): Promise<FlowIntake> {
+  const flow = await requireFlow(db, membership, flowId);
+  const automation = (await listFlowAutomations(db, flow.organizationId, [flow.id])).get(flow.id);
+  const lines = await listIntakeLines(db, flow.organizationId, flow.id);
+  return {
+    trigger: parseTrigger(automation),
+    nextRunAt: automation?.nextRunAt?.toISOString() ?? null,
+    sourceError: automation?.sourceError ?? null,
+    retryAt: automation?.retryAt?.toISOString() ?? null,
+    items: lines.map((line) => ({
+      id: line.id,
+      origin: line.origin,
+      name: line.name,
+      status: line.status as 'taken' | 'skipped' | 'failed',
+      reason: line.reason,
+      at: line.createdAt.toISOString(),
+    })),
+  };
 }

@@ -29,12 +29,15 @@ export async function announceRunEnd(ctx: JobContext, end: RunEnd): Promise<void
     message: `Run of "${flow.name}" ${ok ? 'finished' : 'failed'}: ${summary}`,
     userId: run.startedByUserId,
   });
-  // A run that handled no document (a re-run that found nothing new) rings no bell: nothing happened.
+  // A run that handled no document (a re-run that found nothing new) rings no bell: nothing happened. A run
+  // the flow started by itself tells its owner only when it failed or left documents to review.
   const handled = processed + counts.failed;
-  if (run.startedByUserId && (!ok || handled > 0)) {
+  const recipient = run.startedByUserId ?? flow.ownerUserId;
+  const worthTelling = run.startedByUserId ? !ok || handled > 0 : !ok || counts.needsReview > 0;
+  if (recipient && worthTelling) {
     await notifyUser(
       ctx.db,
-      { organizationId: flow.organizationId, userId: run.startedByUserId },
+      { organizationId: flow.organizationId, userId: recipient },
       {
         kind: ok ? 'flow.run.finished' : 'flow.run.failed',
         title: ok ? `"${flow.name}" finished` : `"${flow.name}" failed`,

@@ -72,7 +72,7 @@ async function checkRunnable(ctx: { db: Db; env: Env }, flow: FlowRow, source: R
 /**
  * Starts a run of a flow: inserts it as queued and enqueues its job. A second start while one is queued or
  * running is refused with `run_in_progress` — the partial unique index decides, so two requests at the same
- * instant cannot both win.
+ * instant cannot both win. `user` null: the flow started itself (its trigger), said in `automatic`.
  */
 export async function startRun(
   db: Db,
@@ -83,10 +83,13 @@ export async function startRun(
     flow,
     source = { kind: 'flow' },
     beforeEnqueue,
+    automatic = 'by itself',
   }: {
     env: Env;
     jobs: JobSender | undefined;
-    user: SessionUser;
+    user: SessionUser | null;
+    /** Why a run with no user started ("on its schedule", "new files arrived"). */
+    automatic?: string;
     flow: FlowRow;
     source?: RunSource;
     beforeEnqueue?: (tx: Db, run: RunRow) => Promise<void>;
@@ -100,15 +103,17 @@ export async function startRun(
       const inserted = await insertRun(tx, {
         flowId: flow.id,
         organizationId: flow.organizationId,
-        startedByUserId: user.id,
+        startedByUserId: user?.id ?? null,
         source,
       });
       await beforeEnqueue?.(tx, inserted);
       await recordActivity(tx, {
         organizationId: flow.organizationId,
         kind: 'flow.run.started',
-        message: `${user.name} started a run of "${flow.name}"`,
-        userId: user.id,
+        message: user
+          ? `${user.name} started a run of "${flow.name}"`
+          : `"${flow.name}" started ${automatic}`,
+        userId: user?.id ?? null,
       });
       return inserted;
     });

@@ -5,6 +5,7 @@ import {
   HistoryIcon,
   InboxIcon,
   KeyRoundIcon,
+  ListChecksIcon,
   Loader2Icon,
   PencilIcon,
   PlayIcon,
@@ -22,9 +23,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatAgo, formatDateTime } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/shared/integrations/google-oauth.ts';
+import { describeNextRun } from './flow-automation.ts';
 import { formatDuration, formatEndTime, formatLastRun } from './flow-format.ts';
 import type { Flow, Run } from './flows-api.ts';
 import { describeOutput } from './google-output.ts';
+import { IntakeLog } from './intake-log.tsx';
 import { useFlowRuns } from './queries.ts';
 import {
   computeProgressPercent,
@@ -189,6 +192,10 @@ export function FlowCard({
   onAuthorize?: () => void;
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [intakeOpen, setIntakeOpen] = useState(false);
+  const nextRun = describeNextRun(flow);
+  // The intake log is for flows whose documents arrive by themselves (a trigger, or a mailbox).
+  const showsIntake = (flow.trigger && flow.trigger.kind !== 'manual') || Boolean(flow.io.input.mail);
   const source = describeSource(flow.io.input);
   const output = describeOutput(flow.io.output);
   const busy = running || starting;
@@ -260,7 +267,13 @@ export function FlowCard({
           </div>
           <p className="mt-2 text-muted-foreground text-xs">
             Created {formatAgo(flow.createdAt)} · {formatLastRun(flow.lastRunAt)}
+            {nextRun && <span data-testid="next-run"> · {nextRun}</span>}
           </p>
+          {flow.sourceError && (
+            <p role="alert" data-testid="source-error" className="mt-2 text-destructive text-xs">
+              {flow.sourceError}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-1.5">
           <Button size="sm" onClick={onRun} disabled={busy} data-testid="run-flow">
@@ -308,22 +321,45 @@ export function FlowCard({
       )}
 
       <div className="border-t pt-3">
-        <button
-          type="button"
-          aria-expanded={historyOpen}
-          onClick={() => setHistoryOpen((open) => !open)}
-          className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
-        >
-          <HistoryIcon className="size-3.5" aria-hidden="true" />
-          Run history
-          <ChevronDownIcon
-            className={`size-3.5 transition-transform ${historyOpen ? 'rotate-180' : ''}`}
-            aria-hidden="true"
-          />
-        </button>
+        <div className="flex flex-wrap items-center gap-4">
+          <button
+            type="button"
+            aria-expanded={historyOpen}
+            onClick={() => setHistoryOpen((open) => !open)}
+            className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
+          >
+            <HistoryIcon className="size-3.5" aria-hidden="true" />
+            Run history
+            <ChevronDownIcon
+              className={`size-3.5 transition-transform ${historyOpen ? 'rotate-180' : ''}`}
+              aria-hidden="true"
+            />
+          </button>
+          {showsIntake && (
+            <button
+              type="button"
+              aria-expanded={intakeOpen}
+              onClick={() => setIntakeOpen((open) => !open)}
+              className="inline-flex items-center gap-1.5 text-muted-foreground text-xs hover:text-foreground"
+              data-testid="intake-toggle"
+            >
+              <ListChecksIcon className="size-3.5" aria-hidden="true" />
+              Intake log
+              <ChevronDownIcon
+                className={`size-3.5 transition-transform ${intakeOpen ? 'rotate-180' : ''}`}
+                aria-hidden="true"
+              />
+            </button>
+          )}
+        </div>
         {historyOpen && (
           <div className="mt-3">
             <RunHistory flowId={flow.id} />
+          </div>
+        )}
+        {showsIntake && intakeOpen && (
+          <div className="mt-3">
+            <IntakeLog flowId={flow.id} />
           </div>
         )}
       </div>

@@ -6,6 +6,7 @@ import {
   Link2Icon,
   Loader2Icon,
   type LucideIcon,
+  MailIcon,
   SheetIcon,
   UploadIcon,
 } from 'lucide-react';
@@ -26,6 +27,7 @@ import { flowKeys } from '@/shared/flows/queries.ts';
 import { GoogleAuthDialog } from '@/shared/integrations/google-auth-dialog.tsx';
 import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
 import { type GoogleStatus, useGoogleStatus, useRefreshGoogleState } from '@/shared/integrations/queries.ts';
+import { MailFields, TriggerFields } from './flow-automation-fields.tsx';
 import {
   canSubmitFlow,
   createEmptyForm,
@@ -50,7 +52,7 @@ const TYPE_HINTS: Record<FlowType, string> = {
   INVOICE: 'GST tax invoices',
 };
 
-const SOURCE_ICONS = { upload: UploadIcon, local: FolderIcon, drive: Link2Icon } as const;
+const SOURCE_ICONS = { upload: UploadIcon, local: FolderIcon, drive: Link2Icon, email: MailIcon } as const;
 
 /** Three checkbox-looking toggles holding a single document type. */
 function TypeToggles({
@@ -192,7 +194,7 @@ function SourceKindPicker({
   const unconfigured = google?.configured === false;
   return (
     <div className="grid gap-2">
-      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <legend className="sr-only">Input source</legend>
         {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => (
           <ChoiceCard
@@ -453,7 +455,12 @@ export function FlowFormSheet({
                 edited('sourceLocation');
               }}
             />
-            {values.sourceKind === 'upload' ? (
+            {values.sourceKind === 'email' ? (
+              <MailFields
+                form={form}
+                hasPassword={Boolean((savedFlow ?? flow)?.io.input.mail?.hasPassword)}
+              />
+            ) : values.sourceKind === 'upload' ? (
               <p className="rounded-md bg-muted/60 px-3 py-2 text-muted-foreground text-xs">
                 After saving, drop PDFs, images or a .zip on the flow's upload panel. Bahi keeps them as this
                 flow's inbox.
@@ -509,6 +516,8 @@ export function FlowFormSheet({
               </div>
             )}
           </div>
+
+          <TriggerFields form={form} canWatch={values.sourceKind !== 'drive'} />
 
           <div className="grid gap-3">
             <Label>

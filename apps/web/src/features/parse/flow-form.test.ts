@@ -31,6 +31,20 @@ describe('canSubmitFlow', () => {
     );
     expect(canSubmitFlow({ ...filled, sourceKind: 'drive', sourceLocation: ' ' }, false)).toBe(false);
   });
+  it('needs a mail server and user for an e-mail source, but no location', () => {
+    expect(canSubmitFlow({ ...filled, sourceKind: 'email' }, false)).toBe(false);
+    expect(canSubmitFlow({ ...filled, sourceKind: 'email', mailHost: 'imap.example.in' }, false)).toBe(false);
+    expect(
+      canSubmitFlow(
+        { ...filled, sourceKind: 'email', mailHost: 'imap.example.in', mailUser: 'ap@example.in' },
+        false,
+      ),
+    ).toBe(true);
+    expect(mapServerFieldErrors({ 'mail.password': 'Give the password', 'trigger.time': 'HH:MM' })).toEqual({
+      mailPassword: 'Give the password',
+      dailyTime: 'HH:MM',
+    });
+  });
   it('stays pressable for a value that is only too long, so Save can say why under the field', () => {
     expect(canSubmitFlow({ ...filled, name: 'x'.repeat(201) }, false)).toBe(true);
     expect(canSubmitFlow({ ...filled, name: 'x'.repeat(201), types: [] }, false)).toBe(false);

@@ -7,6 +7,7 @@ import {
   FlowOutputSchema,
 } from '@bahi/contracts';
 import { z } from 'zod';
+import { AutomationFormShape, emptyAutomation } from './flow-automation.ts';
 
 /** Where a flow reads its documents: browser uploads, a server folder, or a Google Drive link. */
 export type SourceKind = FlowInput['kind'];
@@ -31,9 +32,23 @@ export const FlowFormSchema = z
     outputKind: FlowOutputSchema.shape.kind,
     /** Google Drive folder links: read the files of its sub-folders too. */
     includeSubfolders: z.boolean(),
+    /** When it runs by itself, and an e-mail source's mailbox (flow-automation.ts). */
+    ...AutomationFormShape,
   })
-  .refine((values) => values.sourceKind === 'upload' || values.sourceLocation.trim().length > 0, {
-    path: ['sourceLocation'],
+  .refine(
+    (values) =>
+      values.sourceKind === 'upload' ||
+      values.sourceKind === 'email' ||
+      values.sourceLocation.trim().length > 0,
+    { path: ['sourceLocation'] },
+  )
+  .refine((values) => values.sourceKind !== 'email' || values.mailHost.trim().length > 0, {
+    path: ['mailHost'],
+    message: 'Give the mail server, e.g. imap.gmail.com',
+  })
+  .refine((values) => values.sourceKind !== 'email' || values.mailUser.trim().length > 0, {
+    path: ['mailUser'],
+    message: 'Give the mailbox user name (usually the e-mail address)',
   });
 
 /** What the create/edit side sheet edits. */
@@ -44,6 +59,7 @@ export const SOURCE_KIND_LABELS: Record<SourceKind, string> = {
   upload: 'Upload files',
   local: 'Local folder path',
   drive: 'Google Drive link',
+  email: 'E-mail inbox',
 };
 
 /** Labels of the output choices, in the order the form offers them. */
@@ -62,6 +78,7 @@ export function createEmptyForm(): FlowFormValues {
     sheetName: '',
     outputKind: 'xlsx',
     includeSubfolders: false,
+    ...emptyAutomation(),
   };
 }
 
@@ -93,6 +110,12 @@ export function mapServerFieldErrors(
     const key = path.toLowerCase();
     if (key === 'name') mapped.name ??= message;
     else if (key.startsWith('types') || key === 'type') mapped.types ??= message;
+    else if (key.includes('password')) mapped.mailPassword ??= message;
+    else if (key.startsWith('trigger.time')) mapped.dailyTime ??= message;
+    else if (key.startsWith('trigger')) mapped.everyMinutes ??= message;
+    else if (key.includes('moveto')) mapped.mailMoveTo ??= message;
+    else if (key.includes('mail.user')) mapped.mailUser ??= message;
+    else if (key.includes('mail')) mapped.mailHost ??= message;
     else if (key.includes('output') || key.includes('sheet')) mapped.sheetName ??= message;
     else if (key.includes('input') || key.includes('url') || key.includes('folder') || key.includes('path')) {
       mapped.sourceLocation ??= message;

@@ -28,6 +28,7 @@ describe('toFlowBody', () => {
         input: { kind: 'upload', url: '', folderName: '' },
         output: { kind: 'xlsx', sheetId: '', sheetName: 'POs' },
       },
+      trigger: { kind: 'manual' },
     });
   });
   it('keeps the stored workbook id and folder name when editing without changing the input', () => {

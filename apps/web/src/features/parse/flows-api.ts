@@ -2,6 +2,7 @@ import type {
   CreatedSheet,
   CreateWorkflowInput,
   FlowDocument,
+  FlowIntake,
   Run,
   RunProgress,
   SheetColumn,
@@ -11,6 +12,7 @@ import type {
 } from '@bahi/contracts';
 import { buildApiPath, callEndpoint } from '../../lib/endpoint.ts';
 import { api, apiLinks } from '../../lib/endpoints.ts';
+import { automationFromFlow, toMailInput, toTrigger } from './flow-automation.ts';
 import { type FlowFormValues, offersSubfolders } from './flow-form.ts';
 import type { UploadedFile } from './inbox.ts';
 import type { RunProgressView } from './run-progress.ts';
@@ -37,7 +39,8 @@ export function toProgressView(run: Run): RunProgressView {
 
 /** The request body of `POST /api/workflows` and `PUT /api/workflows/:id` for the form's values. */
 export function toFlowBody(values: FlowFormValues, existing?: Flow): CreateWorkflowInput {
-  const location = values.sourceKind === 'upload' ? '' : values.sourceLocation.trim();
+  const location =
+    values.sourceKind === 'upload' || values.sourceKind === 'email' ? '' : values.sourceLocation.trim();
   const sameInput = existing?.io.input.kind === values.sourceKind && existing.io.input.url === location;
   return {
     name: values.name.trim(),
@@ -49,6 +52,7 @@ export function toFlowBody(values: FlowFormValues, existing?: Flow): CreateWorkf
         folderName: sameInput ? existing.io.input.folderName : '',
         // Only a Drive folder has sub-folders; sent only when asked for (absent reads as false).
         ...(offersSubfolders(values) && values.includeSubfolders ? { includeSubfolders: true } : {}),
+        ...(values.sourceKind === 'email' ? { mail: toMailInput(values) } : {}),
       },
       output: {
         kind: values.outputKind,
@@ -57,6 +61,7 @@ export function toFlowBody(values: FlowFormValues, existing?: Flow): CreateWorkf
         sheetName: values.sheetName.trim(),
       },
     },
+    trigger: toTrigger(values),
   };
 }
 
@@ -70,6 +75,7 @@ export function toFormValues(flow: Flow): FlowFormValues {
     sheetName: flow.io.output.sheetName,
     outputKind: flow.io.output.kind,
     includeSubfolders: flow.io.input.includeSubfolders ?? false,
+    ...automationFromFlow(flow),
   };
 }
 
@@ -112,6 +118,11 @@ export function getRun(runId: string, signal?: AbortSignal): Promise<Run> {
 export async function listFlowRuns(flowId: string, signal?: AbortSignal): Promise<Run[]> {
   const body = await callEndpoint(api.listFlowRuns, { params: { id: flowId }, signal });
   return body.items;
+}
+
+/** `GET /api/flows/:id/intake` → the flow's next run, source error and intake log. */
+export function getFlowIntake(flowId: string, signal?: AbortSignal): Promise<FlowIntake> {
+  return callEndpoint(api.flowIntake, { params: { id: flowId }, signal });
 }
 
 /** `GET /api/flows/:id/documents` → the flow's inbox (first page, newest first). */

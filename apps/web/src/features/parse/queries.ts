@@ -5,6 +5,7 @@ import {
   createFlow,
   deleteFlow,
   type Flow,
+  getFlowIntake,
   listFlowDocuments,
   listFlowRuns,
   listFlowUploads,
@@ -20,6 +21,16 @@ export function useFlowRuns(flowId: string) {
     queryFn: ({ signal }) => listFlowRuns(flowId, signal),
     // Whether a run is going decides the card: asked of the server each time the page opens, never cached.
     refetchOnMount: 'always',
+  });
+}
+
+/** A flow's intake log (what its source offered: taken, skipped and why), refreshed while open. */
+export function useFlowIntake(flowId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...flowKeys.runs(flowId), 'intake'],
+    queryFn: ({ signal }) => getFlowIntake(flowId, signal),
+    enabled,
+    refetchInterval: 15_000,
   });
 }
 

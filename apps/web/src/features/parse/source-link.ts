@@ -16,6 +16,9 @@ export function describeSource(input: {
   folderName?: string | undefined;
 }): SourceLink {
   if (input.kind === 'upload') return { kind: 'upload', label: 'Upload inbox' };
+  // A mailbox: its folder is shown like a server folder's path (no link to follow).
+  if (input.kind === 'email')
+    return { kind: 'local', label: `E-mail · ${input.folderName || 'INBOX'}`, path: input.folderName ?? '' };
   if (input.kind === 'local') return { kind: 'local', label: input.url || 'Local folder', path: input.url };
   const safe = /^https:\/\//i.test(input.url) ? input.url : '';
   const label = input.folderName?.trim() || 'Google Drive';
