@@ -56,6 +56,11 @@ export interface PaddleOcrOptions {
   /** A blank gap between characters wider than this share of the line's character pitch is a space. */
   spaceGap?: number;
   /**
+   * Read the page in full-width strips (default) or in square tiles (the former layout, kept to
+   * compare against): strips cost fewer pixels and cut no line across.
+   */
+  detLayout?: 'strips' | 'tiles';
+  /**
    * Simplify the models' graphs when they load (`simplify-graph.ts`: the same outputs within float
    * rounding, about 1.3× faster); off only to compare against the packaged graphs.
    */
@@ -71,6 +76,7 @@ const DEFAULTS: Tuning = {
   detBoxThreshold: 0.6,
   unclipRatio: 1.5,
   spaceGap: 0.42,
+  detLayout: 'strips',
 };
 
 /** ImageNet normalisation the detector was trained with (per channel, BGR order as PaddleOCR reads). */
@@ -85,7 +91,7 @@ const REC_HEIGHT = 48;
 const REC_BATCH = 1;
 
 /** A detected text line in image pixels. */
-interface LineBox {
+export interface LineBox {
   x0: number;
   y0: number;
   x1: number;
@@ -110,6 +116,8 @@ interface CtcChar {
 /** The PaddleOCR provider: an {@link OcrProvider} running PP-OCRv4 on ONNX Runtime. */
 export interface PaddleOcrProvider extends OcrProvider {
   recognize(image: Uint8Array, options?: TesseractRecognizeOptions): Promise<OcrWord[]>;
+  /** The text lines the detector finds on a page image, in its pixels (for tests and tuning). */
+  detect(image: Uint8Array): Promise<LineBox[]>;
 }
 
 /**
@@ -145,13 +153,16 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
 
   const tensor = (data: Float32Array, dims: number[]): OrtTensor => new ort.Tensor('float32', data, dims);
 
-  const run = async (image: Uint8Array, signal?: AbortSignal): Promise<OcrWord[]> => {
-    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-    const gray = decodePgm(image) ?? (await decodeGray(image));
-    const lines = await detectLines(gray, o, async (x, dims) => {
+  const detect = (gray: GrayImage) =>
+    detectLines(gray, o, async (x, dims) => {
       const out = await det.run({ [det.inputNames[0] as string]: tensor(x, dims) });
       return out[det.outputNames[0] as string] as OrtTensor;
     });
+
+  const run = async (image: Uint8Array, signal?: AbortSignal): Promise<OcrWord[]> => {
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    const gray = decodePgm(image) ?? (await decodeGray(image));
+    const lines = await detect(gray);
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
     return recogniseLines(gray, lines, dictionary, o, async (x, dims) => {
       const out = await rec.run({ [rec.inputNames[0] as string]: tensor(x, dims) });
@@ -174,6 +185,12 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
         signal.addEventListener('abort', onAbort, { once: true });
         next.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
+    },
+    async detect(image) {
+      const gray = decodePgm(image) ?? (await decodeGray(image));
+      const next = queue.then(() => detect(gray));
+      queue = next.catch(() => undefined);
+      return next;
     },
     async close() {
       if (closed) return;
@@ -221,7 +238,12 @@ async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
   const H = Math.max(32, Math.round((gray.height * s) / 32) * 32);
   const resized = await resizeGray(gray, W, H);
   const plane = W * H;
-  const prob = await detectTiled(resized, W, H, infer);
+  // A strip holds as many pixels as a tile: the same bound on the network's memory.
+  const strip = Math.max(2 * DET_TILE_OVERLAP, Math.floor((DET_TILE * DET_TILE) / W / 32) * 32);
+  const prob =
+    o.detLayout === 'tiles'
+      ? await detectTiled(resized, W, H, infer, DET_TILE, DET_TILE)
+      : await detectTiled(resized, W, H, infer, W, strip);
   const sx = gray.width / W;
   const sy = gray.height / H;
   const seen = new Uint8Array(plane);
@@ -306,23 +328,31 @@ const DET_TILE = 1024;
 const DET_TILE_OVERLAP = 128;
 
 /**
- * The detector's probability map of a whole page, read in overlapping tiles (the maximum where
- * they overlap). The network's feature maps grow with the input: a 2560-pixel page in one pass
- * held 1.5 GB, a tile a fraction of it, so memory stays bounded whatever the page's size.
+ * The detector's probability map of a whole page, read in overlapping tiles of `tileW` × `tileH`
+ * (the maximum where they overlap): square tiles, or strips the page's width. The network's feature
+ * maps grow with the input: a 2560-pixel page in one pass held 1.5 GB, a tile a fraction of it, so
+ * memory stays bounded whatever the page's size.
  */
-async function detectTiled(pixels: Uint8Array, W: number, H: number, infer: Infer): Promise<Float32Array> {
+async function detectTiled(
+  pixels: Uint8Array,
+  W: number,
+  H: number,
+  infer: Infer,
+  tileW: number,
+  tileH: number,
+): Promise<Float32Array> {
   const prob = new Float32Array(W * H);
-  const starts = (size: number) => {
-    if (size <= DET_TILE) return [0];
+  const starts = (size: number, tile: number) => {
+    if (size <= tile) return [0];
     const out: number[] = [];
-    for (let at = 0; at + DET_TILE < size; at += DET_TILE - DET_TILE_OVERLAP) out.push(at);
-    out.push(size - DET_TILE);
+    for (let at = 0; at + tile < size; at += tile - DET_TILE_OVERLAP) out.push(at);
+    out.push(size - tile);
     return out;
   };
-  for (const ty of starts(H))
-    for (const tx of starts(W)) {
-      const tw = Math.min(DET_TILE, W);
-      const th = Math.min(DET_TILE, H);
+  for (const ty of starts(H, tileH))
+    for (const tx of starts(W, tileW)) {
+      const tw = Math.min(tileW, W);
+      const th = Math.min(tileH, H);
       const tile = tw * th;
       const x = new Float32Array(3 * tile);
       for (let c = 0; c < 3; c++) {
