@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
+import { int8Recogniser } from './rec-int8.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
 /**
@@ -65,10 +66,20 @@ export interface PaddleOcrOptions {
    * rounding, about 1.3× faster); off only to compare against the packaged graphs.
    */
   simplify?: boolean;
+  /**
+   * Run the recogniser's convolutions in int8 when this repository's calibration
+   * (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the installed
+   * model (default); false keeps the float recogniser.
+   */
+  int8?: boolean;
+  /** Called with every recogniser input tensor (the calibration script collects them). */
+  onRecognitionInput?: (x: Float32Array, dims: number[]) => void;
 }
 
 /** The tuning knobs the pipeline reads on every page. */
-type Tuning = Required<Omit<PaddleOcrOptions, 'threads' | 'memoryArena' | 'simplify'>>;
+type Tuning = Required<
+  Omit<PaddleOcrOptions, 'threads' | 'memoryArena' | 'simplify' | 'int8' | 'onRecognitionInput'>
+>;
 
 const DEFAULTS: Tuning = {
   detMaxSide: 1920,
@@ -142,9 +153,11 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     const bytes = new Uint8Array(readFileSync(file));
     return options.simplify === false ? bytes : simplifyOnnxModel(bytes).bytes;
   };
+  const recModel =
+    options.int8 === false || options.simplify === false ? load(files.rec) : int8Recogniser(files.rec);
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(load(files.det), sessionOptions),
-    ort.InferenceSession.create(load(files.rec), sessionOptions),
+    ort.InferenceSession.create(recModel ?? load(files.rec), sessionOptions),
   ]);
   const dictionary = loadDictionary(files.keys);
   const o = { ...DEFAULTS, ...options };
@@ -165,6 +178,7 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     const lines = await detect(gray);
     if (signal?.aborted) throw signal.reason ?? new Error('aborted');
     return recogniseLines(gray, lines, dictionary, o, async (x, dims) => {
+      options.onRecognitionInput?.(x, dims);
       const out = await rec.run({ [rec.inputNames[0] as string]: tensor(x, dims) });
       return out[rec.outputNames[0] as string] as OrtTensor;
     });
