@@ -2,15 +2,13 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devFixtures } from '../../test/dev-fixtures.ts';
-import { pageImageDpi, renderPage } from '../pdf/render.ts';
+import { renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
 import {
-  applyTable,
   estimateSkewAngle,
   type GrayImage,
   invertDarkBands,
-  normaliseTable,
   ocrPageImage,
   preprocessPage,
   sparsePageStretch,
@@ -38,51 +36,6 @@ async function rotateGray(img: GrayImage, deg: number): Promise<GrayImage> {
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
-
-describe('normaliseTable', () => {
-  /** Largest difference between two grey buffers of one size. */
-  const maxDiff = (a: Uint8Array, b: Uint8Array) => {
-    expect(a.length).toBe(b.length);
-    let d = 0;
-    for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs((a[i] as number) - (b[i] as number)));
-    return d;
-  };
-  const normalised = async (img: GrayImage) =>
-    new Uint8Array(
-      await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
-        .normalise()
-        .grayscale()
-        .raw()
-        .toBuffer(),
-    );
-
-  it.each(['invoice-005.pdf', 'invoice-007.pdf', 'invoice-027.pdf'])(
-    'stretches the dev scan %s as sharp normalise() does, within 2 grey levels',
-    async (name) => {
-      const scan = openPdf(readFileSync(new URL(name, devFixtures))).loadPage(0);
-      const r = renderPage(scan, pageImageDpi(scan) ?? 200);
-      const img: GrayImage = { data: r.gray, width: r.width, height: r.height };
-      const table = await normaliseTable(img);
-      // A real stretch: the scan's ink goes to black and its paper stays white.
-      expect(table[0]).toBe(0);
-      expect(table[255]).toBe(255);
-      expect(maxDiff(applyTable(img.data, table), await normalised(img))).toBeLessThanOrEqual(2);
-    },
-  );
-
-  it('follows a faded narrow image (fewer than 256 sampled columns)', async () => {
-    const width = 200;
-    const height = 150;
-    const data = new Uint8Array(width * height);
-    // Grey paper at 200 with faint print between 90 and 150.
-    for (let i = 0; i < data.length; i++) data[i] = i % 7 === 0 ? 90 + ((i * 13) % 61) : 200;
-    const img: GrayImage = { data, width, height };
-    const table = await normaliseTable(img);
-    // Stretched: the print darkens.
-    expect(table[90]).toBeLessThan(60);
-    expect(maxDiff(applyTable(data, table), await normalised(img))).toBeLessThanOrEqual(2);
-  });
-});
 
 describe('estimateSkewAngle', () => {
   it('measures a synthetic rotation within half a degree', async () => {

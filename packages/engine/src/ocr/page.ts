@@ -194,9 +194,7 @@ export async function preprocessPage(
   let pipeline = sharp(gray.data, rawInput);
   if (opts.normalise) {
     const sparse = sparsePageStretch(gray.data);
-    pipeline = sparse
-      ? pipeline.linear(sparse.gain, sparse.offset)
-      : sharp(applyTable(gray.data, await normaliseTable(gray)), rawInput);
+    pipeline = sparse ? pipeline.linear(sparse.gain, sparse.offset) : pipeline.normalise();
   }
   if (opts.median > 0) pipeline = pipeline.median(opts.median);
   if (rotate) {
@@ -231,59 +229,6 @@ export async function preprocessPage(
     scale,
     dpi: dpi * scale,
   };
-}
-
-/**
- * Pixels in {@link normaliseTable}'s sample: enough for the page's percentiles, and so many that
- * the ramp of grey levels shifts them by no more than 0.1 %.
- */
-const NORMALISE_SAMPLE = 256_000;
-
-/**
- * sharp's `normalise()` of a grey page as a 256-entry lookup table. `normalise` stretches the
- * lightness (LAB L) between a low percentile of the page and its lightest pixel: the output depends
- * only on the input grey level, but it converts every pixel to LAB and back (a third of page
- * preparation's time). Here sharp normalises a sample of the page (every n-th row and column of a
- * large page, a small one repeated whole) followed by a ramp of every grey level from the page's
- * darkest to its lightest (so the extremes are the page's); the ramp's pixels come out as the table.
- */
-export async function normaliseTable(gray: GrayImage): Promise<Uint8Array> {
-  let lo = 255;
-  let hi = 0;
-  for (let i = 0; i < gray.data.length; i++) {
-    const v = gray.data[i] as number;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (hi < lo) return Uint8Array.from({ length: 256 }, (_, v) => v);
-  const step = Math.max(1, Math.floor(Math.sqrt((gray.width * gray.height) / NORMALISE_SAMPLE)));
-  const count = Math.ceil(gray.width / step) * Math.ceil(gray.height / step);
-  // Rows of 256: the sample repeated whole (the last row completed with its first pixels), then
-  // the ramp (its row completed with the page's lightest level).
-  const total = Math.ceil(NORMALISE_SAMPLE / count) * count;
-  const rows = Math.ceil(total / 256);
-  const ramp = rows * 256;
-  const sample = new Uint8Array(ramp + 256).fill(hi);
-  let at = 0;
-  for (let y = 0; y < gray.height; y += step)
-    for (let x = 0, row = y * gray.width; x < gray.width; x += step)
-      sample[at++] = gray.data[row + x] as number;
-  for (let i = count; i < ramp; i++) sample[i] = sample[i - count] as number;
-  for (let v = lo; v <= hi; v++) sample[ramp + v - lo] = v;
-  const out = await sharp(sample, { raw: { width: 256, height: rows + 1, channels: 1 } })
-    .normalise()
-    .grayscale()
-    .raw()
-    .toBuffer();
-  // Levels the page does not have take the nearest one it has.
-  return Uint8Array.from({ length: 256 }, (_, v) => out[ramp + Math.min(hi, Math.max(lo, v)) - lo] as number);
-}
-
-/** Map every pixel through a 256-entry table (a new buffer). */
-export function applyTable(data: Uint8Array, table: Uint8Array): Uint8Array {
-  const out = new Uint8Array(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = table[data[i] as number] as number;
-  return out;
 }
 
 /** Darkest share of pixels sharp's `normalise` takes as the ink level (and brightest as the paper). */
