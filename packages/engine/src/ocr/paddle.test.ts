@@ -151,7 +151,7 @@ describe('createPaddleOcr', () => {
   });
 
   it('finds the same lines in full-width strips as in square tiles on the dev scans', async () => {
-    const tiles = await createPaddleOcr({ threads: 1, detLayout: 'tiles' });
+    const stripped = await createPaddleOcr({ threads: 1, detLayout: 'strips' });
     const iou = (a: LineBox, b: LineBox) => {
       const w = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
       const h = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
@@ -169,7 +169,7 @@ describe('createPaddleOcr', () => {
         // Pages larger than one tile, so the tiled detector reads several.
         expect(Math.max(pre.image.width, pre.image.height)).toBeGreaterThan(1024);
         const image = encodePgm(pre.image);
-        const [strips, tiled] = [await ocr.detect(image), await tiles.detect(image)];
+        const [strips, tiled] = [await stripped.detect(image), await ocr.detect(image)];
         expect(strips.length, name).toBeGreaterThan(30);
         // The network's squeeze-and-excite blocks see the whole tile or strip, so a box may move by
         // a pixel or two; the same lines must still be found.
@@ -178,7 +178,7 @@ describe('createPaddleOcr', () => {
         expect(matched(strips, tiled), name).toBeGreaterThan(0.9);
       }
     } finally {
-      await tiles.close();
+      await stripped.close();
     }
   });
 
