@@ -200,11 +200,11 @@ export function quantizeConvs(
   }
   // The float weights the int8 ones replace are read by nothing now.
   const used = new Set(nodes.flatMap((n) => n.input ?? []));
-  for (const o of graph.output) used.add(o.name);
+  for (const o of graph.output) used.add(o.name as string);
   graph.node = nodes.filter(
     (n) => n.opType !== 'Constant' || used.has(n.output?.[0] as string),
   ) as onnxProto.onnx.NodeProto[];
-  graph.initializer = [...graph.initializer.filter((t) => used.has(t.name)), ...initializers];
+  graph.initializer = [...graph.initializer.filter((t) => used.has(t.name as string)), ...initializers];
   if (!m.opsetImport.some((o) => o.domain === MS))
     m.opsetImport.push(onnx.OperatorSetIdProto.create({ domain: MS, version: 1 }));
   // ONNX Runtime fuses each Q/DQ group into the standard QLinearConv, which needs opset 10.
@@ -223,17 +223,19 @@ function toOpset10(m: onnxProto.onnx.ModelProto): void {
   const graph = m.graph as onnxProto.onnx.GraphProto;
   for (const n of graph.node) {
     if (n.opType !== 'Slice') continue;
-    const ints = (name: string) => n.attribute.find((a) => a.name === name)?.ints?.map(Number);
+    // int64 attributes arrive as numbers or Longs; through their decimal text either way.
+    const ints = (name: string) =>
+      (n.attribute ?? []).find((a) => a.name === name)?.ints?.map((v) => BigInt(String(v)));
     const starts = ints('starts') ?? [];
     const ends = ints('ends') ?? [];
-    const axes = ints('axes') ?? starts.map((_, i) => i);
-    const id = `${n.output[0]}_slice`;
+    const axes = ints('axes') ?? starts.map((_, i) => BigInt(i));
+    const id = `${n.output?.[0]}_slice`;
     graph.initializer.push(
-      tensor(`${id}_starts`, INT64, [starts.length], BigInt64Array.from(starts, BigInt)),
-      tensor(`${id}_ends`, INT64, [ends.length], BigInt64Array.from(ends, BigInt)),
-      tensor(`${id}_axes`, INT64, [axes.length], BigInt64Array.from(axes, BigInt)),
+      tensor(`${id}_starts`, INT64, [starts.length], BigInt64Array.from(starts)),
+      tensor(`${id}_ends`, INT64, [ends.length], BigInt64Array.from(ends)),
+      tensor(`${id}_axes`, INT64, [axes.length], BigInt64Array.from(axes)),
     );
-    n.input = [n.input[0] as string, `${id}_starts`, `${id}_ends`, `${id}_axes`];
+    n.input = [n.input?.[0] as string, `${id}_starts`, `${id}_ends`, `${id}_axes`];
     n.attribute = [];
   }
   opset.version = 10;
