@@ -71,8 +71,9 @@ export interface PaddleOcrOptions {
   /**
    * Run the recogniser's convolutions in int8 when this repository's calibration
    * (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the installed
-   * model. Off by default: about 1.25× faster recognition, but on the real set it read a little
-   * worse than the float recogniser (scanned 0.808 → 0.807, photo 0.704 → 0.698).
+   * model. Off by default: about 1.25× faster recognition, but on the real set it read the four
+   * phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704 → 0.674;
+   * with plain min/max ranges 0.807 / 0.698).
    */
   int8?: boolean;
   /** Called with every recogniser input tensor (the calibration script collects them). */
