@@ -9,7 +9,8 @@
 //
 // Prints docs/s or pages/s, the ratio engine ÷ reference, and peak RSS of each side.
 // Options: --docs N (text documents, default 100), --pages N (scanned pages, default 24),
-//          --jobs N (default: cores), --corpus DIR, --skip-text, --skip-ocr.
+//          --jobs N (default: cores), --corpus DIR, --skip-text, --skip-ocr,
+//          --providers paddle,native (engine OCR providers to run; default: all available).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -41,6 +42,7 @@ const { values: opts } = parseArgs({
     // Internal: run the engine OCR side in this (child) process and print JSON.
     'ocr-child': { type: 'string' },
     'ocr-provider': { type: 'string', default: 'paddle' },
+    providers: { type: 'string' },
   },
 });
 
@@ -317,7 +319,10 @@ async function benchOcr() {
 
   // The engine side runs in a child process so its peak RSS is its own; one child per provider.
   // The native provider runs Debian's tesseract program; without it that row is skipped.
-  const providers = ['paddle', 'tesseract', ...(haveCommand('tesseract') ? ['native'] : [])];
+  const available = ['paddle', 'tesseract', ...(haveCommand('tesseract') ? ['native'] : [])];
+  const providers = opts.providers
+    ? available.filter((p) => opts.providers.split(',').includes(p))
+    : available;
   for (const provider of providers) {
     const r = await run(
       process.execPath,

@@ -5,7 +5,9 @@
  * order the corpus scorer expects, so `score.mjs --predictions` scores it in seconds:
  *   npx tsx packages/engine/dev/dev-fast.ts --corpus /tmp/e-scan [--type invoice] --out /tmp/p.ndjson
  *   node ../shared/corpus/score.mjs --corpus /tmp/e-scan --predictions /tmp/p.ndjson --details
- * Pages are cached by corpus file name: delete /tmp/bahi-pages after OCR code changes.
+ * Pages are cached by corpus file name: delete /tmp/bahi-pages after OCR code changes, or give
+ * `--cache-dir DIR` to keep pages (DIR/pages) and OCR words (DIR/ocr) apart from the shared caches
+ * (a branch that changes the OCR code).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -23,14 +25,19 @@ const only = opt('--only');
 const ocrName = (['paddle', 'native', 'native-fast'] as const).find((n) => n === opt('--ocr')) ?? 'tesseract';
 // `--pre '{"removeLines":false}'`: pre-processing overrides to try (pages cached apart).
 const pre = opt('--pre');
-const pageCache = `${ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`}${pre ? `-${pre.replace(/[^a-z0-9]+/gi, '_')}` : ''}`;
+const cacheDir = opt('--cache-dir');
+const pageCache = `${cacheDir ? join(cacheDir, 'pages') : ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`}${pre ? `-${pre.replace(/[^a-z0-9]+/gi, '_')}` : ''}`;
 mkdirSync(pageCache, { recursive: true });
 const keyPem = readFileSync(
   new URL('../../../../shared/corpus/dev/einvoice-qr-public-key.pem', import.meta.url),
   'utf8',
 );
 
-const ocr = createCachedOcr({ provider: ocrName, preprocess: pre ? JSON.parse(pre) : undefined });
+const ocr = createCachedOcr({
+  provider: ocrName,
+  preprocess: pre ? JSON.parse(pre) : undefined,
+  dir: cacheDir ? join(cacheDir, 'ocr') : undefined,
+});
 
 interface Loaded {
   pages: PageContent[];

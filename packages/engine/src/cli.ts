@@ -91,13 +91,14 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
  */
 export function createLazyOcr(
   name: OcrProviderName = DEFAULT_OCR_PROVIDER,
+  options: { workers?: number } = {},
 ): OcrProvider & { started(): boolean } {
   let pool: Promise<OcrProvider> | null = null;
   return {
     started: () => pool !== null,
-    async recognize(image, options) {
-      pool ??= createOcr(name);
-      return (await pool).recognize(image, options);
+    async recognize(image, options_) {
+      pool ??= createOcr(name, options);
+      return (await pool).recognize(image, options_);
     },
     async close() {
       if (pool) await (await pool).close();
@@ -142,14 +143,13 @@ function workerEntry(): URL {
 /**
  * One lane of worker-thread extraction: text-layer parsing is synchronous CPU work, so threads
  * are what spread a batch over the cores. The lane takes jobs from the shared queue only once
- * its thread has loaded (the main thread keeps working through the queue meanwhile), and OCR
- * requests come back to the main thread's single pool. A crashed worker (e.g. out of memory on
- * a hostile file) costs that file only; the lane continues with a fresh worker.
+ * its thread has loaded (the main thread keeps working through the queue meanwhile); the thread
+ * OCRs its documents' pages with its own engine of one inference thread. A crashed worker (e.g.
+ * out of memory on a hostile file) costs that file only; the lane continues with a fresh worker.
  */
 async function workerLane(
   queue: Job[],
   args: ExtractArgs,
-  ocr: OcrProvider,
   onResult: (i: number, r: ExtractionResult | ExtractionResult[]) => void,
 ): Promise<void> {
   const { Worker } = await import('node:worker_threads');
@@ -166,9 +166,9 @@ async function workerLane(
     const next = async (): Promise<void> => {
       current = queue.shift() ?? null;
       if (!current) {
+        // The thread closes its OCR engine (answering 'closed'), then stops.
         ended = true;
-        await w.terminate();
-        resolve();
+        w.postMessage({ kind: 'end' } satisfies MainMessage);
         return;
       }
       const pre = await precheck(current.f);
@@ -184,6 +184,7 @@ async function workerLane(
         timeoutMs: args.timeoutMs,
         memoryDir: args.memory,
         split: args.split,
+        ocr: args.ocr,
       } satisfies WorkerJob);
     };
     const start = () => {
@@ -196,17 +197,9 @@ async function workerLane(
           await next();
           return;
         }
-        if (msg.kind === 'ocr') {
-          try {
-            const words = await ocr.recognize(msg.image, { dpi: msg.dpi });
-            worker.postMessage({ kind: 'ocr-result', req: msg.req, words } satisfies MainMessage);
-          } catch (e) {
-            worker.postMessage({
-              kind: 'ocr-result',
-              req: msg.req,
-              error: (e as Error).message,
-            } satisfies MainMessage);
-          }
+        if (msg.kind === 'closed') {
+          await worker.terminate();
+          resolve();
           return;
         }
         current = null;
@@ -218,7 +211,9 @@ async function workerLane(
       });
       // 'exit' follows an 'error' and also covers a worker that stops without one.
       worker.on('exit', () => {
-        if (ended || w !== worker) return;
+        if (w !== worker) return;
+        // Stopped after its last job (closed, or failed while closing): the lane is done.
+        if (ended) return resolve();
         const why = failure?.message ?? 'the worker thread stopped';
         if (current)
           onResult(current.i, buildErrorResult(current.f, 'unreadable_file', `worker failed: ${why}`));
@@ -255,7 +250,6 @@ async function precheck(path: string): Promise<ExtractionResult | null> {
  * idle as a mere coordinator.
  */
 export async function runExtract(args: ExtractArgs, write: (line: string) => void): Promise<void> {
-  const ocr = createLazyOcr(args.ocr);
   const results: Array<ExtractionResult[] | undefined> = new Array(args.files.length);
   let nextToPrint = 0;
   const onResult = (i: number, r: ExtractionResult | ExtractionResult[]) => {
@@ -273,6 +267,9 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
     args.threads && args.jobs > 1 && args.files.length >= MIN_FILES_FOR_THREADS
       ? Math.min(args.jobs, args.files.length) - 1
       : 0;
+  // With threads, each thread (this one included) has its own OCR engine of one inference
+  // thread; without, one engine serves this thread's documents with every core.
+  const ocr = createLazyOcr(args.ocr, threads ? { workers: 1 } : {});
   const mainLane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
       let result: ExtractionResult | ExtractionResult[];
@@ -294,7 +291,7 @@ export async function runExtract(args: ExtractArgs, write: (line: string) => voi
   // Without threads, `jobs` documents are in flight in this thread: while one waits for OCR,
   // another is parsed. With threads, each thread (this one included) takes one at a time.
   const lanes = threads
-    ? [...Array.from({ length: threads }, () => workerLane(queue, args, ocr, onResult)), mainLane()]
+    ? [...Array.from({ length: threads }, () => workerLane(queue, args, onResult)), mainLane()]
     : Array.from({ length: Math.min(args.jobs, args.files.length) }, mainLane);
   try {
     await Promise.all(lanes);

@@ -7,6 +7,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseExtractArgs, runExtract } from '../src/cli.ts';
 import { extractDocument } from '../src/extract.ts';
+import { renderPage } from '../src/pdf/render.ts';
+import { openPdf } from '../src/pdf/text.ts';
 import type { ExtractionResult } from '../src/result.ts';
 import { buildPdf, streamObject, textPdf } from './pdf-builder.ts';
 
@@ -238,5 +240,24 @@ describe('the bahi command', () => {
     expect(rows.map((x) => x.file)).toEqual(files);
     expect(rows.map(codeOf)).toEqual([null, 'unreadable_file', null, 'empty_document', null]);
     expect(rows[4]!.fields.documentNumber).toBe('INV/77/2025');
+  });
+
+  it('reads a batch of scans in worker threads, each with its own OCR engine', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bahi-bin-'));
+    // The invoice as a scanner would hand it over: a 200 dpi picture, no text layer.
+    const scan = renderPage(openPdf(good).loadPage(0), 200).png;
+    const files = ['a.png', 'b.png', 'c.png', 'd.png'].map((f) => join(dir, f));
+    for (const f of files) writeFileSync(f, scan);
+    const r = run(['extract', '--jobs', '2', '--type', 'invoice', ...files]);
+    expect(r.status).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ExtractionResult);
+    expect(rows.map((x) => x.file)).toEqual(files);
+    for (const row of rows) {
+      expect(row.source).toBe('ocr');
+      expect(row.fields.documentNumber).toBe('INV/77/2025');
+    }
   });
 });

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devFixtures } from '../../test/dev-fixtures.ts';
-import { renderPage } from '../pdf/render.ts';
+import { pageImageDpi, renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import type { OcrWord } from './index.ts';
-import { createPaddleOcr, decodePgm, type PaddleOcrProvider, splitWords } from './paddle.ts';
-import { encodePgm, type GrayImage, ocrPageImage } from './page.ts';
+import { createPaddleOcr, decodePgm, type LineBox, type PaddleOcrProvider, splitWords } from './paddle.ts';
+import { encodePgm, type GrayImage, ocrPageImage, preprocessPage } from './page.ts';
 
 const page = openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0);
 
@@ -148,6 +148,38 @@ describe('createPaddleOcr', () => {
     controller.abort(new Error('document timed out'));
     await expect(second).rejects.toThrow('document timed out');
     await expect(first).resolves.toEqual([]);
+  });
+
+  it('finds the same lines in full-width strips as in square tiles on the dev scans', async () => {
+    const stripped = await createPaddleOcr({ threads: 1, detLayout: 'strips' });
+    const iou = (a: LineBox, b: LineBox) => {
+      const w = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
+      const h = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+      const area = (r: LineBox) => (r.x1 - r.x0) * (r.y1 - r.y0);
+      return (w * h) / (area(a) + area(b) - w * h);
+    };
+    const matched = (from: LineBox[], to: LineBox[]) =>
+      from.filter((a) => to.some((b) => iou(a, b) >= 0.7)).length / from.length;
+    try {
+      for (const name of ['invoice-005.pdf', 'invoice-007.pdf', 'invoice-027.pdf']) {
+        const scan = openPdf(readFileSync(new URL(name, devFixtures))).loadPage(0);
+        const dpi = pageImageDpi(scan) ?? 200;
+        const r = renderPage(scan, dpi);
+        const pre = await preprocessPage({ data: r.gray, width: r.width, height: r.height }, dpi);
+        // Pages larger than one tile, so the tiled detector reads several.
+        expect(Math.max(pre.image.width, pre.image.height)).toBeGreaterThan(1024);
+        const image = encodePgm(pre.image);
+        const [strips, tiled] = [await stripped.detect(image), await ocr.detect(image)];
+        expect(strips.length, name).toBeGreaterThan(30);
+        // The network's squeeze-and-excite blocks see the whole tile or strip, so a box may move by
+        // a pixel or two; the same lines must still be found.
+        expect(Math.abs(strips.length - tiled.length)).toBeLessThanOrEqual(0.05 * tiled.length);
+        expect(matched(tiled, strips), name).toBeGreaterThan(0.9);
+        expect(matched(strips, tiled), name).toBeGreaterThan(0.9);
+      }
+    } finally {
+      await stripped.close();
+    }
   });
 
   it('refuses work once closed', async () => {

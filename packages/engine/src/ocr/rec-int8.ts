@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { quantizeConvs, type Range } from './quantize.ts';
+import calibration from './rec-int8.json' with { type: 'json' };
+import { simplifyOnnxModel } from './simplify-graph.ts';
+
+/**
+ * The int8 recogniser: PP-OCRv4's recogniser from the npm package, simplified, with its
+ * convolutions quantised statically per channel from this repository's calibration, measured on
+ * fixed crops of the dev scans by `scripts/calibrate-recogniser.ts`
+ * (`npm run ocr:calibrate -w @bahi/engine`). The calibration is the only thing that script
+ * makes; the int8 graph is rebuilt from it at load, byte for byte the same (its checksum is kept
+ * with the calibration and tested).
+ */
+
+/** The calibration file: activation ranges of the recogniser's convolutions. */
+export interface RecInt8Calibration {
+  /** sha256 of the packaged float recogniser the ranges were measured on. */
+  modelSha256: string;
+  /** sha256 of the int8 graph {@link buildInt8Recogniser} makes from it. */
+  int8Sha256: string;
+  /** How the ranges were measured (for people). */
+  crops: { pages: string[]; lines: number };
+  ranges: Record<string, Range>;
+}
+
+/** sha256 of some bytes, in hex. */
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The int8 graph of a packaged float recogniser, from calibration ranges. */
+export function buildInt8Recogniser(floatModel: Uint8Array, ranges: Record<string, Range>): Uint8Array {
+  return quantizeConvs(simplifyOnnxModel(floatModel).bytes, ranges).bytes;
+}
+
+/**
+ * The int8 recogniser's bytes, or null (the float one is used) when the calibration is empty or
+ * was measured on another model than the installed one (an upgraded npm package).
+ */
+export function int8Recogniser(recFile: string): Uint8Array | null {
+  const c = calibration as RecInt8Calibration;
+  if (!c.modelSha256 || Object.keys(c.ranges).length === 0) return null;
+  const model = new Uint8Array(readFileSync(recFile));
+  if (sha256(model) !== c.modelSha256) return null;
+  return buildInt8Recogniser(model, c.ranges);
+}
