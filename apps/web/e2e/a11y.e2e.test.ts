@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { type AxeFinding, auditAccessibility } from './support/axe.ts';
 import {
   completeOnboarding,
   expectCount,
   makeEmail,
   type Page,
-  screenshot,
   setupApp,
   signUp,
   waitForPath,
@@ -18,55 +17,21 @@ import {
 // browser: no serious or critical violation may remain. Screenshots of each are kept for a person to
 // look at (test-results/screenshots/a11y-*).
 
-const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 /** One axe finding, shaped to read well in a failed assertion. */
-interface Finding {
-  screen: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
+type Finding = AxeFinding;
 
 /**
- * Runs axe-core on what the page shows now (WCAG 2.1 A/AA and best practices) and returns the serious
- * and critical findings. axe is evaluated through the DevTools protocol, which the app's CSP does not see.
+ * Runs axe-core on what the page shows now and returns the serious and critical findings (the shared
+ * helper; axe is evaluated through the DevTools protocol, which the app's CSP does not see).
  */
 async function auditPage(page: Page, screen: string): Promise<Finding[]> {
-  // Let entrance animations finish: a half-faded dialog reads as low contrast.
-  await page.waitForTimeout(400);
-  const loaded = await page.evaluate('typeof window.axe !== "undefined"');
-  if (!loaded) await page.evaluate(`${axeSource}\n;0`);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    })) as {
-      violations: Array<{
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: Array<{ target: string[] }>;
-      }>;
-    };
-    return result.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  })) as Array<Omit<Finding, 'screen'>>;
-  await screenshot(page, `a11y-${screen}`);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ screen, ...v }));
+  const found = await auditAccessibility(page, `a11y-${screen}`);
+  return found.map((f) => ({ ...f, screen }));
 }
 
 /** Creates an upload flow with one invoice in its inbox and a finished run, through the API. */
@@ -200,6 +165,9 @@ describe('accessibility of every screen (axe-core)', () => {
         ['/integrations', 'integrations'],
         ['/vendor-management', 'vendor-management'],
         ['/compliance', 'compliance'],
+        ['/gst', 'gst-and-tds'],
+        ['/team', 'team'],
+        ['/audit', 'audit-trail'],
         ['/working-capital', 'working-capital'],
       ] as const) {
         await user.goto(path);
