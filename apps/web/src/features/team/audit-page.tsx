@@ -126,7 +126,11 @@ export function AuditPage() {
       ) : audit.isError ? (
         <p className="text-destructive text-sm">{audit.error.message}</p>
       ) : audit.data.events.length === 0 ? (
-        <p className="text-muted-foreground text-sm">Nothing matches these filters.</p>
+        <p className="text-muted-foreground text-sm">
+          {Object.values(query).some((v) => v !== undefined && v !== '')
+            ? 'Nothing matches these filters.'
+            : 'Nothing has been recorded yet: sign-ins, corrections, approvals and changes will appear here.'}
+        </p>
       ) : (
         <Card>
           <CardContent>
