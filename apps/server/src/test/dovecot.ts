@@ -98,6 +98,9 @@ export async function startDovecot(): Promise<TestMailServer> {
     await chown(join(root, 'mail'), who.uid, who.gid);
   }
   await writeFile(join(root, 'passwd'), `${user}:{PLAIN}${password}\n`, { mode: 0o644 });
+  // The mode given to writeFile passes through the umask (077 under some CI shells): set it outright,
+  // or Dovecot's unprivileged auth process cannot read the throw-away user and every login fails.
+  await chmod(join(root, 'passwd'), 0o644);
   const conf = `
 base_dir = ${root}/run
 state_dir = ${root}/state
