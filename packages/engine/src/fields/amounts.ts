@@ -57,7 +57,8 @@ function segmentCandidate(field: AmountField, s: Segment, value: number, score: 
   };
 }
 
-const isPercent = (s: string) => /%\s*$/.test(s) || /^@/.test(s.trim());
+/** A rate printed beside an amount ("18%", "@ 9"), never the amount itself. */
+export const isPercent = (s: string) => /%\s*$/.test(s) || /^@/.test(s.trim());
 /** A segment that holds a figure (an amount or a rate), as an item row's cells do. */
 const printsFigure = (s: Segment) => /\d\s*%\s*$/.test(s.text) || /\d[.,]\d{2}\b/.test(s.text);
 const COLUMN_WORDS =

@@ -6,13 +6,12 @@
  */
 import { roundMoney } from '@bahi/india';
 import type { Layout, Segment } from '../layout.ts';
-import { type AmountField, moneyOf, taxesAreSlabOf } from './amounts.ts';
+import { type AmountField, isPercent, moneyOf, taxesAreSlabOf } from './amounts.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
 import { CHARGE_LABELS, TAX_TOTAL_LABELS } from './vocabulary.ts';
 
 const TOL = 0.011;
-const isPercent = (t: string) => /%\s*$/.test(t) || /^@/.test(t.trim());
 
 /** Every "total tax" figure on the document: a label with the right-most figure after it on its line. */
 export function collectTaxTotals(layout: Layout, skip: (s: Segment) => boolean): Candidate[] {

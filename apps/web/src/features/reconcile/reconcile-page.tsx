@@ -22,6 +22,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table } from '@/components/ui/table.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { ViewTabs } from '@/components/view-tabs.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { buildApiPath } from '@/lib/endpoint.ts';
 import { apiLinks } from '@/lib/endpoints.ts';
@@ -425,30 +426,12 @@ function Filters({
   const view = (params.get('view') ?? 'all') as ReconcileView;
   return (
     <div className="flex flex-col gap-2">
-      <div
-        role="tablist"
-        aria-label="Status"
-        className="flex flex-wrap gap-1 rounded-lg bg-muted p-1 sm:w-fit"
-      >
-        {VIEWS.map((v) => (
-          <button
-            key={v.key}
-            type="button"
-            role="tab"
-            aria-selected={view === v.key}
-            onClick={() => setParam('view', v.key === 'all' ? '' : v.key)}
-            className={cn(
-              'rounded-md px-3 py-1.5 font-medium text-sm transition-colors',
-              view === v.key
-                ? 'bg-card text-foreground shadow-xs'
-                : 'text-muted-foreground hover:text-foreground',
-            )}
-          >
-            {v.label}
-            {data && <span className="ml-1.5 tabular-nums opacity-80">{v.count(data)}</span>}
-          </button>
-        ))}
-      </div>
+      <ViewTabs
+        label="Status"
+        tabs={VIEWS.map((v) => ({ key: v.key, label: v.label, count: data ? v.count(data) : undefined }))}
+        selected={view}
+        onSelect={(key) => setParam('view', key === 'all' ? '' : key)}
+      />
       <div className="grid gap-2 sm:grid-cols-[2fr_1.4fr_auto]">
         <div className="relative">
           <SearchIcon

@@ -10,9 +10,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table } from '@/components/ui/table.tsx';
+import { ViewTabs } from '@/components/view-tabs.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatAgo } from '@/lib/format.ts';
-import { cn } from '@/lib/utils.ts';
 import { useFlows } from '@/shared/flows/queries.ts';
 import { useReviewQueue } from './queries.ts';
 
@@ -76,30 +76,12 @@ export function ReviewQueuePage() {
       />
 
       <div className="flex flex-col gap-3">
-        <div
-          role="tablist"
-          aria-label="Views"
-          className="flex flex-wrap gap-1 rounded-lg bg-muted p-1 sm:w-fit"
-        >
-          {VIEWS.map((v) => (
-            <button
-              key={v.key}
-              type="button"
-              role="tab"
-              aria-selected={view === v.key}
-              onClick={() => setParam('view', v.key === 'needs_review' ? '' : v.key)}
-              className={cn(
-                'rounded-md px-3 py-1.5 font-medium text-sm transition-colors',
-                view === v.key
-                  ? 'bg-card text-foreground shadow-xs'
-                  : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {v.label}
-              {data && <span className="ml-1.5 tabular-nums opacity-80">{data.counts[v.key]}</span>}
-            </button>
-          ))}
-        </div>
+        <ViewTabs
+          label="Views"
+          tabs={VIEWS.map((v) => ({ key: v.key, label: v.label, count: data?.counts[v.key] }))}
+          selected={view}
+          onSelect={(key) => setParam('view', key === 'needs_review' ? '' : key)}
+        />
 
         <fieldset
           key={generation}
