@@ -226,9 +226,9 @@ describe('payment terms two labels word differently', () => {
         pageOfLines([
           'PURCHASE ORDER',
           'PO No.  KS/PO/26-27/041',
-          'PO Date  21.04.2026',
-          'Terms of payment :  100% after 30 days from acceptance',
-          'Terms of payment : 100% payment will be released on 45 days credit',
+          'PO Date  12.03.2026',
+          'Terms of payment :  Net 30 days from invoice date',
+          'Terms of payment : 50% advance, balance before dispatch',
         ]),
       ],
       'po',

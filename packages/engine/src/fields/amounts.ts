@@ -134,8 +134,8 @@ export function collectAmountCandidates(
     const inTable = line.segments.some(skip);
     const allLabelled = allSegs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
     // Several labels each with its figure on the same row ("Total: | Rupees … Only | Total
-    // Before Tax | 10,10,000.00"): each label takes the figure after it, before the next label.
-    // Labels left without one ("Rate | Taxable | CGST | … | Sub Total : | 1,27,770.00") head
+    // Before Tax | 4,50,000.00"): each label takes the figure after it, before the next label.
+    // Labels left without one ("Rate | Taxable | CGST | … | Sub Total : | 2,15,400.00") head
     // columns whose figures sit underneath, read below.
     let segs = allSegs;
     let labelled = allLabelled;

@@ -324,7 +324,7 @@ describe('a party heading centred over its block', () => {
   it('reads the block set to the left of the heading, the colon-aligned labels included', () => {
     const layout = buildLayout([
       page([
-        [88, [80, 'Details Of Receiver (Billed To)'], [330, 'Details Of Consignee (Shipped To)']],
+        [88, [80, 'Receiver Details (Bill To)'], [330, 'Consignee Details (Ship To)']],
         [102, [44, 'Name: Nilgiri Tools Pvt Ltd'], [300, 'Name: Nilgiri Tools Pvt Ltd']],
         [112, [34, 'Address: 14, Ring Road, Pune'], [300, 'Address: 14, Ring Road, Pune']],
         [124, [44, 'State Code: 27'], [300, 'State Code: 27']],
@@ -340,7 +340,7 @@ describe('a party block of row labels in cells of their own', () => {
   it('reads "M/S | name" and "Name | name" rows under a heading centred over them', () => {
     const layout = buildLayout([
       page([
-        [88, [228, 'Customer Detail'], [344, 'Invoice No.'], [424, 'KT/2025-26/16']],
+        [88, [228, 'Client Details'], [344, 'Invoice No.'], [424, 'KT/2025-26/16']],
         [102, [166, 'M/S'], [202, 'Harini Traders'], [344, 'Challan No.']],
         [115, [166, 'Address'], [202, '8/3, Lake Road, Kolkata 700091']],
         [165, [166, 'State'], [202, 'West Bengal']],
@@ -383,11 +383,11 @@ describe('a PO whose "Buyer" row names a purchasing group', () => {
     const layout = buildLayout([
       page([
         [32, [200, 'NARMADA STEEL & POWER LIMITED']],
-        [46, [200, 'Industrial Area, Siltara, Raipur 493111']],
+        [46, [200, 'Plot 7, Urla Industrial Area, Raipur 493221']],
         [66, [240, 'PURCHASE ORDER']],
         [120, [40, 'Vendor Address'], [300, 'Information']],
-        [130, [40, 'KAVYA ENGINEERING WORKS'], [300, 'Capital PO'], [400, '4600012345']],
-        [144, [40, 'Office 12, Ring Road'], [300, 'Date'], [400, '21.04.2026']],
+        [130, [40, 'KAVYA ENGINEERING WORKS'], [300, 'Order No.'], [400, '7100012345']],
+        [144, [40, 'Office 12, Ring Road'], [300, 'Date'], [400, '12.03.2026']],
         [188, [40, 'Raipur 492006'], [300, 'Buyer'], [400, 'Projects']],
       ]),
     ]);

@@ -286,7 +286,7 @@ function readBlock(
     // A heading centred over its block: the block's own left edge is the column from here on.
     if (!segs.length && Math.abs(seg.x0 - col) >= 14 && !letterhead) col = seg.x0;
     // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
-    // "M/s." in a cell of its own ("M/S | Gopal Traders") is the name's row label.
+    // "M/s." in a cell of its own ("M/S | Harini Traders") is the name's row label.
     const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
     if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
     if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
@@ -399,7 +399,7 @@ function readBlock(
 }
 
 /**
- * The first line under a heading centred over its block ("Details of Receiver" over "Name: … /
+ * The first line under a heading centred over its block ("Receiver Details" over "Name: … /
  * Address: …" set to the left of the heading's start), or under a short heading set one tab in:
  * its left-most segment under the heading.
  */

@@ -1,6 +1,6 @@
 /**
- * One printed figure for all the GST charged ("Total Tax 684.90", "Total Tax Amount 2,82,800.00",
- * "GST Amount 43,075.58"). Many invoices print it instead of, or beside, the heads: with it the
+ * One printed figure for all the GST charged ("Total Tax 1,800.00", "Total Tax Amount 9,450.00",
+ * "GST Amount 3,240.50"). Many invoices print it instead of, or beside, the heads: with it the
  * totals block can add up (taxable + tax + cess + round-off = total) where the heads were not read,
  * and the heads follow from the supply — IGST between states, equal CGST and SGST within one.
  */

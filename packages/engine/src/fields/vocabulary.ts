@@ -337,7 +337,7 @@ export const AMOUNT_LABELS: Record<
 };
 
 /**
- * Labels of one figure for all GST heads together ("Total Tax 684.90", "GST Amount 43,075.58"):
+ * Labels of one figure for all GST heads together ("Total Tax 1,800.00", "GST Amount 3,240.50"):
  * never a field itself, it lets the totals block add up where the heads are not printed apart.
  */
 export const TAX_TOTAL_LABELS: RegExp[] = [
@@ -346,7 +346,7 @@ export const TAX_TOTAL_LABELS: RegExp[] = [
 ];
 
 /**
- * Labels of charges a totals block adds after the taxes ("Shipping Charges 200.00", "Freight",
+ * Labels of charges a totals block adds after the taxes ("Shipping Charges 150.00", "Freight",
  * "Adjustment"): never a field, they let a grand total that includes them add up.
  */
 export const CHARGE_LABELS: RegExp[] = [

@@ -197,7 +197,7 @@ describe('what a lesson may overrule', () => {
       confidence: { documentNumber: 0.9 },
       provenance: {},
       lineItems: [
-        { description: 'Gloves', unit: 'Bax' },
+        { description: 'Gloves', unit: 'Bex' },
         { description: 'Diesel', unit: 'Ltr' },
         { description: 'Cable', unit: 'QQQ' },
       ],

@@ -138,7 +138,7 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * A line's unit OCR misread ("Bax" for "Box") is the issuer's known unit it is one edit from (two
+ * A line's unit OCR misread ("Bex" for "Box") is the issuer's known unit it is one edit from (two
  * for a unit of five letters or more), when exactly one known unit is that close and the reading is
  * no unit of its own.
  */

@@ -209,7 +209,7 @@ describe('extractLineItems (synthetic pages)', () => {
         ],
       ],
       row(115, 'Steel angle 40x40', '10', '4,500.00'),
-      row(130, '***** ACCOUNT CLOSED *****', '1', '86,894.00'),
+      row(130, '***** OPENING STOCK *****', '1', '12,345.00'),
       row(145, 'Bank A/c No 001122334455', '1', '1,000.00'),
       row(160, 'Hex bolt M12', '50', '750.00'),
     ]);

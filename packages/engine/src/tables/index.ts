@@ -152,7 +152,7 @@ function addItem(
 
 /**
  * Rows a table prints that are not goods or services: a banner between asterisks or rules
- * ("***** ACCOUNT CLOSED *****", "--- Opening Balance ---"), bank details, a carried-forward total.
+ * ("***** OPENING STOCK *****", "--- Opening Balance ---"), bank details, a carried-forward total.
  * They have a figure in the amount column but booking them as a line would be wrong.
  */
 const NOT_AN_ITEM = [
