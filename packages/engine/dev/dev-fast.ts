@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFi
 import { basename, join } from 'node:path';
 import { parseIndianDate } from '@bahi/india';
 import { hasUsableText } from '../src/extract.ts';
-import { FIELDS_BY_TYPE, interpretDocument, type QrReading } from '../src/interpret.ts';
+import { interpretDocument, type QrReading } from '../src/interpret.ts';
+import { profileOf } from '../src/profiles/index.ts';
 import type { DocumentType, PageContent } from '../src/types.ts';
 import { createCachedOcr } from './dev-cached-ocr.ts';
 
@@ -139,7 +140,7 @@ for (const type of ['invoice', 'po', 'grn'] as const) {
       writeFileSync(cached, JSON.stringify(loaded));
     }
     const r = interpretDocument(loaded.pages, type, loaded.qr);
-    const fields = Object.fromEntries(FIELDS_BY_TYPE[type].map((f) => [f, r.fields[f] ?? null]));
+    const fields = Object.fromEntries(profileOf(type).headerFields.map((f) => [f, r.fields[f] ?? null]));
     lines.push(
       JSON.stringify({
         file: d.file,

@@ -1,5 +1,6 @@
 import { isCleanAmountInWords, parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
 import type { Layout, Line, Segment } from './layout.ts';
+import { profileOf } from './profiles/index.ts';
 import type { CheckResult, FieldValue } from './result.ts';
 import type { DocumentType } from './types.ts';
 
@@ -141,7 +142,8 @@ export function runChecks(
             : `state code ${sc} but GSTIN ${g} is registered in state ${g.slice(0, 2)}`,
       });
   }
-  if (type !== 'grn') {
+  const profile = profileOf(type);
+  if (profile.money) {
     const supplier = str(fields.vendorStateCode) ?? str(fields.vendorGstin)?.slice(0, 2) ?? null;
     const pos =
       str(fields.placeOfSupply) ?? str(fields.buyerStateCode) ?? str(fields.buyerGstin)?.slice(0, 2) ?? null;
@@ -182,9 +184,11 @@ export function runChecks(
           sgst +
           igst +
           (num(fields.cess) ?? 0) +
-          (type === 'invoice' ? (num(fields.roundOff) ?? 0) : 0),
+          (profile.money.roundOffInTotal ? (num(fields.roundOff) ?? 0) : 0),
       );
-      const ok = Math.abs(sum - total) <= TOL || (type === 'po' && Math.abs(Math.round(sum) - total) <= TOL);
+      const ok =
+        Math.abs(sum - total) <= TOL ||
+        (profile.money.totalMayBeRounded && Math.abs(Math.round(sum) - total) <= TOL);
       checks.push({
         code: 'taxes_sum_to_total',
         field: 'total',
@@ -202,7 +206,7 @@ export function runChecks(
       });
     }
   }
-  if (type === 'grn') {
+  if (profile.lines.kind === 'receipt') {
     lineItems.forEach((l, i) => {
       const rec = typeof l.receivedQuantity === 'number' ? l.receivedQuantity : null;
       const acc = typeof l.acceptedQuantity === 'number' ? l.acceptedQuantity : null;

@@ -1,4 +1,4 @@
-import { TITLES } from './fields/vocabulary.ts';
+import { PROFILES } from './profiles/index.ts';
 import type { DocumentType, PageContent } from './types.ts';
 
 /**
@@ -13,7 +13,7 @@ export function classifyDocument(pages: PageContent[]): DocumentType {
     .filter((w) => w.y0 < first.height * 0.3)
     .map((w) => w.text)
     .join(' ');
-  for (const t of TITLES) if (t.pattern.test(top)) return t.type;
+  for (const p of PROFILES) if (p.title.test(top)) return p.type;
   const all = first.words.map((w) => w.text).join(' ');
   const count = (re: RegExp) => (all.match(re) ?? []).length;
   const grn = count(/\b(?:GRN|MRN|received|accepted|rejected|receipt)\b/gi);

@@ -4,6 +4,7 @@ import type { MainMessage, WorkerJob, WorkerMessage } from './cli-worker.ts';
 import { DEFAULT_LIMITS, extractDocument, extractDocuments } from './extract.ts';
 import { createFileMemoryStore } from './memory/file-store.ts';
 import { createOcr, DEFAULT_OCR_PROVIDER, OCR_PROVIDERS, type OcrProviderName } from './ocr/providers.ts';
+import { isDocumentType, PROFILES } from './profiles/index.ts';
 import { buildErrorResult, type ExtractionResult } from './result.ts';
 import type { DocumentType, OcrProvider } from './types.ts';
 
@@ -55,8 +56,7 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
         break;
       } else if (a === '--type' || a.startsWith('--type=')) {
         const t = value('--type');
-        if (t !== 'invoice' && t !== 'po' && t !== 'grn')
-          return `--type must be invoice, po or grn (got ${t})`;
+        if (!isDocumentType(t)) return `--type must be ${PROFILES.map((p) => p.type).join(', ')} (got ${t})`;
         out.type = t;
       } else if (a === '--jobs' || a.startsWith('--jobs=') || a === '-j') {
         const n = Number(value('--jobs'));

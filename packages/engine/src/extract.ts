@@ -10,6 +10,7 @@ import { buildLayout } from './layout.ts';
 import { applyMemory, recallIssuer } from './memory/recall.ts';
 import type { IssuerMemory, MemoryStore } from './memory/types.ts';
 import { openPdf, readPageWords } from './pdf/text.ts';
+import { profileOf } from './profiles/index.ts';
 import {
   buildErrorResult,
   EXTRACTION_CONTRACT,
@@ -369,7 +370,7 @@ async function findQr(
   type: DocumentType,
   publicKeyPem: string | undefined,
 ): Promise<QrReading | null> {
-  if (type !== 'invoice') return null;
+  if (!profileOf(type).einvoiceQr) return null;
   const textPages = loaded.pages.filter((p) => p.source === 'text');
   const candidates = loaded.images.slice(0, 3).map((i) => i.make);
   if (!candidates.length && textPages.length && mentionsEinvoice(textPages) && loaded.renderForQr) {
@@ -418,8 +419,7 @@ function emptyReason(
     ([k, v]) => !NOT_EVIDENCE.test(k) && v !== null && v !== undefined,
   );
   if (found || lineCount > 0) return null;
-  const what = type === 'po' ? 'purchase order' : type === 'grn' ? 'goods receipt' : 'invoice';
-  return `its text holds no ${what} field (number, date, parties, amounts or lines)`;
+  return `its text holds no ${profileOf(type).noun} field (number, date, parties, amounts or lines)`;
 }
 
 /**

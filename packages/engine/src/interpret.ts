@@ -1,4 +1,3 @@
-import { listHeaderFields } from '@bahi/contracts/extraction';
 import { isValidGstin, roundMoney, stateByCode, supplyTypeFor } from '@bahi/india';
 import { findAmountInWords, runChecks, wordsStateTotal } from './checks.ts';
 import { completeFromTriple } from './fields/amount-triples.ts';
@@ -20,6 +19,7 @@ import {
 } from './fields/tax-rates.ts';
 import { collectTaxTotals, completeFromTaxTotal, sumOfCharges } from './fields/tax-total.ts';
 import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
+import { profileOf } from './profiles/index.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
 import { extractLineItems, type LineItemsResult } from './tables/index.ts';
@@ -27,13 +27,6 @@ import type { DocumentType, PageContent } from './types.ts';
 
 /** A decoded e-invoice QR with the page it was found on and its date in ISO form. */
 export type QrReading = EinvoiceQr & { page: number; docDate: string | null };
-
-/** Every contract field of a document type, in contract order (declared once, in `@bahi/contracts`). */
-export const FIELDS_BY_TYPE: Record<DocumentType, string[]> = {
-  invoice: listHeaderFields('invoice'),
-  po: listHeaderFields('po'),
-  grn: listHeaderFields('grn'),
-};
 
 /** What interpretation of a document's pages produced. */
 export interface Interpretation {
@@ -111,7 +104,8 @@ export function interpretDocument(
 
   let amountsConsistent = false;
   const words = findAmountInWords(layout);
-  if (type !== 'grn') {
+  const money = profileOf(type).money;
+  if (money) {
     const cands = collectAmountCandidates(layout, skip);
     const printed = printedAmounts(layout);
     if (words) {
@@ -144,7 +138,7 @@ export function interpretDocument(
     const taxTotals = collectTaxTotals(layout, skip);
     const charges = sumOfCharges(layout, skip);
     const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0, charges);
-    if (type === 'po') completeTaxExtraTotals(solved.values, layout);
+    if (money.taxMayBeExtra) completeTaxExtraTotals(solved.values, layout);
     amountsConsistent = solved.consistent;
     if (!amountsConsistent) {
       const supplier = parties.vendor.stateCode?.value;
@@ -182,7 +176,7 @@ export function interpretDocument(
   const fields: Record<string, FieldValue> = {};
   const provenance: Record<string, Provenance> = {};
   const confidence: Record<string, number> = {};
-  for (const f of FIELDS_BY_TYPE[type]) {
+  for (const f of profileOf(type).headerFields) {
     const c = chosen.get(f);
     fields[f] = c ? (typeof c.value === 'number' ? round2(c.value) : c.value) : null;
     if (c) {

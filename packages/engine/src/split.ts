@@ -13,6 +13,7 @@
 import { isValidGstin } from '@bahi/india';
 import { interpretDocument } from './interpret.ts';
 import { buildLines } from './layout.ts';
+import { profileOf } from './profiles/index.ts';
 import type { DocumentType, PageContent } from './types.ts';
 
 /** A document found in a batch: 0-based indexes into the pages array, `to` inclusive. */
@@ -57,7 +58,10 @@ export function readPageSignal(page: PageContent, type: DocumentType): PageSigna
   const r = interpretDocument([page], type, null);
   const number = numberKey(r.fields.documentNumber) || null;
   // Who issues the document: the vendor on an invoice, the buying company on a PO or GRN.
-  const issuer = type === 'invoice' ? r.fields.vendorGstin : (r.fields.buyerGstin ?? r.fields.vendorGstin);
+  const issuer =
+    profileOf(type).issuer === 'vendor'
+      ? r.fields.vendorGstin
+      : (r.fields.buyerGstin ?? r.fields.vendorGstin);
   return {
     counter: readPageCounter(lines),
     number,

@@ -1,4 +1,5 @@
 import { boxOf, type Layout, type Segment } from '../layout.ts';
+import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import { findLabelHits, isLabelText, type LabelHit } from './labels.ts';
 import { type ParsedValue, parseValue } from './values.ts';
@@ -230,7 +231,7 @@ export function extractLabelledFields(
       out.set(x.field, list);
     }
   }
-  if (type === 'po' && !out.get('deliveryDate')?.length) {
+  if (profileOf(type).deliveryDateInLines && !out.get('deliveryDate')?.length) {
     const c = deliveryDateFromColumn(layout);
     if (c) out.set('deliveryDate', [c]);
   }

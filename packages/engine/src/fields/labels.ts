@@ -1,9 +1,9 @@
 import type { Layout, Segment } from '../layout.ts';
+import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import {
   AMOUNT_LABELS,
   type FieldSpec,
-  fieldSpecsFor,
   GENERIC_DATE,
   normalizeLabelText,
   PARTY_LABELS,
@@ -69,7 +69,7 @@ export const OCR_LEAD = /^[\s"'“”‘’`|_~#*•]+(?=[A-Za-z])/;
 export function isLabelText(text: string, type: DocumentType): boolean {
   if (matchStart(text, OTHER_LABELS) !== null) return true;
   if (matchStart(text, [GENERIC_DATE]) !== null) return true;
-  for (const s of fieldSpecsFor(type)) if (matchStart(text, s.labels) !== null) return true;
+  for (const s of profileOf(type).fieldSpecs) if (matchStart(text, s.labels) !== null) return true;
   for (const list of Object.values(PARTY_LABELS)) if (matchStart(text, list) !== null) return true;
   for (const list of Object.values(AMOUNT_LABELS)) if (matchStart(text, list) !== null) return true;
   // A short segment ending in a colon is a label whatever its wording.
@@ -82,7 +82,7 @@ export function isLabelText(text: string, type: DocumentType): boolean {
  * above it in the same column ("GRN No.:" over "Date:"), else it is the document date.
  */
 export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segment) => boolean): LabelHit[] {
-  const specs = fieldSpecsFor(type);
+  const specs = profileOf(type).fieldSpecs;
   const byField = new Map(specs.map((s) => [s.field, s]));
   const hits: LabelHit[] = [];
   const hitBySegment = new Map<Segment, LabelHit>();

@@ -1,12 +1,13 @@
 import { findDates, isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
 import { isPlaceName, repairOcrText } from './ocr-words.ts';
 import { findGstins, stripLeadingSeparators } from './values.ts';
-import { PARTY_LABELS, TITLES } from './vocabulary.ts';
+import { PARTY_LABELS } from './vocabulary.ts';
 
 /** What the engine read about one party (supplier or buyer). */
 export interface Party {
@@ -35,9 +36,10 @@ export function headingRole(text: string, type: DocumentType): Role | null {
   if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
   if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
   // "To," / "M/s." / "Party" address the other party: the buyer on an invoice, the supplier on a PO or GRN.
-  if (matchStart(t, PARTY_LABELS.counterparty) !== null) return type === 'invoice' ? 'buyer' : 'vendor';
+  const issuer = profileOf(type).issuer;
+  if (matchStart(t, PARTY_LABELS.counterparty) !== null) return issuer === 'vendor' ? 'buyer' : 'vendor';
   // "From" is the issuer: the supplier on an invoice, the buyer on a PO.
-  if (/^from\b/i.test(t)) return type === 'invoice' ? 'vendor' : 'buyer';
+  if (/^from\b/i.test(t)) return issuer;
   if (matchStart(t, PARTY_LABELS.vendor) !== null) return 'vendor';
   return null;
 }
@@ -289,7 +291,7 @@ function readBlock(
     // "M/s." in a cell of its own ("M/S | Harini Traders") is the name's row label.
     const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
     if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
-    if (TITLES.some((t) => t.pattern.test(seg.text)) && seg.text.length < 40) break;
+    if (isTitleText(seg.text) && seg.text.length < 40) break;
     segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
   }
@@ -592,7 +594,7 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
     for (const s of l.segments) {
       if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
       if (
-        TITLES.some((t) => t.pattern.test(s.text)) ||
+        isTitleText(s.text) ||
         // OCR may glue a title's words ("TAXINVOICE"), which no word-bounded title pattern sees.
         GLUED_TITLE.test(s.text.replace(/[\s.]/g, '')) ||
         /original|duplicate|triplicate|copy|page \d/i.test(s.text)
@@ -655,7 +657,7 @@ export function extractParties(
   const vendorBlock = read('vendor');
   const buyerBlock = read('buyer');
   const usable = (p: Party | null) => (p?.name ? p : null);
-  if (type === 'invoice') {
+  if (profileOf(type).issuer === 'vendor') {
     return { vendor: usable(vendorBlock) ?? issuer, buyer: usable(buyerBlock) ?? EMPTY };
   }
   // On a PO or GRN the buyer is the issuer: a "Buyer | Projects" row naming only a purchasing

@@ -1,5 +1,6 @@
 import { stateByCode } from '@bahi/india';
 import { boxOf, type Layout, type Segment } from '../layout.ts';
+import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
 import { columnLimit, headingRole } from './parties.ts';
@@ -47,7 +48,7 @@ const COLUMN_SLACK = 24;
 
 /** The party an issuer-relative role word means on this type of document. */
 function resolveRoleWord(word: PartyRole | 'counterparty' | 'self', type: DocumentType): PartyRole {
-  if (word === 'counterparty') return type === 'invoice' ? 'buyer' : 'vendor';
+  if (word === 'counterparty') return profileOf(type).issuer === 'vendor' ? 'buyer' : 'vendor';
   if (word === 'self') return 'issuer';
   return word;
 }
@@ -196,13 +197,13 @@ function plausible(code: string): boolean {
 
 /** The role of a candidate on this type of document: the letterhead is the vendor of an invoice, the buyer of a PO or GRN. */
 function partyOf(c: GstinCandidate, type: DocumentType): 'vendor' | 'buyer' | null {
-  if (c.role === 'issuer') return type === 'invoice' ? 'vendor' : 'buyer';
+  if (c.role === 'issuer') return profileOf(type).issuer;
   return c.role === 'vendor' || c.role === 'buyer' ? c.role : null;
 }
 
 /** A PO's delivery address is the buyer's own site: its GSTIN is the buyer's when none other is. */
 function isBuyersSite(c: GstinCandidate, type: DocumentType): boolean {
-  return type === 'po' && c.role === 'shipTo';
+  return profileOf(type).shipToIsBuyers && c.role === 'shipTo';
 }
 
 const EVIDENCE_RANK: Record<GstinCandidate['evidence'], number> = { label: 3, heading: 2, letterhead: 1 };

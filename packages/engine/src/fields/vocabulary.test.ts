@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { amountLabel } from './amounts.ts';
 import { matchStart } from './labels.ts';
-import { fieldSpecsFor, PARTY_LABELS } from './vocabulary.ts';
+import { PARTY_LABELS } from './vocabulary.ts';
 
 // Label wordings seen across Indian invoices, POs and GRNs (Tally, SAP, e-invoice prints, small
 // business templates): each must name its field, whatever the layout.
@@ -187,7 +188,7 @@ const party: Array<[string, string]> = [
 describe('label vocabulary', () => {
   it('names header fields from their common wordings', () => {
     const wrong = cases.filter(([type, label, field]) => {
-      const hit = fieldSpecsFor(type).find((s) => matchStart(label, s.labels) !== null);
+      const hit = profileOf(type).fieldSpecs.find((s) => matchStart(label, s.labels) !== null);
       const got = hit?.field ?? (/^dated?$/i.test(label) ? 'GENERIC' : null);
       return got !== field;
     });

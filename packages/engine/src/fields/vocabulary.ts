@@ -250,8 +250,8 @@ const GRN: FieldSpec[] = [
   CURRENCY,
 ];
 
-/** The header-field vocabulary of a document type. */
-export function fieldSpecsFor(type: DocumentType): FieldSpec[] {
+/** The header-field vocabulary of a document type (its profile holds it: `profileOf(type).fieldSpecs`). */
+export function fieldSpecsOf(type: DocumentType): FieldSpec[] {
   return type === 'po' ? PO : type === 'grn' ? GRN : INVOICE;
 }
 
@@ -353,15 +353,4 @@ export const CHARGE_LABELS: RegExp[] = [
   /^(?:add\s*:?\s*)?(?:shipping|freight|packing|packaging|forwarding|p ?& ?f|courier|delivery|handling|transport(?:ation)?|loading|insurance|other)(?: (?:&|and) [a-z]+)?(?: charges?| chgs?\.?| amount| amt\.?)\b/,
   /^(?:add\s*:?\s*)?(?:freight|shipping)\b(?! (?:to|address|from|terms|mode|bill|method))/,
   /^adjustments?\b/,
-];
-
-/** Document titles that name the type. */
-export const TITLES: Array<{ type: DocumentType; pattern: RegExp }> = [
-  {
-    type: 'grn',
-    pattern:
-      /\b(?:goods receipt|goods received|material receipt|material inward|receipt note|inward note|g\.?r\.?n\.?|m\.?r\.?n\.?)\b/i,
-  },
-  { type: 'po', pattern: /\b(?:purchase order|work order|service order)\b/i },
-  { type: 'invoice', pattern: /\b(?:tax invoice|invoice|bill of supply|e-invoice|cash memo)\b/i },
 ];

@@ -5,9 +5,10 @@
  * the corrected value back.
  */
 import { isLabelText, matchStart } from '../fields/labels.ts';
-import { fieldSpecsFor, GENERIC_DATE } from '../fields/vocabulary.ts';
+import { GENERIC_DATE } from '../fields/vocabulary.ts';
 import { interpretDocument } from '../interpret.ts';
 import { buildLayout } from '../layout.ts';
+import { profileOf } from '../profiles/index.ts';
 import type { FieldValue } from '../result.ts';
 import type { DocumentType, PageContent } from '../types.ts';
 import { type FoundRecipe, readingKind, recipesFor } from './reading.ts';
@@ -15,7 +16,7 @@ import type { FieldRecipe, IssuerMemory, LessonSource } from './types.ts';
 
 /** The party who prints a document of this type. */
 export function issuerRole(type: DocumentType): 'vendor' | 'buyer' {
-  return type === 'invoice' ? 'vendor' : 'buyer';
+  return profileOf(type).issuer;
 }
 
 /** The fields that belong to the issuer and stay the same on everything it prints. */
@@ -75,7 +76,7 @@ function rank(
   r: FoundRecipe,
   ruleBox: [number, number, number, number] | null,
 ): number {
-  const specs = fieldSpecsFor(type);
+  const specs = profileOf(type).fieldSpecs;
   const own = specs.find((s) => s.field === field);
   const ownLabel = own && matchStart(r.anchor, own.labels) !== null;
   const otherLabel = specs.some((s) => s.field !== field && matchStart(r.anchor, s.labels) !== null);
@@ -153,7 +154,7 @@ export function learnFromCorrection(input: {
       delete memory.recipes[f];
       continue;
     }
-    const own = fieldSpecsFor(type).find((s) => s.field === f);
+    const own = profileOf(type).fieldSpecs.find((s) => s.field === f);
     const prior = memory.recipes[f];
     const same = prior && prior.anchor === best.anchor && prior.relation === best.relation;
     // Learning the same document again (a job run twice, a second correction of it) confirms nothing.

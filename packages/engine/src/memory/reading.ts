@@ -4,8 +4,9 @@
  */
 import { getFieldKind } from '@bahi/contracts/extraction';
 import { parseValue } from '../fields/values.ts';
-import { fieldSpecsFor, type ValueKind } from '../fields/vocabulary.ts';
+import type { ValueKind } from '../fields/vocabulary.ts';
 import { boxOf, type Layout, type Segment } from '../layout.ts';
+import { profileOf } from '../profiles/index.ts';
 import type { FieldValue } from '../result.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import type { FieldRecipe, Relation } from './types.ts';
@@ -21,7 +22,7 @@ export function anchorKey(text: string): string {
 
 /** How a field's value is read: the labelled-field kind, else the contract's kind. */
 export function readingKind(type: DocumentType, field: string): ValueKind {
-  const spec = fieldSpecsFor(type).find((s) => s.field === field);
+  const spec = profileOf(type).fieldSpecs.find((s) => s.field === field);
   if (spec) return spec.kind;
   const kind = getFieldKind(type, field);
   if (kind === 'money' || kind === 'date' || kind === 'gstin' || kind === 'text' || kind === 'currency')

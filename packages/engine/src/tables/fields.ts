@@ -1,4 +1,5 @@
 import { isValidGstRate, isValidHsnSac } from '@bahi/india';
+import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import { editDistance } from '../util.ts';
 import { readingOrder } from './geometry.ts';
@@ -241,13 +242,14 @@ export function readLine(
   set('hsnSac', readHsn(hsnWords), hsnWords);
 
   const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => /[A-Za-z]/.test(w.text));
-  const qtyIdx = bestColumn(columns, type === 'grn' ? 'received' : 'quantity');
+  const lines = profileOf(type).lines;
+  const qtyIdx = bestColumn(columns, lines.quantityColumn);
   const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx));
   let unitText = unitWords.length > 0 ? cellText(unitWords) : (qtyUnit?.text ?? null);
   if (unitText !== null && [...unitWords, ...(qtyUnit?.words ?? [])].some((w) => w.source === 'ocr'))
     unitText = correctUnit(unitText);
 
-  if (type === 'grn') {
+  if (lines.kind === 'receipt') {
     set('unit', unitText, unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []));
     const q = (kind: ColumnKind) => {
       const ws = cellOf(bestColumn(columns, kind));

@@ -1,3 +1,4 @@
+import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Chunk, chunkLine, type Line, overlap } from './geometry.ts';
 import type { LabelClass } from './vocabulary.ts';
@@ -136,7 +137,8 @@ function isPartialHeader(columns: Column[]): boolean {
 export function isLineItemHeader(columns: Column[], type: DocumentType): boolean {
   const kinds = new Set(columns.map((c) => c.kind));
   if (!kinds.has('description')) return false;
-  if (type === 'grn') return kinds.has('received') || kinds.has('accepted') || kinds.has('ordered');
+  if (profileOf(type).lines.kind === 'receipt')
+    return kinds.has('received') || kinds.has('accepted') || kinds.has('ordered');
   return kinds.has('quantity') && (kinds.has('rate') || kinds.has('amount'));
 }
 

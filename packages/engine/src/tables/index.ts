@@ -1,4 +1,5 @@
 import { listFieldsOfKind, listLineFields } from '@bahi/contracts/extraction';
+import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, PageContent, Word } from '../types.ts';
 import { columnDecimalStyles, descriptionLeftEdge, readLine } from './fields.ts';
 import { groupLines } from './geometry.ts';
@@ -186,8 +187,8 @@ function isTaxSubRow(line: Record<string, string | number | null>): boolean {
  */
 function hasQuantity(line: Record<string, string | number | null>, type: DocumentType): boolean {
   if (typeof line.description === 'string' && typeof line.hsnSac === 'string') return true;
-  if (type === 'grn') {
-    return listFieldsOfKind('quantity', 'grn').some((k) => typeof line[k] === 'number');
+  if (profileOf(type).lines.kind === 'receipt') {
+    return listFieldsOfKind('quantity', type).some((k) => typeof line[k] === 'number');
   }
   return typeof line.quantity === 'number' || typeof line.amount === 'number';
 }
@@ -197,7 +198,7 @@ function hasQuantity(line: Record<string, string | number | null>, type: Documen
  * say null (not printed), as when the column is absent. One real discount keeps the zeros.
  */
 function normaliseDiscounts(lines: Array<Record<string, string | number | null>>, type: DocumentType): void {
-  if (type === 'grn') return;
+  if (profileOf(type).lines.kind === 'receipt') return;
   if (lines.length > 0 && lines.every((l) => l.discount === 0 || l.discount === null)) {
     for (const l of lines) l.discount = null;
   }

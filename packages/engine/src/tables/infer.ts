@@ -1,4 +1,5 @@
 import { isValidHsnSac } from '@bahi/india';
+import { profileOf } from '../profiles/index.ts';
 import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
@@ -197,10 +198,8 @@ function lineValues(line: Line, columns: Column[]): Map<Column, number> {
  * Tries every assignment of the (few) unknown columns to the missing roles.
  */
 function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: DocumentType): void {
-  const roles: ColumnKind[] =
-    type === 'grn'
-      ? ['ordered', 'received', 'accepted', 'rejected']
-      : ['quantity', 'rate', 'discount', 'amount'];
+  const lineKind = profileOf(type).lines;
+  const roles = lineKind.numericRoles;
   const present = new Set(all.filter((c) => !unknown.includes(c)).map((c) => c.kind));
   const missing = roles.filter((r) => !present.has(r));
   if (missing.length === 0 || unknown.length > 10) return;
@@ -222,7 +221,7 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
         const c = colOf(kind);
         return c ? row.get(c) : undefined;
       };
-      if (type === 'grn') {
+      if (lineKind.kind === 'receipt') {
         const rec = v('received');
         const acc = v('accepted');
         const rej = v('rejected');
@@ -274,7 +273,7 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
   };
   walk(0, new Set());
   if (best.score < 0.5) {
-    if (type !== 'grn') nameQuantityByPlace(all, unknown, missing);
+    if (lineKind.kind !== 'receipt') nameQuantityByPlace(all, unknown, missing);
     return;
   }
   for (const [c, k] of best.map) {
