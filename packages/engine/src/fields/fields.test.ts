@@ -99,6 +99,37 @@ describe('labelled fields', () => {
     expect(v('vehicleNumber')).toBe('KA01AB1234');
   });
 
+  it('reads a number set lower in its cell, past the lines of a party block beside it', () => {
+    // Made-up layout: "Invoice" / "No" stacked in a narrow cell, the number centred three lines
+    // down and wrapped after its hyphen, a bill-to block filling the lines in between.
+    const layout = buildLayout([
+      page([
+        [100, [40, 'Bill to'], [400, 'Invoice'], [470, 'Dated']],
+        [108, [40, 'RIVERSIDE TRADERS'], [405, 'No']],
+        [122, [40, '14, Canal Road,']],
+        [136, [40, 'Pune-411001'], [395, '981/2023-'], [465, '02-Mar-24']],
+        [146, [405, '24']],
+      ]),
+    ]);
+    const f = extractLabelledFields(layout, 'invoice', none);
+    expect(f.get('documentNumber')?.[0]?.value).toBe('981/2023-24');
+    expect(f.get('documentDate')?.[0]?.value).toBe('2024-03-02');
+  });
+
+  it('distrusts a number cut at a separator, and reads a label that ran into the value before it', () => {
+    const layout = buildLayout([
+      page([
+        [100, [300, 'PO No.'], [340, 'ZX/41- PO Date'], [440, '05.06.2026']],
+        [112, [300, 'Vendor Code'], [360, 'V-88']],
+      ]),
+    ]);
+    const f = extractLabelledFields(layout, 'po', none);
+    const number = f.get('documentNumber')?.[0];
+    expect(number?.value).toBe('ZX/41');
+    expect(number?.score).toBeLessThan(0.7);
+    expect(f.get('documentDate')?.[0]?.value).toBe('2026-06-05');
+  });
+
   it("reads past OCR's marks for a colon after a label, and its euro sign for an e", () => {
     const layout = buildLayout([
       page(
@@ -695,3 +726,22 @@ describe('completeFromLines', () => {
     expect(completeFromLines(withHead, 647.46, printed(116.54), 'inter')).toBe(false);
   });
 });
+
+describe("an e-way bill's transporter", () => {
+  it('is never a party: its GSTIN beside "Transport ID" is not the supplier\'s', () => {
+    // Made-up GSTINs; only the transporter's passes its check character, as on a sample bill.
+    const layout = buildLayout([
+      page([
+        [40, [40, 'SUNRISE TOOLS']],
+        [60, [40, 'GSTIN : 27ABCDE1234F1Z9'], [300, 'TAX INVOICE']],
+        [90, [300, 'Transporter ID'], [380, '29AABCT1332L1ZA']],
+        [104, [300, 'Transport ID : 29AABCT1332L1ZA']],
+      ]),
+    ]);
+    const found = findGstinCandidates(layout, 'invoice', none, () => Number.POSITIVE_INFINITY);
+    expect(found.map((c) => c.value)).toEqual(['27ABCDE1234F1Z9']);
+    const { vendor } = resolvePartyGstins({ vendor: null, buyer: null }, found, 'invoice');
+    expect(vendor?.value).toBe('27ABCDE1234F1Z9');
+  });
+});
+

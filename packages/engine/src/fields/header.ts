@@ -61,12 +61,19 @@ export function rightOf(layout: Layout, seg: Segment): Segment | null {
   return next ?? null;
 }
 
-/** The first segment below `seg` in the same column (x-overlap), within a few lines. */
+/**
+ * The first segment below `seg` in the same column (x-overlap), within a few lines. Lines of other
+ * columns in between (a party block beside an "Invoice No" cell whose value is centred lower
+ * down) carry the column on; an empty band of more than a few line heights ends it.
+ */
 export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | null {
   const line = layout.lines[seg.line]!;
+  let above = line.y1;
   for (let k = seg.line + 1; k < Math.min(layout.lines.length, seg.line + 1 + maxLines); k++) {
     const next = layout.lines[k]!;
-    if (next.page !== seg.page || next.y0 - line.y1 > 3.5 * line.height) break;
+    if (next.page !== seg.page || next.y0 - above > 3.5 * line.height) break;
+    if (next.y0 - line.y1 > 6 * line.height) break;
+    above = next.y1;
     const overlapping = next.segments.filter((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0);
     const aligned =
       overlapping.find((s) => Math.abs(s.x0 - seg.x0) < 15) ??
@@ -123,6 +130,7 @@ export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): C
     typeof found.candidate.value === 'string'
   )
     found.candidate.value = repairOcrDocNumber(found.candidate.value);
+  if (hit.spec.kind === 'docno') completeCutNumber(layout, found);
   const date = pairedDate(hit, found.seg, found.end);
   return date ? [found.candidate, date] : [found.candidate];
 }
@@ -164,6 +172,30 @@ function resolveValue(
     if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
   }
   return null;
+}
+
+/**
+ * A document number cut at a separator ("INV/2024-" then the end of its cell, or the next label):
+ * a narrow cell wrapped it. The cell's next line, directly below and holding one short code,
+ * completes it ("25"); a number left cut is not trusted.
+ */
+function completeCutNumber(layout: Layout, found: { candidate: Candidate; seg: Segment; end: number }): void {
+  const { candidate: c, seg } = found;
+  const after = seg.text.slice(found.end);
+  if (typeof c.value !== 'string' || !/^[-/]\s*(?:$|[A-Za-z]{2})/.test(after)) return;
+  const line = layout.lines[seg.line]!;
+  const next = layout.lines[seg.line + 1];
+  const x0 = c.bbox[0];
+  const x1 = c.bbox[2];
+  const tail =
+    /^[-/]\s*$/.test(after) && next && next.page === seg.page && next.y0 - line.y1 <= 1.2 * line.height
+      ? next.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0)
+      : [];
+  if (tail.length === 1 && /^[A-Za-z0-9]{1,6}$/.test(tail[0]!.text)) {
+    c.value = `${c.value}${after.trim()}${tail[0]!.text}`;
+    return;
+  }
+  c.score *= 0.7;
 }
 
 /**

@@ -53,10 +53,15 @@ const LIST_NUMBER = /^\s*\(?\d{1,2}\)?[.)]?\s+(?=[A-Za-z]{3})/;
  * Payment Terms :"). Only field labels: a numbered section heading ("3. Party Details") is not a
  * party's heading.
  */
+/** A code (a digit and a letter or separator, no spaces) before a word: a value, then a label. */
+const CODE_LEAD = /^(?=\S*\d)(?=\S*[A-Za-z/_-])\S{3,}\s+(?=[A-Za-z])/;
+
 function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | null {
   const plain = matchStart(text, patterns);
   if (plain !== null) return plain;
-  const lead = LIST_NUMBER.exec(text)?.[0].length;
+  // A list number ("3. Invoice No"), or a code whose cell ran into the next label ("PO/26-1 Date"):
+  // the text layer merges cells set closer than a space apart.
+  const lead = (LIST_NUMBER.exec(text) ?? CODE_LEAD.exec(text))?.[0].length;
   if (!lead) return null;
   const end = matchStart(text.slice(lead), patterns);
   return end === null ? null : lead + end;
@@ -159,9 +164,13 @@ function titleBeforeNumberCell(layout: Layout, seg: Segment, patterns: RegExp[])
   return end !== null && end <= seg.text.length + 1 ? seg.text.length : null;
 }
 
+/**
+ * The next part of a label wrapped in its cell ("Delivery" over "Schedule"). Lines of other
+ * columns may fall between the two parts (a party block beside a narrow "Invoice" / "No" cell).
+ */
 function stackedBelow(layout: Layout, seg: Segment): Segment | null {
   const line = layout.lines[seg.line]!;
-  for (let k = seg.line + 1; k <= seg.line + 2 && k < layout.lines.length; k++) {
+  for (let k = seg.line + 1; k <= seg.line + 4 && k < layout.lines.length; k++) {
     const next = layout.lines[k]!;
     if (next.page !== seg.page || next.y0 - line.y1 > 2.5 * line.height) return null;
     const cx = (seg.x0 + seg.x1) / 2;

@@ -34,6 +34,9 @@ interface RoleHeading {
 const GSTIN_LABEL =
   /\b(?:gstin(?:\/uin)?|gst ?in|gst(?: reg(?:istration|d)?\.?)? ?(?:no|number|#)\.?)\s*[:\-.]*\s*$/i;
 
+/** A transporter's id label ("Transport ID", "Transporter GSTIN", "TRANSIN") just before a GSTIN. */
+const TRANSPORTER_ID = /\b(?:transport(?:er)?'?s?\s*(?:id|gstin|gst\s*no)|transin)\b[^A-Za-z]*$/i;
+
 /** Role words that qualify a GSTIN label in the same phrase ("Buyer's GSTIN", "GSTIN of Supplier"). */
 const ROLE_WORDS: Array<[RegExp, PartyRole | 'counterparty' | 'self']> = [
   [/\b(?:supplier|seller|vendor|sold by|billed by)\b/i, 'vendor'],
@@ -130,6 +133,8 @@ export function findGstinCandidates(
       const words = wordsInSpan(seg, g.start, g.end);
       const bbox = boxOf(words);
       const before = `${left && seg.x0 - left.x1 < 80 ? left.text : ''} ${seg.text.slice(0, g.start)}`;
+      // The e-way bill's transporter is identified by its GSTIN: never a party to the invoice.
+      if (TRANSPORTER_ID.test(before)) continue;
       let role: PartyRole | null = null;
       let evidence: GstinCandidate['evidence'] = 'label';
       const labelRole =
