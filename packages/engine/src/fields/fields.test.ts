@@ -744,4 +744,3 @@ describe("an e-way bill's transporter", () => {
     expect(vendor?.value).toBe('27ABCDE1234F1Z9');
   });
 });
-
