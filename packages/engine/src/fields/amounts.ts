@@ -469,22 +469,28 @@ export function solveAmounts(
     // A weak unlabelled amount is kept only when it makes the document add up.
     if (c && (c.score > 0.2 || ok)) values[FIELD_ORDER[k]!] = c;
   });
-  if (!ok) dropImpossibleAmounts(values);
+  if (!ok) dropImpossibleAmounts(values, lineSum);
   return { values, consistent: ok };
 }
 
 /**
  * A set that does not add up may still hold a reading that cannot be right: a taxable value
- * above the total (one of them misread; the total is the better-labelled figure). It goes; the
- * others stay as read. (A tax above its total was tried too: on the real set it dropped right
- * heads as often as wrong totals.)
+ * above the total (one of them misread; the total is the better-labelled figure), or a total
+ * under a quarter of what the line items sum to (a quantity or one tax column read from a
+ * "Total" row: no document-level discount takes three quarters off). It goes; the others stay
+ * as read. (A tax above its total was tried too: on the real set it dropped right heads as
+ * often as wrong totals.)
  */
-function dropImpossibleAmounts(values: Partial<Record<AmountField, Candidate>>): void {
+function dropImpossibleAmounts(
+  values: Partial<Record<AmountField, Candidate>>,
+  lineSum: number | null,
+): void {
   const v = (f: AmountField) => (values[f] ? Number(values[f]!.value) : null);
   const total = v('total');
   if (total === null) return;
   const taxable = v('taxableValue');
   if (taxable !== null && taxable > total + TOL) delete values.taxableValue;
+  if (lineSum !== null && lineSum > 0 && total < 0.25 * lineSum) delete values.total;
 }
 
 /** Whether a sum with the charges added is the total, exactly or rounded to the rupee. */

@@ -224,6 +224,14 @@ describe('totals solver', () => {
     expect(solved.values.total?.value).toBe(8250);
   });
 
+  it('drops a total far below what the lines sum to (a quantity read from a "Total Qty" row)', () => {
+    const layout = buildLayout([page([[400, [200, 'Total Qty & Value'], [330, '12']]])]);
+    const cands = collectAmountCandidates(layout, none);
+    expect(cands.get('total')?.[0]?.value).toBe(12);
+    expect(solveAmounts(cands, 84_250).values.total).toBeUndefined();
+    expect(solveAmounts(cands, 40).values.total?.value).toBe(12);
+  });
+
   it('reads the taxable value and tax heads from the total row of a tax summary, column by column', () => {
     const layout = buildLayout([
       page([
