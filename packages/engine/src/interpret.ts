@@ -4,6 +4,7 @@ import { completeFromTriple } from './fields/amount-triples.ts';
 import {
   collectAmountCandidates,
   completeFromLines,
+  completeTaxableFromSlab,
   printedAmounts,
   solveAmounts,
 } from './fields/amounts.ts';
@@ -148,7 +149,8 @@ export function interpretDocument(
       amountsConsistent =
         completeFromLines(solved.values, lineSum, printed, supply) ||
         completeFromTaxTotal(solved.values, taxTotals, printed, supply) ||
-        completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply);
+        completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply) ||
+        completeTaxableFromSlab(solved.values, lineSum);
     }
     for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
     const taxable = solved.values.taxableValue?.value;

@@ -633,5 +633,23 @@ export function completeFromLines(
   return true;
 }
 
+/**
+ * No taxable value read, no total to check against, but the tax heads read are exactly a GST slab
+ * of what the line items sum to ("CGST 9% 1,800.00 | SGST 9% 1,800.00" under lines of 20,000):
+ * the lines' sum is the base the taxes were charged on. Changes `values` in place; returns whether
+ * it did.
+ */
+export function completeTaxableFromSlab(
+  values: Partial<Record<AmountField, Candidate>>,
+  lineSum: number | null,
+): boolean {
+  if (values.taxableValue || values.total || lineSum === null || lineSum <= 0) return false;
+  const [c, s, i] = [values.cgst ?? null, values.sgst ?? null, values.igst ?? null];
+  if (!taxesAreSlabOf(lineSum, c, s, i)) return false;
+  const from = (c ?? i)!;
+  values.taxableValue = { ...from, field: 'taxableValue', value: lineSum, score: 0.6 };
+  return true;
+}
+
 /** Normalised label text, exported for tests. */
 export const normalizeAmountLabel = normalizeLabelText;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { layoutCellWords } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
 import type { PageContent, Word } from '../types.ts';
-import { collectAmountCandidates, completeFromLines, solveAmounts } from './amounts.ts';
+import {
+  collectAmountCandidates,
+  completeFromLines,
+  completeTaxableFromSlab,
+  solveAmounts,
+} from './amounts.ts';
 import {
   type Candidate,
   deliveryDateFromColumn,
@@ -230,6 +235,27 @@ describe('totals solver', () => {
     expect(cands.get('total')?.[0]?.value).toBe(12);
     expect(solveAmounts(cands, 84_250).values.total).toBeUndefined();
     expect(solveAmounts(cands, 40).values.total?.value).toBe(12);
+  });
+
+  it('reads tax heads OCR glued to their words, and takes the lines as the base a slab was charged on', () => {
+    const layout = buildLayout([
+      page(
+        [
+          [400, [100, 'INPUTPURCHASE CGST9%'], [400, '2,700.00']],
+          [412, [100, 'INPUT PURCHASE SGST 9%'], [400, '2,700.00']],
+        ],
+        'ocr',
+      ),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), 30_000);
+    expect(solved.values.cgst?.value).toBe(2700);
+    expect(solved.values.sgst?.value).toBe(2700);
+    expect(solved.values.taxableValue).toBeUndefined();
+    expect(completeTaxableFromSlab(solved.values, 30_000)).toBe(true);
+    expect(solved.values.taxableValue?.value).toBe(30_000);
+    // Taxes that are no slab of the lines (lines printed with tax, say) say nothing about them.
+    const other = solveAmounts(collectAmountCandidates(layout, none), 35_400);
+    expect(completeTaxableFromSlab(other.values, 35_400)).toBe(false);
   });
 
   it('reads the taxable value and tax heads from the total row of a tax summary, column by column', () => {

@@ -304,14 +304,14 @@ export const AMOUNT_LABELS: Record<
     /^basic (?:value|amount)\b/,
   ],
   cgst: [
-    /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
+    /^(?:add\s*:?\s*)?(?:total |output ?|input ?)?(?:purchase ?|sales ?)?(?:cgst|c\.g\.s\.t\.?|central (?:tax|gst))(?: ?(?:amt|amount|value))?(?![a-z])/,
   ],
   sgst: [
-    /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)(?: ?(?:amt|amount|value))?\b(?! cess)/,
+    /^(?:add\s*:?\s*)?(?:total |output ?|input ?)?(?:purchase ?|sales ?)?(?:sgst|utgst|s\.g\.s\.t\.?|state (?:tax|gst)|ut (?:tax|gst)|sgst\/utgst)(?: ?(?:amt|amount|value))?(?![a-z])(?! cess)/,
   ],
   igst: [
     // OCR reads the I of IGST as 1 or l.
-    /^(?:add\s*:?\s*)?(?:total |output |input )?(?:purchase |sales )?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?\b/,
+    /^(?:add\s*:?\s*)?(?:total |output ?|input ?)?(?:purchase ?|sales ?)?(?:igst|[1l]gst|i\.g\.s\.t\.?|integrated (?:tax|gst))(?: ?(?:amt|amount|value))?(?![a-z])/,
   ],
   cess: [/^(?:add\s*:?\s*)?(?:total )?(?:compensation )?cess(?: ?(?:amt|amount|value))?\b/, /^gst cess\b/],
   // "Rounded Off Invoice Amount 662.00" is the rounded total, not the round-off.
