@@ -6,6 +6,7 @@ import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
 import { isPlaceName, repairOcrText } from './ocr-words.ts';
+import { cutAddressAfterForm } from './party-names.ts';
 import { findGstins, stripLeadingSeparators } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
 
@@ -116,7 +117,7 @@ export function tidyName(text: string): string {
     .trim();
   if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t) || isPlaceName(t)) return '';
   if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
-  return t;
+  return cutAddressAfterForm(t);
 }
 
 /** OCR confidence below which a word of a name is a guess, not a reading. */

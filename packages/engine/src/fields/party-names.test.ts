@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isNeverAPartyName, looksLikeAddress, nameAgreesWithGstin, panHolderOfGstin } from './party-names.ts';
+import {
+  cutAddressAfterForm,
+  isNeverAPartyName,
+  looksLikeAddress,
+  nameAgreesWithGstin,
+  panHolderOfGstin,
+} from './party-names.ts';
 
 describe('isNeverAPartyName', () => {
   it.each([
@@ -63,5 +69,21 @@ describe('looksLikeAddress', () => {
     expect(looksLikeAddress('Plot No. 14, MIDC')).toBe(true);
     expect(looksLikeAddress('Vardhman Hardware, Pune')).toBe(false);
     expect(looksLikeAddress('Kaveri Labs (India) Private Limited')).toBe(false);
+  });
+});
+
+describe('cutAddressAfterForm', () => {
+  it('ends a name at its company form when an address runs on after it', () => {
+    expect(cutAddressAfterForm('Mehta Tools Pvt. Ltd. 14, Canal Road, Pune - 411001')).toBe(
+      'Mehta Tools Pvt. Ltd.',
+    );
+    expect(cutAddressAfterForm('Sunrise Agro LLP Sector-5, Noida')).toBe('Sunrise Agro LLP');
+    expect(cutAddressAfterForm('Kaveri Labs (India) Private Limited')).toBe(
+      'Kaveri Labs (India) Private Limited',
+    );
+    expect(cutAddressAfterForm('Orion Castings Limited (FY2022-27)')).toBe(
+      'Orion Castings Limited (FY2022-27)',
+    );
+    expect(cutAddressAfterForm('Limited Edition Traders')).toBe('Limited Edition Traders');
   });
 });

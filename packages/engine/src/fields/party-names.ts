@@ -77,6 +77,21 @@ export function nameAgreesWithGstin(
   return 'unknown';
 }
 
+/** A registered name's closing form, and what follows it on the same line. */
+const FORM_THEN_REST = /^(.*?\b(?:pvt\.?\s*ltd|private\s+limited|limited|ltd|llp))\.?\s*[,;-]?\s+(\S.*)$/i;
+
+/**
+ * A name with its address run on after the company form ("Mehta Tools Pvt. Ltd. 14, Canal Road,
+ * Pune - 411001"): the name ends at "Ltd." / "Limited" / "LLP" when what follows reads like an
+ * address. Anything else is returned as it was.
+ */
+export function cutAddressAfterForm(name: string): string {
+  const m = FORM_THEN_REST.exec(name);
+  if (!m?.[1] || !m[2] || !looksLikeAddress(m[2]) || /^\(/.test(m[2])) return name;
+  const end = name.indexOf(m[1]) + m[1].length;
+  return name.slice(0, end) + (/^\./.test(name.slice(end)) ? '.' : '');
+}
+
 /** Words of an Indian address that a business name rarely carries (a locality, a plot, a PIN). */
 const ADDRESS_WORDS =
   /\b(?:layout|sector|road|rd|marg|nagar|street|floor|plot|phase|colony|taluka?|district|dist|pin(?:code)?|near|opp|behind|lane|cross|khasra|survey|gali|mohalla|chowk|bypass)\b|\b\d{6}\b|\b(?:no|plot|door|flat|shop)\s*\.?\s*\d/i;
