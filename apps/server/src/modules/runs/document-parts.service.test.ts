@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentLines, documents } from '../../db/schema/index.ts';
 import { batchPdf } from '../../test/batch-pdf.ts';
 import { createFlowHarness, type FlowHarness } from '../../test/flow-harness.ts';
+import { getDocumentPageImage, listDocumentPages } from '../documents/document-pages.ts';
 import { saveDocumentParts } from '../documents/document-parts.ts';
 import { correctDocument, getDocumentReview } from '../documents/document-review.service.ts';
 import { claimNextDocument } from '../documents/documents.repo.ts';
@@ -125,6 +126,34 @@ describe('a file holding several documents', () => {
         [3, 3],
       ]),
     );
+  });
+
+  it("shows a part's own pages only, numbered as in its file", async () => {
+    const [, middle] = await partsOf('scan.pdf');
+    const { pages, note } = await listDocumentPages(h.t.db, {
+      env: h.env,
+      membership: h.member.membership,
+      id: middle!.id,
+    });
+    expect(note).toBeNull();
+    expect(pages.map((p) => [p.number, p.imageUrl])).toEqual([[2, `/api/documents/${middle!.id}/pages/2`]]);
+    const image = await getDocumentPageImage(h.t.db, {
+      env: h.env,
+      membership: h.member.membership,
+      id: middle!.id,
+      page: 2,
+      width: 640,
+    });
+    expect(image.placeholder).toBe(false);
+    await expect(
+      getDocumentPageImage(h.t.db, {
+        env: h.env,
+        membership: h.member.membership,
+        id: middle!.id,
+        page: 1,
+        width: 640,
+      }),
+    ).rejects.toMatchObject({ code: 'not_found', message: 'This document is on pages 2–2 of its file' });
   });
 
   it('leaves a file of one document as it was: one row, no pages, read whole', async () => {
