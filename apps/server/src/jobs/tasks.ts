@@ -56,6 +56,8 @@ export interface LearnTask {
   lineItems?: Array<Record<string, unknown>>;
   learnedAt: string;
   timeoutMs: number;
+  /** The file's pages the document is on (one document of a batch); all pages when absent. */
+  pages?: [number, number];
 }
 
 /** Write a flow's workbook (.xlsx) to `path` atomically. */
@@ -173,7 +175,9 @@ export async function runPoolTask(
 /** Reads a stored file's pages and learns from its correction (throws when the file cannot be read). */
 async function learnFromStoredFile(task: LearnTask, ocr: OcrProvider): Promise<IssuerMemory | null> {
   const bytes = new Uint8Array(await readFile(task.path));
-  const pages = await loadDocumentPages(bytes, { ocr, timeoutMs: task.timeoutMs });
+  const all = await loadDocumentPages(bytes, { ocr, timeoutMs: task.timeoutMs });
+  const range = task.pages;
+  const pages = range ? all.filter((p) => p.page >= range[0] && p.page <= range[1]) : all;
   return learnFromCorrection({
     pages,
     type: task.type,
