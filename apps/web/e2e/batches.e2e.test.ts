@@ -53,7 +53,7 @@ describe('a batch of invoices in one PDF', () => {
     await second.getByRole('link', { name: 'scan.pdf', exact: true }).click();
     await page.waitForURL(new RegExp(`/flows/${flowId}/documents/[0-9a-f-]+$`));
     const documentId = page.url().split('/').at(-1)!;
-    await expectText(page.getByTestId('document-pages'), 'Page 2 of scan.pdf');
+    await expectText(page.getByTestId('review-document-pages'), 'Page 2 of scan.pdf', 30_000);
     const review = await getApiJson<{ pages: Array<{ number: number }>; document: { pageRange: number[] } }>(
       page,
       `/api/documents/${documentId}/review`,
@@ -64,10 +64,17 @@ describe('a batch of invoices in one PDF', () => {
     await expectText(page.getByText(/^Page \d+ of \d+$/), 'Page 1 of 1');
     const picture = page.getByRole('img', { name: 'Page 1 of the document' });
     await picture.waitFor();
+    await page
+      .getByTestId('field-box')
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    await screenshot(page, 'batch-02-review-header');
     await page.getByLabel('Total', { exact: true }).focus();
     await page.getByTestId('field-box').waitFor();
     await screenshot(page, 'batch-02-review-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectText(page.getByTestId('review-document-pages'), 'Page 2 of scan.pdf');
     await screenshot(page, 'batch-03-review-phone');
   });
 });

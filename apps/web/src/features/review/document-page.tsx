@@ -331,7 +331,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
                 {doc.fileName}
               </h1>
               {doc.pageRange && (
-                <p className="text-muted-foreground text-sm" data-testid="document-pages">
+                <p className="text-muted-foreground text-sm" data-testid="review-document-pages">
                   {formatPageRange(doc.pageRange, doc.fileName)}
                 </p>
               )}
