@@ -269,6 +269,11 @@ export const FlowDocumentSchema = z.object({
   processedAt: z.string().nullable(),
   /** In-app URL serving the stored file. */
   fileUrl: z.string(),
+  /**
+   * The file's pages (first, last; 1-based) this document is on when the file holds several documents
+   * scanned in one go ("Pages 3–4 of scan.pdf"); null when the file is this one document.
+   */
+  pageRange: z.tuple([z.number().int(), z.number().int()]).nullable(),
 });
 /** One document a flow has seen. */
 export type FlowDocument = z.infer<typeof FlowDocumentSchema>;

@@ -46,6 +46,11 @@ export interface ExtractOptions {
   onPage?: (read: number, pages: number) => void;
   /** What people taught Bahi about issuers' paper (`memory/`): applied over the rules' reading. */
   memory?: MemoryStore;
+  /**
+   * Read only these pages of a PDF (1-based, inclusive): one document of a batch read again on its own.
+   * The result keeps the file's page numbers (provenance) and carries this `pageRange`.
+   */
+  pages?: [number, number];
 }
 
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
@@ -249,6 +254,7 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
   const images: Loaded['images'] = [];
   let readable = 0;
   for (let i = 0; i < count; i++) {
+    if (o.pages && (i + 1 < o.pages[0] || i + 1 > o.pages[1])) continue;
     checkDeadline(o.deadline, o.signal);
     o.onPage?.(i, count);
     let page: mupdf.Page;
@@ -360,6 +366,8 @@ interface ResolvedOptions {
   maxPages: number;
   signal: AbortSignal | undefined;
   onPage: ((read: number, pages: number) => void) | undefined;
+  /** Only these pages of a PDF are loaded (`ExtractOptions.pages`). */
+  pages?: [number, number] | undefined;
 }
 
 const mentionsEinvoice = (pages: PageContent[]) =>
@@ -515,8 +523,15 @@ async function run(
     maxPages: options.maxPages ?? DEFAULT_LIMITS.maxPages,
     signal: options.signal,
     onPage: options.onPage,
+    pages: options.pages,
   };
   const loaded = kind === 'pdf' ? await loadPdf(bytes, o) : await loadImage(bytes, o);
+  if (options.pages && kind === 'pdf') {
+    if (loaded.pages.length === 0)
+      throw new ExtractionError('empty_document', `the PDF has no pages ${options.pages.join('–')}`);
+    const part = { ...loaded, pageCount: loaded.pages.length };
+    return [{ ...(await readPart(part, options, file, o)), pageRange: options.pages }];
+  }
   if (!options.split || loaded.pages.length < 2) return [await readPart(loaded, options, file, o)];
   checkDeadline(o.deadline, o.signal);
   const spans = splitPages(loaded.pages, options.type ?? classifyDocument(loaded.pages));

@@ -59,6 +59,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/flows/{id}/runs': 'flows.run',
   'GET /api/flows/{id}/runs': 'read',
   'POST /api/documents/{id}/reprocess': 'flows.run',
+  'POST /api/documents/{id}/reprocess-file': 'flows.run',
   'POST /api/documents/{id}/retry': 'flows.run',
   'GET /api/runs/{id}': 'read',
   'GET /api/runs/{id}/events': 'read',

@@ -3,6 +3,7 @@ import {
   type DocumentType,
   type ExtractionResult,
   extractDocument,
+  extractDocuments,
   type FieldValue,
   type IssuerMemory,
   learnFromCorrection,
@@ -25,6 +26,10 @@ export interface ExtractTask {
   type: DocumentType;
   timeoutMs: number;
   maxBytes: number;
+  /** Look for several documents in the file (a batch scanned in one go): one result per document found. */
+  split?: boolean;
+  /** Read only these pages of the file (1-based, inclusive): one document of a batch read again. */
+  pages?: [number, number] | undefined;
   /**
    * Apply the organisation's memory of the issuer: the thread asks the pool for it (`recall` of
    * {@link PoolTaskHooks}) once it knows who printed the document. Set by the pool, never by callers.
@@ -51,6 +56,8 @@ export interface LearnTask {
   lineItems?: Array<Record<string, unknown>>;
   learnedAt: string;
   timeoutMs: number;
+  /** The file's pages the document is on (one document of a batch); all pages when absent. */
+  pages?: [number, number];
 }
 
 /** Write a flow's workbook (.xlsx) to `path` atomically. */
@@ -119,7 +126,7 @@ export async function runPoolTask(
   task: PoolTask,
   getOcr: () => OcrProvider,
   hooks: PoolTaskHooks = {},
-): Promise<ExtractionResult | IssuerMemory | null | { path: string } | PreviewAnswer> {
+): Promise<ExtractionResult[] | IssuerMemory | null | { path: string } | PreviewAnswer> {
   if (task.kind === 'workbook') {
     await writeWorkbookFile(task.path, task.data);
     return { path: task.path };
@@ -131,21 +138,26 @@ export async function runPoolTask(
   try {
     bytes = new Uint8Array(await readFile(task.path));
   } catch (error) {
-    return {
-      contract: 'extraction/v1',
-      file: task.fileName,
-      documentType: null,
-      pages: 0,
-      source: null,
-      fields: {},
-      lineItems: [],
-      checks: [],
-      confidence: {},
-      provenance: {},
-      error: { code: 'unreadable_file', message: `cannot read the stored file: ${(error as Error).message}` },
-    };
+    return [
+      {
+        contract: 'extraction/v1',
+        file: task.fileName,
+        documentType: null,
+        pages: 0,
+        source: null,
+        fields: {},
+        lineItems: [],
+        checks: [],
+        confidence: {},
+        provenance: {},
+        error: {
+          code: 'unreadable_file',
+          message: `cannot read the stored file: ${(error as Error).message}`,
+        },
+      },
+    ];
   }
-  return extractDocument(bytes, {
+  const options = {
     fileName: task.fileName,
     type: task.type,
     ocr: getOcr(),
@@ -153,13 +165,19 @@ export async function runPoolTask(
     maxBytes: task.maxBytes,
     ...(onPage ? { onPage } : {}),
     ...(task.memory && recall ? { memory: recallOnlyStore(recall) } : {}),
-  });
+    ...(task.pages ? { pages: task.pages } : {}),
+  };
+  return task.split && !task.pages
+    ? extractDocuments(bytes, options)
+    : [await extractDocument(bytes, options)];
 }
 
 /** Reads a stored file's pages and learns from its correction (throws when the file cannot be read). */
 async function learnFromStoredFile(task: LearnTask, ocr: OcrProvider): Promise<IssuerMemory | null> {
   const bytes = new Uint8Array(await readFile(task.path));
-  const pages = await loadDocumentPages(bytes, { ocr, timeoutMs: task.timeoutMs });
+  const all = await loadDocumentPages(bytes, { ocr, timeoutMs: task.timeoutMs });
+  const range = task.pages;
+  const pages = range ? all.filter((p) => p.page >= range[0] && p.page <= range[1]) : all;
   return learnFromCorrection({
     pages,
     type: task.type,

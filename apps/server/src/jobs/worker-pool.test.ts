@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { IssuerMemory } from '@bahi/engine';
+import type { ExtractionResult, IssuerMemory } from '@bahi/engine';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,15 +52,17 @@ describe('worker pool', () => {
     const pool = createWorkerPool({ size: 1, hardTimeoutMs: 120_000 });
     cleanups.push(() => pool.close());
     const pages: Array<[number, number]> = [];
-    const result = await pool.extract(
-      {
-        path: join(fixturesDir, 'invoice-018.pdf'),
-        fileName: 'invoice-018.pdf',
-        type: 'invoice',
-        timeoutMs: 60_000,
-        maxBytes: 10_000_000,
-      },
-      (read, of) => pages.push([read, of]),
+    const result = onlyResult(
+      await pool.extract(
+        {
+          path: join(fixturesDir, 'invoice-018.pdf'),
+          fileName: 'invoice-018.pdf',
+          type: 'invoice',
+          timeoutMs: 60_000,
+          maxBytes: 10_000_000,
+        },
+        (read, of) => pages.push([read, of]),
+      ),
     );
     expect(result.error).toBeNull();
     // The thread tells the pages as it reads them, ending with all of them.
@@ -68,13 +70,15 @@ describe('worker pool', () => {
     expect(pages[0]).toEqual([0, result.pages]);
     expect(result.fields.documentNumber).toBe('TI-01650');
 
-    const missing = await pool.extract({
-      path: '/nonexistent/x.pdf',
-      fileName: 'x.pdf',
-      type: 'po',
-      timeoutMs: 1000,
-      maxBytes: 1000,
-    });
+    const missing = onlyResult(
+      await pool.extract({
+        path: '/nonexistent/x.pdf',
+        fileName: 'x.pdf',
+        type: 'po',
+        timeoutMs: 1000,
+        maxBytes: 1000,
+      }),
+    );
     expect(missing.error?.code).toBe('unreadable_file');
 
     const dir = await mkdtemp(join(tmpdir(), 'bahi-pool-'));
@@ -119,10 +123,10 @@ describe('worker pool', () => {
       maxBytes: 1e7,
     };
     expect(pool.threads).toBe(0);
-    expect((await pool.extract(task)).error).toBeNull();
+    expect((await pool.extract(task))[0]!.error).toBeNull();
     expect(pool.threads).toBe(1);
     await expect.poll(() => pool.threads, { timeout: 5000 }).toBe(0);
-    expect((await pool.extract(task)).fields.documentNumber).toBe('TI-01650');
+    expect((await pool.extract(task))[0]!.fields.documentNumber).toBe('TI-01650');
   });
 
   it("learns in a thread and recalls the issuer's memory from the main thread over the port", async () => {
@@ -142,7 +146,7 @@ describe('worker pool', () => {
       maxBytes: 1e7,
     };
 
-    const read = await pool.extract({ ...task, path: first, fileName: 'first.pdf' });
+    const read = onlyResult(await pool.extract({ ...task, path: first, fileName: 'first.pdf' }));
     const memory = await pool.learn({
       path: first,
       type: 'invoice',
@@ -160,21 +164,25 @@ describe('worker pool', () => {
 
     // The thread asks; this thread answers from its callback (in the server: the organisation's rows).
     const asked: Array<{ type: string; keys: string[] }> = [];
-    const recalled = await pool.extract(task, undefined, async (type, keys) => {
-      asked.push({ type, keys });
-      return keys.includes(memory!.key) ? (memory as IssuerMemory) : null;
-    });
+    const recalled = onlyResult(
+      await pool.extract(task, undefined, async (type, keys) => {
+        asked.push({ type, keys });
+        return keys.includes(memory!.key) ? (memory as IssuerMemory) : null;
+      }),
+    );
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatchObject({ type: 'invoice', keys: expect.arrayContaining([memory!.key]) });
     expect(recalled.fields.documentNumber).toBe('AT/117');
     expect(recalled.provenance.documentNumber?.learnedFrom).toBe('AT/101');
 
     // Without a callback nothing is asked; a callback that fails is no memory, never a failed document.
-    const plain = await pool.extract(task);
+    const plain = onlyResult(await pool.extract(task));
     expect(plain.fields.documentNumber).not.toBe('AT/117');
-    const failing = await pool.extract(task, undefined, async () => {
-      throw new Error('database unreachable');
-    });
+    const failing = onlyResult(
+      await pool.extract(task, undefined, async () => {
+        throw new Error('database unreachable');
+      }),
+    );
     expect(failing.error).toBeNull();
     expect(failing.fields.documentNumber).toBe(plain.fields.documentNumber);
     expect(failing.provenance.documentNumber?.learnedFrom).toBeUndefined();
@@ -204,3 +212,9 @@ describe('worker pool', () => {
     ).rejects.toThrow(/closed/);
   });
 });
+
+/** The one result of a file read whole (an extract task without `split`). */
+function onlyResult(results: ExtractionResult[]): ExtractionResult {
+  expect(results).toHaveLength(1);
+  return results[0]!;
+}

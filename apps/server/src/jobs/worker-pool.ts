@@ -15,7 +15,8 @@ import { createLazyOcr, runPoolTask } from './tasks.ts';
 /** Runs CPU-heavy tasks (extraction, workbook writing) away from the API's event loop. */
 export interface TaskExecutor {
   /**
-   * Extracts a document; `onPage` hears the pages read as they go (progress bars); `recall`, when given,
+   * Extracts a file: one result, or with `split` one per document the file holds (each with its
+   * `pageRange` when there are several); `onPage` hears the pages read as they go (progress bars); `recall`, when given,
    * is asked (on the calling thread, which holds the database) for the organisation's memory of the
    * document's issuer once the engine knows who it is.
    */
@@ -23,7 +24,7 @@ export interface TaskExecutor {
     task: Omit<ExtractTask, 'kind' | 'memory'>,
     onPage?: (read: number, pages: number) => void,
     recall?: MemoryRecall,
-  ): Promise<ExtractionResult>;
+  ): Promise<ExtractionResult[]>;
   /** Reads a stored file's pages and learns from a person's correction of it (the new memory, or null). */
   learn(task: Omit<LearnTask, 'kind'>): Promise<IssuerMemory | null>;
   writeWorkbook(task: Omit<WorkbookTask, 'kind'>): Promise<void>;
@@ -246,7 +247,7 @@ export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
       return slots.length;
     },
     extract: (task, onPage, recall) =>
-      submit<ExtractionResult>(
+      submit<ExtractionResult[]>(
         { kind: 'extract', ...task, memory: recall !== undefined },
         { onPage, recall },
       ),
@@ -278,7 +279,7 @@ export function createInlineExecutor(ocrProvider?: OcrProviderName): TaskExecuto
       (await runPoolTask({ kind: 'extract', ...task, memory: recall !== undefined }, () => ocr, {
         onPage,
         recall,
-      })) as ExtractionResult,
+      })) as ExtractionResult[],
     learn: async (task) => (await runPoolTask({ kind: 'learn', ...task }, () => ocr)) as IssuerMemory | null,
     writeWorkbook: async (task) => {
       await runPoolTask({ kind: 'workbook', ...task }, () => ocr);

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatIndianPhone,
   formatInr,
+  formatPageRange,
   formatRelativeTime,
   getFirstName,
   getGreeting,
@@ -99,5 +100,13 @@ describe('formatDateTime', () => {
     expect(text).toMatch(/^21 Nov(,)? 5:16\s?pm$/i);
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('nope')).toBe('—');
+  });
+});
+
+describe('formatPageRange', () => {
+  it('says where one document of a batch file is, and nothing for a whole file', () => {
+    expect(formatPageRange([3, 4], 'scan.pdf')).toBe('Pages 3–4 of scan.pdf');
+    expect(formatPageRange([2, 2], 'scan.pdf')).toBe('Page 2 of scan.pdf');
+    expect(formatPageRange(null, 'scan.pdf')).toBeNull();
   });
 });

@@ -119,3 +119,16 @@ export function formatDateTime(at: number | string | null | undefined, timeZone?
     : dateTimeFormat;
   return format.format(date);
 }
+
+/**
+ * Where one document of a batch file is: "Pages 3–4 of scan.pdf", "Page 2 of scan.pdf"; null for a
+ * document that is its whole file (`pageRange` null).
+ */
+export function formatPageRange(
+  pageRange: readonly [number, number] | null,
+  fileName: string,
+): string | null {
+  if (!pageRange) return null;
+  const [from, to] = pageRange;
+  return from === to ? `Page ${from} of ${fileName}` : `Pages ${from}–${to} of ${fileName}`;
+}

@@ -166,11 +166,22 @@ export const documents = pgTable(
      * Null while undecided: held like a copy. Kept across corrections; cleared when read again.
      */
     duplicateDecision: text('duplicate_decision').$type<'duplicate' | 'not_duplicate'>(),
+    /**
+     * Which document of its file this row is (1-based): a PDF scanned in one go may hold several invoices,
+     * each its own row sharing the file (source id, content hash, path). Part 1 is the row a scan creates.
+     */
+    partNo: integer('part_no').notNull().default(1),
+    /**
+     * The file's pages (1-based, inclusive) this document is on; null for a file read as one document.
+     * A row with pages set is read again from those pages only; one without is read whole and split.
+     */
+    pageFrom: integer('page_from'),
+    pageTo: integer('page_to'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('documents_flow_source_hash_uq').on(t.flowId, t.sourceId, t.contentHash),
+    unique('documents_flow_source_hash_part_uq').on(t.flowId, t.sourceId, t.contentHash, t.partNo),
     index('documents_organization_id_idx').on(t.organizationId),
     index('documents_run_status_idx').on(t.runId, t.status),
     index('documents_flow_status_idx').on(t.flowId, t.status),

@@ -130,17 +130,24 @@ export async function listDocumentPages(
   const reason = notDrawnReason(row);
   if (reason) return { pages: [], note: reason };
   const { pageCount, frames } = await readFrames({ env, db, membership, row });
+  // One document of a batch shows its own pages, numbered as in the file (where its values were read).
+  const [from, to] = partPages(row) ?? [1, frames.length];
   const note =
-    pageCount > frames.length
+    !partPages(row) && pageCount > frames.length
       ? `This document has ${pageCount} pages; the first ${frames.length} are shown.`
       : null;
-  const pages = frames.map((f, i) => ({
-    number: i + 1,
+  const pages = frames.slice(from - 1, to).map((f, i) => ({
+    number: from + i,
     width: f.width,
     height: f.height,
-    imageUrl: `/api/documents/${row.id}/pages/${i + 1}`,
+    imageUrl: `/api/documents/${row.id}/pages/${from + i}`,
   }));
   return { pages, note };
+}
+
+/** The file's pages a document of a batch is on; null for a document that is its whole file. */
+function partPages(row: DocumentRow): [number, number] | null {
+  return row.pageFrom !== null && row.pageTo !== null ? [row.pageFrom, row.pageTo] : null;
 }
 
 /** A page's picture on disk, and whether it is the placeholder of a page too costly to draw. */
@@ -168,6 +175,10 @@ export async function getDocumentPageImage(
   if (reason) throw new AppError('not_found', reason);
   if (page > MAX_PREVIEW_PAGES)
     throw new AppError('not_found', `Only the first ${MAX_PREVIEW_PAGES} pages of a document are shown`);
+  // Another document's pages of the same batch file are that document's, not this one's.
+  const part = partPages(row);
+  if (part && (page < part[0] || page > part[1]))
+    throw new AppError('not_found', `This document is on pages ${part[0]}–${part[1]} of its file`);
   const served = PAGE_IMAGE_WIDTHS.find((w) => w >= width) ?? PAGE_IMAGE_WIDTHS.at(-1)!;
   const dir = documentPreviewDir(env, row);
   const path = join(dir, `p${page}-w${served}.png`);

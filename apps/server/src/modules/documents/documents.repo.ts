@@ -1,5 +1,5 @@
 import type { DocumentErrorCode } from '@bahi/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { documentEvents, documentLines, documents } from '../../db/schema/index.ts';
@@ -40,7 +40,9 @@ export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<
       // Sheet order = discovery order; scans of one flow never overlap (one active run per flow).
       sheetRow: sql`(select coalesce(max(${documents.sheetRow}), 0) + 1 from ${documents} where ${documents.flowId} = ${file.flowId})`,
     })
-    .onConflictDoNothing({ target: [documents.flowId, documents.sourceId, documents.contentHash] })
+    .onConflictDoNothing({
+      target: [documents.flowId, documents.sourceId, documents.contentHash, documents.partNo],
+    })
     .returning({ id: documents.id });
   if (rows.length > 0) return 'new';
   const [existing] = await db
@@ -51,6 +53,7 @@ export async function insertScannedDocument(db: Db, file: ScannedFile): Promise<
         eq(documents.flowId, file.flowId),
         eq(documents.sourceId, file.sourceId),
         eq(documents.contentHash, file.contentHash),
+        eq(documents.partNo, 1),
       ),
     );
   // A scan resumed after a crash meets the documents it found before the crash: they are this run's,
@@ -172,7 +175,7 @@ export async function countOpenDocuments(db: Db, runId: string): Promise<number>
 }
 
 /** The claim `workerId` made on `doc` (same fencing token) is still the document's current one. */
-function ownClaim(doc: Pick<DocumentRow, 'id' | 'attempts'>, workerId: string) {
+export function ownClaim(doc: Pick<DocumentRow, 'id' | 'attempts'>, workerId: string) {
   return and(
     eq(documents.id, doc.id),
     eq(documents.status, 'processing'),
@@ -226,45 +229,67 @@ export async function saveDocumentOutcome(
         sql`select pg_advisory_xact_lock(hashtext(${`bahi:document-outcome:${doc.organizationId}`}))`,
       );
     const outcome = typeof decide === 'function' ? await decide(tx) : decide;
-    const updated = await tx
-      .update(documents)
-      .set({
-        status: outcome.status,
-        extraction: outcome.extraction,
-        errorCode: outcome.errorCode,
-        errorMessage: outcome.errorMessage,
-        failedChecks: outcome.failedChecks,
-        reviewFlag: outcome.reviewFlag,
-        processedAt: outcome.status === 'failed' ? null : sql`now()`,
-        // A new reading needs a new approval; a person's corrections are laid over it by the caller
-        // (`extracted` then keeps the engine's own reading).
-        extracted: outcome.extracted ?? null,
-        approvedAt: null,
-        approvedBy: null,
-        duplicateOf: outcome.duplicateOf,
-        // A new reading asks the question of a copy again.
-        duplicateDecision: null,
-        updatedAt: sql`now()`,
-      })
-      .where(and(ownClaim(doc, workerId), eq(documents.runId, runId)))
-      .returning({ id: documents.id });
-    if (updated.length === 0) return null;
-    await tx.delete(documentLines).where(eq(documentLines.documentId, doc.id));
-    if (outcome.lines.length > 0) {
-      await tx.insert(documentLines).values(
-        outcome.lines.map((data, i) => ({
-          documentId: doc.id,
-          flowId: doc.flowId,
-          organizationId: doc.organizationId,
-          lineNo: i + 1,
-          data,
-        })),
-      );
-    }
+    const updated = await writeDocumentOutcome(
+      tx,
+      doc,
+      outcome,
+      and(ownClaim(doc, workerId), eq(documents.runId, runId)),
+    );
+    if (!updated) return null;
     // The workbook no longer matches the database until it is rewritten.
     await markWorkbooksStale(tx, doc.organizationId, doc.flowId);
     return outcome;
   });
+}
+
+/**
+ * Writes an outcome on the document row `where` selects (its id is `doc.id`) and replaces its line rows;
+ * false when `where` matched nothing. `pages` sets the part's page range when given (null: the whole file).
+ */
+export async function writeDocumentOutcome(
+  tx: Db,
+  doc: Pick<DocumentRow, 'id' | 'flowId' | 'organizationId'>,
+  outcome: DocumentOutcome,
+  where: SQL | undefined,
+  pages?: [number, number] | null,
+): Promise<boolean> {
+  const updated = await tx
+    .update(documents)
+    .set({
+      status: outcome.status,
+      extraction: outcome.extraction,
+      errorCode: outcome.errorCode,
+      errorMessage: outcome.errorMessage,
+      failedChecks: outcome.failedChecks,
+      reviewFlag: outcome.reviewFlag,
+      processedAt: outcome.status === 'failed' ? null : sql`now()`,
+      // A new reading needs a new approval; a person's corrections are laid over it by the caller
+      // (`extracted` then keeps the engine's own reading).
+      extracted: outcome.extracted ?? null,
+      approvedAt: null,
+      approvedBy: null,
+      duplicateOf: outcome.duplicateOf,
+      // A new reading asks the question of a copy again.
+      duplicateDecision: null,
+      ...(pages !== undefined ? { pageFrom: pages?.[0] ?? null, pageTo: pages?.[1] ?? null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(documents.id, doc.id), where))
+    .returning({ id: documents.id });
+  if (updated.length === 0) return false;
+  await tx.delete(documentLines).where(eq(documentLines.documentId, doc.id));
+  if (outcome.lines.length > 0) {
+    await tx.insert(documentLines).values(
+      outcome.lines.map((data, i) => ({
+        documentId: doc.id,
+        flowId: doc.flowId,
+        organizationId: doc.organizationId,
+        lineNo: i + 1,
+        data,
+      })),
+    );
+  }
+  return true;
 }
 
 /** How many of a run's documents are in each status. */
@@ -352,8 +377,8 @@ export async function noteDocumentPages(
 }
 
 /**
- * An earlier read document of the organisation this one looks like a copy of: the same file (same bytes,
- * under another name or in another flow), or the same type and document number (ignoring case and spaces)
+ * An earlier read document of the organisation this one looks like a copy of: the same file (same bytes
+ * and pages, under another name or in another flow), or the same type and document number (ignoring case and spaces)
  * from the same vendor (by GSTIN, or by name when no GSTIN was read) in the same financial year (April to
  * March: Indian invoice numbers start again each year). Documents a person removed do not count.
  */
@@ -373,9 +398,15 @@ export async function findPossibleDuplicate(
       documentDate: string | null;
       vendorGstin: string | null;
       vendorName: string | null;
+      /** The file's pages the document is on (one document of a batch), or null for the whole file. */
+      pages?: [number, number] | null;
     };
   },
 ): Promise<string | null> {
+  // The same bytes are the same document only on the same pages: the invoices of one batch share a file.
+  const sameBytes = sql`(${documents.contentHash} = ${key.contentHash}
+    and ${documents.pageFrom} is not distinct from ${key.pages?.[0] ?? null}::integer
+    and ${documents.pageTo} is not distinct from ${key.pages?.[1] ?? null}::integer)`;
   const number = key.documentNumber?.replace(/\s+/g, '').toUpperCase() ?? '';
   const vendor = key.vendorGstin
     ? sql`upper(${documents.extraction}->'fields'->>'vendorGstin') = ${key.vendorGstin.toUpperCase()}`
@@ -392,11 +423,11 @@ export async function findPossibleDuplicate(
           or ${documents.extraction}->'fields'->>'documentDate' between ${`${year}-04-01`} and ${`${year + 1}-03-31`})`;
   const sameContent =
     number && vendor && key.documentType
-      ? sql`(${documents.contentHash} = ${key.contentHash} or (
+      ? sql`(${sameBytes} or (
           ${documents.extraction}->>'documentType' = ${key.documentType}
           and upper(regexp_replace(${documents.extraction}->'fields'->>'documentNumber', '[[:space:]]', '', 'g')) = ${number}
           and ${vendor} and ${sameYear}))`
-      : sql`${documents.contentHash} = ${key.contentHash}`;
+      : sameBytes;
   const [row] = await db
     .select({ id: documents.id })
     .from(documents)

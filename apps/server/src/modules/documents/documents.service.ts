@@ -44,6 +44,7 @@ export function toFlowDocument(row: DocumentRow): FlowDocument {
     reviewFlag: row.reviewFlag,
     processedAt: row.processedAt ? row.processedAt.toISOString() : null,
     fileUrl: `/api/documents/${row.id}/file`,
+    pageRange: row.pageFrom !== null && row.pageTo !== null ? [row.pageFrom, row.pageTo] : null,
   };
 }
 

@@ -105,6 +105,8 @@ export async function learnFromDocumentCorrection(
       // The lesson is dated by the correction, not by when the job ran: a second run stores the same.
       learnedAt: new Date(lastAt).toISOString(),
       timeoutMs: ctx.env.flows.extractTimeoutMs,
+      // One document of a batch teaches from its own pages, not its neighbours' (other issuers' paper).
+      ...(row.pageFrom !== null && row.pageTo !== null ? { pages: [row.pageFrom, row.pageTo] } : {}),
     });
     if (!memory) return null;
     // Saved only over the memory it was learned from: a lesson or a "forget" saved meanwhile is kept, and

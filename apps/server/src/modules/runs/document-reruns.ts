@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { resetFileToWhole } from '../documents/document-parts.ts';
 import { requeueDocuments } from '../documents/documents.repo.ts';
 import { requireDocument } from '../documents/documents.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
@@ -23,11 +24,13 @@ export interface RerunRequest {
 
 /**
  * Runs documents again in a new run of their flow: `reprocess` (any finished document; its rows are
- * replaced) or `retry` (failed documents only). Refused with `run_in_progress` while the flow runs.
+ * replaced) or `retry` (failed documents only), each from its own pages when it is one document of a
+ * batch; or `file`: the document's whole file read again and split anew (its parts are read in place, none
+ * doubled, those the file no longer holds deleted). Refused with `run_in_progress` while the flow runs.
  */
 async function rerunDocument(
   db: Db,
-  { env, jobs, user, membership, id, mode }: RerunRequest & { mode: 'reprocess' | 'retry' },
+  { env, jobs, user, membership, id, mode }: RerunRequest & { mode: 'reprocess' | 'retry' | 'file' },
 ): Promise<{ runId: string }> {
   const doc = await requireDocument(db, membership, id);
   if (mode === 'retry' && doc.status !== 'failed') {
@@ -44,7 +47,11 @@ async function rerunDocument(
     user,
     flow,
     source: { kind: 'documents' },
-    beforeEnqueue: (tx, created) => requeueDocuments(tx, [doc.id], created.id),
+    beforeEnqueue: async (tx, created) => {
+      // The file's first part is the row read whole (the others are found again from it).
+      const first = mode === 'file' ? await resetFileToWhole(tx, doc) : undefined;
+      await requeueDocuments(tx, [first?.id ?? doc.id], created.id);
+    },
   });
   return { runId: run.id };
 }
@@ -57,4 +64,9 @@ export function reprocessDocument(db: Db, request: RerunRequest) {
 /** `POST /api/documents/:id/retry`: try a failed document again. */
 export function retryDocument(db: Db, request: RerunRequest) {
   return rerunDocument(db, { ...request, mode: 'retry' });
+}
+
+/** `POST /api/documents/:id/reprocess-file`: read the document's whole file again, finding its documents anew. */
+export function reprocessFile(db: Db, request: RerunRequest) {
+  return rerunDocument(db, { ...request, mode: 'file' });
 }

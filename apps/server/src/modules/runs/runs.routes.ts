@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { requireFlow } from '../flows/flows.service.ts';
-import { reprocessDocument, retryDocument } from './document-reruns.ts';
+import { reprocessDocument, reprocessFile, retryDocument } from './document-reruns.ts';
 import { createRunProgressHub } from './run-progress-hub.ts';
 import { getRun, listRuns, requireRun, startRun, toProgress, toRun, withLiveCounts } from './runs.service.ts';
 
@@ -76,6 +76,18 @@ const reprocessRoute = createRoute({
   },
 });
 
+const reprocessFileRoute = createRoute({
+  method: 'post',
+  path: '/documents/{id}/reprocess-file',
+  tags: ['Documents'],
+  summary: "Read the document's whole file again in a new run, finding the documents it holds anew",
+  request: { params: IdParamsSchema },
+  responses: {
+    202: jsonContent(StartedRunSchema, 'Run queued'),
+    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'),
+  },
+});
+
 const retryRoute = createRoute({
   method: 'post',
   path: '/documents/{id}/retry',
@@ -112,6 +124,13 @@ export function createRunRoutes({ db, env, jobs }: AppDeps) {
       const { user, membership } = requireMembership(c);
       return c.json(
         await reprocessDocument(db, { env, jobs, user, membership, id: c.req.valid('param').id }),
+        202,
+      );
+    })
+    .openapi(reprocessFileRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(
+        await reprocessFile(db, { env, jobs, user, membership, id: c.req.valid('param').id }),
         202,
       );
     })

@@ -152,12 +152,12 @@ describe('a document that takes too long to read', () => {
       async extract(task, onPage) {
         if (task.fileName === 'slower.pdf')
           throw new WorkerCrashError('the worker thread overran its 150000 ms limit', true);
-        const result = await ctx.executor.extract(task, onPage);
-        if (task.fileName !== 'slow.pdf') return result;
-        return {
+        const results = await ctx.executor.extract(task, onPage);
+        if (task.fileName !== 'slow.pdf') return results;
+        return results.map((result) => ({
           ...result,
           error: { code: 'too_large', message: 'processing exceeded the time limit of 120000 ms' },
-        };
+        }));
       },
     };
     const run = await startRun(t.db, { env, jobs, user: owner.user, flow });

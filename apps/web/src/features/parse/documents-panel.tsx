@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatAgo } from '@/lib/format.ts';
+import { formatAgo, formatPageRange } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { formatDocumentStatus } from '@/shared/flows/document-status.ts';
 import { flowKeys, useRemoveDocument } from '@/shared/flows/queries.ts';
@@ -93,7 +93,10 @@ function DocumentRow({
         <Badge className={cn('border-transparent', TONE_CLASSES[status.tone])}>{status.label}</Badge>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">
-        {doc.size !== null && <span className="tabular-nums">{formatBytes(doc.size)}</span>}
+        {doc.pageRange && (
+          <span data-testid="document-pages">{formatPageRange(doc.pageRange, doc.fileName)}</span>
+        )}
+        {doc.size !== null && !doc.pageRange && <span className="tabular-nums">{formatBytes(doc.size)}</span>}
         {doc.processedAt && <span>Processed {formatAgo(doc.processedAt)}</span>}
         {(doc.status === 'failed' || doc.status === 'done' || doc.status === 'needs_review') && (
           <Button

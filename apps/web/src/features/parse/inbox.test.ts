@@ -22,6 +22,7 @@ const document = (fileName: string, size: number, status: FlowDocument['status']
   reviewFlag: null,
   processedAt: null,
   fileUrl: `/api/documents/d-${fileName}/file`,
+  pageRange: null,
 });
 
 describe('mergeInbox', () => {

@@ -29,7 +29,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { useDocumentTitle } from '@/lib/document-title.ts';
-import { formatAgo } from '@/lib/format.ts';
+import { formatAgo, formatPageRange } from '@/lib/format.ts';
 import { approvalBlock, usePermission } from '@/lib/permissions.ts';
 import { useMe } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
@@ -126,10 +126,12 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
     total: reading?.fields?.total,
   });
 
-  // Looking at a value on another page turns to it.
+  // Looking at a value on another page turns to it (boxes name the file's page; the viewer counts its own).
   useEffect(() => {
-    if (activeValue?.box && activeValue.box.page !== page) setPage(activeValue.box.page);
-  }, [activeValue, page]);
+    if (!activeValue?.box) return;
+    const at = review.pages.findIndex((p) => p.number === activeValue.box?.page) + 1;
+    if (at > 0 && at !== page) setPage(at);
+  }, [activeValue, page, review.pages]);
 
   const focusValue = useCallback((key: string | null) => {
     if (!key) return;
@@ -324,9 +326,16 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
         </Link>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 items-center gap-2">
-            <h1 className="truncate font-semibold text-xl tracking-tight sm:text-2xl" title={doc.fileName}>
-              {doc.fileName}
-            </h1>
+            <div className="flex min-w-0 flex-col">
+              <h1 className="truncate font-semibold text-xl tracking-tight sm:text-2xl" title={doc.fileName}>
+                {doc.fileName}
+              </h1>
+              {doc.pageRange && (
+                <p className="text-muted-foreground text-sm" data-testid="review-document-pages">
+                  {formatPageRange(doc.pageRange, doc.fileName)}
+                </p>
+              )}
+            </div>
             <Badge
               className={cn(
                 'shrink-0 border-transparent',

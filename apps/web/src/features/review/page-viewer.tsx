@@ -46,7 +46,8 @@ export function PageViewer({
   }, []);
 
   const current = pages[page - 1];
-  const shown = box && current && box.page === page ? box : null;
+  // Boxes name the file's page (`number`): one document of a batch starts further into its file.
+  const shown = box && current && box.page === current.number ? box : null;
   // The box comes into view when it changes (a field far down a long page).
   useEffect(() => {
     if (shown) boxRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });

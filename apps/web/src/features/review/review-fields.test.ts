@@ -24,6 +24,7 @@ function makeReview(extraction: Record<string, unknown>, corrected: string[] = [
       reviewFlag: 'review',
       processedAt: null,
       fileUrl: '/api/documents/d1/file',
+      pageRange: null,
       extraction,
     },
     flowName: 'Bills',
