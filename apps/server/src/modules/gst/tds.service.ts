@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import {
   findComplianceSettings,
   listRegisterInvoices,
@@ -184,6 +185,8 @@ export async function setTdsSettings(
   { user, membership, input }: { user: SessionUser; membership: Membership; input: TdsSettings },
 ): Promise<TdsSettings> {
   await saveComplianceSettings(db, membership.organizationId, input);
+  // Invoice flows' workbooks carry each invoice's TDS: rewritten on their next download or run.
+  await markWorkbooksStale(db, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'tds.settings',
