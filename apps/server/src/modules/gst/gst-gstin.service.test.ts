@@ -4,11 +4,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import { activities, documents } from '../../db/schema/index.ts';
+import { isAppError } from '../../lib/app-error.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
 import { replaceGstins } from '../organizations/organizations.repo.ts';
-import { getGstReconciliation, getGstSettings, setGstSettings, uploadGstr2b } from './gst.service.ts';
+import {
+  decideGstRow,
+  getGstReconciliation,
+  getGstSettings,
+  setGstSettings,
+  uploadGstr2b,
+} from './gst.service.ts';
 
 // One organisation filing GSTR-2B for two GSTINs (a Maharashtra and a Karnataka unit), made-up suppliers.
 const gstin = (first14: string) => first14 + computeGstinCheckChar(first14);
@@ -139,6 +146,24 @@ describe('GSTR-2B per buyer GSTIN', () => {
         // Not claimed by the invoice billed to the other unit: the Maharashtra 2B holds it, its books do not.
         ['SF-12', 'missing_in_books'],
       ]),
+    );
+  });
+
+  it("refuses to link an invoice with a document of another GSTIN's 2B, saying why", async () => {
+    // Before the Karnataka unit's 2B is in: its invoice waits outside every match.
+    const error = await decideGstRow(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: {
+        action: 'link',
+        documentId: ids.ka!,
+        gstr2bKey: `${SUPPLIER}|SF-12|2025-08-11`,
+        reason: 'The supplier filed it under the other unit',
+      },
+    }).catch((e: unknown) => e);
+    expect(isAppError(error) && error.code).toBe('conflict');
+    expect((error as Error).message).toContain(
+      `in the GSTR-2B of ${UNIT_MH}, but the invoice is billed to ${UNIT_KA}`,
     );
   });
 

@@ -321,6 +321,9 @@ function refusalOf(input: GstDecisionInput, row: GstRow, target: GstRow | undefi
   if (current === input.gstr2bKey)
     return row.decided === 'linked' ? 'The invoice is already linked to this 2B document' : null;
   if (!target) return 'This 2B document is not waiting for an invoice (it is paired or not in any 2B file)';
+  // Each GSTIN's 2B is matched with the invoices billed to it: a pair across two GSTINs could never hold.
+  if (target.buyerGstin !== row.buyerGstin)
+    return `This 2B document is in the GSTR-2B of ${target.buyerGstin ?? 'a file that names no GSTIN'}, but the invoice is billed to ${row.buyerGstin ?? 'none of the GSTINs with a 2B file'}: correct the invoice's buyer GSTIN if it was misread`;
   return null;
 }
 

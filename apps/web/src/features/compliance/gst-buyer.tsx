@@ -28,7 +28,7 @@ type GstinOption = GstReconciliation['gstins'][number];
 /** A GSTIN as the picker names it: whether it is the organisation's, in words. */
 function gstinLabel(g: GstinOption): string {
   if (!g.gstin) return 'GSTIN not stated in the file';
-  if (g.ownGstin === false) return `${g.gstin} (not your organisation's)`;
+  if (g.ownGstin === false) return `${g.gstin} (not yours)`;
   return g.gstin;
 }
 
