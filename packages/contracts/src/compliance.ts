@@ -78,6 +78,11 @@ export const GstRowSchema = z.object({
   ims: z.enum(['accept', 'pending', 'none']),
   /** The 2B return period of the match, else the invoice's month (MMYYYY). */
   period: z.string().nullable(),
+  /**
+   * The buyer GSTIN the row belongs to: the GSTIN of the 2B file it is matched against (an invoice is
+   * matched only against the 2B of the GSTIN it is billed to); null for files that name no GSTIN.
+   */
+  buyerGstin: z.string().nullable(),
   vendorName: z.string().nullable(),
   pan: z.string().nullable(),
   invoice: z
@@ -118,6 +123,12 @@ export const Gstr2bFileSchema = z.object({
   uploadedAt: z.string(),
   /** False once a later, different file of the same period and GSTIN replaced it. */
   current: z.boolean(),
+  /**
+   * Whether `gstin` is one of the organisation's GSTINs (its profile): false means the file is another
+   * business's 2B, or the profile lacks the GSTIN; null when the file names no GSTIN or the profile
+   * lists none.
+   */
+  ownGstin: z.boolean().nullable(),
 });
 /** An uploaded GSTR-2B file. */
 export type Gstr2bFile = z.infer<typeof Gstr2bFileSchema>;
@@ -147,6 +158,11 @@ export const GstReconciliationSchema = z.object({
   periods: z.array(z.string()),
   /** The period shown (null: no 2B file yet). */
   period: z.string().nullable(),
+  /** Buyer GSTINs with a 2B file for the period shown (own GSTINs first); each is matched on its own. */
+  gstins: z.array(z.object({ gstin: z.string().nullable(), ownGstin: z.boolean().nullable() })),
+  /** The buyer GSTIN shown (null: the period's file names none). */
+  gstin: z.string().nullable(),
+  /** The files of the period shown, every GSTIN's. */
   files: z.array(Gstr2bFileSchema),
   tabs: z.array(z.object({ tab: z.enum(GST_TABS), count: z.number().int(), itc: z.number() })),
   rows: z.array(GstRowSchema),
@@ -157,8 +173,36 @@ export const GstReconciliationSchema = z.object({
 /** The GST screen's data. */
 export type GstReconciliation = z.infer<typeof GstReconciliationSchema>;
 
-/** `?period=MMYYYY` (optional: the newest period). */
-export const GstPeriodQuerySchema = z.object({ period: GstPeriodSchema.optional() });
+/** A GSTIN as a query value: 15 letters and digits. */
+const GstinQuerySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[0-9A-Z]{15}$/, 'A GSTIN is 15 letters and digits');
+
+/** `?period=MMYYYY&gstin=` (optional: the newest period, its first buyer GSTIN). */
+export const GstPeriodQuerySchema = z.object({
+  period: GstPeriodSchema.optional(),
+  gstin: GstinQuerySchema.optional(),
+});
+
+/** The largest GSTR-2B amount tolerance accepted, in rupees. */
+export const GSTR2B_MAX_TOLERANCE_RUPEES = 10000;
+
+/** `GET`/`PUT /api/gst/settings`: the organisation's GSTR-2B matching settings. */
+export const GstSettingsSchema = z.object({
+  /**
+   * Amount tolerance in rupees, applied to each of taxable value, IGST, CGST, SGST and cess: within it
+   * an invoice is "matched within tolerance" (contracts/compliance.md §1; default ₹1.00).
+   */
+  toleranceRupees: z
+    .number({ message: 'Enter an amount in rupees, such as 1 or 5.50' })
+    .min(0, 'Cannot be negative')
+    .max(GSTR2B_MAX_TOLERANCE_RUPEES, 'At most ₹10,000')
+    .refine((v) => Math.round(v * 100) === Math.round(v * 100 * 1e6) / 1e6, 'Rupees and paise only'),
+});
+/** GSTR-2B matching settings. */
+export type GstSettings = z.infer<typeof GstSettingsSchema>;
 
 /** `POST /api/gst/decisions`: link, unlink or accept, always with a written reason. */
 export const GstDecisionInputSchema = z.object({

@@ -14,7 +14,8 @@ const triples = (columns: SheetColumn[]) => columns.map((c) => [c.key, c.label, 
 /**
  * The sheet columns as they were when they were declared in flows.ts, pinned so deriving them from
  * the extraction/v1 profiles changes nothing a sheet shows (keys, labels, kinds, order). Processed At became a
- * date-time (kind `datetime`) so workbooks hold a real date-time cell; a Google sheet gets it as text.
+ * date-time (kind `datetime`) so workbooks hold a real date-time cell; a Google sheet gets it as text. An
+ * invoice's row then gained its TDS columns (issue #31), after the header fields.
  */
 const pinned: Record<FlowDocumentType, { documents: string[][]; lines: string[][] }> = {
   INVOICE: {
@@ -48,6 +49,11 @@ const pinned: Record<FlowDocumentType, { documents: string[][]; lines: string[][
       ['ackDate', 'Ack Date', 'date'],
       ['ewayBillNumber', 'E-way Bill No.', 'text'],
       ['vehicleNumber', 'Vehicle No.', 'text'],
+      ['tdsSection', 'TDS Section', 'text'],
+      ['tdsRate', 'TDS Rate %', 'number'],
+      ['tdsAmount', 'TDS', 'money'],
+      ['netPayable', 'Net Payable', 'money'],
+      ['tdsReason', 'TDS Reason', 'text'],
       ['checksFailed', 'Checks Failed', 'text'],
       ['reviewFlag', 'Review', 'text'],
       ['processedAt', 'Processed At', 'datetime'],
@@ -158,7 +164,8 @@ describe('sheet columns', () => {
     });
 
     it(`${type}: the field columns are the tabs minus their bookkeeping columns`, () => {
-      expect(triples(listHeaderFieldColumns(type))).toEqual(pinned[type].documents.slice(2, -3));
+      const tds = type === 'INVOICE' ? 5 : 0;
+      expect(triples(listHeaderFieldColumns(type))).toEqual(pinned[type].documents.slice(2, -3 - tds));
       expect(triples(listLineFieldColumns(type))).toEqual(pinned[type].lines.slice(3));
     });
   }

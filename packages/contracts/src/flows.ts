@@ -387,12 +387,29 @@ export function listLineFieldColumns(type: FlowDocumentType): SheetColumn[] {
   return toColumns(extractionProfiles[extractionTypeOf[type]].lineFields);
 }
 
-/** Columns of the "Documents" tab: file, link, every header field, check results, review flag, time. */
+/**
+ * The TDS columns of an invoice's row (contracts/compliance.md §2, worked out over the whole purchase
+ * register): its sections and rates (several joined by "; " when the invoice has lines in more than
+ * one), the TDS in rupees, the net payable (total − TDS) and the reason in words.
+ */
+export const TDS_SHEET_COLUMNS: readonly SheetColumn[] = [
+  { key: 'tdsSection', label: 'TDS Section', kind: 'text' },
+  { key: 'tdsRate', label: 'TDS Rate %', kind: 'number' },
+  { key: 'tdsAmount', label: 'TDS', kind: 'money' },
+  { key: 'netPayable', label: 'Net Payable', kind: 'money' },
+  { key: 'tdsReason', label: 'TDS Reason', kind: 'text' },
+];
+
+/**
+ * Columns of the "Documents" tab: file, link, every header field, (invoices) the TDS columns, check
+ * results, review flag, time.
+ */
 export function listDocumentSheetColumns(type: FlowDocumentType): SheetColumn[] {
   return [
     { key: 'fileName', label: 'File Name', kind: 'text' },
     { key: 'link', label: 'Document Link', kind: 'link' },
     ...listHeaderFieldColumns(type),
+    ...(type === 'INVOICE' ? TDS_SHEET_COLUMNS : []),
     { key: 'checksFailed', label: 'Checks Failed', kind: 'text' },
     { key: 'reviewFlag', label: 'Review', kind: 'text' },
     { key: 'processedAt', label: 'Processed At', kind: 'datetime' },

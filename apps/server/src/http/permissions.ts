@@ -93,6 +93,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/gst/2b': 'flows.run',
   // Linking, unlinking or accepting a difference decides a claim of input tax credit, as approving does.
   'POST /api/gst/decisions': 'documents.approve',
+  // The 2B amount tolerance decides what counts as matched, like the reconcile tolerances.
+  'GET /api/gst/settings': 'read',
+  'PUT /api/gst/settings': 'settings.manage',
   'GET /api/tds': 'read',
   'GET /api/tds/invoices/{id}': 'read',
   'GET /api/tds/settings': 'read',

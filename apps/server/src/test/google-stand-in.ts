@@ -768,8 +768,12 @@ function applySheetUpdate(ss: StandInSpreadsheet, u: Record<string, any>) {
   if (u.updateDimensionProperties) {
     const r = u.updateDimensionProperties.range ?? {};
     const sheet = byId(r.sheetId);
-    if (sheet && r.dimension === 'COLUMNS' && u.updateDimensionProperties.properties?.hiddenByUser) {
+    const hidden = u.updateDimensionProperties.properties?.hiddenByUser;
+    if (sheet && r.dimension === 'COLUMNS' && hidden) {
       for (let c = r.startIndex ?? 0; c < (r.endIndex ?? 0); c++) sheet.hiddenColumns.push(c);
+    } else if (sheet && r.dimension === 'COLUMNS' && hidden === false) {
+      const shown = (c: number) => c >= (r.startIndex ?? 0) && c < (r.endIndex ?? 0);
+      sheet.hiddenColumns = sheet.hiddenColumns.filter((c) => !shown(c));
     }
   }
   if (u.repeatCell) {

@@ -29,6 +29,7 @@ import {
   GstReconciliationSchema,
   GstRowSchema,
   Gstr2bUploadResultSchema,
+  GstSettingsSchema,
   IntegrationsSchema,
   InterestListSchema,
   InvitationCreatedSchema,
@@ -290,6 +291,12 @@ export const api = defineEndpoints({
     body: GstDecisionInputSchema,
     response: GstRowSchema,
   },
+  setGstSettings: {
+    method: 'PUT',
+    path: '/api/gst/settings',
+    body: GstSettingsSchema,
+    response: GstSettingsSchema,
+  },
   tds: { method: 'GET', path: '/api/tds', query: TdsMonthQuerySchema, response: TdsViewSchema },
   invoiceTds: { method: 'GET', path: '/api/tds/invoices/:id', response: TdsInvoiceSchema },
   setTdsSettings: {
@@ -313,8 +320,8 @@ export const apiLinks = {
   runEvents: '/api/runs/:id/events',
   /** The reconciliation workbook (Matches, Exceptions and Purchase Orders tabs). */
   reconcileXlsx: '/api/reconcile.xlsx',
-  /** Every GST tab of a period, the suppliers and the IMS actions (`?period=MMYYYY`). */
+  /** Every GST tab of a period and buyer GSTIN, the suppliers and the IMS actions (`?period=MMYYYY&gstin=`). */
   gstXlsx: '/api/gst.xlsx',
-  /** The Invoice Management System action list of a period (`?period=MMYYYY`). */
+  /** The Invoice Management System action list of a period and buyer GSTIN (`?period=MMYYYY&gstin=`). */
   gstImsXlsx: '/api/gst/ims.xlsx',
 } as const;

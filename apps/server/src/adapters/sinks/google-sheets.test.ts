@@ -350,6 +350,43 @@ describe('Google Sheets sink', () => {
     expect((await sink.writeRows(content)).updated).toEqual({ documents: 0, lines: 0 });
   });
 
+  it('relays a tab written before columns were added: old rows out, new header, every row once, key hidden', async () => {
+    // The layout before the TDS columns: the key column sat five columns further left.
+    const tdsKeys = new Set(['tdsSection', 'tdsRate', 'tdsAmount', 'netPayable', 'tdsReason']);
+    const oldColumns = documentColumns.filter((c) => !tdsKeys.has(c.key));
+    const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+      title: 'Before TDS',
+      documentColumns: oldColumns,
+      lineColumns,
+    });
+    const content = makeContent(120);
+    const sink = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: retrying });
+    await sink.writeRows({ ...content, documentColumns: oldColumns });
+    const withTds: SheetContent = {
+      ...content,
+      documents: content.documents.map((d) => ({
+        ...d,
+        tdsSection: '194C',
+        tdsAmount: 2360,
+        netPayable: 1000,
+      })),
+    };
+    const relaid = await sink.writeRows(withTds);
+    expect(relaid.deleted.documents).toBe(120);
+    expect(relaid.appended.documents).toBe(120);
+    const docs = google.spreadsheets.get(spreadsheetId)!.sheets[0]!;
+    expect(docs.rows[0]).toEqual([...documentColumns.map((c) => c.label), KEY_HEADER]);
+    expect(docs.hiddenColumns).toEqual([documentColumns.length]);
+    expect(docs.numberFormats[documentColumns.findIndex((c) => c.key === 'tdsAmount')]).toBe(
+      INDIAN_MONEY_FORMAT,
+    );
+    expect(sortedRows(spreadsheetId)).toEqual(await expectedRows(withTds));
+    // The Line Items tab kept its layout: nothing of it moved.
+    expect(relaid.appended.lines).toBe(0);
+    const again = await sink.writeRows(withTds);
+    expect([again.appended.documents, again.deleted.documents, again.updated.documents]).toEqual([0, 0, 0]);
+  });
+
   it('maps a revoked grant to google_auth_required', async () => {
     const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
       title: 'Revoked',

@@ -369,6 +369,69 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     }
   }
 
+  /** The tab's first row (the header of a sheet Bahi made), as text. */
+  async function readHeader(title: string, result: SheetsWriteResult): Promise<string[]> {
+    const res = await call(() =>
+      sheets.spreadsheets.values.get({ spreadsheetId, range: tabRange(title, 'A1:ZZZ1') }),
+    );
+    result.requests++;
+    return (res.data.values?.[0] ?? []).map((v) => String(v ?? ''));
+  }
+
+  /**
+   * A tab written with another column layout (a release added columns to the flow's rows) has its key
+   * column elsewhere, so no row of it can be found by key. Its rows leave, the header is rewritten for
+   * `columns`, the formats and hidden key column are set again, and the write then appends every row:
+   * the sheet converges on the database as after any other change. Each step is safe to repeat (a crash
+   * midway leaves either the old header, so this runs again, or the new one over no rows). Returns whether
+   * the tab was relaid.
+   */
+  async function relayoutTab(tab: Tab, columns: SheetColumn[], result: SheetsWriteResult) {
+    const title = SHEET_TABS[tab];
+    const header = await readHeader(title, result);
+    const oldKey = header.indexOf(KEY_HEADER);
+    if (oldKey < 0 || oldKey === columns.length) return false;
+    const oldKeyColumn = toColumnLetters(oldKey);
+    const oldCells = await readKeyCells(title, oldKeyColumn, result);
+    const doomed = new Set(oldCells.filter((c, i) => i > 0 && c !== '' && c !== KEY_HEADER));
+    result.deleted[tab] += await deleteRows({
+      title,
+      keyColumn: oldKeyColumn,
+      cells: oldCells,
+      doomed,
+      result,
+    });
+    const width = Math.max(header.length, columns.length + 1);
+    const labels = [...columns.map((c) => c.label), KEY_HEADER];
+    const headerRow = Array.from({ length: width }, (_, i) => labels[i] ?? '');
+    await call(() =>
+      sheets.spreadsheets.values.batchUpdate({
+        spreadsheetId,
+        requestBody: {
+          valueInputOption: 'RAW',
+          data: [{ range: tabRange(title, 'A1'), values: [headerRow] }],
+        },
+      }),
+    );
+    result.requests++;
+    const sheetId = await sheetIdOf(title, result);
+    const unhide: sheets_v4.Schema$Request = {
+      updateDimensionProperties: {
+        range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: width },
+        properties: { hiddenByUser: false },
+        fields: 'hiddenByUser',
+      },
+    };
+    await call(() =>
+      sheets.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: { requests: [unhide, ...buildFormatRequests(sheetId, columns)] },
+      }),
+    );
+    result.requests++;
+    return true;
+  }
+
   async function writeTab({
     tab,
     columns,
@@ -384,7 +447,9 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
   }) {
     const title = SHEET_TABS[tab];
     const keyColumn = toColumnLetters(columns.length);
-    const cells = await readKeyCells(title, keyColumn, result);
+    let cells = await readKeyCells(title, keyColumn, result);
+    // No header above the key column: either an empty tab or one laid out for other columns.
+    if (cells[0] !== KEY_HEADER && (await relayoutTab(tab, columns, result))) cells = [KEY_HEADER];
     const held = new Map<string, number[]>();
     cells.forEach((cell, index) => {
       if (index === 0 || cell === '' || cell === KEY_HEADER) return;
@@ -437,7 +502,8 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     result.updated[tab] = inPlace.length;
     // 2. Old rows out before the new ones go in: a crash in between leaves the document absent, which the
     // next write appends; the reverse order would leave both versions until then.
-    result.deleted[tab] = doomed.size > 0 ? await deleteRows({ title, keyColumn, cells, doomed, result }) : 0;
+    result.deleted[tab] +=
+      doomed.size > 0 ? await deleteRows({ title, keyColumn, cells, doomed, result }) : 0;
     // 3. Append.
     const values = toAppend.map((r) =>
       r.keyCell === KEY_HEADER ? [...columns.map((c) => c.label), KEY_HEADER] : r.cells,

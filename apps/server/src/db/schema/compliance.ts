@@ -15,7 +15,7 @@ import { documents } from './flows.ts';
 import { organizations } from './organizations.ts';
 
 // GST & TDS (src/modules/gst): the GSTR-2B files an organisation uploaded, the decisions people took on
-// the match, and the organisation's TDS setting. The match itself is computed from these and the read
+// the match, and the organisation's GST & TDS settings. The match itself is computed from these and the read
 // invoices on every request, so a corrected or approved invoice is followed without a recompute step.
 
 /**
@@ -86,5 +86,10 @@ export const complianceSettings = pgTable('compliance_settings', {
     .references(() => organizations.id, { onDelete: 'cascade' }),
   /** Turnover passed ₹10 crore last financial year: TDS under 194Q on goods bought. */
   turnoverAbove10cr: boolean('turnover_above_10cr').notNull().default(false),
+  /**
+   * GSTR-2B amount tolerance in paise, applied to each of taxable value, IGST, CGST, SGST and cess
+   * (contracts/compliance.md §1; the contract's default ₹1.00).
+   */
+  gstr2bTolerancePaise: bigint('gstr2b_tolerance_paise', { mode: 'number' }).notNull().default(100),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -180,12 +180,26 @@ export function buildGstTabs(view: GstReconciliation): WorkbookTab[] {
  */
 export async function exportGst(
   db: Db,
-  { env, membership, period, only }: { env: Env; membership: Membership; period?: string; only?: 'ims' },
+  {
+    env,
+    membership,
+    period,
+    gstin,
+    only,
+  }: {
+    env: Env;
+    membership: Membership;
+    period?: string | undefined;
+    gstin?: string | undefined;
+    only?: 'ims';
+  },
 ): Promise<{ path: string; fileName: string }> {
-  const view = await getGstReconciliation(db, membership, period);
+  const view = await getGstReconciliation(db, membership, { period, gstin });
   const path = join(env.dataDir, 'tmp', `gst-${randomBytes(8).toString('hex')}.xlsx`);
   const tabs = buildGstTabs(view);
   await writeTabsFile(path, only === 'ims' ? tabs.slice(-1) : tabs);
-  const label = view.period ? `${view.period.slice(0, 2)}-${view.period.slice(2)}` : 'no period';
+  const month = view.period ? `${view.period.slice(0, 2)}-${view.period.slice(2)}` : 'no period';
+  // Each buyer GSTIN has its own 2B: the file says which.
+  const label = view.gstin ? `${month} ${view.gstin}` : month;
   return { path, fileName: only === 'ims' ? `IMS actions ${label}.xlsx` : `GSTR-2B match ${label}.xlsx` };
 }

@@ -162,6 +162,8 @@ interface Pairing {
 
 /** Inputs of {@link buildGstRows}. */
 export interface GstMatchInput {
+  /** The buyer GSTIN of the files (null: they name none); every row carries it. */
+  buyerGstin?: string | null;
   invoices: readonly RegisterInvoice[];
   /** Parsed GSTR-2B files in force (one per period and GSTIN). */
   files: readonly unknown[];
@@ -234,6 +236,7 @@ export function buildGstRows(input: GstMatchInput): GstRow[] {
       decided: accepted ? 'accepted' : p.decided,
       ims: accepted ? 'accept' : IMS_OF[p.status],
       period: p.doc?.period ?? monthOf(p.inv.documentDate),
+      buyerGstin: input.buyerGstin ?? null,
       vendorName: p.inv.vendorName ?? nameOf(gstin, null),
       pan: gstin ? gstin.slice(2, 12) : null,
       invoice: { id: m.id, flowId: m.flowId, fileName: m.fileName, approved: m.approved },
@@ -252,6 +255,7 @@ export function buildGstRows(input: GstMatchInput): GstRow[] {
       decided: null,
       ims: 'pending',
       period: doc.period,
+      buyerGstin: input.buyerGstin ?? null,
       vendorName: nameOf(doc.ctin, null),
       pan: doc.ctin.slice(2, 12),
       invoice: null,
@@ -277,4 +281,56 @@ export function tradeNamesOf(json: unknown): Map<string, string> {
         out.set(s.ctin.replace(/\s+/g, '').toUpperCase(), s.trdnm.trim());
   }
   return out;
+}
+
+/** A GSTIN as compared: upper case, without the spaces some bills print inside it; null when empty. */
+function cleanGstin(value: unknown): string | null {
+  const t = typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : '';
+  return t || null;
+}
+
+/** The buyer GSTIN an invoice is billed to, as read (or corrected); null when it shows none. */
+export function billedToGstin(invoice: RegisterInvoice): string | null {
+  return cleanGstin((invoice.extraction as Extraction | null)?.fields?.buyerGstin);
+}
+
+/** The 2B files in force of one buyer GSTIN (null: files that name none). */
+export interface GstinFiles {
+  gstin: string | null;
+  files: readonly unknown[];
+}
+
+/**
+ * Every row of the GST screen when the organisation files for several GSTINs: a GSTR-2B belongs to one
+ * buyer GSTIN, so each GSTIN's files are matched only against the invoices billed to that GSTIN (a
+ * supplier's document in one GSTIN's 2B is never claimed by an invoice billed to another). Files that
+ * name no GSTIN take the invoices billed to none of the GSTINs that have files. Invoices of no group stay
+ * rows (missing in 2B, no buyer GSTIN of a file) so the register is whole, but no period view shows them.
+ */
+export function buildGstRowsByGstin(
+  input: Omit<GstMatchInput, 'files' | 'buyerGstin'> & { groups: readonly GstinFiles[] },
+): GstRow[] {
+  const named = new Set(input.groups.flatMap((g) => (g.gstin ? [g.gstin] : [])));
+  const groupOf = (inv: RegisterInvoice): string | null | undefined => {
+    const billed = billedToGstin(inv);
+    if (billed && named.has(billed)) return billed;
+    return input.groups.some((g) => g.gstin === null) ? null : undefined;
+  };
+  const rows: GstRow[] = [];
+  for (const g of input.groups)
+    rows.push(
+      ...buildGstRows({
+        ...input,
+        buyerGstin: g.gstin,
+        files: g.files,
+        invoices: input.invoices.filter((inv) => groupOf(inv) === g.gstin),
+      }),
+    );
+  const loose = input.invoices.filter((inv) => groupOf(inv) === undefined);
+  const byId = new Map(loose.map((inv) => [inv.id, inv]));
+  for (const row of buildGstRows({ ...input, files: [], invoices: loose })) {
+    const inv = row.invoice ? byId.get(row.invoice.id) : undefined;
+    rows.push({ ...row, buyerGstin: inv ? billedToGstin(inv) : null });
+  }
+  return rows;
 }

@@ -109,7 +109,7 @@ export async function findComplianceSettings(db: Db, organizationId: string) {
 export async function saveComplianceSettings(
   db: Db,
   organizationId: string,
-  values: { turnoverAbove10cr: boolean },
+  values: { turnoverAbove10cr?: boolean; gstr2bTolerancePaise?: number },
 ): Promise<void> {
   await db
     .insert(complianceSettings)

@@ -8,6 +8,7 @@ import {
   GstReconciliationSchema,
   GstRowSchema,
   Gstr2bUploadResultSchema,
+  GstSettingsSchema,
   IdParamsSchema,
   TdsInvoiceSchema,
   TdsMonthQuerySchema,
@@ -21,7 +22,14 @@ import { createRouter, describeErrors, jsonContent } from '../../http/router.ts'
 import { requireMembership } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { receiveMultipartFiles } from '../uploads/multipart.ts';
-import { decideGstRow, GSTR2B_MAX_BYTES, getGstReconciliation, uploadGstr2b } from './gst.service.ts';
+import {
+  decideGstRow,
+  GSTR2B_MAX_BYTES,
+  getGstReconciliation,
+  getGstSettings,
+  setGstSettings,
+  uploadGstr2b,
+} from './gst.service.ts';
 import { exportGst } from './gst-export.ts';
 import { getInvoiceTds, getTdsSettings, getTdsView, setTdsSettings } from './tds.service.ts';
 
@@ -94,6 +102,24 @@ const exportRoute = workbook(
 );
 const imsRoute = workbook('/gst/ims.xlsx', 'Download the Invoice Management System action list of a period');
 
+const getGstSettingsRoute = createRoute({
+  method: 'get',
+  path: '/gst/settings',
+  tags,
+  summary: "The organisation's GSTR-2B matching settings (the amount tolerance in rupees)",
+  responses: { 200: jsonContent(GstSettingsSchema), ...describeErrors('unauthenticated') },
+});
+
+const putGstSettingsRoute = createRoute({
+  method: 'put',
+  path: '/gst/settings',
+  tags,
+  summary:
+    'Set the GSTR-2B amount tolerance (rupees, each of taxable value, IGST, CGST, SGST and cess); the match follows at once',
+  request: { body: jsonContent(GstSettingsSchema) },
+  responses: { 200: jsonContent(GstSettingsSchema), ...describeErrors('unauthenticated', 'validation') },
+});
+
 const tdsTags = ['TDS'];
 
 const tdsRoute = createRoute({
@@ -160,17 +186,27 @@ export function createGstRoutes({ db, env }: AppDeps) {
   return router
     .openapi(exportRoute, async (c) => {
       const { membership } = requireMembership(c);
-      const { period } = c.req.valid('query');
-      return (await sendWorkbook(await exportGst(db, { env, membership, period }))) as never;
+      const { period, gstin } = c.req.valid('query');
+      return (await sendWorkbook(await exportGst(db, { env, membership, period, gstin }))) as never;
     })
     .openapi(imsRoute, async (c) => {
       const { membership } = requireMembership(c);
-      const { period } = c.req.valid('query');
-      return (await sendWorkbook(await exportGst(db, { env, membership, period, only: 'ims' }))) as never;
+      const { period, gstin } = c.req.valid('query');
+      return (await sendWorkbook(
+        await exportGst(db, { env, membership, period, gstin, only: 'ims' }),
+      )) as never;
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
-      return c.json(await getGstReconciliation(db, membership, c.req.valid('query').period), 200);
+      return c.json(await getGstReconciliation(db, membership, c.req.valid('query')), 200);
+    })
+    .openapi(getGstSettingsRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getGstSettings(db, membership), 200);
+    })
+    .openapi(putGstSettingsRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await setGstSettings(db, { user, membership, input: c.req.valid('json') }), 200);
     })
     .openapi(uploadRoute, async (c) => {
       const { user, membership } = requireMembership(c);

@@ -219,7 +219,7 @@ const upload = (bytes: Uint8Array, member = owner, name = 'GSTR2B_082025.json') 
   uploadGstr2b(t.db, { env, user: member.user, membership: member.membership, file: { name, bytes } });
 
 const rowOf = async (documentId: string) =>
-  (await getGstReconciliation(t.db, owner.membership, '082025')).rows.find(
+  (await getGstReconciliation(t.db, owner.membership, { period: '082025' })).rows.find(
     (r) => r.invoice?.id === documentId,
   )!;
 

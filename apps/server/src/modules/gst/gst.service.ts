@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { DEFAULT_GSTR2B_TOLERANCE, gstr2bPeriod, readGstr2bFiles } from '@bahi/compliance';
+import { gstr2bPeriod, readGstr2bFiles } from '@bahi/compliance';
 import {
   GST_TABS,
   type GstDecisionInput,
@@ -7,6 +7,7 @@ import {
   type GstRow,
   type Gstr2bFile,
   type Gstr2bUploadResult,
+  type GstSettings,
   type GstSupplier,
   type GstTab,
 } from '@bahi/contracts';
@@ -19,8 +20,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { listGstins } from '../organizations/organizations.repo.ts';
 import {
   type DecisionRow,
+  findComplianceSettings,
   type Gstr2bFileRow,
   insertDecision,
   insertGstr2bFile,
@@ -28,8 +31,9 @@ import {
   listGstr2bFiles,
   listRegisterInvoices,
   listVendorNames,
+  saveComplianceSettings,
 } from './gst.repo.ts';
-import { buildGstRows, type StoredDecision, tradeNamesOf } from './gst-match.ts';
+import { buildGstRowsByGstin, type GstinFiles, type StoredDecision, tradeNamesOf } from './gst-match.ts';
 
 /**
  * GSTR-2B against the books: files uploaded per return period, matched on every read with
@@ -48,7 +52,19 @@ function gstr2bBlobs(db: Db, env: Pick<Env, 'databaseUrl' | 'dataDir'>): BlobSto
 const NOT_2B =
   'This file is not a GSTR-2B: download the JSON of GSTR-2B for a return period from the GST portal (Returns › GSTR-2B › Download JSON)';
 
-function toFile(row: Gstr2bFileRow, current: boolean): Gstr2bFile {
+/** Whether a file's buyer GSTIN is one of the organisation's (null: the file or the profile names none). */
+function isOwnGstin(gstin: string | null, own: ReadonlySet<string>): boolean | null {
+  return gstin === null || own.size === 0 ? null : own.has(gstin);
+}
+
+/** The organisation's GSTINs, as compared (upper case, no spaces). */
+async function ownGstins(db: Db, organizationId: string): Promise<Set<string>> {
+  return new Set(
+    (await listGstins(db, organizationId)).map((g) => g.gstin.replace(/\s+/g, '').toUpperCase()),
+  );
+}
+
+function toFile(row: Gstr2bFileRow, current: boolean, own: ReadonlySet<string>): Gstr2bFile {
   return {
     id: row.id,
     period: row.period,
@@ -60,6 +76,7 @@ function toFile(row: Gstr2bFileRow, current: boolean): Gstr2bFile {
     uploadedBy: row.uploadedByName,
     uploadedAt: row.createdAt.toISOString(),
     current,
+    ownGstin: isOwnGstin(row.gstin, own),
   };
 }
 
@@ -130,8 +147,8 @@ export async function uploadGstr2b(
       message: `${user.name} uploaded GSTR-2B for ${period.slice(0, 2)}/${period.slice(2)} (${row.documentCount} documents)`,
       userId: user.id,
     });
-  const all = await listGstr2bFiles(db, organizationId);
-  return { file: toFile(row, currentFiles(all).has(row.id)), created };
+  const [all, own] = await Promise.all([listGstr2bFiles(db, organizationId), ownGstins(db, organizationId)]);
+  return { file: toFile(row, currentFiles(all).has(row.id), own), created };
 }
 
 function toStoredDecision(d: DecisionRow): StoredDecision {
@@ -147,27 +164,42 @@ function toStoredDecision(d: DecisionRow): StoredDecision {
   };
 }
 
-/** Every row of the organisation, all periods, and the files behind them. */
+/** The files in force by buyer GSTIN, in the order of their first upload. */
+function groupByGstin(inForce: Gstr2bFileRow[]): GstinFiles[] {
+  const groups = new Map<string | null, unknown[]>();
+  for (const f of inForce) groups.set(f.gstin, [...(groups.get(f.gstin) ?? []), f.content]);
+  return [...groups].map(([gstin, files]) => ({ gstin, files }));
+}
+
+/** Every row of the organisation, all periods and buyer GSTINs, and the files behind them. */
 async function computeRows(db: Db, organizationId: string) {
-  const [files, invoices, decisions, vendorNames] = await Promise.all([
+  const [files, invoices, decisions, vendorNames, settings, own] = await Promise.all([
     listGstr2bFiles(db, organizationId),
     listRegisterInvoices(db, organizationId),
     listDecisions(db, organizationId),
     listVendorNames(db, organizationId),
+    findComplianceSettings(db, organizationId),
+    ownGstins(db, organizationId),
   ]);
+  const toleranceRupees = toleranceOf(settings);
   const current = currentFiles(files);
   const inForce = files.filter((f) => current.has(f.id));
   const names = new Map<string, string>();
   for (const f of inForce) for (const [g, n] of tradeNamesOf(f.content)) names.set(g, n);
   for (const [g, n] of vendorNames) names.set(g, n);
-  const rows = buildGstRows({
+  const rows = buildGstRowsByGstin({
     invoices,
-    files: inForce.map((f) => f.content),
+    groups: groupByGstin(inForce),
     decisions: decisions.map(toStoredDecision),
-    toleranceRupees: DEFAULT_GSTR2B_TOLERANCE,
+    toleranceRupees,
     names,
   });
-  return { rows, files: files.map((f) => toFile(f, current.has(f.id))) };
+  return { rows, files: files.map((f) => toFile(f, current.has(f.id), own)), toleranceRupees };
+}
+
+/** The organisation's GSTR-2B amount tolerance in rupees (the contract's ₹1.00 until someone sets it). */
+function toleranceOf(settings: Awaited<ReturnType<typeof findComplianceSettings>>): number {
+  return (settings?.gstr2bTolerancePaise ?? 100) / 100;
 }
 
 const periodOrder = (p: string) => p.slice(2) + p.slice(0, 2);
@@ -201,30 +233,77 @@ export function rollUpSuppliers(rows: GstRow[]): GstSupplier[] {
   return [...byPan.values()].sort((a, b) => b.itcAtRisk - a.itcAtRisk || a.pan.localeCompare(b.pan));
 }
 
-/** `GET /api/gst?period=`: one return period's rows by tab, with counts, ITC at stake and the supplier roll-up. */
+/** The buyer GSTINs of a period's files in force: the organisation's own first, then by GSTIN. */
+function gstinsOf(files: Gstr2bFile[]): GstReconciliation['gstins'] {
+  const seen = new Map<string | null, boolean | null>();
+  for (const f of files) if (f.current) seen.set(f.gstin, f.ownGstin);
+  const rank = (own: boolean | null) => (own === true ? 0 : own === null ? 1 : 2);
+  return [...seen]
+    .map(([gstin, ownGstin]) => ({ gstin, ownGstin }))
+    .sort((a, b) => rank(a.ownGstin) - rank(b.ownGstin) || (a.gstin ?? '').localeCompare(b.gstin ?? ''));
+}
+
+/**
+ * `GET /api/gst?period=&gstin=`: one return period and buyer GSTIN — its rows by tab, with counts, ITC at
+ * stake and the supplier roll-up. Without a GSTIN, the period's first (an own GSTIN before another's).
+ */
 export async function getGstReconciliation(
   db: Db,
   membership: Membership,
-  period?: string,
+  query: { period?: string | undefined; gstin?: string | undefined } = {},
 ): Promise<GstReconciliation> {
-  const { rows: all, files } = await computeRows(db, membership.organizationId);
+  const { rows: all, files, toleranceRupees } = await computeRows(db, membership.organizationId);
   const periods = [...new Set(files.filter((f) => f.current).map((f) => f.period))].sort((a, b) =>
     periodOrder(b).localeCompare(periodOrder(a)),
   );
-  const shown = period ?? periods[0] ?? null;
-  const rows = shown ? all.filter((r) => r.period === shown) : [];
+  const shown = query.period ?? periods[0] ?? null;
+  const periodFiles = files.filter((f) => f.period === shown);
+  const gstins = gstinsOf(periodFiles);
+  const gstin = (gstins.find((g) => g.gstin === query.gstin) ?? gstins[0])?.gstin ?? null;
+  const rows =
+    shown && gstins.length > 0 ? all.filter((r) => r.period === shown && r.buyerGstin === gstin) : [];
   return {
     periods,
     period: shown,
-    files: files.filter((f) => f.period === shown),
+    gstins,
+    gstin,
+    files: periodFiles,
     tabs: GST_TABS.map((tab) => {
       const inTab = rows.filter((r) => r.tab === tab);
       return { tab, count: inTab.length, itc: cents(inTab.reduce((s, r) => s + r.itc, 0)) };
     }),
     rows,
     suppliers: rollUpSuppliers(rows),
-    toleranceRupees: DEFAULT_GSTR2B_TOLERANCE,
+    toleranceRupees,
   };
+}
+
+/** `GET /api/gst/settings`. */
+export async function getGstSettings(db: Db, membership: Membership): Promise<GstSettings> {
+  return { toleranceRupees: toleranceOf(await findComplianceSettings(db, membership.organizationId)) };
+}
+
+/**
+ * `PUT /api/gst/settings`: the organisation's GSTR-2B amount tolerance. The match is worked out on every
+ * read, so the next view is matched again with it; an accepted difference whose differences change with
+ * the tolerance lapses, as after any other change.
+ */
+export async function setGstSettings(
+  db: Db,
+  { user, membership, input }: { user: SessionUser; membership: Membership; input: GstSettings },
+): Promise<GstSettings> {
+  const before = await getGstSettings(db, membership);
+  const paise = Math.round(input.toleranceRupees * 100);
+  await saveComplianceSettings(db, membership.organizationId, { gstr2bTolerancePaise: paise });
+  const rupees = (p: number) => `₹${(p / 100).toFixed(2)}`;
+  if (Math.round(before.toleranceRupees * 100) !== paise)
+    await recordActivity(db, {
+      organizationId: membership.organizationId,
+      kind: 'gst.settings',
+      message: `${user.name} set the GSTR-2B amount tolerance from ${rupees(before.toleranceRupees * 100)} to ${rupees(paise)}`,
+      userId: user.id,
+    });
+  return { toleranceRupees: paise / 100 };
 }
 
 /** Why a decision cannot be taken on a row as it stands, or null when it can. */
@@ -242,6 +321,9 @@ function refusalOf(input: GstDecisionInput, row: GstRow, target: GstRow | undefi
   if (current === input.gstr2bKey)
     return row.decided === 'linked' ? 'The invoice is already linked to this 2B document' : null;
   if (!target) return 'This 2B document is not waiting for an invoice (it is paired or not in any 2B file)';
+  // Each GSTIN's 2B is matched with the invoices billed to it: a pair across two GSTINs could never hold.
+  if (target.buyerGstin !== row.buyerGstin)
+    return `This 2B document is in the GSTR-2B of ${target.buyerGstin ?? 'a file that names no GSTIN'}, but the invoice is billed to ${row.buyerGstin ?? 'none of the GSTINs with a 2B file'}: correct the invoice's buyer GSTIN if it was misread`;
   return null;
 }
 

@@ -1,15 +1,19 @@
 import { computeGstinCheckChar } from '@bahi/india';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../config/env.ts';
 import { documents } from '../../db/schema/index.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
 import { approveDocument } from '../documents/document-review.service.ts';
+import { findFlowById } from '../flows/flows.repo.ts';
 import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
+import { getSheetView, loadSheetContent } from '../sheets/sheets.service.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { listVendors, updateVendor } from '../vendors/vendors.service.ts';
 import { getInvoiceTds, getTdsView, setTdsSettings, tdsDueDate } from './tds.service.ts';
+import { NO_TDS_SECTION } from './tds-sheet.ts';
 
 // Made-up suppliers: a consulting firm (194J(b) by SAC), a transporter (194C) and a goods seller.
 const gstin = (first14: string) => first14 + computeGstinCheckChar(first14);
@@ -225,6 +229,86 @@ describe('TDS per invoice', () => {
     expect(view.invoices.map((i) => i.invoice.id).sort()).toEqual([ids.sep, ids.truck, ids.steel].sort());
     expect(tdsDueDate('2026-03')).toBe('2026-04-30');
     expect(tdsDueDate('2025-12')).toBe('2026-01-07');
+  });
+
+  it("gives each invoice row of the flow's sheet its TDS section, rate, amount, net payable and reason", async () => {
+    const view = await getSheetView(t.db, {
+      env,
+      membership: owner.membership,
+      flowId,
+      query: { tab: 'documents', dir: 'asc', page: 1 },
+    });
+    expect(view.columns.map((c) => c.key)).toEqual(
+      expect.arrayContaining(['tdsSection', 'tdsRate', 'tdsAmount', 'netPayable', 'tdsReason']),
+    );
+    const row = (id: string) => view.rows.find((r) => r.documentId === id)!;
+    expect(row(ids.sep!)).toMatchObject({
+      tdsSection: '194J(b)',
+      tdsRate: 10,
+      tdsAmount: 5500,
+      netPayable: 11800 - 5500,
+      tdsReason: 'fees this year passed ₹50,000',
+    });
+    // Below the threshold: the section is named, nothing is deducted, the whole total is payable.
+    expect(row(ids.apr!)).toMatchObject({ tdsSection: '194J(b)', tdsAmount: 0, netPayable: 23600 });
+    // The certificate's rate (set above) reaches the sheet too.
+    expect(row(ids.truck!)).toMatchObject({ tdsSection: '194C', tdsRate: 0.5, tdsAmount: 175 });
+    // The workbook is written from the same rows.
+    const content = await loadSheetContent(t.db, env, (await findFlowById(t.db, flowId))!);
+    expect(content.documents.find((r) => r.documentId === ids.steel)).toMatchObject({
+      tdsSection: '194Q',
+      tdsAmount: 100,
+      netPayable: Math.round(5100000 * 1.18 * 100) / 100 - 100,
+    });
+  });
+
+  it('says so in the sheet when no line of an invoice falls under a TDS section', async () => {
+    const plain = await insertInvoice('misc-01.pdf', STEEL, '2025-10-02', [
+      { hsnSac: '48201010', amount: 500 },
+    ]);
+    await setTdsSettings(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { turnoverAbove10cr: false },
+    });
+    const content = await loadSheetContent(t.db, env, (await findFlowById(t.db, flowId))!);
+    expect(content.documents.find((r) => r.documentId === plain)).toMatchObject({
+      tdsSection: null,
+      tdsRate: null,
+      tdsAmount: 0,
+      netPayable: 590,
+      tdsReason: NO_TDS_SECTION,
+    });
+    await setTdsSettings(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { turnoverAbove10cr: true },
+    });
+  });
+
+  it('counts a second copy of an invoice once in the month by section', async () => {
+    const copy = await insertInvoice('cf-03-copy.pdf', CONSULT, '2025-09-05', [
+      { hsnSac: '998311', amount: 10000 },
+    ]);
+    // Same supplier, number and year as cf-03: the books hold it twice.
+    await t.db
+      .update(documents)
+      .set({
+        extraction: sql`jsonb_set(extraction, '{fields,documentNumber}', '"CF-03"')`,
+      })
+      .where(eq(documents.id, copy));
+    // Which of the two is the copy follows the register's order; one of them is taxed, once.
+    const both = [(await tdsOf(copy)).tds, (await tdsOf(ids.sep!)).tds].sort((a, b) => a - b);
+    expect(both).toEqual([0, 5500]);
+    const view = await getTdsView(t.db, owner.membership, '2025-09');
+    expect(view.summary?.sections.find((s) => s.section === '194J(b)')).toEqual({
+      section: '194J(b)',
+      invoices: 1,
+      base: 10000,
+      tds: 5500,
+    });
+    expect(view.summary?.invoices).toBe(3);
+    await t.db.delete(documents).where(eq(documents.id, copy));
   });
 
   it('is scoped to the organisation', async () => {

@@ -1,5 +1,6 @@
 import {
   computeTds,
+  findDuplicates,
   isTdsSection,
   TDS_RULES_VERSION,
   type TdsResult,
@@ -10,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import {
   findComplianceSettings,
   listRegisterInvoices,
@@ -59,7 +61,19 @@ export function tdsDueDate(month: string): string {
   return `${next.y}-${String(next.m).padStart(2, '0')}-07`;
 }
 
-async function computeRegisterTds(db: Db, organizationId: string): Promise<TdsInvoice[]> {
+/**
+ * Every invoice of the organisation's purchase register with its TDS (thresholds added up over the whole
+ * register, so one invoice's figure can depend on the vendor's earlier invoices in any flow).
+ */
+export async function computeRegisterTds(db: Db, organizationId: string): Promise<TdsInvoice[]> {
+  return (await computeRegister(db, organizationId)).invoices;
+}
+
+/** The register's TDS, and the invoices that are second copies of one already in the books (by id). */
+async function computeRegister(
+  db: Db,
+  organizationId: string,
+): Promise<{ invoices: TdsInvoice[]; copies: Set<string> }> {
   const [invoices, vendorRows, settings] = await Promise.all([
     listRegisterInvoices(db, organizationId),
     listVendorTdsRows(db, organizationId),
@@ -72,7 +86,9 @@ async function computeRegisterTds(db: Db, organizationId: string): Promise<TdsIn
     vendors: vendorRows.map(toVendorProfile).filter((p): p is VendorProfile => p !== null),
     buyerTurnoverAbove10cr: settings?.turnoverAbove10cr ?? false,
   });
-  return results.map((r) => {
+  // A copy is listed with nothing deducted; it must not add its base to a month's section either.
+  const copies = new Set([...findDuplicates(books)].map((b) => b.file));
+  const out = results.map((r) => {
     const m = meta.get(r.file)!;
     const book = bookOf.get(r.file)!;
     return {
@@ -86,10 +102,19 @@ async function computeRegisterTds(db: Db, organizationId: string): Promise<TdsIn
       netPayable: book.total === null ? null : Math.round(book.total - r.tds * 100) / 100,
     };
   });
+  return { invoices: out, copies };
 }
 
-/** A month's TDS by section, from the invoices dated in it. */
-export function summariseMonth(month: string, invoices: TdsInvoice[]): TdsMonth {
+/**
+ * A month's TDS by section, from the invoices dated in it; `copies` (second copies of an invoice in the
+ * books, by id) count towards nothing.
+ */
+export function summariseMonth(
+  month: string,
+  all: TdsInvoice[],
+  copies: ReadonlySet<string> = new Set(),
+): TdsMonth {
+  const invoices = all.filter((i) => !copies.has(i.invoice.id));
   const bySection = new Map<string, { invoices: Set<string>; base: number; tds: number }>();
   for (const inv of invoices)
     for (const s of inv.sections) {
@@ -122,8 +147,8 @@ export function summariseMonth(month: string, invoices: TdsInvoice[]): TdsMonth 
 
 /** `GET /api/tds?month=`: a month's invoices with TDS and the summary by section with its due date. */
 export async function getTdsView(db: Db, membership: Membership, month?: string): Promise<TdsView> {
-  const [all, settings] = await Promise.all([
-    computeRegisterTds(db, membership.organizationId),
+  const [{ invoices: all, copies }, settings] = await Promise.all([
+    computeRegister(db, membership.organizationId),
     findComplianceSettings(db, membership.organizationId),
   ]);
   const withSections = all.filter((i) => i.sections.length > 0 && i.documentDate);
@@ -134,7 +159,7 @@ export async function getTdsView(db: Db, membership: Membership, month?: string)
     rulesVersion: TDS_RULES_VERSION,
     turnoverAbove10cr: settings?.turnoverAbove10cr ?? false,
     months,
-    summary: shown ? summariseMonth(shown, invoices) : null,
+    summary: shown ? summariseMonth(shown, invoices, copies) : null,
     invoices,
   };
 }
@@ -160,6 +185,8 @@ export async function setTdsSettings(
   { user, membership, input }: { user: SessionUser; membership: Membership; input: TdsSettings },
 ): Promise<TdsSettings> {
   await saveComplianceSettings(db, membership.organizationId, input);
+  // Invoice flows' workbooks carry each invoice's TDS: rewritten on their next download or run.
+  await markWorkbooksStale(db, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'tds.settings',

@@ -6,6 +6,7 @@ import {
   listLineSheetColumns,
   type SheetColumn,
   type SheetView,
+  TDS_SHEET_COLUMNS,
 } from '@bahi/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type {
@@ -23,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Membership } from '../auth/identity.ts';
 import { type FlowRow, findFlowById, setWorkbookWrittenAt } from '../flows/flows.repo.ts';
 import { getFlowType, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
+import { loadTdsSheetCells } from '../gst/tds-sheet.ts';
 import { getReconciliation } from '../reconcile/reconcile.service.ts';
 import { buildReconciliationTabs } from '../reconcile/reconcile-export.ts';
 
@@ -63,10 +65,15 @@ export function getDocumentFileUrl(env: Env, documentId: string): string {
   return `${env.publicUrl}/api/documents/${documentId}/file`;
 }
 
-function toDocumentRow(env: Env, columns: SheetColumn[], row: DocumentSqlRow): SheetRow {
+/** Cells a row takes from outside its extraction (an invoice's TDS), by document id; null for none. */
+type ExtraCells = ReadonlyMap<string, SheetRow> | null;
+
+function toDocumentRow(env: Env, columns: SheetColumn[], row: DocumentSqlRow, extra: ExtraCells): SheetRow {
   const fields = row.fields ?? {};
   const out: SheetRow = {};
   for (const c of columns) out[c.key] = fields[c.key] ?? null;
+  // The TDS columns are worked out over the organisation's whole purchase register, never read.
+  if (extra) for (const c of TDS_SHEET_COLUMNS) out[c.key] = extra.get(row.id)?.[c.key] ?? null;
   out.fileName = row.file_name;
   // The row's identity (never a column): sinks key rows by it, the sheet view links to the review screen.
   out.documentId = row.id;
@@ -89,7 +96,9 @@ function toLineRow(columns: SheetColumn[], row: LineSqlRow): SheetRow {
 
 /** SQL expression to sort a tab by a column key; keys are checked against the tab's columns first. */
 function sortExpression(tab: SheetTab, column: SheetColumn | undefined): SQL {
-  if (!column) return tab === 'documents' ? sql`d.sheet_row, d.id` : sql`d.sheet_row, l.line_no`;
+  // TDS columns are computed, not stored: they keep the sheet's order.
+  if (!column || TDS_KEYS.has(column.key))
+    return tab === 'documents' ? sql`d.sheet_row, d.id` : sql`d.sheet_row, l.line_no`;
   const numeric = column.kind === 'money' || column.kind === 'number';
   if (tab === 'documents') {
     switch (column.key) {
@@ -170,6 +179,14 @@ async function countTab(db: Db, flowId: string, tab: SheetTab): Promise<number> 
   return Number(rows[0]?.n ?? 0);
 }
 
+const TDS_KEYS = new Set(TDS_SHEET_COLUMNS.map((c) => c.key));
+
+/** The TDS cells of an invoice flow's Documents tab (null for other tabs and types). */
+async function loadExtraCells(db: Db, flow: FlowRow, tab: SheetTab): Promise<ExtraCells> {
+  if (tab !== 'documents' || getFlowType(flow) !== 'INVOICE') return null;
+  return loadTdsSheetCells(db, flow.organizationId);
+}
+
 /** Columns of a tab for a flow type. */
 export function listTabColumns(type: FlowDocumentType, tab: SheetTab): SheetColumn[] {
   return tab === 'documents' ? listDocumentSheetColumns(type) : listLineSheetColumns(type);
@@ -182,10 +199,11 @@ export async function* iterateTabRows(
 ): AsyncIterable<SheetRow> {
   const columns = listTabColumns(getFlowType(flow), tab);
   const order = sortExpression(tab, undefined);
+  const extra = await loadExtraCells(db, flow, tab);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     if (tab === 'documents') {
       const rows = await selectDocumentRows(db, { flowId: flow.id, order, limit: EXPORT_BATCH, offset });
-      for (const r of rows) yield toDocumentRow(env, columns, r);
+      for (const r of rows) yield toDocumentRow(env, columns, r, extra);
       if (rows.length < EXPORT_BATCH) return;
     } else {
       const rows = await selectLineRows(db, { flowId: flow.id, order, limit: EXPORT_BATCH, offset });
@@ -217,10 +235,11 @@ export async function getSheetView(
     throw new AppError('validation', `Unknown column "${query.sort}"`, { sort: 'Unknown column' });
   const order = sql`${sortExpression(query.tab, column)} ${sql.raw(query.dir === 'desc' ? 'desc nulls last' : 'asc nulls last')}`;
   const offset = (query.page - 1) * SHEET_PAGE_SIZE;
+  const extra = await loadExtraCells(db, flow, query.tab);
   const rows =
     query.tab === 'documents'
       ? (await selectDocumentRows(db, { flowId: flow.id, order, limit: SHEET_PAGE_SIZE, offset })).map((r) =>
-          toDocumentRow(env, columns, r),
+          toDocumentRow(env, columns, r, extra),
         )
       : (await selectLineRows(db, { flowId: flow.id, order, limit: SHEET_PAGE_SIZE, offset })).map((r) =>
           toLineRow(columns, r),

@@ -3,15 +3,24 @@ import type {
   GstReconciliation,
   GstRow,
   Gstr2bUploadResult,
+  GstSettings,
   TdsView,
 } from '@bahi/contracts';
 import { requestApiForm } from '@/lib/api.ts';
 import { callEndpoint } from '@/lib/endpoint.ts';
 import { api } from '@/lib/endpoints.ts';
 
-/** `GET /api/gst?period=`: a return period's GSTR-2B matched against the purchase register. */
-export function getGst(period: string | undefined, signal?: AbortSignal): Promise<GstReconciliation> {
-  return callEndpoint(api.gst, { query: { period }, signal });
+/** `GET /api/gst?period=&gstin=`: a return period's GSTR-2B of one buyer GSTIN matched against the register. */
+export function getGst(
+  where: { period?: string | undefined; gstin?: string | undefined },
+  signal?: AbortSignal,
+): Promise<GstReconciliation> {
+  return callEndpoint(api.gst, { query: where, signal });
+}
+
+/** `PUT /api/gst/settings`: the GSTR-2B amount tolerance. */
+export function setGstSettings(body: GstSettings): Promise<GstSettings> {
+  return callEndpoint(api.setGstSettings, { body });
 }
 
 /** `POST /api/gst/2b`: upload a GSTR-2B JSON (multipart field `file`). */

@@ -24,6 +24,7 @@ import { formatAgo } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { DecisionDialog, type PendingDecision } from './decision-dialog.tsx';
+import { ForeignGstinNotice, GstinSelect, ToleranceSetting } from './gst-buyer.tsx';
 import { useGst, useUploadGstr2b } from './queries.ts';
 
 const money = (v: number | null | undefined) =>
@@ -297,7 +298,7 @@ function Suppliers({ data }: { data: GstReconciliation }) {
   );
 }
 
-function UploadButton() {
+function UploadButton({ onUploaded }: { onUploaded: (period: string, gstin: string | undefined) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadGstr2b();
   const may = usePermission('flows.run');
@@ -305,11 +306,17 @@ function UploadButton() {
     if (!file) return;
     try {
       const { file: saved, created } = await upload.mutateAsync(file);
+      const whose = saved.gstin ? ` of ${saved.gstin}` : '';
       toast.success(
         created
-          ? `GSTR-2B for ${periodLabel(saved.period)} uploaded: ${saved.documents} documents`
-          : `This GSTR-2B for ${periodLabel(saved.period)} was already uploaded; nothing changed`,
+          ? `GSTR-2B${whose} for ${periodLabel(saved.period)} uploaded: ${saved.documents} documents`
+          : `This GSTR-2B${whose} for ${periodLabel(saved.period)} was already uploaded; nothing changed`,
       );
+      if (saved.ownGstin === false)
+        toast.warning(
+          `${saved.gstin} is not one of your organisation's GSTINs: check you downloaded the right GSTIN's 2B`,
+        );
+      onUploaded(saved.period, saved.gstin ?? undefined);
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Could not upload the file');
     } finally {
@@ -343,30 +350,42 @@ function UploadButton() {
 /** The GSTR-2B tab: upload, period, six tabs with counts and ITC at stake, rows side by side, suppliers, exports. */
 export function GstView() {
   const [period, setPeriod] = useState<string | undefined>(undefined);
+  const [gstin, setGstin] = useState<string | undefined>(undefined);
   const [tab, setTab] = useState<GstTab>('mismatch');
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const query = useGst(period);
+  const query = useGst(period, gstin);
   const data = query.data;
   const shown = data?.period ?? null;
+  const where = shown
+    ? `?${new URLSearchParams({ period: shown, ...(data?.gstin ? { gstin: data.gstin } : {}) })}`
+    : '';
   const links = shown
     ? {
-        all: `${buildApiPath(apiLinks.gstXlsx, {})}?period=${shown}`,
-        ims: `${buildApiPath(apiLinks.gstImsXlsx, {})}?period=${shown}`,
+        all: `${buildApiPath(apiLinks.gstXlsx, {})}${where}`,
+        ims: `${buildApiPath(apiLinks.gstImsXlsx, {})}${where}`,
       }
     : null;
+  // A new upload is shown at once: its period and GSTIN.
+  const showUploaded = (p: string, g: string | undefined) => {
+    setPeriod(p);
+    setGstin(g);
+  };
   const decide = (action: PendingDecision['action'], row: GstRow) =>
     setPending({ action, row, candidates: data?.rows.filter((r) => r.tab === 'missing_in_books') ?? [] });
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
-        <UploadButton />
+        <UploadButton onUploaded={showUploaded} />
         {data && data.periods.length > 0 && (
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-muted-foreground text-xs">Return period</span>
             <select
               className="h-9 rounded-md border bg-card px-2 text-sm"
               value={shown ?? ''}
-              onChange={(e) => setPeriod(e.target.value)}
+              onChange={(e) => {
+                setPeriod(e.target.value);
+                setGstin(undefined);
+              }}
               data-testid="period-select"
             >
               {data.periods.map((p) => (
@@ -377,6 +396,7 @@ export function GstView() {
             </select>
           </label>
         )}
+        {data && <GstinSelect data={data} onChange={setGstin} />}
         {links && (
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             <Button asChild variant="outline">
@@ -408,15 +428,17 @@ export function GstView() {
         />
       ) : (
         <>
+          <ForeignGstinNotice data={data} />
           <p className="text-muted-foreground text-xs" data-testid="gst-files">
             {data.files
-              .filter((f) => f.current)
+              .filter((f) => f.current && f.gstin === data.gstin)
               .map(
                 (f) =>
                   `${f.fileName}: ${f.documents} documents, uploaded by ${f.uploadedBy} ${formatAgo(f.uploadedAt)}`,
               )
-              .join(' · ')}{' '}
-            · amounts within ₹{data.toleranceRupees} count as equal
+              .join(' · ')}
+            {' · '}
+            <ToleranceSetting toleranceRupees={data.toleranceRupees} />
           </p>
           <Tabs value={tab} onValueChange={(v) => setTab(v as GstTab)}>
             <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">

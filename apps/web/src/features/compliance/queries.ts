@@ -1,13 +1,32 @@
-import type { GstDecisionInput } from '@bahi/contracts';
+import type { GstDecisionInput, GstSettings } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { decideGst, getGst, getTds, setTurnoverAbove10cr, uploadGstr2b } from './compliance-api.ts';
+import {
+  decideGst,
+  getGst,
+  getTds,
+  setGstSettings,
+  setTurnoverAbove10cr,
+  uploadGstr2b,
+} from './compliance-api.ts';
 
-/** The GST screen of a period (asked afresh each time the screen opens: invoices change elsewhere). */
-export function useGst(period: string | undefined) {
+/**
+ * The GST screen of a period and buyer GSTIN (asked afresh each time the screen opens: invoices change
+ * elsewhere). Without them, the newest period and its first GSTIN.
+ */
+export function useGst(period: string | undefined, gstin: string | undefined) {
   return useQuery({
-    queryKey: ['gst', period ?? 'latest'],
-    queryFn: ({ signal }) => getGst(period, signal),
+    queryKey: ['gst', period ?? 'latest', gstin ?? 'first'],
+    queryFn: ({ signal }) => getGst({ period, gstin }, signal),
     refetchOnMount: 'always',
+  });
+}
+
+/** Set the GSTR-2B amount tolerance; every view is matched again with it. */
+export function useSetGstSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GstSettings) => setGstSettings(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['gst'] }),
   });
 }
 

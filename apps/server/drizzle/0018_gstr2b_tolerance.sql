@@ -1,0 +1,1 @@
+ALTER TABLE "compliance_settings" ADD COLUMN "gstr2b_tolerance_paise" bigint DEFAULT 100 NOT NULL;
