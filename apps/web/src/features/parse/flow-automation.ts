@@ -153,20 +153,26 @@ export function toMailInput(values: AutomationFormValues): NonNullable<FlowInput
   };
 }
 
-/** "Next run 2 Mar, 07:30" style text for the flow card, or null when it waits for nothing on a clock. */
+/**
+ * "Next run 3 Mar, 00:30" style text for the flow card, on the organisation's clock (`timeZone`; a daily
+ * schedule's own zone, which the server keeps equal to it), or null when it waits for nothing on a clock.
+ */
 export function describeNextRun(
   flow: Pick<Workflow, 'trigger' | 'nextRunAt'>,
   now = Date.now(),
+  timeZone?: string,
 ): string | null {
   const trigger = flow.trigger ?? { kind: 'manual' };
   if (trigger.kind === 'arrival') return 'Runs when documents arrive';
   if (trigger.kind === 'manual' || !flow.nextRunAt) return null;
   const at = new Date(Math.max(flow.nextRunAt, now));
+  const zone = trigger.kind === 'daily' ? trigger.timeZone : (timeZone ?? DEFAULT_TIME_ZONE);
   const when = at.toLocaleString('en-IN', {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: zone,
   });
   return `Next run ${when}`;
 }
