@@ -1,8 +1,10 @@
+import { DEFAULT_TIME_ZONE } from '@bahi/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { registerClearing } from '@/lib/form.ts';
+import { useMe } from '@/lib/session.ts';
 import { TRIGGER_LABELS, type TriggerChoice } from './flow-automation.ts';
 import type { FlowFormValues } from './flow-form.ts';
 
@@ -11,12 +13,18 @@ type Form = UseFormReturn<FlowFormValues, unknown, FlowFormValues>;
 const selectClass =
   'h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40';
 
-/** "Run this flow": by hand, on arrival, every N minutes or daily at HH:MM (India time). */
-export function TriggerFields({ form, canWatch }: { form: Form; canWatch: boolean }) {
+/**
+ * "Run this flow": by hand, on arrival, every N minutes or daily at HH:MM on the organisation's clock (its
+ * time zone setting on the profile page). Every source kind can be watched (a folder, uploads, a Drive
+ * folder, a mailbox).
+ */
+export function TriggerFields({ form }: { form: Form }) {
   const values = form.watch();
+  const me = useMe();
+  const zone = me.data?.organization?.timeZone ?? DEFAULT_TIME_ZONE;
   const { errors } = form.formState;
   const text = (field: 'everyMinutes' | 'dailyTime') => registerClearing(form, field);
-  const choices = (Object.keys(TRIGGER_LABELS) as TriggerChoice[]).filter((c) => c !== 'arrival' || canWatch);
+  const choices = Object.keys(TRIGGER_LABELS) as TriggerChoice[];
   return (
     <fieldset className="grid gap-2" data-testid="trigger-fields">
       <legend className="mb-1 font-medium text-sm">Run this flow</legend>
@@ -45,7 +53,7 @@ export function TriggerFields({ form, canWatch }: { form: Form; canWatch: boolea
         <FormField
           id="flow-daily"
           label="Time of day"
-          hint="India time (Asia/Kolkata)."
+          hint={`${zone.replaceAll('_', ' ')} time, the organisation's time zone (change it on the Profile page).`}
           error={errors.dailyTime?.message}
         >
           {(ids) => <Input {...ids} type="time" className="w-32" {...text('dailyTime')} />}

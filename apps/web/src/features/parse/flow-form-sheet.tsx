@@ -517,7 +517,7 @@ export function FlowFormSheet({
             )}
           </div>
 
-          <TriggerFields form={form} canWatch={values.sourceKind !== 'drive'} />
+          <TriggerFields form={form} />
 
           <div className="grid gap-3">
             <Label>
