@@ -66,6 +66,19 @@ export const MailFiltersSchema = z.object({
 export type MailFilters = z.infer<typeof MailFiltersSchema>;
 
 /**
+ * How Bahi signs in to a mailbox: its password (or app password), or OAuth2 (SASL XOAUTH2) with a Google
+ * or Microsoft 365 account connected by signing in there.
+ */
+export const MailAuthSchema = z.enum(['password', 'google', 'microsoft']);
+/** How Bahi signs in to a mailbox. */
+export type MailAuth = z.infer<typeof MailAuthSchema>;
+
+/** `POST /api/flows/:id/mail-oauth`: the provider to connect the flow's mailbox with. */
+export const MailOAuthStartSchema = z.object({ provider: z.enum(['google', 'microsoft']) });
+/** The sign-in page to send the user to. */
+export const MailOAuthConsentSchema = z.object({ url: z.string() });
+
+/**
  * An e-mail (IMAP) source. `password` is write-only: sent when set or changed, stored encrypted, never
  * sent back (the flow record says `hasPassword` instead); leaving it out on an update keeps the stored one.
  */
@@ -75,6 +88,8 @@ export const MailSourceSchema = z.object({
   /** TLS from the first byte (port 993); false = plain, upgraded with STARTTLS when the server offers it. */
   tls: z.boolean().default(true),
   user: safeText().trim().min(1, 'Give the mailbox user name').max(320),
+  /** Password (the default) or OAuth2 with Google / Microsoft 365. */
+  auth: MailAuthSchema.default('password'),
   password: safeText().max(1000).optional(),
   /** Set by the server: a password is stored. */
   hasPassword: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import { isValidIndianPhone } from '@bahi/india';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './intake.ts';
 import { safeText } from './text.ts';
 
 /** Legal forms an organisation can take, in the order the UI lists them. */
@@ -64,6 +65,8 @@ export const OrganizationSchema = z.object({
   orgType: OrgTypeSchema,
   address: z.string(),
   gstins: z.array(OrganizationGstinSchema),
+  /** The IANA time zone "daily at a time" schedules are read in (and shown in), e.g. Asia/Kolkata. */
+  timeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -88,6 +91,16 @@ export const GstinInputSchema = z.object({
 /** One GSTIN row in the profile form. */
 export type GstinInput = z.infer<typeof GstinInputSchema>;
 
+/** An organisation's time zone: an IANA name this runtime knows. */
+export const OrganizationTimeZoneSchema = safeText()
+  .trim()
+  .min(1, 'Choose a time zone')
+  .max(64)
+  .refine(isTimeZone, { message: 'Unknown time zone; use a name like Asia/Kolkata' });
+
+/** The time zone a new organisation gets. */
+export const defaultOrganizationTimeZone = DEFAULT_TIME_ZONE;
+
 /** Body of `PUT /api/organization`: the whole profile; GSTINs are replaced as a set. */
 export const UpdateOrganizationInputSchema = z.object({
   legalName: requiredText(organizationMessages.legalNameRequired).max(200),
@@ -95,6 +108,8 @@ export const UpdateOrganizationInputSchema = z.object({
   orgType: OrgTypeSchema,
   address: requiredText(organizationMessages.addressRequired).max(1000),
   gstins: z.array(GstinInputSchema).max(100).default([]),
+  /** Left out = unchanged (the stored zone, Asia/Kolkata unless someone chose another). */
+  timeZone: OrganizationTimeZoneSchema.optional(),
 });
 /** Body of `PUT /api/organization`. */
 export type UpdateOrganizationInput = z.input<typeof UpdateOrganizationInputSchema>;

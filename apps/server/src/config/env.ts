@@ -65,6 +65,9 @@ const rawEnvSchema = z.object({
   GOOGLE_REDIRECT_URL: optionalUrl(),
   GOOGLE_OAUTH_BASE_URL: optionalUrl(),
   GOOGLE_API_BASE_URL: optionalUrl(),
+  MICROSOFT_CLIENT_ID: optionalText(),
+  MICROSOFT_CLIENT_SECRET: optionalText(),
+  MICROSOFT_OAUTH_BASE_URL: optionalUrl(),
   OIDC_DISCOVERY_URL: optionalUrl(),
   OIDC_CLIENT_ID: optionalText(),
   OIDC_CLIENT_SECRET: optionalText(),
@@ -143,6 +146,8 @@ export interface Env {
   google: IdentityProviderConfig | undefined;
   /** Google Drive/Sheets connection endpoints (GOOGLE_REDIRECT_URL, GOOGLE_OAUTH_BASE_URL, GOOGLE_API_BASE_URL). */
   googleApi: GoogleApiConfig;
+  /** OAuth2 for e-mail (IMAP) sources: the providers whose app registration is configured. */
+  mailOAuth: MailOAuthConfig;
   oidc: IdentityProviderConfig | undefined;
   costPerDocumentInr: number;
   /** Bearer token `/metrics` requires when set (METRICS_TOKEN); unset = open (keep it off the internet). */
@@ -154,6 +159,24 @@ export interface Env {
   /** Flows: local folder roots (absolute), upload/file limits, extraction pool, in-process job workers. */
   flows: FlowsConfig;
   logLevel: (typeof logLevels)[number];
+}
+
+/** One OAuth2 provider a mailbox can be connected with (authorisation-code flow, refresh tokens). */
+export interface MailOAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** What the mailbox needs: IMAP access and a refresh token. */
+  scopes: string[];
+}
+
+/** Mail OAuth providers (Google from GOOGLE_CLIENT_ID/SECRET, Microsoft 365 from MICROSOFT_CLIENT_ID/SECRET). */
+export interface MailOAuthConfig {
+  google: MailOAuthProviderConfig | undefined;
+  microsoft: MailOAuthProviderConfig | undefined;
+  /** Where providers send the user back: `<PUBLIC_URL>/api/mail-oauth/callback`. */
+  redirectUrl: string;
 }
 
 /** Where the Google connection talks to: Google itself unless overridden (a loopback stand-in in tests). */
@@ -223,6 +246,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  if (Boolean(raw.MICROSOFT_CLIENT_ID) !== Boolean(raw.MICROSOFT_CLIENT_SECRET)) {
+    problems.push('MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET: set both or neither');
+  }
   const oidcParts = [raw.OIDC_DISCOVERY_URL, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     problems.push('OIDC_DISCOVERY_URL/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET: set all three or none');
@@ -289,6 +315,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       oauthBaseUrl: raw.GOOGLE_OAUTH_BASE_URL?.replace(/\/+$/, ''),
       apiBaseUrl: raw.GOOGLE_API_BASE_URL?.replace(/\/+$/, ''),
     },
+    mailOAuth: buildMailOAuth(raw),
     oidc: oidc
       ? {
           id: oidcId,
@@ -329,4 +356,47 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}): Env
 /** Identity providers to offer, Google first. */
 export function listIdentityProviders(env: Env): IdentityProviderConfig[] {
   return [env.google, env.oidc].filter((p): p is IdentityProviderConfig => p !== undefined);
+}
+
+/** The mail OAuth providers the environment configures (either, both or none). */
+function buildMailOAuth(raw: {
+  PUBLIC_URL?: string | undefined;
+  PORT: number;
+  GOOGLE_CLIENT_ID?: string | undefined;
+  GOOGLE_CLIENT_SECRET?: string | undefined;
+  GOOGLE_OAUTH_BASE_URL?: string | undefined;
+  MICROSOFT_CLIENT_ID?: string | undefined;
+  MICROSOFT_CLIENT_SECRET?: string | undefined;
+  MICROSOFT_OAUTH_BASE_URL?: string | undefined;
+}): MailOAuthConfig {
+  const googleBase = raw.GOOGLE_OAUTH_BASE_URL?.replace(/\/+$/, '');
+  // "organizations": any work or school account (Microsoft 365); a tenant's own URL narrows it.
+  const microsoftBase = (
+    raw.MICROSOFT_OAUTH_BASE_URL ?? 'https://login.microsoftonline.com/organizations'
+  ).replace(/\/+$/, '');
+  return {
+    google:
+      raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: raw.GOOGLE_CLIENT_ID,
+            clientSecret: raw.GOOGLE_CLIENT_SECRET,
+            authorizeUrl: googleBase
+              ? `${googleBase}/o/oauth2/v2/auth`
+              : 'https://accounts.google.com/o/oauth2/v2/auth',
+            tokenUrl: googleBase ? `${googleBase}/token` : 'https://oauth2.googleapis.com/token',
+            scopes: ['https://mail.google.com/'],
+          }
+        : undefined,
+    microsoft:
+      raw.MICROSOFT_CLIENT_ID && raw.MICROSOFT_CLIENT_SECRET
+        ? {
+            clientId: raw.MICROSOFT_CLIENT_ID,
+            clientSecret: raw.MICROSOFT_CLIENT_SECRET,
+            authorizeUrl: `${microsoftBase}/oauth2/v2.0/authorize`,
+            tokenUrl: `${microsoftBase}/oauth2/v2.0/token`,
+            scopes: ['https://outlook.office.com/IMAP.AccessAsUser.All', 'offline_access'],
+          }
+        : undefined,
+    redirectUrl: `${(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')}/api/mail-oauth/callback`,
+  };
 }

@@ -21,6 +21,7 @@ import { createDocumentRoutes } from '../modules/documents/documents.routes.ts';
 import { createFlowRoutes } from '../modules/flows/flows.routes.ts';
 import { createGoogleRoutes } from '../modules/google/google.routes.ts';
 import { createGstRoutes } from '../modules/gst/gst.routes.ts';
+import { createMailOAuthRoutes } from '../modules/intake/mail-oauth.routes.ts';
 import { createIntegrationRoutes } from '../modules/integrations/integrations.routes.ts';
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createLegacyRoutes } from '../modules/legacy/legacy.routes.ts';
@@ -61,6 +62,7 @@ const apiModules = [
   createUploadRoutes,
   createSheetRoutes,
   createGoogleRoutes,
+  createMailOAuthRoutes,
   createTeamRoutes,
   createAuditRoutes,
 ];

@@ -8,7 +8,7 @@ import type { AppEnv } from './context.ts';
 import { createPermissionGuard, ROUTE_RULES } from './permissions.ts';
 
 // Routes the guard classifies that the OpenAPI document does not list (a browser redirect target).
-const NOT_IN_OPENAPI = new Set(['GET /api/oauth/callback']);
+const NOT_IN_OPENAPI = new Set(['GET /api/oauth/callback', 'GET /api/mail-oauth/callback']);
 // Changes who the caller is: walked last, on its own.
 const LEAVE = 'POST /api/team/leave';
 

@@ -66,6 +66,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/flows/{id}/uploads': 'flows.run',
   'GET /api/flows/{id}/uploads': 'read',
   'GET /api/flows/{id}/intake': 'read',
+  // Connecting a flow's mailbox changes how the flow reads its source, as editing the flow does.
+  'POST /api/flows/{id}/mail-oauth': 'flows.manage',
+  // Not in the OpenAPI document (the provider redirects the browser here); the signed state names the flow.
+  'GET /api/mail-oauth/callback': 'flows.manage',
   'GET /api/flows/{id}/sheet': 'read',
   'GET /api/flows/{id}/sheet.xlsx': 'download',
   'GET /api/flows/{id}/sheet.csv': 'download',

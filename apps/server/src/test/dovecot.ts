@@ -84,8 +84,40 @@ function processUsers(): { login: string; internal: string; group: string; uid: 
   };
 }
 
+/** Options of the test mail server. */
+export interface DovecotOptions {
+  /**
+   * Also accept OAuth2 bearer tokens (SASL XOAUTH2 and OAUTHBEARER) for the test user, checked by Dovecot's
+   * `oauth2` passdb against this token-introspection endpoint (RFC 7662, POSTed `token=`; the answer's
+   * `active` and `email` say whether and whom the token lets in).
+   */
+  oauth2IntrospectionUrl?: string;
+}
+
+/** The oauth2 passdb (and its settings file) when bearer tokens are accepted. */
+async function oauth2Passdb(root: string, options: DovecotOptions): Promise<string> {
+  if (!options.oauth2IntrospectionUrl) return '';
+  const file = join(root, 'dovecot-oauth2.conf.ext');
+  await writeFile(
+    file,
+    `introspection_mode = post
+introspection_url = ${options.oauth2IntrospectionUrl}
+username_attribute = email
+active_attribute = active
+active_value = true
+`,
+  );
+  await chmod(file, 0o644);
+  return `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${file}
+}
+`;
+}
+
 /** Starts Dovecot on a loopback port with one user and an empty mail store. */
-export async function startDovecot(): Promise<TestMailServer> {
+export async function startDovecot(options: DovecotOptions = {}): Promise<TestMailServer> {
   const root = await mkdtemp(join(tmpdir(), 'bahi-imap-'));
   const port = await freePort();
   const user = 'clerk';
@@ -109,13 +141,13 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${options.oauth2IntrospectionUrl ? ' xoauth2 oauthbearer' : ''}
 mail_location = maildir:${root}/mail/%u
 default_internal_user = ${who.internal}
 default_internal_group = ${who.group}
 default_login_user = ${who.login}
 first_valid_uid = 1
-passdb {
+${await oauth2Passdb(root, options)}passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${root}/passwd
 }

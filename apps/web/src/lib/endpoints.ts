@@ -35,6 +35,8 @@ import {
   InvitationCreatedSchema,
   InvitationPreviewSchema,
   InvoiceMatchSchema,
+  MailOAuthConsentSchema,
+  MailOAuthStartSchema,
   MarkNotificationsReadInputSchema,
   MarkNotificationsReadResultSchema,
   MeSchema,
@@ -204,6 +206,12 @@ export const api = defineEndpoints({
   startRun: { method: 'POST', path: '/api/flows/:id/runs', response: RunSchema },
   listFlowRuns: { method: 'GET', path: '/api/flows/:id/runs', response: RunListSchema },
   flowIntake: { method: 'GET', path: '/api/flows/:id/intake', response: FlowIntakeSchema },
+  connectMailbox: {
+    method: 'POST',
+    path: '/api/flows/:id/mail-oauth',
+    body: MailOAuthStartSchema,
+    response: MailOAuthConsentSchema,
+  },
   getRun: { method: 'GET', path: '/api/runs/:id', response: RunSchema },
 
   // Uploads (sent by XHR as multipart for upload progress; see `upload-files.ts`)

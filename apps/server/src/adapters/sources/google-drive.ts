@@ -58,8 +58,82 @@ export function nameWithExtension(file: drive_v3.Schema$File): string {
  * modified time) names the version, so an unchanged file is never downloaded twice and a changed one is.
  */
 function cachePath(cacheDir: string, file: drive_v3.Schema$File, name: string): string {
+  return join(cacheDir, `${driveFileVersion(file)}${extname(name).toLowerCase()}`);
+}
+
+/**
+ * A Drive file's id and content version (`<id>-<md5>`, or a hash of the modified time for files without an
+ * md5): the stem of its cache file, so a document's source path says which version it was read from.
+ */
+export function driveFileVersion(file: drive_v3.Schema$File): string {
   const version = file.md5Checksum ?? createHash('sha1').update(String(file.modifiedTime)).digest('hex');
-  return join(cacheDir, `${file.id}-${version}${extname(name).toLowerCase()}`);
+  return `${file.id}-${version}`;
+}
+
+/**
+ * Why a Drive file is not a document candidate (a Google Doc, an unsupported type, too large), or null
+ * when it is one.
+ */
+export function explainUnsupportedDriveFile(file: drive_v3.Schema$File, maxBytes: number): string | null {
+  if ((file.mimeType ?? '').startsWith('application/vnd.google-apps.'))
+    return 'Google Docs, Sheets and Slides are not documents; save them as PDF to process them';
+  return explainUnsupportedFile(nameWithExtension(file), Number(file.size ?? 0), maxBytes);
+}
+
+/** What listing a Drive folder needs. */
+export interface DriveListOptions {
+  drive: drive_v3.Drive;
+  includeSubfolders?: boolean;
+  call?: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * Every file of a Drive folder (metadata only, every page; sub-folders walked when asked), with the folder
+ * path it sits in. Stops when Drive answers the same page token twice rather than looping.
+ */
+export async function* listDriveFolder(
+  options: DriveListOptions,
+  folderId: string,
+): AsyncIterable<{ file: drive_v3.Schema$File; folderPath: string }> {
+  const call = options.call ?? (<T>(fn: () => Promise<T>) => fn());
+  const queue: Array<{ id: string; path: string }> = [{ id: folderId, path: '' }];
+  const seenFolders = new Set<string>([folderId]);
+  while (queue.length > 0) {
+    const folder = queue.shift()!;
+    const seenTokens = new Set<string>();
+    let pageToken: string | undefined;
+    do {
+      const res = await call(() =>
+        options.drive.files.list({
+          q: `'${folder.id.replace(/'/g, "\\'")}' in parents and trashed = false`,
+          fields: `nextPageToken, files(${FILE_FIELDS})`,
+          pageSize: PAGE_SIZE,
+          pageToken,
+          supportsAllDrives: true,
+          includeItemsFromAllDrives: true,
+        }),
+      );
+      for (const file of res.data.files ?? []) {
+        if (file.mimeType === FOLDER_MIME) {
+          if (options.includeSubfolders && file.id && !seenFolders.has(file.id)) {
+            seenFolders.add(file.id);
+            queue.push({
+              id: file.id,
+              path: folder.path ? `${folder.path}/${file.name}` : (file.name ?? ''),
+            });
+          }
+          continue;
+        }
+        yield { file, folderPath: folder.path };
+      }
+      const next = res.data.nextPageToken ?? undefined;
+      // Drive has been seen answering the same page token again; following it would never end.
+      if (next && seenTokens.has(next))
+        throw new Error('Google Drive returned the same page of the folder twice; listing stopped');
+      if (next) seenTokens.add(next);
+      pageToken = next;
+    } while (pageToken);
+  }
 }
 
 /**
@@ -181,17 +255,9 @@ export function createGoogleDriveSource(options: GoogleDriveSourceOptions): Docu
 
   async function toEntry(file: drive_v3.Schema$File, folderPath: string): Promise<SourceEntry | null> {
     const shownName = folderPath ? `${folderPath}/${file.name}` : (file.name ?? '');
-    if ((file.mimeType ?? '').startsWith('application/vnd.google-apps.')) {
-      return {
-        skipped: {
-          name: shownName,
-          reason: 'Google Docs, Sheets and Slides are not documents; save them as PDF to process them',
-        },
-      };
-    }
     const name = nameWithExtension(file);
     const size = Number(file.size ?? 0);
-    const reason = explainUnsupportedFile(name, size, options.maxBytes);
+    const reason = explainUnsupportedDriveFile(file, options.maxBytes);
     if (reason) return { skipped: { name: shownName, reason } };
     let fetched: FetchedDriveFile;
     try {
@@ -218,49 +284,6 @@ export function createGoogleDriveSource(options: GoogleDriveSourceOptions): Docu
     };
   }
 
-  async function* listFolder(
-    folderId: string,
-  ): AsyncIterable<{ file: drive_v3.Schema$File; folderPath: string }> {
-    const queue: Array<{ id: string; path: string }> = [{ id: folderId, path: '' }];
-    const seenFolders = new Set<string>([folderId]);
-    while (queue.length > 0) {
-      const folder = queue.shift()!;
-      const seenTokens = new Set<string>();
-      let pageToken: string | undefined;
-      do {
-        const res = await call(() =>
-          drive.files.list({
-            q: `'${folder.id.replace(/'/g, "\\'")}' in parents and trashed = false`,
-            fields: `nextPageToken, files(${FILE_FIELDS})`,
-            pageSize: PAGE_SIZE,
-            pageToken,
-            supportsAllDrives: true,
-            includeItemsFromAllDrives: true,
-          }),
-        );
-        for (const file of res.data.files ?? []) {
-          if (file.mimeType === FOLDER_MIME) {
-            if (options.includeSubfolders && file.id && !seenFolders.has(file.id)) {
-              seenFolders.add(file.id);
-              queue.push({
-                id: file.id,
-                path: folder.path ? `${folder.path}/${file.name}` : (file.name ?? ''),
-              });
-            }
-            continue;
-          }
-          yield { file, folderPath: folder.path };
-        }
-        const next = res.data.nextPageToken ?? undefined;
-        // Drive has been seen answering the same page token again; following it would never end.
-        if (next && seenTokens.has(next))
-          throw new Error('Google Drive returned the same page of the folder twice; listing stopped');
-        if (next) seenTokens.add(next);
-        pageToken = next;
-      } while (pageToken);
-    }
-  }
-
   return {
     kind: 'drive',
     async *list() {
@@ -273,7 +296,7 @@ export function createGoogleDriveSource(options: GoogleDriveSourceOptions): Docu
         return;
       }
       let files = 0;
-      for await (const { file, folderPath } of listFolder(options.link.id)) {
+      for await (const { file, folderPath } of listDriveFolder(options, options.link.id)) {
         if (files >= options.maxFiles) {
           yield {
             skipped: {

@@ -76,8 +76,14 @@ export interface SourceAdapter {
     ctx: SourceContext,
     request: { organizationId: string; input: FlowInput; previous?: FlowInput | undefined },
   ): Promise<FlowInput>;
-  /** Checks, before a run is queued, that the run could read the source now (so the user hears at once). */
-  checkRunnable(ctx: SourceContext, source: { organizationId: string; input: FlowInput }): Promise<void>;
+  /**
+   * Checks, before a run is queued, that the run could read the source now (so the user hears at once).
+   * `flowId` is absent for an ad-hoc source that belongs to no saved flow yet.
+   */
+  checkRunnable(
+    ctx: SourceContext,
+    source: { organizationId: string; flowId?: string; input: FlowInput },
+  ): Promise<void>;
   /** Opens the listing one run's scan reads. */
   open(
     ctx: SourceContext,

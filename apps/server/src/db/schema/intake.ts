@@ -98,3 +98,24 @@ export const intakeItems = pgTable(
     unique('intake_items_taken_uq').on(t.flowId, t.messageId, t.contentHash),
   ],
 );
+
+/**
+ * The OAuth2 tokens of a flow's mailbox (auth `google` or `microsoft`): the refresh token and the current
+ * access token, both AES-256-GCM encrypted bound to the organisation, and when the access token expires.
+ * `error` holds why the refresh token stopped working (expired, revoked): the mailbox must be reconnected.
+ */
+export const mailOAuthTokens = pgTable('mail_oauth_tokens', {
+  flowId: uuid('flow_id')
+    .primaryKey()
+    .references(() => flows.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  refreshTokenEnc: text('refresh_token_enc').notNull(),
+  accessTokenEnc: text('access_token_enc'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  error: text('error'),
+  connectedByUserId: text('connected_by_user_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

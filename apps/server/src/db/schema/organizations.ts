@@ -21,6 +21,8 @@ export const organizations = pgTable('organizations', {
   address: text('address').notNull(),
   /** Maker-checker: an invoice whose total is above this (paise) needs an approver or owner to approve it. */
   approvalLimitPaise: bigint('approval_limit_paise', { mode: 'number' }).notNull().default(100_000_00),
+  /** IANA time zone "daily at a time" schedules run in; Indian time unless the organisation chose another. */
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -122,3 +122,34 @@ export async function clearSourceFailure(db: Db, flowId: string): Promise<void> 
     .set({ sourceError: null, failures: 0, retryAt: null })
     .where(and(eq(flowAutomations.flowId, flowId), sql`${flowAutomations.failures} > 0`));
 }
+
+/**
+ * Moves an organisation's "daily at a time" schedules to `timeZone` (the organisation changed its zone):
+ * each keeps its HH:MM, read on the new zone's clock, and its next run is counted again from `now`.
+ */
+export async function rezoneDailyTriggers(
+  db: Db,
+  organizationId: string,
+  timeZone: string,
+  nextRun: (trigger: FlowTrigger) => Date | null,
+): Promise<number> {
+  const rows = await db
+    .select()
+    .from(flowAutomations)
+    .where(
+      and(
+        eq(flowAutomations.organizationId, organizationId),
+        sql`${flowAutomations.trigger}->>'kind' = 'daily'`,
+      ),
+    );
+  for (const row of rows) {
+    const trigger = parseTrigger(row);
+    if (trigger.kind !== 'daily') continue;
+    const moved = { ...trigger, timeZone };
+    await db
+      .update(flowAutomations)
+      .set({ trigger: moved, nextRunAt: nextRun(moved) })
+      .where(and(eq(flowAutomations.organizationId, organizationId), eq(flowAutomations.flowId, row.flowId)));
+  }
+  return rows.length;
+}

@@ -21,6 +21,7 @@ import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { listIntakeLines } from '../intake/mail.repo.ts';
+import { findOrganization } from '../organizations/organizations.repo.ts';
 import {
   type FlowAutomationRow,
   listFlowAutomations,
@@ -78,13 +79,21 @@ async function withAutomations(db: Db, organizationId: string, rows: FlowRow[]):
 
 /**
  * Saves a flow's trigger: `on arrival` needs a source that can be watched (a folder, uploads, a mailbox);
- * a schedule's first run is counted from now.
+ * a schedule's first run is counted from now. A daily time is read on the organisation's clock (its time
+ * zone setting), whatever zone the request named.
  */
-async function saveTrigger(tx: Db, flow: FlowRow, trigger: FlowTrigger, now: Date): Promise<void> {
-  if (trigger.kind === 'arrival' && !sourceFor(flow.io.input.kind).watch) {
+async function saveTrigger(tx: Db, flow: FlowRow, requested: FlowTrigger, now: Date): Promise<void> {
+  if (requested.kind === 'arrival' && !sourceFor(flow.io.input.kind).watch) {
     const message = 'This source cannot be watched; choose a schedule instead';
     throw new AppError('validation', message, { trigger: message });
   }
+  const trigger =
+    requested.kind === 'daily'
+      ? {
+          ...requested,
+          timeZone: (await findOrganization(tx, flow.organizationId))?.timeZone ?? requested.timeZone,
+        }
+      : requested;
   await upsertFlowTrigger(tx, {
     organizationId: flow.organizationId,
     flowId: flow.id,

@@ -4,11 +4,15 @@ import { flowMessages } from '@bahi/contracts';
 import {
   createGoogleDriveSource,
   DRIVE_FILE_FIELDS,
+  driveFileVersion,
+  explainUnsupportedDriveFile,
   fetchDriveFile,
+  listDriveFolder,
 } from '../../adapters/sources/google-drive.ts';
 import { parseDriveLink } from '../../adapters/sources/google-drive-link.ts';
 import {
   type DocumentSource,
+  hashBytes,
   hashFile,
   type SourceAdapter,
   type SourceContext,
@@ -18,6 +22,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getDriveCacheDir, sweepBeforeDriveRun } from './drive-cache.ts';
+import { listTakenDriveSourcePaths } from './google.repo.ts';
 import { openGoogleSession, requireGoogleConnected } from './google.service.ts';
 import { isGoogleConfigured, readErrorStatus } from './google-api.ts';
 
@@ -114,6 +119,48 @@ export async function locateDriveDocumentFile(db: Db, env: Env, doc: DriveDocume
 }
 
 /**
+ * What an on-arrival Drive flow has not taken yet: the folder's listing (metadata only, one `files.list`
+ * page per thousand files, nothing downloaded) less the files whose current version is already a document
+ * of the flow. Returns a fingerprint of those files (id and content version), or null when there are none:
+ * a tick that finds only files already taken (or still being read by a run) starts nothing, and a file whose
+ * content changes on Drive counts as new. Listing rather than a modified-time cursor: Drive lets uploaders
+ * set a file's modifiedTime (sync clients keep the local one), so a new file can look older than the cursor.
+ */
+export async function watchDriveFolder(
+  ctx: SourceContext,
+  source: { organizationId: string; flowId: string; url: string; includeSubfolders?: boolean | undefined },
+): Promise<string | null> {
+  const link = parseDriveLink(source.url);
+  const session = await openGoogleSession(ctx.db, ctx.env, source.organizationId);
+  const options = {
+    drive: session.drive,
+    includeSubfolders: source.includeSubfolders ?? false,
+    call: <T>(fn: () => Promise<T>) => session.call(fn),
+  };
+  const candidates = new Map<string, string>();
+  const consider = (file: { id?: string | null } & Parameters<typeof driveFileVersion>[0]) => {
+    if (file.id && !explainUnsupportedDriveFile(file, ctx.env.flows.uploadMaxBytes))
+      candidates.set(file.id, driveFileVersion(file));
+  };
+  if (link.kind === 'file') {
+    const res = await session.call(() =>
+      session.drive.files.get({ fileId: link.id, fields: DRIVE_FILE_FIELDS, supportsAllDrives: true }),
+    );
+    if (!res.data.trashed) consider(res.data);
+  } else {
+    for await (const { file } of listDriveFolder(options, link.id)) consider(file);
+  }
+  const taken = new Set(
+    (await listTakenDriveSourcePaths(ctx.db, source, [...candidates.keys()])).map((path) =>
+      basename(path).replace(/\.[^.]*$/, ''),
+    ),
+  );
+  const fresh = [...candidates.values()].filter((version) => !taken.has(version)).sort();
+  if (fresh.length === 0) return null;
+  return hashBytes(new TextEncoder().encode(fresh.join('\n')));
+}
+
+/**
  * The `drive` source kind. Saving a flow checks the link by the product's rule (and that this server can
  * talk to Google at all); a run also needs the organisation's Google connection (`google_auth_required`).
  */
@@ -142,4 +189,12 @@ export const driveSource: SourceAdapter = {
   locate: (ctx, doc) => locateDriveDocumentFile(ctx.db, ctx.env, doc),
   servedFrom: async (ctx, doc) => [getDriveCacheDir(ctx.env, doc.organizationId)],
   folderName: () => 'Google Drive folder',
+  // On arrival: new files (or new versions) in the folder that the flow has not taken yet.
+  watch: (ctx, { organizationId, flowId, input }) =>
+    watchDriveFolder(ctx, {
+      organizationId,
+      flowId,
+      url: input.url,
+      includeSubfolders: input.includeSubfolders,
+    }),
 };

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema/flows.ts';
 import { googleConnections } from '../../db/schema/google.ts';
 
 /** A stored Google connection row. */
@@ -97,4 +98,32 @@ export async function updateEmail(db: Db, organizationId: string, email: string)
     .update(googleConnections)
     .set({ email, updatedAt: new Date() })
     .where(eq(googleConnections.organizationId, organizationId));
+}
+
+/**
+ * The source paths of a flow's Drive documents among `driveIds` (their cache file names carry the Drive id
+ * and content version each was read from): what an on-arrival Drive flow has already taken.
+ */
+export async function listTakenDriveSourcePaths(
+  db: Db,
+  scope: { organizationId: string; flowId: string },
+  driveIds: string[],
+): Promise<string[]> {
+  const paths: string[] = [];
+  // In slices: a folder of thousands of files must not become one giant IN list.
+  for (let i = 0; i < driveIds.length; i += 500) {
+    const rows = await db
+      .select({ sourcePath: documents.sourcePath })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.organizationId, scope.organizationId),
+          eq(documents.flowId, scope.flowId),
+          eq(documents.sourceKind, 'drive'),
+          inArray(documents.sourceId, driveIds.slice(i, i + 500)),
+        ),
+      );
+    for (const row of rows) if (row.sourcePath) paths.push(row.sourcePath);
+  }
+  return paths;
 }

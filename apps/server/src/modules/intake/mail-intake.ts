@@ -13,6 +13,7 @@ import {
   recordSkipped,
   recordTaken,
 } from './mail.repo.ts';
+import { reconnectMessage } from './mail-oauth.ts';
 import { explainMessageFilter, type ReadMessage, readMessage } from './mail-parts.ts';
 
 /** Most messages one poll takes, oldest first; the next poll goes on. */
@@ -26,13 +27,12 @@ export interface PollContext extends SourceContext {
   now: Date;
 }
 
-/** The flow and its mailbox, with the password decrypted. */
-export interface MailboxToPoll {
+/** The flow and its mailbox, with the password decrypted or (OAuth2 mailboxes) an access token. */
+export type MailboxToPoll = {
   organizationId: string;
   flowId: string;
   mail: MailSource;
-  password: string;
-}
+} & ({ password: string } | { accessToken: string });
 
 /** A mail-server failure in words a person can act on (the flow shows it; the owner is told). */
 function explainImapError(error: unknown, mail: MailSource): AppError {
@@ -45,6 +45,7 @@ function explainImapError(error: unknown, mail: MailSource): AppError {
   let message: string;
   if (e.authenticationFailed && e.serverResponseCode === 'UNAVAILABLE')
     message = `The mail server ${mail.host} could not check the password just now; Bahi will try again.`;
+  else if (e.authenticationFailed && mail.auth !== 'password') message = reconnectMessage(mail);
   else if (e.authenticationFailed)
     message = `The mail server refused the user name or password for ${mail.user}. If the mailbox is Gmail or Microsoft 365, use an app password, then save the flow with it.`;
   else if (['ENOTFOUND', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET'].includes(e.code ?? ''))
@@ -73,7 +74,11 @@ export async function takeInMail(ctx: PollContext, box: MailboxToPoll): Promise<
     host: mail.host,
     port: mail.port,
     secure: mail.tls,
-    auth: { user: mail.user, pass: box.password },
+    // An access token makes imapflow log in with SASL XOAUTH2 (OAUTHBEARER when only that is offered).
+    auth:
+      'accessToken' in box
+        ? { user: mail.user, accessToken: box.accessToken }
+        : { user: mail.user, pass: box.password },
     logger: false,
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,

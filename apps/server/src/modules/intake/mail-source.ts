@@ -9,6 +9,7 @@ import { resolveAuthSecret } from '../../config/secret.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { decryptToken, encryptToken } from '../google/token-crypto.ts';
 import { takeInMail } from './mail-intake.ts';
+import { getMailAccessToken, isMailOAuthConnected, reconnectMessage } from './mail-oauth.ts';
 
 // The `email` source kind: a flow's IMAP mailbox. Each poll (before a run's scan, and every minute for a
 // flow that runs on arrival) takes the new mail in: attachments go to the flow's upload inbox, so the
@@ -51,16 +52,26 @@ async function readPassword(env: Env, organizationId: string, mail: MailSource):
   }
 }
 
+/** How to log in: the password, or (OAuth2 mailboxes) a fresh access token for SASL XOAUTH2. */
+async function readCredentials(
+  ctx: SourceContext,
+  source: { organizationId: string; flowId: string },
+  mail: MailSource,
+): Promise<{ password: string } | { accessToken: string }> {
+  if (mail.auth === 'password') return { password: await readPassword(ctx.env, source.organizationId, mail) };
+  return { accessToken: await getMailAccessToken(ctx.db, ctx.env, { ...source, mail }) };
+}
+
 /** Takes the mailbox's new mail in, then lists the flow's inbox. */
 async function pollAndList(
   ctx: SourceContext,
   source: { organizationId: string; flowId: string; input: FlowInput },
 ) {
   const mail = requireMail(source.input);
-  const password = await readPassword(ctx.env, source.organizationId, mail);
+  const credentials = await readCredentials(ctx, source, mail);
   await takeInMail(
     { ...ctx, workerId: WORKER_ID, now: new Date() },
-    { organizationId: source.organizationId, flowId: source.flowId, mail, password },
+    { organizationId: source.organizationId, flowId: source.flowId, mail, ...credentials },
   );
   return uploadSource.open(ctx, source);
 }
@@ -73,7 +84,8 @@ export const mailSource: SourceAdapter = {
     // A password sent is encrypted; none sent keeps the stored one (the form never holds it).
     const kept = previous?.mail?.passwordEnc;
     const passwordEnc = password ? encryptToken(await passwordKey(ctx.env), password, organizationId) : kept;
-    if (!passwordEnc) {
+    // An OAuth2 mailbox needs no password: it is connected by signing in (after the flow is saved).
+    if (!passwordEnc && settings.auth === 'password') {
       const message = 'Give the mailbox password (for Gmail or Microsoft 365, an app password)';
       throw new AppError('validation', message, { 'mail.password': message });
     }
@@ -83,8 +95,13 @@ export const mailSource: SourceAdapter = {
     }
     return { ...input, url: '', folderName: settings.folder, mail: { ...settings, passwordEnc } };
   },
-  async checkRunnable(ctx, { organizationId, input }) {
-    await readPassword(ctx.env, organizationId, requireMail(input));
+  async checkRunnable(ctx, { organizationId, flowId, input }) {
+    const mail = requireMail(input);
+    if (mail.auth === 'password') await readPassword(ctx.env, organizationId, mail);
+    else if (!flowId || !(await isMailOAuthConnected(ctx.db, { organizationId, flowId }))) {
+      const message = reconnectMessage(mail);
+      throw new AppError('validation', message, { mail: message });
+    }
   },
   open: (ctx, source) => pollAndList(ctx, source),
   locate: (ctx, doc) => uploadSource.locate(ctx, doc),

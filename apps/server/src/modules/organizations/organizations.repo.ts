@@ -66,7 +66,7 @@ export async function listGstins(db: Db, organizationId: string): Promise<GstinR
 export async function insertOrganizationWithOwner(
   db: Db,
   userId: string,
-  values: { legalName: string; phone: string; orgType: string; address: string },
+  values: { legalName: string; phone: string; orgType: string; address: string; timeZone?: string },
 ): Promise<OrganizationRow> {
   const [org] = await db.insert(organizations).values(values).returning();
   await db.insert(memberships).values({ userId, organizationId: org!.id, role: 'owner' });
@@ -77,7 +77,7 @@ export async function insertOrganizationWithOwner(
 export async function updateOrganizationProfile(
   db: Db,
   organizationId: string,
-  values: { legalName: string; phone: string; orgType: string; address: string },
+  values: { legalName: string; phone: string; orgType: string; address: string; timeZone: string },
 ): Promise<void> {
   await db
     .update(organizations)

@@ -16,6 +16,8 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { recheckBilledTo } from '../documents/document-billed-to.ts';
+import { rezoneDailyTriggers } from '../flows/flow-automations.repo.ts';
+import { nextRunAfter } from '../flows/flow-schedule.ts';
 import { markWorkbooksStale } from '../flows/flows.repo.ts';
 import {
   findMembershipByUser,
@@ -40,6 +42,7 @@ function toOrganization(row: OrganizationRow, gstins: GstinRow[]): Organization 
     orgType: row.orgType as OrgType,
     address: row.address,
     gstins: gstins.map((g) => ({ id: g.id, gstin: g.gstin, label: g.label, stateCode: g.stateCode })),
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -168,7 +171,8 @@ export async function updateOrganization(
     user,
     membership,
     input: rawInput,
-  }: { user: SessionUser; membership: Membership; input: UpdateOrganizationInput },
+    now = new Date(),
+  }: { user: SessionUser; membership: Membership; input: UpdateOrganizationInput; now?: Date },
 ): Promise<Organization> {
   if (membership.role !== 'owner' && membership.role !== 'admin') {
     throw new AppError('forbidden', 'Only owners and admins can change the organization profile');
@@ -178,14 +182,19 @@ export async function updateOrganization(
   const gstins = checkGstins(input.gstins);
   const orgId = membership.organizationId;
   await db.transaction(async (tx) => {
-    if (!(await findOrganization(tx, orgId)))
-      throw new AppError('no_organization', 'Set up your organization first');
+    const before = await findOrganization(tx, orgId);
+    if (!before) throw new AppError('no_organization', 'Set up your organization first');
+    const timeZone = input.timeZone ?? before.timeZone;
     await updateOrganizationProfile(tx, orgId, {
       legalName: input.legalName,
       phone,
       orgType: input.orgType,
       address: input.address,
+      timeZone,
     });
+    // Daily schedules are read on the organisation's clock: a new zone moves their next runs now.
+    if (timeZone !== before.timeZone)
+      await rezoneDailyTriggers(tx, orgId, timeZone, (trigger) => nextRunAfter(trigger, now));
     await replaceGstins(tx, orgId, gstins);
     // Whom an invoice is billed to is checked against these GSTINs: invoices already read follow at once.
     const rechecked = await recheckBilledTo(
@@ -205,7 +214,7 @@ export async function updateOrganization(
       kind: 'settings.organization',
       actor: user,
       summary: `${user.name} updated the organisation profile`,
-      details: { legalName: input.legalName, gstins: gstins.map((g) => g.gstin) },
+      details: { legalName: input.legalName, gstins: gstins.map((g) => g.gstin), timeZone },
     });
   });
   return requireOrganization(db, orgId);

@@ -15,6 +15,7 @@ import {
   readFixture,
   runRecordedJobs,
 } from '../flows/test-support.ts';
+import { getOrganization, updateOrganization } from '../organizations/organizations.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { backOffMs, fireDueFlows } from './flow-triggers.ts';
 
@@ -134,6 +135,74 @@ describe('schedules', () => {
     expect(await runsOf(wf.id)).toHaveLength(0);
     const [listed] = (await listWorkflows(t.db, member.membership)).filter((f) => f.id === wf.id);
     expect(listed!.nextRunAt).toBe(minutes(30 + 24 * 60).getTime());
+  });
+});
+
+describe("the organisation's time zone", () => {
+  it('a daily schedule runs on the organisation clock across a date boundary, and follows a new zone', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await createMember(t.db, 'Meera');
+    const org = (await getOrganization(t.db, own.membership.organizationId))!;
+    expect(org.timeZone).toBe('Asia/Kolkata');
+    const jobs = createRecordingSender();
+    const ctx = createTestJobContext(t.db, { env, jobs });
+    // 18:45Z on 2 March is 00:15 on 3 March in India: the next 00:30 is the same UTC evening, not the
+    // next UTC day (which a schedule read in UTC would give).
+    const clock = new Date('2026-03-02T18:45:00.000Z');
+    const wf = await createWorkflow(t.db, {
+      env,
+      ...own,
+      input: {
+        name: 'Just after midnight',
+        types: ['INVOICE'],
+        io: io({ kind: 'upload', url: '' }),
+        // The zone a browser sends is not the one used: the organisation's is.
+        trigger: { kind: 'daily', time: '00:30', timeZone: 'UTC' },
+      },
+      now: clock,
+    });
+    expect(new Date(wf.nextRunAt!).toISOString()).toBe('2026-03-02T19:00:00.000Z');
+    expect(wf.trigger).toEqual({ kind: 'daily', time: '00:30', timeZone: 'Asia/Kolkata' });
+    await addUploads(t.db, {
+      env,
+      ...own,
+      flowId: wf.id,
+      files: [{ name: 'night.pdf', bytes: await readFixture('invoice-011.pdf') }],
+    });
+    expect(await fireDueFlows(ctx, new Date('2026-03-02T18:59:00.000Z'))).not.toContain(wf.id);
+    expect(await fireDueFlows(ctx, new Date('2026-03-02T19:00:30.000Z'))).toContain(wf.id);
+    await runRecordedJobs(jobs, ctx);
+    const listed = async () => (await listWorkflows(t.db, own.membership)).find((f) => f.id === wf.id)!;
+    expect(new Date((await listed()).nextRunAt!).toISOString()).toBe('2026-03-03T19:00:00.000Z');
+
+    // The organisation moves to London time: 00:30 there is 00:30Z (no summer time in early March).
+    const after = await updateOrganization(t.db, {
+      ...own,
+      now: new Date('2026-03-02T20:00:00.000Z'),
+      input: {
+        legalName: org.legalName,
+        phone: org.phone,
+        orgType: org.orgType,
+        address: org.address,
+        timeZone: 'Europe/London',
+      },
+    });
+    expect(after.timeZone).toBe('Europe/London');
+    const moved = await listed();
+    expect(moved.trigger).toEqual({ kind: 'daily', time: '00:30', timeZone: 'Europe/London' });
+    expect(new Date(moved.nextRunAt!).toISOString()).toBe('2026-03-03T00:30:00.000Z');
+    // A profile saved without a zone keeps the one chosen.
+    const kept = await updateOrganization(t.db, {
+      ...own,
+      input: { legalName: org.legalName, phone: org.phone, orgType: org.orgType, address: org.address },
+    });
+    expect(kept.timeZone).toBe('Europe/London');
+    const bad = await updateOrganization(t.db, {
+      ...own,
+      input: { ...kept, timeZone: 'Mars/Olympus' },
+    }).catch((e: unknown) => e);
+    expect((bad as Error).message).toMatch(/Unknown time zone/);
   });
 });
 

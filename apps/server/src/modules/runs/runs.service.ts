@@ -65,7 +65,11 @@ export function toRun(row: RunRow): Run {
 async function checkRunnable(ctx: { db: Db; env: Env }, flow: FlowRow, source: RunSource): Promise<void> {
   const { input } = flow.io;
   if (source.kind === 'flow')
-    await sourceFor(input.kind).checkRunnable(ctx, { organizationId: flow.organizationId, input });
+    await sourceFor(input.kind).checkRunnable(ctx, {
+      organizationId: flow.organizationId,
+      flowId: flow.id,
+      input,
+    });
   for (const sink of sinksFor(flow)) await sink.checkRunnable(ctx, flow);
 }
 

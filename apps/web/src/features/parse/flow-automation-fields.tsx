@@ -1,8 +1,15 @@
+import { DEFAULT_TIME_ZONE } from '@bahi/contracts';
+import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/form-field.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { callEndpoint } from '@/lib/endpoint.ts';
+import { api } from '@/lib/endpoints.ts';
 import { registerClearing } from '@/lib/form.ts';
+import { useMe } from '@/lib/session.ts';
 import { TRIGGER_LABELS, type TriggerChoice } from './flow-automation.ts';
 import type { FlowFormValues } from './flow-form.ts';
 
@@ -11,12 +18,18 @@ type Form = UseFormReturn<FlowFormValues, unknown, FlowFormValues>;
 const selectClass =
   'h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40';
 
-/** "Run this flow": by hand, on arrival, every N minutes or daily at HH:MM (India time). */
-export function TriggerFields({ form, canWatch }: { form: Form; canWatch: boolean }) {
+/**
+ * "Run this flow": by hand, on arrival, every N minutes or daily at HH:MM on the organisation's clock (its
+ * time zone setting on the profile page). Every source kind can be watched (a folder, uploads, a Drive
+ * folder, a mailbox).
+ */
+export function TriggerFields({ form }: { form: Form }) {
   const values = form.watch();
+  const me = useMe();
+  const zone = me.data?.organization?.timeZone ?? DEFAULT_TIME_ZONE;
   const { errors } = form.formState;
   const text = (field: 'everyMinutes' | 'dailyTime') => registerClearing(form, field);
-  const choices = (Object.keys(TRIGGER_LABELS) as TriggerChoice[]).filter((c) => c !== 'arrival' || canWatch);
+  const choices = Object.keys(TRIGGER_LABELS) as TriggerChoice[];
   return (
     <fieldset className="grid gap-2" data-testid="trigger-fields">
       <legend className="mb-1 font-medium text-sm">Run this flow</legend>
@@ -45,7 +58,7 @@ export function TriggerFields({ form, canWatch }: { form: Form; canWatch: boolea
         <FormField
           id="flow-daily"
           label="Time of day"
-          hint="India time (Asia/Kolkata)."
+          hint={`${zone.replaceAll('_', ' ')} time, the organisation's time zone (change it on the Profile page).`}
           error={errors.dailyTime?.message}
         >
           {(ids) => <Input {...ids} type="time" className="w-32" {...text('dailyTime')} />}
@@ -60,8 +73,78 @@ export function TriggerFields({ form, canWatch }: { form: Form; canWatch: boolea
   );
 }
 
+/**
+ * "Connect with Google / Microsoft 365": sends the browser to the provider's sign-in page for this flow's
+ * mailbox (it comes back to the flow). Only for a saved flow whose saved mailbox already signs in this way,
+ * since the connection belongs to the saved flow.
+ */
+function ConnectMailbox({
+  provider,
+  flowId,
+  saved,
+}: {
+  provider: 'google' | 'microsoft';
+  flowId: string | undefined;
+  saved: boolean;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = provider === 'google' ? 'Google' : 'Microsoft 365';
+  if (!flowId || !saved)
+    return (
+      <p
+        className="rounded-md bg-muted/60 px-3 py-2 text-muted-foreground text-xs"
+        data-testid="mail-connect-later"
+      >
+        Save the flow, then open it again and press "Connect with {name}" to sign in to the mailbox.
+      </p>
+    );
+  async function connect() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { url } = await callEndpoint(api.connectMailbox, {
+        params: { id: flowId ?? '' },
+        body: { provider },
+      });
+      window.location.assign(url);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not start signing in; try again');
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="grid gap-1.5">
+      <Button type="button" variant="outline" onClick={connect} disabled={busy} data-testid="mail-connect">
+        Connect with {name}
+      </Button>
+      <p className="text-muted-foreground text-xs">
+        Opens {name}'s sign-in page; Bahi keeps only a renewable key to read this mailbox. Press it again to
+        reconnect if the flow says so.
+      </p>
+      {error && (
+        <p className="text-destructive text-xs" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The mailbox of an e-mail source: server, login, folder, what to take and what to do after. */
-export function MailFields({ form, hasPassword }: { form: Form; hasPassword: boolean }) {
+export function MailFields({
+  form,
+  hasPassword,
+  flowId,
+  savedAuth,
+}: {
+  form: Form;
+  hasPassword: boolean;
+  /** The saved flow's id (absent while creating one). */
+  flowId?: string | undefined;
+  /** How the saved flow's mailbox signs in. */
+  savedAuth?: string | undefined;
+}) {
   const values = form.watch();
   const { errors } = form.formState;
   const text = (field: keyof FlowFormValues & `mail${string}`) => registerClearing(form, field);
@@ -90,26 +173,47 @@ export function MailFields({ form, hasPassword }: { form: Form; hasPassword: boo
           <Input {...ids} autoComplete="off" placeholder="invoices@yourcompany.in" {...text('mailUser')} />
         )}
       </FormField>
-      <FormField
-        id="mail-password"
-        label="Password or app password"
-        error={errors.mailPassword?.message}
-        hint={
-          hasPassword
-            ? 'A password is stored. Leave this empty to keep it.'
-            : 'For Gmail and Microsoft 365, create an app password.'
-        }
-      >
+      <FormField id="mail-auth" label="Sign in with">
         {(ids) => (
-          <Input
+          <select
             {...ids}
-            type="password"
-            autoComplete="new-password"
-            placeholder={hasPassword ? '••••••••' : ''}
-            {...text('mailPassword')}
-          />
+            className={selectClass}
+            value={values.mailAuth}
+            data-testid="mail-auth"
+            onChange={(e) =>
+              form.setValue('mailAuth', e.target.value as FlowFormValues['mailAuth'], { shouldDirty: true })
+            }
+          >
+            <option value="password">Password or app password</option>
+            <option value="google">Google account (Gmail, Google Workspace)</option>
+            <option value="microsoft">Microsoft 365 account</option>
+          </select>
         )}
       </FormField>
+      {values.mailAuth === 'password' ? (
+        <FormField
+          id="mail-password"
+          label="Password or app password"
+          error={errors.mailPassword?.message}
+          hint={
+            hasPassword
+              ? 'A password is stored. Leave this empty to keep it.'
+              : 'For Gmail and Microsoft 365, create an app password, or sign in with the account instead.'
+          }
+        >
+          {(ids) => (
+            <Input
+              {...ids}
+              type="password"
+              autoComplete="new-password"
+              placeholder={hasPassword ? '••••••••' : ''}
+              {...text('mailPassword')}
+            />
+          )}
+        </FormField>
+      ) : (
+        <ConnectMailbox provider={values.mailAuth} flowId={flowId} saved={savedAuth === values.mailAuth} />
+      )}
       <FormField id="mail-folder" label="Folder" error={errors.mailFolder?.message}>
         {(ids) => <Input {...ids} placeholder="INBOX" {...text('mailFolder')} />}
       </FormField>

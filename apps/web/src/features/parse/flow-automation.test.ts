@@ -64,5 +64,24 @@ describe('flow automation in the form', () => {
         Date.UTC(2026, 2, 1),
       ),
     ).toMatch(/^Next run 2 Mar/);
+    // 18:30Z on 2 March is past midnight in India: the card shows the organisation's date and time,
+    // whatever zone the browser is in.
+    const daily = { kind: 'daily' as const, time: '00:30', timeZone: 'Asia/Kolkata' };
+    expect(describeNextRun({ trigger: daily, nextRunAt: Date.UTC(2026, 2, 2, 19, 0) }, 0)).toMatch(
+      /^Next run 3 Mar, 12:30 am$/i,
+    );
+    expect(
+      describeNextRun(
+        { trigger: { ...daily, timeZone: 'Europe/London' }, nextRunAt: Date.UTC(2026, 2, 3, 0, 30) },
+        0,
+      ),
+    ).toMatch(/^Next run 3 Mar, 12:30 am$/i);
+    expect(
+      describeNextRun(
+        { trigger: { kind: 'every', minutes: 15 }, nextRunAt: Date.UTC(2026, 2, 2, 19, 0) },
+        0,
+        'Asia/Kolkata',
+      ),
+    ).toMatch(/^Next run 3 Mar/);
   });
 });

@@ -3,6 +3,7 @@ import {
   type FlowInput,
   type FlowTrigger,
   MailAfterActionSchema,
+  MailAuthSchema,
   type Workflow,
 } from '@bahi/contracts';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ export const AutomationFormShape = {
   mailPort: z.string(),
   mailTls: z.boolean(),
   mailUser: z.string(),
+  mailAuth: MailAuthSchema,
   mailPassword: z.string(),
   mailFolder: z.string(),
   mailAfter: MailAfterActionSchema,
@@ -51,6 +53,8 @@ export interface AutomationFormValues {
   mailPort: string;
   mailTls: boolean;
   mailUser: string;
+  /** Password (app password), or OAuth2 with Google / Microsoft 365 (connected after saving). */
+  mailAuth: z.infer<typeof MailAuthSchema>;
   mailPassword: string;
   mailFolder: string;
   mailAfter: z.infer<typeof MailAfterActionSchema>;
@@ -74,6 +78,7 @@ export function emptyAutomation(): AutomationFormValues {
     mailPort: '993',
     mailTls: true,
     mailUser: '',
+    mailAuth: 'password',
     mailPassword: '',
     mailFolder: 'INBOX',
     mailAfter: 'read',
@@ -102,6 +107,7 @@ export function automationFromFlow(flow: Workflow): AutomationFormValues {
           mailPort: String(mail.port),
           mailTls: mail.tls,
           mailUser: mail.user,
+          mailAuth: mail.auth ?? 'password',
           mailFolder: mail.folder,
           mailAfter: mail.after,
           mailMoveTo: mail.moveTo,
@@ -138,7 +144,8 @@ export function toMailInput(values: AutomationFormValues): NonNullable<FlowInput
     port: Number(values.mailPort) || 993,
     tls: values.mailTls,
     user: values.mailUser.trim(),
-    ...(values.mailPassword ? { password: values.mailPassword } : {}),
+    auth: values.mailAuth,
+    ...(values.mailPassword && values.mailAuth === 'password' ? { password: values.mailPassword } : {}),
     folder: values.mailFolder.trim() || 'INBOX',
     after: values.mailAfter,
     moveTo: values.mailMoveTo.trim(),
@@ -153,20 +160,26 @@ export function toMailInput(values: AutomationFormValues): NonNullable<FlowInput
   };
 }
 
-/** "Next run 2 Mar, 07:30" style text for the flow card, or null when it waits for nothing on a clock. */
+/**
+ * "Next run 3 Mar, 00:30" style text for the flow card, on the organisation's clock (`timeZone`; a daily
+ * schedule's own zone, which the server keeps equal to it), or null when it waits for nothing on a clock.
+ */
 export function describeNextRun(
   flow: Pick<Workflow, 'trigger' | 'nextRunAt'>,
   now = Date.now(),
+  timeZone?: string,
 ): string | null {
   const trigger = flow.trigger ?? { kind: 'manual' };
   if (trigger.kind === 'arrival') return 'Runs when documents arrive';
   if (trigger.kind === 'manual' || !flow.nextRunAt) return null;
   const at = new Date(Math.max(flow.nextRunAt, now));
+  const zone = trigger.kind === 'daily' ? trigger.timeZone : (timeZone ?? DEFAULT_TIME_ZONE);
   const when = at.toLocaleString('en-IN', {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: zone,
   });
   return `Next run ${when}`;
 }

@@ -21,6 +21,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatAgo, formatDateTime } from '@/lib/format.ts';
+import { useMe } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
 import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/shared/integrations/google-oauth.ts';
 import { describeNextRun } from './flow-automation.ts';
@@ -193,7 +194,8 @@ export function FlowCard({
 }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [intakeOpen, setIntakeOpen] = useState(false);
-  const nextRun = describeNextRun(flow);
+  const me = useMe();
+  const nextRun = describeNextRun(flow, Date.now(), me.data?.organization?.timeZone);
   // The intake log is for flows whose documents arrive by themselves (a trigger, or a mailbox).
   const showsIntake = (flow.trigger && flow.trigger.kind !== 'manual') || Boolean(flow.io.input.mail);
   const source = describeSource(flow.io.input);

@@ -459,6 +459,8 @@ export function FlowFormSheet({
               <MailFields
                 form={form}
                 hasPassword={Boolean((savedFlow ?? flow)?.io.input.mail?.hasPassword)}
+                flowId={(savedFlow ?? flow)?.id}
+                savedAuth={(savedFlow ?? flow)?.io.input.mail?.auth}
               />
             ) : values.sourceKind === 'upload' ? (
               <p className="rounded-md bg-muted/60 px-3 py-2 text-muted-foreground text-xs">
@@ -517,7 +519,7 @@ export function FlowFormSheet({
             )}
           </div>
 
-          <TriggerFields form={form} canWatch={values.sourceKind !== 'drive'} />
+          <TriggerFields form={form} />
 
           <div className="grid gap-3">
             <Label>

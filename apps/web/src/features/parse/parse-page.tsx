@@ -211,6 +211,19 @@ export function ParsePage() {
     next.delete('create');
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
+  // Back from a mailbox sign-in (Google / Microsoft 365): say how it went once, then drop the marker.
+  useEffect(() => {
+    const connected = searchParams.get('mailOAuth') === 'connected';
+    const failed = searchParams.get('mailOAuthError');
+    if (!connected && failed === null) return;
+    if (connected)
+      toast.success('Mailbox connected', { description: 'Bahi reads it from the next check on.' });
+    else toast.error('The mailbox was not connected', { description: failed ?? undefined });
+    const next = new URLSearchParams(searchParams);
+    next.delete('mailOAuth');
+    next.delete('mailOAuthError');
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
   const [editing, setEditing] = useState<Flow | undefined>(undefined);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const [documentsFlowId, setDocumentsFlowId] = useState<string | null>(null);

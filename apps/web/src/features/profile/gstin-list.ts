@@ -52,6 +52,7 @@ export function buildProfileUpdate(values: ProfileValues, entries: GstinEntry[])
     phone: values.phone.trim(),
     orgType: values.orgType,
     address: values.address.trim(),
+    ...(values.timeZone ? { timeZone: values.timeZone } : {}),
     gstins: entries.map((entry) => ({ gstin: entry.gstin, label: entry.label })),
   };
 }

@@ -1,4 +1,4 @@
-import { type Organization, orgTypeLabels } from '@bahi/contracts';
+import { DEFAULT_TIME_ZONE, type Organization, orgTypeLabels } from '@bahi/contracts';
 import { Building2Icon, Loader2Icon, MailIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { FormField } from '@/components/form-field.tsx';
 import { OrgTypeSelect } from '@/components/org-type-select.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { TimeZoneSelect } from '@/components/time-zone-select.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -36,6 +37,7 @@ function toFormState(organization: Organization | null): { values: ProfileValues
       phone: formatIndianPhone(organization?.phone ?? ''),
       orgType: organization?.orgType ?? 'pvt_ltd',
       address: organization?.address ?? '',
+      timeZone: organization?.timeZone ?? DEFAULT_TIME_ZONE,
     },
     gstins: (organization?.gstins ?? []).map(({ gstin, label, stateCode }) => ({ gstin, label, stateCode })),
   };
@@ -158,6 +160,22 @@ function ProfileForm({
                   control={form.control}
                   name="orgType"
                   render={({ field }) => <OrgTypeSelect field={field} ids={ids} />}
+                />
+              )}
+            </FormField>
+            <FormField
+              id="timeZone"
+              label="Time zone"
+              hint="Daily schedules of flows run, and are shown, at this zone's time."
+              error={errors.timeZone?.message}
+            >
+              {(ids) => (
+                <Controller
+                  control={form.control}
+                  name="timeZone"
+                  render={({ field }) => (
+                    <TimeZoneSelect field={{ ...field, value: field.value ?? DEFAULT_TIME_ZONE }} ids={ids} />
+                  )}
                 />
               )}
             </FormField>
