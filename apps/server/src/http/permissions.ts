@@ -66,6 +66,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/flows/{id}/uploads': 'read',
   'GET /api/flows/{id}/intake': 'read',
   'GET /api/flows/{id}/sheet': 'read',
+  'GET /api/flows/{id}/outputs': 'read',
   'GET /api/flows/{id}/sheet.xlsx': 'download',
   'GET /api/flows/{id}/sheet.csv': 'download',
 

@@ -42,9 +42,8 @@ function createMemorySink(state: { writes: string[][]; fail: boolean }): SinkAda
       await saveOutput({ kind: 'sheets', sheetId: `memory-${flow.id}`, sheetName });
       return { sheetId: `memory-${flow.id}`, url: `memory://${flow.id}` };
     },
-    async write(sinkCtx, flow) {
+    async write(_ctx, _flow, content) {
       if (state.fail) throw new Error('the memory is full');
-      const content = await loadSheetContent(sinkCtx.db, sinkCtx.env, flow);
       state.writes.push(content.documents.map((row) => String(row.fileName)));
     },
     toRunError: (error) => ({ code: 'sheet_write_failed', message: `Memory: ${(error as Error).message}` }),
@@ -114,7 +113,6 @@ describe('the sink registry', () => {
     // A person's removal rewrites it too (best effort).
     state.fail = false;
     await removeDocument(t.db, {
-      env,
       user: member.user,
       membership: member.membership,
       id: String(doc!.documentId),

@@ -11,12 +11,14 @@ import {
 } from '@bahi/contracts';
 import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/india';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { recheckBilledTo } from '../documents/document-billed-to.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { sendOutputsJobs } from '../flows/flow-outputs.ts';
+import { markOutputsStale } from '../flows/flows.repo.ts';
 import {
   findMembershipByUser,
   findOrganization,
@@ -168,7 +170,14 @@ export async function updateOrganization(
     user,
     membership,
     input: rawInput,
-  }: { user: SessionUser; membership: Membership; input: UpdateOrganizationInput },
+    jobs,
+  }: {
+    user: SessionUser;
+    membership: Membership;
+    input: UpdateOrganizationInput;
+    /** Sends the rewrite of the outputs the rechecked invoices change (absent in tests without a queue). */
+    jobs?: JobSender | undefined;
+  },
 ): Promise<Organization> {
   if (membership.role !== 'owner' && membership.role !== 'admin') {
     throw new AppError('forbidden', 'Only owners and admins can change the organization profile');
@@ -177,7 +186,7 @@ export async function updateOrganization(
   const phone = normalizePhoneOrThrow(input.phone);
   const gstins = checkGstins(input.gstins);
   const orgId = membership.organizationId;
-  await db.transaction(async (tx) => {
+  const staleFlows = await db.transaction(async (tx) => {
     if (!(await findOrganization(tx, orgId)))
       throw new AppError('no_organization', 'Set up your organization first');
     await updateOrganizationProfile(tx, orgId, {
@@ -193,7 +202,7 @@ export async function updateOrganization(
       orgId,
       gstins.map((g) => g.gstin),
     );
-    if (rechecked > 0) await markWorkbooksStale(tx, orgId);
+    const stale = rechecked > 0 ? await markOutputsStale(tx, orgId) : [];
     await recordActivity(tx, {
       organizationId: orgId,
       kind: 'organization.updated',
@@ -207,6 +216,9 @@ export async function updateOrganization(
       summary: `${user.name} updated the organisation profile`,
       details: { legalName: input.legalName, gstins: gstins.map((g) => g.gstin) },
     });
+    return stale;
   });
+  // Sent once the change is committed: the job reads it.
+  await sendOutputsJobs({ jobs }, staleFlows);
   return requireOrganization(db, orgId);
 }
