@@ -110,13 +110,17 @@ describe('the sink registry', () => {
       errorMessage: 'Memory: the memory is full',
     });
 
-    // A person's removal rewrites it too (best effort).
+    // A person's removal rewrites it too, through the flow's outputs job (sent once, for this flow).
     state.fail = false;
     await removeDocument(t.db, {
       user: member.user,
       membership: member.membership,
       id: String(doc!.documentId),
+      jobs,
     });
+    expect(jobs.sent).toEqual([{ name: 'flow-workbook', payload: { flowId: flow.id } }]);
+    expect(state.writes).toHaveLength(1);
+    await h.drainJobs();
     expect(state.writes).toEqual([['invoice-011.pdf'], []]);
 
     // With the real entry back, the same flow needs Google to run (and this server has none configured).
