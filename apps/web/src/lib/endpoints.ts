@@ -19,6 +19,7 @@ import {
   FlowDocumentSchema,
   FlowIntakeSchema,
   FlowNoPoSchema,
+  FlowOutputsStatusSchema,
   ForgetLearnedFieldSchema,
   GoogleConsentUrlSchema,
   GoogleSetupInputSchema,
@@ -203,6 +204,7 @@ export const api = defineEndpoints({
   startRun: { method: 'POST', path: '/api/flows/:id/runs', response: RunSchema },
   listFlowRuns: { method: 'GET', path: '/api/flows/:id/runs', response: RunListSchema },
   flowIntake: { method: 'GET', path: '/api/flows/:id/intake', response: FlowIntakeSchema },
+  flowOutputs: { method: 'GET', path: '/api/flows/:id/outputs', response: FlowOutputsStatusSchema },
   getRun: { method: 'GET', path: '/api/runs/:id', response: RunSchema },
 
   // Uploads (sent by XHR as multipart for upload progress; see `upload-files.ts`)
