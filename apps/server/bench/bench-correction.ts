@@ -15,10 +15,11 @@ import { parseArgs } from 'node:util';
 import { computeGstinCheckChar } from '@bahi/india';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { documents, flows, memberships } from '../src/db/schema/index.ts';
+import { documents } from '../src/db/schema/index.ts';
 import { findFlowById } from '../src/modules/flows/flows.repo.ts';
 import { getWorkbookPath } from '../src/modules/flows/flows.service.ts';
 import { startTestServer } from '../src/test/test-server.ts';
+import { openBenchOrganization, storedExtraction } from './bench-support.ts';
 
 const { values } = parseArgs({
   options: { documents: { type: 'string', default: '500' }, rounds: { type: 'string', default: '8' } },
@@ -29,16 +30,6 @@ const POS = Math.ceil(DOCUMENTS / 2);
 const vendors = Array.from({ length: 20 }, (_, i) => {
   const first14 = `29AAC${String.fromCharCode(65 + (i % 26))}Q${String(2000 + i).padStart(4, '0')}B1Z`;
   return { gstin: first14 + computeGstinCheckChar(first14), name: `Sample Supplier ${i + 1}` };
-});
-const extraction = (documentType: string, fields: object, lineItems: object[]) => ({
-  contract: 'extraction/v1',
-  documentType,
-  fields,
-  lineItems,
-  checks: [],
-  confidence: {},
-  provenance: {},
-  error: null,
 });
 const lines = (p: number) =>
   [0, 1].map((k) => ({
@@ -67,24 +58,7 @@ const app = await startTestServer();
 try {
   const owner = await app.createOnboardedUser('Bench Correction Traders');
   const db = app.server.db;
-  const [member] = await db.select().from(memberships).where(eq(memberships.userId, owner.userId));
-  const organizationId = member!.organizationId;
-  const flowOf = async (name: string, type: string) =>
-    (
-      await db
-        .insert(flows)
-        .values({
-          organizationId,
-          name,
-          types: [type],
-          status: 'success',
-          io: {
-            input: { kind: 'upload', url: '', folderName: '' },
-            output: { kind: 'xlsx', sheetId: '', sheetName: name },
-          },
-        })
-        .returning()
-    )[0]!.id;
+  const { organizationId, addFlow: flowOf } = await openBenchOrganization(db, owner.userId);
   const poFlow = await flowOf('Purchase orders', 'PO');
   const invFlow = await flowOf('Supplier bills', 'INVOICE');
   const rows: Array<typeof documents.$inferInsert> = [];
@@ -97,7 +71,7 @@ try {
       sourceId: `po-${p}`,
       contentHash: `po-${p}`,
       fileName: `po-${p}.pdf`,
-      extraction: extraction(
+      extraction: storedExtraction(
         'po',
         { documentNumber: `PO-${p}`, documentDate: '2026-04-01', vendorGstin: v.gstin, vendorName: v.name },
         lines(p),
@@ -113,7 +87,7 @@ try {
       sourceId: `bill-${i}`,
       contentHash: `bill-${i}`,
       fileName: `bill-${i}.pdf`,
-      extraction: extraction(
+      extraction: storedExtraction(
         'invoice',
         {
           documentNumber: `BILL-${i}`,
