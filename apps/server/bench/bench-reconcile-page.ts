@@ -11,9 +11,9 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { computeGstinCheckChar } from '@bahi/india';
-import { eq } from 'drizzle-orm';
-import { documents, flows, memberships } from '../src/db/schema/index.ts';
+import { documents } from '../src/db/schema/index.ts';
 import { startTestServer } from '../src/test/test-server.ts';
+import { openBenchOrganization, storedExtraction } from './bench-support.ts';
 
 const { values } = parseArgs({ options: { invoices: { type: 'string', default: '1000' } } });
 const INVOICES = Number(values.invoices);
@@ -23,39 +23,12 @@ const vendors = Array.from({ length: 40 }, (_, i) => {
   return { gstin: first14 + computeGstinCheckChar(first14), name: `Vendor ${i + 1} Traders` };
 });
 const items = ['Gear motor', 'LED panel', 'Copper wire', 'Ceiling fan'];
-const extraction = (documentType: string, fields: object, lineItems: object[]) => ({
-  contract: 'extraction/v1',
-  documentType,
-  fields,
-  lineItems,
-  checks: [],
-  confidence: {},
-  provenance: {},
-  error: null,
-});
 
 const app = await startTestServer();
 try {
   const owner = await app.createOnboardedUser('Bench Traders');
   const db = app.server.db;
-  const [member] = await db.select().from(memberships).where(eq(memberships.userId, owner.userId));
-  const organizationId = member!.organizationId;
-  const flowOf = async (name: string, type: string) =>
-    (
-      await db
-        .insert(flows)
-        .values({
-          organizationId,
-          name,
-          types: [type],
-          status: 'success',
-          io: {
-            input: { kind: 'upload', url: '', folderName: '' },
-            output: { kind: 'xlsx', sheetId: '', sheetName: name },
-          },
-        })
-        .returning()
-    )[0]!.id;
+  const { organizationId, addFlow: flowOf } = await openBenchOrganization(db, owner.userId);
   const [poFlow, grnFlow, invFlow] = [
     await flowOf('POs', 'PO'),
     await flowOf('GRNs', 'GRN'),
@@ -86,7 +59,7 @@ try {
       sourceId: `po-${p}`,
       contentHash: `po-${p}`,
       fileName: `po-${p}.pdf`,
-      extraction: extraction('po', fields, lines(p)),
+      extraction: storedExtraction('po', fields, lines(p)),
     });
     rows.push({
       ...base,
@@ -94,7 +67,7 @@ try {
       sourceId: `grn-${p}`,
       contentHash: `grn-${p}`,
       fileName: `grn-${p}.pdf`,
-      extraction: extraction(
+      extraction: storedExtraction(
         'grn',
         { documentNumber: `GRN/${p}`, poNumber: `PO/${p}`, vendorGstin: v.gstin },
         lines(p).map((l) => ({
@@ -125,7 +98,7 @@ try {
       sourceId: `inv-${i}`,
       contentHash: `inv-${i}`,
       fileName: `inv-${i}.pdf`,
-      extraction: extraction(
+      extraction: storedExtraction(
         'invoice',
         fields,
         lines(p).map((l) => ({ ...l, quantity: 5, amount: l.amount / 2 })),

@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import type { Db } from '../src/db/client.ts';
+import { flows, memberships } from '../src/db/schema/index.ts';
 import { startServer } from '../src/server.ts';
 import { seedPgliteDataDir } from '../src/test/test-server.ts';
 
@@ -33,4 +36,39 @@ export async function startBenchServer(name: string, env: Record<string, string>
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An `extraction/v1` reading as a run stores it, for documents a bench inserts directly. */
+export const storedExtraction = (documentType: string, fields: object, lineItems: object[]) => ({
+  contract: 'extraction/v1',
+  documentType,
+  fields,
+  lineItems,
+  checks: [],
+  confidence: {},
+  provenance: {},
+  error: null,
+});
+
+/** The organisation of a bench's owner, and a way to add upload flows of one type to it. */
+export async function openBenchOrganization(db: Db, userId: string) {
+  const [member] = await db.select().from(memberships).where(eq(memberships.userId, userId));
+  const organizationId = member!.organizationId;
+  const addFlow = async (name: string, type: string) =>
+    (
+      await db
+        .insert(flows)
+        .values({
+          organizationId,
+          name,
+          types: [type],
+          status: 'success',
+          io: {
+            input: { kind: 'upload', url: '', folderName: '' },
+            output: { kind: 'xlsx', sheetId: '', sheetName: name },
+          },
+        })
+        .returning()
+    )[0]!.id;
+  return { organizationId, addFlow };
 }

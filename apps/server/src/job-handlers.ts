@@ -6,7 +6,7 @@ import { learnFromDocumentCorrection } from './modules/memory/memory.service.ts'
 import { helpExtractRun } from './modules/runs/claim-loop.ts';
 import { fireDueFlows } from './modules/runs/flow-triggers.ts';
 import { processRun, recoverRuns } from './modules/runs/run-leader.ts';
-import { writeFlowWorkbook } from './modules/sheets/sheets.service.ts';
+import { writeStaleFlowOutputs } from './modules/sheets/flow-outputs-writer.ts';
 
 // The composition root of the job side: the one place that knows both the job runtime (`jobs/`, which
 // imports no feature module) and the modules whose code the jobs run. `server.ts` and `worker.ts` hand
@@ -23,9 +23,8 @@ export const jobHandlers = {
   'flow-run': ({ runId }, ctx) => processRun(runId, ctx),
   // A helper of a running run (see `helpExtractRun`).
   'flow-run-extract': ({ runId, helper }, ctx) => helpExtractRun(runId, helper, ctx),
-  'flow-workbook': async ({ flowId }, ctx) => {
-    await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId });
-  },
+  // The workbook and the Google sheet of a flow a person's change marked stale (one per flow at a time).
+  'flow-workbook': ({ flowId }, ctx) => writeStaleFlowOutputs(ctx, flowId),
   'issuer-memory-learn': async (payload, ctx) => {
     await learnFromDocumentCorrection(ctx, payload);
   },

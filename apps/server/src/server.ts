@@ -7,6 +7,7 @@ import { resolveAuthSecret } from './config/secret.ts';
 import { createDb, type Db } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
+import './io-wiring.ts';
 import { jobWiring } from './job-handlers.ts';
 import { closePreviewPools } from './jobs/previews.ts';
 import { type JobRuntime, startJobRuntime } from './jobs/runtime.ts';

@@ -1,6 +1,7 @@
 import { EnvError, loadEnv } from './config/env.ts';
 import { createDb } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import './io-wiring.ts';
 import { jobWiring } from './job-handlers.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { createLogger } from './lib/logger.ts';

@@ -283,6 +283,21 @@ export const FlowDocumentDetailSchema = FlowDocumentSchema.extend({
   extraction: z.record(z.string(), z.unknown()).nullable(),
 });
 
+/**
+ * `GET /api/flows/:id/outputs`: whether the flow's workbook and Google sheet hold its latest rows. A change
+ * (a correction, an approval, an override) saves at once and the outputs are rewritten a moment later by a
+ * background job: until then `upToDate` is false.
+ */
+export const FlowOutputsStatusSchema = z.object({
+  upToDate: z.boolean(),
+  /** When the outputs were last written completely (ISO), null when never. */
+  writtenAt: z.string().nullable(),
+  /** Why the last write failed, in words (it is retried); null when it did not. */
+  error: z.string().nullable(),
+});
+/** Whether a flow's outputs are up to date. */
+export type FlowOutputsStatus = z.infer<typeof FlowOutputsStatusSchema>;
+
 /** `GET /api/flows/:id/documents`. */
 export const DocumentListSchema = z.object({
   items: z.array(FlowDocumentSchema),

@@ -71,6 +71,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // Not in the OpenAPI document (the provider redirects the browser here); the signed state names the flow.
   'GET /api/mail-oauth/callback': 'flows.manage',
   'GET /api/flows/{id}/sheet': 'read',
+  'GET /api/flows/{id}/outputs': 'read',
   'GET /api/flows/{id}/sheet.xlsx': 'download',
   'GET /api/flows/{id}/sheet.csv': 'download',
 

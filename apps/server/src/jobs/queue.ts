@@ -15,7 +15,9 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
     expireInSeconds: 6 * 3600,
     heartbeatSeconds: 60,
   },
-  'flow-workbook': { retryLimit: 3, retryDelay: 5, expireInSeconds: 600 },
+  // Stately: per flow (singleton key), one job waiting and one running, so no two workers write a flow's
+  // outputs at once, and the changes made while one writes collapse into the one waiting (it reads them all).
+  'flow-workbook': { policy: 'stately', retryLimit: 5, retryDelay: 10, expireInSeconds: 900 },
   // Stately: per document (singleton key), one job waiting and one running. A person saving field after
   // field enqueues one each time; those collapse into the one waiting, which reads the latest corrections.
   'issuer-memory-learn': { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 900 },
@@ -25,6 +27,24 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
 
 /** The queue's own schedules: job name → cron (every process upserts them; pg-boss sends each once). */
 const schedules: Partial<Record<JobName, string>> = { 'flow-tick': '* * * * *' };
+
+/**
+ * Creates a queue with its options (idempotent; concurrent starters on PostgreSQL may race, harmlessly). A
+ * queue made by an older version with another policy, and holding no job, is made again with this one
+ * (pg-boss cannot change a queue's policy in place); one still holding jobs keeps its policy until empty.
+ */
+async function ensureQueue(boss: PgBoss, name: JobName): Promise<void> {
+  const options = queueOptions[name];
+  const existing = await boss.getQueue(name);
+  if (existing && (existing.policy ?? 'standard') !== (options.policy ?? 'standard')) {
+    // The counts the queue keeps (refreshed by its monitor): `flow-workbook` was never sent before it
+    // became stately, so an older database's queue is empty.
+    if (existing.queuedCount + existing.activeCount === 0) await boss.deleteQueue(name);
+  }
+  await boss.createQueue(name, options).catch((error: Error) => {
+    if (!/already exists/i.test(error.message)) throw error;
+  });
+}
 
 /** The pg-boss queue of one process: sends jobs and, when asked, works them. */
 export interface JobQueue extends JobSender {
@@ -63,12 +83,7 @@ export async function createJobQueue(
     : new PgBoss({ connectionString: databaseUrl!, max: 4, ...timing });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of Object.keys(jobPayloads) as JobName[]) {
-    // createQueue is idempotent; concurrent starters on PostgreSQL may still race, which is harmless.
-    await boss.createQueue(name, queueOptions[name]).catch((error: Error) => {
-      if (!/already exists/i.test(error.message)) throw error;
-    });
-  }
+  for (const name of Object.keys(jobPayloads) as JobName[]) await ensureQueue(boss, name);
   if (options.schedule) {
     for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {});
   }
@@ -76,7 +91,10 @@ export async function createJobQueue(
   const queue: JobQueue = {
     async send(name, payload, options) {
       jobPayloads[name].parse(payload);
-      await boss.send(name, payload, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      await boss.send(name, payload, {
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options?.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      });
     },
     async work(handlers, ctx, concurrency = 1) {
       for (const name of Object.keys(jobPayloads) as JobName[]) {

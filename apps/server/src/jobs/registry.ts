@@ -24,7 +24,11 @@ export const jobPayloads = {
    * by one (per-document lease) until none is left. `helper` numbers the invitations of one run (1, 2, …).
    */
   'flow-run-extract': z.object({ runId: z.uuid(), helper: z.number().int().positive() }),
-  /** Rewrite a flow's .xlsx workbook from the database. */
+  /**
+   * Rewrite a flow's outputs (its .xlsx workbook, then its Google sheet) from the database, after a person's
+   * change marked them stale (modules/flows/flow-outputs.ts). Sent with the flow as singleton key and a
+   * short delay: the changes made meanwhile collapse into the one waiting job.
+   */
   'flow-workbook': z.object({ flowId: z.uuid() }),
   /**
    * Learn from the corrections people made to a document: how its issuer's paper reads, saved as the
@@ -53,9 +57,15 @@ export interface JobSender {
 export interface SendOptions {
   /**
    * On a queue with the `exclusive` policy (`flow-run-extract`), a second job with the same key is dropped
-   * while the first is queued or running: duplicates collapse.
+   * while the first is queued or running; with `stately` (`flow-workbook`, `issuer-memory-learn`), while
+   * one is waiting (one may run meanwhile): duplicates collapse.
    */
   singletonKey?: string;
+  /**
+   * Seconds before the job may start (a debounce): on a `stately` queue, what is sent with the same key
+   * meanwhile joins the one job waiting.
+   */
+  startAfterSeconds?: number;
 }
 
 /** What a job handler gets besides its payload. */

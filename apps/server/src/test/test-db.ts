@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Db, type DbHandle, openDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+// Every DB test reaches services, which reach sources and sinks: installed as the server installs them.
+import '../io-wiring.ts';
 import { loadPgliteTemplate } from './pglite-template.ts';
 
 /** A migrated database for one test file, and how to throw it away. */

@@ -19,6 +19,7 @@ import {
   FlowDocumentSchema,
   FlowIntakeSchema,
   FlowNoPoSchema,
+  FlowOutputsStatusSchema,
   ForgetLearnedFieldSchema,
   GoogleConsentUrlSchema,
   GoogleSetupInputSchema,
@@ -212,6 +213,7 @@ export const api = defineEndpoints({
     body: MailOAuthStartSchema,
     response: MailOAuthConsentSchema,
   },
+  flowOutputs: { method: 'GET', path: '/api/flows/:id/outputs', response: FlowOutputsStatusSchema },
   getRun: { method: 'GET', path: '/api/runs/:id', response: RunSchema },
 
   // Uploads (sent by XHR as multipart for upload progress; see `upload-files.ts`)

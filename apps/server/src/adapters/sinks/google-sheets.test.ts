@@ -387,6 +387,56 @@ describe('Google Sheets sink', () => {
     expect([again.appended.documents, again.deleted.documents, again.updated.documents]).toEqual([0, 0, 0]);
   });
 
+  it('writes the Matches tab as the workbook does: made when missing, rewritten whole, shorter leaves no rows behind', async () => {
+    const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
+      title: 'With matches',
+      documentColumns,
+      lineColumns,
+    });
+    const columns = [
+      { key: 'invoice', label: 'Invoice', kind: 'text' as const },
+      { key: 'status', label: 'Match', kind: 'text' as const },
+      { key: 'amount', label: 'Amount', kind: 'money' as const },
+    ];
+    const matches = (rows: Array<[string, string, number]>) => ({
+      name: 'Matches',
+      columns,
+      rows: rows.map(([invoice, status, amount]) => ({ invoice, status, amount })),
+    });
+    const sink = createGoogleSheetsSink({ sheets, spreadsheetId, keyOf, call: retrying });
+    const content = makeContent(2);
+    const first = await sink.writeRows({
+      ...content,
+      extraTabs: [
+        matches([
+          ['INV-0', 'Matched', 1770],
+          ['INV-1', 'Exception', 2500.5],
+          ['=HYPERLINK("x")', 'Matched', 10],
+        ]),
+      ],
+    });
+    expect(first.rewritten).toEqual({ Matches: 3 });
+    const tab = () => google.spreadsheets.get(spreadsheetId)!.sheets.find((s) => s.title === 'Matches')!;
+    expect(tab().rows).toEqual([
+      ['Invoice', 'Match', 'Amount'],
+      ['INV-0', 'Matched', '1770'],
+      ['INV-1', 'Exception', '2500.5'],
+      // Written RAW: a formula a document carried stays text.
+      ['=HYPERLINK("x")', 'Matched', '10'],
+    ]);
+    expect(tab().frozenRowCount).toBe(1);
+    // The same write again changes nothing; a shorter one leaves no old row below it.
+    await sink.writeRows({ ...content, extraTabs: [matches([['INV-0', 'Matched', 1770]])] });
+    await sink.writeRows({ ...content, extraTabs: [matches([['INV-0', 'Matched', 1770]])] });
+    expect(tab().rows).toEqual([
+      ['Invoice', 'Match', 'Amount'],
+      ['INV-0', 'Matched', '1770'],
+    ]);
+    expect(google.spreadsheets.get(spreadsheetId)!.sheets.filter((s) => s.title === 'Matches')).toHaveLength(
+      1,
+    );
+  });
+
   it('maps a revoked grant to google_auth_required', async () => {
     const { spreadsheetId } = await createOutputSpreadsheet(sheets, {
       title: 'Revoked',

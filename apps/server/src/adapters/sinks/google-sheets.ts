@@ -8,6 +8,7 @@ import {
   type SheetSink,
   toReadableSheetValue,
   toSheetLocalDateTime,
+  type WorkbookTab,
 } from './sink.ts';
 import { DATE_FORMAT, INDIAN_MONEY_FORMAT } from './xlsx-workbook.ts';
 
@@ -216,6 +217,8 @@ export interface SheetsWriteResult {
   updated: TabCounts;
   /** Rows deleted: the old rows of replaced documents and the rows of documents that no longer have any. */
   deleted: TabCounts;
+  /** Rows written to each tab rewritten whole (an invoice flow's "Matches"), by tab name. */
+  rewritten: Record<string, number>;
   requests: number;
 }
 
@@ -524,6 +527,61 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     result.appended[tab] = toAppend.filter((r) => r.keyCell !== KEY_HEADER).length;
   }
 
+  /**
+   * Rewrites a derived tab whole (an invoice flow's "Matches", which the workbook holds too): made when the
+   * spreadsheet lacks it, its header and rows written over the old ones from A1, the rows left below them
+   * deleted. Repeatable: the same content lands in the same cells, and the rows past its end are only ever
+   * what the last write left over.
+   */
+  async function rewriteTab(tab: WorkbookTab, result: SheetsWriteResult): Promise<void> {
+    let sheetId = await sheetIdOf(tab.name, result).catch(() => undefined);
+    if (sheetId === undefined) {
+      await call(() =>
+        sheets.spreadsheets.batchUpdate({
+          spreadsheetId,
+          requestBody: { requests: [{ addSheet: { properties: { title: tab.name } } }] },
+        }),
+      );
+      result.requests++;
+      sheetIds = undefined;
+      sheetId = await sheetIdOf(tab.name, result);
+      await call(() =>
+        sheets.spreadsheets.batchUpdate({
+          spreadsheetId,
+          requestBody: { requests: buildFormatRequests(sheetId!, tab.columns).slice(0, 2) },
+        }),
+      );
+      result.requests++;
+    }
+    const held = (await readKeyCells(tab.name, 'A', result)).length;
+    const values = [tab.columns.map((c) => c.label), ...tab.rows.map((row) => toCells(tab.columns, row))];
+    for (let start = 0; start < values.length; start += batchRows) {
+      await call(() =>
+        sheets.spreadsheets.values.batchUpdate({
+          spreadsheetId,
+          requestBody: {
+            valueInputOption: 'RAW',
+            data: [
+              { range: tabRange(tab.name, `A${start + 1}`), values: values.slice(start, start + batchRows) },
+            ],
+          },
+        }),
+      );
+      result.requests++;
+    }
+    if (held > values.length) {
+      const range = { sheetId, dimension: 'ROWS', startIndex: values.length, endIndex: held };
+      await callOnce(() =>
+        sheets.spreadsheets.batchUpdate({
+          spreadsheetId,
+          requestBody: { requests: [{ deleteDimension: { range } }] },
+        }),
+      );
+      result.requests++;
+    }
+    result.rewritten[tab.name] = tab.rows.length;
+  }
+
   async function writeRows(
     content: SheetContent,
     writeOptions: SheetsWriteOptions = {},
@@ -532,6 +590,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
       appended: { documents: 0, lines: 0 },
       updated: { documents: 0, lines: 0 },
       deleted: { documents: 0, lines: 0 },
+      rewritten: {},
       requests: 0,
     };
     // Rows by group, and each group's version: a hash of all its cells in both tabs.
@@ -580,6 +639,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
       removeGroups,
       result,
     });
+    for (const tab of content.extraTabs ?? []) await rewriteTab(tab, result);
     return result;
   }
 

@@ -42,9 +42,8 @@ function createMemorySink(state: { writes: string[][]; fail: boolean }): SinkAda
       await saveOutput({ kind: 'sheets', sheetId: `memory-${flow.id}`, sheetName });
       return { sheetId: `memory-${flow.id}`, url: `memory://${flow.id}` };
     },
-    async write(sinkCtx, flow) {
+    async write(_ctx, _flow, content) {
       if (state.fail) throw new Error('the memory is full');
-      const content = await loadSheetContent(sinkCtx.db, sinkCtx.env, flow);
       state.writes.push(content.documents.map((row) => String(row.fileName)));
     },
     toRunError: (error) => ({ code: 'sheet_write_failed', message: `Memory: ${(error as Error).message}` }),
@@ -111,14 +110,17 @@ describe('the sink registry', () => {
       errorMessage: 'Memory: the memory is full',
     });
 
-    // A person's removal rewrites it too (best effort).
+    // A person's removal rewrites it too, through the flow's outputs job (sent once, for this flow).
     state.fail = false;
     await removeDocument(t.db, {
-      env,
       user: member.user,
       membership: member.membership,
       id: String(doc!.documentId),
+      jobs,
     });
+    expect(jobs.sent).toEqual([{ name: 'flow-workbook', payload: { flowId: flow.id } }]);
+    expect(state.writes).toHaveLength(1);
+    await h.drainJobs();
     expect(state.writes).toEqual([['invoice-011.pdf'], []]);
 
     // With the real entry back, the same flow needs Google to run (and this server has none configured).

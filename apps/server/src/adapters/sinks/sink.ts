@@ -1,8 +1,11 @@
 import { describeReviewReason, type FlowOutput, type RunErrorCode, type SheetColumn } from '@bahi/contracts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { flows } from '../../db/schema/index.ts';
 import type { TaskExecutor } from '../../jobs/worker-pool.ts';
-import type { FlowRow } from '../../modules/flows/flows.repo.ts';
+
+/** A stored flow, as sinks get it (the flows repository's row, its `io` parsed). */
+export type FlowRow = typeof flows.$inferSelect;
 
 /** A cell value in a sheet row. */
 export type SheetValue = string | number | null;
@@ -69,8 +72,11 @@ export interface SinkAdapter {
     ctx: SinkContext & { executor: TaskExecutor },
     request: { flow: FlowRow; sheetName: string; saveOutput: (output: FlowOutput) => Promise<void> },
   ): Promise<{ sheetId: string; url: string }>;
-  /** Brings the output in line with the flow's rows in the database. */
-  write(ctx: SinkContext, flow: FlowRow): Promise<void>;
+  /**
+   * Brings the output in line with the flow's rows: `content` is read from the database once per write of
+   * all the flow's outputs (modules/sheets/flow-outputs-writer.ts), so each sink writes the same rows.
+   */
+  write(ctx: SinkContext, flow: FlowRow, content: SheetContent): Promise<void>;
   /**
    * What a failed write at a run's end makes of the run: its error (the run fails and the next run repairs
    * the output), or null when the run still succeeds.

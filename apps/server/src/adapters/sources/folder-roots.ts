@@ -1,6 +1,17 @@
+import { asc } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { findFirstOrganizationId } from '../../modules/organizations/organizations.repo.ts';
+import { organizations } from '../../db/schema/index.ts';
+
+/** The server's first organisation (the single-company setup's), or null before onboarding. */
+async function findFirstOrganizationId(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(1);
+  return row?.id ?? null;
+}
 
 /**
  * The local folders an organisation's flows may read: the BAHI_FOLDER_ROOTS entries granted to it

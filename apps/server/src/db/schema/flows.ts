@@ -51,6 +51,18 @@ export const flows = pgTable(
     /** When the flow's .xlsx workbook was last regenerated; null = never or stale. */
     workbookWrittenAt: timestamp('workbook_written_at', { withTimezone: true }),
     /**
+     * Bumped whenever the flow's outputs (workbook, Google sheet) stop matching the database: a person's
+     * correction, approval or removal, a reconciliation override. The `flow-workbook` job writes them and
+     * records the version it read in `outputsWrittenVersion`; they are up to date when the two are equal.
+     */
+    outputsVersion: integer('outputs_version').notNull().default(0),
+    /** The `outputsVersion` the last complete write of the outputs read. */
+    outputsWrittenVersion: integer('outputs_written_version').notNull().default(0),
+    /** When the outputs were last written completely (what the review screen shows). */
+    outputsWrittenAt: timestamp('outputs_written_at', { withTimezone: true }),
+    /** Why the last write of the outputs failed (cleared by the next that succeeds); retried by the job. */
+    outputsError: text('outputs_error'),
+    /**
      * Its invoices need no purchase order (services, rent, travel, utilities): without one they read
      * "No PO — needs approval" in Reconcile and are payable once a person approves them.
      */

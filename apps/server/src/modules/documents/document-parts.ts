@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/index.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { markOutputsStale } from '../flows/flows.repo.ts';
 import { type DocumentOutcome, type DocumentRow, ownClaim, writeDocumentOutcome } from './documents.repo.ts';
 
 /**
@@ -73,7 +73,8 @@ export async function saveDocumentParts(
         stored.push({ documentId: row.id, partNo: row.partNo, outcome });
     }
     if (wholeFile) await deletePartsAfter(tx, doc, parts.length);
-    await markWorkbooksStale(tx, doc.organizationId, doc.flowId);
+    // Marked stale with the parts: the run's end writes the flow's outputs.
+    await markOutputsStale(tx, doc.organizationId, doc.flowId);
     return stored;
   });
 }

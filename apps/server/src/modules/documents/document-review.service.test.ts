@@ -7,7 +7,8 @@ import { documentEvents, documentLines, documents } from '../../db/schema/index.
 import type { JobContext } from '../../jobs/registry.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { createTestDb, type TestDb } from '../../test/test-db.ts';
-import { createWorkflow, requireFlow } from '../flows/flows.service.ts';
+import { getFlowOutputsStatus } from '../flows/flow-outputs.ts';
+import { createWorkflow, getWorkbookPath, requireFlow } from '../flows/flows.service.ts';
 import {
   createMember,
   createRecordingSender,
@@ -19,6 +20,7 @@ import {
 } from '../flows/test-support.ts';
 import { reprocessDocument } from '../runs/document-reruns.ts';
 import { startRun } from '../runs/runs.service.ts';
+import { writeStaleFlowOutputs } from '../sheets/flow-outputs-writer.ts';
 import { getWorkbookFile } from '../sheets/sheets.service.ts';
 import { addUploads } from '../uploads/uploads.service.ts';
 import { getDocumentPageImage, listDocumentPages } from './document-pages.ts';
@@ -283,5 +285,38 @@ describe('document review', () => {
     expect((line!.data as { unit: string }).unit).toBe('KGS');
     expect((await readWorkbookRow())['PO No.']).toBe('PUR-2024-1081');
     expect(view.events.length).toBeGreaterThanOrEqual(6);
+  });
+  it('answers a correction before the outputs are written: the flow-workbook job writes them, once', async () => {
+    jobs.sent.length = 0;
+    await correctDocument(
+      { ...review(), jobs },
+      {
+        user: owner.user,
+        membership: owner.membership,
+        id: docId,
+        input: { fields: { documentNumber: 'QX/2207' }, lines: [] },
+      },
+    );
+    // Saved and answered; the outputs are stale and their job is sent once, for this flow.
+    expect(jobs.sent.filter((j) => j.name === 'flow-workbook')).toEqual([
+      { name: 'flow-workbook', payload: { flowId } },
+    ]);
+    jobs.sent.length = 0;
+    const stale = await getFlowOutputsStatus(t.db, { membership: owner.membership, flowId });
+    expect(stale.upToDate).toBe(false);
+    const flow = await requireFlow(t.db, owner.membership, flowId);
+    expect(flow.workbookWrittenAt).toBeNull();
+    // The job writes the workbook with the correction, and says so.
+    await writeStaleFlowOutputs(ctx, flowId);
+    const written = await getFlowOutputsStatus(t.db, { membership: owner.membership, flowId });
+    expect(written).toMatchObject({ upToDate: true, error: null });
+    expect(written.writtenAt).not.toBeNull();
+    expect(Object.values(await readWorkbookRow())).toContain('QX/2207');
+    // Delivered again, it finds them up to date and writes nothing.
+    const path = getWorkbookPath(env.dataDir, flow);
+    const mtime = (await stat(path)).mtimeMs;
+    await writeStaleFlowOutputs(ctx, flowId);
+    expect((await stat(path)).mtimeMs).toBe(mtime);
+    expect(await getFlowOutputsStatus(t.db, { membership: owner.membership, flowId })).toEqual(written);
   });
 });

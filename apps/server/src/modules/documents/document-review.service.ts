@@ -20,6 +20,7 @@ import type { JobSender } from '../../jobs/registry.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { type OutputsContext, refreshFlowOutputs } from '../flows/flow-outputs.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
 import { requireApprovalAllowed } from '../maker-checker/maker-checker.ts';
@@ -37,22 +38,21 @@ import {
   type ReviewedDocument,
   saveDocumentReview,
 } from './documents.repo.ts';
-import {
-  requireDocument,
-  type SheetSyncContext,
-  syncFlowSheets,
-  toFlowDocument,
-} from './documents.service.ts';
+import { requireDocument, toFlowDocument } from './documents.service.ts';
 
 /**
  * Reviewing one document: what the review screen shows, a person's corrections and approval. Every
  * change is kept in the document's trail (who, when, old value, new value) and reaches the flow's
- * workbook and Google sheet the way a run's rows do.
+ * workbook and Google sheet a moment later, written by the flow's outputs job (flows/flow-outputs.ts).
  */
 
 /** What a review change needs besides the database. */
-export type ReviewContext = SheetSyncContext & {
-  /** Enqueues learning from a correction; without it (tests without a queue) nothing is learned. */
+export type ReviewContext = OutputsContext & {
+  env: Env;
+  /**
+   * Enqueues learning from a correction and the rewrite of the flow's outputs; without it (tests without a
+   * queue) nothing is learned and the outputs wait for their next download or run.
+   */
   jobs?: JobSender | undefined;
 };
 
@@ -338,7 +338,7 @@ export async function correctDocument(
       message: `${user.name} corrected ${changed === 1 ? 'a value' : `${changed} values`} of ${row.fileName}`,
       userId: user.id,
     });
-    await syncFlowSheets(ctx, row.flowId, row.id);
+    await refreshFlowOutputs(ctx, membership.organizationId, row.flowId);
     // A person's header correction teaches Bahi how this issuer's paper reads (learned in the worker pool:
     // reading a scan again takes OCR). Best effort: a correction is saved even when the queue is down.
     if (fieldsChanged)
@@ -492,7 +492,7 @@ export async function approveDocument(
         : `${user.name} approved ${row.fileName}`,
       userId: user.id,
     });
-    await syncFlowSheets(ctx, row.flowId, row.id);
+    await refreshFlowOutputs(ctx, membership.organizationId, row.flowId);
   }
   return getDocumentReview(ctx.db, { env: ctx.env, membership, id: row.id });
 }

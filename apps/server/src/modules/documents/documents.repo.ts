@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { documentEvents, documentLines, documents } from '../../db/schema/index.ts';
 import { insertAuditEvent, type NewAuditEvent } from '../audit/audit.repo.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { markOutputsStale } from '../flows/flows.repo.ts';
 
 /** One stored document row. */
 export type DocumentRow = typeof documents.$inferSelect;
@@ -237,7 +237,7 @@ export async function saveDocumentOutcome(
     );
     if (!updated) return null;
     // The workbook no longer matches the database until it is rewritten.
-    await markWorkbooksStale(tx, doc.organizationId, doc.flowId);
+    await markOutputsStale(tx, doc.organizationId, doc.flowId);
     return outcome;
   });
 }
@@ -529,7 +529,7 @@ export async function markDocumentRemoved(
       .returning();
     if (!row) return undefined;
     await tx.delete(documentLines).where(eq(documentLines.documentId, documentId));
-    await markWorkbooksStale(tx, row.organizationId, row.flowId);
+    await markOutputsStale(tx, row.organizationId, row.flowId);
     return row;
   });
 }
@@ -637,7 +637,7 @@ export async function saveDocumentReview(
     if (next.events.length > 0)
       await tx.insert(documentEvents).values(next.events.map((e) => ({ ...e, organizationId, documentId })));
     if (next.audit) await insertAuditEvent(tx, { ...next.audit, organizationId, documentId });
-    await markWorkbooksStale(tx, row.organizationId, row.flowId);
+    await markOutputsStale(tx, row.organizationId, row.flowId);
     return row;
   });
 }

@@ -131,8 +131,8 @@ const approveRoute = createRoute({
  * Documents of flows: list, detail, review, pages, corrections, approval, stored file and remove (re-process
  * and retry start runs: the runs module has them).
  */
-export function createDocumentRoutes({ db, env, logger, executor, jobs }: AppDeps) {
-  const review = { db, env, executor, logger, jobs };
+export function createDocumentRoutes({ db, env, logger, jobs }: AppDeps) {
+  const review = { db, env, logger, jobs };
   return createRouter()
     .openapi(reviewRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -179,7 +179,7 @@ export function createDocumentRoutes({ db, env, logger, executor, jobs }: AppDep
     .openapi(removeRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await removeDocument(db, { env, user, membership, id: c.req.valid('param').id, logger }),
+        await removeDocument(db, { user, membership, id: c.req.valid('param').id, logger, jobs }),
         200,
       );
     })

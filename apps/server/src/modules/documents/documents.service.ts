@@ -5,17 +5,17 @@ import {
   type FlowDocument,
   getDocumentContentType,
 } from '@bahi/contracts';
-import { sinksFor } from '../../adapters/sinks/index.ts';
 import { locateDocumentFile, sourceFor } from '../../adapters/sources/index.ts';
 import { resolveLocalPath } from '../../adapters/sources/local-folder.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { TaskExecutor } from '../../jobs/worker-pool.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { refreshFlowOutputs } from '../flows/flow-outputs.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { requireFlow } from '../flows/flows.service.ts';
 import { type DocumentRow, findDocument, listDocumentRows, markDocumentRemoved } from './documents.repo.ts';
@@ -87,17 +87,18 @@ export async function getDocument(db: Db, membership: Membership, id: string) {
 export async function removeDocument(
   db: Db,
   {
-    env,
     user,
     membership,
     id,
     logger,
+    jobs,
   }: {
-    env: Env;
     user: SessionUser;
     membership: Membership;
     id: string;
     logger?: { warn: (obj: object, msg: string) => void };
+    /** Sends the rewrite of the flow's outputs; without it they are rewritten at the next download or run. */
+    jobs?: JobSender | undefined;
   },
 ): Promise<FlowDocument> {
   const doc = await requireDocument(db, membership, id);
@@ -120,38 +121,9 @@ export async function removeDocument(
     summary: `${user.name} removed ${doc.fileName} from "${flow?.name ?? 'a flow'}"`,
     details: { fileName: doc.fileName, flowId: doc.flowId },
   });
-  // The sheets lose the rows now; a Google sheet out of reach loses them at the flow's next run.
-  if (flow) await syncFlowSheets({ db, env, logger }, flow.id, doc.id);
+  // The workbook and the Google sheet lose the rows a moment later, written by the flow's outputs job.
+  if (flow) await refreshFlowOutputs({ db, jobs, logger }, membership.organizationId, flow.id);
   return toFlowDocument(removed);
-}
-
-/** What rewriting a flow's sheets needs besides the database. */
-export interface SheetSyncContext {
-  db: Db;
-  env: Env;
-  /** The worker pool that writes workbooks; without it the workbook is rewritten on its next download. */
-  executor?: TaskExecutor | undefined;
-  logger?: { warn: (obj: object, msg: string) => void } | undefined;
-}
-
-/**
- * Rewrites a flow's workbook and Google sheet from the database, as a run does when it ends, after a person
- * changed its documents (a correction, an approval, a removal). Best effort: what cannot be written now is
- * written at the next download or run.
- */
-export async function syncFlowSheets(
-  ctx: SheetSyncContext,
-  flowId: string,
-  documentId: string,
-): Promise<void> {
-  const flow = await findFlowById(ctx.db, flowId);
-  if (!flow) return;
-  for (const sink of sinksFor(flow))
-    await sink
-      .write(ctx, flow)
-      .catch((error: unknown) =>
-        ctx.logger?.warn({ err: error, flowId, documentId }, sink.failureLogs.catchUp),
-      );
 }
 
 /**

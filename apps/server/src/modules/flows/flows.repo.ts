@@ -100,18 +100,44 @@ export async function setWorkbookWrittenAt(db: Db, flowId: string, at: Date | nu
 }
 
 /**
- * The workbooks that no longer match the database once a document of `flowId` changed: that flow's, and
- * every invoice flow's of the organisation (their "Matches" tab reads documents of all flows). Each is
- * rewritten on its next download or run.
+ * Marks the outputs that no longer match the database once a document of `flowId` changed (or, without
+ * one, the organisation's reconciliation did): that flow's, and every invoice flow's of the organisation
+ * (their "Matches" tab reads documents of all flows). Their workbook is rewritten on its next download, and
+ * the `flow-workbook` job the caller sends for each returned flow rewrites both it and the Google sheet.
  */
-export async function markWorkbooksStale(db: Db, organizationId: string, flowId?: string): Promise<void> {
-  await db
+export async function markOutputsStale(db: Db, organizationId: string, flowId?: string): Promise<string[]> {
+  const rows = await db
     .update(flows)
-    .set({ workbookWrittenAt: null })
+    .set({ workbookWrittenAt: null, outputsVersion: sql`${flows.outputsVersion} + 1` })
     .where(
       and(
         eq(flows.organizationId, organizationId),
         sql`(${flowId ? sql`${flows.id} = ${flowId} or ` : sql``}'INVOICE' = any(${flows.types}))`,
       ),
-    );
+    )
+    .returning({ id: flows.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Records a complete write of a flow's outputs that read `version` of them (a later change keeps them
+ * stale: its own job writes it), or why the write failed.
+ */
+export async function recordOutputsWritten(
+  db: Db,
+  flowId: string,
+  outcome: { version: number; error?: undefined } | { error: string },
+): Promise<void> {
+  await db
+    .update(flows)
+    .set(
+      outcome.error === undefined
+        ? {
+            outputsWrittenVersion: sql`greatest(${flows.outputsWrittenVersion}, ${outcome.version})`,
+            outputsWrittenAt: sql`now()`,
+            outputsError: null,
+          }
+        : { outputsError: outcome.error.slice(0, 500) },
+    )
+    .where(eq(flows.id, flowId));
 }

@@ -6,14 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { type Env, parseEnv } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { JobContext, JobName, JobPayload, JobSender } from '../../jobs/registry.ts';
+import { jobHandlers } from '../../job-handlers.ts';
+import type { JobContext, JobHandler, JobName, JobPayload, JobSender } from '../../jobs/registry.ts';
 import { createInlineExecutor, type TaskExecutor } from '../../jobs/worker-pool.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
-import { learnFromDocumentCorrection } from '../memory/memory.service.ts';
 import { insertOrganizationWithOwner } from '../organizations/organizations.repo.ts';
-import { helpExtractRun } from '../runs/claim-loop.ts';
-import { processRun } from '../runs/run-leader.ts';
 
 /** Test fixtures: real dev-corpus invoices (text layer) and a damaged PDF. */
 export const fixturesDir = fileURLToPath(new URL('../../test/fixtures/', import.meta.url));
@@ -77,13 +75,7 @@ export function createTestJobContext(
 export async function runRecordedJobs(jobs: RecordingSender, ctx: JobContext): Promise<void> {
   while (jobs.sent.length > 0) {
     const job = jobs.sent.shift()!;
-    if (job.name === 'flow-run') await processRun((job.payload as { runId: string }).runId, ctx);
-    // A helper delivered after its run ended finds nothing to claim: harmless.
-    if (job.name === 'flow-run-extract') {
-      const { runId, helper } = job.payload as { runId: string; helper: number };
-      await helpExtractRun(runId, helper, ctx);
-    }
-    if (job.name === 'issuer-memory-learn')
-      await learnFromDocumentCorrection(ctx, job.payload as { organizationId: string; documentId: string });
+    // The handler the worker runs (a helper delivered after its run ended finds nothing to claim: harmless).
+    await (jobHandlers[job.name] as JobHandler<typeof job.name>)(job.payload as never, ctx);
   }
 }

@@ -174,7 +174,7 @@ async function sendWorkbook(file: { path: string; fileName: string }): Promise<R
 }
 
 /** GSTR-2B files, the match, people's decisions and the workbooks. */
-export function createGstRoutes({ db, env }: AppDeps) {
+export function createGstRoutes({ db, env, jobs }: AppDeps) {
   const router = createRouter();
   router.use(
     '/gst/2b',
@@ -240,7 +240,7 @@ export function createGstRoutes({ db, env }: AppDeps) {
     })
     .openapi(putSettingsRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await setTdsSettings(db, { user, membership, input: c.req.valid('json') }), 200);
+      return c.json(await setTdsSettings(db, { user, membership, input: c.req.valid('json'), jobs }), 200);
     })
     .openapi(invoiceTdsRoute, async (c) => {
       const { membership } = requireMembership(c);

@@ -8,10 +8,11 @@ import {
 } from '@bahi/compliance';
 import type { TdsInvoice, TdsMonth, TdsSettings, TdsView } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { refreshFlowOutputs } from '../flows/flow-outputs.ts';
 import {
   findComplianceSettings,
   listRegisterInvoices,
@@ -182,11 +183,16 @@ export async function getTdsSettings(db: Db, membership: Membership): Promise<Td
 /** `PUT /api/tds/settings`: whether last year's turnover passed ₹10 crore (194Q on goods bought). */
 export async function setTdsSettings(
   db: Db,
-  { user, membership, input }: { user: SessionUser; membership: Membership; input: TdsSettings },
+  {
+    user,
+    membership,
+    input,
+    jobs,
+  }: { user: SessionUser; membership: Membership; input: TdsSettings; jobs?: JobSender | undefined },
 ): Promise<TdsSettings> {
   await saveComplianceSettings(db, membership.organizationId, input);
-  // Invoice flows' workbooks carry each invoice's TDS: rewritten on their next download or run.
-  await markWorkbooksStale(db, membership.organizationId);
+  // Invoice flows' workbooks carry each invoice's TDS: their `flow-workbook` jobs rewrite them.
+  await refreshFlowOutputs({ db, jobs }, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'tds.settings',

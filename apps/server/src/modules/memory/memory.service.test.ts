@@ -112,7 +112,7 @@ describe('memory from corrections', () => {
     expect(fieldsOf(first.doc).documentNumber).not.toBe('AT/101');
 
     await correctDocument(
-      { db: t.db, env, executor: ctx.executor, jobs },
+      { db: t.db, env, jobs },
       {
         user: owner.user,
         membership: owner.membership,
@@ -246,7 +246,7 @@ describe('memory from corrections', () => {
 
     // Another correction of the first invoice (its date) does not bring the forgotten number back.
     await correctDocument(
-      { db: t.db, env, executor: ctx.executor, jobs },
+      { db: t.db, env, jobs },
       {
         user: owner.user,
         membership: owner.membership,
@@ -271,7 +271,7 @@ describe('memory from corrections', () => {
     expect(fieldsOf(third.doc).documentNumber).not.toBe('AT/130');
     // A correction of that field teaches it anew.
     await correctDocument(
-      { db: t.db, env, executor: ctx.executor, jobs },
+      { db: t.db, env, jobs },
       {
         user: owner.user,
         membership: owner.membership,

@@ -115,16 +115,6 @@ export async function replaceGstins(
     });
 }
 
-/** The server's first organisation (the one that set it up), or null on a server nobody onboarded yet. */
-export async function findFirstOrganizationId(db: Db): Promise<string | null> {
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .orderBy(asc(organizations.createdAt), asc(organizations.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** Every organisation the user belongs to, with their role there, oldest membership first. */
 export async function listUserOrganizations(
   db: Db,

@@ -59,7 +59,7 @@ const updateOrganizationRoute = createRoute({
 });
 
 /** `/api/me` and `/api/organization` (profile, onboarding, GSTINs). */
-export function createOrganizationRoutes({ db }: AppDeps) {
+export function createOrganizationRoutes({ db, jobs }: AppDeps) {
   return createRouter()
     .openapi(getMeRoute, async (c) => {
       const user = requireUser(c);
@@ -75,6 +75,9 @@ export function createOrganizationRoutes({ db }: AppDeps) {
     })
     .openapi(updateOrganizationRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await updateOrganization(db, { user, membership, input: c.req.valid('json') }), 200);
+      return c.json(
+        await updateOrganization(db, { user, membership, input: c.req.valid('json'), jobs }),
+        200,
+      );
     });
 }

@@ -11,14 +11,16 @@ import {
 } from '@bahi/contracts';
 import { normalizeGstinInput, normalizeIndianPhone, validateGstin } from '@bahi/india';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError, createValidationError, parseOrThrow } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { recheckBilledTo } from '../documents/document-billed-to.ts';
 import { rezoneDailyTriggers } from '../flows/flow-automations.repo.ts';
+import { sendOutputsJobs } from '../flows/flow-outputs.ts';
 import { nextRunAfter } from '../flows/flow-schedule.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { markOutputsStale } from '../flows/flows.repo.ts';
 import {
   findMembershipByUser,
   findOrganization,
@@ -172,7 +174,15 @@ export async function updateOrganization(
     membership,
     input: rawInput,
     now = new Date(),
-  }: { user: SessionUser; membership: Membership; input: UpdateOrganizationInput; now?: Date },
+    jobs,
+  }: {
+    user: SessionUser;
+    membership: Membership;
+    input: UpdateOrganizationInput;
+    now?: Date;
+    /** Sends the rewrite of the outputs the rechecked invoices change (absent in tests without a queue). */
+    jobs?: JobSender | undefined;
+  },
 ): Promise<Organization> {
   if (membership.role !== 'owner' && membership.role !== 'admin') {
     throw new AppError('forbidden', 'Only owners and admins can change the organization profile');
@@ -181,7 +191,7 @@ export async function updateOrganization(
   const phone = normalizePhoneOrThrow(input.phone);
   const gstins = checkGstins(input.gstins);
   const orgId = membership.organizationId;
-  await db.transaction(async (tx) => {
+  const staleFlows = await db.transaction(async (tx) => {
     const before = await findOrganization(tx, orgId);
     if (!before) throw new AppError('no_organization', 'Set up your organization first');
     const timeZone = input.timeZone ?? before.timeZone;
@@ -202,7 +212,7 @@ export async function updateOrganization(
       orgId,
       gstins.map((g) => g.gstin),
     );
-    if (rechecked > 0) await markWorkbooksStale(tx, orgId);
+    const stale = rechecked > 0 ? await markOutputsStale(tx, orgId) : [];
     await recordActivity(tx, {
       organizationId: orgId,
       kind: 'organization.updated',
@@ -216,6 +226,9 @@ export async function updateOrganization(
       summary: `${user.name} updated the organisation profile`,
       details: { legalName: input.legalName, gstins: gstins.map((g) => g.gstin), timeZone },
     });
+    return stale;
   });
+  // Sent once the change is committed: the job reads it.
+  await sendOutputsJobs({ jobs }, staleFlows);
   return requireOrganization(db, orgId);
 }

@@ -207,7 +207,7 @@ describe('one duplicate decision', () => {
     });
     const [vendorBefore] = await listVendors(t.db, owner.membership);
     expect(vendorBefore).toBeUndefined();
-    await removeDocument(t.db, { env, user: owner.user, membership: owner.membership, id: copy });
+    await removeDocument(t.db, { user: owner.user, membership: owner.membership, id: copy });
     const [row] = await t.db.select().from(documents).where(eq(documents.id, copy));
     expect(row).toMatchObject({ status: 'removed', duplicateDecision: 'duplicate' });
     const view = await getReconciliation(t.db, owner.membership);

@@ -82,7 +82,7 @@ const flowNoPoRoute = createRoute({
 });
 
 /** The three-way match, its overrides, its tolerances and its workbook. */
-export function createReconcileRoutes({ db, env }: AppDeps) {
+export function createReconcileRoutes({ db, env, jobs }: AppDeps) {
   return createRouter()
     .openapi(exportRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -102,12 +102,12 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
     })
     .openapi(tolerancesRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await setTolerances(db, { user, membership, input: c.req.valid('json') }), 200);
+      return c.json(await setTolerances(db, { user, membership, input: c.req.valid('json'), jobs }), 200);
     })
     .openapi(flowNoPoRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       const input = { flowId: c.req.valid('param').id, ...c.req.valid('json') };
-      return c.json(await setFlowNoPo(db, { user, membership, input }), 200);
+      return c.json(await setFlowNoPo(db, { user, membership, input, jobs }), 200);
     })
     .openapi(getRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -121,6 +121,7 @@ export function createReconcileRoutes({ db, env }: AppDeps) {
           membership,
           documentId: c.req.valid('param').id,
           input: c.req.valid('json'),
+          jobs,
         }),
         200,
       );

@@ -16,12 +16,14 @@ import {
   type Tolerances,
 } from '@bahi/reconcile';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
-import { listFlowRows, markWorkbooksStale } from '../flows/flows.repo.ts';
+import { refreshFlowOutputs } from '../flows/flow-outputs.ts';
+import { listFlowRows } from '../flows/flows.repo.ts';
 import { requireOverrideByAnother } from '../maker-checker/maker-checker.ts';
 import { listVendorRows, type VendorListRow } from '../vendors/vendors.repo.ts';
 import {
@@ -461,7 +463,15 @@ export async function overrideInvoice(
     membership,
     documentId,
     input,
-  }: { user: SessionUser; membership: Membership; documentId: string; input: { reason: string } },
+    jobs,
+  }: {
+    user: SessionUser;
+    membership: Membership;
+    documentId: string;
+    input: { reason: string };
+    /** Sends the rewrite of the invoice flows' outputs (absent in tests without a queue). */
+    jobs?: JobSender | undefined;
+  },
 ): Promise<InvoiceMatch> {
   const before = await getReconciliation(db, membership);
   // The organisation's own invoices only: another organisation's id is simply not among them.
@@ -479,7 +489,7 @@ export async function overrideInvoice(
     userName: user.name,
   });
   // Invoice flows' "Matches" tabs change with it.
-  await markWorkbooksStale(db, membership.organizationId);
+  await refreshFlowOutputs({ db, jobs }, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'reconcile.overridden',
@@ -501,7 +511,12 @@ export async function overrideInvoice(
 /** `PUT /api/reconcile/tolerances`: the organisation's quantity %, rate % and ₹ per line. */
 export async function setTolerances(
   db: Db,
-  { user, membership, input }: { user: SessionUser; membership: Membership; input: Tolerances },
+  {
+    user,
+    membership,
+    input,
+    jobs,
+  }: { user: SessionUser; membership: Membership; input: Tolerances; jobs?: JobSender | undefined },
 ): Promise<Tolerances> {
   await saveReconcileSettings(db, membership.organizationId, {
     qtyTolerancePct: input.qtyPct,
@@ -509,7 +524,7 @@ export async function setTolerances(
     amountTolerancePaise: Math.round(input.amountRupees * 100),
   });
   // Invoice flows' "Matches" tabs change with it.
-  await markWorkbooksStale(db, membership.organizationId);
+  await refreshFlowOutputs({ db, jobs }, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'reconcile.tolerances',
@@ -533,14 +548,20 @@ export async function setFlowNoPo(
     user,
     membership,
     input,
-  }: { user: SessionUser; membership: Membership; input: { flowId: string; noPoNeeded: boolean } },
+    jobs,
+  }: {
+    user: SessionUser;
+    membership: Membership;
+    input: { flowId: string; noPoNeeded: boolean };
+    jobs?: JobSender | undefined;
+  },
 ): Promise<{ noPoNeeded: boolean }> {
   // An id that is not a uuid names no flow (the column would refuse it).
   const name = UUID_RE.test(input.flowId)
     ? await setFlowNoPoNeeded(db, { organizationId: membership.organizationId, ...input })
     : null;
   if (name === null) throw new AppError('not_found', 'No such flow');
-  await markWorkbooksStale(db, membership.organizationId);
+  await refreshFlowOutputs({ db, jobs }, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'reconcile.no_po',

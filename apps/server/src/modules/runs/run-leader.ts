@@ -1,5 +1,4 @@
 import { type RunCounts, toExtractionDocumentType } from '@bahi/contracts';
-import { sinksFor } from '../../adapters/sinks/index.ts';
 import type { SinkRunError } from '../../adapters/sinks/sink.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../documents/documents.repo.ts';
 import { type FlowRow, findFlowById, markFlowSucceeded } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
+import { writeFlowOutputs } from '../sheets/flow-outputs-writer.ts';
 import { claimLoop, inviteHelper } from './claim-loop.ts';
 import { announceRunEnd } from './run-announcements.ts';
 import { beatMs } from './run-beat.ts';
@@ -82,13 +82,9 @@ async function countRun(ctx: JobContext, runId: string, scan: Partial<RunCounts>
  */
 async function writeSinks(ctx: JobContext, flow: FlowRow): Promise<SinkRunError | null> {
   let runError: SinkRunError | null = null;
-  for (const sink of sinksFor(flow)) {
-    try {
-      await sink.write(ctx, flow);
-    } catch (error) {
-      ctx.logger.error({ err: error, flowId: flow.id }, sink.failureLogs.run);
-      runError ??= sink.toRunError(error);
-    }
+  for (const { sink, error } of await writeFlowOutputs(ctx, flow)) {
+    ctx.logger.error({ err: error, flowId: flow.id }, sink.failureLogs.run);
+    runError ??= sink.toRunError(error);
   }
   return runError;
 }

@@ -273,12 +273,11 @@ describe('possible duplicates', () => {
     const wrong = docs.find((d) => d.fileName === 'wrong-file.pdf')!;
     // Another organisation cannot see it, let alone remove it.
     await expect(
-      removeDocument(t.db, { env, user: member.user, membership: member.membership, id: wrong.id }),
+      removeDocument(t.db, { user: member.user, membership: member.membership, id: wrong.id }),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
     const removed = await removeDocument(t.db, {
-      env,
       user: owner.user,
       membership: owner.membership,
       id: wrong.id,
@@ -319,8 +318,7 @@ describe('possible duplicates', () => {
     ).toBe(1);
     // Removing twice is harmless.
     expect(
-      (await removeDocument(t.db, { env, user: owner.user, membership: owner.membership, id: wrong.id }))
-        .status,
+      (await removeDocument(t.db, { user: owner.user, membership: owner.membership, id: wrong.id })).status,
     ).toBe('removed');
   });
 });

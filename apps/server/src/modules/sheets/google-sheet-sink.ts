@@ -6,7 +6,7 @@ import {
   createOutputSpreadsheet,
   type SheetsWriteResult,
 } from '../../adapters/sinks/google-sheets.ts';
-import type { SinkAdapter } from '../../adapters/sinks/sink.ts';
+import type { SheetContent, SinkAdapter } from '../../adapters/sinks/sink.ts';
 import type { Env } from '../../config/env.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
@@ -16,7 +16,7 @@ import { openGoogleSession, requireGoogleConnected } from '../google/google.serv
 import { IN_SHEET, loadSheetContent } from './sheets.service.ts';
 
 // What flows write to Google: the output spreadsheet, and a flow's rows in it — the `sheets` sink kind
-// (`googleSheetsSink`), which the sink registry (adapters/sinks/index.ts) hands to the services. It sits with
+// (`googleSheetsSink`), which the composition root (src/io-wiring.ts) installs in the sink registry. It sits with
 // the workbook sink, over the Google connection (modules/google, which knows no flows); the Drive source
 // kind is in modules/google/drive-source.ts.
 
@@ -51,10 +51,15 @@ export async function createFlowSpreadsheet(
  * documents that failed on re-processing removed. Safe to call after every run and again after a crash:
  * the sheet's hidden key column is what decides, so nothing is appended twice or left stale.
  */
-export async function writeFlowToGoogleSheet(db: Db, env: Env, flow: FlowRow): Promise<SheetsWriteResult> {
+export async function writeFlowToGoogleSheet(
+  db: Db,
+  env: Env,
+  flow: FlowRow,
+  content?: SheetContent,
+): Promise<SheetsWriteResult> {
   const { io } = flow;
   if (!io.output.sheetId) throw new Error('This flow has no Google sheet to write to');
-  const content = await loadSheetContent(db, env, flow);
+  content ??= await loadSheetContent(db, env, flow);
   // Documents that have no rows any more (a re-process that failed, a document a person removed, one held
   // back as a possible duplicate): their old rows leave the sheet. Pending ones keep theirs until their
   // outcome is stored.
@@ -101,8 +106,8 @@ export const googleSheetsSink: SinkAdapter = {
     await saveOutput({ kind: 'sheets', sheetId: created.spreadsheetId, sheetName });
     return { sheetId: created.spreadsheetId, url: created.url };
   },
-  async write(ctx, flow) {
-    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow);
+  async write(ctx, flow, content) {
+    await writeFlowToGoogleSheet(ctx.db, ctx.env, flow, content);
   },
   toRunError(error) {
     const code = isAppError(error) ? error.code : 'sheet_write_failed';

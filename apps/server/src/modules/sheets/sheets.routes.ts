@@ -1,12 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { IdParamsSchema, SheetCsvQuerySchema, SheetQuerySchema, SheetViewSchema } from '@bahi/contracts';
+import {
+  FlowOutputsStatusSchema,
+  IdParamsSchema,
+  SheetCsvQuerySchema,
+  SheetQuerySchema,
+  SheetViewSchema,
+} from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { createInlineExecutor } from '../../jobs/worker-pool.ts';
+import { getFlowOutputsStatus } from '../flows/flow-outputs.ts';
 import { getSheetView, getWorkbookFile, streamCsv } from './sheets.service.ts';
 
 const tags = ['Sheets'];
@@ -55,6 +62,18 @@ const csvRoute = createRoute({
   },
 });
 
+const outputsRoute = createRoute({
+  method: 'get',
+  path: '/flows/{id}/outputs',
+  tags,
+  summary: "Whether the flow's workbook and Google sheet hold its latest rows, and when they were written",
+  request: { params: IdParamsSchema },
+  responses: {
+    200: jsonContent(FlowOutputsStatusSchema),
+    ...describeErrors('unauthenticated', 'not_found'),
+  },
+});
+
 function attachment(fileName: string): string {
   return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
@@ -64,6 +83,10 @@ export function createSheetRoutes({ db, env, executor }: AppDeps) {
   // Without a pool (RUN_JOBS=false and no worker threads), downloads write the workbook in-process.
   const tasks = executor ?? createInlineExecutor();
   return createRouter()
+    .openapi(outputsRoute, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getFlowOutputsStatus(db, { membership, flowId: c.req.valid('param').id }), 200);
+    })
     .openapi(viewRoute, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(

@@ -300,18 +300,24 @@ async function buildFlowMatchesTab(db: Db, flow: FlowRow): Promise<WorkbookTab> 
 }
 
 /**
- * Rewrites a flow's .xlsx from the database in the task executor (a worker thread in the server, so the
- * API never blocks on it), then records when. Idempotent: the same database gives the same workbook.
+ * Rewrites a flow's .xlsx in the task executor (a worker thread in the server, so the API never blocks on
+ * it), from `content` when the caller read it already (every output of one write shares it), else from the
+ * database; then records when. Idempotent: the same database gives the same workbook.
  */
 export async function writeFlowWorkbook(
   db: Db,
-  { env, executor, flowId }: { env: Env; executor: TaskExecutor; flowId: string },
+  {
+    env,
+    executor,
+    flowId,
+    content,
+  }: { env: Env; executor: TaskExecutor; flowId: string; content?: SheetContent },
 ): Promise<string | null> {
   const flow = await findFlowById(db, flowId);
   if (!flow) return null;
   const startedAt = new Date();
   const path = getWorkbookPath(env.dataDir, flow);
-  await executor.writeWorkbook({ path, data: await loadSheetContent(db, env, flow) });
+  await executor.writeWorkbook({ path, data: content ?? (await loadSheetContent(db, env, flow)) });
   await setWorkbookWrittenAt(db, flow.id, startedAt);
   return path;
 }
@@ -327,9 +333,9 @@ export const workbookSink: SinkAdapter = {
     await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId: flow.id });
     return { sheetId: flow.id, url: appPaths.flowSheet(flow.id) };
   },
-  async write(ctx, flow) {
+  async write(ctx, flow, content) {
     if (ctx.executor)
-      await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId: flow.id });
+      await writeFlowWorkbook(ctx.db, { env: ctx.env, executor: ctx.executor, flowId: flow.id, content });
   },
   toRunError: () => null,
   failureLogs: { run: 'workbook write failed', catchUp: 'the workbook is rewritten on its next download' },

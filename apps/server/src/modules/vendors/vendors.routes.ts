@@ -31,7 +31,7 @@ const updateRoute = createRoute({
 });
 
 /** The vendor master. */
-export function createVendorRoutes({ db }: AppDeps) {
+export function createVendorRoutes({ db, jobs }: AppDeps) {
   return createRouter()
     .openapi(listRoute, async (c) => {
       const { membership } = requireMembership(c);
@@ -40,7 +40,13 @@ export function createVendorRoutes({ db }: AppDeps) {
     .openapi(updateRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       return c.json(
-        await updateVendor(db, { user, membership, id: c.req.valid('param').id, input: c.req.valid('json') }),
+        await updateVendor(db, {
+          user,
+          membership,
+          id: c.req.valid('param').id,
+          input: c.req.valid('json'),
+          jobs,
+        }),
         200,
       );
     });

@@ -1,11 +1,12 @@
 import type { Vendor, VendorTds, VendorUpdate } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
-import { markWorkbooksStale } from '../flows/flows.repo.ts';
+import { refreshFlowOutputs } from '../flows/flow-outputs.ts';
 import { listGstins } from '../organizations/organizations.repo.ts';
 import {
   findVendor,
@@ -86,7 +87,15 @@ export async function updateVendor(
     membership,
     id,
     input,
-  }: { user: SessionUser; membership: Membership; id: string; input: VendorUpdate },
+    jobs,
+  }: {
+    user: SessionUser;
+    membership: Membership;
+    id: string;
+    input: VendorUpdate;
+    /** Sends the rewrite of the invoice flows' outputs (absent in tests without a queue). */
+    jobs?: JobSender | undefined;
+  },
 ): Promise<Vendor> {
   const existing = UUID_RE.test(id) ? await findVendor(db, membership.organizationId, id) : undefined;
   if (!existing) throw new AppError('not_found', 'No such vendor');
@@ -110,7 +119,7 @@ export async function updateVendor(
     },
   });
   // Invoice flows' "Matches" tabs change with it.
-  await markWorkbooksStale(db, membership.organizationId);
+  await refreshFlowOutputs({ db, jobs }, membership.organizationId);
   await recordActivity(db, {
     organizationId: membership.organizationId,
     kind: 'vendor.updated',

@@ -54,6 +54,7 @@ import {
   type ReviewValue,
   SOURCE_LABELS,
 } from './review-fields.ts';
+import { SheetStatus } from './sheet-status.tsx';
 
 /** Whether a key press happened while typing (the screen's one-key shortcuts stay out of the way). */
 function isTyping(target: EventTarget | null): boolean {
@@ -317,13 +318,16 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-3">
-        <Link
-          to={appPaths.flowSheet(doc.flowId)}
-          className="inline-flex w-fit items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          {review.flowName || 'Flow'}
-        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <Link
+            to={appPaths.flowSheet(doc.flowId)}
+            className="inline-flex w-fit items-center gap-1.5 text-muted-foreground text-sm hover:text-foreground"
+          >
+            <ArrowLeftIcon className="size-4" aria-hidden="true" />
+            {review.flowName || 'Flow'}
+          </Link>
+          <SheetStatus flowId={doc.flowId} />
+        </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 items-center gap-2">
             <div className="flex min-w-0 flex-col">

@@ -30,6 +30,7 @@ function useStore(id: string) {
     queryClient.setQueryData(reviewKeys.document(id), review);
     void queryClient.invalidateQueries({ queryKey: flowKeys.documents(review.document.flowId) });
     void queryClient.invalidateQueries({ queryKey: flowKeys.sheet(review.document.flowId) });
+    void queryClient.invalidateQueries({ queryKey: flowKeys.outputs(review.document.flowId) });
     void queryClient.invalidateQueries({ queryKey: ['review', 'queue'] });
   };
 }

@@ -13,7 +13,21 @@ export const flowKeys = {
   documents: (flowId: string) => ['flows', flowId, 'documents'] as const,
   uploads: (flowId: string) => ['flows', flowId, 'uploads'] as const,
   sheet: (flowId: string) => ['flows', flowId, 'sheet'] as const,
+  outputs: (flowId: string) => ['flows', flowId, 'outputs'] as const,
 };
+
+/**
+ * Whether the flow's workbook and Google sheet hold its latest rows (`GET /api/flows/:id/outputs`). A change
+ * saves at once and a background job rewrites them a moment later: asked again every 1.5 s until they are
+ * up to date.
+ */
+export function useFlowOutputs(flowId: string) {
+  return useQuery({
+    queryKey: flowKeys.outputs(flowId),
+    queryFn: ({ signal }) => callEndpoint(api.flowOutputs, { params: { id: flowId }, signal }),
+    refetchInterval: (query) => (query.state.data?.upToDate === false ? 1500 : false),
+  });
+}
 
 /** The organisation's flows (`GET /api/workflows`, newest first). */
 export function useFlows() {
