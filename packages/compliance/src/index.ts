@@ -39,7 +39,7 @@ export {
   type VoucherResult,
   voucherRemoteId,
 } from './tally-voucher.ts';
-export { tallyEnvelope, voucherXml } from './tally-xml.ts';
+export { type EnvelopeOptions, tallyEnvelope, type VoucherAction, voucherXml, xmlText } from './tally-xml.ts';
 export {
   computeTds,
   isTdsSection,
