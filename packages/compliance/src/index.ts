@@ -34,6 +34,7 @@ export {
   buildPurchaseVoucher,
   type LedgerNames,
   type PurchaseVoucher,
+  type TdsLine,
   type VoucherEntry,
   type VoucherOptions,
   type VoucherResult,

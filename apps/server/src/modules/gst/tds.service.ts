@@ -59,7 +59,8 @@ export function tdsDueDate(month: string): string {
   return `${next.y}-${String(next.m).padStart(2, '0')}-07`;
 }
 
-async function computeRegisterTds(db: Db, organizationId: string): Promise<TdsInvoice[]> {
+/** TDS of every invoice of the purchase register (the Tally vouchers book it as their TDS line). */
+export async function computeRegisterTds(db: Db, organizationId: string): Promise<TdsInvoice[]> {
   const [invoices, vendorRows, settings] = await Promise.all([
     listRegisterInvoices(db, organizationId),
     listVendorTdsRows(db, organizationId),
