@@ -16,6 +16,8 @@ import {
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { buildApiPath } from '@/lib/endpoint.ts';
+import { apiLinks } from '@/lib/endpoints.ts';
 import { usePermission } from '@/lib/permissions.ts';
 import { useSaveTally, useTallyConnection, useTestTally } from './books-api.ts';
 import { BooksPushBadge } from './books-push-badge.tsx';
@@ -131,6 +133,33 @@ function ConnectionForm({ tally, canManage }: { tally: TallyConnection; canManag
   );
 }
 
+/** The offline path: one month's approved invoices as Tally's import file. */
+function OfflineDownload() {
+  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="tally-month" className="text-muted-foreground">
+        Import file for
+      </label>
+      <Input
+        id="tally-month"
+        type="month"
+        value={month}
+        onChange={(e) => setMonth(e.target.value)}
+        className="h-8 w-40"
+      />
+      <a
+        className="text-primary hover:underline"
+        href={
+          /^\d{4}-\d{2}$/.test(month) ? buildApiPath(apiLinks.tallyXml, {}, { period: month }) : undefined
+        }
+      >
+        Download XML
+      </a>
+    </div>
+  );
+}
+
 function ConnectionState({ tally }: { tally: TallyConnection }) {
   return (
     <div className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3 text-sm" data-testid="tally-state">
@@ -144,6 +173,7 @@ function ConnectionState({ tally }: { tally: TallyConnection }) {
       <p className="text-muted-foreground">
         {tally.counts.posted} posted · {tally.counts.queued} on the way · {tally.counts.failed} failed
       </p>
+      <OfflineDownload />
       {tally.lastPush && (
         <div className="flex flex-wrap items-center gap-2">
           <span>Last push: {tally.lastPush.fileName}</span>
