@@ -156,5 +156,5 @@ describe('Tally', () => {
     await page.goto('/integrations');
     await page.getByTestId('tally-card').waitFor();
     await screenshot(page, 'books-03-integrations-phone');
-  });
+  }, 400_000);
 });
