@@ -1,5 +1,6 @@
 import type { JobHandlers } from './jobs/registry.ts';
 import type { JobWiring } from './jobs/runtime.ts';
+import { BOOKS_PUSH_LEASE_MS, pushDocument, requeueStalledPushes } from './modules/books/books-post.ts';
 import { sweepDriveCaches } from './modules/google/drive-cache.ts';
 import { releaseMailClaims } from './modules/intake/mail.repo.ts';
 import { learnFromDocumentCorrection } from './modules/memory/memory.service.ts';
@@ -31,6 +32,7 @@ export const jobHandlers = {
   'flow-tick': async (_payload, ctx) => {
     await fireDueFlows(ctx, ctx.now?.() ?? new Date());
   },
+  'books-push': (payload, ctx) => pushDocument(ctx, payload),
 } satisfies JobHandlers;
 
 /** Everything `startJobRuntime` needs from the feature modules: handlers, run recovery, chores. */
@@ -48,6 +50,12 @@ export const jobWiring: JobWiring = {
       everyMs: DRIVE_CACHE_SWEEP_MS,
       failureLog: 'Google Drive cache sweep failed',
       run: ({ db, env }) => sweepDriveCaches(db, env),
+    },
+    {
+      // A Tally push whose sender died (or whose job was lost) is sent again: its REMOTEID keeps it single.
+      everyMs: BOOKS_PUSH_LEASE_MS,
+      failureLog: 'Re-queueing stalled Tally pushes failed',
+      run: (ctx) => requeueStalledPushes(ctx),
     },
   ],
 };

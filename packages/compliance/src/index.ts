@@ -34,12 +34,13 @@ export {
   buildPurchaseVoucher,
   type LedgerNames,
   type PurchaseVoucher,
+  type TdsLine,
   type VoucherEntry,
   type VoucherOptions,
   type VoucherResult,
   voucherRemoteId,
 } from './tally-voucher.ts';
-export { tallyEnvelope, voucherXml } from './tally-xml.ts';
+export { type EnvelopeOptions, tallyEnvelope, type VoucherAction, voucherXml, xmlText } from './tally-xml.ts';
 export {
   computeTds,
   isTdsSection,

@@ -50,7 +50,13 @@ export interface VoucherOptions {
    * TDS deducted on the invoice (paise) and its ledger: credited to that ledger, and the party
    * credited with the total less the TDS (what is actually owed to the supplier).
    */
-  tds?: { ledger: string; amount: number };
+  tds?: TdsLine | readonly TdsLine[];
+}
+
+/** TDS deducted under one section (paise) and the ledger it is payable to. */
+export interface TdsLine {
+  ledger: string;
+  amount: number;
 }
 
 /** The largest gap (paise) between the invoice's amounts and its total that the round-off ledger may take. */
@@ -139,9 +145,11 @@ export function buildPurchaseVoucher(inv: BookInvoice, options: VoucherOptions =
   const entries: VoucherEntry[] = [];
   const debit = (ledger: string, paise: number) => entries.push({ ledger, amount: -paise });
   const party = (inv.vendorGstin && names.parties?.[inv.vendorGstin]) || inv.vendorName || inv.vendorGstin!;
-  const tds = options.tds && options.tds.amount > 0 ? options.tds : null;
-  entries.push({ ledger: party, amount: total - (tds?.amount ?? 0), isParty: true });
-  if (tds) entries.push({ ledger: tds.ledger, amount: tds.amount });
+  const tds = (Array.isArray(options.tds) ? options.tds : options.tds ? [options.tds] : []).filter(
+    (t: TdsLine) => t.amount > 0,
+  );
+  entries.push({ ledger: party, amount: total - tds.reduce((s, t) => s + t.amount, 0), isParty: true });
+  for (const t of tds) entries.push({ ledger: t.ledger, amount: t.amount });
   const bases = taxableByRate(inv, taxable);
   const igst = splitHead(inv.igst, bases, 1);
   const cgst = splitHead(inv.cgst, bases, 0.5);

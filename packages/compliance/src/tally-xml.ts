@@ -32,8 +32,11 @@ function entryXml(e: VoucherEntry, reference: string): string {
   return `      <ALLLEDGERENTRIES.LIST>${parts.join('')}</ALLLEDGERENTRIES.LIST>`;
 }
 
-/** One `VOUCHER` element (VCHTYPE Purchase, ACTION Create). */
-export function voucherXml(v: PurchaseVoucher): string {
+/** What Tally is asked to do with a voucher: create it (or replace the one with its REMOTEID), alter or cancel it. */
+export type VoucherAction = 'Create' | 'Alter' | 'Cancel';
+
+/** One `VOUCHER` element (VCHTYPE Purchase; ACTION Create unless told). */
+export function voucherXml(v: PurchaseVoucher, action: VoucherAction = 'Create'): string {
   const state = v.placeOfSupply ? stateByCode(v.placeOfSupply)?.name : undefined;
   const head = [
     tag('DATE', v.date),
@@ -48,7 +51,7 @@ export function voucherXml(v: PurchaseVoucher): string {
   ].filter(Boolean);
   return [
     '    <TALLYMESSAGE xmlns:UDF="TallyUDF">',
-    `     <VOUCHER REMOTEID="${xmlText(v.remoteId)}" VCHTYPE="Purchase" ACTION="Create" OBJVIEW="Accounting Voucher View">`,
+    `     <VOUCHER REMOTEID="${xmlText(v.remoteId)}" VCHTYPE="Purchase" ACTION="${action}" OBJVIEW="Accounting Voucher View">`,
     ...head.map((h) => `      ${h}`),
     ...v.entries.map((e) => entryXml(e, v.reference)),
     '     </VOUCHER>',
@@ -56,8 +59,14 @@ export function voucherXml(v: PurchaseVoucher): string {
   ].join('\n');
 }
 
+/** Where an import goes and what it does: the company (`SVCURRENTCOMPANY`, else the one open) and the action. */
+export interface EnvelopeOptions {
+  company?: string;
+  action?: VoucherAction;
+}
+
 /** The whole import file: `ENVELOPE/HEADER/TALLYREQUEST` Import Data, `REPORTNAME` Vouchers, one message per voucher. */
-export function tallyEnvelope(vouchers: readonly PurchaseVoucher[]): string {
+export function tallyEnvelope(vouchers: readonly PurchaseVoucher[], options: EnvelopeOptions = {}): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<ENVELOPE>',
@@ -68,9 +77,14 @@ export function tallyEnvelope(vouchers: readonly PurchaseVoucher[]): string {
     '  <IMPORTDATA>',
     '   <REQUESTDESC>',
     '    <REPORTNAME>Vouchers</REPORTNAME>',
+    ...(options.company
+      ? [
+          `    <STATICVARIABLES><SVCURRENTCOMPANY>${xmlText(options.company)}</SVCURRENTCOMPANY></STATICVARIABLES>`,
+        ]
+      : []),
     '   </REQUESTDESC>',
     '   <REQUESTDATA>',
-    ...vouchers.map(voucherXml),
+    ...vouchers.map((v) => voucherXml(v, options.action)),
     '   </REQUESTDATA>',
     '  </IMPORTDATA>',
     ' </BODY>',

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './auth.ts';
+export * from './books.ts';
 export * from './compliance.ts';
 export * from './dashboard.ts';
 export * from './errors.ts';

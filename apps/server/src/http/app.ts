@@ -16,6 +16,7 @@ import { createPopupRoutes, withClientIp } from '../modules/auth/auth.routes.ts'
 import { AUTH_BASE_PATH, COOKIE_PREFIX } from '../modules/auth/auth.ts';
 import { createClientIpResolver } from '../modules/auth/client-ip.ts';
 import { createAuthConfigRoutes } from '../modules/auth-config/auth-config.routes.ts';
+import { createBooksRoutes } from '../modules/books/books.routes.ts';
 import { createDashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { createDocumentRoutes } from '../modules/documents/documents.routes.ts';
 import { createFlowRoutes } from '../modules/flows/flows.routes.ts';
@@ -58,6 +59,7 @@ const apiModules = [
   createReviewRoutes,
   createReconcileRoutes,
   createGstRoutes,
+  createBooksRoutes,
   createVendorRoutes,
   createUploadRoutes,
   createSheetRoutes,

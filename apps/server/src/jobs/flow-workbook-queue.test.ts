@@ -49,6 +49,7 @@ describe('the flow-workbook queue', () => {
       'flow-run-extract': noop,
       'issuer-memory-learn': noop,
       'flow-tick': noop,
+      'books-push': noop,
       'flow-workbook': async ({ flowId: id }) => {
         started.push(id);
         if (id !== flowId) return;

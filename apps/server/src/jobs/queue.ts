@@ -23,6 +23,9 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
   'issuer-memory-learn': { policy: 'stately', retryLimit: 2, retryDelay: 10, expireInSeconds: 900 },
   // A missed tick is not retried: the next minute's looks again. Stately: ticks never pile up behind a slow one.
   'flow-tick': { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+  // Tally's refusals and an unreachable Tally are recorded on the push (a person retries); only an
+  // unexpected error (the database) is retried here.
+  'books-push': { retryLimit: 3, retryDelay: 10, expireInSeconds: 300 },
 };
 
 /** The queue's own schedules: job name → cron (every process upserts them; pg-boss sends each once). */

@@ -41,6 +41,11 @@ export const jobPayloads = {
    * something new.
    */
   'flow-tick': z.object({}),
+  /**
+   * Send one document's voucher (or its cancellation) to Tally, as its push record asks. The record decides
+   * who sends (a claim with a lease), so a job delivered twice or to two workers sends once.
+   */
+  'books-push': z.object({ organizationId: z.uuid(), documentId: z.uuid() }),
 } as const;
 
 /** Name of a job queue. */

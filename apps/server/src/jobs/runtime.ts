@@ -29,7 +29,7 @@ export interface JobChore {
   everyMs: number;
   /** Logged as a warning when a round fails; the next round retries. */
   failureLog: string;
-  run(ctx: Pick<JobContext, 'db' | 'env'>): Promise<unknown>;
+  run(ctx: Pick<JobContext, 'db' | 'env' | 'jobs'>): Promise<unknown>;
 }
 
 /**
@@ -109,7 +109,9 @@ export async function startJobRuntime(options: {
     for (const chore of wiring.chores) {
       // Best effort: a failed round is logged and the next one retries.
       const round = () =>
-        chore.run({ db: handle.db, env }).catch((error) => logger.warn({ err: error }, chore.failureLog));
+        chore
+          .run({ db: handle.db, env, jobs: queue })
+          .catch((error) => logger.warn({ err: error }, chore.failureLog));
       void round();
       const timer = setInterval(round, chore.everyMs);
       timer.unref();

@@ -7,9 +7,14 @@ import {
   AuditPageSchema,
   AuditQuerySchema,
   AuthConfigSchema,
+  BooksPushListSchema,
+  BooksPushQuerySchema,
+  BooksPushSchema,
   CreatedSheetSchema,
   CreateInvitationInputSchema,
   CreateOrganizationInputSchema,
+  CreatePartyLedgersInputSchema,
+  CreatePartyLedgersResultSchema,
   CreateSheetInputSchema,
   CreateWorkflowInputSchema,
   DashboardSchema,
@@ -36,6 +41,8 @@ import {
   InvitationCreatedSchema,
   InvitationPreviewSchema,
   InvoiceMatchSchema,
+  LedgerMappingSchema,
+  LedgerMappingViewSchema,
   MailOAuthConsentSchema,
   MailOAuthStartSchema,
   MarkNotificationsReadInputSchema,
@@ -45,6 +52,8 @@ import {
   OkSchema,
   OrganizationSchema,
   OverrideExceptionSchema,
+  PostToBooksInputSchema,
+  PostToBooksResultSchema,
   ReconcilePageSchema,
   ReconcileQuerySchema,
   RegisterInterestInputSchema,
@@ -57,6 +66,9 @@ import {
   SheetViewSchema,
   StartedRunSchema,
   SwitchOrganizationInputSchema,
+  TallyConnectionInputSchema,
+  TallyConnectionSchema,
+  TallyTestResultSchema,
   TdsInvoiceSchema,
   TdsMonthQuerySchema,
   TdsSettingsSchema,
@@ -315,6 +327,42 @@ export const api = defineEndpoints({
     body: TdsSettingsSchema,
     response: TdsSettingsSchema,
   },
+
+  // Tally (books)
+  tallyConnection: { method: 'GET', path: '/api/books/tally', response: TallyConnectionSchema },
+  saveTallyConnection: {
+    method: 'PUT',
+    path: '/api/books/tally',
+    body: TallyConnectionInputSchema,
+    response: TallyConnectionSchema,
+  },
+  testTally: { method: 'POST', path: '/api/books/tally/test', response: TallyTestResultSchema },
+  ledgerMapping: { method: 'GET', path: '/api/books/tally/mapping', response: LedgerMappingViewSchema },
+  saveLedgerMapping: {
+    method: 'PUT',
+    path: '/api/books/tally/mapping',
+    body: LedgerMappingSchema,
+    response: LedgerMappingViewSchema,
+  },
+  createPartyLedgers: {
+    method: 'POST',
+    path: '/api/books/tally/party-ledgers',
+    body: CreatePartyLedgersInputSchema,
+    response: CreatePartyLedgersResultSchema,
+  },
+  postToTally: {
+    method: 'POST',
+    path: '/api/books/tally/post',
+    body: PostToBooksInputSchema,
+    response: PostToBooksResultSchema,
+  },
+  booksPushes: {
+    method: 'GET',
+    path: '/api/books/pushes',
+    query: BooksPushQuerySchema,
+    response: BooksPushListSchema,
+  },
+  cancelInTally: { method: 'POST', path: '/api/books/pushes/:id/cancel', response: BooksPushSchema },
 });
 
 /**
@@ -334,4 +382,6 @@ export const apiLinks = {
   gstXlsx: '/api/gst.xlsx',
   /** The Invoice Management System action list of a period and buyer GSTIN (`?period=MMYYYY&gstin=`). */
   gstImsXlsx: '/api/gst/ims.xlsx',
+  /** Tally's import file (`?ids=a,b` or `?period=YYYY-MM`). */
+  tallyXml: '/api/books/tally.xml',
 } as const;

@@ -1,6 +1,7 @@
 export * from './activity.ts';
 export * from './auth.ts';
 export * from './blobs.ts';
+export * from './books.ts';
 export * from './compliance.ts';
 export * from './flows.ts';
 export * from './google.ts';

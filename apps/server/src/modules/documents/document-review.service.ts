@@ -20,6 +20,7 @@ import type { JobSender } from '../../jobs/registry.ts';
 import { AppError, createValidationError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
+import { postOnApproval } from '../books/books.service.ts';
 import { type OutputsContext, refreshFlowOutputs } from '../flows/flow-outputs.ts';
 import { type FlowRow, findFlowById } from '../flows/flows.repo.ts';
 import { getFlowType } from '../flows/flows.service.ts';
@@ -493,6 +494,14 @@ export async function approveDocument(
       userId: user.id,
     });
     await refreshFlowOutputs(ctx, membership.organizationId, row.flowId);
+    // Posted to Tally by itself when the organisation asks for it; the approval stands whatever happens.
+    await postOnApproval(ctx, {
+      organizationId: membership.organizationId,
+      documentId: row.id,
+      userName: user.name,
+    }).catch((error: unknown) =>
+      ctx.logger?.warn({ err: error, documentId: row.id }, 'could not queue the posting to Tally'),
+    );
   }
   return getDocumentReview(ctx.db, { env: ctx.env, membership, id: row.id });
 }

@@ -1,10 +1,4 @@
-import {
-  BookOpenCheckIcon,
-  CalculatorIcon,
-  type LucideIcon,
-  MessageCircleIcon,
-  MessagesSquareIcon,
-} from 'lucide-react';
+import { BookOpenCheckIcon, type LucideIcon, MessageCircleIcon, MessagesSquareIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import {
@@ -17,6 +11,7 @@ import {
 } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
+import { TallyCard } from '@/shared/books/tally-card.tsx';
 import { useGoogleStatus } from '@/shared/integrations/queries.ts';
 import { GoogleCard } from './google-card.tsx';
 
@@ -32,12 +27,6 @@ const upcoming: Array<{ name: string; category: string; description: string; ico
     category: 'Messaging',
     description: 'Let vendors send invoices and get payment updates on WhatsApp.',
     icon: MessageCircleIcon,
-  },
-  {
-    name: 'Tally Prime',
-    category: 'Accounting',
-    description: 'Push verified purchase vouchers straight into Tally.',
-    icon: CalculatorIcon,
   },
   {
     name: 'Zoho Books',
@@ -69,6 +58,7 @@ export function IntegrationsPage() {
       ) : (
         <GoogleCard google={integrations.data} />
       )}
+      <TallyCard />
 
       <section aria-labelledby="coming-soon-integrations">
         <div className="flex items-center gap-3">

@@ -33,6 +33,7 @@ import { formatAgo, formatPageRange } from '@/lib/format.ts';
 import { approvalBlock, usePermission } from '@/lib/permissions.ts';
 import { useMe } from '@/lib/session.ts';
 import { cn } from '@/lib/utils.ts';
+import { DocumentTally } from '@/shared/books/document-tally.tsx';
 import { formatDocumentStatus } from '@/shared/flows/document-status.ts';
 import { useRemoveDocument } from '@/shared/flows/queries.ts';
 import { PageViewer } from './page-viewer.tsx';
@@ -437,6 +438,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
             />
           )}
           <ReviewSummary review={review} reasons={reasons} toReview={toReview} />
+          <DocumentTally documentId={doc.id} approved={approved} />
           {asking && editable && !approved && (
             <ApprovalNote
               busy={approve.isPending}

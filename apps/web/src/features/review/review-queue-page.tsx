@@ -13,6 +13,8 @@ import { Table } from '@/components/ui/table.tsx';
 import { ViewTabs } from '@/components/view-tabs.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatAgo } from '@/lib/format.ts';
+import { BooksPushBadge } from '@/shared/books/books-push-badge.tsx';
+import { PostToTallyButton, useQueueTally } from '@/shared/books/post-to-tally.tsx';
 import { useFlows } from '@/shared/flows/queries.ts';
 import { useReviewQueue } from './queries.ts';
 
@@ -67,6 +69,7 @@ export function ReviewQueuePage() {
   };
   const filtered = FILTERS.some((k) => params.get(k));
   const data = queue.data;
+  const tally = useQueueTally(data?.items.map((i) => i.id) ?? []);
 
   return (
     <div className="flex flex-col gap-6">
@@ -194,6 +197,11 @@ export function ReviewQueuePage() {
       ) : (
         data && (
           <>
+            {tally.enabled && (
+              <div className="flex justify-end">
+                <PostToTallyButton items={data.items} />
+              </div>
+            )}
             <div className="rounded-lg border bg-card">
               <Table className="min-w-[56rem]" aria-label="Documents to review">
                 <thead>
@@ -216,6 +224,11 @@ export function ReviewQueuePage() {
                     <th scope="col" className="px-3 py-2 font-medium">
                       Why
                     </th>
+                    {tally.enabled && (
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Tally
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
@@ -256,6 +269,11 @@ export function ReviewQueuePage() {
                       <td className="max-w-80 px-3 py-2 align-top text-muted-foreground text-xs">
                         {describeItem(item)}
                       </td>
+                      {tally.enabled && (
+                        <td className="px-3 py-2 align-top">
+                          <BooksPushBadge push={tally.pushes.get(item.id)} />
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

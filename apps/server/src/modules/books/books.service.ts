@@ -1,0 +1,374 @@
+import type {
+  BooksLedger,
+  BooksPush,
+  CreatePartyLedgersInput,
+  CreatePartyLedgersResult,
+  LedgerMapping,
+  LedgerMappingView,
+  PostToBooksResult,
+  TallyConnection,
+  TallyConnectionInput,
+  TallyTestResult,
+} from '@bahi/contracts';
+import { stateByCode } from '@bahi/india';
+import { BooksUnreachableError } from '../../adapters/books/books-connector.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/registry.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import type { Membership, SessionUser } from '../auth/identity.ts';
+import { listRegisterInvoices } from '../gst/gst.repo.ts';
+import { computeRegisterTds } from '../gst/tds.service.ts';
+import {
+  type BooksConnectionRow,
+  type BooksPushRow,
+  countPushes,
+  findConnection,
+  findDocuments,
+  listPushes,
+  requestPush,
+  saveConnection,
+  updateConnection,
+} from './books.repo.ts';
+import { type PushContext, tallyConnectorOf } from './books-post.ts';
+import { bookInvoiceOf, readMapping } from './books-voucher.ts';
+
+// The Tally connection, its ledger mapping and the posting requests (the sending itself is `books-post.ts`,
+// on the job queue).
+
+/** What the services need besides the database: the queue, and (tests) the connector. */
+export interface BooksContext {
+  db: Db;
+  jobs?: JobSender | undefined;
+  connectorFor?: PushContext['connectorFor'];
+}
+
+type PushListRow = Awaited<ReturnType<typeof listPushes>>[number];
+
+/** A push record as the screens show it. */
+export function toBooksPush(row: PushListRow): BooksPush {
+  const removed = row.documentStatus === 'removed';
+  const inTally = row.outcome === 'created' || row.outcome === 'altered';
+  const label: BooksPush['label'] =
+    row.state === 'queued'
+      ? 'Queued'
+      : row.state === 'sending'
+        ? 'Posting'
+        : row.state === 'failed'
+          ? 'Failed'
+          : row.outcome === 'cancelled'
+            ? 'Cancelled'
+            : inTally && !removed && !row.approvedAt
+              ? 'Changed since posted'
+              : row.outcome === 'altered'
+                ? 'Altered'
+                : 'Posted';
+  const answer = (row.answer ?? null) as { counters?: Record<string, number> } | null;
+  return {
+    documentId: row.documentId,
+    fileName: row.fileName,
+    label,
+    state: row.state,
+    outcome: row.outcome,
+    desired: row.desired,
+    remoteId: row.remoteId,
+    voucherId: row.voucherId,
+    sentHash: row.sentHash,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    requestedBy: row.requestedBy,
+    error: row.error,
+    counters: answer?.counters ?? {},
+    removed,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function requireConnection(db: Db, organizationId: string): Promise<BooksConnectionRow> {
+  const connection = await findConnection(db, organizationId);
+  if (!connection) throw new AppError('conflict', 'Connect Tally first: Integrations › Tally Prime');
+  return connection;
+}
+
+/** `GET /api/books/tally`: the connection, its last test, the last push and counts. */
+export async function getTallyConnection(db: Db, membership: Membership): Promise<TallyConnection> {
+  const orgId = membership.organizationId;
+  const [connection, last, counts] = await Promise.all([
+    findConnection(db, orgId),
+    listPushes(db, orgId, undefined, 1),
+    countPushes(db, orgId),
+  ]);
+  return {
+    configured: connection !== null,
+    host: connection?.host ?? 'localhost',
+    port: connection?.port ?? 9000,
+    company: connection?.company ?? '',
+    autoPost: connection?.autoPost ?? false,
+    lastTest:
+      connection?.lastTestAt && connection.lastTestOk !== null
+        ? {
+            ok: connection.lastTestOk,
+            message: connection.lastTestMessage ?? '',
+            at: connection.lastTestAt.toISOString(),
+          }
+        : null,
+    ledgerCount: ((connection?.ledgers ?? []) as unknown[]).length,
+    lastPush: last[0] ? toBooksPush(last[0]) : null,
+    counts: {
+      posted: counts.done ?? 0,
+      failed: counts.failed ?? 0,
+      queued: (counts.queued ?? 0) + (counts.sending ?? 0),
+    },
+  };
+}
+
+/** `PUT /api/books/tally`: saves where Tally listens, the company and whether approval posts. */
+export async function saveTallyConnection(
+  db: Db,
+  { user, membership, input }: { user: SessionUser; membership: Membership; input: TallyConnectionInput },
+): Promise<TallyConnection> {
+  await saveConnection(db, membership.organizationId, input);
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'books.connection',
+    message: `${user.name} set the Tally connection to ${input.company} at ${input.host}:${input.port}${input.autoPost ? ', posting invoices when approved' : ''}`,
+    userId: user.id,
+  });
+  return getTallyConnection(db, membership);
+}
+
+/** `POST /api/books/tally/test`: reads the company's ledger list (kept for the mapping). */
+export async function testTallyConnection(
+  ctx: BooksContext,
+  membership: Membership,
+): Promise<TallyTestResult> {
+  const connection = await requireConnection(ctx.db, membership.organizationId);
+  let result: TallyTestResult;
+  try {
+    const ledgers = await (ctx.connectorFor ?? tallyConnectorOf)(connection).listLedgers();
+    result = {
+      ok: true,
+      message: `Connected to ${connection.company}: ${ledgers.length} ledgers read`,
+      ledgers,
+    };
+  } catch (error) {
+    if (!(error instanceof BooksUnreachableError) && !(error instanceof Error && /XML/.test(error.message)))
+      throw error;
+    result = { ok: false, message: error.message, ledgers: [] };
+  }
+  await updateConnection(ctx.db, membership.organizationId, {
+    lastTestOk: result.ok,
+    lastTestMessage: result.message,
+    lastTestAt: new Date(),
+    ...(result.ok ? { ledgers: result.ledgers } : {}),
+  });
+  return result;
+}
+
+const COMMON_RATES = ['0', '5', '12', '18', '28'];
+const nameKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/private/g, 'pvt')
+    .replace(/limited/g, 'ltd')
+    .replace(/[^a-z0-9]/g, '');
+
+/** The ledger Tally already has for a supplier: by GSTIN first, then by name. */
+export function suggestPartyLedger(
+  ledgers: readonly BooksLedger[],
+  gstin: string | null,
+  vendorName: string,
+): { name: string; by: 'gstin' | 'name' } | null {
+  const byGstin = gstin ? ledgers.find((l) => l.gstin?.toUpperCase() === gstin) : undefined;
+  if (byGstin) return { name: byGstin.name, by: 'gstin' };
+  const key = nameKey(vendorName);
+  const byName = key ? ledgers.find((l) => nameKey(l.name) === key) : undefined;
+  return byName ? { name: byName.name, by: 'name' } : null;
+}
+
+/** `GET /api/books/tally/mapping`: the mapping, Tally's ledgers, the rates, sections and suppliers to map. */
+export async function getLedgerMapping(db: Db, membership: Membership): Promise<LedgerMappingView> {
+  const orgId = membership.organizationId;
+  const connection = await findConnection(db, orgId);
+  const mapping = readMapping(connection?.mapping);
+  const ledgers = (connection?.ledgers ?? []) as BooksLedger[];
+  const names = new Set(ledgers.map((l) => l.name));
+  const [register, tds] = await Promise.all([listRegisterInvoices(db, orgId), computeRegisterTds(db, orgId)]);
+  const rates = new Set(COMMON_RATES);
+  const parties = new Map<string, LedgerMappingView['parties'][number]>();
+  for (const doc of register.filter((d) => d.approved)) {
+    const inv = bookInvoiceOf(doc);
+    for (const line of inv.lines) if (line.gstRate !== null) rates.add(String(line.gstRate));
+    const vendorName = inv.vendorName ?? inv.vendorGstin ?? '';
+    const key = inv.vendorGstin ?? `name:${vendorName}`;
+    if (!vendorName || parties.has(key)) continue;
+    const mapped = inv.vendorGstin ? (mapping.parties[inv.vendorGstin] ?? null) : null;
+    const suggestion = suggestPartyLedger(ledgers, inv.vendorGstin, vendorName);
+    const state = inv.vendorStateCode ? (stateByCode(inv.vendorStateCode)?.name ?? null) : null;
+    parties.set(key, {
+      gstin: inv.vendorGstin,
+      vendorName,
+      state,
+      mapped,
+      suggested: suggestion?.name ?? null,
+      suggestedBy: suggestion?.by ?? null,
+      exists: names.has(mapped ?? suggestion?.name ?? vendorName),
+    });
+  }
+  const sections = new Set(Object.keys(mapping.tdsPayable));
+  for (const t of tds) for (const s of t.sections) if (s.tds > 0) sections.add(s.section);
+  return {
+    mapping,
+    ledgers,
+    rates: [...rates].sort((a, b) => Number(a) - Number(b)),
+    tdsSections: [...sections].sort(),
+    parties: [...parties.values()].sort((a, b) => a.vendorName.localeCompare(b.vendorName)),
+  };
+}
+
+/** `PUT /api/books/tally/mapping`. */
+export async function saveLedgerMapping(
+  db: Db,
+  { user, membership, input }: { user: SessionUser; membership: Membership; input: LedgerMapping },
+): Promise<LedgerMappingView> {
+  await requireConnection(db, membership.organizationId);
+  await updateConnection(db, membership.organizationId, { mapping: input });
+  await recordActivity(db, {
+    organizationId: membership.organizationId,
+    kind: 'books.mapping',
+    message: `${user.name} changed the Tally ledger mapping`,
+    userId: user.id,
+  });
+  return getLedgerMapping(db, membership);
+}
+
+/**
+ * `POST /api/books/tally/party-ledgers`: creates the supplier ledgers a person confirmed, under Sundry
+ * Creditors with GSTIN, state and registration type, maps them, and reads the ledger list again.
+ */
+export async function createPartyLedgers(
+  ctx: BooksContext,
+  { user, membership, input }: { user: SessionUser; membership: Membership; input: CreatePartyLedgersInput },
+): Promise<CreatePartyLedgersResult> {
+  const connection = await requireConnection(ctx.db, membership.organizationId);
+  const connector = (ctx.connectorFor ?? tallyConnectorOf)(connection);
+  const parties = input.parties.map((p) => ({
+    name: p.name,
+    gstin: p.gstin,
+    state: p.gstin ? (stateByCode(p.gstin.slice(0, 2))?.name ?? null) : null,
+    registrationType: p.gstin ? ('Regular' as const) : ('Unregistered' as const),
+  }));
+  let answer: Awaited<ReturnType<typeof connector.createPartyLedgers>>;
+  try {
+    answer = await connector.createPartyLedgers(parties);
+  } catch (error) {
+    if (error instanceof BooksUnreachableError) throw new AppError('conflict', error.message);
+    throw error;
+  }
+  const ledgers = await connector.listLedgers().catch(() => null);
+  const have = new Set((ledgers ?? []).map((l) => l.name));
+  const created = parties.filter((p) => have.has(p.name)).map((p) => p.name);
+  const mapping = readMapping(connection.mapping);
+  for (const p of parties) if (p.gstin && have.has(p.name)) mapping.parties[p.gstin] = p.name;
+  await updateConnection(ctx.db, membership.organizationId, { mapping, ...(ledgers ? { ledgers } : {}) });
+  await recordActivity(ctx.db, {
+    organizationId: membership.organizationId,
+    kind: 'books.ledgers',
+    message: `${user.name} created ${created.length} supplier ledger${created.length === 1 ? '' : 's'} in Tally`,
+    userId: user.id,
+  });
+  return { created, errors: answer.errors };
+}
+
+function requireJobs(jobs: JobSender | undefined): JobSender {
+  if (!jobs)
+    throw new AppError('conflict', 'Posting needs the job queue, which is not running on this server');
+  return jobs;
+}
+
+async function enqueue(
+  ctx: BooksContext,
+  organizationId: string,
+  documentId: string,
+  desired: 'post' | 'cancel',
+  by: string,
+) {
+  const asked = await requestPush(ctx.db, { organizationId, documentId, desired, requestedBy: by });
+  if (asked) await requireJobs(ctx.jobs).send('books-push', { organizationId, documentId });
+  return asked;
+}
+
+/**
+ * `POST /api/books/tally/post`: queues approved invoices to post (a corrected one alters its voucher, an
+ * unchanged one sends nothing, a failed one is tried again). Others are listed with the reason.
+ */
+export async function postToTally(
+  ctx: BooksContext,
+  {
+    user,
+    membership,
+    documentIds,
+  }: { user: SessionUser; membership: Membership; documentIds: readonly string[] },
+): Promise<PostToBooksResult> {
+  await requireConnection(ctx.db, membership.organizationId);
+  requireJobs(ctx.jobs);
+  const docs = await findDocuments(ctx.db, membership.organizationId, [...new Set(documentIds)]);
+  const skipped: PostToBooksResult['skipped'] = [];
+  let queued = 0;
+  for (const doc of docs) {
+    const type = (doc.extraction as { documentType?: string } | null)?.documentType;
+    const reason =
+      doc.status === 'removed'
+        ? 'removed from Bahi'
+        : type !== 'invoice'
+          ? 'not an invoice'
+          : !doc.approvedAt
+            ? 'not approved yet'
+            : null;
+    if (reason) skipped.push({ documentId: doc.id, fileName: doc.fileName, reason });
+    else if (await enqueue(ctx, membership.organizationId, doc.id, 'post', user.name)) queued++;
+    else skipped.push({ documentId: doc.id, fileName: doc.fileName, reason: 'already being posted' });
+  }
+  if (docs.length < new Set(documentIds).size)
+    throw new AppError('not_found', 'Some of these documents do not exist');
+  return { queued, skipped };
+}
+
+/** `POST /api/books/pushes/{id}/cancel`: after a person confirms, cancels the voucher of a posted document. */
+export async function cancelInTally(
+  ctx: BooksContext,
+  { user, membership, documentId }: { user: SessionUser; membership: Membership; documentId: string },
+): Promise<BooksPush> {
+  const [row] = await listPushes(ctx.db, membership.organizationId, [documentId]);
+  if (!row) throw new AppError('not_found', 'This document was never posted to Tally');
+  if (row.outcome !== 'created' && row.outcome !== 'altered')
+    throw new AppError('conflict', 'There is no voucher of this document in Tally to cancel');
+  await enqueue(ctx, membership.organizationId, documentId, 'cancel', user.name);
+  const [after] = await listPushes(ctx.db, membership.organizationId, [documentId]);
+  return toBooksPush(after!);
+}
+
+/** `GET /api/books/pushes`. */
+export async function listBooksPushes(
+  db: Db,
+  membership: Membership,
+  ids?: readonly string[],
+): Promise<BooksPush[]> {
+  return (await listPushes(db, membership.organizationId, ids)).map(toBooksPush);
+}
+
+/**
+ * After an approval: queues the invoice's posting when the organisation posts on approval. Never fails the
+ * approval — a queue that is down leaves it for the batch button.
+ */
+export async function postOnApproval(
+  ctx: BooksContext,
+  { organizationId, documentId, userName }: { organizationId: string; documentId: string; userName: string },
+): Promise<void> {
+  const connection = await findConnection(ctx.db, organizationId);
+  if (!connection?.autoPost || !ctx.jobs) return;
+  const [doc] = await findDocuments(ctx.db, organizationId, [documentId]);
+  if ((doc?.extraction as { documentType?: string } | null)?.documentType !== 'invoice') return;
+  await enqueue(ctx, organizationId, documentId, 'post', userName);
+}
+
+export type { BooksPushRow };

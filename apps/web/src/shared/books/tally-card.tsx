@@ -1,0 +1,235 @@
+import type { TallyConnection } from '@bahi/contracts';
+import { CalculatorIcon, CheckCircle2Icon, PlugZapIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '@/components/spinner.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { buildApiPath } from '@/lib/endpoint.ts';
+import { apiLinks } from '@/lib/endpoints.ts';
+import { usePermission } from '@/lib/permissions.ts';
+import { useSaveTally, useTallyConnection, useTestTally } from './books-api.ts';
+import { BooksPushBadge } from './books-push-badge.tsx';
+import { TallyMapping } from './tally-mapping.tsx';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+function ConnectionForm({ tally, canManage }: { tally: TallyConnection; canManage: boolean }) {
+  const save = useSaveTally();
+  const test = useTestTally();
+  const [host, setHost] = useState(tally.host);
+  const [port, setPort] = useState(String(tally.port));
+  const [company, setCompany] = useState(tally.company);
+  const [autoPost, setAutoPost] = useState(tally.autoPost);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  useEffect(() => {
+    setHost(tally.host);
+    setPort(String(tally.port));
+    setCompany(tally.company);
+    setAutoPost(tally.autoPost);
+  }, [tally.host, tally.port, tally.company, tally.autoPost]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError(null);
+    try {
+      await save.mutateAsync({ host: host.trim(), port: Number(port), company: company.trim(), autoPost });
+      const result = await test.mutateAsync();
+      if (result.ok) toast.success('Tally connected', { description: result.message });
+      else toast.error('Saved, but Tally did not answer', { description: result.message });
+    } catch (error) {
+      setFieldError(errorText(error));
+    }
+  };
+  const retest = () =>
+    test.mutate(undefined, {
+      onSuccess: (r) =>
+        r.ok
+          ? toast.success('Connection works', { description: r.message })
+          : toast.error('Tally did not answer', { description: r.message }),
+      onError: (e) => toast.error('Test failed', { description: errorText(e) }),
+    });
+  const busy = save.isPending || test.isPending;
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_7rem]">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="tally-host">Computer running Tally</Label>
+          <Input
+            id="tally-host"
+            value={host}
+            onChange={(e) => setHost(e.target.value)}
+            disabled={!canManage}
+            placeholder="localhost"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="tally-port">Port</Label>
+          <Input
+            id="tally-port"
+            inputMode="numeric"
+            value={port}
+            onChange={(e) => setPort(e.target.value)}
+            disabled={!canManage}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="tally-company">Company (exactly as Tally shows it)</Label>
+        <Input
+          id="tally-company"
+          value={company}
+          onChange={(e) => setCompany(e.target.value)}
+          disabled={!canManage}
+        />
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4"
+          checked={autoPost}
+          onChange={(e) => setAutoPost(e.target.checked)}
+          disabled={!canManage}
+        />
+        <span>Post each invoice to Tally as soon as it is approved</span>
+      </label>
+      <p className="text-muted-foreground text-xs">
+        In Tally Prime: F1 › Settings › Connectivity, set "TallyPrime acts as" to Server and note the port
+        (9000 unless changed).
+      </p>
+      {fieldError && (
+        <p role="alert" className="text-destructive text-sm">
+          {fieldError}
+        </p>
+      )}
+      {canManage && (
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner /> : null}
+            Save and test
+          </Button>
+          {tally.configured && (
+            <Button type="button" variant="outline" onClick={retest} disabled={busy}>
+              <PlugZapIcon aria-hidden="true" />
+              Test connection
+            </Button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** The offline path: one month's approved invoices as Tally's import file. */
+function OfflineDownload() {
+  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="tally-month" className="text-muted-foreground">
+        Import file for
+      </label>
+      <Input
+        id="tally-month"
+        type="month"
+        value={month}
+        onChange={(e) => setMonth(e.target.value)}
+        className="h-8 w-40"
+      />
+      <a
+        className="text-primary hover:underline"
+        href={
+          /^\d{4}-\d{2}$/.test(month) ? buildApiPath(apiLinks.tallyXml, {}, { period: month }) : undefined
+        }
+      >
+        Download XML
+      </a>
+    </div>
+  );
+}
+
+function ConnectionState({ tally }: { tally: TallyConnection }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3 text-sm" data-testid="tally-state">
+      {tally.lastTest ? (
+        <p className={tally.lastTest.ok ? '' : 'text-destructive'}>
+          Last test ({when(tally.lastTest.at)}): {tally.lastTest.message}
+        </p>
+      ) : (
+        <p className="text-muted-foreground">Not tested yet.</p>
+      )}
+      <p className="text-muted-foreground">
+        {tally.counts.posted} posted · {tally.counts.queued} on the way · {tally.counts.failed} failed
+      </p>
+      <OfflineDownload />
+      {tally.lastPush && (
+        <div className="flex flex-wrap items-center gap-2">
+          <span>Last push: {tally.lastPush.fileName}</span>
+          <BooksPushBadge push={tally.lastPush} />
+          {tally.lastPush.error && <span className="text-destructive">{tally.lastPush.error}</span>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The Tally Prime card of the Integrations page: connection, its state, and the ledger mapping. */
+export function TallyCard() {
+  const tally = useTallyConnection();
+  const canManage = usePermission('integrations.manage').allowed;
+  if (tally.isPending) return <Skeleton className="h-56" />;
+  if (tally.isError)
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        Couldn't load the Tally connection: {tally.error.message}
+      </p>
+    );
+  const t = tally.data;
+  const connected = t.configured && t.lastTest?.ok;
+  return (
+    <Card data-testid="tally-card">
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-lg border bg-card">
+            <CalculatorIcon className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <CardTitle>Tally Prime</CardTitle>
+            <CardDescription className="mt-1">
+              Post approved purchase invoices as vouchers, once each; a correction alters the same voucher.
+            </CardDescription>
+          </div>
+        </div>
+        <CardAction>
+          {connected ? (
+            <Badge variant="success" data-testid="tally-badge">
+              <CheckCircle2Icon aria-hidden="true" />
+              Connected
+            </Badge>
+          ) : (
+            <Badge variant="outline" className="text-muted-foreground" data-testid="tally-badge">
+              {t.configured ? 'Not answering' : 'Not set up'}
+            </Badge>
+          )}
+        </CardAction>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <ConnectionForm tally={t} canManage={canManage} />
+        {t.configured && <ConnectionState tally={t} />}
+        {t.configured && <TallyMapping canManage={canManage} />}
+      </CardContent>
+    </Card>
+  );
+}
