@@ -18,3 +18,4 @@ export * from './review.ts';
 export * from './team.ts';
 export * from './text.ts';
 export * from './wire.ts';
+export * from './vendor-onboarding.ts';

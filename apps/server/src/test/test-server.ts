@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { Logger } from '../lib/logger.ts';
 import { openDb } from '../db/client.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { loadPgliteTemplate } from './pglite-template.ts';
@@ -169,6 +170,8 @@ export async function startTestServer(
     webDist?: string;
     dataDir?: string;
     keepData?: boolean;
+    /** The server's logger (default: silent); a test that reads the log lines passes its own. */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'bahi-test-')));
@@ -186,7 +189,7 @@ export async function startTestServer(
       ...options.env,
     },
     webDist: options.webDist ?? join(dataDir, 'no-web-dist'),
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
   });
   const createClient = (origin?: string | null) => new TestClient(server.url, origin);
   const createUser = async (name = 'Test User') => {
