@@ -73,7 +73,11 @@ export type VendorUdyam = z.infer<typeof VendorUdyamSchema>;
 /** One contact person at the vendor. */
 export const VendorContactSchema = z.object({
   name: safeText().trim().min(1, 'Write the contact’s name').max(120),
-  email: safeText().trim().max(200).email('Write an e-mail address like accounts@example.in').or(z.literal('')),
+  email: safeText()
+    .trim()
+    .max(200)
+    .email('Write an e-mail address like accounts@example.in')
+    .or(z.literal('')),
   phone: safeText().trim().max(20),
 });
 
@@ -128,7 +132,8 @@ function checkIdentity(f: FormFields, problems: Record<string, string>): void {
             ? `${gstin} starts with ${gstin.slice(0, 2)}, which is not a GST state code`
             : 'A GSTIN is 15 characters: state code, PAN, entity number, Z and a check character';
     } else if (gstin.slice(2, 12) !== f.pan) {
-      problems[key] = `${gstin} belongs to PAN ${gstin.slice(2, 12)}, not ${f.pan}: a GSTIN must contain the vendor’s PAN`;
+      problems[key] =
+        `${gstin} belongs to PAN ${gstin.slice(2, 12)}, not ${f.pan}: a GSTIN must contain the vendor’s PAN`;
     } else if (seen.has(gstin)) {
       problems[key] = `${gstin} is listed twice`;
     }
@@ -146,14 +151,16 @@ function checkUdyamAndBank(f: FormFields, problems: Record<string, string>): voi
     if (f.udyam.writtenAgreement && f.udyam.agreedDays === null)
       problems['udyam.agreedDays'] = 'Write the days to pay agreed in writing';
     else if (f.udyam.agreedDays !== null && f.udyam.agreedDays > MSME_MAX_AGREED_DAYS)
-      problems['udyam.agreedDays'] = `The MSMED Act allows at most ${MSME_MAX_AGREED_DAYS} days; longer terms do not count`;
+      problems['udyam.agreedDays'] =
+        `The MSMED Act allows at most ${MSME_MAX_AGREED_DAYS} days; longer terms do not count`;
   }
   if (!BANK_ACCOUNT_PATTERN.test(f.bank.accountNumber))
     problems['bank.accountNumber'] = 'An account number is 9 to 18 digits, as on the cheque';
   else if (f.bank.accountNumber !== f.bank.accountNumberConfirm)
     problems['bank.accountNumberConfirm'] = 'The two account numbers differ: type it again';
   if (!IFSC_PATTERN.test(f.bank.ifsc))
-    problems['bank.ifsc'] = 'An IFSC is 11 characters: four letters, a zero, then six letters or digits (like HDFC0001234)';
+    problems['bank.ifsc'] =
+      'An IFSC is 11 characters: four letters, a zero, then six letters or digits (like HDFC0001234)';
   f.contacts.forEach((c, i) => {
     if (!c.email && !c.phone) problems[`contacts.${i}.phone`] = 'Give a phone number or an e-mail address';
     else if (c.phone && !isValidIndianPhone(c.phone))
@@ -173,7 +180,11 @@ export function checkVendorForm(f: FormFields): Record<string, string> {
 /** The form as the vendor sends it, with every cross-field check. */
 export const VendorFormFieldsSchema = VendorFormFieldsBaseSchema.superRefine((f, ctx) => {
   for (const [path, message] of Object.entries(checkVendorForm(f)))
-    ctx.addIssue({ code: 'custom', message, path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    ctx.addIssue({
+      code: 'custom',
+      message,
+      path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+    });
 });
 /** The form as sent. */
 export type VendorFormFields = z.output<typeof VendorFormFieldsSchema>;
@@ -287,7 +298,12 @@ export const VendorSubmissionSchema = z.object({
   status: z.enum(['pending', 'changes_requested', 'approved', 'rejected']),
   submittedAt: z.string(),
   fields: VendorFormFieldsBaseSchema.omit({ bank: true }).extend({
-    bank: z.object({ holderName: z.string(), accountNumber: z.string(), ifsc: z.string(), bankName: z.string() }),
+    bank: z.object({
+      holderName: z.string(),
+      accountNumber: z.string(),
+      ifsc: z.string(),
+      bankName: z.string(),
+    }),
   }),
   documents: z.array(VendorDocumentSchema),
   /** The vendor already in the master with this PAN, if any. */

@@ -143,9 +143,5 @@ export const vendorBankChanges = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('vendor_bank_changes_one_pending_uq')
-      .on(t.profileId)
-      .where(sql`status = 'pending'`),
-  ],
+  (t) => [uniqueIndex('vendor_bank_changes_one_pending_uq').on(t.profileId).where(sql`status = 'pending'`)],
 );

@@ -191,15 +191,18 @@ function toInvoiceMatch({
     ...holdForBankChange(decideInvoice(result, { doc, override: override !== null, vendor }), vendor),
     verified: doc.status === 'done' && !isHeldCopy(doc),
     copyOf,
-    reasons: [...(vendor?.bankHold ? [BANK_HOLD_REASON] : []), ...result.reasons.map((r) => ({
-      code: r.code,
-      line: r.line ?? null,
-      // A held copy says which document it copies and where it is decided, not the rule's guess.
-      message:
-        r.code === 'duplicate_invoice' && copyOf
-          ? `Looks like a copy of ${copyOf.documentNumber ?? copyOf.fileName}: held until a person decides in Review`
-          : r.message,
-    }))],
+    reasons: [
+      ...(vendor?.bankHold ? [BANK_HOLD_REASON] : []),
+      ...result.reasons.map((r) => ({
+        code: r.code,
+        line: r.line ?? null,
+        // A held copy says which document it copies and where it is decided, not the rule's guess.
+        message:
+          r.code === 'duplicate_invoice' && copyOf
+            ? `Looks like a copy of ${copyOf.documentNumber ?? copyOf.fileName}: held until a person decides in Review`
+            : r.message,
+      })),
+    ],
     lines: result.lines.map((l) => {
       const item = e.lineItems?.[l.line - 1] ?? {};
       const poItem = l.poLine ? (poLines[l.poLine - 1] ?? {}) : {};

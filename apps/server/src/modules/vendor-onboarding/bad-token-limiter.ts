@@ -30,7 +30,8 @@ export class BadTokenLimiter {
   fail(address: string): void {
     const now = this.now();
     const entry = this.failures.get(address);
-    if (!entry || entry.resetAt <= now) this.failures.set(address, { count: 1, resetAt: now + this.windowMs });
+    if (!entry || entry.resetAt <= now)
+      this.failures.set(address, { count: 1, resetAt: now + this.windowMs });
     else entry.count += 1;
     // Bounded memory: a flood from many addresses forgets the oldest ones.
     if (this.failures.size > 10_000) this.failures.delete(this.failures.keys().next().value!);

@@ -32,13 +32,18 @@ export function lookupIfsc(code: string): IfscLookup {
     return {
       ok: false,
       reason: 'format',
-      message: 'An IFSC is 11 characters: four letters, a zero, then six letters or digits (like HDFC0001234)',
+      message:
+        'An IFSC is 11 characters: four letters, a zero, then six letters or digits (like HDFC0001234)',
     };
   const { branches: all, bankNames: names } = load();
   const bank = ifsc.slice(0, 4);
   const list = all.get(bank);
   if (!list)
-    return { ok: false, reason: 'bank', message: `No bank has the code ${bank}: check the IFSC on the cheque` };
+    return {
+      ok: false,
+      reason: 'bank',
+      message: `No bank has the code ${bank}: check the IFSC on the cheque`,
+    };
   const branch = ifsc.slice(5);
   const key = /^\d+$/.test(branch) ? String(Number.parseInt(branch, 10)) : branch;
   const bankName = names[bank] ?? bank;

@@ -59,7 +59,8 @@ export async function submitVendorForm(
   if (!ifsc.ok) problems['bank.ifsc'] = ifsc.message;
   const documents = await listLinkDocuments(db, [link.id]);
   if (!documents.some((d) => d.kind === 'cancelled_cheque'))
-    problems.documents = 'Attach a cancelled cheque (a photo or a PDF) so the finance team can check the account';
+    problems.documents =
+      'Attach a cancelled cheque (a photo or a PDF) so the finance team can check the account';
   const first = Object.values(problems)[0];
   if (first) throw new AppError('validation', first, problems);
   const { accountNumberConfirm: _typedTwice, ...bank } = fields.bank;
@@ -95,9 +96,13 @@ export async function attachVendorDocument(
   const data = await readFile(file.path);
   const contentType = sniffDocumentType(data.subarray(0, 8));
   if (!contentType)
-    throw new AppError('validation', `The ${VENDOR_DOCUMENT_LABELS[kind].toLowerCase()} must be a PDF, JPEG or PNG file`, {
-      file: 'Choose a PDF, JPEG or PNG file',
-    });
+    throw new AppError(
+      'validation',
+      `The ${VENDOR_DOCUMENT_LABELS[kind].toLowerCase()} must be a PDF, JPEG or PNG file`,
+      {
+        file: 'Choose a PDF, JPEG or PNG file',
+      },
+    );
   await upsertLinkDocument(db, {
     organizationId: link.organizationId,
     linkId: link.id,
@@ -117,19 +122,31 @@ export async function attachVendorDocument(
  */
 export async function uploadVendorInvoices(
   db: Db,
-  { env, jobs, token, files }: { env: Env; jobs: JobSender | undefined; token: string; files: ReceivedFile[] },
+  {
+    env,
+    jobs,
+    token,
+    files,
+  }: { env: Env; jobs: JobSender | undefined; token: string; files: ReceivedFile[] },
 ): Promise<UploadResult> {
   const { link } = await openVendorLink(db, token, { mustBeOpen: false });
   const flow = link.invoiceFlowId ? await findFlowById(db, link.invoiceFlowId) : undefined;
   if (!flow || flow.organizationId !== link.organizationId)
-    throw new AppError('not_found', 'This link does not take invoices. Send them to the finance team as before.');
+    throw new AppError(
+      'not_found',
+      'This link does not take invoices. Send them to the finance team as before.',
+    );
   const used = await sumOrganizationUploadBytes(db, flow.organizationId);
-  const { stored, skipped } = await storeUploadedFiles(getUploadDir(env.dataDir, flow.organizationId, flow.id), files, {
-    maxFileBytes: env.flows.uploadMaxBytes,
-    maxFiles: env.flows.maxFiles,
-    maxExpandedBytes: env.flows.uploadMaxBytes * 8,
-    storageLeftBytes: Math.max(0, env.flows.orgStorageMaxBytes - used),
-  });
+  const { stored, skipped } = await storeUploadedFiles(
+    getUploadDir(env.dataDir, flow.organizationId, flow.id),
+    files,
+    {
+      maxFileBytes: env.flows.uploadMaxBytes,
+      maxFiles: env.flows.maxFiles,
+      maxExpandedBytes: env.flows.uploadMaxBytes * 8,
+      storageLeftBytes: Math.max(0, env.flows.orgStorageMaxBytes - used),
+    },
+  );
   await shareUploadedFiles(db, env, stored);
   const rows = [];
   for (const file of stored)
@@ -161,7 +178,12 @@ export async function uploadVendorInvoices(
 
 async function startVendorRun(
   db: Db,
-  { env, jobs, flowId, vendorName }: { env: Env; jobs: JobSender | undefined; flowId: string; vendorName: string },
+  {
+    env,
+    jobs,
+    flowId,
+    vendorName,
+  }: { env: Env; jobs: JobSender | undefined; flowId: string; vendorName: string },
 ) {
   const flow = (await findFlowById(db, flowId))!;
   try {

@@ -41,9 +41,11 @@ export function hashVendorToken(token: string): string {
 }
 
 /** The same words for an expired and a revoked link: the page says nothing of what the link was. */
-export const LINK_GONE_MESSAGE = 'This link no longer works. Ask the finance team that sent it for a new one.';
+export const LINK_GONE_MESSAGE =
+  'This link no longer works. Ask the finance team that sent it for a new one.';
 /** The words for a link that does not exist (a mistyped or made-up address). */
-export const LINK_UNKNOWN_MESSAGE = 'This link is not valid. Check that it was copied whole, or ask for a new one.';
+export const LINK_UNKNOWN_MESSAGE =
+  'This link is not valid. Check that it was copied whole, or ask for a new one.';
 
 /** Where a link stands, as the finance team's list says it. */
 function linkState(row: VendorLinkRow, now = new Date()): VendorLink['state'] {
@@ -135,7 +137,10 @@ export async function listVendorLinks(db: Db, membership: Membership): Promise<{
 }
 
 /** `DELETE /api/vendor-links/{id}`: the link stops working at once. */
-export async function revokeVendorLink(db: Db, { caller, id }: { caller: Caller; id: string }): Promise<void> {
+export async function revokeVendorLink(
+  db: Db,
+  { caller, id }: { caller: Caller; id: string },
+): Promise<void> {
   const { user, membership } = caller;
   await db.transaction(async (tx) => {
     const row = UUID_RE.test(id) ? await revokeLinkRow(tx, membership.organizationId, id) : undefined;
@@ -167,10 +172,13 @@ export interface OpenedLink {
  * `mustBeOpen` also refuses a link whose one submission was made (`conflict`).
  */
 export async function openVendorLink(db: Db, token: string, { mustBeOpen }: { mustBeOpen: boolean }) {
-  const found = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await findLinkByHash(db, hashVendorToken(token)) : undefined;
+  const found = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+    ? await findLinkByHash(db, hashVendorToken(token))
+    : undefined;
   if (!found) throw new AppError('not_found', LINK_UNKNOWN_MESSAGE);
   const state = linkState(found.link);
-  if (found.link.revokedAt || found.link.expiresAt <= new Date()) throw new AppError('gone', LINK_GONE_MESSAGE);
+  if (found.link.revokedAt || found.link.expiresAt <= new Date())
+    throw new AppError('gone', LINK_GONE_MESSAGE);
   if (mustBeOpen && state !== 'open' && state !== 'changes_requested')
     throw new AppError(
       'conflict',

@@ -22,7 +22,10 @@ function gstinOf(pan: string, state = '27'): string {
   return first14 + computeGstinCheckChar(first14);
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(200, 7),
+]);
 
 function form(pan: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -73,7 +76,10 @@ async function submitThroughLink(pan: string, overrides: Record<string, unknown>
   const sent = await vendor.post(`/api/vendor-form/${token}`, form(pan, overrides));
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const queue = await owner.client.get('/api/vendor-submissions');
-  return { token, submission: queue.body.items.find((s: { fields: { pan: string } }) => s.fields.pan === pan && s) };
+  return {
+    token,
+    submission: queue.body.items.find((s: { fields: { pan: string } }) => s.fields.pan === pan && s),
+  };
 }
 
 beforeAll(async () => {
@@ -118,17 +124,33 @@ describe('vendor onboarding link', () => {
     const badPan = await vendor.post(`/api/vendor-form/${token}`, form('AAKQK1234F'));
     expect(badPan.status).toBe(400);
     expect(badPan.body.error.fields.pan).toContain('4th character');
-    const otherGstin = await vendor.post(`/api/vendor-form/${token}`, form('AAKCK1234F', { gstins: [gstinOf('AAKCM9999Z')] }));
+    const otherGstin = await vendor.post(
+      `/api/vendor-form/${token}`,
+      form('AAKCK1234F', { gstins: [gstinOf('AAKCM9999Z')] }),
+    );
     expect(otherGstin.body.error.fields['gstins.0']).toContain('belongs to PAN AAKCM9999Z, not AAKCK1234F');
-    const account = { holderName: 'Kavya', accountNumber: '50100012345678', accountNumberConfirm: '50100012345678' };
-    const badIfsc = await vendor.post(`/api/vendor-form/${token}`, form('AAKCK1234F', { bank: { ...account, ifsc: 'ZZZZ0000001' } }));
+    const account = {
+      holderName: 'Kavya',
+      accountNumber: '50100012345678',
+      accountNumberConfirm: '50100012345678',
+    };
+    const badIfsc = await vendor.post(
+      `/api/vendor-form/${token}`,
+      form('AAKCK1234F', { bank: { ...account, ifsc: 'ZZZZ0000001' } }),
+    );
     expect(badIfsc.status).toBe(400);
-    expect(badIfsc.body.error.fields['bank.ifsc']).toBe('No bank has the code ZZZZ: check the IFSC on the cheque');
+    expect(badIfsc.body.error.fields['bank.ifsc']).toBe(
+      'No bank has the code ZZZZ: check the IFSC on the cheque',
+    );
     const twice = await vendor.post(
       `/api/vendor-form/${token}`,
-      form('AAKCK1234F', { bank: { ...account, accountNumberConfirm: '50100012345679', ifsc: 'HDFC0000001' } }),
+      form('AAKCK1234F', {
+        bank: { ...account, accountNumberConfirm: '50100012345679', ifsc: 'HDFC0000001' },
+      }),
     );
-    expect(twice.body.error.fields['bank.accountNumberConfirm']).toBe('The two account numbers differ: type it again');
+    expect(twice.body.error.fields['bank.accountNumberConfirm']).toBe(
+      'The two account numbers differ: type it again',
+    );
     const noCheque = await vendor.post(`/api/vendor-form/${token}`, form('AAKCK1234F'));
     expect(noCheque.body.error.fields.documents).toContain('cancelled cheque');
   });
@@ -151,14 +173,21 @@ describe('vendor onboarding link', () => {
     const pan = 'AAFCV2345K';
     const { submission } = await submitThroughLink(pan, {
       gstins: [gstinOf(pan), gstinOf(pan, '29')],
-      bank: { holderName: 'Vega Tools', accountNumber: '123456789012', accountNumberConfirm: '123456789012', ifsc: 'SBIN0000001' },
+      bank: {
+        holderName: 'Vega Tools',
+        accountNumber: '123456789012',
+        accountNumberConfirm: '123456789012',
+        ifsc: 'SBIN0000001',
+      },
     });
     expect(submission).toMatchObject({ status: 'pending', existingVendorId: null, bankUsedBy: null });
     expect(submission.fields.bank.bankName).toBe('State Bank of India');
     const before = (await owner.client.get('/api/dashboard')).body.stats.vendorsOnboarded;
     const approved = await owner.client.post(`/api/vendor-submissions/${submission.id}/approve`);
     expect(approved.status).toBe(200);
-    const vendors = (await owner.client.get('/api/vendors')).body.items.filter((v: { pan: string }) => v.pan === pan);
+    const vendors = (await owner.client.get('/api/vendors')).body.items.filter(
+      (v: { pan: string }) => v.pan === pan,
+    );
     expect(vendors.map((v: { gstin: string }) => v.gstin).sort()).toEqual([gstinOf(pan), gstinOf(pan, '29')]);
     expect(vendors.every((v: { onboarded: boolean }) => v.onboarded)).toBe(true);
     expect((await owner.client.get('/api/dashboard')).body.stats.vendorsOnboarded).toBe(before + 1);
@@ -169,28 +198,49 @@ describe('vendor onboarding link', () => {
   it('holds a bank change on an active vendor for a second person, and refuses one account on two vendors', async () => {
     const pan = 'AABCB3456L';
     const first = await submitThroughLink(pan, {
-      bank: { holderName: 'Bharat Bolts', accountNumber: '222233334444', accountNumberConfirm: '222233334444', ifsc: 'HDFC0000001' },
+      bank: {
+        holderName: 'Bharat Bolts',
+        accountNumber: '222233334444',
+        accountNumberConfirm: '222233334444',
+        ifsc: 'HDFC0000001',
+      },
     });
     await owner.client.post(`/api/vendor-submissions/${first.submission.id}/approve`);
     const second = await submitThroughLink(pan, {
-      bank: { holderName: 'Bharat Bolts', accountNumber: '999988887777', accountNumberConfirm: '999988887777', ifsc: 'HDFC0000001' },
+      bank: {
+        holderName: 'Bharat Bolts',
+        accountNumber: '999988887777',
+        accountNumberConfirm: '999988887777',
+        ifsc: 'HDFC0000001',
+      },
     });
     expect(second.submission.bankChange).toBe(true);
     expect(second.submission.differences.map((d: { field: string }) => d.field)).toContain('bank');
     const approved = await owner.client.post(`/api/vendor-submissions/${second.submission.id}/approve`);
     expect(approved.body.bankChangeId).toBeTruthy();
-    const held = (await owner.client.get('/api/vendors')).body.items.find((v: { pan: string }) => v.pan === pan);
+    const held = (await owner.client.get('/api/vendors')).body.items.find(
+      (v: { pan: string }) => v.pan === pan,
+    );
     expect(held.bankHold).toBe(true);
     const own = await owner.client.post(`/api/vendor-bank-changes/${approved.body.bankChangeId}/approve`);
     expect(own.status).toBe(403);
     expect(own.body.error.message).toContain('someone else must approve');
-    const checked = await approver.client.post(`/api/vendor-bank-changes/${approved.body.bankChangeId}/approve`);
+    const checked = await approver.client.post(
+      `/api/vendor-bank-changes/${approved.body.bankChangeId}/approve`,
+    );
     expect(checked.status).toBe(200);
-    const released = (await owner.client.get('/api/vendors')).body.items.find((v: { pan: string }) => v.pan === pan);
+    const released = (await owner.client.get('/api/vendors')).body.items.find(
+      (v: { pan: string }) => v.pan === pan,
+    );
     expect(released.bankHold).toBe(false);
 
     const copycat = await submitThroughLink('AABCC4567M', {
-      bank: { holderName: 'Copy Cat', accountNumber: '999988887777', accountNumberConfirm: '999988887777', ifsc: 'HDFC0000002' },
+      bank: {
+        holderName: 'Copy Cat',
+        accountNumber: '999988887777',
+        accountNumberConfirm: '999988887777',
+        ifsc: 'HDFC0000002',
+      },
     });
     expect(copycat.submission.bankUsedBy).toBe('Kavya Fasteners Private Limited');
     const refused = await owner.client.post(`/api/vendor-submissions/${copycat.submission.id}/approve`);
@@ -211,12 +261,19 @@ describe('vendor onboarding link', () => {
 
   it('answers 410 for an expired or revoked link, with the same words', async () => {
     const expired = await makeLink(owner.client);
-    await t.server.db.update(vendorLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(vendorLinks.id, expired.id));
+    await t.server.db
+      .update(vendorLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(vendorLinks.id, expired.id));
     const a = await t.createClient().get(`/api/vendor-form/${expired.token}`);
     expect(a.status).toBe(410);
-    expect((await t.createClient().post(`/api/vendor-form/${expired.token}`, form('AAKCK1234F'))).status).toBe(410);
+    expect(
+      (await t.createClient().post(`/api/vendor-form/${expired.token}`, form('AAKCK1234F'))).status,
+    ).toBe(410);
     const revoked = await makeLink(owner.client);
-    expect((await owner.client.request(`/api/vendor-links/${revoked.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await owner.client.request(`/api/vendor-links/${revoked.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
     const b = await t.createClient().get(`/api/vendor-form/${revoked.token}`);
     expect(b.status).toBe(410);
     expect(b.body.error.message).toBe(a.body.error.message);
@@ -226,13 +283,18 @@ describe('vendor onboarding link', () => {
     const flow = await owner.client.post('/api/workflows', {
       name: 'Vendor invoices',
       types: ['INVOICE'],
-      io: { input: { kind: 'upload', url: '', folderName: '' }, output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' } },
+      io: {
+        input: { kind: 'upload', url: '', folderName: '' },
+        output: { kind: 'xlsx', sheetId: '', sheetName: 'Invoices' },
+      },
     });
     expect(flow.status).toBe(201);
     const { id, token } = await makeLink(owner.client, { invoiceFlowId: flow.body.id });
     const body = new FormData();
     body.append('files', new Blob([Buffer.from('%PDF-1.4\n%made up\n')]), 'bill-7.pdf');
-    const res = await t.createClient().request(`/api/vendor-form/${token}/invoices`, { method: 'POST', body });
+    const res = await t
+      .createClient()
+      .request(`/api/vendor-form/${token}/invoices`, { method: 'POST', body });
     expect(res.status).toBe(201);
     const rows = await t.server.db.select().from(flowUploads).where(eq(flowUploads.vendorLinkId, id));
     expect(rows.map((r) => r.fileName)).toEqual(['bill-7.pdf']);
@@ -254,7 +316,8 @@ describe('vendor onboarding link', () => {
   it('answers 429 to a flood of bad tokens', async () => {
     const guesser = t.createClient();
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await guesser.get(`/api/vendor-form/made-up-token-${i}-aaaaaaaaaaaa`)).status);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await guesser.get(`/api/vendor-form/made-up-token-${i}-aaaaaaaaaaaa`)).status);
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -37,7 +37,11 @@ export async function listLinks(db: Db, organizationId: string): Promise<VendorL
 }
 
 /** A link of the organisation by id. */
-export async function findLink(db: Db, organizationId: string, id: string): Promise<VendorLinkRow | undefined> {
+export async function findLink(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<VendorLinkRow | undefined> {
   const [row] = await db
     .select()
     .from(vendorLinks)
@@ -60,7 +64,13 @@ export async function revokeLinkRow(db: Db, organizationId: string, id: string) 
   const [row] = await db
     .update(vendorLinks)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(vendorLinks.organizationId, organizationId), eq(vendorLinks.id, id), isNull(vendorLinks.revokedAt)))
+    .where(
+      and(
+        eq(vendorLinks.organizationId, organizationId),
+        eq(vendorLinks.id, id),
+        isNull(vendorLinks.revokedAt),
+      ),
+    )
     .returning();
   return row;
 }
@@ -202,7 +212,9 @@ export async function findBankHolder(
   const [held] = await db
     .select({ name: vendorProfiles.legalName })
     .from(vendorProfiles)
-    .where(and(eq(vendorProfiles.organizationId, organizationId), eq(vendorProfiles.bankKey, bankKey), notSelf));
+    .where(
+      and(eq(vendorProfiles.organizationId, organizationId), eq(vendorProfiles.bankKey, bankKey), notSelf),
+    );
   if (held) return held.name;
   const [pending] = await db
     .select({ name: vendorProfiles.legalName })
@@ -292,7 +304,10 @@ export async function lockPendingBankChange(db: Db, organizationId: string, id: 
 }
 
 /** Records the decision on a bank change. */
-export async function decideBankChange(db: Db, { id, status, userId }: { id: string; status: string; userId: string }) {
+export async function decideBankChange(
+  db: Db,
+  { id, status, userId }: { id: string; status: string; userId: string },
+) {
   await db
     .update(vendorBankChanges)
     .set({ status, decidedBy: userId, decidedAt: sql`now()` })
@@ -300,13 +315,20 @@ export async function decideBankChange(db: Db, { id, status, userId }: { id: str
 }
 
 /** Marks stored uploads as come through a vendor's link. */
-export async function markUploadsFromLink(db: Db, { uploadIds, linkId }: { uploadIds: string[]; linkId: string }) {
+export async function markUploadsFromLink(
+  db: Db,
+  { uploadIds, linkId }: { uploadIds: string[]; linkId: string },
+) {
   if (uploadIds.length === 0) return;
   await db.update(flowUploads).set({ vendorLinkId: linkId }).where(inArray(flowUploads.id, uploadIds));
 }
 
 /** The GSTINs under an onboarded vendor. */
-export async function listProfileGstins(db: Db, organizationId: string, profileId: string): Promise<string[]> {
+export async function listProfileGstins(
+  db: Db,
+  organizationId: string,
+  profileId: string,
+): Promise<string[]> {
   const rows = await db
     .select({ gstin: vendors.gstin })
     .from(vendors)

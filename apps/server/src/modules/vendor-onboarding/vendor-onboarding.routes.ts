@@ -29,7 +29,12 @@ import { createClientIpResolver } from '../auth/client-ip.ts';
 import { receiveMultipartFiles } from '../uploads/multipart.ts';
 import { BadTokenLimiter } from './bad-token-limiter.ts';
 import { attachVendorDocument, submitVendorForm, uploadVendorInvoices } from './vendor-form.service.ts';
-import { createVendorLink, getVendorForm, listVendorLinks, revokeVendorLink } from './vendor-links.service.ts';
+import {
+  createVendorLink,
+  getVendorForm,
+  listVendorLinks,
+  revokeVendorLink,
+} from './vendor-links.service.ts';
 import { findLinkDocument } from './vendor-onboarding.repo.ts';
 import {
   approveVendorSubmission,
@@ -144,7 +149,8 @@ const routes = {
     method: 'post',
     path: '/vendor-submissions/{id}/approve',
     tags,
-    summary: 'Approve: writes the PAN-keyed vendor and its GSTINs; a new bank account of an active vendor waits for a second person',
+    summary:
+      'Approve: writes the PAN-keyed vendor and its GSTINs; a new bank account of an active vendor waits for a second person',
     request: { params: IdParamsSchema },
     responses: {
       200: jsonContent(VendorApprovedSchema),
@@ -180,7 +186,10 @@ const routes = {
     summary: 'Download a document a vendor attached',
     request: { params: IdParamsSchema },
     responses: {
-      200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      200: {
+        description: 'The file',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
       ...describeErrors('unauthenticated', 'not_found'),
     },
   }),
@@ -245,10 +254,15 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
     }),
   );
   return router
-    .openapi(routes.listLinks, async (c) => c.json(await listVendorLinks(db, requireMembership(c).membership), 200))
+    .openapi(routes.listLinks, async (c) =>
+      c.json(await listVendorLinks(db, requireMembership(c).membership), 200),
+    )
     .openapi(routes.createLink, async (c) => {
       const caller = requireMembership(c);
-      return c.json(await createVendorLink(db, { caller, publicUrl: env.publicUrl, input: c.req.valid('json') }), 201);
+      return c.json(
+        await createVendorLink(db, { caller, publicUrl: env.publicUrl, input: c.req.valid('json') }),
+        201,
+      );
     })
     .openapi(routes.revokeLink, async (c) => {
       await revokeVendorLink(db, { caller: requireMembership(c), id: c.req.valid('param').id });
@@ -286,7 +300,9 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
       });
       try {
         if (received.files.length === 0 && received.skipped.length === 0)
-          throw new AppError('validation', 'Choose at least one invoice to upload', { files: 'Choose a file' });
+          throw new AppError('validation', 'Choose at least one invoice to upload', {
+            files: 'Choose a file',
+          });
         const result = await uploadVendorInvoices(db, {
           env,
           jobs,
@@ -298,9 +314,14 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
         await received.cleanup();
       }
     })
-    .openapi(routes.submissions, async (c) => c.json(await listVendorSubmissions(db, requireMembership(c)), 200))
+    .openapi(routes.submissions, async (c) =>
+      c.json(await listVendorSubmissions(db, requireMembership(c)), 200),
+    )
     .openapi(routes.approve, async (c) =>
-      c.json(await approveVendorSubmission(db, { caller: requireMembership(c), id: c.req.valid('param').id }), 200),
+      c.json(
+        await approveVendorSubmission(db, { caller: requireMembership(c), id: c.req.valid('param').id }),
+        200,
+      ),
     )
     .openapi(routes.requestChanges, async (c) => {
       const { note } = c.req.valid('json');
@@ -314,13 +335,20 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
     })
     .openapi(routes.reject, async (c) => {
       const { note } = c.req.valid('json');
-      await decideVendorSubmission(db, { caller: requireMembership(c), id: c.req.valid('param').id, decision: 'rejected', note });
+      await decideVendorSubmission(db, {
+        caller: requireMembership(c),
+        id: c.req.valid('param').id,
+        decision: 'rejected',
+        note,
+      });
       return c.json({ ok: true as const }, 200);
     })
     .openapi(routes.document, async (c) => {
       const { membership } = requireMembership(c);
       const id = c.req.valid('param').id;
-      const doc = /^[0-9a-f-]{36}$/i.test(id) ? await findLinkDocument(db, membership.organizationId, id) : undefined;
+      const doc = /^[0-9a-f-]{36}$/i.test(id)
+        ? await findLinkDocument(db, membership.organizationId, id)
+        : undefined;
       if (!doc) throw new AppError('not_found', 'No such document');
       return c.body(Buffer.from(doc.data), 200, {
         'content-type': doc.contentType,
@@ -328,13 +356,23 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
         'x-content-type-options': 'nosniff',
       }) as never;
     })
-    .openapi(routes.bankChanges, async (c) => c.json(await listVendorBankChanges(db, requireMembership(c)), 200))
+    .openapi(routes.bankChanges, async (c) =>
+      c.json(await listVendorBankChanges(db, requireMembership(c)), 200),
+    )
     .openapi(routes.approveBank, async (c) => {
-      await decideVendorBankChange(db, { caller: requireMembership(c), id: c.req.valid('param').id, approve: true });
+      await decideVendorBankChange(db, {
+        caller: requireMembership(c),
+        id: c.req.valid('param').id,
+        approve: true,
+      });
       return c.json({ ok: true as const }, 200);
     })
     .openapi(routes.rejectBank, async (c) => {
-      await decideVendorBankChange(db, { caller: requireMembership(c), id: c.req.valid('param').id, approve: false });
+      await decideVendorBankChange(db, {
+        caller: requireMembership(c),
+        id: c.req.valid('param').id,
+        approve: false,
+      });
       return c.json({ ok: true as const }, 200);
     });
 }

@@ -46,11 +46,7 @@ export function maskAccount(account: string, ifsc: string): string {
 type Difference = VendorSubmission['differences'][number];
 
 /** The fields that differ between the vendor master and the submission, in words. */
-function diffAgainst(
-  profile: VendorProfileRow,
-  gstins: string[],
-  fields: StoredVendorFields,
-): Difference[] {
+function diffAgainst(profile: VendorProfileRow, gstins: string[], fields: StoredVendorFields): Difference[] {
   const udyam = profile.udyam as StoredVendorFields['udyam'];
   const pairs: Array<[string, string, string | null, string | null]> = [
     ['legalName', 'Legal name', profile.legalName, fields.legalName],
@@ -68,7 +64,12 @@ function diffAgainst(
       `${profile.bankAccount} (${profile.bankIfsc})`,
       `${fields.bank.accountNumber} (${fields.bank.ifsc})`,
     ],
-    ['udyam', 'Udyam', udyam ? `${udyam.number} ${udyam.category}` : null, fields.udyam ? `${fields.udyam.number} ${fields.udyam.category}` : null],
+    [
+      'udyam',
+      'Udyam',
+      udyam ? `${udyam.number} ${udyam.category}` : null,
+      fields.udyam ? `${fields.udyam.number} ${fields.udyam.category}` : null,
+    ],
     ['tdsSection', 'TDS section', profile.tdsSection, fields.tdsSection],
   ];
   return pairs
@@ -78,7 +79,11 @@ function diffAgainst(
 
 async function toSubmission(
   db: Db,
-  { organizationId, row, vendorName }: { organizationId: string; row: VendorSubmissionRow; vendorName: string },
+  {
+    organizationId,
+    row,
+    vendorName,
+  }: { organizationId: string; row: VendorSubmissionRow; vendorName: string },
 ): Promise<VendorSubmission> {
   const fields = row.fields as StoredVendorFields;
   const profile = await findProfileByPan(db, organizationId, fields.pan);
@@ -92,13 +97,19 @@ async function toSubmission(
     status: row.status as VendorSubmission['status'],
     submittedAt: row.createdAt.toISOString(),
     fields,
-    documents: documents.map((d) => ({ id: d.id, kind: d.kind as never, fileName: d.fileName, size: d.size })),
+    documents: documents.map((d) => ({
+      id: d.id,
+      kind: d.kind as never,
+      fileName: d.fileName,
+      size: d.size,
+    })),
     existingVendorId: profile?.id ?? null,
     differences: profile ? diffAgainst(profile, gstins, fields) : [],
     bankChange: profile !== undefined && profile.bankKey !== key,
     bankUsedBy:
       row.status === 'pending'
-        ? ((await findBankHolder(db, { organizationId, bankKey: key, exceptId: profile?.id ?? null })) ?? null)
+        ? ((await findBankHolder(db, { organizationId, bankKey: key, exceptId: profile?.id ?? null })) ??
+          null)
         : null,
     note: row.note,
   };
@@ -115,7 +126,9 @@ export async function listVendorSubmissions(db: Db, caller: Caller): Promise<{ i
 }
 
 async function requirePending(db: Db, caller: Caller, id: string): Promise<VendorSubmissionRow> {
-  const row = UUID_RE.test(id) ? await lockPendingSubmission(db, caller.membership.organizationId, id) : undefined;
+  const row = UUID_RE.test(id)
+    ? await lockPendingSubmission(db, caller.membership.organizationId, id)
+    : undefined;
   if (!row) throw new AppError('not_found', 'No submission waiting for a decision by that id');
   return row;
 }
@@ -165,7 +178,12 @@ async function writeProfile(
       `This bank account already belongs to ${holder}: one account cannot be paid as two vendors. Ask the vendor which account is theirs.`,
     );
   if (!existing) {
-    const created = await insertProfile(tx, { organizationId, pan: fields.pan, ...profileValues(fields), ...bankValues(fields) });
+    const created = await insertProfile(tx, {
+      organizationId,
+      pan: fields.pan,
+      ...profileValues(fields),
+      ...bankValues(fields),
+    });
     return { profileId: created.id, bankChangeId: null };
   }
   await updateProfile(tx, existing.id, profileValues(fields));
@@ -177,8 +195,13 @@ async function writeProfile(
     requestedBy: user.id,
     requestedByName: user.name,
   }).catch((error: unknown) => {
-    throw String((error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code) === '23505'
-      ? new AppError('conflict', 'A bank account change for this vendor already waits for approval: decide that one first')
+    throw String(
+      (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code,
+    ) === '23505'
+      ? new AppError(
+          'conflict',
+          'A bank account change for this vendor already waits for approval: decide that one first',
+        )
       : error;
   });
   return { profileId: existing.id, bankChangeId: change.id };
@@ -208,7 +231,13 @@ export async function approveVendorSubmission(db: Db, { caller, id }: { caller: 
       summary: written.bankChangeId
         ? `${user.name} approved ${fields.legalName}'s details; the new bank account ${bank} waits for a second person`
         : `${user.name} approved ${fields.legalName} (PAN ${fields.pan}) as a vendor`,
-      details: { submissionId: row.id, profileId: written.profileId, pan: fields.pan, gstins: fields.gstins, bank },
+      details: {
+        submissionId: row.id,
+        profileId: written.profileId,
+        pan: fields.pan,
+        gstins: fields.gstins,
+        bank,
+      },
     });
     await recordActivity(tx, {
       organizationId: membership.organizationId,
@@ -228,7 +257,12 @@ export async function approveVendorSubmission(db: Db, { caller, id }: { caller: 
  */
 export async function decideVendorSubmission(
   db: Db,
-  { caller, id, decision, note }: { caller: Caller; id: string; decision: 'changes_requested' | 'rejected'; note: string },
+  {
+    caller,
+    id,
+    decision,
+    note,
+  }: { caller: Caller; id: string; decision: 'changes_requested' | 'rejected'; note: string },
 ): Promise<void> {
   const { user, membership } = caller;
   if (decision === 'changes_requested' && !note)
@@ -278,7 +312,9 @@ export async function decideVendorBankChange(
 ): Promise<void> {
   const { user, membership } = caller;
   await db.transaction(async (tx) => {
-    const found = UUID_RE.test(id) ? await lockPendingBankChange(tx, membership.organizationId, id) : undefined;
+    const found = UUID_RE.test(id)
+      ? await lockPendingBankChange(tx, membership.organizationId, id)
+      : undefined;
     if (!found) throw new AppError('not_found', 'No bank account change waiting by that id');
     const { change, profile } = found;
     if (approve) {
