@@ -65,7 +65,12 @@ export const VendorUdyamSchema = z.object({
   financialYear: z.string().regex(/^\d{4}-\d{2}$/, 'Write the financial year as 2026-27'),
   writtenAgreement: z.boolean(),
   /** Agreed days to pay, when there is a written agreement. */
-  agreedDays: z.number().int().min(1).max(365).nullable(),
+  agreedDays: z
+    .number({ message: 'Write the number of days, like 30' })
+    .int('Write whole days, like 30')
+    .min(1, 'Write the number of days, like 30')
+    .max(365)
+    .nullable(),
 });
 /** The Udyam registration. */
 export type VendorUdyam = z.infer<typeof VendorUdyamSchema>;
@@ -101,10 +106,16 @@ export const VendorFormFieldsBaseSchema = z.object({
     .object({
       number: safeText().trim().min(1, 'Write the certificate number').max(40),
       section: z.enum(TDS_SECTION_NAMES),
-      rate: z.number().min(0, 'A rate is 0 % or more').max(30, 'A rate is at most 30 %'),
+      rate: z
+        .number({ message: 'Write the rate on the certificate, like 1' })
+        .min(0, 'A rate is 0 % or more')
+        .max(30, 'A rate is at most 30 %'),
       from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date it starts'),
       to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date it ends'),
-      limitRupees: z.number().min(0).max(1e11),
+      limitRupees: z
+        .number({ message: 'Write the amount the certificate covers, in rupees' })
+        .min(0)
+        .max(1e11),
     })
     .nullable(),
 });

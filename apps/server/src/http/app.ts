@@ -105,7 +105,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The one place anonymous callers send bodies: a vendor filling in the onboarding form its link opens
  * (the token in the path is the credential; the routes bound and rate-limit what they read).
  */
-const PUBLIC_BODY_PATH = /^\/api\/vendor-form\/[^/]+(?:\/documents\/[a-z_]+|\/invoices)?$/;
+const PUBLIC_BODY_PATH = /^\/api\/vendor-form\/[^/]+(?:\/documents\/[^/]+|\/invoices)?$/;
 
 /**
  * Every /api route that takes a body needs a session (sign-in and sign-up live under /api/auth,
