@@ -299,7 +299,7 @@ function VendorForm({ token, view }: { token: string; view: VendorFormView }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions in a list the person edits
                 key={i}
                 id={`gstin-${i}`}
-                label={`GSTIN ${s.gstins.length > 1 ? i + 1 : ''}`}
+                label={s.gstins.length > 1 ? `GSTIN ${i + 1}` : 'GSTIN'}
                 error={errors[`gstins.${i}`]}
                 hint={locked('gstins') ? lockHint : 'Leave empty if you are not registered for GST'}
               >
@@ -640,7 +640,7 @@ export function VendorFormPage() {
   if (view.isError) {
     const gone = view.error instanceof ApiError && view.error.code === 'gone';
     return (
-      <Plain title={gone ? 'This link has expired' : 'This link does not work'}>
+      <Plain title={gone ? 'This link no longer works' : 'This link does not work'}>
         <p role="alert">{view.error.message}</p>
       </Plain>
     );
