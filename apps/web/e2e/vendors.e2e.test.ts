@@ -46,17 +46,17 @@ async function fillGoodForm(
 ) {
   await page.getByLabel('Legal name (as on the PAN)').fill('Kavya Fasteners Private Limited');
   await page.getByLabel('Constitution').selectOption('private_limited');
-  if (!panLocked) await page.getByLabel('PAN', { exact: true }).fill(PAN);
+  if (!panLocked) await page.getByLabel(/^PAN\*?$/).fill(PAN);
   await page.getByLabel('GSTIN', { exact: true }).fill(gstinOf(PAN));
   await page.getByLabel('We are registered under Udyam').check();
   await page.getByLabel('Udyam number').fill('UDYAM-MH-26-0012345');
   await page.getByLabel('Category').selectOption('micro');
   await page.getByLabel('Activity').selectOption('manufacturing');
   await page.getByLabel("Account holder's name").fill('Kavya Fasteners Private Limited');
-  await page.getByLabel('Account number', { exact: true }).fill(account);
+  await page.getByLabel(/^Account number\*?$/).fill(account);
   await page.getByLabel('Account number again').fill(account);
   await page.getByLabel('IFSC').fill('HDFC0000001');
-  await page.getByLabel('Name', { exact: true }).fill('Ravi Kumar');
+  await page.getByLabel(/^Name\*?$/).fill('Ravi Kumar');
   await page.getByLabel('Phone').fill('9876543210');
   await page
     .getByLabel('Cancelled cheque')
@@ -100,10 +100,10 @@ describe('vendor onboarding', () => {
     await vendor.getByRole('heading', { name: /Vendor details for/ }).waitFor();
     await fillGoodForm(vendor, { account: '50100012345678' });
     // A PAN whose 4th character names no holder type.
-    await vendor.getByLabel('PAN', { exact: true }).fill('AAKQK1234F');
+    await vendor.getByLabel(/^PAN\*?$/).fill('AAKQK1234F');
     await send(vendor);
     await expectText(vendor.locator('#pan-message'), /4th character of a PAN says who holds it/);
-    await vendor.getByLabel('PAN', { exact: true }).fill(PAN);
+    await vendor.getByLabel(/^PAN\*?$/).fill(PAN);
     // A GSTIN that belongs to another PAN.
     await vendor.getByLabel('GSTIN', { exact: true }).fill(gstinOf('AAKCM9999Z'));
     await send(vendor);
