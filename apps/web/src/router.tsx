@@ -42,6 +42,13 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
           lazy: async () => ({ Component: (await import('@/features/team/invite-page.tsx')).InvitePage }),
         },
         {
+          // The public vendor form: no account, no shell (the link's token is the only credential).
+          path: 'vendor-form/:token',
+          lazy: async () => ({
+            Component: (await import('@/features/vendor-form/vendor-form-page.tsx')).VendorFormPage,
+          }),
+        },
+        {
           path: 'onboarding',
           lazy: async () => ({
             Component: (await import('@/features/onboarding/onboarding-page.tsx')).OnboardingPage,
@@ -98,13 +105,15 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               path: 'vendor-management',
               // Two features on one page: the Vendor Management preview frames the working vendor master.
               lazy: async () => {
-                const [{ VendorManagementPage }, { VendorMaster }] = await Promise.all([
+                const [{ VendorManagementPage }, { VendorMaster }, { OnboardingPanel }] = await Promise.all([
                   import('@/features/coming-soon/pages.tsx'),
                   import('@/features/vendors/vendor-master.tsx'),
+                  import('@/features/vendors/onboarding-panel.tsx'),
                 ]);
                 return {
                   element: (
                     <VendorManagementPage>
+                      <OnboardingPanel />
                       <VendorMaster />
                     </VendorManagementPage>
                   ),

@@ -12,6 +12,8 @@ export const errorCodes = [
   'validation',
   'duplicate_gstin',
   'conflict',
+  /** A link that no longer works (expired or revoked): 410. */
+  'gone',
   'run_in_progress',
   'google_auth_required',
   'payload_too_large',

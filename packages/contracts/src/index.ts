@@ -18,4 +18,5 @@ export * from './reconcile.ts';
 export * from './review.ts';
 export * from './team.ts';
 export * from './text.ts';
+export * from './vendor-onboarding.ts';
 export * from './wire.ts';

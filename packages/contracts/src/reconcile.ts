@@ -295,6 +295,10 @@ export const VendorSchema = z.object({
   noPoNeeded: z.boolean(),
   /** How its invoices are taxed at source. */
   tds: VendorTdsSchema,
+  /** The vendor filled in the onboarding form and the finance team approved it (PAN, bank, Udyam). */
+  onboarded: z.boolean(),
+  /** A changed bank account waits for a second person: its invoices are on hold until then. */
+  bankHold: z.boolean(),
 });
 /** A vendor of the organisation. */
 export type Vendor = z.infer<typeof VendorSchema>;

@@ -122,6 +122,28 @@ export function isValidPan(pan: string): boolean {
   return /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/.test(pan.trim().toUpperCase());
 }
 
+/** What the 4th character of a PAN says about its holder. */
+export const PAN_HOLDER_TYPES: Readonly<Record<string, string>> = Object.freeze({
+  P: 'an individual',
+  C: 'a company',
+  H: 'a Hindu undivided family',
+  F: 'a firm or LLP',
+  A: 'an association of persons',
+  T: 'a trust',
+  B: 'a body of individuals',
+  L: 'a local authority',
+  J: 'an artificial juridical person',
+  G: 'a government body',
+});
+
+/** The holder type letter of a PAN (its 4th character) and its words; null when the PAN is not valid. */
+export function panHolderType(pan: string): { code: string; label: string } | null {
+  const clean = pan.trim().toUpperCase();
+  if (!isValidPan(clean)) return null;
+  const code = clean[3]!;
+  return { code, label: PAN_HOLDER_TYPES[code]! };
+}
+
 // OCR confusions between look-alike glyphs, with a cost: a position that must hold a digit takes
 // the digit reading of a letter or mark, a position that must hold a letter the letter reading of
 // a digit or mark. Usual confusions cost 0.2, rarer ones 0.4; the checksum decides among them.

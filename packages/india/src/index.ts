@@ -21,7 +21,9 @@ export {
   isValidGstin,
   isValidPan,
   normalizeGstinInput,
+  PAN_HOLDER_TYPES,
   panFromGstin,
+  panHolderType,
   repairGstin,
   validateGstin,
 } from './gstin.ts';

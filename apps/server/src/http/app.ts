@@ -36,6 +36,7 @@ import { createRunRoutes } from '../modules/runs/runs.routes.ts';
 import { createSheetRoutes } from '../modules/sheets/sheets.routes.ts';
 import { createTeamRoutes } from '../modules/team/team.routes.ts';
 import { createUploadRoutes } from '../modules/uploads/uploads.routes.ts';
+import { createVendorOnboardingRoutes } from '../modules/vendor-onboarding/vendor-onboarding.routes.ts';
 import { createVendorRoutes } from '../modules/vendors/vendors.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { createErrorHandler, toErrorResponse } from './error-handler.ts';
@@ -61,6 +62,7 @@ const apiModules = [
   createGstRoutes,
   createBooksRoutes,
   createVendorRoutes,
+  createVendorOnboardingRoutes,
   createUploadRoutes,
   createSheetRoutes,
   createGoogleRoutes,
@@ -104,12 +106,18 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * The one place anonymous callers send bodies: a vendor filling in the onboarding form its link opens
+ * (the token in the path is the credential; the routes bound and rate-limit what they read).
+ */
+const PUBLIC_BODY_PATH = /^\/api\/vendor-form\/[^/]+(?:\/documents\/[^/]+|\/invoices)?$/;
+
+/**
  * Every /api route that takes a body needs a session (sign-in and sign-up live under /api/auth,
  * answered before this): a request without one is refused before a byte of its body is read, so
  * an anonymous caller cannot make the server parse or buffer anything.
  */
 const refuseAnonymousBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (BODY_METHODS.has(c.req.method) && !c.get('user')) {
+  if (BODY_METHODS.has(c.req.method) && !c.get('user') && !PUBLIC_BODY_PATH.test(c.req.path)) {
     // The unread body still stands on the connection: close it after the answer, so the client
     // does not send its next request after it.
     c.header('connection', 'close');
@@ -182,6 +190,11 @@ const limitAuthBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
   });
 };
+
+/** The path with the token of a vendor form link replaced, for the logs. */
+export function redactTokens(path: string): string {
+  return path.replace(/^(\/(?:api\/)?vendor-form\/)[^/]+/, '$1[token]');
+}
 
 /** Outside /api no route reads a body; one sent anyway is still bounded. */
 const limitOtherBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -258,7 +271,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    const path = c.req.path;
+    // A vendor form's token is a credential: the log says the route, never the token.
+    const path = redactTokens(c.req.path);
     const level = path.startsWith('/api/') || path.startsWith('/auth/') ? 'info' : 'debug';
     logger[level](
       {

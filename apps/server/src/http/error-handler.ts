@@ -16,6 +16,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   validation: 400,
   duplicate_gstin: 400,
   conflict: 409,
+  gone: 410,
   run_in_progress: 409,
   google_auth_required: 403,
   payload_too_large: 413,

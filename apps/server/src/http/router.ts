@@ -24,6 +24,7 @@ const descriptions: Record<ErrorCode, string> = {
   validation: 'Invalid request',
   duplicate_gstin: 'A GSTIN is listed twice',
   conflict: 'Conflicts with the current state',
+  gone: 'The link no longer works',
   run_in_progress: 'The flow is already running',
   google_auth_required: 'Google authorization required',
   payload_too_large: 'Upload too large',

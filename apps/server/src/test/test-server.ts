@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { openDb } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { loadPgliteTemplate } from './pglite-template.ts';
 import { createFreshPostgresDatabase, readTestDatabaseUrl } from './test-db.ts';
@@ -169,6 +170,8 @@ export async function startTestServer(
     webDist?: string;
     dataDir?: string;
     keepData?: boolean;
+    /** The server's logger (default: silent); a test that reads the log lines passes its own. */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'bahi-test-')));
@@ -186,7 +189,7 @@ export async function startTestServer(
       ...options.env,
     },
     webDist: options.webDist ?? join(dataDir, 'no-web-dist'),
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
   });
   const createClient = (origin?: string | null) => new TestClient(server.url, origin);
   const createUser = async (name = 'Test User') => {

@@ -28,6 +28,9 @@ const DOCUMENT_PATH = /^\/flows\/[^/]+\/documents\/[^/]+$/;
 /** An invitation link: `/invite/<token>`, open to anyone holding it, signed in or not. */
 export const INVITE_PATH = /^\/invite\/[A-Za-z0-9_-]{20,100}$/;
 
+/** A vendor onboarding form: `/vendor-form/<token>`, open to anyone holding the link, with no account. */
+export const VENDOR_FORM_PATH = /^\/vendor-form\/[A-Za-z0-9_-]{20,100}$/;
+
 /** Where an invitation link opened while signed out is remembered across sign-up / sign-in. */
 export const PENDING_INVITE_KEY = 'bahi.pendingInvite';
 
@@ -66,6 +69,8 @@ export function decideRoute(state: GuardState): GuardDecision {
   // An invitation shows what it offers to anyone, and lets a signed-in person (with or without an
   // organisation) accept it.
   if (INVITE_PATH.test(path)) return { kind: 'render' };
+  // A vendor's form renders for anyone, signed in or not, organisation or not.
+  if (VENDOR_FORM_PATH.test(path)) return { kind: 'render' };
 
   if (state.session === 'signed-out') {
     return (PUBLIC_PATHS as readonly string[]).includes(path)

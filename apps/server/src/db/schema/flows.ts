@@ -239,6 +239,8 @@ export const flowUploads = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     storedPath: text('stored_path').notNull(),
     uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The vendor onboarding link the file came through (a vendor uploading its own invoice); FK in SQL. */
+    vendorLinkId: uuid('vendor_link_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('flow_uploads_flow_name_hash_uq').on(t.flowId, t.fileName, t.sha256)],
@@ -282,6 +284,8 @@ export const vendors = pgTable(
     ldcFrom: date('ldc_from'),
     ldcTo: date('ldc_to'),
     ldcLimitPaise: bigint('ldc_limit_paise', { mode: 'number' }),
+    /** The onboarded vendor (one per PAN, `vendor_profiles`) this GSTIN belongs to; FK in SQL. */
+    profileId: uuid('profile_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,3 +11,4 @@ export * from './memory.ts';
 export * from './notifications.ts';
 export * from './organizations.ts';
 export * from './team.ts';
+export * from './vendor-onboarding.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AWAITING_REVIEW, VERIFIED } from '../../db/document-trust.ts';
-import { flows, organizationGstins, runs, vendors } from '../../db/schema/index.ts';
+import { flows, organizationGstins, runs, vendorProfiles, vendors } from '../../db/schema/index.ts';
 
 /** Raw counters for the dashboard, all scoped to one organisation. */
 export async function countDashboardStats(
@@ -29,16 +29,15 @@ export async function countDashboardStats(
           ),
         ),
       ),
-    // Vendors the master learned from verified documents; the organisation's own GSTINs never count.
-    db
-      .select({ n: count() })
-      .from(vendors)
-      .where(
-        and(
-          eq(vendors.organizationId, organizationId),
-          sql`not exists (select 1 from ${organizationGstins} g where g.organization_id = ${vendors.organizationId} and upper(g.gstin) = ${vendors.gstin})`,
-        ),
-      ),
+    // Vendors: each onboarded vendor once (one per PAN, whatever its GSTINs), plus the GSTINs the master
+    // learned from documents that no onboarded vendor holds; the organisation's own GSTINs never count.
+    queryRows<{ n: string | number }>(
+      db,
+      sql`select (select count(*) from ${vendorProfiles} p where p.organization_id = ${organizationId})
+            + (select count(*) from ${vendors} v where v.organization_id = ${organizationId} and v.profile_id is null
+                and not exists (select 1 from ${organizationGstins} g
+                  where g.organization_id = v.organization_id and upper(g.gstin) = v.gstin)) as n`,
+    ),
     // Read documents, copies held as duplicates left out: verified apart from awaiting review.
     queryRows<{ verified: string | number; awaiting: string | number }>(
       db,

@@ -173,3 +173,17 @@ export async function requireOverrideByAnother(
       'Maker-checker: you corrected this invoice, so someone else must clear its exceptions.',
     );
 }
+
+/**
+ * A vendor's new bank account is approved by someone other than the person who asked for it (who approved
+ * the vendor's form). Unlike the approval rules above there is no way round it for a person working alone:
+ * a changed bank account is the commonest payment fraud, so the invoices stay on hold until a second
+ * person looks.
+ */
+export function requireBankChangeByAnother(user: SessionUser, requestedBy: string): void {
+  if (user.id === requestedBy)
+    throw new AppError(
+      'forbidden',
+      'Maker-checker: you approved this vendor’s new bank details, so someone else must approve the change. Ask an approver or owner.',
+    );
+}

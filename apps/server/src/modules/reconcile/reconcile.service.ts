@@ -104,6 +104,8 @@ interface MsmeVendor {
   msmeUdyam: string | null;
   paymentTermsDays: number | null;
   noPoNeeded: boolean;
+  /** A new bank account waits for a second person: nothing is paid to the vendor until then. */
+  bankHold?: boolean;
 }
 
 /** A copy held until decided: the one document of a pair Reconcile refuses to pay, named from Review. */
@@ -128,6 +130,21 @@ function decideInvoice(
   if (override) return { effectiveStatus: 'overridden', payable: 'yes' };
   return { effectiveStatus: result.status, payable: result.shouldBePaid };
 }
+
+/** What an invoice's vendor's pending bank change does to it: "Hold", whatever the match says. */
+function holdForBankChange(
+  decided: Pick<InvoiceMatch, 'effectiveStatus' | 'payable'>,
+  vendor: MsmeVendor | undefined,
+): Pick<InvoiceMatch, 'effectiveStatus' | 'payable'> {
+  return vendor?.bankHold ? { ...decided, payable: 'exception' } : decided;
+}
+
+/** The reason shown on an invoice held for its vendor's new bank account. */
+const BANK_HOLD_REASON = {
+  code: 'vendor_bank_change',
+  line: null,
+  message: "The vendor's bank account changed: on hold until a second person approves the new account",
+};
 
 function toInvoiceMatch({
   result,
@@ -173,18 +190,21 @@ function toInvoiceMatch({
       .map(toRef),
     status: result.status,
     shouldBePaid: result.shouldBePaid,
-    ...decideInvoice(result, { doc, override: override !== null, vendor }),
+    ...holdForBankChange(decideInvoice(result, { doc, override: override !== null, vendor }), vendor),
     verified: doc.status === 'done' && !isHeldCopy(doc),
     copyOf,
-    reasons: result.reasons.map((r) => ({
-      code: r.code,
-      line: r.line ?? null,
-      // A held copy says which document it copies and where it is decided, not the rule's guess.
-      message:
-        r.code === 'duplicate_invoice' && copyOf
-          ? `Looks like a copy of ${copyOf.documentNumber ?? copyOf.fileName}: held until a person decides in Review`
-          : r.message,
-    })),
+    reasons: [
+      ...(vendor?.bankHold ? [BANK_HOLD_REASON] : []),
+      ...result.reasons.map((r) => ({
+        code: r.code,
+        line: r.line ?? null,
+        // A held copy says which document it copies and where it is decided, not the rule's guess.
+        message:
+          r.code === 'duplicate_invoice' && copyOf
+            ? `Looks like a copy of ${copyOf.documentNumber ?? copyOf.fileName}: held until a person decides in Review`
+            : r.message,
+      })),
+    ],
     lines: result.lines.map((l) => {
       const item = e.lineItems?.[l.line - 1] ?? {};
       const poItem = l.poLine ? (poLines[l.poLine - 1] ?? {}) : {};
@@ -315,7 +335,12 @@ export async function getReconciliation(
   const vendorByGstin = new Map(
     vendorRows.map((v) => [
       v.gstin,
-      { msmeUdyam: v.msme_udyam, paymentTermsDays: v.payment_terms_days, noPoNeeded: v.no_po_needed },
+      {
+        msmeUdyam: v.msme_udyam,
+        paymentTermsDays: v.payment_terms_days,
+        noPoNeeded: v.no_po_needed,
+        bankHold: Boolean(v.bank_hold),
+      },
     ]),
   );
   const byId = new Map(docs.map((d) => [d.id, d]));

@@ -33,6 +33,8 @@ export interface VendorListRow {
   invoiced: string | number | null;
   awaiting_total: string | number | null;
   awaiting_invoices: string | number | null;
+  onboarded: boolean;
+  bank_hold: boolean;
 }
 
 /**
@@ -73,7 +75,11 @@ export async function listVendorRows(db: Db, organizationId: string): Promise<Ve
           to_char(v.ldc_from, 'YYYY-MM-DD') as ldc_from, to_char(v.ldc_to, 'YYYY-MM-DD') as ldc_to, v.ldc_limit_paise,
           a.names_seen, coalesce(a.documents, 0) as documents, a.first_date, a.last_date,
           coalesce(a.invoiced, 0) as invoiced, coalesce(a.awaiting_total, 0) as awaiting_total,
-          coalesce(a.awaiting_invoices, 0) as awaiting_invoices
+          coalesce(a.awaiting_invoices, 0) as awaiting_invoices,
+          v.profile_id is not null as onboarded,
+          -- A new bank account waiting for a second person holds the vendor's invoices.
+          exists (select 1 from vendor_bank_changes b
+            where b.profile_id = v.profile_id and b.status = 'pending') as bank_hold
         from vendors v
         left join lateral (
           select count(*) as documents,

@@ -41,6 +41,8 @@ function toVendor(row: VendorListRow): Vendor {
     awaitingReviewInvoices: Number(row.awaiting_invoices ?? 0),
     noPoNeeded: row.no_po_needed,
     tds: toVendorTds(row),
+    onboarded: Boolean(row.onboarded),
+    bankHold: Boolean(row.bank_hold),
   };
 }
 

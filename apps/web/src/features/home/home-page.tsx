@@ -196,12 +196,10 @@ const quickActions: QuickAction[] = [
     icon: WorkflowIcon,
   },
   {
-    // The vendor onboarding form is not built yet: no link that pretends it is.
     label: 'Generate Vendor Form',
-    description: 'Vendors cannot fill in their own GSTIN, PAN and bank details yet.',
-    to: '/vendor-management',
+    description: 'A link vendors open to fill in their own PAN, GSTINs, bank account and Udyam details',
+    to: '/vendor-management?link=1',
     icon: UsersIcon,
-    unavailable: { instead: 'Open the vendor master' },
   },
   {
     label: 'View Reports',

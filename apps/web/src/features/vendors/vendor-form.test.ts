@@ -21,6 +21,8 @@ const vendor: Vendor = {
   awaitingReviewInvoices: 0,
   noPoNeeded: false,
   tds: { section: null, panOperative: true, ldc: null },
+  onboarded: false,
+  bankHold: false,
 };
 
 const messagesOf = (values: unknown) =>

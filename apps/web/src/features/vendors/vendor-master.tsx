@@ -227,6 +227,16 @@ export function VendorMaster() {
                 <tr key={v.id} className="border-b last:border-0" data-testid="vendor-row">
                   <td className="px-3 py-2">
                     <span className="font-medium">{v.name}</span>
+                    {v.onboarded && (
+                      <Badge className="ml-2 border-transparent bg-emerald-100 text-emerald-900">
+                        Onboarded
+                      </Badge>
+                    )}
+                    {v.bankHold && (
+                      <Badge variant="destructive" className="ml-2">
+                        Bank change: invoices on hold
+                      </Badge>
+                    )}
                     {v.msmeUdyam && (
                       <Badge className="ml-2 border-transparent bg-primary/10 text-primary">MSME</Badge>
                     )}
