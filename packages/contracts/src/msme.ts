@@ -199,3 +199,7 @@ export const MsmeForm1QuerySchema = z.object({
 });
 /** Query of the 43B(h) workbook: the financial year. */
 export const Msme43bhQuerySchema = z.object({ financialYear: FinancialYearSchema });
+/** Query of `GET /api/msme`: the day the figures are wanted at (today in India when absent). */
+export const MsmeViewQuerySchema = z.object({ asOf: isoDate.optional() });
+/** A payment recorded. */
+export const MsmePaymentRecordedSchema = z.object({ id: z.string() });

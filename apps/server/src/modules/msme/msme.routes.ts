@@ -8,10 +8,13 @@ import {
   MsmeObjectionResolveSchema,
   MsmeObjectionSchema,
   MsmePaymentInputSchema,
+  MsmePaymentRecordedSchema,
   MsmeRegistrationInputSchema,
   MsmeRegistrationSchema,
   MsmeSettingsSchema,
+  MsmeViewQuerySchema,
   MsmeViewSchema,
+  OkSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
@@ -31,7 +34,6 @@ import { importPayments, recordPayment, removePayment } from './msme-payments.ts
 
 const tags = ['MSME'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
 
 const viewRoute = createRoute({
   method: 'get',
@@ -39,7 +41,7 @@ const viewRoute = createRoute({
   tags,
   summary:
     "MSME suppliers' invoices with their 45-day clocks, what to pay this week, overdue totals and interest",
-  request: { query: z.object({ asOf: isoDate.optional() }) },
+  request: { query: MsmeViewQuerySchema },
   responses: { 200: jsonContent(MsmeViewSchema), ...describeErrors('unauthenticated', 'validation') },
 });
 
@@ -62,7 +64,7 @@ const paymentRoute = createRoute({
   summary: 'Record a payment to a supplier (to one invoice, or to its oldest due invoices)',
   request: { body: jsonContent(MsmePaymentInputSchema) },
   responses: {
-    201: jsonContent(z.object({ id: z.string() }), 'Recorded'),
+    201: jsonContent(MsmePaymentRecordedSchema, 'Recorded'),
     ...describeErrors('unauthenticated', 'not_found', 'conflict', 'validation'),
   },
 });
@@ -73,7 +75,7 @@ const deletePaymentRoute = createRoute({
   tags,
   summary: 'Remove a payment recorded by mistake',
   request: { params: IdParamsSchema },
-  responses: { 204: { description: 'Removed' }, ...describeErrors('unauthenticated', 'not_found') },
+  responses: { 200: jsonContent(OkSchema, 'Removed'), ...describeErrors('unauthenticated', 'not_found') },
 });
 
 const importRoute = createRoute({
@@ -173,7 +175,7 @@ export function createMsmeRoutes({ db, env }: AppDeps) {
     .openapi(deletePaymentRoute, async (c) => {
       const { user, membership } = requireMembership(c);
       await removePayment(db, { user, membership, id: c.req.valid('param').id });
-      return c.body(null, 204);
+      return c.json({ ok: true as const }, 200);
     })
     .openapi(objectionRoute, async (c) => {
       const { user, membership } = requireMembership(c);
