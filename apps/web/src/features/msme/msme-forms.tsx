@@ -30,8 +30,17 @@ function errorsOf(error: unknown): { message: string; fields: Record<string, str
 const selectClass = 'h-9 rounded-md border bg-card px-2 text-sm';
 
 /** A labelled control with its field message under it. */
-function Field({ label, error, children }: { label: string; error?: string | undefined; children: React.ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: React.ReactNode;
+}) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the children, wrapped by the label
     <label className="flex flex-col gap-1 text-sm">
       <span className="text-muted-foreground text-xs">{label}</span>
       {children}
@@ -152,7 +161,8 @@ export function PaymentDialog({
               <option value="">Oldest due first</option>
               {choices.map((i) => (
                 <option key={i.invoice.id} value={i.invoice.id}>
-                  {i.invoice.documentNumber ?? i.invoice.fileName} · ₹{i.outstanding.toLocaleString('en-IN')} due
+                  {i.invoice.documentNumber ?? i.invoice.fileName} · ₹{i.outstanding.toLocaleString('en-IN')}{' '}
+                  due
                 </option>
               ))}
             </select>
@@ -204,7 +214,11 @@ export function ImportCsv() {
     } catch (err) {
       const { message, fields } = errorsOf(err);
       const rows = Object.values(fields);
-      setProblems(rows.length > 0 ? [`Nothing was imported. Fix these rows and import the file again:`, ...rows] : [message]);
+      setProblems(
+        rows.length > 0
+          ? [`Nothing was imported. Fix these rows and import the file again:`, ...rows]
+          : [message],
+      );
     }
   };
   return (
@@ -261,7 +275,8 @@ export function CategoryEditor({ vendor, today }: { vendor: MsmeVendor; today: s
         category: draft.category,
         activity: draft.activity,
         writtenAgreement: draft.writtenAgreement,
-        agreedDays: draft.writtenAgreement && draft.agreedDays.trim() !== '' ? Number(draft.agreedDays) : null,
+        agreedDays:
+          draft.writtenAgreement && draft.agreedDays.trim() !== '' ? Number(draft.agreedDays) : null,
       });
       toast.success(`${vendor.name}: ${fyLabel(year)} saved`);
     } catch (err) {
@@ -269,9 +284,17 @@ export function CategoryEditor({ vendor, today }: { vendor: MsmeVendor; today: s
       setErrors(Object.keys(fields).length > 0 ? fields : { form: message });
     }
   };
-  const years = [financialYearOf(today) - 1, financialYearOf(today), ...vendor.registrations.map((r) => r.financialYear)];
+  const years = [
+    financialYearOf(today) - 1,
+    financialYearOf(today),
+    ...vendor.registrations.map((r) => r.financialYear),
+  ];
   return (
-    <form onSubmit={submit} className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" aria-label={`MSME category of ${vendor.name}`}>
+    <form
+      onSubmit={submit}
+      className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
+      aria-label={`MSME category of ${vendor.name}`}
+    >
       <Field label="Year">
         <select className={selectClass} value={year} onChange={(e) => pickYear(Number(e.target.value))}>
           {[...new Set(years)].sort().map((y) => (
@@ -282,28 +305,51 @@ export function CategoryEditor({ vendor, today }: { vendor: MsmeVendor; today: s
         </select>
       </Field>
       <Field label="Category" error={errors.category}>
-        <select className={selectClass} value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value as Draft['category'] })} data-testid="category">
+        <select
+          className={selectClass}
+          value={draft.category}
+          onChange={(e) => setDraft({ ...draft, category: e.target.value as Draft['category'] })}
+          data-testid="category"
+        >
           <option value="micro">Micro</option>
           <option value="small">Small</option>
           <option value="medium">Medium</option>
         </select>
       </Field>
       <Field label="Activity" error={errors.activity}>
-        <select className={selectClass} value={draft.activity} onChange={(e) => setDraft({ ...draft, activity: e.target.value as Draft['activity'] })}>
+        <select
+          className={selectClass}
+          value={draft.activity}
+          onChange={(e) => setDraft({ ...draft, activity: e.target.value as Draft['activity'] })}
+        >
           <option value="manufacturing">Manufacturing</option>
           <option value="services">Services</option>
           <option value="trading">Trading</option>
         </select>
       </Field>
       <Field label="Udyam number" error={errors.udyam}>
-        <Input value={draft.udyam} placeholder="UDYAM-MH-26-0012345" onChange={(e) => setDraft({ ...draft, udyam: e.target.value })} />
+        <Input
+          value={draft.udyam}
+          placeholder="UDYAM-MH-26-0012345"
+          onChange={(e) => setDraft({ ...draft, udyam: e.target.value })}
+        />
       </Field>
       <label className="flex items-center gap-2 self-end pb-2 text-sm">
-        <input type="checkbox" className="size-4" checked={draft.writtenAgreement} onChange={(e) => setDraft({ ...draft, writtenAgreement: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={draft.writtenAgreement}
+          onChange={(e) => setDraft({ ...draft, writtenAgreement: e.target.checked })}
+        />
         Written agreement
       </label>
       <Field label="Agreed days" error={errors.agreedDays}>
-        <Input inputMode="numeric" value={draft.agreedDays} disabled={!draft.writtenAgreement} onChange={(e) => setDraft({ ...draft, agreedDays: e.target.value })} />
+        <Input
+          inputMode="numeric"
+          value={draft.agreedDays}
+          disabled={!draft.writtenAgreement}
+          onChange={(e) => setDraft({ ...draft, agreedDays: e.target.value })}
+        />
       </Field>
       <div className="flex items-end">
         <Button type="submit" size="sm" disabled={!may.allowed || save.isPending}>
@@ -338,7 +384,15 @@ function draftOf(r: MsmeVendor['registrations'][number] | undefined): Draft {
 }
 
 /** Record a written rejection of an invoice's goods or services. */
-export function ObjectionForm({ invoice, today, onDone }: { invoice: MsmeInvoice; today: string; onDone: () => void }) {
+export function ObjectionForm({
+  invoice,
+  today,
+  onDone,
+}: {
+  invoice: MsmeInvoice;
+  today: string;
+  onDone: () => void;
+}) {
   const add = useAddObjection();
   const [raisedOn, setRaisedOn] = useState(today);
   const [resolvedOn, setResolvedOn] = useState('');
@@ -348,7 +402,12 @@ export function ObjectionForm({ invoice, today, onDone }: { invoice: MsmeInvoice
     e.preventDefault();
     setErrors({});
     try {
-      await add.mutateAsync({ invoiceId: invoice.invoice.id, raisedOn, resolvedOn: resolvedOn || null, note });
+      await add.mutateAsync({
+        invoiceId: invoice.invoice.id,
+        raisedOn,
+        resolvedOn: resolvedOn || null,
+        note,
+      });
       toast.success('Objection recorded');
       onDone();
     } catch (err) {
