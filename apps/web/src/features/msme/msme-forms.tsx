@@ -284,11 +284,9 @@ export function CategoryEditor({ vendor, today }: { vendor: MsmeVendor; today: s
       setErrors(Object.keys(fields).length > 0 ? fields : { form: message });
     }
   };
-  const years = [
-    financialYearOf(today) - 1,
-    financialYearOf(today),
-    ...vendor.registrations.map((r) => r.financialYear),
-  ];
+  const now = financialYearOf(today);
+  // The last few years (a year's invoices are paid and filed long after it ends) and any already set.
+  const years = [now - 3, now - 2, now - 1, now, ...vendor.registrations.map((r) => r.financialYear)];
   return (
     <form
       onSubmit={submit}
