@@ -30,8 +30,8 @@ async function runFlow(page: Page, name: string, type: 'PO' | 'GRN' | 'INVOICE',
 /** Sets a vendor's category for the 2025-26 financial year from its row on the MSME page. */
 async function setCategory(page: Page, index: number, category: 'micro' | 'medium') {
   const row = page.getByTestId('msme-vendor').nth(index);
-  await row.getByLabel('Year', { exact: true }).selectOption('2025');
-  await row.getByLabel('Category', { exact: true }).selectOption(category);
+  await row.getByLabel(/^Year/).selectOption('2025');
+  await row.getByLabel(/^Category/).selectOption(category);
   await row.getByRole('button', { name: /Set category|Save/ }).click();
   await expectText(page.locator('[data-sonner-toast]').filter({ hasText: '2025-26 saved' }).first(), /saved/);
 }
