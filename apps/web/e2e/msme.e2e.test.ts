@@ -122,5 +122,6 @@ describe('MSME', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'msme-02-phone');
-  });
+    // Three flows are read first: on a busy machine that alone can take a minute or two.
+  }, 360_000);
 });
