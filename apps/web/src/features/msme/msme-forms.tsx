@@ -71,8 +71,14 @@ export function BankRate({ data }: { data: MsmeView }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(undefined);
+    const rate = text.trim() === '' ? null : Number(text.trim());
+    // Typed text that is not a number would go out as null (no rate): say so instead.
+    if (rate !== null && !Number.isFinite(rate)) {
+      setError('Enter the bank rate in percent as a number, like 6.5 (leave it empty for no rate)');
+      return;
+    }
     try {
-      await save.mutateAsync({ bankRatePct: text.trim() === '' ? null : Number(text) });
+      await save.mutateAsync({ bankRatePct: rate });
       toast.success('Bank rate saved; interest worked out again');
     } catch (err) {
       const { message, fields } = errorsOf(err);
