@@ -48,22 +48,22 @@ describe('app shell', () => {
     await expect.poll(() => sidebarWidth(page)).toBe(288);
   });
 
-  test('modules that are not available are marked "Soon" and ignore clicks (MSME, Working Capital); GST & TDS is live', async () => {
+  test('modules that are not available are marked "Soon" and ignore clicks (Working Capital); GST & TDS and MSME are live', async () => {
     const page = await openApp();
     const main = page.getByRole('navigation', { name: 'Main' });
     await main.waitFor();
-    for (const label of ['MSME', 'Working Capital']) {
+    for (const label of ['Working Capital']) {
       const item = main.getByRole('listitem').filter({ hasText: label });
       // Rendered upper-case by CSS, so compare case-insensitively.
       await expectText(item.getByText('Soon', { exact: true }), /^soon$/i);
     }
-    await expectCount(main.getByText('Soon', { exact: true }), 2);
-    for (const label of ['Home', 'Parse', 'Vendor Management', 'GST & TDS']) {
+    await expectCount(main.getByText('Soon', { exact: true }), 1);
+    for (const label of ['Home', 'Parse', 'Vendor Management', 'GST & TDS', 'MSME']) {
       await expectCount(main.getByRole('listitem').filter({ hasText: label }).getByText('Soon'), 0);
     }
 
     const before = page.url();
-    for (const label of ['MSME', 'Working Capital']) {
+    for (const label of ['Working Capital']) {
       const item = main.getByRole('button', { name: label });
       expect(await item.getAttribute('aria-disabled')).toBe('true');
       // force: a person can still click it; the app must do nothing.
@@ -73,6 +73,8 @@ describe('app shell', () => {
     }
     await main.getByRole('link', { name: 'GST & TDS' }).click();
     await page.getByRole('heading', { name: 'GST & TDS', level: 1 }).waitFor();
+    await main.getByRole('link', { name: 'MSME' }).click();
+    await page.getByRole('heading', { name: 'MSME', level: 1 }).waitFor();
   });
 
   test('home greets the user by first name and every counter starts at 0', async () => {

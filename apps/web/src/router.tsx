@@ -127,6 +127,12 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               }),
             },
             {
+              path: 'msme',
+              lazy: async () => ({
+                Component: (await import('@/features/msme/msme-page.tsx')).MsmePage,
+              }),
+            },
+            {
               path: 'compliance',
               lazy: async () => ({
                 Component: (await import('@/features/coming-soon/pages.tsx')).CompliancePage,

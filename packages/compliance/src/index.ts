@@ -29,6 +29,38 @@ export {
 export { type Gstr2bDocument, gstr2bPeriod, readGstr2bFiles } from './gstr2b-read.ts';
 export { parseLedgerNames, parseVendorProfiles } from './inputs.ts';
 export { financialYear, normaliseInvoiceNumber } from './invoice-number.ts';
+export {
+  type AppliedPayment,
+  acceptanceOf,
+  addDays,
+  applyPayments,
+  computeMsme,
+  type Form1Row,
+  financialYearLabel,
+  form1Rows,
+  type HalfYear,
+  halfYearRange,
+  type InterestPeriod,
+  MSME_ACTIVITIES,
+  MSME_CATEGORIES,
+  MSME_DEFAULT_DAYS,
+  MSME_MAX_DAYS,
+  type MsmeActivity,
+  type MsmeCategory,
+  type MsmeContext,
+  type MsmeCoverage,
+  type MsmeInvoiceInput,
+  type MsmeInvoiceResult,
+  type MsmeObjection,
+  type MsmePayment,
+  type MsmeRegistration,
+  msmeCoverage,
+  msmeInterest,
+  msmePaymentDays,
+  registrationFor,
+  type Section43bhRow,
+  section43bhRows,
+} from './msme.ts';
 export { exportTally, type TallyExport } from './tally.ts';
 export {
   buildPurchaseVoucher,

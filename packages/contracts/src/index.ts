@@ -12,6 +12,7 @@ export * from './health.ts';
 export * from './intake.ts';
 export * from './integrations.ts';
 export * from './interest.ts';
+export * from './msme.ts';
 export * from './notifications.ts';
 export * from './organization.ts';
 export * from './reconcile.ts';

@@ -27,6 +27,7 @@ import { createIntegrationRoutes } from '../modules/integrations/integrations.ro
 import { createInterestRoutes } from '../modules/interest/interest.routes.ts';
 import { createLegacyRoutes } from '../modules/legacy/legacy.routes.ts';
 import { createMemoryRoutes } from '../modules/memory/memory.routes.ts';
+import { createMsmeRoutes } from '../modules/msme/msme.routes.ts';
 import { createNotificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { createOpsRoutes } from '../modules/ops/ops.routes.ts';
 import { createOrganizationRoutes } from '../modules/organizations/organizations.routes.ts';
@@ -61,6 +62,7 @@ const apiModules = [
   createReconcileRoutes,
   createGstRoutes,
   createBooksRoutes,
+  createMsmeRoutes,
   createVendorRoutes,
   createVendorOnboardingRoutes,
   createUploadRoutes,

@@ -49,6 +49,18 @@ import {
   MarkNotificationsReadInputSchema,
   MarkNotificationsReadResultSchema,
   MeSchema,
+  MsmeImportInputSchema,
+  MsmeImportResultSchema,
+  MsmeObjectionInputSchema,
+  MsmeObjectionResolveSchema,
+  MsmeObjectionSchema,
+  MsmePaymentInputSchema,
+  MsmePaymentRecordedSchema,
+  MsmeRegistrationInputSchema,
+  MsmeRegistrationSchema,
+  MsmeSettingsSchema,
+  MsmeViewQuerySchema,
+  MsmeViewSchema,
   NotificationListSchema,
   OkSchema,
   OrganizationSchema,
@@ -418,6 +430,45 @@ export const api = defineEndpoints({
     response: BooksPushListSchema,
   },
   cancelInTally: { method: 'POST', path: '/api/books/pushes/:id/cancel', response: BooksPushSchema },
+  // MSME payment compliance
+  msme: { method: 'GET', path: '/api/msme', query: MsmeViewQuerySchema, response: MsmeViewSchema },
+  saveMsmeRegistration: {
+    method: 'PUT',
+    path: '/api/msme/registrations',
+    body: MsmeRegistrationInputSchema,
+    response: MsmeRegistrationSchema,
+  },
+  recordMsmePayment: {
+    method: 'POST',
+    path: '/api/msme/payments',
+    body: MsmePaymentInputSchema,
+    response: MsmePaymentRecordedSchema,
+  },
+  removeMsmePayment: { method: 'DELETE', path: '/api/msme/payments/:id', response: OkSchema },
+  importMsmePayments: {
+    method: 'POST',
+    path: '/api/msme/payments/import',
+    body: MsmeImportInputSchema,
+    response: MsmeImportResultSchema,
+  },
+  addMsmeObjection: {
+    method: 'POST',
+    path: '/api/msme/objections',
+    body: MsmeObjectionInputSchema,
+    response: MsmeObjectionSchema,
+  },
+  resolveMsmeObjection: {
+    method: 'PUT',
+    path: '/api/msme/objections/:id',
+    body: MsmeObjectionResolveSchema,
+    response: MsmeObjectionSchema,
+  },
+  setMsmeSettings: {
+    method: 'PUT',
+    path: '/api/msme/settings',
+    body: MsmeSettingsSchema,
+    response: MsmeSettingsSchema,
+  },
 });
 
 /**
@@ -439,4 +490,8 @@ export const apiLinks = {
   gstImsXlsx: '/api/gst/ims.xlsx',
   /** Tally's import file (`?ids=a,b` or `?period=YYYY-MM`). */
   tallyXml: '/api/books/tally.xml',
+  /** MSME Form-1 of a half-year (`?financialYear=2025&half=H1`). */
+  msmeForm1Xlsx: '/api/msme/form1.xlsx',
+  /** The year-end section 43B(h) list (`?financialYear=2025`). */
+  msme43bhXlsx: '/api/msme/43bh.xlsx',
 } as const;

@@ -13,6 +13,7 @@ export const APP_PATHS = [
   '/review',
   '/reconcile',
   '/gst',
+  '/msme',
   '/profile',
   '/integrations',
   '/team',

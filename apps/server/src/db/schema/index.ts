@@ -8,6 +8,7 @@ export * from './google.ts';
 export * from './intake.ts';
 export * from './interests.ts';
 export * from './memory.ts';
+export * from './msme.ts';
 export * from './notifications.ts';
 export * from './organizations.ts';
 export * from './team.ts';

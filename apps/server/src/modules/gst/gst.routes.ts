@@ -159,7 +159,7 @@ const putSettingsRoute = createRoute({
 });
 
 /** Streams a workbook made for this download only, deleting it once sent. */
-async function sendWorkbook(file: { path: string; fileName: string }): Promise<Response> {
+export async function sendWorkbook(file: { path: string; fileName: string }): Promise<Response> {
   const size = (await stat(file.path)).size;
   const stream = createReadStream(file.path);
   stream.once('close', () => void rm(file.path, { force: true }));

@@ -33,7 +33,7 @@ export const mainNavItems: NavItem[] = [
   { label: 'Reconcile', icon: GitCompareArrowsIcon, to: '/reconcile' },
   { label: 'Vendor Management', icon: UsersIcon, to: '/vendor-management' },
   { label: 'GST & TDS', icon: ReceiptIndianRupeeIcon, to: '/gst' },
-  { label: 'MSME', icon: ShieldCheckIcon, soon: true, disabled: true },
+  { label: 'MSME', icon: ShieldCheckIcon, to: '/msme' },
   { label: 'Working Capital', icon: WalletIcon, soon: true, disabled: true },
 ];
 
