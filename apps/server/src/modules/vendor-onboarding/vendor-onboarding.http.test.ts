@@ -191,6 +191,14 @@ describe('vendor onboarding link', () => {
     expect(vendors.map((v: { gstin: string }) => v.gstin).sort()).toEqual([gstinOf(pan), gstinOf(pan, '29')]);
     expect(vendors.every((v: { onboarded: boolean }) => v.onboarded)).toBe(true);
     expect((await owner.client.get('/api/dashboard')).body.stats.vendorsOnboarded).toBe(before + 1);
+    // The Udyam details given become the vendor's MSME registration for that year, on each GSTIN.
+    const msme = (await owner.client.get('/api/msme')).body;
+    const registered = msme.vendors.filter((v: { pan: string }) => v.pan === pan);
+    expect(registered).toHaveLength(2);
+    for (const v of registered)
+      expect(v.registrations).toMatchObject([
+        { financialYear: 2026, category: 'micro', activity: 'manufacturing' },
+      ]);
     const [entry] = (await owner.client.get('/api/audit?kind=vendor.submission_approved')).body.events;
     expect(entry.summary).toContain(`PAN ${pan}`);
   });

@@ -270,6 +270,16 @@ export async function attachGstins(
   }
 }
 
+/** Ids of the organisation's vendor rows for these GSTINs. */
+export async function vendorIdsByGstin(db: Db, organizationId: string, gstins: string[]): Promise<string[]> {
+  if (!gstins.length) return [];
+  const rows = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), inArray(vendors.gstin, gstins)));
+  return rows.map((r) => r.id);
+}
+
 /** Adds a bank change waiting for a second person. */
 export async function insertBankChange(db: Db, values: typeof vendorBankChanges.$inferInsert) {
   const [row] = await db.insert(vendorBankChanges).values(values).returning();

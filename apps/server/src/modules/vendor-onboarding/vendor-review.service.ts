@@ -12,6 +12,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { refreshFlowOutputs } from '../flows/flow-outputs.ts';
 import { requireBankChangeByAnother } from '../maker-checker/maker-checker.ts';
+import { upsertRegistration } from '../msme/msme.repo.ts';
 import type { StoredVendorFields } from './vendor-form.service.ts';
 import type { Caller } from './vendor-links.service.ts';
 import {
@@ -32,6 +33,7 @@ import {
   updateProfile,
   type VendorProfileRow,
   type VendorSubmissionRow,
+  vendorIdsByGstin,
 } from './vendor-onboarding.repo.ts';
 
 /** `HDFC:50100012345678`: the bank and the account number, the key no two vendors may share. */
@@ -225,6 +227,7 @@ export async function approveVendorSubmission(
       name: fields.legalName,
       pan: fields.pan,
     });
+    if (fields.udyam) await registerUdyam(tx, membership.organizationId, fields.gstins, fields.udyam);
     await decideSubmission(tx, { id: row.id, status: 'approved', note: null, userId: user.id });
     await setLinkStatus(tx, { linkId: row.linkId, status: 'approved' });
     const bank = maskAccount(fields.bank.accountNumber, fields.bank.ifsc);
@@ -357,4 +360,28 @@ export async function decideVendorBankChange(
   });
   // Vendor names and holds show on the invoice flows' sheets: their `flow-workbook` jobs rewrite them.
   await refreshFlowOutputs({ db, jobs }, membership.organizationId);
+}
+
+/**
+ * The Udyam details a vendor gave become its MSME registration for that financial year, on each of its
+ * GSTINs (MSME payment deadlines are worked out per vendor and year from it).
+ */
+async function registerUdyam(
+  tx: Db,
+  organizationId: string,
+  gstins: string[],
+  udyam: NonNullable<StoredVendorFields['udyam']>,
+): Promise<void> {
+  const financialYear = Number(udyam.financialYear.slice(0, 4));
+  for (const vendorId of await vendorIdsByGstin(tx, organizationId, gstins))
+    await upsertRegistration(tx, {
+      organizationId,
+      vendorId,
+      financialYear,
+      udyam: udyam.number,
+      category: udyam.category,
+      activity: udyam.activity,
+      writtenAgreement: udyam.writtenAgreement,
+      agreedDays: udyam.writtenAgreement ? udyam.agreedDays : null,
+    });
 }
