@@ -300,7 +300,7 @@ export function CategoryEditor({ vendor, today }: { vendor: MsmeVendor; today: s
   return (
     <form
       onSubmit={submit}
-      className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
+      className="grid grid-cols-2 gap-2 sm:grid-cols-4 2xl:grid-cols-7"
       aria-label={`MSME category of ${vendor.name}`}
     >
       <Field label="Year">
