@@ -247,11 +247,15 @@ export function ImportCsv() {
         Columns: Date, Amount, Reference, GSTIN (or PAN), and optionally Invoice No. and Reason for delay.
       </span>
       {problems.length > 0 && (
-        <ul role="alert" className="list-disc pl-5 text-destructive text-sm" data-testid="import-errors">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
+        // The alert role sits on a wrapper: on the <ul> itself it would replace the list role and leave
+        // the <li>s outside any list for assistive technology.
+        <div role="alert" data-testid="import-errors">
+          <ul className="list-disc pl-5 text-destructive text-sm">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );
@@ -296,7 +300,7 @@ export function CategoryEditor({ vendor, today }: { vendor: MsmeVendor; today: s
   return (
     <form
       onSubmit={submit}
-      className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
+      className="grid grid-cols-2 gap-2 sm:grid-cols-4 2xl:grid-cols-7"
       aria-label={`MSME category of ${vendor.name}`}
     >
       <Field label="Year">

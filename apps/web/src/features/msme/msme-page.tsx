@@ -59,9 +59,16 @@ function Totals({ data }: { data: MsmeView }) {
     {
       label: 'Pay this week',
       value: money(t.dueThisWeek),
-      note: `${t.dueThisWeekCount} invoices due by ${date(addDays(data.today, 7))}`,
+      note: `${t.dueThisWeekCount} ${t.dueThisWeekCount === 1 ? 'invoice' : 'invoices'} due by ${date(addDays(data.today, 7))}`,
     },
-    { label: 'Overdue', value: money(t.overdue), note: `${t.overdueCount} invoices past their due date` },
+    {
+      label: 'Overdue',
+      value: money(t.overdue),
+      note:
+        t.overdueCount === 1
+          ? '1 invoice past its due date'
+          : `${t.overdueCount} invoices past their due date`,
+    },
     {
       label: 'Interest estimate (s.16)',
       value: t.interest === null ? 'Set the bank rate' : money(t.interest),
