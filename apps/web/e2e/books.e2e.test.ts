@@ -107,10 +107,11 @@ describe('Tally', () => {
     await card.getByRole('button', { name: 'Save and test' }).click();
     await expectText(card.getByTestId('tally-badge'), /Connected/);
     const mapping = card.getByTestId('tally-mapping');
+    // The box offers Tally's ledgers as a list (<input list>), so its role is combobox, not textbox.
     for (const [i, d] of docs.entries())
       await expect
         .poll(() =>
-          mapping.getByRole('textbox', { name: `Tally ledger for ${d.fields.vendorName}` }).inputValue(),
+          mapping.getByRole('combobox', { name: `Tally ledger for ${d.fields.vendorName}` }).inputValue(),
         )
         .toBe(`Supplier ${i + 1} (Creditors)`);
     await expectText(mapping, /suggested by GSTIN/);
@@ -156,5 +157,8 @@ describe('Tally', () => {
     await page.goto('/integrations');
     await page.getByTestId('tally-card').waitFor();
     await screenshot(page, 'books-03-integrations-phone');
+    await page.goto('/review?view=approved');
+    await expectCount(page.getByTestId('tally-status'), 2);
+    await screenshot(page, 'books-04-review-phone');
   }, 400_000);
 });
