@@ -115,6 +115,7 @@ describe('Tally', () => {
         )
         .toBe(`Supplier ${i + 1} (Creditors)`);
     await expectText(mapping, /suggested by GSTIN/);
+    await mapping.scrollIntoViewIfNeeded();
     await screenshot(page, 'books-01-integrations');
     await mapping.getByRole('button', { name: 'Save mapping' }).click();
     await expectText(page.locator('[data-sonner-toast]').first(), /Ledger mapping saved/);
@@ -157,6 +158,12 @@ describe('Tally', () => {
     await page.goto('/integrations');
     await page.getByTestId('tally-card').waitFor();
     await screenshot(page, 'books-03-integrations-phone');
+    const phoneMapping = page.getByTestId('tally-mapping');
+    await phoneMapping
+      .getByRole('combobox', { name: `Tally ledger for ${first!.fields.vendorName}` })
+      .waitFor();
+    await phoneMapping.scrollIntoViewIfNeeded();
+    await screenshot(page, 'books-03b-mapping-phone');
     await page.goto('/review?view=approved');
     await expectCount(page.getByTestId('tally-status'), 2);
     await screenshot(page, 'books-04-review-phone');
