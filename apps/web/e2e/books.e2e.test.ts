@@ -158,11 +158,12 @@ describe('Tally', () => {
     await page.goto('/integrations');
     await page.getByTestId('tally-card').waitFor();
     await screenshot(page, 'books-03-integrations-phone');
-    const phoneMapping = page.getByTestId('tally-mapping');
-    await phoneMapping
-      .getByRole('combobox', { name: `Tally ledger for ${first!.fields.vendorName}` })
-      .waitFor();
-    await phoneMapping.scrollIntoViewIfNeeded();
+    // The suppliers' rows, the top of the mapping, in view.
+    const phoneSupplier = page
+      .getByTestId('tally-mapping')
+      .getByRole('combobox', { name: `Tally ledger for ${first!.fields.vendorName}` });
+    await phoneSupplier.waitFor();
+    await phoneSupplier.scrollIntoViewIfNeeded();
     await screenshot(page, 'books-03b-mapping-phone');
     await page.goto('/review?view=approved');
     await expectCount(page.getByTestId('tally-status'), 2);
