@@ -107,13 +107,15 @@ describe('Tally', () => {
     await card.getByRole('button', { name: 'Save and test' }).click();
     await expectText(card.getByTestId('tally-badge'), /Connected/);
     const mapping = card.getByTestId('tally-mapping');
+    // The box offers Tally's ledgers as a list (<input list>), so its role is combobox, not textbox.
     for (const [i, d] of docs.entries())
       await expect
         .poll(() =>
-          mapping.getByRole('textbox', { name: `Tally ledger for ${d.fields.vendorName}` }).inputValue(),
+          mapping.getByRole('combobox', { name: `Tally ledger for ${d.fields.vendorName}` }).inputValue(),
         )
         .toBe(`Supplier ${i + 1} (Creditors)`);
     await expectText(mapping, /suggested by GSTIN/);
+    await mapping.scrollIntoViewIfNeeded();
     await screenshot(page, 'books-01-integrations');
     await mapping.getByRole('button', { name: 'Save mapping' }).click();
     await expectText(page.locator('[data-sonner-toast]').first(), /Ledger mapping saved/);
@@ -156,5 +158,15 @@ describe('Tally', () => {
     await page.goto('/integrations');
     await page.getByTestId('tally-card').waitFor();
     await screenshot(page, 'books-03-integrations-phone');
+    // The suppliers' rows, the top of the mapping, in view.
+    const phoneSupplier = page
+      .getByTestId('tally-mapping')
+      .getByRole('combobox', { name: `Tally ledger for ${first!.fields.vendorName}` });
+    await phoneSupplier.waitFor();
+    await phoneSupplier.scrollIntoViewIfNeeded();
+    await screenshot(page, 'books-03b-mapping-phone');
+    await page.goto('/review?view=approved');
+    await expectCount(page.getByTestId('tally-status'), 2);
+    await screenshot(page, 'books-04-review-phone');
   }, 400_000);
 });

@@ -231,7 +231,8 @@ export function GoogleCard({ google }: { google: GoogleStatus }) {
           data-testid="google-note"
         >
           <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{google.note}</span>
+          {/* min-w-0 + break-words: the note carries a long callback URL that would run out of the box on a phone. */}
+          <span className="min-w-0 break-words">{google.note}</span>
         </p>
         {google.connected && (
           <div className="grid gap-3">

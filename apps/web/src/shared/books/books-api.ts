@@ -46,8 +46,14 @@ function useBooksMutation<I, O>(fn: (input: I) => Promise<O>) {
 /** Save the connection. */
 export const useSaveTally = () =>
   useBooksMutation((body: TallyConnectionInput) => callEndpoint(api.saveTallyConnection, { body }));
-/** "Test connection". */
-export const useTestTally = () => useBooksMutation((_: void) => callEndpoint(api.testTally, {}));
+/** "Test connection": takes no input, so the mutation's variables stay TanStack's default (none). */
+export function useTestTally() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(api.testTally, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['books'] }),
+  });
+}
 /** Save the mapping. */
 export const useSaveMapping = () =>
   useBooksMutation((body: LedgerMapping) => callEndpoint(api.saveLedgerMapping, { body }));

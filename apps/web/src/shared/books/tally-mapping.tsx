@@ -183,7 +183,10 @@ export function TallyMapping({ canManage }: { canManage: boolean }) {
       <div className="flex flex-col gap-2">
         <h4 className="font-medium text-sm">Purchase and input tax, by GST rate</h4>
         {v.rates.map((r) => (
-          <fieldset key={r} className="grid grid-cols-2 gap-2 rounded-md border p-2 sm:grid-cols-4">
+          <fieldset
+            key={r}
+            className="grid grid-cols-1 gap-2 rounded-md border p-2 min-[480px]:grid-cols-2 sm:grid-cols-4"
+          >
             <legend className="px-1 font-medium text-xs">{r}%</legend>
             <LedgerInput
               id={`purchase-${r}`}
