@@ -77,7 +77,8 @@ export async function buildMailConsentUrl(
     ? await findFlow(db, request.membership.organizationId, request.flowId)
     : undefined;
   if (!flow) throw new AppError('not_found', 'No such flow');
-  if (flow.io.input.kind !== 'email') {
+  // A mailbox is what an e-mail source carries (the source registry alone switches on kinds).
+  if (!flow.io.input.mail) {
     const message = 'Only a flow whose source is an e-mail mailbox can be connected this way';
     throw new AppError('validation', message, { 'mail.auth': message });
   }
