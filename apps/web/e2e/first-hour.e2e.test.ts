@@ -66,13 +66,13 @@ describe("a new user's first hour", () => {
     const analytics = page.getByTestId('analytics-features');
     for (const label of ['Real-time Reports', 'Cost Analysis', 'Performance Metrics', 'Compliance Tracking'])
       await analytics.getByText(label, { exact: true }).waitFor();
-    for (const label of ['Create Parse Flow', 'View Reports'])
+    // Every quick action is live: the vendor form leads to vendor onboarding.
+    for (const label of ['Create Parse Flow', 'Generate Vendor Form', 'View Reports'])
       await page.getByRole('link', { name: new RegExp(`^${label}`) }).waitFor();
-    // The vendor form is not built: it says so, and leads to the vendor master instead.
-    const vendorForm = page.getByTestId('quick-action-unavailable');
-    await expectText(vendorForm, /^Generate Vendor Form\s+Not available yet/);
-    expect(await page.getByRole('link', { name: /^Generate Vendor Form/ }).count()).toBe(0);
-    await vendorForm.getByRole('link', { name: 'Open the vendor master' }).waitFor();
+    expect(await page.getByTestId('quick-action-unavailable').count()).toBe(0);
+    expect(await page.getByRole('link', { name: /^Generate Vendor Form/ }).getAttribute('href')).toBe(
+      '/vendor-management?link=1',
+    );
 
     // The whole history, a page at a time.
     await page.getByRole('button', { name: 'View All Activity' }).click();

@@ -113,10 +113,13 @@ describe('the first month', () => {
     const page = await app.newPage({ viewport: { width: 1280, height: 900 } });
     await createUser(page, { emailPrefix: 'first-month' });
 
-    // Home: the vendor form is not built, and says so plainly instead of linking elsewhere.
-    const vendorForm = page.getByTestId('quick-action-unavailable');
-    await expectText(vendorForm, /^Generate Vendor Form\s+Not available yet/);
-    await shootBoth(page, 'month-01-home', vendorForm);
+    // Home: "Generate Vendor Form" is live and leads to vendor onboarding on Vendor Management.
+    await page.getByRole('link', { name: /Generate Vendor Form/ }).waitFor();
+    await shootBoth(page, 'month-01-home');
+    await page.getByRole('link', { name: /Generate Vendor Form/ }).click();
+    await page.waitForURL(/\/vendor-management/);
+    await page.getByRole('heading', { name: 'Vendor onboarding' }).waitFor();
+    await page.goto('/');
 
     // The organisation's own GSTIN (Maharashtra): invoice-003 is billed to Banerjee Paper Mills instead.
     const saved = await page.evaluate(async () => {

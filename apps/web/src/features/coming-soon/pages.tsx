@@ -24,16 +24,17 @@ const vendorManagement: ComingSoonContent = {
   module: 'vendor-management',
   icon: UsersIcon,
   eyebrow: 'Vendor Management',
-  // The vendor master below works today; the portal around it is what is still to come.
-  availableBadge: 'Vendor master available',
+  // Onboarding links and the vendor master below work today; online verification is still to come.
+  availableBadge: 'Vendor onboarding available',
   title: 'Onboard and pay vendors without the paperwork chase',
   description:
-    'Your vendor master works today: every supplier of your verified documents, with the days you agreed and its MSME registration. A portal where vendors submit and verify their own KYC is planned.',
+    'Send a vendor a link to fill in their own PAN, GSTINs, bank account and Udyam details, approve what they send, and keep every supplier of your verified documents in one vendor master. Checking GSTINs and bank accounts online with the government and banks is planned.',
   features: [
     {
       icon: UserPlusIcon,
       title: 'Self-serve vendor onboarding',
       description: 'Send a link; vendors submit GSTIN, PAN, bank details and cancelled cheque themselves.',
+      available: { where: 'Create a link under Vendor onboarding above' },
     },
     {
       icon: BadgeCheckIcon,
@@ -51,7 +52,7 @@ const vendorManagement: ComingSoonContent = {
       title: 'MSME Udyam status',
       description:
         'Capture the Udyam registration number and category so MSME payment deadlines are tracked.',
-      available: { where: 'Set it per vendor in the vendor master above' },
+      available: { where: 'Open MSME', to: '/msme' },
     },
     {
       icon: GitCompareArrowsIcon,
@@ -105,7 +106,7 @@ const compliance: ComingSoonContent = {
       icon: HourglassIcon,
       title: 'MSME 45-day tracking',
       description: 'Track dues to MSME suppliers under section 43B(h) so expenses are not disallowed.',
-      available: { where: 'See the MSME dates in Reconcile', to: '/reconcile' },
+      available: { where: 'Open MSME', to: '/msme' },
     },
     {
       icon: CalendarClockIcon,
