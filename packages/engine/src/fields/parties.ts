@@ -235,6 +235,64 @@ function readBlock(
   letterhead: boolean,
   rightLimit = Number.POSITIVE_INFINITY,
 ): Party {
+  const start = { first, colX0, startLine, stopX, letterhead, rightLimit };
+  const segs = collectBlockSegments(layout, type, start);
+  const { name, address, gstin, ...printed } = sortBlockLines(segs, type, letterhead);
+  let state = printed.state;
+  let stateFrom = printed.stateSegs;
+  // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
+  const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
+  // An "Address :" row label, or the colon of its value cell, is not part of the address.
+  const addressLines = address
+    .map((s) =>
+      fix(s)
+        .replace(/^address\b\s*[:-]?\s*/i, '')
+        .replace(/^[:-]\s*/, ''),
+    )
+    .filter(Boolean);
+  if (!state) {
+    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
+    if (code) {
+      state = code;
+      stateFrom = address.slice(-1);
+    }
+  }
+  let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
+  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes"), nor is a
+  // line that carries a date (OCR run together from a date row: "iModtfrerm-ot 18.Apr-26").
+  if (
+    nameText &&
+    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) ||
+      isLabelText(nameText, type) ||
+      findDates(nameText).length > 0)
+  )
+    nameText = '';
+  return {
+    // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
+    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
+    gstin,
+    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
+    stateCode: candidate('stateCode', stateFrom, state, 0.85),
+  };
+}
+
+/** Where a party block starts and how far it may reach. */
+interface BlockStart {
+  first: Segment[];
+  colX0: number;
+  startLine: number;
+  /** The x of a "label | value" block's labels: a label there ends the block. */
+  stopX: number | null;
+  letterhead: boolean;
+  rightLimit: number;
+}
+
+/**
+ * The segments stacked under a party block's anchor, one a line, until a gap, a heading, a title,
+ * another label column or a table ends the block.
+ */
+function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockStart): Segment[] {
+  const { first, colX0, startLine, stopX, letterhead, rightLimit } = start;
   let col = colX0;
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
@@ -296,6 +354,21 @@ function readBlock(
     segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
   }
+  return segs;
+}
+
+/** A block's lines sorted into name, address, GSTIN and state (phone and e-mail lines dropped). */
+function sortBlockLines(
+  segs: Segment[],
+  type: DocumentType,
+  letterhead: boolean,
+): {
+  name: Segment[];
+  address: Segment[];
+  gstin: Candidate | null;
+  state: string | null;
+  stateSegs: Segment[];
+} {
   const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
   let name: Segment[] = [];
   const address: Segment[] = [];
@@ -365,40 +438,7 @@ function readBlock(
     }
     address.push(s);
   }
-  // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
-  const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
-  // An "Address :" row label, or the colon of its value cell, is not part of the address.
-  const addressLines = address
-    .map((s) =>
-      fix(s)
-        .replace(/^address\b\s*[:-]?\s*/i, '')
-        .replace(/^[:-]\s*/, ''),
-    )
-    .filter(Boolean);
-  if (!state) {
-    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
-    if (code) {
-      state = code;
-      stateSegs = address.slice(-1);
-    }
-  }
-  let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
-  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes"), nor is a
-  // line that carries a date (OCR run together from a date row: "iModtfrerm-ot 18.Apr-26").
-  if (
-    nameText &&
-    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) ||
-      isLabelText(nameText, type) ||
-      findDates(nameText).length > 0)
-  )
-    nameText = '';
-  return {
-    // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
-    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
-    gstin,
-    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
-    stateCode: candidate('stateCode', stateSegs, state, 0.85),
-  };
+  return { name, address, gstin, state, stateSegs };
 }
 
 /**
