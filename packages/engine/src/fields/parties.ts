@@ -276,6 +276,27 @@ function readBlock(
   };
 }
 
+/**
+ * The rest of a name printed as a row's value ("Company: Kaveri Labs (India)" over "Private Limited"
+ * set under the value): a segment of `line` that starts where the block's only row's value starts and
+ * is a company's legal form, or follows a name broken after a joining word.
+ */
+function wrappedNameValue(line: Line, segs: Segment[]): Segment | undefined {
+  const row = segs.length === 1 ? segs[0]! : undefined;
+  if (!row || !ROW_VALUE.test(row.text)) return undefined;
+  const labelEnd = row.words.findIndex((w) => /:$/.test(w.text));
+  const valueStart = row.words[labelEnd + 1];
+  if (labelEnd < 0 || !valueStart) return undefined;
+  return line.segments.find(
+    (s) =>
+      Math.abs(s.x0 - valueStart.x0) < 4 &&
+      (COMPANY_FORM_LINE.test(clean(s.text)) || JOINING_END.test(clean(row.text))),
+  );
+}
+
+/** "Label: value" in one segment. */
+const ROW_VALUE = /^[A-Za-z][A-Za-z ./]{1,24}:\s*\S/;
+
 /** Where a party block starts and how far it may reach. */
 interface BlockStart {
   first: Segment[];
@@ -342,6 +363,13 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
       COLUMN_HEADER.test(line.text)
     )
       break;
+    // A name in a "Company: …" row that wrapped: its legal form sits under the value, not the label.
+    const wrapped = seg ? undefined : wrappedNameValue(line, segs);
+    if (wrapped) {
+      segs.push(wrapped);
+      last = line;
+      continue;
+    }
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     // A heading centred over its block: the block's own left edge is the column from here on.
