@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devFixtures } from '../../test/dev-fixtures.ts';
-import { renderPage } from '../pdf/render.ts';
+import { pageImageDpi, renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
 import {
+  applyTable,
   estimateSkewAngle,
   type GrayImage,
+  greyHistogram,
   invertDarkBands,
+  normaliseTable,
   ocrPageImage,
   preprocessPage,
   sparsePageStretch,
@@ -36,6 +39,66 @@ async function rotateGray(img: GrayImage, deg: number): Promise<GrayImage> {
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
+
+describe('normaliseTable', () => {
+  /** Pixels that differ between two grey buffers of one size, and by how much at most. */
+  const diff = (a: Uint8Array, b: Uint8Array) => {
+    expect(a.length).toBe(b.length);
+    let max = 0;
+    let count = 0;
+    for (let i = 0; i < a.length; i++) {
+      const d = Math.abs((a[i] as number) - (b[i] as number));
+      if (d > 0) count++;
+      max = Math.max(max, d);
+    }
+    return { max, count };
+  };
+  const normalised = async (img: GrayImage) =>
+    new Uint8Array(
+      await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+        .normalise()
+        .grayscale()
+        .raw()
+        .toBuffer(),
+    );
+  const viaTable = async (img: GrayImage) =>
+    applyTable(img.data, await normaliseTable(greyHistogram(img.data)));
+
+  it.each(['invoice-005.pdf', 'invoice-007.pdf', 'invoice-027.pdf', 'grn-010.pdf'])(
+    'stretches the dev scan %s exactly as sharp normalise() does',
+    async (name) => {
+      const scan = openPdf(readFileSync(new URL(name, devFixtures))).loadPage(0);
+      const r = renderPage(scan, pageImageDpi(scan) ?? 200);
+      const img: GrayImage = { data: r.gray, width: r.width, height: r.height };
+      expect(diff(await viaTable(img), await normalised(img))).toEqual({ max: 0, count: 0 });
+    },
+  );
+
+  it('follows the whole page: uneven lighting and a small block of faint print', async () => {
+    const width = 1200;
+    const height = 900;
+    const data = new Uint8Array(width * height);
+    // Paper lit from one corner (150 to 230) with a narrow block of faint print (a bit over 1 % of
+    // the page), so the ink percentile falls on one small region.
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const paper = 150 + Math.round((80 * (x + y)) / (width + height));
+        const ink = x > 40 && x < 160 && y > 30 && y < 130 && (x * 7 + y * 3) % 5 !== 0;
+        data[y * width + x] = ink ? 95 + ((x * 31 + y * 17) % 23) : paper;
+      }
+    const img: GrayImage = { data, width, height };
+    const table = await normaliseTable(greyHistogram(data));
+    // A real stretch: the print darkens and the best-lit paper goes (nearly) white.
+    expect(table[100]).toBeLessThan(60);
+    expect(table[230]).toBeGreaterThan(240);
+    expect(diff(await viaTable(img), await normalised(img))).toEqual({ max: 0, count: 0 });
+  });
+
+  it('leaves a flat image as normalise() does (nothing to stretch)', async () => {
+    const img: GrayImage = { data: new Uint8Array(300 * 200).fill(180), width: 300, height: 200 };
+    expect(diff(await viaTable(img), await normalised(img))).toEqual({ max: 0, count: 0 });
+  });
+});
 
 describe('estimateSkewAngle', () => {
   it('measures a synthetic rotation within half a degree', async () => {
