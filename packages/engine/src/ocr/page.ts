@@ -191,14 +191,13 @@ export async function preprocessPage(
   const outH = Math.max(1, Math.round(gray.height * scale));
   const rawInput = { raw: { width: gray.width, height: gray.height, channels: 1 as const } };
 
+  // A sparse page gets its own bounded stretch; a page of print sharp's `normalise()`, as a table of
+  // the same grey levels. sharp stretches after rotating and resizing (its pipeline's fixed order),
+  // from the histogram of that image, so the table is made from and applied to the same image.
+  const sparse = opts.normalise ? sparsePageStretch(gray.data) : null;
+  const stretch = opts.normalise && !sparse;
   let pipeline = sharp(gray.data, rawInput);
-  if (opts.normalise) {
-    const histogram = greyHistogram(gray.data);
-    const sparse = sparsePageStretch(gray.data, histogram);
-    pipeline = sparse
-      ? pipeline.linear(sparse.gain, sparse.offset)
-      : sharp(applyTable(gray.data, await normaliseTable(histogram)), rawInput);
-  }
+  if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
   if (opts.median > 0) pipeline = pipeline.median(opts.median);
   if (rotate) {
     // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
@@ -207,9 +206,10 @@ export async function preprocessPage(
       .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
       .raw()
       .toBuffer({ resolveWithObject: true });
+    const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;
     const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
     const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
-    pipeline = sharp(rotated.data, {
+    pipeline = sharp(canvas, {
       raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
     })
       .extract({ left, top, width: gray.width, height: gray.height })
@@ -218,8 +218,9 @@ export async function preprocessPage(
   if (scale !== 1)
     pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
   const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
   const image = {
-    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    data: stretch && !rotate ? await stretchAsNormalise(pixels) : pixels,
     width: info.width,
     height: info.height,
   };
@@ -241,11 +242,11 @@ const SPARSE_INK_SHARE = 0.001;
 /** Most a stretch may multiply contrast: a faded scan needs about 2, a blank page's grain would ask for 10. */
 const MAX_STRETCH_GAIN = 3;
 
-/** How many pixels of each grey level an image has. */
-export function greyHistogram(data: Uint8Array): Uint32Array {
+/** How many pixels of each grey level an image has (`channels` bytes a pixel, grey in each). */
+export function greyHistogram(data: Uint8Array, channels = 1): Uint32Array {
   const histogram = new Uint32Array(256);
   // An indexed loop: iterating a typed array of a few million pixels with for…of is several times slower.
-  for (let i = 0; i < data.length; i++) {
+  for (let i = 0; i < data.length; i += channels) {
     const v = data[i] as number;
     histogram[v] = (histogram[v] as number) + 1;
   }
@@ -293,43 +294,65 @@ export async function normaliseTable(histogram: Uint32Array): Promise<Uint8Array
     top = Math.max(top, bin(g));
   }
   const length = top + 1;
+  // libvips scales the running counts in single-precision floats (then truncates): a page of
+  // 2,878,500 pixels has its full count scaled to 99.99999, not 100, so it has no 99 % level and
+  // the stretch's light end is one past the histogram's end.
+  const scale = Math.fround((length - 1) / total);
   const level = (percent: number) => {
     let seen = 0;
     for (let b = 0; b < length; b++) {
       seen += counts[b] as number;
-      if (Math.trunc((seen * (length - 1)) / total) > (percent / 100) * length) return b;
+      if (Math.trunc(Math.fround(Math.fround(seen) * scale)) > (percent / 100) * length) return b;
     }
-    return top;
+    return length;
   };
   const lo = level(1);
   const hi = level(99);
   // libvips leaves an image whose two levels are this close as it is.
   if (total === 0 || Math.abs(hi - lo) <= 1) return Uint8Array.from({ length: 256 }, (_, g) => g);
-  const key = `${lo}-${hi}`;
+  const key = `${lo}-${hi}-${top}`;
   let table = stretchTables.get(key);
   if (!table) {
-    table = probeStretch(lightness, lo, hi);
+    table = probeStretch(lightness, lo, hi, top);
     stretchTables.set(key, table);
   }
   return table;
 }
 
-/** Normalise a probe whose stretch levels are the lightness levels `lo` and `hi` (see {@link normaliseTable}). */
-async function probeStretch(lightness: Float32Array, lo: number, hi: number): Promise<Uint8Array> {
+/**
+ * Normalise a probe whose stretch levels are the lightness levels `lo` and `hi` (see
+ * {@link normaliseTable}); `hi` may be one past the page's lightest level (`top`), which the probe
+ * then reproduces through the same float rounding, by its pixel count.
+ */
+async function probeStretch(
+  lightness: Float32Array,
+  lo: number,
+  hi: number,
+  top: number,
+): Promise<Uint8Array> {
   let darkGrey = -1;
   let lightGrey = -1;
   let lastGrey = 0;
   for (let g = 0; g < 256; g++) {
     const b = Math.trunc(lightness[g] as number);
     if (b === lo && darkGrey < 0) darkGrey = g;
-    if (b === hi && lightGrey < 0) lightGrey = g;
-    if (b <= hi) lastGrey = g;
+    if (b === Math.min(hi, top) && lightGrey < 0) lightGrey = g;
+    if (b <= top) lastGrey = g;
   }
-  const probe = new Uint8Array(256 * (1 + 2 * PROBE_ROWS));
+  // The probe's full count must scale to its last level (light end `top`) or fall short of it
+  // (light end past `top`), as the page's did.
+  const rows = 1 + 2 * PROBE_ROWS;
+  let width = 256;
+  const reachesTop = (pixels: number) =>
+    Math.trunc(Math.fround(Math.fround(pixels) * Math.fround(top / pixels))) >= top;
+  while (reachesTop(width * rows) !== hi <= top) {
+    width++;
+    if (width > 1024) throw new Error('no probe size reproduces the stretch');
+  }
+  const probe = new Uint8Array(width * rows).fill(lightGrey);
   for (let g = 0; g < 256; g++) probe[g] = Math.min(g, lastGrey);
-  probe.fill(darkGrey, 256, 256 * (1 + PROBE_ROWS));
-  probe.fill(lightGrey, 256 * (1 + PROBE_ROWS));
-  const out = await sharp(probe, { raw: { width: 256, height: 1 + 2 * PROBE_ROWS, channels: 1 } })
+  probe.fill(darkGrey, width, width * (1 + PROBE_ROWS));
+  const out = await sharp(probe, { raw: { width, height: rows, channels: 1 } })
     .normalise()
     .grayscale()
     .raw()
@@ -346,6 +369,14 @@ async function lightnessOfGreys(): Promise<Float32Array> {
     .toBuffer({ resolveWithObject: true });
   const lab = new Float32Array(data.buffer, data.byteOffset, data.length / 4);
   return Float32Array.from({ length: 256 }, (_, g) => lab[g * info.channels] as number);
+}
+
+/**
+ * Grey pixels (`channels` bytes a pixel, grey in each: sharp's rotation gives three) through sharp's
+ * `normalise()` stretch, as a table.
+ */
+async function stretchAsNormalise(data: Uint8Array, channels = 1): Promise<Uint8Array> {
+  return applyTable(data, await normaliseTable(greyHistogram(data, channels)));
 }
 
 /** Map every pixel through a 256-entry table (a new buffer). */
