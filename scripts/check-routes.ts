@@ -4,7 +4,7 @@
  * route added on the server alone fails here, before any test runs; `openapi-contracts.test.ts` then
  * checks that both sides name the same body, query and answer schemas.
  */
-import { endpoints, fileEndpoints } from '@bahi/contracts';
+import { endpoints, fileEndpoints, legacyEndpoints } from '@bahi/contracts';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { createApp } from '../apps/server/src/http/app.ts';
@@ -21,7 +21,9 @@ const served = new Set(
   ),
 );
 const declared = new Set(
-  [...Object.values(endpoints), ...Object.values(fileEndpoints)].map((e) => `${e.method} ${e.path}`),
+  [...Object.values(endpoints), ...Object.values(legacyEndpoints), ...Object.values(fileEndpoints)].map(
+    (e) => `${e.method} ${e.path}`,
+  ),
 );
 const undeclared = [...served].filter((k) => !declared.has(k));
 const unserved = [...declared].filter((k) => !served.has(k));

@@ -502,13 +502,31 @@ export const endpoints = defineEndpoints({
     response: MsmeSettingsSchema,
   },
 
-  // Read by other clients than the web (scripts, the legacy integration), declared all the same
+  // Read by other clients than the web (scripts), declared all the same
   organization: { method: 'GET', path: '/api/organization', response: OrganizationSchema },
   flowDocument: { method: 'GET', path: '/api/documents/:id', response: FlowDocumentDetailSchema },
   reprocessFile: { method: 'POST', path: '/api/documents/:id/reprocess-file', response: StartedRunSchema },
   gstSettings: { method: 'GET', path: '/api/gst/settings', response: GstSettingsSchema },
   tdsSettings: { method: 'GET', path: '/api/tds/settings', response: TdsSettingsSchema },
   msmeSettings: { method: 'GET', path: '/api/msme/settings', response: MsmeSettingsSchema },
+  // The vendor's own form (public, by token); files go as multipart form data
+  uploadVendorDocument: {
+    method: 'POST',
+    path: '/api/vendor-form/:token/documents/:kind',
+    response: VendorDocumentSchema,
+  },
+  uploadVendorInvoices: {
+    method: 'POST',
+    path: '/api/vendor-form/:token/invoices',
+    response: UploadResultSchema,
+  },
+});
+
+/**
+ * The original product's run calls, kept on the server for old clients. The web starts runs through
+ * `startRun` and never calls these.
+ */
+export const legacyEndpoints = defineEndpoints({
   legacyProcessFolder: {
     method: 'POST',
     path: '/api/workflow/process-folder',
@@ -520,18 +538,6 @@ export const endpoints = defineEndpoints({
     path: '/api/process-url',
     body: ProcessUrlInputSchema,
     response: StartedRunSchema,
-  },
-
-  // The vendor's own form (public, by token); files go as multipart form data
-  uploadVendorDocument: {
-    method: 'POST',
-    path: '/api/vendor-form/:token/documents/:kind',
-    response: VendorDocumentSchema,
-  },
-  uploadVendorInvoices: {
-    method: 'POST',
-    path: '/api/vendor-form/:token/invoices',
-    response: UploadResultSchema,
   },
 });
 

@@ -71,10 +71,11 @@ describe('the OpenAPI registry', () => {
   it('serves exactly the endpoints @bahi/contracts declares, with the same body, query and answer', () => {
     const routes = new Map(registeredRoutes().map((r) => [keyOf(r.method, r.path), r]));
     const declared = new Map<string, contracts.Endpoint | contracts.FileEndpoint>(
-      [...Object.values(contracts.endpoints), ...Object.values(contracts.fileEndpoints)].map((e) => [
-        keyOf(e.method, e.path),
-        e,
-      ]),
+      [
+        ...Object.values(contracts.endpoints),
+        ...Object.values(contracts.legacyEndpoints),
+        ...Object.values(contracts.fileEndpoints),
+      ].map((e) => [keyOf(e.method, e.path), e]),
     );
     expect([...routes.keys()].filter((k) => !declared.has(k))).toEqual([]);
     expect([...declared.keys()].filter((k) => !routes.has(k))).toEqual([]);
