@@ -26,7 +26,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { callEndpoint } from '@/lib/endpoint.ts';
 import { api } from '@/lib/endpoints.ts';
-import { usePermission } from '@/lib/permissions.ts';
+import { usePermission, useRole } from '@/lib/permissions.ts';
 import {
   useCreateVendorLink,
   useDecideBankChange,
@@ -381,13 +381,15 @@ export function OnboardingPanel() {
   const links = useVendorLinks();
   const submissions = useVendorSubmissions();
   const revoke = useRevokeVendorLink();
-  // Home's "Generate Vendor Form" opens the page with ?link=1.
+  const role = useRole();
+  // Home's "Generate Vendor Form" opens the page with ?link=1: once the role is known, open the dialog (or
+  // say why not) and drop the parameter, so a reload or Back does not open it again.
   useEffect(() => {
-    if (params.get('link') === '1' && canEdit.allowed) {
-      setCreating(true);
-      setParams({}, { replace: true });
-    }
-  }, [params, setParams, canEdit.allowed]);
+    if (params.get('link') !== '1' || !role) return;
+    if (canEdit.allowed) setCreating(true);
+    else if (canEdit.reason) toast.error(canEdit.reason);
+    setParams({}, { replace: true });
+  }, [params, setParams, role, canEdit.allowed, canEdit.reason]);
   const pending = (submissions.data ?? []).filter((s) => s.status === 'pending');
   const openLinks = (links.data ?? []).filter((l) => l.state === 'open' || l.state === 'changes_requested');
   return (
