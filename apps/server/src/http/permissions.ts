@@ -29,6 +29,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/vendor-links': 'read',
   'POST /api/vendor-links': 'vendors.edit',
   'DELETE /api/vendor-links/{id}': 'vendors.edit',
+  'POST /api/vendor-links/{id}/email': 'vendors.edit',
   'GET /api/vendor-submissions': 'read',
   'POST /api/vendor-submissions/{id}/approve': 'vendors.edit',
   'POST /api/vendor-submissions/{id}/request-changes': 'vendors.edit',

@@ -1,55 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LoopbackSmtp, startLoopbackSmtp } from '../../test/smtp.ts';
 import { MailRefusedError } from './mailer.ts';
 import { createSmtpMailer } from './smtp-mailer.ts';
 
-// The SMTP mailer against a real SMTP server on loopback (smtp-server), with a login: what arrives is
+// The SMTP mailer against a real SMTP server on loopback (smtp-server) with a login: what arrives is
 // parsed back, so the envelope, the headers and both bodies are checked as a mail client would see them.
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 describe('SMTP mailer', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
-  let port = 0;
-
+  let smtp: LoopbackSmtp;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: false,
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      onAuth(auth, _session, callback) {
-        if (auth.username === 'ap' && auth.password === 'pass-word') callback(null, { user: 'ap' });
-        else callback(new Error('Invalid username or password'));
-      },
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-      logger: false,
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startLoopbackSmtp();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   const config = () => ({
     host: '127.0.0.1',
-    port,
+    port: smtp.port,
     secure: false,
     user: 'ap',
     password: 'pass-word',
@@ -67,19 +33,18 @@ describe('SMTP mailer', () => {
     });
     mailer.close();
     expect(sent.messageId).toMatch(/@/);
-    expect(received).toHaveLength(1);
-    const got = received[0]!;
+    expect(smtp.received).toHaveLength(1);
+    const got = smtp.received[0]!;
     expect(got.from).toBe('ap@example.test');
     expect(got.to).toEqual(['vendor@example.test']);
-    const parsed = await simpleParser(got.raw);
-    expect(parsed.subject).toBe('Your vendor details for Acme');
-    expect(parsed.text).toContain(link);
-    expect(parsed.html).toContain(`href="${link}"`);
+    expect(got.parsed.subject).toBe('Your vendor details for Acme');
+    expect(got.parsed.text).toContain(link);
+    expect(got.parsed.html).toContain(`href="${link}"`);
   });
 
   it('refuses header injection in the address or subject before connecting', async () => {
     const mailer = createSmtpMailer(config());
-    const before = received.length;
+    const before = smtp.received.length;
     const body = { text: 'x', html: '<p>x</p>' };
     await expect(
       mailer.send({ ...body, to: 'vendor@example.test\r\nBcc: all@example.test', subject: 'Hi' }),
@@ -91,7 +56,7 @@ describe('SMTP mailer', () => {
       mailer.send({ ...body, to: 'vendor@example.test', subject: 'Hi\r\nBcc: all@example.test' }),
     ).rejects.toBeInstanceOf(MailRefusedError);
     mailer.close();
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('fails with the server’s refusal when the login is wrong', async () => {
