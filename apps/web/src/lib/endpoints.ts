@@ -49,6 +49,7 @@ import {
   MarkNotificationsReadInputSchema,
   MarkNotificationsReadResultSchema,
   MeSchema,
+  MsmeBankRateInputSchema,
   MsmeImportInputSchema,
   MsmeImportResultSchema,
   MsmeObjectionInputSchema,
@@ -471,10 +472,15 @@ export const api = defineEndpoints({
     body: MsmeObjectionResolveSchema,
     response: MsmeObjectionSchema,
   },
-  setMsmeSettings: {
-    method: 'PUT',
-    path: '/api/msme/settings',
-    body: MsmeSettingsSchema,
+  addMsmeBankRate: {
+    method: 'POST',
+    path: '/api/msme/bank-rates',
+    body: MsmeBankRateInputSchema,
+    response: MsmeSettingsSchema,
+  },
+  removeMsmeBankRate: {
+    method: 'DELETE',
+    path: '/api/msme/bank-rates/:id',
     response: MsmeSettingsSchema,
   },
 });
