@@ -287,6 +287,7 @@ export const SendVendorLinkMailInputSchema = z.object({
   to: safeText()
     .trim()
     .max(200)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a line break in an address would forge mail headers.
     .refine((v) => !/[\u0000-\u001f\u007f,;<>]/.test(v), 'Write one e-mail address, without names or commas')
     .pipe(z.string().email('Write an e-mail address like accounts@example.in')),
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This is not the link’s address'),

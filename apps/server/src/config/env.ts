@@ -384,6 +384,7 @@ export function loadEnv(overrides: Record<string, string | undefined> = {}): Env
 }
 
 /** A header value or address with a line break or other control character (header injection). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters (header injection) is the point.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** Outgoing mail from SMTP_*: all or nothing, with the From address checked once here. */

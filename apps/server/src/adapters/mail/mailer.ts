@@ -28,6 +28,7 @@ export class MailRefusedError extends Error {
 }
 
 /** A line break or any other control character: in a header it would start a header of its own. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters (header injection) is the point.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 /** One plain address: no display name, no list, no comment (what a person types for a vendor). */
 const PLAIN_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
