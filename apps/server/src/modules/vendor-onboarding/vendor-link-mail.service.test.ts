@@ -12,9 +12,9 @@ import {
   createTestJobContext,
   runRecordedJobs,
 } from '../flows/test-support.ts';
-import { requestVendorLinkMail, sendVendorLinkMail } from './vendor-link-mail.ts';
+import { requestVendorLinkMail } from './vendor-link-mail.ts';
 import { composeVendorLinkMail } from './vendor-link-mail-body.ts';
-import { createVendorLink, listVendorLinks } from './vendor-links.service.ts';
+import { createVendorLink, listVendorLinks, revokeVendorLink } from './vendor-links.service.ts';
 
 // "Send by e-mail" of an onboarding link, through the job queue's handler table and the SMTP mailer to a
 // real SMTP server on loopback. Made-up vendors and addresses.
@@ -68,10 +68,13 @@ describe('onboarding link by e-mail', () => {
     const ctx = createTestJobContext(t.db, { env, jobs });
     const payload = jobs.sent[0]!.payload as { organizationId: string; mailId: string };
     const before = smtp.received.length;
-    await runRecordedJobs(jobs, ctx);
-    // Delivered again (at least once): the claim makes the second run send nothing.
-    await sendVendorLinkMail({ ...ctx, mailer: null }, payload);
-    await runRecordedJobs({ ...jobs, sent: [{ name: 'vendor-link-mail', payload }] }, ctx);
+    const job = { name: 'vendor-link-mail' as const, payload };
+    // Delivered twice at once (two workers), then once more later: the claim lets one of them send.
+    await Promise.all([
+      runRecordedJobs({ ...jobs, sent: [job] }, ctx),
+      runRecordedJobs({ ...jobs, sent: [job] }, ctx),
+    ]);
+    await runRecordedJobs({ ...jobs, sent: [job] }, ctx);
     expect(smtp.received.length - before).toBe(1);
 
     const got = smtp.received.at(-1)!;
@@ -172,5 +175,27 @@ describe('onboarding link by e-mail', () => {
     await runRecordedJobs({ ...jobs, sent: [{ name: 'vendor-link-mail', payload }] }, ctx);
     expect(smtp.received.length).toBe(before + 1);
     expect(smtp.received.at(-1)!.parsed.text).toContain(link.url);
+  });
+
+  it('sends nothing for a link revoked while its mail waited, and says so', async () => {
+    const link = await makeLink('Revoked Traders');
+    const jobs = createRecordingSender();
+    await requestVendorLinkMail(t.db, {
+      caller: owner,
+      env,
+      jobs,
+      linkId: link.link.id,
+      input: { to: 'accounts@revoked.example.test', token: link.token },
+    });
+    await revokeVendorLink(t.db, { caller: owner, id: link.link.id });
+    const before = smtp.received.length;
+    await runRecordedJobs(jobs, createTestJobContext(t.db, { env, jobs }));
+    expect(smtp.received.length).toBe(before);
+    const listed = (await listVendorLinks(t.db, owner.membership)).items.find((l) => l.id === link.link.id);
+    expect(listed?.mail).toEqual({
+      to: 'accounts@revoked.example.test',
+      state: 'failed',
+      error: 'The link was revoked before it was sent',
+    });
   });
 });

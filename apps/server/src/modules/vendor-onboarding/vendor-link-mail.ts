@@ -120,6 +120,8 @@ export async function sendVendorLinkMail(
     finishLinkMail(ctx.db, organizationId, mailId, { sent: false, error, retry });
   if (!ctx.mailer) return fail('Outgoing mail is not set up (SMTP_HOST): copy the link instead', false);
   if (!mail.sealedToken || link.revokedAt) return fail('The link was revoked before it was sent', false);
+  // A retry that comes after the link lapsed would mail a dead link: make a new one instead.
+  if (link.expiresAt <= new Date()) return fail('The link expired before it could be sent', false);
   try {
     const token = decryptToken(
       await mailKey(ctx.env),
