@@ -61,6 +61,7 @@ import { IntegrationsSchema } from './integrations.ts';
 import { InterestListSchema, RegisterInterestInputSchema } from './interest.ts';
 import {
   Msme43bhQuerySchema,
+  MsmeBankRateInputSchema,
   MsmeForm1QuerySchema,
   MsmeImportInputSchema,
   MsmeImportResultSchema,
@@ -118,6 +119,7 @@ import {
 } from './team.ts';
 import {
   CreateVendorLinkInputSchema,
+  SendVendorLinkMailInputSchema,
   VendorApprovedSchema,
   VendorBankChangeListSchema,
   VendorDocumentSchema,
@@ -125,6 +127,7 @@ import {
   VendorFormViewSchema,
   VendorLinkCreatedSchema,
   VendorLinkListSchema,
+  VendorLinkMailQueuedSchema,
   VendorSubmissionDecisionSchema,
   VendorSubmissionListSchema,
 } from './vendor-onboarding.ts';
@@ -359,6 +362,12 @@ export const endpoints = defineEndpoints({
     body: CreateVendorLinkInputSchema,
     response: VendorLinkCreatedSchema,
   },
+  sendVendorLinkMail: {
+    method: 'POST',
+    path: '/api/vendor-links/:id/email',
+    body: SendVendorLinkMailInputSchema,
+    response: VendorLinkMailQueuedSchema,
+  },
   revokeVendorLink: { method: 'DELETE', path: '/api/vendor-links/:id', response: OkSchema },
   vendorForm: { method: 'GET', path: '/api/vendor-form/:token', response: VendorFormViewSchema },
   submitVendorForm: {
@@ -495,10 +504,15 @@ export const endpoints = defineEndpoints({
     body: MsmeObjectionResolveSchema,
     response: MsmeObjectionSchema,
   },
-  setMsmeSettings: {
-    method: 'PUT',
-    path: '/api/msme/settings',
-    body: MsmeSettingsSchema,
+  addMsmeBankRate: {
+    method: 'POST',
+    path: '/api/msme/bank-rates',
+    body: MsmeBankRateInputSchema,
+    response: MsmeSettingsSchema,
+  },
+  removeMsmeBankRate: {
+    method: 'DELETE',
+    path: '/api/msme/bank-rates/:id',
     response: MsmeSettingsSchema,
   },
 

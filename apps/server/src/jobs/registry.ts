@@ -46,6 +46,11 @@ export const jobPayloads = {
    * who sends (a claim with a lease), so a job delivered twice or to two workers sends once.
    */
   'books-push': z.object({ organizationId: z.uuid(), documentId: z.uuid() }),
+  /**
+   * E-mail one onboarding link to its vendor, as its `vendor_link_mails` row says. The row is claimed
+   * (queued → sending) before the message goes, so a job delivered twice sends once.
+   */
+  'vendor-link-mail': z.object({ organizationId: z.uuid(), mailId: z.uuid() }),
 } as const;
 
 /** Name of a job queue. */
