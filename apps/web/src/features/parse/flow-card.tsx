@@ -22,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
 import { formatAgo, formatDateTime } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
+import { getSheetViewPath } from '@/lib/sheet-path.ts';
 import { cn } from '@/lib/utils.ts';
 import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/shared/integrations/google-oauth.ts';
 import { describeNextRun } from './flow-automation.ts';
@@ -39,7 +40,6 @@ import {
   formatProgressLine,
   type RunProgressView,
 } from './run-progress.ts';
-import { getSheetViewPath } from './sheet-path.ts';
 import { describeSource } from './source-link.ts';
 
 /** A run's (or flow's) outcome as a coloured badge. */

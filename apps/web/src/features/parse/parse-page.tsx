@@ -1,6 +1,6 @@
 import { Loader2Icon, PlusIcon, WorkflowIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { ApiError } from '@/lib/api.ts';
+import { getSheetViewPath } from '@/lib/sheet-path.ts';
 import { useFlows } from '@/shared/flows/queries.ts';
 import { GoogleAuthDialog } from '@/shared/integrations/google-auth-dialog.tsx';
 import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
@@ -24,9 +25,9 @@ import { FlowCard } from './flow-card.tsx';
 import { FlowFormSheet } from './flow-form-sheet.tsx';
 import { type Flow, type Run, toProgressView } from './flows-api.ts';
 import { isRunAuthFailure } from './google-output.ts';
+import { useMailOAuthNotice } from './mail-oauth-notice.ts';
 import { useDeleteFlow, useFlowRuns, useRefreshAfterRun, useStartRun } from './queries.ts';
 import { describeRunOutcome, isRunActive, type RunProgressView } from './run-progress.ts';
-import { SheetView } from './sheet-view.tsx';
 import { useRunWatch } from './use-run-watch.ts';
 
 /**
@@ -198,7 +199,17 @@ function FlowListSkeleton() {
   );
 }
 
-/** `/parse` ("Document Processing"): the flows list, or a flow's sheet view when `?sheet=<flowId>`. */
+/** `/flows/<id>/sheet` for `/parse?sheet=<id>`, keeping the tab and a mailbox sign-in's outcome. */
+function toSheetRoute(flowId: string, searchParams: URLSearchParams): string {
+  const path = getSheetViewPath(flowId, searchParams.get('tab') === 'lines' ? 'lines' : 'documents');
+  const rest = new URLSearchParams(searchParams);
+  rest.delete('sheet');
+  rest.delete('tab');
+  if (rest.size === 0) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${rest.toString()}`;
+}
+
+/** `/parse` ("Document Processing"): the flows list (`?sheet=<flowId>` opens that flow's sheet route). */
 export function ParsePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const sheetFlowId = searchParams.get('sheet');
@@ -211,27 +222,13 @@ export function ParsePage() {
     next.delete('create');
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
-  // Back from a mailbox sign-in (Google / Microsoft 365): say how it went once, then drop the marker.
-  useEffect(() => {
-    const connected = searchParams.get('mailOAuth') === 'connected';
-    const failed = searchParams.get('mailOAuthError');
-    if (!connected && failed === null) return;
-    if (connected)
-      toast.success('Mailbox connected', { description: 'Bahi reads it from the next check on.' });
-    else toast.error('The mailbox was not connected', { description: failed ?? undefined });
-    const next = new URLSearchParams(searchParams);
-    next.delete('mailOAuth');
-    next.delete('mailOAuthError');
-    setSearchParams(next, { replace: true });
-  }, [searchParams, setSearchParams]);
+  useMailOAuthNotice();
   const [editing, setEditing] = useState<Flow | undefined>(undefined);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const [documentsFlowId, setDocumentsFlowId] = useState<string | null>(null);
 
-  if (sheetFlowId) {
-    const tab = searchParams.get('tab') === 'lines' ? 'lines' : 'documents';
-    return <SheetView flowId={sheetFlowId} tab={tab} flow={flows.data?.find((f) => f.id === sheetFlowId)} />;
-  }
+  // The server's links (`appPaths.flowSheet`) name the sheet as `?sheet=<flowId>`: it has its own route now.
+  if (sheetFlowId) return <Navigate to={toSheetRoute(sheetFlowId, searchParams)} replace />;
 
   function openCreate() {
     setEditing(undefined);
