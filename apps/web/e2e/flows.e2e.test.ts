@@ -253,7 +253,7 @@ describe('processing flows', () => {
     await page.locator('td[data-key="lineNo"]').first().waitFor();
     // The links the server writes (`/parse?sheet=<id>`) open the route, keeping the tab.
     await page.goto(`/parse?sheet=${flowId}&tab=lines`);
-    await expect.poll(address).toBe(`/flows/${flowId}/sheet?tab=lines`);
+    await expect.poll(address, { timeout: 15_000 }).toBe(`/flows/${flowId}/sheet?tab=lines`);
     await page.locator('td[data-key="lineNo"]').first().waitFor();
 
     // Downloads answer with real files.

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { type DataColumn, DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { Pager } from '@/components/pager.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { ViewTabs } from '@/components/view-tabs.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { formatAgo } from '@/lib/format.ts';
@@ -179,28 +179,13 @@ export function ReviewQueuePage() {
           />
         }
       />
-      {data && data.total > data.pageSize && (
-        <div className="flex items-center justify-end gap-2 text-sm">
-          <span className="text-muted-foreground tabular-nums">
-            {(page - 1) * data.pageSize + 1}–{Math.min(page * data.pageSize, data.total)} of {data.total}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setParam('page', String(page - 1))}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page * data.pageSize >= data.total}
-            onClick={() => setParam('page', String(page + 1))}
-          >
-            Next
-          </Button>
-        </div>
+      {data && (
+        <Pager
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onPage={(to) => setParam('page', String(to))}
+        />
       )}
     </div>
   );
