@@ -17,7 +17,6 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { Progress } from '@/components/ui/progress.tsx';
 import { formatAgo } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
 import { getSheetViewPath } from '@/lib/sheet-path.ts';
@@ -28,52 +27,9 @@ import type { Flow, Run } from './flows-api.ts';
 import { describeOutput } from './google-output.ts';
 import { IntakeLog } from './intake-log.tsx';
 import { RunHistory, StatusBadge } from './run-history.tsx';
-import {
-  computeProgressPercent,
-  describeCurrentFile,
-  describeFlowStatus,
-  formatFinishedLine,
-  formatProgressLine,
-  type RunProgressView,
-} from './run-progress.ts';
+import { describeFlowStatus, type RunProgressView } from './run-progress.ts';
+import { RunProgressBar } from './run-progress-bar.tsx';
 import { describeSource } from './source-link.ts';
-
-/** Live progress under a running flow: bar, "2 of 5 documents", the file being read. */
-function RunProgressBar({ progress, finished }: { progress: RunProgressView; finished: boolean }) {
-  // A finished run that found nothing new is complete, not stuck at 0%.
-  const nothingNew = finished && progress.total === 0;
-  // Pages read of the documents in flight move the bar between whole documents (never past the count).
-  const percent = nothingNew
-    ? 100
-    : computeProgressPercent(
-        finished
-          ? progress.done
-          : progress.done + Math.min(progress.partialDone ?? 0, progress.total - progress.done),
-        progress.total,
-      );
-  return (
-    <div
-      className="flex flex-col gap-1.5"
-      data-testid="run-progress"
-      data-percent={percent}
-      data-state={finished ? 'finished' : 'running'}
-      aria-live="polite"
-    >
-      <div className="flex items-center justify-between gap-3 text-xs">
-        <span className="font-medium">
-          {finished ? formatFinishedLine(progress) : formatProgressLine(progress)}
-        </span>
-        <span className="text-muted-foreground tabular-nums">{percent}%</span>
-      </div>
-      <Progress value={percent} aria-label="Run progress" />
-      {progress.currentFile && (
-        <p className="truncate text-muted-foreground text-xs" title={progress.currentFile}>
-          {describeCurrentFile(progress.currentFile)}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * One flow: name, status and type badges, source and output links, ages, actions and — while a
