@@ -13,6 +13,8 @@ export interface DataColumn<Row> {
   align?: 'left' | 'right';
   /** Hidden below the `sm` width: phones keep the columns that matter and lose the rest. */
   hideOnPhone?: boolean;
+  /** Its cells name their row for a screen reader (`<th scope="row">`), as a field's name does. */
+  rowHeader?: boolean;
   /** Its header is a button that sorts by it (needs `sort` and `onSort` on the table). */
   sortable?: boolean;
   /** Classes of its body cells; a function to colour a cell by its row. */
@@ -134,22 +136,12 @@ export function DataTable<Row>({
                 {...rowProps?.(row)}
               >
                 {columns.map((column, index) => (
-                  <td
+                  <BodyCell
                     key={column.key}
-                    {...column.cellProps?.(row)}
-                    className={cn(
-                      'border-b px-3 py-2 align-top group-last:border-b-0',
-                      column.align === 'right' && 'text-right tabular-nums',
-                      column.hideOnPhone && 'hidden sm:table-cell',
-                      stickyFirstColumn && index === 0 && 'sticky left-0 z-[5] border-r font-medium',
-                      // A column that colours its cells by row brings its own hover; the rest share this one.
-                      typeof column.cellClassName === 'function'
-                        ? column.cellClassName(row)
-                        : cn('group-hover:bg-muted/40', column.cellClassName),
-                    )}
-                  >
-                    {column.cell(row)}
-                  </td>
+                    column={column}
+                    row={row}
+                    stickyLeft={stickyFirstColumn && index === 0}
+                  />
                 ))}
               </tr>
             ))}
@@ -157,6 +149,39 @@ export function DataTable<Row>({
         </table>
       </div>
     </>
+  );
+}
+
+/** A body cell, or a row header (`<th scope="row">`) for a column that names its row. */
+function BodyCell<Row>({
+  column,
+  row,
+  stickyLeft,
+}: {
+  column: DataColumn<Row>;
+  row: Row;
+  stickyLeft: boolean | undefined;
+}) {
+  const className = cn(
+    'border-b px-3 py-2 align-top group-last:border-b-0',
+    column.align === 'right' && 'text-right tabular-nums',
+    column.hideOnPhone && 'hidden sm:table-cell',
+    stickyLeft && 'sticky left-0 z-[5] border-r font-medium',
+    // A column that colours its cells by row brings its own hover; the rest share this one.
+    typeof column.cellClassName === 'function'
+      ? column.cellClassName(row)
+      : cn('group-hover:bg-muted/40', column.cellClassName),
+  );
+  if (column.rowHeader)
+    return (
+      <th scope="row" {...column.cellProps?.(row)} className={cn('text-left font-normal', className)}>
+        {column.cell(row)}
+      </th>
+    );
+  return (
+    <td {...column.cellProps?.(row)} className={className}>
+      {column.cell(row)}
+    </td>
   );
 }
 
