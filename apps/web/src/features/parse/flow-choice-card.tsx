@@ -63,3 +63,48 @@ export function GoogleUnavailableNote({ feature, testId }: { feature: string; te
     </p>
   );
 }
+
+/**
+ * A row of choice cards for one setting (where documents come from, where rows go). The choice that needs
+ * Google is greyed out when the server has no Google client, unless the flow already uses it.
+ */
+export function ChoiceGroup<K extends string>({
+  legend,
+  name,
+  labels,
+  icons,
+  value,
+  onChange,
+  googleKind,
+  unconfigured,
+  testPrefix,
+}: {
+  legend: string;
+  name: string;
+  labels: Record<K, string>;
+  icons: Record<K, LucideIcon>;
+  value: K;
+  onChange: (kind: K) => void;
+  googleKind: K;
+  unconfigured: boolean;
+  testPrefix: string;
+}) {
+  return (
+    <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <legend className="sr-only">{legend}</legend>
+      {(Object.keys(labels) as K[]).map((kind) => (
+        <ChoiceCard
+          key={kind}
+          name={name}
+          value={kind}
+          label={labels[kind]}
+          icon={icons[kind]}
+          selected={value === kind}
+          disabled={kind === googleKind && unconfigured && value !== kind}
+          testId={`${testPrefix}-${kind}`}
+          onSelect={() => onChange(kind)}
+        />
+      ))}
+    </fieldset>
+  );
+}

@@ -10,8 +10,7 @@ import { TriggerFields } from './flow-automation-fields.tsx';
 import { FlowOutputSection } from './flow-output-section.tsx';
 import { FlowSourceSection } from './flow-source-section.tsx';
 import { TypeToggles } from './flow-type-toggles.tsx';
-import type { Flow } from './flows-api.ts';
-import { useFlowForm } from './use-flow-form.ts';
+import { type FlowFormProps, useFlowForm } from './use-flow-form.ts';
 
 /**
  * Right-hand side sheet that creates a flow, or edits `flow` when given. Save stays disabled until
@@ -21,17 +20,7 @@ import { useFlowForm } from './use-flow-form.ts';
  * succeeds; a Sheets flow then gets its spreadsheet (`POST /api/workflow/sheets/create`), and a 401 there
  * (a revoked grant) opens the dialog again.
  */
-export function FlowFormSheet({
-  open,
-  onOpenChange,
-  flow,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  flow?: Flow | undefined;
-  onSaved?: (flow: Flow, created: boolean) => void;
-}) {
+export function FlowFormSheet({ open, onOpenChange, flow, onSaved }: FlowFormProps) {
   const f = useFlowForm({ open, onOpenChange, flow, onSaved });
   const { values, errors, setField, text } = f.section;
   const what = f.editing ? 'this flow' : 'the new flow';

@@ -3,7 +3,7 @@ import { FormField } from '@/components/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import type { GoogleStatus } from '@/shared/integrations/queries.ts';
-import { ChoiceCard, GoogleUnavailableNote } from './flow-choice-card.tsx';
+import { ChoiceGroup, GoogleUnavailableNote } from './flow-choice-card.tsx';
 import { OUTPUT_KIND_LABELS, type OutputKind } from './flow-form.ts';
 import type { FlowFormSectionProps } from './use-flow-form.ts';
 
@@ -28,22 +28,17 @@ function OutputKindPicker({
   const unconfigured = google?.configured === false;
   return (
     <div className="grid gap-2">
-      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <legend className="sr-only">Output</legend>
-        {(Object.keys(OUTPUT_KIND_LABELS) as OutputKind[]).map((kind) => (
-          <ChoiceCard
-            key={kind}
-            name="outputKind"
-            value={kind}
-            label={OUTPUT_KIND_LABELS[kind]}
-            icon={OUTPUT_ICONS[kind]}
-            selected={value === kind}
-            disabled={kind === 'sheets' && unconfigured && value !== kind}
-            testId={`output-${kind}`}
-            onSelect={() => onChange(kind)}
-          />
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend="Output"
+        name="outputKind"
+        labels={OUTPUT_KIND_LABELS}
+        icons={OUTPUT_ICONS}
+        value={value}
+        onChange={onChange}
+        googleKind="sheets"
+        unconfigured={unconfigured}
+        testPrefix="output"
+      />
       {unconfigured ? (
         <GoogleUnavailableNote feature="Google Sheets" testId="sheets-unavailable" />
       ) : value === 'sheets' ? (

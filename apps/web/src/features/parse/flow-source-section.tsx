@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import type { GoogleStatus } from '@/shared/integrations/queries.ts';
 import { MailFields } from './flow-automation-fields.tsx';
-import { ChoiceCard, GoogleUnavailableNote } from './flow-choice-card.tsx';
+import { ChoiceGroup, GoogleUnavailableNote } from './flow-choice-card.tsx';
 import { offersSubfolders, SOURCE_KIND_LABELS, type SourceKind } from './flow-form.ts';
 import type { Flow } from './flows-api.ts';
 import type { FlowFormSectionProps } from './use-flow-form.ts';
@@ -27,22 +27,17 @@ function SourceKindPicker({
   const unconfigured = google?.configured === false;
   return (
     <div className="grid gap-2">
-      <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <legend className="sr-only">Input source</legend>
-        {(Object.keys(SOURCE_KIND_LABELS) as SourceKind[]).map((kind) => (
-          <ChoiceCard
-            key={kind}
-            name="sourceKind"
-            value={kind}
-            label={SOURCE_KIND_LABELS[kind]}
-            icon={SOURCE_ICONS[kind]}
-            selected={value === kind}
-            disabled={kind === 'drive' && unconfigured && value !== kind}
-            testId={`source-${kind}`}
-            onSelect={() => onChange(kind)}
-          />
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend="Input source"
+        name="sourceKind"
+        labels={SOURCE_KIND_LABELS}
+        icons={SOURCE_ICONS}
+        value={value}
+        onChange={onChange}
+        googleKind="drive"
+        unconfigured={unconfigured}
+        testPrefix="source"
+      />
       {unconfigured && <GoogleUnavailableNote feature="Google Drive" testId="drive-unavailable" />}
     </div>
   );

@@ -36,22 +36,20 @@ export interface FlowFormSectionProps {
   text: (field: 'name' | 'sourceLocation' | 'sheetName') => UseFormRegisterReturn;
 }
 
+/** What opens the flow form: whether it is open, the flow to edit (none: a new one), and what follows a save. */
+export interface FlowFormProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  flow?: Flow | undefined;
+  onSaved?: ((flow: Flow, created: boolean) => void) | undefined;
+}
+
 /**
  * The flow form's state and saving: each opening starts from the flow (or a blank form), closing with
  * unsaved changes asks first, and saving goes through Google's authorisation and the spreadsheet's
  * creation when the flow needs them (see `FlowFormSheet`).
  */
-export function useFlowForm({
-  open,
-  onOpenChange,
-  flow,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  flow?: Flow | undefined;
-  onSaved?: ((flow: Flow, created: boolean) => void) | undefined;
-}) {
+export function useFlowForm({ open, onOpenChange, flow, onSaved }: FlowFormProps) {
   const save = useSaveFlow();
   const queryClient = useQueryClient();
   const google = useGoogleStatus();

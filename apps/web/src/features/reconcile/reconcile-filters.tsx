@@ -1,7 +1,7 @@
 import type { ReconcilePage as ReconcilePageData, ReconcileView } from '@bahi/contracts';
-import { SearchIcon, XIcon } from 'lucide-react';
+import { XIcon } from 'lucide-react';
+import { SearchInput } from '@/components/search-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { ViewTabs } from '@/components/view-tabs.tsx';
 
 const VIEWS: Array<{ key: ReconcileView; label: string; count: (d: ReconcilePageData) => number }> = [
@@ -35,19 +35,12 @@ export function ReconcileFilters({
         onSelect={(key) => setParam('view', key === 'all' ? '' : key)}
       />
       <div className="grid gap-2 sm:grid-cols-[2fr_1.4fr_auto]">
-        <div className="relative">
-          <SearchIcon
-            className="-translate-y-1/2 absolute top-1/2 left-2.5 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            aria-label="Search by invoice or PO number, file, vendor or GSTIN"
-            placeholder="Invoice or PO no., vendor, GSTIN"
-            className="pl-8"
-            defaultValue={params.get('q') ?? ''}
-            onChange={(e) => setParam('q', e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Search by invoice or PO number, file, vendor or GSTIN"
+          placeholder="Invoice or PO no., vendor, GSTIN"
+          defaultValue={params.get('q') ?? ''}
+          onChange={(e) => setParam('q', e.target.value)}
+        />
         <select
           aria-label="Vendor"
           value={params.get('vendor') ?? ''}

@@ -1,6 +1,7 @@
-import { SearchIcon, XIcon } from 'lucide-react';
+import { XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchInput } from '@/components/search-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { useFlows } from '@/shared/flows/queries.ts';
@@ -21,19 +22,12 @@ export function ReviewQueueFilters({ setParam }: { setParam: (key: string, value
       className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1.2fr_1.2fr_9.5rem_9.5rem_6.5rem_6.5rem_auto]"
     >
       <legend className="sr-only">Filters</legend>
-      <div className="relative">
-        <SearchIcon
-          className="-translate-y-1/2 absolute top-1/2 left-2.5 size-4 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          aria-label="Search by document number, GSTIN or vendor"
-          placeholder="Document no., GSTIN or vendor"
-          className="pl-8"
-          defaultValue={params.get('q') ?? ''}
-          onChange={(e) => setParam('q', e.target.value)}
-        />
-      </div>
+      <SearchInput
+        aria-label="Search by document number, GSTIN or vendor"
+        placeholder="Document no., GSTIN or vendor"
+        defaultValue={params.get('q') ?? ''}
+        onChange={(e) => setParam('q', e.target.value)}
+      />
       <Input
         aria-label="Vendor"
         placeholder="Vendor"
