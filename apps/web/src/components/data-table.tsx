@@ -33,6 +33,52 @@ export interface DataTableState {
   empty?: React.ReactNode;
 }
 
+/** A `DataTable`'s rows, columns and how it shows them. */
+export interface DataTableProps<Row> extends DataTableState {
+  /** The table's accessible name. */
+  label?: string;
+  columns: DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  rowProps?: (row: Row) => Record<`data-${string}`, unknown>;
+  rowClassName?: string | ((row: Row) => string | undefined);
+  sort?: SortState;
+  onSort?: (key: string) => void;
+  /** Phones get these cards instead of the table (from `md` up the table shows). */
+  cards?: (rows: readonly Row[]) => React.ReactNode;
+  /** The header stays in view while the table scrolls inside a box of at most 70% of the screen. */
+  stickyHeader?: boolean;
+  /** The first column stays in view while the table scrolls sideways. */
+  stickyFirstColumn?: boolean;
+  className?: string;
+  /** e.g. a minimum width, past which the table scrolls sideways. */
+  tableClassName?: string;
+  'data-testid'?: string;
+}
+
+/** What shows instead of the table while loading, on an error, or with no rows; null when the table shows. */
+function renderState({ loading, error, empty }: DataTableState, rowCount: number): React.ReactNode {
+  if (loading)
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-10 w-full" />
+        ))}
+      </div>
+    );
+  if (error)
+    return (
+      <p
+        role="alert"
+        className="rounded-md border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm"
+      >
+        {error}
+      </p>
+    );
+  if (rowCount === 0 && empty) return empty;
+  return null;
+}
+
 /**
  * The one table the lists use (review queue, a flow's sheet, runs, intake): column definitions instead of
  * hand-written markup, sortable headers with `aria-sort`, loading / error / empty states, and on a phone
@@ -56,97 +102,64 @@ export function DataTable<Row>({
   className,
   tableClassName,
   ...rest
-}: DataTableState & {
-  /** The table's accessible name. */
-  label?: string;
-  columns: DataColumn<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row, index: number) => string;
-  rowProps?: (row: Row) => Record<`data-${string}`, unknown>;
-  rowClassName?: string | ((row: Row) => string | undefined);
-  sort?: SortState;
-  onSort?: (key: string) => void;
-  /** Phones get these cards instead of the table (from `md` up the table shows). */
-  cards?: (rows: readonly Row[]) => React.ReactNode;
-  /** The header stays in view while the table scrolls inside a box of at most 70% of the screen. */
-  stickyHeader?: boolean;
-  /** The first column stays in view while the table scrolls sideways. */
-  stickyFirstColumn?: boolean;
-  className?: string;
-  /** e.g. a minimum width, past which the table scrolls sideways. */
-  tableClassName?: string;
-  'data-testid'?: string;
-}) {
-  if (loading)
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  if (error)
-    return (
-      <p
-        role="alert"
-        className="rounded-md border border-destructive/30 bg-destructive/5 px-4 py-3 text-destructive text-sm"
-      >
-        {error}
-      </p>
-    );
-  if (rows.length === 0 && empty) return <>{empty}</>;
+}: DataTableProps<Row>) {
+  const state = renderState({ loading, error, empty }, rows.length);
+  if (state) return state;
   return (
     <>
       {cards?.(rows)}
+      {/* The frame holds the card colour; the scroller inside draws its own edge shadows (scroll-cue-x). */}
       <div
-        className={cn(
-          'scroll-cue-x relative overflow-auto rounded-lg border bg-card',
-          stickyHeader && 'max-h-[70vh]',
-          cards && 'hidden md:block',
-          className,
-        )}
+        className={cn('overflow-hidden rounded-lg border bg-card', cards && 'hidden md:block', className)}
         data-testid={rest['data-testid']}
-        // Focusable so a keyboard can scroll a table wider than the screen.
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
-        tabIndex={0}
       >
-        <table
-          aria-label={label}
-          className={cn('w-full border-separate border-spacing-0 text-sm', tableClassName)}
+        <div
+          className={cn('scroll-cue-x relative overflow-auto', stickyHeader && 'max-h-[70vh]')}
+          // Focusable so a keyboard can scroll a table wider than the screen.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard
+          tabIndex={0}
         >
-          <thead>
-            <tr>
-              {columns.map((column, index) => (
-                <HeaderCell
-                  key={column.key}
-                  column={column}
-                  sort={sort}
-                  onSort={onSort}
-                  sticky={stickyHeader}
-                  stickyLeft={stickyFirstColumn && index === 0}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, rowIndex) => (
-              <tr
-                key={rowKey(row, rowIndex)}
-                className={cn('group', typeof rowClassName === 'function' ? rowClassName(row) : rowClassName)}
-                {...rowProps?.(row)}
-              >
+          <table
+            aria-label={label}
+            className={cn('w-full border-separate border-spacing-0 text-sm', tableClassName)}
+          >
+            <thead>
+              <tr>
                 {columns.map((column, index) => (
-                  <BodyCell
+                  <HeaderCell
                     key={column.key}
                     column={column}
-                    row={row}
+                    sort={sort}
+                    onSort={onSort}
+                    sticky={stickyHeader}
                     stickyLeft={stickyFirstColumn && index === 0}
                   />
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row, rowIndex) => (
+                <tr
+                  key={rowKey(row, rowIndex)}
+                  className={cn(
+                    'group',
+                    typeof rowClassName === 'function' ? rowClassName(row) : rowClassName,
+                  )}
+                  {...rowProps?.(row)}
+                >
+                  {columns.map((column, index) => (
+                    <BodyCell
+                      key={column.key}
+                      column={column}
+                      row={row}
+                      stickyLeft={stickyFirstColumn && index === 0}
+                    />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </>
   );

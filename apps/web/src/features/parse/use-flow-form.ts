@@ -1,22 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '@/lib/api.ts';
 import { registerClearing, setServerFieldErrors, useContractForm } from '@/lib/form.ts';
-import { flowKeys } from '@/shared/flows/queries.ts';
 import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
-import { type GoogleStatus, useGoogleStatus, useRefreshGoogleState } from '@/shared/integrations/queries.ts';
+import { type GoogleStatus, useGoogleStatus } from '@/shared/integrations/queries.ts';
 import {
   canSubmitFlow,
   createEmptyForm,
   decideGoogleStep,
   FlowFormSchema,
   type FlowFormValues,
-  mapServerFieldErrors,
   needsSheetCreation,
 } from './flow-form.ts';
-import { createFlowSheet, type Flow, toFormValues } from './flows-api.ts';
+import { fieldErrorsOf, useSpreadsheetStep } from './flow-form-save.ts';
+import { type Flow, toFormValues } from './flows-api.ts';
 import { useSaveFlow } from './queries.ts';
 
 /** The flow form's react-hook-form instance. */
@@ -44,38 +41,9 @@ export interface FlowFormProps {
   onSaved?: ((flow: Flow, created: boolean) => void) | undefined;
 }
 
-/**
- * The flow form's state and saving: each opening starts from the flow (or a blank form), closing with
- * unsaved changes asks first, and saving goes through Google's authorisation and the spreadsheet's
- * creation when the flow needs them (see `FlowFormSheet`).
- */
-export function useFlowForm({ open, onOpenChange, flow, onSaved }: FlowFormProps) {
-  const save = useSaveFlow();
-  const queryClient = useQueryClient();
-  const google = useGoogleStatus();
-  const refreshGoogleState = useRefreshGoogleState();
-  const form = useContractForm<FlowFormValues, FlowFormValues>(FlowFormSchema, createEmptyForm());
-  // The pickers, the hints and Save follow the values as they change.
-  const values = form.watch();
-  const { errors } = form.formState;
+/** The form's field setters: an edit clears the field's message and the form's, as the person answers them. */
+function useFlowFields(form: FlowForm) {
   const [formError, setFormError] = useState<string | null>(null);
-  // The flow as saved during this opening: a retry after authorising updates it instead of creating a twin.
-  const [savedFlow, setSavedFlow] = useState<Flow | undefined>(undefined);
-  const [creatingSheet, setCreatingSheet] = useState(false);
-  const [authOpen, setAuthOpen] = useState(false);
-  const [confirmClose, setConfirmClose] = useState(false);
-  // What the form held when it opened: anything else is an unsaved change that closing would drop.
-  const pristine = useMemo(() => (flow ? toFormValues(flow) : createEmptyForm()), [flow]);
-
-  // Each opening starts from the flow's stored values (or a blank form), not from a half-edit.
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(flow ? toFormValues(flow) : createEmptyForm());
-    setFormError(null);
-    setSavedFlow(undefined);
-  }, [open, flow, reset]);
-
   /** An edit: the field's message and the form's go, as the person is answering them. */
   const edited = (field: keyof FlowFormValues) => {
     form.clearErrors(field);
@@ -90,15 +58,70 @@ export function useFlowForm({ open, onOpenChange, flow, onSaved }: FlowFormProps
   };
   const text = (field: 'name' | 'sourceLocation' | 'sheetName'): UseFormRegisterReturn =>
     registerClearing(form, field, () => setFormError(null));
+  return { formError, setFormError, edited, setField, text };
+}
 
-  const busy = save.isPending || creatingSheet;
+/** Closing with unsaved changes (Escape, the overlay, Cancel) asks first. */
+function useCloseGuard({
+  open,
+  busy,
+  values,
+  flow,
+  onOpenChange,
+}: {
+  open: boolean;
+  busy: boolean;
+  values: FlowFormValues;
+  flow: Flow | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [confirmClose, setConfirmClose] = useState(false);
+  // What the form held when it opened: anything else is an unsaved change that closing would drop.
+  const pristine = useMemo(() => (flow ? toFormValues(flow) : createEmptyForm()), [flow]);
   const dirty = open && !busy && JSON.stringify(values) !== JSON.stringify(pristine);
 
-  /** Closing (Escape, the overlay, the close button) asks first when there are unsaved changes. */
   function requestOpenChange(next: boolean) {
     if (!next && dirty) setConfirmClose(true);
     else onOpenChange(next);
   }
+  return { dirty, requestOpenChange, confirmClose, setConfirmClose };
+}
+
+/**
+ * The flow form's state and saving: each opening starts from the flow (or a blank form), closing with
+ * unsaved changes asks first, and saving goes through Google's authorisation and the spreadsheet's
+ * creation when the flow needs them (see `FlowFormSheet`).
+ */
+export function useFlowForm({ open, onOpenChange, flow, onSaved }: FlowFormProps) {
+  const save = useSaveFlow();
+  const google = useGoogleStatus();
+  const form = useContractForm<FlowFormValues, FlowFormValues>(FlowFormSchema, createEmptyForm());
+  // The pickers, the hints and Save follow the values as they change.
+  const values = form.watch();
+  const { errors } = form.formState;
+  const { formError, setFormError, edited, setField, text } = useFlowFields(form);
+  // The flow as saved during this opening: a retry after authorising updates it instead of creating a twin.
+  const [savedFlow, setSavedFlow] = useState<Flow | undefined>(undefined);
+  const [authOpen, setAuthOpen] = useState(false);
+  const spreadsheet = useSpreadsheetStep({ setSavedFlow, setFormError, setAuthOpen });
+
+  // Each opening starts from the flow's stored values (or a blank form), not from a half-edit.
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) return;
+    reset(flow ? toFormValues(flow) : createEmptyForm());
+    setFormError(null);
+    setSavedFlow(undefined);
+  }, [open, flow, reset, setFormError]);
+
+  const busy = save.isPending || spreadsheet.creating;
+  const { dirty, requestOpenChange, confirmClose, setConfirmClose } = useCloseGuard({
+    open,
+    busy,
+    values,
+    flow,
+    onOpenChange,
+  });
 
   /**
    * Saves the flow and, for a Google Sheets output without a spreadsheet, creates it. Runs with the
@@ -120,44 +143,11 @@ export function useFlowForm({ open, onOpenChange, flow, onSaved }: FlowFormProps
         setAuthOpen(true);
         return;
       }
-      if (error instanceof ApiError) {
-        const mapped = mapServerFieldErrors(error.fields);
-        // A source error without a field path still belongs under the input.
-        if (
-          Object.keys(mapped).length === 0 &&
-          /drive|google|folder|path|root/i.test(`${error.code} ${error.message}`)
-        ) {
-          mapped.sourceLocation = error.message;
-        }
-        if (setServerFieldErrors(form.setError, mapped)) return;
-      }
+      if (setServerFieldErrors(form.setError, fieldErrorsOf(error))) return;
       setFormError(error instanceof Error ? error.message : 'Could not save the flow. Please try again.');
       return;
     }
-    if (needsSheetCreation(saved)) {
-      setCreatingSheet(true);
-      try {
-        const sheet = await createFlowSheet(saved.id, checked.sheetName);
-        setSavedFlow({
-          ...saved,
-          io: { ...saved.io, output: { ...saved.io.output, sheetId: sheet.sheetId } },
-        });
-        void queryClient.invalidateQueries({ queryKey: flowKeys.list() });
-      } catch (error) {
-        if (isGoogleAuthRequired(error)) {
-          setFormError('The flow is saved. Authorise Google to create its Google sheet.');
-          // The server has just forgotten a revoked grant: show the disconnected state behind the dialog.
-          void refreshGoogleState();
-          setAuthOpen(true);
-        } else {
-          const reason = error instanceof Error ? error.message : 'unknown error';
-          setFormError(`The flow is saved, but its Google sheet could not be created: ${reason}`);
-        }
-        return;
-      } finally {
-        setCreatingSheet(false);
-      }
-    }
+    if (!(await spreadsheet.createIfNeeded(saved, checked.sheetName))) return;
     toast.success(flow ? 'Flow updated' : 'Flow created');
     onOpenChange(false);
     onSaved?.(saved, !flow);

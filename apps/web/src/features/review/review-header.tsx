@@ -17,6 +17,67 @@ function badgeTone(approved: boolean, tone: ReturnType<typeof formatDocumentStat
   return 'bg-success/12 text-success';
 }
 
+/** The actions bar: previous and next document, the original file, and Approve (with their keys). */
+function ReviewActions({
+  review,
+  editable,
+  approving,
+  approveBlocked,
+  onGo,
+  onApprove,
+}: {
+  review: DocumentReview;
+  editable: boolean;
+  approving: boolean;
+  approveBlocked: string | null;
+  onGo: (documentId: string | null) => void;
+  onApprove: () => void;
+}) {
+  const approved = Boolean(review.approvedAt);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!review.previousId}
+        onClick={() => onGo(review.previousId)}
+        aria-keyshortcuts="k"
+      >
+        <ChevronLeftIcon aria-hidden="true" />
+        Previous
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!review.nextId}
+        onClick={() => onGo(review.nextId)}
+        aria-keyshortcuts="j"
+      >
+        Next
+        <ChevronRightIcon aria-hidden="true" />
+      </Button>
+      <Button asChild variant="ghost" size="sm">
+        <a href={review.document.fileUrl} target="_blank" rel="noreferrer">
+          <ExternalLinkIcon aria-hidden="true" />
+          Original
+        </a>
+      </Button>
+      {editable && (
+        <Button
+          size="sm"
+          data-testid="approve"
+          onClick={onApprove}
+          disabled={approving || approved || Boolean(approveBlocked)}
+          aria-keyshortcuts="a Control+Enter"
+        >
+          <CheckIcon aria-hidden="true" />
+          {approved ? 'Approved' : review.duplicateOf ? 'Not a duplicate — approve' : 'Approve'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The review screen's top: the way back to the flow and whether its sheet is up to date, the document's
  * name and state, and the actions bar (previous / next, the original, approve), with the keys that do them.
@@ -71,46 +132,14 @@ export function ReviewHeader({
             {approved ? 'Approved' : status.label}
           </Badge>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!review.previousId}
-            onClick={() => onGo(review.previousId)}
-            aria-keyshortcuts="k"
-          >
-            <ChevronLeftIcon aria-hidden="true" />
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!review.nextId}
-            onClick={() => onGo(review.nextId)}
-            aria-keyshortcuts="j"
-          >
-            Next
-            <ChevronRightIcon aria-hidden="true" />
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <a href={doc.fileUrl} target="_blank" rel="noreferrer">
-              <ExternalLinkIcon aria-hidden="true" />
-              Original
-            </a>
-          </Button>
-          {editable && (
-            <Button
-              size="sm"
-              data-testid="approve"
-              onClick={onApprove}
-              disabled={approving || approved || Boolean(approveBlocked)}
-              aria-keyshortcuts="a Control+Enter"
-            >
-              <CheckIcon aria-hidden="true" />
-              {approved ? 'Approved' : review.duplicateOf ? 'Not a duplicate — approve' : 'Approve'}
-            </Button>
-          )}
-        </div>
+        <ReviewActions
+          review={review}
+          editable={editable}
+          approving={approving}
+          approveBlocked={approveBlocked}
+          onGo={onGo}
+          onApprove={onApprove}
+        />
       </div>
       {editable && !approved && (approveBlocked || correctBlocked) && (
         <p

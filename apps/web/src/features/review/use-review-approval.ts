@@ -19,6 +19,73 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
+ * Keyboard first: A approves, J / K open the next / previous document, N jumps to the next value that asks
+ * for a look, Ctrl+Enter approves from a field. Single keys stay out of the way while typing.
+ */
+function useReviewKeys({
+  approve,
+  goTo,
+  nextId,
+  previousId,
+  focusValue,
+  values,
+  active,
+}: {
+  approve: () => Promise<void>;
+  goTo: (id: string | null) => void;
+  nextId: string | null;
+  previousId: string | null;
+  focusValue: (key: string | null) => void;
+  values: ReviewValue[];
+  active: string | null;
+}) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey) return;
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        void approve();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === 'a') {
+        event.preventDefault();
+        void approve();
+      } else if (event.key === 'j') goTo(nextId);
+      else if (event.key === 'k') goTo(previousId);
+      else if (event.key === 'n') {
+        event.preventDefault();
+        // Nothing asks for a look: the first value, so the keyboard is in the form all the same.
+        focusValue(findNextLook(values, active) ?? values[0]?.key ?? null);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [approve, goTo, nextId, previousId, focusValue, values, active]);
+}
+
+/** Removing this document (a copy of one already read), then on to the next to review or the sheet. */
+function useRemoveCopy(review: DocumentReview) {
+  const navigate = useNavigate();
+  const doc = review.document;
+  const remove = useRemoveDocument(doc.flowId);
+  const handleRemove = async () => {
+    try {
+      await remove.mutateAsync(doc.id);
+      toast.success(`Removed ${doc.fileName} from this flow`);
+      navigate(
+        review.nextToReviewId
+          ? appPaths.document(doc.flowId, review.nextToReviewId)
+          : getSheetViewPath(doc.flowId),
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not remove this document');
+    }
+  };
+  return { handleRemove, removing: remove.isPending };
+}
+
+/**
  * The review screen's actions: approve (saving what is typed first, asking for a note over a failed
  * check), remove a duplicate, move to the previous / next document, and the keys that do them.
  */
@@ -48,20 +115,7 @@ export function useReviewApproval(
     [navigate, doc.flowId],
   );
 
-  const remove = useRemoveDocument(doc.flowId);
-  const handleRemove = async () => {
-    try {
-      await remove.mutateAsync(doc.id);
-      toast.success(`Removed ${doc.fileName} from this flow`);
-      navigate(
-        review.nextToReviewId
-          ? appPaths.document(doc.flowId, review.nextToReviewId)
-          : getSheetViewPath(doc.flowId),
-      );
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not remove this document');
-    }
-  };
+  const { handleRemove, removing } = useRemoveCopy(review);
 
   // Approving over a failed check asks why (the server refuses it without a note too).
   const needsNote = listReasonsNeedingNote(listHoldingReasons(doc.failedChecks)).length > 0;
@@ -105,30 +159,15 @@ export function useReviewApproval(
     ],
   );
 
-  // Keyboard first: A approves, J / K open the next / previous document, Ctrl+Enter approves from a field.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey) return;
-      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-        event.preventDefault();
-        void handleApprove();
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.key === 'a') {
-        event.preventDefault();
-        void handleApprove();
-      } else if (event.key === 'j') goTo(review.nextId);
-      else if (event.key === 'k') goTo(review.previousId);
-      else if (event.key === 'n') {
-        event.preventDefault();
-        // Nothing asks for a look: the first value, so the keyboard is in the form all the same.
-        focusValue(findNextLook(values, active) ?? values[0]?.key ?? null);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [handleApprove, goTo, review.nextId, review.previousId, focusValue, values, active]);
+  useReviewKeys({
+    approve: handleApprove,
+    goTo,
+    nextId: review.nextId,
+    previousId: review.previousId,
+    focusValue,
+    values,
+    active,
+  });
 
   return {
     approveBlocked,
@@ -138,6 +177,6 @@ export function useReviewApproval(
     setAsking,
     goTo,
     handleRemove,
-    removing: remove.isPending,
+    removing,
   };
 }

@@ -8,40 +8,13 @@ import { useCorrectDocument, useForgetLearnedField } from './queries.ts';
 import { findNextLook, formatInputValue, type ReviewValue } from './review-fields.ts';
 
 /**
- * The review screen's editing state: which value is looked at (and the page it is on), what is typed
- * and not yet saved, and saving it. `fieldProps` gives each value's input what it needs.
+ * What is typed and not yet saved, value by value, and saving it: a draft is saved once it reads as its
+ * kind and differs from the value; the server's refusal stays beside the value until it is fixed.
  */
-export function useReviewEditing(review: DocumentReview, values: ReviewValue[], editable: boolean) {
-  const doc = review.document;
-  const correct = useCorrectDocument(doc.id);
-  const canCorrect = usePermission('documents.correct');
-  const [active, setActive] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+function useValueDrafts(correct: ReturnType<typeof useCorrectDocument>) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const saving = useRef(new Set<string>());
-  const activeValue = values.find((v) => v.key === active) ?? null;
-
-  // Looking at a value on another page turns to it (boxes name the file's page; the viewer counts its own).
-  useEffect(() => {
-    if (!activeValue?.box) return;
-    const at = review.pages.findIndex((p) => p.number === activeValue.box?.page) + 1;
-    if (at > 0 && at !== page) setPage(at);
-  }, [activeValue, page, review.pages]);
-
-  const focusValue = useCallback((key: string | null) => {
-    if (!key) return;
-    // A value in a folded group opens it first (it opens for the active value), then takes focus.
-    setActive(key);
-    const focus = () => {
-      const el = document.getElementById(inputId(key));
-      el?.focus();
-      if (el instanceof HTMLInputElement) el.select();
-      return el !== null;
-    };
-    if (!focus()) requestAnimationFrame(() => void focus());
-  }, []);
-
   /** Save a value's draft if it changed and reads; true when nothing is left unsaved. */
   const commit = useCallback(
     async (value: ReviewValue): Promise<boolean> => {
@@ -79,6 +52,41 @@ export function useReviewEditing(review: DocumentReview, values: ReviewValue[], 
     },
     [drafts, correct],
   );
+  return { drafts, setDrafts, serverErrors, commit };
+}
+
+/**
+ * The review screen's editing state: which value is looked at (and the page it is on), what is typed
+ * and not yet saved, and saving it. `fieldProps` gives each value's input what it needs.
+ */
+export function useReviewEditing(review: DocumentReview, values: ReviewValue[], editable: boolean) {
+  const doc = review.document;
+  const correct = useCorrectDocument(doc.id);
+  const canCorrect = usePermission('documents.correct');
+  const [active, setActive] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const { drafts, setDrafts, serverErrors, commit } = useValueDrafts(correct);
+  const activeValue = values.find((v) => v.key === active) ?? null;
+
+  // Looking at a value on another page turns to it (boxes name the file's page; the viewer counts its own).
+  useEffect(() => {
+    if (!activeValue?.box) return;
+    const at = review.pages.findIndex((p) => p.number === activeValue.box?.page) + 1;
+    if (at > 0 && at !== page) setPage(at);
+  }, [activeValue, page, review.pages]);
+
+  const focusValue = useCallback((key: string | null) => {
+    if (!key) return;
+    // A value in a folded group opens it first (it opens for the active value), then takes focus.
+    setActive(key);
+    const focus = () => {
+      const el = document.getElementById(inputId(key));
+      el?.focus();
+      if (el instanceof HTMLInputElement) el.select();
+      return el !== null;
+    };
+    if (!focus()) requestAnimationFrame(() => void focus());
+  }, []);
 
   const forget = useForgetLearnedField(doc.id);
   const handleForget = async (value: ReviewValue) => {
