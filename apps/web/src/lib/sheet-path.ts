@@ -11,3 +11,19 @@ export function getSheetViewPath(flowId: string, tab: 'documents' | 'lines' = 'd
 
 /** A flow's sheet view: `/flows/<flow id>/sheet` (see `getSheetViewPath`). */
 export const SHEET_PATH = /^\/flows\/([^/]+)\/sheet$/;
+
+/**
+ * Where `/parse?sheet=<id>` (the form of `appPaths.flowSheet`, in notifications and mailbox sign-in
+ * returns) now lives: the sheet route, keeping the tab and any other marker (`mailOAuth`); null when
+ * the query names no sheet.
+ */
+export function sheetPathFromParseQuery(query: URLSearchParams): string | null {
+  const flowId = query.get('sheet');
+  if (!flowId) return null;
+  const path = getSheetViewPath(flowId, query.get('tab') === 'lines' ? 'lines' : 'documents');
+  const rest = new URLSearchParams(query);
+  rest.delete('sheet');
+  rest.delete('tab');
+  if (rest.size === 0) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${rest.toString()}`;
+}

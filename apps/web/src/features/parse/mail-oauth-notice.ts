@@ -7,12 +7,12 @@ import { toast } from 'sonner';
  * with `mailOAuth=connected`, or to `/parse` with `mailOAuthError=<why>`: say how it went once, then drop
  * the marker so a reload does not say it again.
  */
-export function useMailOAuthNotice() {
+export function useMailOAuthNotice(enabled = true) {
   const [searchParams, setSearchParams] = useSearchParams();
   useEffect(() => {
     const connected = searchParams.get('mailOAuth') === 'connected';
     const failed = searchParams.get('mailOAuthError');
-    if (!connected && failed === null) return;
+    if (!enabled || (!connected && failed === null)) return;
     if (connected)
       toast.success('Mailbox connected', { description: 'Bahi reads it from the next check on.' });
     else toast.error('The mailbox was not connected', { description: failed ?? undefined });
@@ -20,5 +20,5 @@ export function useMailOAuthNotice() {
     next.delete('mailOAuth');
     next.delete('mailOAuthError');
     setSearchParams(next, { replace: true });
-  }, [searchParams, setSearchParams]);
+  }, [enabled, searchParams, setSearchParams]);
 }

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { getSheetViewPath } from '@/lib/sheet-path.ts';
+import { sheetPathFromParseQuery } from '@/lib/sheet-path.ts';
 import { useFlows } from '@/shared/flows/queries.ts';
 import { DeleteFlowDialog } from './delete-flow-dialog.tsx';
 import { FlowFormSheet } from './flow-form-sheet.tsx';
@@ -33,20 +33,11 @@ function FlowListSkeleton() {
   );
 }
 
-/** `/flows/<id>/sheet` for `/parse?sheet=<id>`, keeping the tab and a mailbox sign-in's outcome. */
-function toSheetRoute(flowId: string, searchParams: URLSearchParams): string {
-  const path = getSheetViewPath(flowId, searchParams.get('tab') === 'lines' ? 'lines' : 'documents');
-  const rest = new URLSearchParams(searchParams);
-  rest.delete('sheet');
-  rest.delete('tab');
-  if (rest.size === 0) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${rest.toString()}`;
-}
-
 /** `/parse` ("Document Processing"): the flows list (`?sheet=<flowId>` opens that flow's sheet route). */
 export function ParsePage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const sheetFlowId = searchParams.get('sheet');
+  // The server's links (`appPaths.flowSheet`) name a flow's sheet as `?sheet=<flowId>`: it has its own route.
+  const sheetPath = sheetPathFromParseQuery(searchParams);
   const flows = useFlows();
   // `?create=1` (Home's "Create Parse Flow") opens the create sheet straight away.
   const [formOpen, setFormOpen] = useState(() => searchParams.get('create') === '1');
@@ -56,13 +47,13 @@ export function ParsePage() {
     next.delete('create');
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
-  useMailOAuthNotice();
+  // On the way to a sheet the sheet's page says how a mailbox sign-in went (its marker goes along).
+  useMailOAuthNotice(sheetPath === null);
   const [editing, setEditing] = useState<Flow | undefined>(undefined);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const [documentsFlowId, setDocumentsFlowId] = useState<string | null>(null);
 
-  // The server's links (`appPaths.flowSheet`) name the sheet as `?sheet=<flowId>`: it has its own route now.
-  if (sheetFlowId) return <Navigate to={toSheetRoute(sheetFlowId, searchParams)} replace />;
+  if (sheetPath) return <Navigate to={sheetPath} replace />;
 
   function openCreate() {
     setEditing(undefined);
