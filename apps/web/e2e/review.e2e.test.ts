@@ -280,9 +280,7 @@ describe('review and correct', () => {
     await screenshot(page, 'review-04c-desktop-1280');
     // The way back opens the flow's sheet on its own route.
     await page.getByRole('link', { name: 'Purchase bills' }).click();
-    await expect
-      .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-      .toBe(`/flows/${flowId}/sheet`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/flows/${flowId}/sheet`);
     await page.getByTestId('sheet-row').first().waitFor();
     await screenshot(page, 'review-04d-sheet-route-1280');
   });
