@@ -142,7 +142,7 @@ describe('accessibility of every screen (axe-core)', () => {
       await audit(user, 'documents-panel');
       await user.keyboard.press('Escape');
 
-      await user.goto(`/parse?sheet=${flowId}`);
+      await user.goto(`/flows/${flowId}/sheet`);
       await user.getByRole('tab', { name: /Documents/ }).waitFor();
       await audit(user, 'sheet-view');
 

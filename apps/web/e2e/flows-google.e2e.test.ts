@@ -153,7 +153,7 @@ describe('Google configured', () => {
       `https://docs.google.com/spreadsheets/d/${flow.io.output.sheetId}/edit`,
     );
     expect(await googleLink.getAttribute('target')).toBe('_blank');
-    expect(await card.getByTestId('sheet-link').getAttribute('href')).toBe(`/parse?sheet=${flow.id}`);
+    expect(await card.getByTestId('sheet-link').getAttribute('href')).toBe(`/flows/${flow.id}/sheet`);
     await shoot(page, '4-flow-saved');
 
     // The user removes Bahi's access in their Google account: the run fails on authorisation and the card

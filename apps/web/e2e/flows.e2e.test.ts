@@ -245,6 +245,17 @@ describe('processing flows', () => {
     expect(await rows.count()).toBeGreaterThan(3);
     await shoot(page, '06-sheet-lines');
 
+    // The sheet is its own route: the address names the flow and the tab, and a reload shows the same.
+    const address = () => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+    expect(address()).toBe(`/flows/${flowId}/sheet?tab=lines`);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Line Items', selected: true }).waitFor();
+    await page.locator('td[data-key="lineNo"]').first().waitFor();
+    // The links the server writes (`/parse?sheet=<id>`) open the route, keeping the tab.
+    await page.goto(`/parse?sheet=${flowId}&tab=lines`);
+    await expect.poll(address, { timeout: 15_000 }).toBe(`/flows/${flowId}/sheet?tab=lines`);
+    await page.locator('td[data-key="lineNo"]').first().waitFor();
+
     // Downloads answer with real files.
     const xlsx = await page
       .context()

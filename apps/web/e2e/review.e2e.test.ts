@@ -274,5 +274,14 @@ describe('review and correct', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'review-04-phone');
+    await screenshot(page, 'review-04b-phone-full', { fullPage: true });
+    // At a desktop width the page sits beside its values.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'review-04c-desktop-1280');
+    // The way back opens the flow's sheet on its own route.
+    await page.getByRole('link', { name: 'Purchase bills' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/flows/${flowId}/sheet`);
+    await page.getByTestId('sheet-row').first().waitFor();
+    await screenshot(page, 'review-04d-sheet-route-1280');
   });
 });

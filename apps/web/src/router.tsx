@@ -76,6 +76,10 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
               }),
             },
             {
+              path: 'flows/:flowId/sheet',
+              lazy: async () => ({ Component: (await import('@/features/parse/sheet-page.tsx')).SheetPage }),
+            },
+            {
               path: 'flows/:flowId/documents/:documentId',
               lazy: async () => ({
                 Component: (await import('@/features/review/document-page.tsx')).DocumentPage,

@@ -30,11 +30,22 @@ describe('decideRoute', () => {
     expect(decideRoute({ ...state, pathname: '/terms-and-conditions' })).toEqual({ kind: 'render' });
   });
 
-  it("opens a flow's sheet from links stored in the older /flows/<id> form", () => {
+  it("renders a flow's sheet route, and opens it from links stored in the older /flows/<id> form", () => {
     const state = { session: 'signed-in', hasOrganization: true } as const;
     const id = '6f1c2b9e-0d4a-4f7e-9b1a-3c5d7e9f1a2b';
-    for (const pathname of [`/flows/${id}`, `/flows/${id}/sheet`])
-      expect(decideRoute({ ...state, pathname })).toEqual({ kind: 'redirect', to: `/parse?sheet=${id}` });
+    expect(decideRoute({ ...state, pathname: `/flows/${id}/sheet` })).toEqual({ kind: 'render' });
+    expect(decideRoute({ ...state, pathname: `/flows/${id}/sheet/` })).toEqual({
+      kind: 'redirect',
+      to: `/flows/${id}/sheet`,
+    });
+    expect(decideRoute({ ...state, pathname: `/flows/${id}` })).toEqual({
+      kind: 'redirect',
+      to: `/flows/${id}/sheet`,
+    });
+    expect(decideRoute({ session: 'signed-out', pathname: `/flows/${id}/sheet` })).toEqual({
+      kind: 'redirect',
+      to: '/signup',
+    });
   });
 
   it("renders a document's review screen", () => {

@@ -1,4 +1,4 @@
-import { appPaths } from '@bahi/contracts';
+import { getSheetViewPath, SHEET_PATH } from './sheet-path.ts';
 
 /** Paths a signed-out visitor may open. */
 export const PUBLIC_PATHS = ['/login', '/signup', '/terms-and-conditions', '/privacy-policy'] as const;
@@ -95,8 +95,11 @@ export function decideRoute(state: GuardState): GuardDecision {
   // A document's review screen (`appPaths.document`).
   if (DOCUMENT_PATH.test(path))
     return path === state.pathname ? { kind: 'render' } : { kind: 'redirect', to: path };
-  // Links stored before in-app paths were shared (`/flows/<id>`, `/flows/<id>/sheet`) open the flow's sheet.
-  const legacyFlow = /^\/flows\/([^/]+)(?:\/sheet)?$/.exec(path);
-  if (legacyFlow) return { kind: 'redirect', to: appPaths.flowSheet(decodeURIComponent(legacyFlow[1]!)) };
+  // A flow's sheet view (`getSheetViewPath`).
+  if (SHEET_PATH.test(path))
+    return path === state.pathname ? { kind: 'render' } : { kind: 'redirect', to: path };
+  // Links stored before in-app paths were shared (`/flows/<id>`) open the flow's sheet.
+  const legacyFlow = /^\/flows\/([^/]+)$/.exec(path);
+  if (legacyFlow) return { kind: 'redirect', to: getSheetViewPath(decodeURIComponent(legacyFlow[1]!)) };
   return { kind: 'redirect', to: '/' };
 }

@@ -4,9 +4,9 @@ import { ReceiptIndianRupeeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { type DataColumn, DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Table } from '@/components/ui/table.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useSetTurnover, useTds } from './queries.ts';
 import { VendorTdsProfiles } from './vendor-tds.tsx';
@@ -55,6 +55,25 @@ function TurnoverSetting({ data }: { data: TdsViewData }) {
   );
 }
 
+type SectionRow = NonNullable<TdsViewData['summary']>['sections'][number];
+
+/** The month's TDS by section: the section (and what it covers), invoices, base and TDS. */
+const SECTION_COLUMNS: DataColumn<SectionRow>[] = [
+  {
+    key: 'section',
+    header: 'Section',
+    cell: (x) => (
+      <>
+        <span className="font-medium">{x.section}</span>
+        <span className="block text-muted-foreground text-xs">{TDS_SECTION_LABELS[x.section]}</span>
+      </>
+    ),
+  },
+  { key: 'invoices', header: 'Invoices', align: 'right', hideOnPhone: true, cell: (x) => x.invoices },
+  { key: 'base', header: 'Base', align: 'right', cell: (x) => money(x.base) },
+  { key: 'tds', header: 'TDS', align: 'right', cellClassName: 'font-medium', cell: (x) => money(x.tds) },
+];
+
 function Summary({ data }: { data: TdsViewData }) {
   const s = data.summary;
   if (!s) return null;
@@ -73,37 +92,12 @@ function Summary({ data }: { data: TdsViewData }) {
         {s.awaitingApproval > 0 ? ` (${s.awaitingApproval} not approved yet: amounts may still change)` : ''}{' '}
         · deposit with challan ITNS 281 by the 7th of the next month (30 April for March).
       </p>
-      <Table aria-label="TDS by section">
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="px-2 py-1.5 font-medium">
-              Section
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium max-sm:hidden">
-              Invoices
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
-              Base
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
-              TDS
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.sections.map((x) => (
-            <tr key={x.section} className="border-b last:border-0">
-              <td className="px-2 py-1.5">
-                <span className="font-medium">{x.section}</span>
-                <span className="block text-muted-foreground text-xs">{TDS_SECTION_LABELS[x.section]}</span>
-              </td>
-              <td className="px-2 py-1.5 text-right tabular-nums max-sm:hidden">{x.invoices}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{money(x.base)}</td>
-              <td className="px-2 py-1.5 text-right font-medium tabular-nums">{money(x.tds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label="TDS by section"
+        columns={SECTION_COLUMNS}
+        rows={s.sections}
+        rowKey={(x) => x.section}
+      />
     </section>
   );
 }

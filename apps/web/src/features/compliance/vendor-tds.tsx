@@ -1,258 +1,13 @@
-import {
-  TDS_SECTION_LABELS,
-  TDS_SECTION_NAMES,
-  type TdsSectionName,
-  type Vendor,
-  type VendorTds,
-  VendorTdsSchema,
-} from '@bahi/contracts';
-import { formatIndianDate, formatIndianNumber } from '@bahi/india';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as React from 'react';
+import type { Vendor } from '@bahi/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { Table } from '@/components/ui/table.tsx';
 import { callEndpoint } from '@/lib/endpoint.ts';
 import { api } from '@/lib/endpoints.ts';
 import { usePermission } from '../../lib/permissions.ts';
-
-const SELECT = 'h-9 rounded-md border bg-card px-2 text-sm';
-
-/** The profile in words: `194C · PAN inoperative · certificate 0.5 % to 31/03/2026`. */
-function describe(tds: VendorTds): string {
-  const parts = [tds.section ? `${tds.section} on every line` : 'by SAC'];
-  if (!tds.panOperative) parts.push('PAN inoperative');
-  if (tds.ldc)
-    parts.push(
-      `certificate ${tds.ldc.section} at ${tds.ldc.rate}% to ${formatIndianDate(tds.ldc.to)} (₹${formatIndianNumber(tds.ldc.limitRupees, 0)})`,
-    );
-  return parts.join(' · ');
-}
-
-interface Draft {
-  section: string;
-  panOperative: boolean;
-  hasLdc: boolean;
-  ldcNumber: string;
-  ldcSection: string;
-  ldcRate: string;
-  ldcFrom: string;
-  ldcTo: string;
-  ldcLimit: string;
-}
-
-const toDraft = (t: VendorTds): Draft => ({
-  section: t.section ?? '',
-  panOperative: t.panOperative,
-  hasLdc: t.ldc !== null,
-  ldcNumber: t.ldc?.number ?? '',
-  ldcSection: t.ldc?.section ?? '194C',
-  ldcRate: t.ldc ? String(t.ldc.rate) : '',
-  ldcFrom: t.ldc?.from ?? '',
-  ldcTo: t.ldc?.to ?? '',
-  ldcLimit: t.ldc ? String(t.ldc.limitRupees) : '',
-});
-
-const fromDraft = (d: Draft) => ({
-  section: (d.section || null) as TdsSectionName | null,
-  panOperative: d.panOperative,
-  ldc: d.hasLdc
-    ? {
-        number: d.ldcNumber.trim() || null,
-        section: d.ldcSection as TdsSectionName,
-        rate: d.ldcRate.trim() === '' ? Number.NaN : Number(d.ldcRate),
-        from: d.ldcFrom,
-        to: d.ldcTo,
-        limitRupees: d.ldcLimit.trim() === '' ? Number.NaN : Number(d.ldcLimit.replace(/,/g, '')),
-      }
-    : null,
-});
-
-function SectionSelect({
-  id,
-  value,
-  onChange,
-  withSac,
-}: {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-  withSac?: boolean;
-}) {
-  return (
-    <select id={id} className={SELECT} value={value} onChange={(e) => onChange(e.target.value)}>
-      {withSac && <option value="">By each line's SAC (or 194Q for goods)</option>}
-      {TDS_SECTION_NAMES.map((s) => (
-        <option key={s} value={s}>
-          {s} — {TDS_SECTION_LABELS[s]}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-/** Edit a vendor's TDS profile (`PATCH /api/vendors/:id` with `tds`). */
-function VendorTdsDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [d, setD] = useState<Draft>(toDraft(vendor.tds));
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (tds: VendorTds) =>
-      callEndpoint(api.updateVendor, { params: { id: vendor.id }, body: { tds } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tds'] }),
-        queryClient.invalidateQueries({ queryKey: ['vendors'] }),
-      ]),
-  });
-  const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = VendorTdsSchema.safeParse(fromDraft(d));
-    if (!parsed.success) {
-      setError(
-        parsed.error.issues
-          .map((i) =>
-            i.message.replace(
-              /^Invalid input: expected number, received NaN$/,
-              'Enter the certificate’s rate and limit as numbers',
-            ),
-          )
-          .join('; '),
-      );
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success(`TDS profile of ${vendor.name} saved; TDS worked out again`);
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not save the profile');
-    }
-  };
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>TDS profile of {vendor.name}</DialogTitle>
-          <DialogDescription>
-            PAN {vendor.pan ?? 'unknown'}. Every invoice of this vendor is worked out again with it.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="tds-section">Section</Label>
-            <SectionSelect
-              id="tds-section"
-              value={d.section}
-              onChange={(section) => set({ section })}
-              withSac
-            />
-          </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={d.panOperative}
-              onChange={(e) => set({ panOperative: e.target.checked })}
-            />
-            PAN is operative (linked with Aadhaar); otherwise TDS is at least 20 %
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={d.hasLdc}
-              onChange={(e) => set({ hasLdc: e.target.checked })}
-            />
-            Lower-deduction certificate (section 197)
-          </label>
-          {d.hasLdc && (
-            <fieldset className="grid grid-cols-2 gap-2 rounded-md border p-2">
-              <legend className="px-1 text-muted-foreground text-xs">Certificate</legend>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-number">Number</Label>
-                <Input
-                  id="ldc-number"
-                  value={d.ldcNumber}
-                  onChange={(e) => set({ ldcNumber: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-section">Section</Label>
-                <SectionSelect
-                  id="ldc-section"
-                  value={d.ldcSection}
-                  onChange={(ldcSection) => set({ ldcSection })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-rate">Rate (%)</Label>
-                <Input
-                  id="ldc-rate"
-                  inputMode="decimal"
-                  value={d.ldcRate}
-                  onChange={(e) => set({ ldcRate: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-limit">Limit (₹ this year)</Label>
-                <Input
-                  id="ldc-limit"
-                  inputMode="decimal"
-                  value={d.ldcLimit}
-                  onChange={(e) => set({ ldcLimit: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-from">Valid from</Label>
-                <Input
-                  id="ldc-from"
-                  type="date"
-                  value={d.ldcFrom}
-                  onChange={(e) => set({ ldcFrom: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-to">Valid to</Label>
-                <Input
-                  id="ldc-to"
-                  type="date"
-                  value={d.ldcTo}
-                  onChange={(e) => set({ ldcTo: e.target.value })}
-                />
-              </div>
-            </fieldset>
-          )}
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              Save
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
+import { VendorTdsDialog } from './vendor-tds-dialog.tsx';
+import { describe } from './vendor-tds-draft.ts';
 
 /** The vendors' TDS profiles, each editable. */
 export function VendorTdsProfiles() {
@@ -270,46 +25,42 @@ export function VendorTdsProfiles() {
       <h2 id="vendor-tds-title" className="font-semibold text-lg">
         Vendors' TDS profiles
       </h2>
-      <div className="rounded-lg border bg-card">
-        <Table aria-label="Vendors' TDS profiles">
-          <thead>
-            <tr className="border-b bg-muted/50 text-left text-muted-foreground">
-              <th scope="col" className="px-3 py-2 font-medium">
-                Vendor
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                TDS
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Edit</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((v) => (
-              <tr key={v.id} className="border-b last:border-0" data-testid="vendor-tds">
-                <td className="px-3 py-2">
-                  <span className="block font-medium">{v.name}</span>
-                  <span className="text-muted-foreground text-xs">PAN {v.pan ?? '—'}</span>
-                </td>
-                <td className="px-3 py-2">{describe(v.tds)}</td>
-                <td className="px-3 py-2 text-right">
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setEditing(v)}
-                    disabled={!edit.allowed}
-                    title={edit.reason ?? undefined}
-                    aria-label={`Edit TDS profile of ${v.name}`}
-                  >
-                    Edit
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <DataTable
+        label="Vendors' TDS profiles"
+        rows={items}
+        rowKey={(v) => v.id}
+        rowProps={() => ({ 'data-testid': 'vendor-tds' })}
+        columns={[
+          {
+            key: 'vendor',
+            header: 'Vendor',
+            cell: (v) => (
+              <>
+                <span className="block font-medium">{v.name}</span>
+                <span className="text-muted-foreground text-xs">PAN {v.pan ?? '—'}</span>
+              </>
+            ),
+          },
+          { key: 'tds', header: 'TDS', cell: (v) => describe(v.tds) },
+          {
+            key: 'edit',
+            header: <span className="sr-only">Edit</span>,
+            align: 'right',
+            cell: (v) => (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setEditing(v)}
+                disabled={!edit.allowed}
+                title={edit.reason ?? undefined}
+                aria-label={`Edit TDS profile of ${v.name}`}
+              >
+                Edit
+              </Button>
+            ),
+          },
+        ]}
+      />
       {editing && <VendorTdsDialog vendor={editing} onClose={() => setEditing(null)} />}
     </section>
   );

@@ -1,8 +1,6 @@
-import type { Activity, DashboardStats } from '@bahi/contracts';
 import {
   ActivityIcon,
   ArrowRightIcon,
-  FileCheck2Icon,
   FileSpreadsheetIcon,
   GaugeIcon,
   IndianRupeeIcon,
@@ -11,11 +9,9 @@ import {
   UsersIcon,
   WorkflowIcon,
 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import {
   Card,
   CardAction,
@@ -24,157 +20,12 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
-import { formatCount, formatInr, formatRelativeTime, getFirstName, getGreeting } from '@/lib/format.ts';
+import { getFirstName, getGreeting } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
-import { ActivityHistorySheet } from './activity-history.tsx';
+import { StatGrid } from './home-stats.tsx';
 import { useDashboard } from './queries.ts';
-
-/** One counter card. */
-function StatCard({
-  label,
-  value,
-  icon: Icon,
-  hint,
-  loading,
-}: {
-  label: string;
-  value: string;
-  icon: LucideIcon;
-  hint?: string;
-  loading: boolean;
-}) {
-  return (
-    <Card className="gap-3 py-5">
-      <CardHeader className="px-5">
-        {/* Four across, a long label wraps on narrower screens: reserve two lines so the figures line up. */}
-        <CardDescription className="font-medium text-foreground/70 xl:min-h-10">{label}</CardDescription>
-        <CardAction>
-          <span className="flex size-8 items-center justify-center rounded-md bg-accent text-accent-foreground">
-            <Icon className="size-4" aria-hidden="true" />
-          </span>
-        </CardAction>
-      </CardHeader>
-      <CardContent className="px-5">
-        {loading ? (
-          <Skeleton className="h-8 w-24" />
-        ) : (
-          <p className="font-semibold text-3xl tabular-nums tracking-tight">{value}</p>
-        )}
-        {hint && !loading && <p className="mt-1.5 text-muted-foreground text-xs">{hint}</p>}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The four counters from `/api/dashboard`. */
-function StatGrid({ stats, loading }: { stats: DashboardStats | undefined; loading: boolean }) {
-  const s = stats ?? {
-    activeFlows: 0,
-    vendorsOnboarded: 0,
-    documentsProcessed: 0,
-    documentsVerified: 0,
-    documentsAwaitingReview: 0,
-    costSavingsInr: 0,
-    costPerDocumentInr: 0,
-  };
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard
-        label="Active Flows"
-        value={formatCount(s.activeFlows)}
-        icon={WorkflowIcon}
-        loading={loading}
-        hint="Flows that have run"
-      />
-      <StatCard
-        label="Vendors Onboarded"
-        value={formatCount(s.vendorsOnboarded)}
-        icon={UsersIcon}
-        loading={loading}
-        hint="Suppliers learned from verified documents (checks passed or approved)"
-      />
-      <StatCard
-        label="Documents Processed"
-        value={formatCount(s.documentsProcessed)}
-        icon={FileCheck2Icon}
-        loading={loading}
-        hint={`${formatCount(s.documentsVerified)} verified · ${formatCount(s.documentsAwaitingReview)} awaiting review (possible duplicates not counted)`}
-      />
-      <StatCard
-        label="Cost Savings"
-        value={formatInr(s.costSavingsInr)}
-        icon={IndianRupeeIcon}
-        loading={loading}
-        hint={`${formatCount(s.documentsVerified)} verified ${s.documentsVerified === 1 ? 'document' : 'documents'} × ${formatInr(s.costPerDocumentInr)} manual cost per document`}
-      />
-    </div>
-  );
-}
-
-/** Newest-first activity list. */
-function RecentActivity({
-  items,
-  loading,
-  failed,
-}: {
-  items: Activity[];
-  loading: boolean;
-  failed: boolean;
-}) {
-  const [historyOpen, setHistoryOpen] = useState(false);
-  return (
-    <Card className="h-full">
-      <CardHeader>
-        <CardTitle>Recent Activity</CardTitle>
-        <CardDescription>What happened in your workspace lately</CardDescription>
-        <CardAction>
-          <Button variant="outline" size="sm" onClick={() => setHistoryOpen(true)}>
-            View All Activity
-          </Button>
-        </CardAction>
-      </CardHeader>
-      <ActivityHistorySheet open={historyOpen} onOpenChange={setHistoryOpen} />
-      <CardContent>
-        {loading ? (
-          <div className="space-y-4">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="flex gap-3">
-                <Skeleton className="size-2 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-3/4" />
-                  <Skeleton className="h-3 w-20" />
-                </div>
-              </div>
-            ))}
-          </div>
-        ) : failed ? (
-          <p className="py-6 text-center text-muted-foreground text-sm">Couldn't load recent activity.</p>
-        ) : items.length === 0 ? (
-          <p className="py-8 text-center text-muted-foreground text-sm">
-            No recent activity. Start by creating a processing flow.
-          </p>
-        ) : (
-          <ol className="relative space-y-5 border-border border-l pl-5" data-testid="recent-activity">
-            {items.slice(0, 10).map((item) => (
-              <li key={item.id} className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-card bg-primary"
-                />
-                <p className="text-sm">{item.message}</p>
-                <time dateTime={item.createdAt} className="text-muted-foreground text-xs">
-                  {formatRelativeTime(item.createdAt)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
+import { RecentActivity } from './recent-activity.tsx';
 
 /**
  * A quick action: a link, or — for one the product names but has not built — `unavailable` says so

@@ -17,148 +17,19 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { Progress } from '@/components/ui/progress.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table.tsx';
-import { formatAgo, formatDateTime } from '@/lib/format.ts';
+import { formatAgo } from '@/lib/format.ts';
 import { useMe } from '@/lib/session.ts';
-import { cn } from '@/lib/utils.ts';
+import { getSheetViewPath } from '@/lib/sheet-path.ts';
 import { GOOGLE_AUTH_REQUIRED_MESSAGE } from '@/shared/integrations/google-oauth.ts';
 import { describeNextRun } from './flow-automation.ts';
-import { formatDuration, formatEndTime, formatLastRun } from './flow-format.ts';
+import { formatLastRun } from './flow-format.ts';
 import type { Flow, Run } from './flows-api.ts';
 import { describeOutput } from './google-output.ts';
 import { IntakeLog } from './intake-log.tsx';
-import { useFlowRuns } from './queries.ts';
-import {
-  computeProgressPercent,
-  describeCurrentFile,
-  describeFlowStatus,
-  describeRunStatus,
-  formatFinishedLine,
-  formatProgressLine,
-  type RunProgressView,
-} from './run-progress.ts';
-import { getSheetViewPath } from './sheet-path.ts';
+import { RunHistory, StatusBadge } from './run-history.tsx';
+import { describeFlowStatus, type RunProgressView } from './run-progress.ts';
+import { RunProgressBar } from './run-progress-bar.tsx';
 import { describeSource } from './source-link.ts';
-
-/** A run's (or flow's) outcome as a coloured badge. */
-function StatusBadge({
-  label,
-  tone,
-  testId,
-  className,
-}: {
-  label: string;
-  tone: 'success' | 'warning' | 'error' | 'neutral';
-  testId?: string;
-  className?: string;
-}) {
-  if (tone === 'warning') {
-    return (
-      <Badge
-        className={cn('border-transparent bg-warning/15 text-warning-foreground', className)}
-        data-testid={testId}
-      >
-        {label}
-      </Badge>
-    );
-  }
-  return (
-    <Badge
-      variant={tone === 'success' ? 'success' : tone === 'error' ? 'destructive' : 'secondary'}
-      className={className}
-      data-testid={testId}
-    >
-      {label}
-    </Badge>
-  );
-}
-
-/** Table of a flow's past runs: started, finished, counts and duration. */
-function RunHistory({ flowId }: { flowId: string }) {
-  const runs = useFlowRuns(flowId);
-  if (runs.isPending) return <Skeleton className="h-16 w-full" />;
-  if (runs.isError)
-    return <p className="text-destructive text-sm">Couldn't load the run history: {runs.error.message}</p>;
-  if (runs.data.length === 0) return <p className="text-muted-foreground text-sm">No runs yet.</p>;
-  return (
-    <Table aria-label="Run history">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Started</TableHead>
-          <TableHead className="hidden sm:table-cell">Finished</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Processed</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Need review</TableHead>
-          <TableHead className="text-right">Failed</TableHead>
-          <TableHead className="hidden text-right sm:table-cell">Duration</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {runs.data.slice(0, 10).map((run: Run) => (
-          <TableRow key={run.id}>
-            <TableCell>{formatDateTime(run.startedAt)}</TableCell>
-            <TableCell className="hidden sm:table-cell">
-              {formatEndTime(run.startedAt, run.finishedAt)}
-            </TableCell>
-            <TableCell>
-              {/* Wraps in the narrow column of a phone rather than pushing the counts off the screen. */}
-              <StatusBadge {...describeRunStatus(run)} className="whitespace-normal" />
-            </TableCell>
-            <TableCell className="text-right tabular-nums">
-              {run.counts.done + run.counts.needsReview}
-            </TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {run.counts.needsReview}
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{run.counts.failed}</TableCell>
-            <TableCell className="hidden text-right tabular-nums sm:table-cell">
-              {formatDuration(run.durationMs)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-/** Live progress under a running flow: bar, "2 of 5 documents", the file being read. */
-function RunProgressBar({ progress, finished }: { progress: RunProgressView; finished: boolean }) {
-  // A finished run that found nothing new is complete, not stuck at 0%.
-  const nothingNew = finished && progress.total === 0;
-  // Pages read of the documents in flight move the bar between whole documents (never past the count).
-  const percent = nothingNew
-    ? 100
-    : computeProgressPercent(
-        finished
-          ? progress.done
-          : progress.done + Math.min(progress.partialDone ?? 0, progress.total - progress.done),
-        progress.total,
-      );
-  return (
-    <div
-      className="flex flex-col gap-1.5"
-      data-testid="run-progress"
-      data-percent={percent}
-      data-state={finished ? 'finished' : 'running'}
-      aria-live="polite"
-    >
-      <div className="flex items-center justify-between gap-3 text-xs">
-        <span className="font-medium">
-          {finished ? formatFinishedLine(progress) : formatProgressLine(progress)}
-        </span>
-        <span className="text-muted-foreground tabular-nums">{percent}%</span>
-      </div>
-      <Progress value={percent} aria-label="Run progress" />
-      {progress.currentFile && (
-        <p className="truncate text-muted-foreground text-xs" title={progress.currentFile}>
-          {describeCurrentFile(progress.currentFile)}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * One flow: name, status and type badges, source and output links, ages, actions and — while a

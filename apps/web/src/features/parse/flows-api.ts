@@ -19,7 +19,7 @@ import type { RunProgressView } from './run-progress.ts';
 
 /** A processing flow as `/api/workflows` returns it (times in epoch ms). */
 export type Flow = Workflow;
-export type { FlowDocument, Run, RunProgress, SheetColumn, SheetView, UploadResult };
+export type { FlowDocument, FlowIntake, Run, RunProgress, SheetColumn, SheetView, UploadResult };
 
 /**
  * The progress-bar view of a run. The stored counters split finished documents by outcome

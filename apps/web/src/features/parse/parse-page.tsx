@@ -1,183 +1,18 @@
-import { Loader2Icon, PlusIcon, WorkflowIcon } from 'lucide-react';
+import { PlusIcon, WorkflowIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Navigate, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { ApiError } from '@/lib/api.ts';
+import { sheetPathFromParseQuery } from '@/lib/sheet-path.ts';
 import { useFlows } from '@/shared/flows/queries.ts';
-import { GoogleAuthDialog } from '@/shared/integrations/google-auth-dialog.tsx';
-import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
-import { DocumentsPanel } from './documents-panel.tsx';
-import { FlowCard } from './flow-card.tsx';
+import { DeleteFlowDialog } from './delete-flow-dialog.tsx';
 import { FlowFormSheet } from './flow-form-sheet.tsx';
-import { type Flow, type Run, toProgressView } from './flows-api.ts';
-import { isRunAuthFailure } from './google-output.ts';
-import { useDeleteFlow, useFlowRuns, useRefreshAfterRun, useStartRun } from './queries.ts';
-import { describeRunOutcome, isRunActive, type RunProgressView } from './run-progress.ts';
-import { SheetView } from './sheet-view.tsx';
-import { useRunWatch } from './use-run-watch.ts';
-
-/**
- * One flow with its own run watcher. A run started elsewhere (another tab, before a reload) is
- * picked up from the run history so its progress shows too.
- */
-function FlowItem({
-  flow,
-  documentsOpen,
-  onDocumentsOpenChange,
-  onEdit,
-  onDelete,
-}: {
-  flow: Flow;
-  documentsOpen: boolean;
-  onDocumentsOpenChange: (open: boolean) => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const runs = useFlowRuns(flow.id);
-  const startRun = useStartRun();
-  const refresh = useRefreshAfterRun();
-  const [startedRunId, setStartedRunId] = useState<string | null>(null);
-  const [endedRunIds, setEndedRunIds] = useState<string[]>([]);
-  // The finished bar stays a moment at its final count so the end of a run is seen, not just a blink.
-  const [finished, setFinished] = useState<RunProgressView | null>(null);
-  // Set when a run could not start or failed because Google is not (or no longer) authorised.
-  const [authRequired, setAuthRequired] = useState(false);
-  const [authOpen, setAuthOpen] = useState(false);
-  useEffect(() => {
-    if (!finished) return;
-    const timer = setTimeout(() => setFinished(null), 4000);
-    return () => clearTimeout(timer);
-  }, [finished]);
-  const historyRunId = runs.data?.find((run) => isRunActive(run.status))?.id ?? null;
-  const candidate = startedRunId ?? historyRunId;
-  const activeRunId = candidate && !endedRunIds.includes(candidate) ? candidate : null;
-
-  const progress = useRunWatch(activeRunId, (run: Run) => {
-    setEndedRunIds((ids) => [...ids, run.id]);
-    const authFailed = run.status === 'failed' && isRunAuthFailure(run.error);
-    // A run stopped by Google authorisation read nothing: a "finished" bar would mislead; the alert says it.
-    setFinished(authFailed ? null : { ...toProgressView(run), currentFile: null });
-    setStartedRunId(null);
-    setAuthRequired(authFailed);
-    const outcome = describeRunOutcome({
-      status: run.status,
-      // "Processed" = documents that produced rows, clean or needing review.
-      processed: run.counts.done + run.counts.needsReview,
-      needsReview: run.counts.needsReview,
-      failed: run.counts.failed,
-      error: run.error?.message,
-    });
-    const show =
-      outcome.kind === 'error' ? toast.error : outcome.kind === 'warning' ? toast.warning : toast.success;
-    show(`${flow.name}: ${outcome.message}`);
-    refresh(flow.id);
-  });
-
-  async function handleRun() {
-    try {
-      const runId = await startRun.mutateAsync(flow.id);
-      setAuthRequired(false);
-      setStartedRunId(runId);
-    } catch (error) {
-      if (isGoogleAuthRequired(error)) {
-        setAuthRequired(true);
-        return;
-      }
-      if (error instanceof ApiError && error.code === 'run_in_progress') {
-        toast.info('This flow is already running.');
-        void runs.refetch();
-        return;
-      }
-      toast.error(error instanceof Error ? error.message : 'Could not start the run');
-    }
-  }
-
-  return (
-    <>
-      <FlowCard
-        flow={flow}
-        progress={activeRunId !== null ? progress : finished}
-        running={activeRunId !== null}
-        starting={startRun.isPending}
-        onRun={() => void handleRun()}
-        onEdit={onEdit}
-        onDelete={onDelete}
-        onOpenDocuments={() => onDocumentsOpenChange(true)}
-        authRequired={authRequired}
-        onAuthorize={() => setAuthOpen(true)}
-        // Newest first: the badge tells how the latest run went, counted by the server.
-        latestRun={runs.data ? (runs.data[0] ?? null) : undefined}
-      />
-      <GoogleAuthDialog
-        open={authOpen}
-        onOpenChange={setAuthOpen}
-        onConnected={() => {
-          // The run the user wanted goes ahead once Google is authorised.
-          setAuthRequired(false);
-          void handleRun();
-        }}
-      />
-      <DocumentsPanel
-        flow={flow}
-        open={documentsOpen}
-        onOpenChange={onDocumentsOpenChange}
-        onRunStarted={(runId) => setStartedRunId(runId)}
-        onAuthRequired={() => setAuthRequired(true)}
-        running={activeRunId !== null}
-      />
-    </>
-  );
-}
-
-/** Confirmation before a flow (and its documents and rows) is deleted. */
-function DeleteFlowDialog({ flow, onClose }: { flow: Flow | null; onClose: () => void }) {
-  const remove = useDeleteFlow();
-  async function handleDelete() {
-    if (!flow) return;
-    try {
-      await remove.mutateAsync(flow.id);
-      toast.success(`Deleted ${flow.name}`);
-      onClose();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not delete the flow');
-    }
-  }
-  return (
-    <Dialog open={flow !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete {flow?.name}?</DialogTitle>
-          <DialogDescription>
-            The flow, its run history, its inbox and its workbook rows are removed. Files in your own folders
-            are not touched. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void handleDelete()} disabled={remove.isPending}>
-            {remove.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            Delete flow
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+import { FlowItem } from './flow-item.tsx';
+import type { Flow } from './flows-api.ts';
+import { useMailOAuthNotice } from './mail-oauth-notice.ts';
 
 /** Placeholder cards while the flows load. */
 function FlowListSkeleton() {
@@ -198,10 +33,11 @@ function FlowListSkeleton() {
   );
 }
 
-/** `/parse` ("Document Processing"): the flows list, or a flow's sheet view when `?sheet=<flowId>`. */
+/** `/parse` ("Document Processing"): the flows list (`?sheet=<flowId>` opens that flow's sheet route). */
 export function ParsePage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const sheetFlowId = searchParams.get('sheet');
+  // The server's links (`appPaths.flowSheet`) name a flow's sheet as `?sheet=<flowId>`: it has its own route.
+  const sheetPath = sheetPathFromParseQuery(searchParams);
   const flows = useFlows();
   // `?create=1` (Home's "Create Parse Flow") opens the create sheet straight away.
   const [formOpen, setFormOpen] = useState(() => searchParams.get('create') === '1');
@@ -211,27 +47,13 @@ export function ParsePage() {
     next.delete('create');
     setSearchParams(next, { replace: true });
   }, [searchParams, setSearchParams]);
-  // Back from a mailbox sign-in (Google / Microsoft 365): say how it went once, then drop the marker.
-  useEffect(() => {
-    const connected = searchParams.get('mailOAuth') === 'connected';
-    const failed = searchParams.get('mailOAuthError');
-    if (!connected && failed === null) return;
-    if (connected)
-      toast.success('Mailbox connected', { description: 'Bahi reads it from the next check on.' });
-    else toast.error('The mailbox was not connected', { description: failed ?? undefined });
-    const next = new URLSearchParams(searchParams);
-    next.delete('mailOAuth');
-    next.delete('mailOAuthError');
-    setSearchParams(next, { replace: true });
-  }, [searchParams, setSearchParams]);
+  // On the way to a sheet the sheet's page says how a mailbox sign-in went (its marker goes along).
+  useMailOAuthNotice(sheetPath === null);
   const [editing, setEditing] = useState<Flow | undefined>(undefined);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const [documentsFlowId, setDocumentsFlowId] = useState<string | null>(null);
 
-  if (sheetFlowId) {
-    const tab = searchParams.get('tab') === 'lines' ? 'lines' : 'documents';
-    return <SheetView flowId={sheetFlowId} tab={tab} flow={flows.data?.find((f) => f.id === sheetFlowId)} />;
-  }
+  if (sheetPath) return <Navigate to={sheetPath} replace />;
 
   function openCreate() {
     setEditing(undefined);

@@ -21,6 +21,8 @@ export interface NavItem {
   to?: string;
   /** Highlight only on an exact path match (Home). */
   end?: boolean;
+  /** Another route the entry stands for, highlighted too (a flow's sheet is part of Parse). */
+  alsoOn?: string;
   soon?: boolean;
   disabled?: boolean;
 }
@@ -28,7 +30,7 @@ export interface NavItem {
 /** Main navigation, in sidebar order. */
 export const mainNavItems: NavItem[] = [
   { label: 'Home', icon: HomeIcon, to: '/', end: true },
-  { label: 'Parse', icon: FileScanIcon, to: '/parse' },
+  { label: 'Parse', icon: FileScanIcon, to: '/parse', alsoOn: '/flows/:flowId/sheet' },
   { label: 'Review', icon: ClipboardCheckIcon, to: '/review' },
   { label: 'Reconcile', icon: GitCompareArrowsIcon, to: '/reconcile' },
   { label: 'Vendor Management', icon: UsersIcon, to: '/vendor-management' },

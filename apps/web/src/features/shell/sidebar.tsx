@@ -104,7 +104,8 @@ function SidebarLink({
   onNavigate?: () => void;
   content: React.ReactNode;
 }) {
-  const isActive = useMatch({ path: to, end: item.end ?? false }) !== null;
+  const onAlso = useMatch({ path: item.alsoOn ?? to, end: true }) !== null;
+  const isActive = useMatch({ path: to, end: item.end ?? false }) !== null || onAlso;
   return (
     <WithTooltip collapsed={collapsed} label={label}>
       <Link
