@@ -183,6 +183,14 @@ function compareWithOrdered(lines: PoLine[], pick: (l: PoLine) => number): PoRes
   return 'partial';
 }
 
+/** The purchase orders of a batch: by number, their lines (with what was received and billed), their GRNs. */
+interface PoBook {
+  pos: MatchDocument[];
+  poByNumber: Map<string, MatchDocument>;
+  poLines: Map<MatchDocument, PoLine[]>;
+  grnsOfPo: Map<MatchDocument, MatchDocument[]>;
+}
+
 /**
  * Matches every invoice to its purchase order and goods receipts, as `contracts/reconciliation.md`
  * defines: invoices in input order, then purchase orders in input order.
@@ -196,25 +204,26 @@ export function reconcileDocuments(
   const pos = readable.filter((d) => d.documentType === 'po');
   const grns = readable.filter((d) => d.documentType === 'grn');
   const invoices = readable.filter((d) => d.documentType === 'invoice');
+  const book = indexPurchaseOrders(pos);
+  adoptUnnumberedPos(book, [...grns, ...invoices]);
+  applyReceipts(book, grns);
 
-  // Purchase orders by normalised number (the first of two with one number wins, in input order).
-  const poByNumber = new Map<string, MatchDocument>();
+  const seen = new Set<string>();
+  const results = new Map<MatchDocument, InvoiceResult>();
+  for (const invoice of billingOrder(invoices))
+    results.set(invoice, matchInvoice(invoice, { book, defaults, options, seen }));
+  const poResults = pos.map((po) => poResultOf(po, book.poLines.get(po)!));
+  return [...invoices.map((i) => results.get(i)!), ...poResults];
+}
+
+/** Purchase orders by normalised number (the first of two with one number wins, in input order). */
+function indexPurchaseOrders(pos: MatchDocument[]): PoBook {
+  const book: PoBook = { pos, poByNumber: new Map(), poLines: new Map(), grnsOfPo: new Map() };
   for (const po of pos) {
     const number = text(po.fields.documentNumber);
-    if (number && !poByNumber.has(normalizeDocumentNumber(number)))
-      poByNumber.set(normalizeDocumentNumber(number), po);
-  }
-  const findPo = (number: string | null): MatchDocument | undefined => {
-    if (!number) return undefined;
-    const key = normalizeDocumentNumber(number);
-    return poByNumber.get(key) ?? poByNumber.get(key.replace(/\/1$/, '')) ?? poByNumber.get(`${key}/1`);
-  };
-
-  // Each PO's lines, with what its GRNs accepted.
-  const poLines = new Map<MatchDocument, PoLine[]>();
-  const grnsOfPo = new Map<MatchDocument, MatchDocument[]>();
-  for (const po of pos) {
-    poLines.set(
+    if (number && !book.poByNumber.has(normalizeDocumentNumber(number)))
+      book.poByNumber.set(normalizeDocumentNumber(number), po);
+    book.poLines.set(
       po,
       po.lineItems.map((item, index) => ({
         index,
@@ -227,35 +236,58 @@ export function reconcileDocuments(
         billed: 0,
       })),
     );
-    grnsOfPo.set(po, []);
+    book.grnsOfPo.set(po, []);
   }
-  // A PO whose own number could not be read (a poor scan) takes the number its GRNs and invoices print,
-  // when it is the single unnumbered PO of their vendor that has every one of their lines.
-  const sameVendor = (a: MatchDocument, b: MatchDocument) => {
-    const x = text(a.fields.vendorGstin)?.toUpperCase() ?? null;
-    const y = text(b.fields.vendorGstin)?.toUpperCase() ?? null;
-    return x !== null && y !== null && (x === y || panOf(x) === panOf(y));
-  };
-  const unnumbered = pos.filter((p) => !text(p.fields.documentNumber));
-  for (const doc of [...grns, ...invoices]) {
+  return book;
+}
+
+/** The PO a printed number names (also written with or without a trailing "/1"). */
+function findPo(book: PoBook, number: string | null): MatchDocument | undefined {
+  if (!number) return undefined;
+  const key = normalizeDocumentNumber(number);
+  return (
+    book.poByNumber.get(key) ??
+    book.poByNumber.get(key.replace(/\/1$/, '')) ??
+    book.poByNumber.get(`${key}/1`)
+  );
+}
+
+/** Two documents of one vendor: the same GSTIN, or GSTINs of one PAN. */
+function sameVendor(a: MatchDocument, b: MatchDocument): boolean {
+  const x = text(a.fields.vendorGstin)?.toUpperCase() ?? null;
+  const y = text(b.fields.vendorGstin)?.toUpperCase() ?? null;
+  return x !== null && y !== null && (x === y || panOf(x) === panOf(y));
+}
+
+/**
+ * A PO whose own number could not be read (a poor scan) takes the number its GRNs and invoices print,
+ * when it is the single unnumbered PO of their vendor that has every one of their lines.
+ */
+function adoptUnnumberedPos(book: PoBook, documents: MatchDocument[]): void {
+  const unnumbered = book.pos.filter((p) => !text(p.fields.documentNumber));
+  for (const doc of documents) {
     const number = text(doc.fields.poNumber);
-    if (!number || findPo(number)) continue;
+    if (!number || findPo(book, number)) continue;
     const fits = unnumbered.filter((candidate) => {
       if (!sameVendor(candidate, doc)) return false;
       const used = new Set<number>();
       return doc.lineItems.every((item) => {
-        const line = findLine(item, poLines.get(candidate)!, used, doc.documentType === 'invoice');
+        const line = findLine(item, book.poLines.get(candidate)!, used, doc.documentType === 'invoice');
         if (line) used.add(line.index);
         return line !== undefined;
       });
     });
-    if (fits.length === 1) poByNumber.set(normalizeDocumentNumber(number), fits[0]!);
+    if (fits.length === 1) book.poByNumber.set(normalizeDocumentNumber(number), fits[0]!);
   }
+}
+
+/** Each GRN's accepted quantities onto its PO's lines. */
+function applyReceipts(book: PoBook, grns: MatchDocument[]): void {
   for (const grn of grns) {
-    const po = findPo(text(grn.fields.poNumber));
+    const po = findPo(book, text(grn.fields.poNumber));
     if (!po) continue;
-    grnsOfPo.get(po)!.push(grn);
-    const lines = poLines.get(po)!;
+    book.grnsOfPo.get(po)!.push(grn);
+    const lines = book.poLines.get(po)!;
     const used = new Set<number>();
     grn.lineItems.forEach((item, i) => {
       // By description and unit (and HSN/SAC where the GRN prints it), then by position.
@@ -265,9 +297,11 @@ export function reconcileDocuments(
       line.received += num(item.acceptedQuantity) ?? num(item.receivedQuantity) ?? 0;
     });
   }
+}
 
-  // Invoices apply in order of document date, then number, then file name.
-  const order = [...invoices].sort((a, b) => {
+/** Invoices apply in order of document date, then number, then file name. */
+function billingOrder(invoices: MatchDocument[]): MatchDocument[] {
+  return [...invoices].sort((a, b) => {
     const key = (d: MatchDocument) => [
       text(d.fields.documentDate) ?? '',
       text(d.fields.documentNumber) ?? '',
@@ -277,192 +311,219 @@ export function reconcileDocuments(
     for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
     return 0;
   });
-  const seen = new Set<string>();
-  const results = new Map<MatchDocument, InvoiceResult>();
-  for (const invoice of order) {
-    const f = invoice.fields;
-    const documentNumber = text(f.documentNumber);
-    const vendorGstin = text(f.vendorGstin)?.toUpperCase() ?? null;
-    // A vendor's own tolerances, where the organisation set them, replace the defaults field by field.
-    const tolerances = applyTolerances(
-      defaults,
-      vendorGstin ? options.vendorTolerances?.get(vendorGstin) : undefined,
-    );
-    const poNumber = text(f.poNumber);
-    const reasons: Reason[] = [];
-    const duplicateKey = documentNumber
-      ? `${vendorGstin ?? text(f.vendorName)?.toLowerCase() ?? ''}|${normalizeDocumentNumber(documentNumber)}|${financialYear(text(f.documentDate))}`
-      : null;
-    const decided = options.duplicates?.get(invoice.file);
-    const duplicate = decided ?? (duplicateKey !== null && seen.has(duplicateKey));
-    if (duplicateKey && decided === undefined) seen.add(duplicateKey);
-    if (duplicate)
-      reasons.push({
-        code: 'duplicate_invoice',
-        message: `Invoice ${documentNumber} from this vendor was already received`,
-      });
+}
 
-    let po = findPo(poNumber);
-    if (!po && !poNumber) {
-      // No PO named: the single open PO of this vendor whose remaining value fits the invoice.
-      const total = num(f.taxableValue) ?? num(f.total);
-      const fits = pos.filter((candidate) => {
-        if (!sameVendor(candidate, invoice)) return false;
-        const remaining = poLines
-          .get(candidate)!
-          .reduce((sum, l) => sum + Math.max(0, l.ordered - l.billed) * (l.rate ?? 0), 0);
-        return total !== null && remaining + tolerances.amountRupees >= total;
+/** What matching one invoice reads and updates: the POs, the tolerances, the invoices already seen. */
+interface InvoiceMatch {
+  book: PoBook;
+  defaults: Tolerances;
+  options: MatchOptions;
+  /** Vendor, number and financial year of every invoice matched so far. */
+  seen: Set<string>;
+}
+
+/** One invoice against its PO (named, or the single open one of its vendor that fits) and receipts. */
+function matchInvoice(invoice: MatchDocument, ctx: InvoiceMatch): InvoiceResult {
+  const { book, options, seen } = ctx;
+  const f = invoice.fields;
+  const documentNumber = text(f.documentNumber);
+  const vendorGstin = text(f.vendorGstin)?.toUpperCase() ?? null;
+  // A vendor's own tolerances, where the organisation set them, replace the defaults field by field.
+  const tolerances = applyTolerances(
+    ctx.defaults,
+    vendorGstin ? options.vendorTolerances?.get(vendorGstin) : undefined,
+  );
+  const poNumber = text(f.poNumber);
+  const reasons: Reason[] = [];
+  const duplicateKey = documentNumber
+    ? `${vendorGstin ?? text(f.vendorName)?.toLowerCase() ?? ''}|${normalizeDocumentNumber(documentNumber)}|${financialYear(text(f.documentDate))}`
+    : null;
+  const decided = options.duplicates?.get(invoice.file);
+  const duplicate = decided ?? (duplicateKey !== null && seen.has(duplicateKey));
+  if (duplicateKey && decided === undefined) seen.add(duplicateKey);
+  if (duplicate)
+    reasons.push({
+      code: 'duplicate_invoice',
+      message: `Invoice ${documentNumber} from this vendor was already received`,
+    });
+
+  const po = findPo(book, poNumber) ?? (poNumber ? undefined : openPoThatFits(book, invoice, tolerances));
+  const lines: InvoiceLineResult[] = [];
+  let exact = true;
+  if (!po) {
+    reasons.push({
+      code: 'no_po',
+      message: poNumber
+        ? `No purchase order ${poNumber} among the documents`
+        : 'The invoice names no purchase order',
+    });
+    for (const [i, item] of invoice.lineItems.entries())
+      lines.push({
+        line: i + 1,
+        poLine: null,
+        status: 'exception',
+        billed: num(item.quantity),
+        received: null,
+        alreadyBilled: null,
+        poRate: null,
+        rate: num(item.rate),
       });
-      if (fits.length === 1) po = fits[0];
-    }
-    const lines: InvoiceLineResult[] = [];
-    let exact = true;
-    if (!po) {
+  } else {
+    const poGstin = text(po.fields.vendorGstin)?.toUpperCase() ?? null;
+    if (vendorGstin && poGstin && vendorGstin !== poGstin)
       reasons.push({
-        code: 'no_po',
-        message: poNumber
-          ? `No purchase order ${poNumber} among the documents`
-          : 'The invoice names no purchase order',
+        code: 'vendor_mismatch',
+        message: `The purchase order is to ${poGstin}, the invoice is from ${vendorGstin}`,
       });
-      for (const [i, item] of invoice.lineItems.entries())
-        lines.push({
-          line: i + 1,
-          poLine: null,
-          status: 'exception',
-          billed: num(item.quantity),
-          received: null,
-          alreadyBilled: null,
-          poRate: null,
-          rate: num(item.rate),
-        });
-    } else {
-      const poGstin = text(po.fields.vendorGstin)?.toUpperCase() ?? null;
-      if (vendorGstin && poGstin && vendorGstin !== poGstin)
-        reasons.push({
-          code: 'vendor_mismatch',
-          message: `The purchase order is to ${poGstin}, the invoice is from ${vendorGstin}`,
-        });
-      const candidates = poLines.get(po)!;
-      const used = new Set<number>();
-      invoice.lineItems.forEach((item, i) => {
-        const lineNo = i + 1;
-        const billed = num(item.quantity) ?? 0;
-        const rate = num(item.rate);
-        const poLine = findLine(item, candidates, used, true);
-        const lineReasons: Reason[] = [];
-        let lineExact = true;
-        if (!poLine) {
-          lineReasons.push({
-            code: 'unmatched_line',
-            line: lineNo,
-            message: 'No purchase order line has this item',
-          });
-          lines.push({
-            line: lineNo,
-            poLine: null,
-            status: 'exception',
-            billed,
-            received: null,
-            alreadyBilled: null,
-            poRate: null,
-            rate,
-          });
-          reasons.push(...lineReasons);
-          return;
-        }
-        used.add(poLine.index);
-        const alreadyBilled = poLine.billed;
-        if (!duplicate) {
-          if (poLine.received === 0) {
-            lineReasons.push({
-              code: 'no_receipt',
-              line: lineNo,
-              message: 'Nothing was received on this purchase order line',
-            });
-          } else {
-            const available = poLine.received - alreadyBilled;
-            const allowance = (available * tolerances.qtyPct) / 100;
-            if (billed > available + allowance + 1e-9)
-              lineReasons.push({
-                code: 'over_billed',
-                line: lineNo,
-                message: `Billed ${billed}, received ${poLine.received}, already billed ${alreadyBilled}`,
-              });
-            else if (Math.abs(billed - available) > 1e-9 && billed > available) lineExact = false;
-          }
-          poLine.billed += billed;
-        }
-        if (rate !== null && poLine.rate !== null && poLine.rate > 0) {
-          const diffPct = (Math.abs(rate - poLine.rate) / poLine.rate) * 100;
-          if (diffPct > tolerances.pricePct + 1e-9)
-            lineReasons.push({
-              code: 'price_variance',
-              line: lineNo,
-              message: `Rate ${rate} against ${poLine.rate} on the purchase order`,
-            });
-          else if (Math.abs(rate - poLine.rate) >= 0.005) lineExact = false;
-        }
-        const amount = num(item.amount);
-        if (amount !== null && rate !== null) {
-          const expected = paise(billed * rate - (num(item.discount) ?? 0));
-          const diff = Math.abs(paise(amount) - expected);
-          if (diff > tolerances.amountRupees + 1e-9)
-            lineReasons.push({
-              code: 'amount_mismatch',
-              line: lineNo,
-              message: `Amount ${amount}, quantity × rate − discount is ${expected}`,
-            });
-          else if (diff >= 0.005) lineExact = false;
-        }
-        if (!lineExact) exact = false;
-        reasons.push(...lineReasons.filter((r) => !duplicate || r.code !== 'over_billed'));
-        lines.push({
-          line: lineNo,
-          poLine: poLine.index + 1,
-          status: lineReasons.length > 0 ? 'exception' : lineExact ? 'matched' : 'matched_within_tolerance',
-          billed,
-          received: poLine.received,
-          alreadyBilled,
-          poRate: poLine.rate,
-          rate,
-        });
-      });
-    }
-    const status = reasons.length > 0 ? 'exception' : exact ? 'matched' : 'matched_within_tolerance';
-    const notPaid = reasons.some((r) => r.code === 'duplicate_invoice' || r.code === 'no_po');
-    results.set(invoice, {
-      contract: 'reconciliation/v1',
-      kind: 'invoice',
-      file: invoice.file,
-      documentNumber,
-      vendorGstin,
-      poNumber,
-      matchedPo: po?.file ?? null,
-      matchedGrns: po ? grnsOfPo.get(po)!.map((g) => g.file) : [],
-      status,
-      shouldBePaid: status === 'exception' ? (notPaid ? 'no' : 'exception') : 'yes',
-      reasons,
-      lines,
+    const candidates = book.poLines.get(po)!;
+    const used = new Set<number>();
+    invoice.lineItems.forEach((item, i) => {
+      const line = matchInvoiceLine(item, i + 1, { candidates, used, duplicate, tolerances });
+      lines.push(line.result);
+      reasons.push(...line.reasons);
+      if (!line.exact) exact = false;
     });
   }
+  const status = reasons.length > 0 ? 'exception' : exact ? 'matched' : 'matched_within_tolerance';
+  const notPaid = reasons.some((r) => r.code === 'duplicate_invoice' || r.code === 'no_po');
+  return {
+    contract: 'reconciliation/v1',
+    kind: 'invoice',
+    file: invoice.file,
+    documentNumber,
+    vendorGstin,
+    poNumber,
+    matchedPo: po?.file ?? null,
+    matchedGrns: po ? book.grnsOfPo.get(po)!.map((g) => g.file) : [],
+    status,
+    shouldBePaid: status === 'exception' ? (notPaid ? 'no' : 'exception') : 'yes',
+    reasons,
+    lines,
+  };
+}
 
-  const poResults: PoResult[] = pos.map((po) => {
-    const lines = poLines.get(po)!;
-    return {
-      contract: 'reconciliation/v1',
-      kind: 'po',
-      file: po.file,
-      documentNumber: text(po.fields.documentNumber),
-      vendorGstin: text(po.fields.vendorGstin)?.toUpperCase() ?? null,
-      receipt: compareWithOrdered(lines, (l) => l.received),
-      billing: compareWithOrdered(lines, (l) => l.billed),
-      lines: lines.map((l) => ({
-        line: l.index + 1,
-        ordered: l.ordered,
-        received: l.received,
-        billed: l.billed,
-      })),
-    };
+/** No PO named: the single open PO of this vendor whose remaining value fits the invoice. */
+function openPoThatFits(
+  book: PoBook,
+  invoice: MatchDocument,
+  tolerances: Tolerances,
+): MatchDocument | undefined {
+  const total = num(invoice.fields.taxableValue) ?? num(invoice.fields.total);
+  const fits = book.pos.filter((candidate) => {
+    if (!sameVendor(candidate, invoice)) return false;
+    const remaining = book.poLines
+      .get(candidate)!
+      .reduce((sum, l) => sum + Math.max(0, l.ordered - l.billed) * (l.rate ?? 0), 0);
+    return total !== null && remaining + tolerances.amountRupees >= total;
   });
-  return [...invoices.map((i) => results.get(i)!), ...poResults];
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/**
+ * One invoice line against its PO line: quantity against what was received and already billed, rate
+ * against the PO's, amount against quantity × rate − discount, each within the tolerances.
+ */
+function matchInvoiceLine(
+  item: Record<string, unknown>,
+  lineNo: number,
+  ctx: { candidates: PoLine[]; used: Set<number>; duplicate: boolean; tolerances: Tolerances },
+): { result: InvoiceLineResult; reasons: Reason[]; exact: boolean } {
+  const { candidates, used, duplicate, tolerances } = ctx;
+  const billed = num(item.quantity) ?? 0;
+  const rate = num(item.rate);
+  const poLine = findLine(item, candidates, used, true);
+  if (!poLine)
+    return {
+      result: {
+        line: lineNo,
+        poLine: null,
+        status: 'exception',
+        billed,
+        received: null,
+        alreadyBilled: null,
+        poRate: null,
+        rate,
+      },
+      reasons: [{ code: 'unmatched_line', line: lineNo, message: 'No purchase order line has this item' }],
+      exact: true,
+    };
+  used.add(poLine.index);
+  const alreadyBilled = poLine.billed;
+  const lineReasons: Reason[] = [];
+  let lineExact = true;
+  if (!duplicate) {
+    if (poLine.received === 0) {
+      lineReasons.push({
+        code: 'no_receipt',
+        line: lineNo,
+        message: 'Nothing was received on this purchase order line',
+      });
+    } else {
+      const available = poLine.received - alreadyBilled;
+      const allowance = (available * tolerances.qtyPct) / 100;
+      if (billed > available + allowance + 1e-9)
+        lineReasons.push({
+          code: 'over_billed',
+          line: lineNo,
+          message: `Billed ${billed}, received ${poLine.received}, already billed ${alreadyBilled}`,
+        });
+      else if (Math.abs(billed - available) > 1e-9 && billed > available) lineExact = false;
+    }
+    poLine.billed += billed;
+  }
+  if (rate !== null && poLine.rate !== null && poLine.rate > 0) {
+    const diffPct = (Math.abs(rate - poLine.rate) / poLine.rate) * 100;
+    if (diffPct > tolerances.pricePct + 1e-9)
+      lineReasons.push({
+        code: 'price_variance',
+        line: lineNo,
+        message: `Rate ${rate} against ${poLine.rate} on the purchase order`,
+      });
+    else if (Math.abs(rate - poLine.rate) >= 0.005) lineExact = false;
+  }
+  const amount = num(item.amount);
+  if (amount !== null && rate !== null) {
+    const expected = paise(billed * rate - (num(item.discount) ?? 0));
+    const diff = Math.abs(paise(amount) - expected);
+    if (diff > tolerances.amountRupees + 1e-9)
+      lineReasons.push({
+        code: 'amount_mismatch',
+        line: lineNo,
+        message: `Amount ${amount}, quantity × rate − discount is ${expected}`,
+      });
+    else if (diff >= 0.005) lineExact = false;
+  }
+  return {
+    result: {
+      line: lineNo,
+      poLine: poLine.index + 1,
+      status: lineReasons.length > 0 ? 'exception' : lineExact ? 'matched' : 'matched_within_tolerance',
+      billed,
+      received: poLine.received,
+      alreadyBilled,
+      poRate: poLine.rate,
+      rate,
+    },
+    reasons: lineReasons.filter((r) => !duplicate || r.code !== 'over_billed'),
+    exact: lineExact,
+  };
+}
+
+/** A purchase order's receipt and billing state, line by line. */
+function poResultOf(po: MatchDocument, lines: PoLine[]): PoResult {
+  return {
+    contract: 'reconciliation/v1',
+    kind: 'po',
+    file: po.file,
+    documentNumber: text(po.fields.documentNumber),
+    vendorGstin: text(po.fields.vendorGstin)?.toUpperCase() ?? null,
+    receipt: compareWithOrdered(lines, (l) => l.received),
+    billing: compareWithOrdered(lines, (l) => l.billed),
+    lines: lines.map((l) => ({
+      line: l.index + 1,
+      ordered: l.ordered,
+      received: l.received,
+      billed: l.billed,
+    })),
+  };
 }
