@@ -250,7 +250,8 @@ function limitBadTokens(limiter: BadTokenLimiter, trustProxy: boolean): Middlewa
 }
 
 /** Onboarding links, the public vendor form and the review of what vendors send. */
-export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter = new BadTokenLimiter()) {
+export function createVendorOnboardingRoutes(deps: AppDeps, limiter = new BadTokenLimiter()) {
+  const { env } = deps;
   const router = createRouter();
   router.use('/vendor-form/*', limitBadTokens(limiter, env.trustProxy));
   router.use(
@@ -267,7 +268,17 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
       message: 'The upload is too large; send fewer or smaller files at a time',
     }),
   );
-  return router
+  addLinkRoutes(router, deps);
+  addFormRoutes(router, deps);
+  addSubmissionRoutes(router, deps);
+  return router;
+}
+
+type Router = ReturnType<typeof createRouter>;
+
+/** The finance team's onboarding links: list, create, e-mail, revoke. */
+function addLinkRoutes(router: Router, { db, env, jobs }: AppDeps): void {
+  router
     .openapi(routes.listLinks, async (c) =>
       c.json(await listVendorLinks(db, requireMembership(c).membership), 200),
     )
@@ -298,7 +309,12 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
     .openapi(routes.revokeLink, async (c) => {
       await revokeVendorLink(db, { caller: requireMembership(c), id: c.req.valid('param').id });
       return c.json({ ok: true as const }, 200);
-    })
+    });
+}
+
+/** The vendor's own form, by token: read it, submit it, attach documents, upload invoices. */
+function addFormRoutes(router: Router, { db, env, jobs }: AppDeps): void {
+  router
     .openapi(routes.form, async (c) => c.json(await getVendorForm(db, c.req.valid('param').token), 200))
     .openapi(routes.submit, async (c) => {
       await submitVendorForm(db, { token: c.req.valid('param').token, fields: c.req.valid('json') });
@@ -344,7 +360,12 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
       } finally {
         await received.cleanup();
       }
-    })
+    });
+}
+
+/** Submissions and bank changes for the finance team to decide, and the documents vendors attached. */
+function addSubmissionRoutes(router: Router, { db, jobs }: AppDeps): void {
+  router
     .openapi(routes.submissions, async (c) =>
       c.json(await listVendorSubmissions(db, requireMembership(c)), 200),
     )
