@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriveLink } from './google-drive-link.ts';
 import { createLocalFolderSource, resolveLocalPath } from './local-folder.ts';
 import type { SourceEntry } from './source.ts';
-import { sanitizeFileName, storeUploadedFiles } from './upload.ts';
+import { expandZip, sanitizeFileName, storeUploadedFiles } from './upload.ts';
 
 let base: string;
 let root: string;
@@ -248,6 +248,40 @@ describe('uploads and zip safety', () => {
     ]);
     // Nothing of the bomb is left behind: one stored file, no staging folder.
     expect(await readdir(dir)).toHaveLength(1);
+  });
+
+  it('inflates a zip bomb off the event loop: other requests get turns all along, not after megabytes', async () => {
+    // One entry of 48 MB zeros in ~50 KB: a single 16 KB slice of it is 16 MB of zeros.
+    const MB = 1024 * 1024;
+    const bomb = zipSync({ 'po.pdf': new Uint8Array(48 * MB) }, { level: 9 });
+    const stagingDir = await mkdtemp(join(base, 'bomb-turns-'));
+    // Turns of the event loop while the zip expands (one per loop iteration, however loaded the machine).
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const out = await expandZip({
+      zipName: 'bomb.zip',
+      zip: { name: 'bomb.zip', bytes: bomb },
+      stagingDir,
+      limits: { maxFileBytes: 64 * MB, maxFiles: 10 },
+      budget: { bytes: 8 * MB, reason: 'too much' },
+    });
+    counting = false;
+    expect(out).toMatchObject({
+      refused: true,
+      files: [],
+      skipped: [{ name: 'bomb.zip', reason: 'too much' }],
+    });
+    // Inflated on the event loop, a slice's 16 MB came in one turn (3 turns in all); on the thread pool
+    // the loop hears 64 KB at a time, so there is a turn for at least every megabyte inflated.
+    expect(out.expanded).toBeGreaterThan(8 * MB);
+    expect(turns).toBeGreaterThan(out.expanded / MB);
+    expect(await readdir(stagingDir)).toHaveLength(1);
   });
 
   it('caps what all zips of one request expand to, refusing whole archives past the cap', async () => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, open as openFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { Unzip, UnzipInflate } from 'fflate';
+import { Unzip } from 'fflate';
 import { AppError } from '../../lib/app-error.ts';
 import { getUploadCacheDir, locateUploadedFile } from '../blobs/upload-blobs.ts';
 import {
@@ -17,6 +17,7 @@ import {
   type SourceEntry,
 } from './source.ts';
 import { listUploadPage } from './uploads.repo.ts';
+import { createThreadedInflater } from './zip-inflate.ts';
 
 /** A file held in memory (a zip entry, a test's fixture). */
 export interface InMemoryFile {
@@ -194,32 +195,35 @@ export async function expandZip({
       expanded: 0,
       refused: false,
     };
-  const files: StagedFile[] = [];
-  const skipped: SkippedFile[] = [];
+  // Entries finish out of order (inflated on the thread pool): each outcome keeps its entry's place.
+  const files: Array<StagedFile & { at: number }> = [];
+  const skippedAt: Array<SkippedFile & { at: number }> = [];
   const open = new Set<number>();
   let expanded = 0;
   let refused = false;
   let entries = 0;
   let accepted = 0;
   const unzip = new Unzip();
-  unzip.register(UnzipInflate);
+  const inflater = createThreadedInflater();
+  unzip.register(inflater.decoder);
   unzip.onfile = (entry) => {
     entries++;
+    const at = entries;
     const display = `${zipName}/${entry.name}`;
     if (refused || entry.name.endsWith('/')) return;
     const name = sanitizeFileName(entry.name);
     if (name.startsWith('.') || entry.name.includes('__MACOSX/')) return;
     if (extname(name).toLowerCase() === '.zip') {
-      skipped.push({ name: display, reason: 'Zip files inside a zip are not opened' });
+      skippedAt.push({ at, name: display, reason: 'Zip files inside a zip are not opened' });
       return;
     }
     const reason = explainUnsupportedFile(name, 1, limits.maxFileBytes);
     if (reason) {
-      skipped.push({ name: display, reason });
+      skippedAt.push({ at, name: display, reason });
       return;
     }
     if (accepted >= limits.maxFiles) {
-      skipped.push({ name: display, reason: `Only ${limits.maxFiles} files are accepted per upload` });
+      skippedAt.push({ at, name: display, reason: `Only ${limits.maxFiles} files are accepted per upload` });
       return;
     }
     accepted++;
@@ -238,7 +242,7 @@ export async function expandZip({
       if (stopped) return;
       if (error) {
         stop();
-        skipped.push({ name: display, reason: 'This entry of the zip is damaged' });
+        skippedAt.push({ at, name: display, reason: 'This entry of the zip is damaged' });
         return;
       }
       size += chunk.length;
@@ -246,7 +250,8 @@ export async function expandZip({
       if (size > limits.maxFileBytes) {
         stop();
         entry.terminate();
-        skipped.push({
+        skippedAt.push({
+          at,
           name: display,
           reason: `The file is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
         });
@@ -258,15 +263,15 @@ export async function expandZip({
         refused = true;
         return;
       }
-      // Written as it inflates (synchronously: fflate calls back inside push), so memory stays at a slice.
+      // Written as it inflates (64 KB at a time), so memory stays at a slice's output.
       writeSync(fd, chunk);
       hash.update(chunk);
       if (final) {
         stop();
-        if (size === 0) skipped.push({ name: display, reason: 'The file is empty' });
+        if (size === 0) skippedAt.push({ at, name: display, reason: 'The file is empty' });
         else {
           const renamed = explainFileNameChange(entry.name, { pathExpected: true });
-          files.push({ name, path, size, sha256: hash.digest('hex'), ...(renamed ? { renamed } : {}) });
+          files.push({ at, name, path, size, sha256: hash.digest('hex'), ...(renamed ? { renamed } : {}) });
         }
       }
     };
@@ -276,18 +281,23 @@ export async function expandZip({
   try {
     for await (const slice of readZipSlices(zip)) {
       unzip.push(slice, false);
+      // The next slice waits until this one is inflated (a bomb's slice is megabytes of zeros): memory
+      // stays at a slice's output, and the budget is checked before more is read.
+      await inflater.drained();
       if (refused) break;
-      // Inflating and writing a slice is synchronous (up to megabytes for a bomb's zeros): let other
-      // requests in between slices, so an upload never holds the event loop for its whole archive.
+      // Stored (not deflated) entries are copied within push: let other requests in between slices.
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (!refused) unzip.push(new Uint8Array(0), true);
   } catch {
     damaged = true;
   } finally {
+    // Every entry finished (or stopped) before its file is closed: the last output comes asynchronously.
+    await inflater.settle();
     for (const fd of open) closeSync(fd);
   }
   if (refused) return { files: [], skipped: [{ name: zipName, reason: budget.reason }], expanded, refused };
+  const skipped: SkippedFile[] = skippedAt.sort((x, y) => x.at - y.at).map(({ at: _, ...s }) => s);
   if (damaged)
     skipped.push({
       name: zipName,
@@ -298,7 +308,12 @@ export async function expandZip({
     });
   else if (entries === 0)
     skipped.push({ name: zipName, reason: 'The zip file is damaged or has no files in it' });
-  return { files, skipped, expanded, refused };
+  return {
+    files: files.sort((x, y) => x.at - y.at).map(({ at: _, ...file }) => file),
+    skipped,
+    expanded,
+    refused,
+  };
 }
 
 /** Moves a finished temporary file into place (copying when it lies on another file system). */
