@@ -362,6 +362,25 @@ describe('uploads and zip safety', () => {
     }
   });
 
+  it('reports a damaged entry by name and keeps the others, in the order of the zip', async () => {
+    const zip = zipSync({
+      'a.pdf': strToU8(`%PDF-1.4 ${'a'.repeat(5000)}`),
+      'b.pdf': strToU8(`%PDF-1.4 ${'b'.repeat(300)}`),
+      'c.pdf': [strToU8('%PDF-1.4 stored'), { level: 0 }],
+    });
+    for (let at = 40; at < 60; at++) zip[at] = 0xff; // inside a.pdf's deflated bytes
+    const out = await storeUploadedFiles(
+      join(base, 'uploads-damaged-entry'),
+      [{ name: 'z.zip', bytes: zip }],
+      limits,
+    );
+    expect(out.stored.map((s) => [s.fileName, s.size])).toEqual([
+      ['b.pdf', 309],
+      ['c.pdf', 15],
+    ]);
+    expect(out.skipped).toEqual([{ name: 'z.zip/a.pdf', reason: 'This entry of the zip is damaged' }]);
+  });
+
   it('reports a damaged zip instead of failing the upload', async () => {
     const out = await storeUploadedFiles(
       join(base, 'uploads-3'),
