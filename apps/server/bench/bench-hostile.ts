@@ -539,8 +539,8 @@ try {
   rows.push([
     'idle 70 s after the burst (worker threads retired)',
     `rss ${mb(burstRss)} → ${mb(idleRss)}, threads ${burstThreads} → ${await threads()}; ` +
-      `JS heap ${mb(idle.heapTotal)}, buffers ${mb(idle.arrayBuffers)} (at start: rss ${mb(startMemory.rss)}, ` +
-      `heap ${mb(startMemory.heapTotal)}, buffers ${mb(startMemory.arrayBuffers)})`,
+      `JS heap ${mb(idle.heapTotal)}, external ${mb(idle.external)} (buffers, PGlite's WebAssembly memory) ` +
+      `(at start: rss ${mb(startMemory.rss)}, heap ${mb(startMemory.heapTotal)}, external ${mb(startMemory.external)})`,
     '70000',
     '',
     '',
