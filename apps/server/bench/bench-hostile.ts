@@ -1,19 +1,25 @@
 /**
  * `npm run bench:hostile`: replays hostile request bodies and files against a real server (embedded
  * PGlite in a temporary DATA_DIR, in this process) and reports, per case, the answer, the time, the
- * slowest /healthz answer while the case ran (polled every 50 ms) and the process's resident memory
- * before and at its peak. Cases: 200 MB JSON bodies and a 200 MB multipart upload without a session, a
+ * slowest and 90th-percentile /healthz answer while the case ran (polled every 50 ms), the event loop's
+ * delay (longest, 99th percentile) and utilisation, the longest stretch of main-thread CPU without a break
+ * (from a CPU profile: unlike the delays, not inflated by waiting for a CPU on a shared machine) with where
+ * it was spent, and the process's resident memory before and at its peak; after the burst, what 70 s idle
+ * gives back. Cases: 200 MB JSON bodies and a 200 MB multipart upload without a session, a
  * 200 MB sign-in body (chunked and with its Content-Length), a 200 MB JSON body with a session, NUL and
  * broken characters in every kind of text a person types, a zip bomb and a password-protected zip, a
  * run over a vector-heavy PDF (5,000 page-wide strokes, a few KB) and a 100,000-page PDF, the review
- * screen and the page pictures of both, and a 200-inch PDF page through the engine.
+ * screen and the page pictures of both, and a 200-inch PDF page through the engine. /healthz is asked from
+ * a worker thread of its own, so its answer times are the server's event loop, not the bench's client work.
  */
 
 import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { createOcr, extractDocument } from '@bahi/engine';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -25,47 +31,144 @@ import { startBenchServer } from './bench-support.ts';
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
-let healthUrl = '';
+/**
+ * Asks /healthz every 50 ms from a thread of its own while `start`–`stop` (answer times in ms). In the main
+ * thread, the bench's own fetches and their answers would be counted as the server's stalls.
+ */
+function startHealthPoller(url: string) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    let times = null;
+    const poll = async () => {
+      for (;;) {
+        const asked = performance.now();
+        const counted = times; // a poll asked before the case started is not the case's
+        await fetch(workerData.url).then((r) => r.arrayBuffer()).catch(() => undefined);
+        if (counted && counted === times) times.push(performance.now() - asked);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    parentPort.on('message', (m) => {
+      if (m === 'start') times = [];
+      else { parentPort.postMessage(times ?? []); times = null; }
+    });
+    poll();`,
+    { eval: true, workerData: { url } },
+  );
+  worker.unref();
+  return {
+    start: () => worker.postMessage('start'),
+    stop: () =>
+      new Promise<number[]>((resolve) => {
+        worker.once('message', resolve);
+        worker.postMessage('stop');
+      }),
+    close: () => worker.terminate(),
+  };
+}
+
+let health: ReturnType<typeof startHealthPoller>;
+
+// The main thread's own CPU profile (1 ms samples) while a case runs. A long delay of the event loop can be
+// work that held it or, on a shared machine, a CPU it waited for; a run of consecutive busy samples is work.
+const profiler = new Session();
+profiler.connect();
+await profiler.post('Profiler.enable');
+await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string }; children?: number[] }>;
+  samples: number[];
+}
+
+/** The longest run of consecutive busy samples (≈ ms of CPU the loop spent without a break) and its main frame. */
+function longestBusyStretch(profile: CpuProfile): { ms: number; in: string } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // A sample's nearest frame of the project or of a package (file or package name), else the V8 state.
+  const where = (id: number) => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { url, functionName } = byId.get(at)!.callFrame;
+      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+      if (pkg) return pkg;
+      if (url.includes('/src/') && !url.includes('node_modules')) return url.split('/').at(-1)!;
+      if (!url && at === id && functionName.startsWith('(')) return functionName;
+    }
+    return 'node';
+  };
+  let best: number[] = [];
+  let current: number[] = [];
+  for (const id of profile.samples) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') {
+      if (current.length > best.length) best = current;
+      current = [];
+    } else current.push(id);
+  }
+  if (current.length > best.length) best = current;
+  const counts = new Map<string, number>();
+  for (const id of best) counts.set(where(id), (counts.get(where(id)) ?? 0) + 1);
+  const top = [...counts].sort((x, y) => y[1] - x[1])[0];
+  return { ms: best.length, in: top ? top[0] : '' };
+}
+
+/** What one case measured: its answer and time, /healthz answers while it ran, loop stalls and memory. */
+interface Measured<T> {
+  result: T;
+  ms: number;
+  before: number;
+  peak: number;
+  worstHealthMs: number;
+  p90HealthMs: number;
+  loopMs: number;
+  loopP99Ms: number;
+  loopBusy: number;
+  /** Longest stretch of main-thread CPU without a break (profile samples), and where it was spent. */
+  busy: { ms: number; in: string };
+}
 
 /**
- * Resident memory sampled every 20 ms while `run` works (the peak seen), and /healthz asked every 50 ms
- * (the slowest answer: how long the API stalled).
+ * Resident memory sampled every 20 ms while `run` works (the peak seen), /healthz asked every 50 ms (the
+ * slowest and the 90th-percentile answer: how long the API stalled), the event loop's delay (the longest
+ * and the 99th percentile, sampled every 10 ms) and its utilisation (share of the time it was busy).
  */
-async function measure<T>(
-  run: () => Promise<T>,
-): Promise<{ result: T; ms: number; before: number; peak: number; worstHealthMs: number; loopMs: number }> {
+async function measure<T>(run: () => Promise<T>): Promise<Measured<T>> {
   global.gc?.();
-  // The longest the server's event loop (this process's) was held: a stall, as opposed to a slow machine.
+  // The longest the server's event loop (this process's) was held: a stall, or a CPU shared with others.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const elu = performance.eventLoopUtilization();
   const before = process.memoryUsage().rss;
   let peak = before;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
-  let running = true;
-  let worstHealthMs = 0;
-  const poller = (async () => {
-    while (running) {
-      const asked = performance.now();
-      await fetch(healthUrl)
-        .then((r) => r.arrayBuffer())
-        .catch(() => undefined);
-      worstHealthMs = Math.max(worstHealthMs, performance.now() - asked);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
+  health.start();
+  await profiler.post('Profiler.start');
   const started = performance.now();
   try {
     const result = await run();
+    const ms = Math.round(performance.now() - started);
     peak = Math.max(peak, process.memoryUsage().rss);
     loop.disable();
-    const loopMs = loop.max / 1e6;
-    return { result, ms: Math.round(performance.now() - started), before, peak, worstHealthMs, loopMs };
+    const loopBusy = performance.eventLoopUtilization(elu).utilization;
+    const times = (await health.stop()).sort((x, y) => x - y);
+    // Last: handing over the profile is itself ~0.5 s of this thread's time after a long case.
+    const { profile } = (await profiler.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+    return {
+      result,
+      ms,
+      before,
+      peak,
+      worstHealthMs: times.at(-1) ?? 0,
+      p90HealthMs: times[Math.floor(times.length * 0.9)] ?? 0,
+      loopMs: loop.max / 1e6,
+      loopP99Ms: loop.percentile(99) / 1e6,
+      loopBusy,
+      busy: longestBusyStretch(profile),
+    };
   } finally {
-    running = false;
     loop.disable();
-    await poller;
     clearInterval(timer);
   }
 }
@@ -153,20 +256,30 @@ const long = manyPagesPdf(100_000);
 // A short extraction limit so the vector-heavy PDF's run ends in seconds, not two minutes.
 const bench = await startBenchServer('hostile', { EXTRACT_TIMEOUT_MS: '10000', EXTRACT_CONCURRENCY: '1' });
 const { server, dataDir } = bench;
-healthUrl = `${server.url}/healthz`;
+health = startHealthPoller(`${server.url}/healthz`);
+const startMemory = process.memoryUsage();
 const rows: string[][] = [
-  ['case', 'answer', 'ms', 'worst /healthz ms', 'longest loop stall ms', 'rss before', 'rss peak'],
+  [
+    'case',
+    'answer',
+    'ms',
+    '/healthz worst / p90 ms',
+    'loop delay max / p99 ms',
+    'loop busy',
+    'longest CPU stretch ms',
+    'rss before',
+    'rss peak',
+  ],
 ];
-const record = (
-  name: string,
-  m: { result: unknown; ms: number; before: number; peak: number; worstHealthMs: number; loopMs: number },
-) =>
+const record = (name: string, m: Measured<unknown>) =>
   rows.push([
     name,
     String(m.result),
     String(m.ms),
-    String(Math.round(m.worstHealthMs)),
-    String(Math.round(m.loopMs)),
+    `${Math.round(m.worstHealthMs)} / ${Math.round(m.p90HealthMs)}`,
+    `${Math.round(m.loopMs)} / ${Math.round(m.loopP99Ms)}`,
+    `${Math.round(m.loopBusy * 100)}%`,
+    `${m.busy.ms} (${m.busy.in})`,
     mb(m.before),
     mb(m.peak),
   ]);
@@ -414,6 +527,28 @@ try {
       return `${res.status} ${res.headers.get('x-bahi-page-placeholder') ? 'placeholder' : 'drawn'}`;
     }),
   );
+  // Memory after the burst, before the engine case below loads the engine into this thread: extraction
+  // and preview threads stop after an idle minute, giving theirs back (OS threads of the process counted).
+  const threads = async () => (await readdir('/proc/self/task').catch(() => [])).length;
+  const burstRss = process.memoryUsage().rss;
+  const burstThreads = await threads();
+  await new Promise((r) => setTimeout(r, 70_000));
+  global.gc?.();
+  const idle = process.memoryUsage();
+  const idleRss = idle.rss;
+  rows.push([
+    'idle 70 s after the burst (worker threads retired)',
+    `rss ${mb(burstRss)} → ${mb(idleRss)}, threads ${burstThreads} → ${await threads()}; ` +
+      `JS heap ${mb(idle.heapTotal)}, external ${mb(idle.external)} (buffers, PGlite's WebAssembly memory) ` +
+      `(at start: rss ${mb(startMemory.rss)}, heap ${mb(startMemory.heapTotal)}, external ${mb(startMemory.external)})`,
+    '70000',
+    '',
+    '',
+    '',
+    '',
+    mb(burstRss),
+    mb(idleRss),
+  ]);
   const pdf = new TextEncoder().encode(
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 14400 14400]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -428,24 +563,13 @@ try {
   } finally {
     await ocr.close();
   }
-  // Memory after the burst: extraction and preview threads stop after an idle minute, giving theirs back.
-  const threadsBefore = server.url ? process.memoryUsage().rss : 0;
-  await new Promise((r) => setTimeout(r, 70_000));
-  global.gc?.();
-  rows.push([
-    'idle 70 s after the burst (worker threads retired)',
-    `rss ${mb(threadsBefore)} → ${mb(process.memoryUsage().rss)}`,
-    '70000',
-    '',
-    '',
-    mb(threadsBefore),
-    mb(process.memoryUsage().rss),
-  ]);
 } finally {
   clearInterval(peakTimer);
+  profiler.disconnect();
+  await health.close();
   await bench.close();
 }
-rows.push(['whole bench', '', '', '', '', '', `peak ${mb(overallPeak)}`]);
+rows.push(['whole bench', '', '', '', '', '', '', '', `peak ${mb(overallPeak)}`]);
 console.log(
   `load average while it ran: ${loadavg()
     .map((l) => l.toFixed(1))

@@ -55,6 +55,7 @@ async function openPglite(dir: string | undefined, template?: Blob): Promise<DbH
   const options = template ? { loadDataDir: template } : {};
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
+  yieldBeforeEachQuery(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -63,6 +64,21 @@ async function openPglite(dir: string | undefined, template?: Blob): Promise<DbH
     // PGlite is one connection in one process: nothing else can race us, so no lock is needed.
     withExclusiveSession: (_lockKey, fn) => fn(db),
     close: () => client.close(),
+  };
+}
+
+/**
+ * PGlite's Postgres is WebAssembly on this thread: it answers a query synchronously and its promise settles as
+ * a microtask, so a chain of queries (storing a read document, then rewriting its flow's sheet and registers)
+ * ran back to back without letting one request in — ~150 ms of CPU in bench:hostile's run, and much longer
+ * on a loaded machine. Each query first yields to the event loop, so requests are answered between queries.
+ * A transaction stays whole: PGlite's own lock holds other queries back until it ends.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const execute = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (...args) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return execute(...args);
   };
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriveLink } from './google-drive-link.ts';
 import { createLocalFolderSource, resolveLocalPath } from './local-folder.ts';
 import type { SourceEntry } from './source.ts';
-import { sanitizeFileName, storeUploadedFiles } from './upload.ts';
+import { expandZip, sanitizeFileName, storeUploadedFiles } from './upload.ts';
 
 let base: string;
 let root: string;
@@ -250,6 +250,40 @@ describe('uploads and zip safety', () => {
     expect(await readdir(dir)).toHaveLength(1);
   });
 
+  it('inflates a zip bomb off the event loop: other requests get turns all along, not after megabytes', async () => {
+    // One entry of 48 MB zeros in ~50 KB: a single 16 KB slice of it is 16 MB of zeros.
+    const MB = 1024 * 1024;
+    const bomb = zipSync({ 'po.pdf': new Uint8Array(48 * MB) }, { level: 9 });
+    const stagingDir = await mkdtemp(join(base, 'bomb-turns-'));
+    // Turns of the event loop while the zip expands (one per loop iteration, however loaded the machine).
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const out = await expandZip({
+      zipName: 'bomb.zip',
+      zip: { name: 'bomb.zip', bytes: bomb },
+      stagingDir,
+      limits: { maxFileBytes: 64 * MB, maxFiles: 10 },
+      budget: { bytes: 8 * MB, reason: 'too much' },
+    });
+    counting = false;
+    expect(out).toMatchObject({
+      refused: true,
+      files: [],
+      skipped: [{ name: 'bomb.zip', reason: 'too much' }],
+    });
+    // Inflated on the event loop, a slice's 16 MB came in one turn (3 turns in all); on the thread pool
+    // the loop hears 64 KB at a time, so there is a turn for at least every megabyte inflated.
+    expect(out.expanded).toBeGreaterThan(8 * MB);
+    expect(turns).toBeGreaterThan(out.expanded / MB);
+    expect(await readdir(stagingDir)).toHaveLength(1);
+  });
+
   it('caps what all zips of one request expand to, refusing whole archives past the cap', async () => {
     // Random bytes do not compress: these zips are honest (ratio ~1), only too much together.
     const noise = () => randomBytes(1024 * 1024);
@@ -326,6 +360,25 @@ describe('uploads and zip safety', () => {
         { name: 'locked.zip', reason: expect.stringMatching(/^This zip file is password-protected/) },
       ]);
     }
+  });
+
+  it('reports a damaged entry by name and keeps the others, in the order of the zip', async () => {
+    const zip = zipSync({
+      'a.pdf': strToU8(`%PDF-1.4 ${'a'.repeat(5000)}`),
+      'b.pdf': strToU8(`%PDF-1.4 ${'b'.repeat(300)}`),
+      'c.pdf': [strToU8('%PDF-1.4 stored'), { level: 0 }],
+    });
+    for (let at = 40; at < 60; at++) zip[at] = 0xff; // inside a.pdf's deflated bytes
+    const out = await storeUploadedFiles(
+      join(base, 'uploads-damaged-entry'),
+      [{ name: 'z.zip', bytes: zip }],
+      limits,
+    );
+    expect(out.stored.map((s) => [s.fileName, s.size])).toEqual([
+      ['b.pdf', 309],
+      ['c.pdf', 15],
+    ]);
+    expect(out.skipped).toEqual([{ name: 'z.zip/a.pdf', reason: 'This entry of the zip is damaged' }]);
   });
 
   it('reports a damaged zip instead of failing the upload', async () => {

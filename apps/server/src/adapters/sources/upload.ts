@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, open as openFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { Unzip, UnzipInflate } from 'fflate';
+import { Unzip, type UnzipFile } from 'fflate';
 import { AppError } from '../../lib/app-error.ts';
 import { getUploadCacheDir, locateUploadedFile } from '../blobs/upload-blobs.ts';
 import {
@@ -17,6 +17,7 @@ import {
   type SourceEntry,
 } from './source.ts';
 import { listUploadPage } from './uploads.repo.ts';
+import { createThreadedInflater } from './zip-inflate.ts';
 
 /** A file held in memory (a zip entry, a test's fixture). */
 export interface InMemoryFile {
@@ -167,6 +168,91 @@ async function isPasswordProtectedZip(file: IncomingFile): Promise<boolean> {
 export const PASSWORD_ZIP_REASON =
   'This zip file is password-protected, so its files cannot be read. Unzip it with its password (or zip the files again without one) and upload them again.';
 
+/** One zip's expansion as it goes: entries staged or skipped (each with its place in the zip), and budgets. */
+interface ZipExpansion {
+  zipName: string;
+  stagingDir: string;
+  limits: Pick<UploadLimits, 'maxFileBytes' | 'maxFiles'>;
+  budget: { bytes: number; reason: string };
+  // Entries finish out of order (inflated on the thread pool): each outcome keeps its entry's place.
+  files: Array<StagedFile & { at: number }>;
+  skipped: Array<SkippedFile & { at: number }>;
+  /** Staging files still being written. */
+  open: Set<number>;
+  expanded: number;
+  refused: boolean;
+  entries: number;
+  accepted: number;
+}
+
+/** Decides on a zip entry as the zip is read: skipped with a reason, ignored (folders, junk), or staged. */
+function onZipEntry(zip: ZipExpansion, entry: UnzipFile): void {
+  zip.entries++;
+  const at = zip.entries;
+  const display = `${zip.zipName}/${entry.name}`;
+  if (zip.refused || entry.name.endsWith('/')) return;
+  const name = sanitizeFileName(entry.name);
+  if (name.startsWith('.') || entry.name.includes('__MACOSX/')) return;
+  const skip = (reason: string) => zip.skipped.push({ at, name: display, reason });
+  if (extname(name).toLowerCase() === '.zip') return void skip('Zip files inside a zip are not opened');
+  const reason = explainUnsupportedFile(name, 1, zip.limits.maxFileBytes);
+  if (reason) return void skip(reason);
+  if (zip.accepted >= zip.limits.maxFiles)
+    return void skip(`Only ${zip.limits.maxFiles} files are accepted per upload`);
+  zip.accepted++;
+  stageZipEntry(zip, entry, { at, name, skip });
+}
+
+/**
+ * Writes an entry to a staging file as it inflates (64 KB at a time, so memory stays at a slice's output),
+ * hashing it on the way; abandons it past the per-file limit and refuses the whole zip past its budget.
+ */
+function stageZipEntry(
+  zip: ZipExpansion,
+  entry: UnzipFile,
+  { at, name, skip }: { at: number; name: string; skip: (reason: string) => void },
+): void {
+  const path = join(zip.stagingDir, `${at}`);
+  const fd = openSync(path, 'wx', 0o600);
+  zip.open.add(fd);
+  const hash = createHash('sha256');
+  let size = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    zip.open.delete(fd);
+    closeSync(fd);
+  };
+  entry.ondata = (error, chunk, final) => {
+    if (stopped) return;
+    if (error) {
+      stop();
+      return skip('This entry of the zip is damaged');
+    }
+    size += chunk.length;
+    zip.expanded += chunk.length;
+    if (size > zip.limits.maxFileBytes) {
+      stop();
+      entry.terminate();
+      return skip(`The file is larger than the ${formatMegabytes(zip.limits.maxFileBytes)} limit`);
+    }
+    if (zip.expanded > zip.budget.bytes) {
+      stop();
+      entry.terminate();
+      zip.refused = true;
+      return;
+    }
+    writeSync(fd, chunk);
+    hash.update(chunk);
+    if (!final) return;
+    stop();
+    if (size === 0) return skip('The file is empty');
+    const renamed = explainFileNameChange(entry.name, { pathExpected: true });
+    zip.files.push({ at, name, path, size, sha256: hash.digest('hex'), ...(renamed ? { renamed } : {}) });
+  };
+  entry.start();
+}
+
 /**
  * Expands a .zip onto disk under `stagingDir`, entry by entry as it inflates: nothing is held in memory
  * beyond one slice. Hard limits: each entry is abandoned once it passes the per-file limit, and the whole
@@ -194,100 +280,47 @@ export async function expandZip({
       expanded: 0,
       refused: false,
     };
-  const files: StagedFile[] = [];
-  const skipped: SkippedFile[] = [];
-  const open = new Set<number>();
-  let expanded = 0;
-  let refused = false;
-  let entries = 0;
-  let accepted = 0;
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
-  unzip.onfile = (entry) => {
-    entries++;
-    const display = `${zipName}/${entry.name}`;
-    if (refused || entry.name.endsWith('/')) return;
-    const name = sanitizeFileName(entry.name);
-    if (name.startsWith('.') || entry.name.includes('__MACOSX/')) return;
-    if (extname(name).toLowerCase() === '.zip') {
-      skipped.push({ name: display, reason: 'Zip files inside a zip are not opened' });
-      return;
-    }
-    const reason = explainUnsupportedFile(name, 1, limits.maxFileBytes);
-    if (reason) {
-      skipped.push({ name: display, reason });
-      return;
-    }
-    if (accepted >= limits.maxFiles) {
-      skipped.push({ name: display, reason: `Only ${limits.maxFiles} files are accepted per upload` });
-      return;
-    }
-    accepted++;
-    const path = join(stagingDir, `${entries}`);
-    const fd = openSync(path, 'wx', 0o600);
-    open.add(fd);
-    const hash = createHash('sha256');
-    let size = 0;
-    let stopped = false;
-    const stop = () => {
-      stopped = true;
-      open.delete(fd);
-      closeSync(fd);
-    };
-    entry.ondata = (error, chunk, final) => {
-      if (stopped) return;
-      if (error) {
-        stop();
-        skipped.push({ name: display, reason: 'This entry of the zip is damaged' });
-        return;
-      }
-      size += chunk.length;
-      expanded += chunk.length;
-      if (size > limits.maxFileBytes) {
-        stop();
-        entry.terminate();
-        skipped.push({
-          name: display,
-          reason: `The file is larger than the ${formatMegabytes(limits.maxFileBytes)} limit`,
-        });
-        return;
-      }
-      if (expanded > budget.bytes) {
-        stop();
-        entry.terminate();
-        refused = true;
-        return;
-      }
-      // Written as it inflates (synchronously: fflate calls back inside push), so memory stays at a slice.
-      writeSync(fd, chunk);
-      hash.update(chunk);
-      if (final) {
-        stop();
-        if (size === 0) skipped.push({ name: display, reason: 'The file is empty' });
-        else {
-          const renamed = explainFileNameChange(entry.name, { pathExpected: true });
-          files.push({ name, path, size, sha256: hash.digest('hex'), ...(renamed ? { renamed } : {}) });
-        }
-      }
-    };
-    entry.start();
+  const state: ZipExpansion = {
+    zipName,
+    stagingDir,
+    limits,
+    budget,
+    files: [],
+    skipped: [],
+    open: new Set(),
+    expanded: 0,
+    refused: false,
+    entries: 0,
+    accepted: 0,
   };
+  const unzip = new Unzip();
+  const inflater = createThreadedInflater();
+  unzip.register(inflater.decoder);
+  unzip.onfile = (entry) => onZipEntry(state, entry);
   let damaged = false;
   try {
     for await (const slice of readZipSlices(zip)) {
       unzip.push(slice, false);
-      if (refused) break;
-      // Inflating and writing a slice is synchronous (up to megabytes for a bomb's zeros): let other
-      // requests in between slices, so an upload never holds the event loop for its whole archive.
+      // The next slice waits until this one is inflated (a bomb's slice is megabytes of zeros): memory
+      // stays at a slice's output, and the budget is checked before more is read.
+      await inflater.drained();
+      if (state.refused) break;
+      // Stored (not deflated) entries are copied within push: let other requests in between slices.
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (!refused) unzip.push(new Uint8Array(0), true);
+    if (!state.refused) unzip.push(new Uint8Array(0), true);
   } catch {
     damaged = true;
   } finally {
-    for (const fd of open) closeSync(fd);
+    // Every entry finished (or stopped) before its file is closed: the last output comes asynchronously.
+    await inflater.settle();
+    for (const fd of state.open) closeSync(fd);
   }
+  const { expanded, refused, entries } = state;
   if (refused) return { files: [], skipped: [{ name: zipName, reason: budget.reason }], expanded, refused };
+  const inOrder = <T extends { at: number }>(items: T[]) =>
+    items.sort((x, y) => x.at - y.at).map(({ at: _, ...item }) => item);
+  const skipped: SkippedFile[] = inOrder(state.skipped);
   if (damaged)
     skipped.push({
       name: zipName,
@@ -298,7 +331,7 @@ export async function expandZip({
     });
   else if (entries === 0)
     skipped.push({ name: zipName, reason: 'The zip file is damaged or has no files in it' });
-  return { files, skipped, expanded, refused };
+  return { files: inOrder(state.files), skipped, expanded, refused };
 }
 
 /** Moves a finished temporary file into place (copying when it lies on another file system). */
