@@ -132,6 +132,16 @@ describe('review and correct', () => {
     await expectText(page.getByTestId('review-trail'), /changed Due Date from 2024-08-07 to 2024-08-08/);
     await expectText(page.locator('[data-key="dueDate"]'), /Corrected/);
     await screenshot(page, 'review-02-corrected');
+    // The correction answered before the sheet was written: the workbook catches up within seconds, and
+    // the screen says when it has.
+    const dueInWorkbook = async () =>
+      String(
+        (await readWorkbookRows(page, flowId)).find((r) => r['File Name'] === 'invoice-018.pdf')?.[
+          'Due Date'
+        ],
+      );
+    await expect.poll(dueInWorkbook, { timeout: 30_000 }).toMatch(/2024-08-08|Aug 08 2024/);
+    await expectText(page.getByRole('status').filter({ hasText: /Sheet/ }), /^Sheet updated \d\d:\d\d$/);
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
