@@ -106,6 +106,11 @@ import {
   VendorUpdateSchema,
   WorkflowListSchema,
   WorkflowSchema,
+  ZohoConnectionInputSchema,
+  ZohoConnectionSchema,
+  ZohoMappingSchema,
+  ZohoMappingViewSchema,
+  ZohoTestResultSchema,
 } from '@bahi/contracts';
 import { defineEndpoints } from './endpoint.ts';
 
@@ -430,6 +435,29 @@ export const api = defineEndpoints({
     response: BooksPushListSchema,
   },
   cancelInTally: { method: 'POST', path: '/api/books/pushes/:id/cancel', response: BooksPushSchema },
+  // Zoho Books (books)
+  zohoConnection: { method: 'GET', path: '/api/books/zoho', response: ZohoConnectionSchema },
+  saveZohoConnection: {
+    method: 'PUT',
+    path: '/api/books/zoho',
+    body: ZohoConnectionInputSchema,
+    response: ZohoConnectionSchema,
+  },
+  testZoho: { method: 'POST', path: '/api/books/zoho/test', response: ZohoTestResultSchema },
+  zohoMapping: { method: 'GET', path: '/api/books/zoho/mapping', response: ZohoMappingViewSchema },
+  saveZohoMapping: {
+    method: 'PUT',
+    path: '/api/books/zoho/mapping',
+    body: ZohoMappingSchema,
+    response: ZohoMappingViewSchema,
+  },
+  postToZoho: {
+    method: 'POST',
+    path: '/api/books/zoho/post',
+    body: PostToBooksInputSchema,
+    response: PostToBooksResultSchema,
+  },
+  voidInZoho: { method: 'POST', path: '/api/books/zoho/pushes/:id/void', response: BooksPushSchema },
   // MSME payment compliance
   msme: { method: 'GET', path: '/api/msme', query: MsmeViewQuerySchema, response: MsmeViewSchema },
   saveMsmeRegistration: {

@@ -439,6 +439,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
           )}
           <ReviewSummary review={review} reasons={reasons} toReview={toReview} />
           <DocumentTally documentId={doc.id} approved={approved} />
+          <DocumentTally documentId={doc.id} approved={approved} kind="zoho" />
           {asking && editable && !approved && (
             <ApprovalNote
               busy={approve.isPending}

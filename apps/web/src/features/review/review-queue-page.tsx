@@ -70,6 +70,7 @@ export function ReviewQueuePage() {
   const filtered = FILTERS.some((k) => params.get(k));
   const data = queue.data;
   const tally = useQueueTally(data?.items.map((i) => i.id) ?? []);
+  const zoho = useQueueTally(data?.items.map((i) => i.id) ?? [], 'zoho');
 
   return (
     <div className="flex flex-col gap-6">
@@ -197,9 +198,10 @@ export function ReviewQueuePage() {
       ) : (
         data && (
           <>
-            {tally.enabled && (
-              <div className="flex justify-end">
-                <PostToTallyButton items={data.items} />
+            {(tally.enabled || zoho.enabled) && (
+              <div className="flex flex-wrap justify-end gap-2">
+                {tally.enabled && <PostToTallyButton items={data.items} />}
+                {zoho.enabled && <PostToTallyButton items={data.items} kind="zoho" />}
               </div>
             )}
             <div className="rounded-lg border bg-card">
@@ -227,6 +229,11 @@ export function ReviewQueuePage() {
                     {tally.enabled && (
                       <th scope="col" className="px-3 py-2 font-medium">
                         Tally
+                      </th>
+                    )}
+                    {zoho.enabled && (
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Zoho Books
                       </th>
                     )}
                   </tr>
@@ -272,6 +279,11 @@ export function ReviewQueuePage() {
                       {tally.enabled && (
                         <td className="px-3 py-2 align-top">
                           <BooksPushBadge push={tally.pushes.get(item.id)} />
+                        </td>
+                      )}
+                      {zoho.enabled && (
+                        <td className="px-3 py-2 align-top">
+                          <BooksPushBadge push={zoho.pushes.get(item.id)} />
                         </td>
                       )}
                     </tr>
