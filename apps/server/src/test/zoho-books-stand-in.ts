@@ -61,6 +61,22 @@ const TAXES = [
   { tax_id: 'tax-gst18', tax_name: 'GST18', tax_percentage: 18, tax_type: 'tax_group' },
   { tax_id: 'tax-igst5', tax_name: 'IGST5', tax_percentage: 5, tax_type: 'tax', tax_specific_type: 'igst' },
   { tax_id: 'tax-gst5', tax_name: 'GST5', tax_percentage: 5, tax_type: 'tax_group' },
+  {
+    tax_id: 'tax-igst12',
+    tax_name: 'IGST12',
+    tax_percentage: 12,
+    tax_type: 'tax',
+    tax_specific_type: 'igst',
+  },
+  { tax_id: 'tax-gst12', tax_name: 'GST12', tax_percentage: 12, tax_type: 'tax_group' },
+  {
+    tax_id: 'tax-igst28',
+    tax_name: 'IGST28',
+    tax_percentage: 28,
+    tax_type: 'tax',
+    tax_specific_type: 'igst',
+  },
+  { tax_id: 'tax-gst28', tax_name: 'GST28', tax_percentage: 28, tax_type: 'tax_group' },
 ];
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -77,7 +77,7 @@ export async function zohoConnectorOf(
     region: connection.host as ZohoRegion,
     ...secrets,
     tokenCache,
-    ...(ctx.zohoUrls ? { urls: ctx.zohoUrls } : {}),
+    ...((ctx.zohoUrls ?? ctx.env?.zohoUrls) ? { urls: ctx.zohoUrls ?? ctx.env?.zohoUrls } : {}),
   });
 }
 

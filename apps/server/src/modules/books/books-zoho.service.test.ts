@@ -193,7 +193,8 @@ describe('Zoho Books connection and mapping', () => {
     expect(view.suggested.purchase['18']).toBe('acc-purchases');
     expect(view.suggested.intraTax['18']).toBe('tax-gst18');
     expect(view.suggested.interTax['18']).toBe('tax-igst18');
-    expect(view.suggested.intraTax['12']).toBeUndefined();
+    expect(view.suggested.purchase['0']).toBe('acc-purchases');
+    expect(view.suggested.intraTax['0']).toBeUndefined();
     await saveZohoMapping(t.db, { ...owner, input: view.suggested });
     expect((await getZohoMapping(t.db, owner.membership)).mapping).toEqual(view.suggested);
   });
