@@ -115,12 +115,16 @@ interface ZohoBillRow {
   documents?: unknown[];
 }
 
+/** A company name as compared: lower case, letters and digits, without the legal form (Pvt Ltd, LLP, …). */
 const nameKey = (s: string) =>
   s
     .toLowerCase()
-    .replace(/private/g, 'pvt')
-    .replace(/limited/g, 'ltd')
+    .replace(/\b(private|pvt|limited|ltd|llp|inc|the|co|company)\b\.?/g, ' ')
     .replace(/[^a-z0-9]/g, '');
+
+/** What to ask Zoho's search for: the name's first real word (its search matches parts of names). */
+const searchWord = (s: string) =>
+  s.split(/[^A-Za-z0-9&]+/).find((w) => w.length >= 3 && nameKey(w) !== '') ?? s.trim();
 
 /** The OAuth side: an access token from the cache, or bought with the refresh token. */
 function tokenSource(settings: ZohoSettings, accounts: string) {
@@ -210,7 +214,9 @@ export function createZohoBooksConnector(settings: ZohoSettings): BooksConnector
         return `${byGstin.length} vendors in Zoho Books carry the GSTIN ${bill.vendorGstin}: keep one`;
     }
     const key = nameKey(bill.vendorName);
-    const byName = (await list(bill.vendorName)).filter((c) => nameKey(c.contact_name) === key && !c.gst_no);
+    const byName = (await list(searchWord(bill.vendorName))).filter(
+      (c) => nameKey(c.contact_name) === key && !c.gst_no,
+    );
     if (byName.length === 1) return byName[0]!;
     const who = `${bill.vendorName}${bill.vendorGstin ? ` (GSTIN ${bill.vendorGstin})` : ''}`;
     return byName.length > 1
