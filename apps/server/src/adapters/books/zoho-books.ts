@@ -14,18 +14,10 @@ import {
 // OAuth: a refresh token (kept encrypted by modules/books) buys an hour-long access token from the data
 // centre's accounts server, cached per connection and bought again when Zoho answers 401.
 
-/** Zoho's data centres (the region of the organisation's account) and their domain suffix. */
-export const ZOHO_REGIONS = {
-  in: 'India (zoho.in)',
-  com: 'United States (zoho.com)',
-  eu: 'Europe (zoho.eu)',
-  'com.au': 'Australia (zoho.com.au)',
-  jp: 'Japan (zoho.jp)',
-  ca: 'Canada (zohocloud.ca)',
-  sa: 'Saudi Arabia (zoho.sa)',
-} as const;
+/** Zoho's data centres (where the organisation's account lives), by their domain suffix. */
+export const ZOHO_DATA_CENTRES = ['in', 'com', 'eu', 'com.au', 'jp', 'ca', 'sa'] as const;
 /** A Zoho data centre. */
-export type ZohoRegion = keyof typeof ZOHO_REGIONS;
+export type ZohoRegion = (typeof ZOHO_DATA_CENTRES)[number];
 
 /** The API and accounts server of a data centre. */
 export function zohoUrls(region: ZohoRegion): { api: string; accounts: string } {
@@ -103,6 +95,11 @@ export class ZohoError extends Error {
 }
 
 type Json = Record<string, unknown>;
+type Call = (
+  method: string,
+  path: string,
+  init?: { query?: Json; json?: Json; form?: FormData },
+) => Promise<Json>;
 interface ZohoContact {
   contact_id: string;
   contact_name: string;
@@ -162,15 +159,10 @@ function tokenSource(settings: ZohoSettings, accounts: string) {
   };
 }
 
-/** The real Zoho Books client. */
-export function createZohoBooksConnector(settings: ZohoSettings): BooksConnector<ZohoBill> & {
-  listAccounts(): Promise<ZohoAccount[]>;
-  listTaxes(): Promise<ZohoTax[]>;
-} {
-  const urls = settings.urls ?? zohoUrls(settings.region);
+/** One call of the API: Zoho's answer when its code is 0, else a `ZohoError`; 401 buys a new token once. */
+function caller(settings: ZohoSettings, urls: { api: string; accounts: string }): Call {
   const token = tokenSource(settings, urls.accounts);
-
-  async function call(
+  return async function call(
     method: string,
     path: string,
     init: { query?: Json; json?: Json; form?: FormData } = {},
@@ -199,120 +191,132 @@ export function createZohoBooksConnector(settings: ZohoSettings): BooksConnector
     if (!body) throw new BooksUnreachableError(`Zoho Books answered HTTP ${res.status} without a message`);
     if (body.code !== 0) throw new ZohoError(body.code ?? res.status, body.message ?? 'refused', res.status);
     return body;
-  }
+  };
+}
 
-  async function findVendor(bill: ZohoBill): Promise<ZohoContact | string> {
-    const list = async (search: string) =>
-      ((await call('GET', '/contacts', { query: { contact_type: 'vendor', search_text: search } }))
-        .contacts ?? []) as ZohoContact[];
-    if (bill.vendorGstin) {
-      const byGstin = (await list(bill.vendorGstin)).filter(
-        (c) => c.gst_no?.toUpperCase() === bill.vendorGstin,
-      );
-      if (byGstin.length === 1) return byGstin[0]!;
-      if (byGstin.length > 1)
-        return `${byGstin.length} vendors in Zoho Books carry the GSTIN ${bill.vendorGstin}: keep one`;
-    }
-    const key = nameKey(bill.vendorName);
-    const byName = (await list(searchWord(bill.vendorName))).filter(
-      (c) => nameKey(c.contact_name) === key && !c.gst_no,
+/** The vendor's contact (by GSTIN, else by a name without a GSTIN), or why none can be chosen. */
+async function findVendor(call: Call, bill: ZohoBill): Promise<ZohoContact | string> {
+  const list = async (search: string) =>
+    ((await call('GET', '/contacts', { query: { contact_type: 'vendor', search_text: search } })).contacts ??
+      []) as ZohoContact[];
+  if (bill.vendorGstin) {
+    const byGstin = (await list(bill.vendorGstin)).filter(
+      (c) => c.gst_no?.toUpperCase() === bill.vendorGstin,
     );
-    if (byName.length === 1) return byName[0]!;
-    const who = `${bill.vendorName}${bill.vendorGstin ? ` (GSTIN ${bill.vendorGstin})` : ''}`;
-    return byName.length > 1
-      ? `${byName.length} vendors in Zoho Books are named ${bill.vendorName}: give the right one its GSTIN`
-      : `The vendor ${who} is not in Zoho Books: add it as a vendor${bill.vendorGstin ? ' with its GSTIN' : ''}, then post again`;
+    if (byGstin.length === 1) return byGstin[0]!;
+    if (byGstin.length > 1)
+      return `${byGstin.length} vendors in Zoho Books carry the GSTIN ${bill.vendorGstin}: keep one`;
   }
+  const key = nameKey(bill.vendorName);
+  const byName = (await list(searchWord(bill.vendorName))).filter(
+    (c) => nameKey(c.contact_name) === key && !c.gst_no,
+  );
+  if (byName.length === 1) return byName[0]!;
+  const who = `${bill.vendorName}${bill.vendorGstin ? ` (GSTIN ${bill.vendorGstin})` : ''}`;
+  return byName.length > 1
+    ? `${byName.length} vendors in Zoho Books are named ${bill.vendorName}: give the right one its GSTIN`
+    : `The vendor ${who} is not in Zoho Books: add it as a vendor${bill.vendorGstin ? ' with its GSTIN' : ''}, then post again`;
+}
 
-  /** The vendor's bill with this number already in Zoho (an earlier push, or keyed by hand). */
-  async function findBill(vendorId: string, billNumber: string): Promise<ZohoBillRow | null> {
-    const rows = ((await call('GET', '/bills', { query: { vendor_id: vendorId, bill_number: billNumber } }))
-      .bills ?? []) as ZohoBillRow[];
-    const want = billNumber.trim().toUpperCase();
-    return rows.find((b) => b.bill_number.trim().toUpperCase() === want) ?? null;
+/** The vendor's bill with this number already in Zoho (an earlier push, or keyed by hand). */
+async function findBill(call: Call, vendorId: string, billNumber: string): Promise<ZohoBillRow | null> {
+  const rows = ((await call('GET', '/bills', { query: { vendor_id: vendorId, bill_number: billNumber } }))
+    .bills ?? []) as ZohoBillRow[];
+  const want = billNumber.trim().toUpperCase();
+  return rows.find((b) => b.bill_number.trim().toUpperCase() === want) ?? null;
+}
+
+/** The bill as Zoho's create and update take it. */
+function billBody(bill: ZohoBill, vendorId: string): Json {
+  return {
+    vendor_id: vendorId,
+    bill_number: bill.billNumber,
+    date: bill.date,
+    is_inclusive_tax: false,
+    ...(bill.vendorGstin ? { gst_treatment: 'business_gst', gst_no: bill.vendorGstin } : {}),
+    ...(bill.vendorGstin ? {} : { gst_treatment: 'business_none' }),
+    ...(bill.sourceOfSupply ? { source_of_supply: bill.sourceOfSupply } : {}),
+    ...(bill.destinationOfSupply ? { destination_of_supply: bill.destinationOfSupply } : {}),
+    line_items: bill.lines.map((l) => ({
+      account_id: l.accountId,
+      description: l.description,
+      rate: l.amount,
+      quantity: 1,
+      ...(l.taxId ? { tax_id: l.taxId } : {}),
+      ...(l.hsnOrSac ? { hsn_or_sac: l.hsnOrSac } : {}),
+    })),
+    adjustment: bill.adjustment,
+    adjustment_description: 'Round off',
+  };
+}
+
+/** Attaches the document's file to a bill that has none; a refusal is said, the bill stands. */
+async function attach(
+  call: Call,
+  billId: string,
+  row: ZohoBillRow,
+  known: PushKnown | undefined,
+): Promise<string | null> {
+  if ((row.documents ?? []).length > 0 || !known?.attachment) return null;
+  const file = await known.attachment().catch(() => null);
+  if (!file) return null;
+  const form = new FormData();
+  form.set('attachment', new Blob([file.bytes], { type: file.contentType }), file.fileName);
+  try {
+    await call('POST', `/bills/${encodeURIComponent(billId)}/attachment`, { form });
+    return null;
+  } catch (error) {
+    if (error instanceof ZohoError)
+      return `the bill was saved but its PDF was not attached: ${error.message}`;
+    throw error;
   }
+}
 
-  function billBody(bill: ZohoBill, vendorId: string): Json {
-    return {
-      vendor_id: vendorId,
-      bill_number: bill.billNumber,
-      date: bill.date,
-      is_inclusive_tax: false,
-      ...(bill.vendorGstin ? { gst_treatment: 'business_gst', gst_no: bill.vendorGstin } : {}),
-      ...(bill.vendorGstin ? {} : { gst_treatment: 'business_none' }),
-      ...(bill.sourceOfSupply ? { source_of_supply: bill.sourceOfSupply } : {}),
-      ...(bill.destinationOfSupply ? { destination_of_supply: bill.destinationOfSupply } : {}),
-      line_items: bill.lines.map((l) => ({
-        account_id: l.accountId,
-        description: l.description,
-        rate: l.amount,
-        quantity: 1,
-        ...(l.taxId ? { tax_id: l.taxId } : {}),
-        ...(l.hsnOrSac ? { hsn_or_sac: l.hsnOrSac } : {}),
-      })),
-      adjustment: bill.adjustment,
-      adjustment_description: 'Round off',
-    };
+/** Creates the bill, or updates the one Zoho already has for the vendor and number. */
+async function save(call: Call, bill: ZohoBill, known: PushKnown | undefined): Promise<BooksAnswer> {
+  const vendor = await findVendor(call, bill);
+  if (typeof vendor === 'string') return refused(vendor);
+  const body = billBody(bill, vendor.contact_id);
+  let target = known?.voucherId ?? null;
+  let adopted = false;
+  if (!target) {
+    const existing = await findBill(call, vendor.contact_id, bill.billNumber);
+    target = existing?.bill_id ?? null;
+    adopted = target !== null;
   }
-
-  async function attach(
-    billId: string,
-    row: ZohoBillRow,
-    known: PushKnown | undefined,
-  ): Promise<string | null> {
-    if ((row.documents ?? []).length > 0 || !known?.attachment) return null;
-    const file = await known.attachment().catch(() => null);
-    if (!file) return null;
-    const form = new FormData();
-    form.set('attachment', new Blob([file.bytes], { type: file.contentType }), file.fileName);
-    try {
-      await call('POST', `/bills/${encodeURIComponent(billId)}/attachment`, { form });
-      return null;
-    } catch (error) {
-      if (error instanceof ZohoError)
-        return `the bill was saved but its PDF was not attached: ${error.message}`;
-      throw error;
-    }
+  let saved: ZohoBillRow | null = null;
+  if (target) {
+    saved = await call('PUT', `/bills/${encodeURIComponent(target)}`, { json: body })
+      .then((r) => r.bill as ZohoBillRow)
+      .catch((error) => {
+        // Deleted in Zoho since: make it again (after the search, so never twice).
+        if (error instanceof ZohoError && error.code === 1002) return null;
+        throw error;
+      });
   }
+  const created = saved === null;
+  if (!saved) saved = (await call('POST', '/bills', { json: body })).bill as ZohoBillRow;
+  const counters: Record<string, number> = created
+    ? { CREATED: 1 }
+    : adopted
+      ? { ALTERED: 1, FOUND: 1 }
+      : { ALTERED: 1 };
+  const errors: string[] = [];
+  if (saved.total !== undefined && Math.abs(saved.total - bill.total) > 1)
+    errors.push(
+      `Zoho Books worked out a total of ₹${saved.total.toFixed(2)} but the invoice says ₹${bill.total.toFixed(2)}: check the tax chosen for each GST rate in the Zoho Books mapping`,
+    );
+  const attachError = await attach(call, saved.bill_id, saved, known);
+  if (attachError) errors.push(attachError);
+  return { ok: errors.length === 0, counters, voucherId: saved.bill_id, errors };
+}
 
-  async function save(bill: ZohoBill, known: PushKnown | undefined): Promise<BooksAnswer> {
-    const vendor = await findVendor(bill);
-    if (typeof vendor === 'string') return refused(vendor);
-    const body = billBody(bill, vendor.contact_id);
-    let target = known?.voucherId ?? null;
-    let adopted = false;
-    if (!target) {
-      const existing = await findBill(vendor.contact_id, bill.billNumber);
-      target = existing?.bill_id ?? null;
-      adopted = target !== null;
-    }
-    let saved: ZohoBillRow | null = null;
-    if (target) {
-      saved = await call('PUT', `/bills/${encodeURIComponent(target)}`, { json: body })
-        .then((r) => r.bill as ZohoBillRow)
-        .catch((error) => {
-          // Deleted in Zoho since: make it again (after the search, so never twice).
-          if (error instanceof ZohoError && error.code === 1002) return null;
-          throw error;
-        });
-    }
-    const created = saved === null;
-    if (!saved) saved = (await call('POST', '/bills', { json: body })).bill as ZohoBillRow;
-    const counters: Record<string, number> = created
-      ? { CREATED: 1 }
-      : adopted
-        ? { ALTERED: 1, FOUND: 1 }
-        : { ALTERED: 1 };
-    const errors: string[] = [];
-    if (saved.total !== undefined && Math.abs(saved.total - bill.total) > 1)
-      errors.push(
-        `Zoho Books worked out a total of ₹${saved.total.toFixed(2)} but the invoice says ₹${bill.total.toFixed(2)}: check the tax chosen for each GST rate in the Zoho Books mapping`,
-      );
-    const attachError = await attach(saved.bill_id, saved, known);
-    if (attachError) errors.push(attachError);
-    return { ok: errors.length === 0, counters, voucherId: saved.bill_id, errors };
-  }
-
+/** The real Zoho Books client. */
+export function createZohoBooksConnector(settings: ZohoSettings): BooksConnector<ZohoBill> & {
+  listAccounts(): Promise<ZohoAccount[]>;
+  listTaxes(): Promise<ZohoTax[]>;
+} {
+  const call = caller(settings, settings.urls ?? zohoUrls(settings.region));
   return {
     async listLedgers(): Promise<BooksLedger[]> {
       const out: BooksLedger[] = [];
@@ -368,7 +372,7 @@ export function createZohoBooksConnector(settings: ZohoSettings): BooksConnector
     },
     async pushVoucher(bill: ZohoBill, action: PushAction, known?: PushKnown) {
       try {
-        if (action !== 'cancel') return await save(bill, known);
+        if (action !== 'cancel') return await save(call, bill, known);
         if (!known?.voucherId) return refused('There is no bill of this document in Zoho Books to void');
         await call('POST', `/bills/${encodeURIComponent(known.voucherId)}/status/void`);
         return { ok: true, counters: { CANCELLED: 1 }, voucherId: known.voucherId, errors: [] };
