@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 // tests: one organisation with vendors, a chart of accounts and GST taxes. It answers the way Zoho does:
 // `{code: 0, message, …}` on success and `{code, message}` with Zoho's codes on refusal (57 for an access
 // token it does not take, with HTTP 401; 1002 for a bill that does not exist; a bill number used twice for
-// a vendor), works out a bill's tax and total itself, and keeps attachments. `expireTokens` makes every
-// access token handed out so far stale, as an hour's wait would.
+// a vendor), searches contacts by name only, works out a bill's tax and total itself, and keeps
+// attachments. `expireTokens` makes every access token handed out so far stale, as an hour's wait would.
 
 /** A vendor of the organisation. */
 export interface StandInContact {
@@ -187,9 +187,8 @@ export async function startZohoStandIn(options: { contacts?: StandInContact[] } 
     const json = () => JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
     if (req.method === 'GET' && path === '/contacts') {
       const s = (q('search_text') ?? '').toLowerCase();
-      const contacts = stand.contacts.filter(
-        (c) => !s || c.contact_name.toLowerCase().includes(s) || (c.gst_no ?? '').toLowerCase().includes(s),
-      );
+      // Zoho's search looks at names, not GSTINs: the client must find a GSTIN some other way.
+      const contacts = stand.contacts.filter((c) => !s || c.contact_name.toLowerCase().includes(s));
       return send(res, 200, {
         code: 0,
         message: 'success',

@@ -194,28 +194,41 @@ function caller(settings: ZohoSettings, urls: { api: string; accounts: string })
   };
 }
 
-/** The vendor's contact (by GSTIN, else by a name without a GSTIN), or why none can be chosen. */
-async function findVendor(call: Call, bill: ZohoBill): Promise<ZohoContact | string> {
-  const list = async (search: string) =>
-    ((await call('GET', '/contacts', { query: { contact_type: 'vendor', search_text: search } })).contacts ??
-      []) as ZohoContact[];
-  if (bill.vendorGstin) {
-    const byGstin = (await list(bill.vendorGstin)).filter(
-      (c) => c.gst_no?.toUpperCase() === bill.vendorGstin,
-    );
-    if (byGstin.length === 1) return byGstin[0]!;
-    if (byGstin.length > 1)
-      return `${byGstin.length} vendors in Zoho Books carry the GSTIN ${bill.vendorGstin}: keep one`;
+/** Every vendor of the organisation (200 a page, at most 10 pages). */
+async function listVendors(call: Call): Promise<ZohoContact[]> {
+  const out: ZohoContact[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const r = await call('GET', '/contacts', { query: { contact_type: 'vendor', page, per_page: 200 } });
+    out.push(...((r.contacts ?? []) as ZohoContact[]));
+    if (!(r.page_context as { has_more_page?: boolean } | undefined)?.has_more_page) break;
   }
+  return out;
+}
+
+/**
+ * The vendor's contact, or why none can be chosen: by GSTIN (Zoho's search, then the vendors found by the
+ * name's first word, then every vendor — Zoho's search may not look at GSTINs), else by a name that carries
+ * no GSTIN. Two candidates refuse: a bill on the wrong vendor is worse than none.
+ */
+async function findVendor(call: Call, bill: ZohoBill): Promise<ZohoContact | string> {
+  const search = async (text: string) =>
+    ((await call('GET', '/contacts', { query: { contact_type: 'vendor', search_text: text } })).contacts ??
+      []) as ZohoContact[];
+  const gstin = bill.vendorGstin;
+  const withGstin = (cs: ZohoContact[]) => cs.filter((c) => gstin && c.gst_no?.toUpperCase() === gstin);
+  const byWord = await search(searchWord(bill.vendorName));
+  let byGstin = gstin ? withGstin(await search(gstin)) : [];
+  if (gstin && byGstin.length === 0) byGstin = withGstin(byWord);
+  if (gstin && byGstin.length === 0) byGstin = withGstin(await listVendors(call));
+  if (byGstin.length === 1) return byGstin[0]!;
+  if (byGstin.length > 1) return `${byGstin.length} vendors in Zoho Books carry the GSTIN ${gstin}: keep one`;
   const key = nameKey(bill.vendorName);
-  const byName = (await list(searchWord(bill.vendorName))).filter(
-    (c) => nameKey(c.contact_name) === key && !c.gst_no,
-  );
+  const byName = byWord.filter((c) => nameKey(c.contact_name) === key && !c.gst_no);
   if (byName.length === 1) return byName[0]!;
-  const who = `${bill.vendorName}${bill.vendorGstin ? ` (GSTIN ${bill.vendorGstin})` : ''}`;
+  const who = `${bill.vendorName}${gstin ? ` (GSTIN ${gstin})` : ''}`;
   return byName.length > 1
     ? `${byName.length} vendors in Zoho Books are named ${bill.vendorName}: give the right one its GSTIN`
-    : `The vendor ${who} is not in Zoho Books: add it as a vendor${bill.vendorGstin ? ' with its GSTIN' : ''}, then post again`;
+    : `The vendor ${who} is not in Zoho Books: add it as a vendor${gstin ? ' with its GSTIN' : ''}, then post again`;
 }
 
 /** The vendor's bill with this number already in Zoho (an earlier push, or keyed by hand). */
@@ -319,14 +332,11 @@ export function createZohoBooksConnector(settings: ZohoSettings): BooksConnector
   const call = caller(settings, settings.urls ?? zohoUrls(settings.region));
   return {
     async listLedgers(): Promise<BooksLedger[]> {
-      const out: BooksLedger[] = [];
-      for (let page = 1; page <= 10; page++) {
-        const r = await call('GET', '/contacts', { query: { contact_type: 'vendor', page, per_page: 200 } });
-        for (const c of (r.contacts ?? []) as ZohoContact[])
-          out.push({ name: c.contact_name, parent: 'Vendors', gstin: c.gst_no?.toUpperCase() || null });
-        if (!(r.page_context as { has_more_page?: boolean } | undefined)?.has_more_page) break;
-      }
-      return out;
+      return (await listVendors(call)).map((c) => ({
+        name: c.contact_name,
+        parent: 'Vendors',
+        gstin: c.gst_no?.toUpperCase() || null,
+      }));
     },
     async listAccounts() {
       const r = await call('GET', '/chartofaccounts', { query: { per_page: 200 } });
