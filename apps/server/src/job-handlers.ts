@@ -1,3 +1,4 @@
+import { mailerFor } from './adapters/mail/index.ts';
 import type { JobHandlers } from './jobs/registry.ts';
 import type { JobWiring } from './jobs/runtime.ts';
 import { BOOKS_PUSH_LEASE_MS, pushDocument, requeueStalledPushes } from './modules/books/books-post.ts';
@@ -8,6 +9,7 @@ import { helpExtractRun } from './modules/runs/claim-loop.ts';
 import { fireDueFlows } from './modules/runs/flow-triggers.ts';
 import { processRun, recoverRuns } from './modules/runs/run-leader.ts';
 import { writeStaleFlowOutputs } from './modules/sheets/flow-outputs-writer.ts';
+import { sendVendorLinkMail } from './modules/vendor-onboarding/vendor-link-mail.ts';
 
 // The composition root of the job side: the one place that knows both the job runtime (`jobs/`, which
 // imports no feature module) and the modules whose code the jobs run. `server.ts` and `worker.ts` hand
@@ -33,6 +35,8 @@ export const jobHandlers = {
     await fireDueFlows(ctx, ctx.now?.() ?? new Date());
   },
   'books-push': (payload, ctx) => pushDocument(ctx, payload),
+  // The outgoing mail the environment configures (SMTP_HOST…); none: the mail row says so.
+  'vendor-link-mail': (payload, ctx) => sendVendorLinkMail({ ...ctx, mailer: mailerFor(ctx.env) }, payload),
 } satisfies JobHandlers;
 
 /** Everything `startJobRuntime` needs from the feature modules: handlers, run recovery, chores. */

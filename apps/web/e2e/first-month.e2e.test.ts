@@ -118,6 +118,9 @@ describe('the first month', () => {
     await shootBoth(page, 'month-01-home');
     await page.getByRole('link', { name: /Generate Vendor Form/ }).click();
     await page.waitForURL(/\/vendor-management/);
+    // It opens the link dialog itself; behind it, the onboarding section.
+    await page.getByRole('dialog', { name: 'Vendor onboarding link' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Vendor onboarding' }).waitFor();
     await page.goto('/');
 

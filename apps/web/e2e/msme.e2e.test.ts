@@ -64,14 +64,23 @@ describe('MSME', () => {
     await expectText(page.getByTestId('total-Interest estimate (s.16)'), /Set the bank rate/);
 
     await page.getByTestId('bank-rate').fill('abc');
-    await page.getByRole('button', { name: 'Save rate' }).click();
+    await page.getByRole('button', { name: 'Add rate' }).click();
     await expectText(
-      page.getByRole('form', { name: 'Bank rate' }).getByRole('alert'),
+      page.getByRole('form', { name: 'Add a bank rate' }).getByRole('alert'),
       /bank rate in percent/,
     );
+    // A rate from today only: the overdue invoice was due before it, so it gets no figure, said in words.
     await page.getByTestId('bank-rate').fill('6.5');
-    await page.getByRole('button', { name: 'Save rate' }).click();
+    await page.getByRole('button', { name: 'Add rate' }).click();
+    await expectText(covered, /no bank rate recorded for \d{2}\/\d{2}\/\d{4}: add the rate then in force/);
+    await expectText(page.getByTestId('total-Interest estimate (s.16)'), /Without 1 late invoice/);
+    // The rate in force earlier, from its own day: the invoice is priced at it (three times 6 %).
+    await page.getByTestId('bank-rate').fill('6');
+    await page.getByTestId('bank-rate-from').fill('2015-04-01');
+    await page.getByRole('button', { name: 'Add rate' }).click();
+    await expectCount(page.getByTestId('bank-rate-row'), 2);
     await expectText(page.getByTestId('total-Interest estimate (s.16)'), /₹[1-9]/);
+    await expectText(covered, /interest ₹[\d,.]+ \(3 × 6 % bank rate on the due date\)/);
     await screenshot(page, 'msme-01-overdue');
 
     // A payment against the overdue invoice, with a reference.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptanceOf,
+  bankRateOn,
   computeMsme,
   form1Rows,
   type MsmeInvoiceInput,
@@ -48,6 +49,9 @@ const pay = (date: string, amountPaise: number, over: Partial<MsmePayment> = {})
   amountPaise,
   ...over,
 });
+
+/** A bank rate of 6% in force long before any invoice here. */
+const RATE_6 = [{ from: '2020-01-01', pct: 6 }];
 
 const regs = (...list: Array<[string, MsmeRegistration]>) => {
   const map = new Map<string, MsmeRegistration[]>();
@@ -103,7 +107,7 @@ describe('acceptance', () => {
       registrations: regs(['v1', reg(2025)]),
       payments: [],
       asOf: '2025-06-10',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(result?.dueDate).toBe('2025-06-17');
     expect(result?.daysLeft).toBe(7);
@@ -113,7 +117,7 @@ describe('acceptance', () => {
       registrations: regs(['v1', reg(2025)]),
       payments: [],
       asOf: '2025-08-01',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(waiting).toMatchObject({
       acceptance: 'objection_open',
@@ -139,7 +143,7 @@ describe('payments and interest', () => {
       registrations: regs(['v1', reg(2025)]),
       payments: [pay('2025-05-10', 4_000_000, { invoiceId: 'a' }), pay('2025-06-16', 6_000_000)],
       asOf: '2025-07-01',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(r).toMatchObject({
       dueDate: '2025-05-16',
@@ -157,7 +161,7 @@ describe('payments and interest', () => {
       registrations: regs(['v1', reg(2025)]),
       payments: [],
       asOf: '2025-07-26',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(r?.daysLeft).toBe(-71);
     // Two monthly rests (16 June, 16 July), then 10 days simple.
@@ -172,13 +176,51 @@ describe('payments and interest', () => {
       payments: [],
       asOf: '2025-09-01',
     };
-    expect(computeMsme(invoices, { ...ctx, bankRatePct: null }).map((r) => r.interestPaise)).toEqual([
+    expect(computeMsme(invoices, { ...ctx, bankRates: [] }).map((r) => r.interestPaise)).toEqual([
       null,
       null,
     ]);
-    const [covered, medium] = computeMsme(invoices, { ...ctx, bankRatePct: 6 });
+    const [covered, medium] = computeMsme(invoices, { ...ctx, bankRates: RATE_6 });
     expect(covered?.interestPaise).toBeGreaterThan(0);
     expect(medium).toMatchObject({ interestPaise: 0, coverage: { covered: false } });
+  });
+
+  it('takes the bank rate in force on each invoice’s due date, so a change between two invoices splits them', () => {
+    // Due 16 May at 6%; due 16 July after the rate became 6.5% on 1 July. Both paid a month late.
+    const rates = [
+      { from: '2025-07-01', pct: 6.5 },
+      { from: '2020-01-01', pct: 6 },
+    ];
+    expect(bankRateOn(rates, '2025-06-30')).toBe(6);
+    expect(bankRateOn(rates, '2025-07-01')).toBe(6.5);
+    expect(bankRateOn(rates, '2019-12-31')).toBeNull();
+    const [may, july] = computeMsme(
+      [inv('may', '2025-05-01', 10_000_000), inv('jul', '2025-07-01', 10_000_000)],
+      {
+        registrations: regs(['v1', reg(2025)]),
+        payments: [
+          pay('2025-06-16', 10_000_000, { invoiceId: 'may' }),
+          pay('2025-08-16', 10_000_000, { invoiceId: 'jul' }),
+        ],
+        asOf: '2025-09-01',
+        bankRates: rates,
+      },
+    );
+    // The May invoice keeps 6% (18% a year) though the rate rose while it was late: 1.5% of ₹1,00,000.
+    expect(may).toMatchObject({ dueDate: '2025-05-16', bankRatePct: 6, interestPaise: 150_000 });
+    // The July invoice was due after the change: 19.5% a year, 1.625% for the month.
+    expect(july).toMatchObject({ dueDate: '2025-07-16', bankRatePct: 6.5, interestPaise: 162_500 });
+  });
+
+  it('gives no interest figure for late money due before the first recorded rate, and 0 for money not late', () => {
+    const [early, onTime] = computeMsme([inv('a', '2025-05-01', 100_000), inv('b', '2025-08-20', 100_000)], {
+      registrations: regs(['v1', reg(2025)]),
+      payments: [],
+      asOf: '2025-08-25',
+      bankRates: [{ from: '2025-07-01', pct: 6.5 }],
+    });
+    expect(early).toMatchObject({ bankRatePct: null, interestPaise: null });
+    expect(onTime).toMatchObject({ dueDate: '2025-09-04', interestPaise: 0 });
   });
 
   it("applies a vendor's payment not naming an invoice to the oldest due first", () => {
@@ -186,7 +228,7 @@ describe('payments and interest', () => {
       registrations: regs(['v1', reg(2025)]),
       payments: [pay('2025-06-05', 40_000)],
       asOf: '2025-06-05',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(results.map((r) => [r.id, r.outstandingPaise])).toEqual([
       ['new', 40_000],
@@ -205,7 +247,7 @@ describe('a category change between years', () => {
       registrations,
       payments: [],
       asOf: '2025-06-01',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(march).toMatchObject({ financialYear: 2024, coverage: { covered: true } });
     expect(april).toMatchObject({ financialYear: 2025, coverage: { covered: false } });
@@ -234,7 +276,7 @@ describe('Form-1 for a half-year', () => {
       registrations: regs(['v1', reg(2024)], ['v1', reg(2025)], ['v2', reg(2025, { category: 'medium' })]),
       payments,
       asOf: '2025-12-31',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     const rows = form1Rows(invoices, results, { financialYear: 2025, half: 'H1' });
     expect(rows).toEqual([
@@ -271,7 +313,7 @@ describe('section 43B(h) at year end', () => {
         pay('2025-03-10', 40_000, { invoiceId: 'paid' }),
       ],
       asOf: '2025-04-21',
-      bankRatePct: 6,
+      bankRates: RATE_6,
     });
     expect(section43bhRows(results, 2024)).toEqual([
       expect.objectContaining({

@@ -94,6 +94,8 @@ export interface MsmeInvoiceResult {
   /** Days to the due date (negative once overdue); null when paid or no due date. */
   daysLeft: number | null;
   /** Section 16 interest on late and overdue amounts up to `asOf`; null without a bank rate. */
+  /** The bank rate in force on the due date (section 16's rate is three times it); null when none is recorded. */
+  bankRatePct: number | null;
   interestPaise: number | null;
 }
 
@@ -215,14 +217,31 @@ export function applyPayments(
   return applied;
 }
 
+/** A bank rate notified by the Reserve Bank, in percent, in force from `from` (ISO date) until the next. */
+export interface BankRate {
+  from: string;
+  pct: number;
+}
+
+/**
+ * The bank rate in force on `date`: the latest notified on or before it; null when none was recorded that
+ * early. Section 16 takes the rate notified by the Reserve Bank, and the one that applies to an invoice is
+ * the one in force on its appointed day (the due date), so a later change does not reprice old delays.
+ */
+export function bankRateOn(rates: readonly BankRate[], date: string): number | null {
+  let best: BankRate | null = null;
+  for (const r of rates) if (r.from <= date && (!best || r.from > best.from)) best = r;
+  return best ? best.pct : null;
+}
+
 /** What the clock needs besides the invoices. */
 export interface MsmeContext {
   registrations: Map<string, MsmeRegistration[]>;
   payments: MsmePayment[];
   /** Today (or the date the figures are wanted at). */
   asOf: string;
-  /** The bank rate notified by the Reserve Bank, in percent; null when not set. */
-  bankRatePct: number | null;
+  /** The bank rates notified by the Reserve Bank with the dates they took effect; empty when none is set. */
+  bankRates: readonly BankRate[];
 }
 
 /** The registration of a vendor for a financial year. */
@@ -268,6 +287,7 @@ export function computeMsme(invoices: MsmeInvoiceInput[], ctx: MsmeContext): Msm
       paidLatePaise,
       outstandingPaise,
       daysLeft: b.dueDate && outstandingPaise > 0 ? daysBetween(ctx.asOf, b.dueDate) : null,
+      bankRatePct: b.dueDate ? bankRateOn(ctx.bankRates, b.dueDate) : null,
       interestPaise: interestOf(b.dueDate, { payments, outstandingPaise, covered: b.coverage.covered }, ctx),
     };
   });
@@ -282,9 +302,14 @@ function interestOf(
   inv: { payments: AppliedPayment[]; outstandingPaise: number; covered: boolean },
   ctx: MsmeContext,
 ): number | null {
-  if (ctx.bankRatePct === null) return null;
+  if (ctx.bankRates.length === 0) return null;
   if (!inv.covered || !dueDate) return 0;
-  const rate = { from: dueDate, bankRatePct: ctx.bankRatePct };
+  const late = inv.payments.some((p) => p.date > dueDate) || (inv.outstandingPaise > 0 && ctx.asOf > dueDate);
+  if (!late) return 0;
+  const bankRatePct = bankRateOn(ctx.bankRates, dueDate);
+  // Money is late but no rate was recorded as early as its due date: no figure rather than a wrong one.
+  if (bankRatePct === null) return null;
+  const rate = { from: dueDate, bankRatePct };
   let total = msmeInterest(inv.outstandingPaise, { ...rate, until: ctx.asOf });
   for (const p of inv.payments) total += msmeInterest(p.amountPaise, { ...rate, until: p.date });
   return total;

@@ -3,6 +3,8 @@ export * from './auth.ts';
 export * from './books.ts';
 export * from './compliance.ts';
 export * from './dashboard.ts';
+export * from './endpoint.ts';
+export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './extraction.ts';
 export * from './file-formats.ts';

@@ -112,15 +112,30 @@ export const MsmeObjectionSchema = z.object({
 /** Marking an objection resolved. */
 export const MsmeObjectionResolveSchema = z.object({ resolvedOn: isoDate });
 
-/** The organisation's MSME setting: the bank rate notified by the Reserve Bank, in percent. */
-export const MsmeSettingsSchema = z.object({
+/** A bank rate notified by the Reserve Bank, from the day it took effect. */
+export const MsmeBankRateSchema = z.object({
+  id: z.string(),
+  effectiveFrom: z.string(),
+  bankRatePct: z.number(),
+  addedBy: z.string(),
+});
+/** A recorded bank rate. */
+export type MsmeBankRate = z.infer<typeof MsmeBankRateSchema>;
+
+/** `POST /api/msme/bank-rates`: a rate and the day it took effect (the same day again replaces it). */
+export const MsmeBankRateInputSchema = z.object({
+  effectiveFrom: isoDate,
   bankRatePct: z
     .number('Enter the bank rate in percent')
     .gt(0, 'Enter the bank rate in percent, more than zero')
-    .max(50, 'Enter the bank rate in percent (at most 50)')
-    .nullable(),
+    .max(50, 'Enter the bank rate in percent (at most 50)'),
 });
-/** The MSME setting. */
+/** A bank rate to record. */
+export type MsmeBankRateInput = z.infer<typeof MsmeBankRateInputSchema>;
+
+/** `GET /api/msme/settings`: the bank rate history, latest first. */
+export const MsmeSettingsSchema = z.object({ bankRates: z.array(MsmeBankRateSchema) });
+/** The MSME settings. */
 export type MsmeSettings = z.infer<typeof MsmeSettingsSchema>;
 
 /** How the acceptance date was found. */
@@ -154,7 +169,9 @@ export const MsmeInvoiceSchema = z.object({
   paidLate: z.number(),
   outstanding: z.number(),
   daysLeft: z.number().nullable(),
-  /** Section 16 interest to date; null when no bank rate is set. */
+  /** The bank rate in force on the due date (interest runs at three times it); null when none is recorded. */
+  bankRatePct: z.number().nullable(),
+  /** Section 16 interest to date; null when no bank rate is recorded as early as the due date. */
   interest: z.number().nullable(),
   objections: z.array(MsmeObjectionSchema),
 });
@@ -175,14 +192,18 @@ export type MsmeVendor = z.infer<typeof MsmeVendorSchema>;
 /** `GET /api/msme`. */
 export const MsmeViewSchema = z.object({
   today: z.string(),
-  bankRatePct: z.number().nullable(),
+  /** The bank rate history, latest first (empty: no interest estimate). */
+  bankRates: z.array(MsmeBankRateSchema),
   totals: z.object({
     outstanding: z.number(),
     overdue: z.number(),
     overdueCount: z.number(),
     dueThisWeek: z.number(),
     dueThisWeekCount: z.number(),
+    /** Null when no bank rate is recorded at all. */
     interest: z.number().nullable(),
+    /** Late invoices whose due date is before the first recorded rate: their interest is not in the total. */
+    interestUnpriced: z.number(),
   }),
   /** Covered invoices with money owed, soonest due first; then the ones not covered. */
   invoices: z.array(MsmeInvoiceSchema),

@@ -253,6 +253,14 @@ export const VendorLinkSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   invoiceFlowId: z.string().nullable(),
+  /** The last e-mail of the link: to whom, and whether it left (`failed`: the mail server refused it). */
+  mail: z
+    .object({
+      to: z.string(),
+      state: z.enum(['queued', 'sending', 'sent', 'failed']),
+      error: z.string().nullable(),
+    })
+    .nullable(),
 });
 /** A link. */
 export type VendorLink = z.infer<typeof VendorLinkSchema>;
@@ -263,11 +271,31 @@ export const VendorLinkListSchema = z.object({ items: z.array(VendorLinkSchema) 
 export const VendorLinkCreatedSchema = z.object({
   link: VendorLinkSchema,
   url: z.string(),
-  /** Bahi sends no mail yet: the person copies the address. */
+  /** Always false: the link is made first; "Send by e-mail" is its own request. */
   emailed: z.boolean(),
+  /** Whether outgoing mail is configured (SMTP_HOST…): without it the person copies the address. */
+  mailConfigured: z.boolean(),
 });
 /** The answer to making a link. */
 export type VendorLinkCreated = z.infer<typeof VendorLinkCreatedSchema>;
+
+/**
+ * `POST /api/vendor-links/{id}/email`: send the link just made to the vendor. The token comes back from
+ * the browser that was shown it (the server keeps only its hash), so only whoever holds the link can mail it.
+ */
+export const SendVendorLinkMailInputSchema = z.object({
+  to: safeText()
+    .trim()
+    .max(200)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a line break in an address would forge mail headers.
+    .refine((v) => !/[\u0000-\u001f\u007f,;<>]/.test(v), 'Write one e-mail address, without names or commas')
+    .pipe(z.string().email('Write an e-mail address like accounts@example.in')),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This is not the link’s address'),
+});
+/** `POST /api/vendor-links/{id}/email` body. */
+export type SendVendorLinkMailInput = z.infer<typeof SendVendorLinkMailInputSchema>;
+/** The answer: the mail is queued (the link list shows whether it left). */
+export const VendorLinkMailQueuedSchema = z.object({ mailId: z.string() });
 
 /** A document the vendor attached. */
 export const VendorDocumentSchema = z.object({

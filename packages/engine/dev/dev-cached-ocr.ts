@@ -18,6 +18,8 @@ export function createCachedOcr(
     cachedOnly?: boolean;
     provider?: 'tesseract' | 'paddle' | 'native' | 'native-fast';
     preprocess?: OcrProvider['preprocess'];
+    /** PaddleOCR options to try (`dev-fast.ts --paddle '{"detLayout":"strips"}'`); give a cache dir of their own. */
+    paddle?: import('../src/ocr/paddle.ts').PaddleOcrOptions;
   } = {},
 ): OcrProvider {
   const provider = options.provider ?? 'tesseract';
@@ -34,7 +36,9 @@ export function createCachedOcr(
       real ??=
         provider === 'tesseract'
           ? import('../src/ocr/index.ts').then((m) => m.createTesseractOcr())
-          : import('../src/ocr/providers.ts').then((m) => m.createOcr(provider));
+          : provider === 'paddle' && options.paddle
+            ? import('../src/ocr/paddle.ts').then((m) => m.createPaddleOcr(options.paddle))
+            : import('../src/ocr/providers.ts').then((m) => m.createOcr(provider));
       const words = await (await real).recognize(image, o);
       writeFileSync(file, JSON.stringify(words));
       return words;

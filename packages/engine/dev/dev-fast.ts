@@ -27,6 +27,10 @@ const ocrName = (['paddle', 'native', 'native-fast'] as const).find((n) => n ===
 // `--pre '{"removeLines":false}'`: pre-processing overrides to try (pages cached apart).
 const pre = opt('--pre');
 const cacheDir = opt('--cache-dir');
+// `--paddle '{"detLayout":"strips"}'`: PaddleOCR options to try (with a `--cache-dir` of their own).
+const paddle = opt('--paddle');
+if (paddle && !cacheDir)
+  throw new Error('--paddle needs a --cache-dir of its own (the OCR cache is keyed by image)');
 const pageCache = `${cacheDir ? join(cacheDir, 'pages') : ocrName === 'tesseract' ? '/tmp/bahi-pages' : `/tmp/bahi-pages-${ocrName}`}${pre ? `-${pre.replace(/[^a-z0-9]+/gi, '_')}` : ''}`;
 mkdirSync(pageCache, { recursive: true });
 const keyPem = readFileSync(
@@ -38,6 +42,7 @@ const ocr = createCachedOcr({
   provider: ocrName,
   preprocess: pre ? JSON.parse(pre) : undefined,
   dir: cacheDir ? join(cacheDir, 'ocr') : undefined,
+  paddle: paddle ? JSON.parse(paddle) : undefined,
 });
 
 interface Loaded {

@@ -1,6 +1,6 @@
 import { isCleanAmountInWords, parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
 import type { Layout, Line, Segment } from './layout.ts';
-import { profileOf } from './profiles/index.ts';
+import { type MoneyRules, profileOf } from './profiles/index.ts';
 import type { CheckResult, FieldValue } from './result.ts';
 import type { DocumentType } from './types.ts';
 
@@ -109,6 +109,15 @@ export function runChecks(
   wordsAmount: number | null,
 ): CheckResult[] {
   const checks: CheckResult[] = [];
+  checkGstins(fields, checks);
+  const profile = profileOf(type);
+  if (profile.money) checkMoney(fields, lineItems, wordsAmount, profile.money, checks);
+  if (profile.lines.kind === 'receipt') checkReceiptQuantities(lineItems, checks);
+  return checks;
+}
+
+/** Each party's GSTIN: its format, its check character, and the state code beside it. */
+function checkGstins(fields: Record<string, FieldValue>, checks: CheckResult[]): void {
   for (const [gField, sField] of [
     ['vendorGstin', 'vendorStateCode'],
     ['buyerGstin', 'buyerStateCode'],
@@ -142,86 +151,93 @@ export function runChecks(
             : `state code ${sc} but GSTIN ${g} is registered in state ${g.slice(0, 2)}`,
       });
   }
-  const profile = profileOf(type);
-  if (profile.money) {
-    const supplier = str(fields.vendorStateCode) ?? str(fields.vendorGstin)?.slice(0, 2) ?? null;
-    const pos =
-      str(fields.placeOfSupply) ?? str(fields.buyerStateCode) ?? str(fields.buyerGstin)?.slice(0, 2) ?? null;
-    const cgst = num(fields.cgst) ?? 0;
-    const sgst = num(fields.sgst) ?? 0;
-    const igst = num(fields.igst) ?? 0;
-    if (supplier && pos && cgst + sgst + igst > 0) {
-      const intra = supplier === pos;
-      const ok = intra ? igst === 0 && cgst > 0 && sgst > 0 : cgst === 0 && sgst === 0 && igst > 0;
-      checks.push({
-        code: 'tax_type_matches_place_of_supply',
-        field: intra ? 'cgst' : 'igst',
-        ok,
-        message: ok
-          ? ''
-          : intra
-            ? `supplier state ${supplier} = place of supply ${pos}: expected CGST + SGST`
-            : `supplier state ${supplier} ≠ place of supply ${pos}: expected IGST`,
-      });
-    }
-    const taxable = num(fields.taxableValue);
-    const amounts = lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
-    if (taxable !== null && amounts.length && amounts.length === lineItems.length) {
-      const sum = roundMoney(amounts.reduce((a, b) => a + b, 0));
-      const ok = Math.abs(sum - taxable) <= TOL;
-      checks.push({
-        code: 'lines_sum_to_taxable_value',
-        field: 'taxableValue',
-        ok,
-        message: ok ? '' : `line amounts sum to ${sum}, taxable value is ${taxable}`,
-      });
-    }
-    const total = num(fields.total);
-    if (total !== null && taxable !== null) {
-      const sum = roundMoney(
-        taxable +
-          cgst +
-          sgst +
-          igst +
-          (num(fields.cess) ?? 0) +
-          (profile.money.roundOffInTotal ? (num(fields.roundOff) ?? 0) : 0),
-      );
-      const ok =
-        Math.abs(sum - total) <= TOL ||
-        (profile.money.totalMayBeRounded && Math.abs(Math.round(sum) - total) <= TOL);
-      checks.push({
-        code: 'taxes_sum_to_total',
-        field: 'total',
-        ok,
-        message: ok ? '' : `taxable value + taxes = ${sum}, total is ${total}`,
-      });
-    }
-    if (total !== null && wordsAmount !== null) {
-      const ok = wordsStateTotal(wordsAmount, total);
-      checks.push({
-        code: 'amount_in_words_matches_total',
-        field: 'total',
-        ok,
-        message: ok ? '' : `amount in words is ${wordsAmount}, total is ${total}`,
-      });
-    }
-  }
-  if (profile.lines.kind === 'receipt') {
-    lineItems.forEach((l, i) => {
-      const rec = typeof l.receivedQuantity === 'number' ? l.receivedQuantity : null;
-      const acc = typeof l.acceptedQuantity === 'number' ? l.acceptedQuantity : null;
-      const rej = typeof l.rejectedQuantity === 'number' ? l.rejectedQuantity : 0;
-      if (rec === null || acc === null) return;
-      const ok = Math.abs(acc + rej - rec) < 1e-6;
-      checks.push({
-        code: 'grn_quantities_balance',
-        field: `lineItems[${i}]`,
-        ok,
-        message: ok ? '' : `line ${i + 1}: accepted ${acc} + rejected ${rej} ≠ received ${rec}`,
-      });
+}
+
+/** The GST arithmetic: tax heads for the place of supply, lines, taxes and words against the totals. */
+function checkMoney(
+  fields: Record<string, FieldValue>,
+  lineItems: Array<Record<string, unknown>>,
+  wordsAmount: number | null,
+  money: MoneyRules,
+  checks: CheckResult[],
+): void {
+  const supplier = str(fields.vendorStateCode) ?? str(fields.vendorGstin)?.slice(0, 2) ?? null;
+  const pos =
+    str(fields.placeOfSupply) ?? str(fields.buyerStateCode) ?? str(fields.buyerGstin)?.slice(0, 2) ?? null;
+  const cgst = num(fields.cgst) ?? 0;
+  const sgst = num(fields.sgst) ?? 0;
+  const igst = num(fields.igst) ?? 0;
+  if (supplier && pos && cgst + sgst + igst > 0) {
+    const intra = supplier === pos;
+    const ok = intra ? igst === 0 && cgst > 0 && sgst > 0 : cgst === 0 && sgst === 0 && igst > 0;
+    checks.push({
+      code: 'tax_type_matches_place_of_supply',
+      field: intra ? 'cgst' : 'igst',
+      ok,
+      message: ok
+        ? ''
+        : intra
+          ? `supplier state ${supplier} = place of supply ${pos}: expected CGST + SGST`
+          : `supplier state ${supplier} ≠ place of supply ${pos}: expected IGST`,
     });
   }
-  return checks;
+  const taxable = num(fields.taxableValue);
+  const amounts = lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
+  if (taxable !== null && amounts.length && amounts.length === lineItems.length) {
+    const sum = roundMoney(amounts.reduce((a, b) => a + b, 0));
+    const ok = Math.abs(sum - taxable) <= TOL;
+    checks.push({
+      code: 'lines_sum_to_taxable_value',
+      field: 'taxableValue',
+      ok,
+      message: ok ? '' : `line amounts sum to ${sum}, taxable value is ${taxable}`,
+    });
+  }
+  const total = num(fields.total);
+  if (total !== null && taxable !== null) {
+    const sum = roundMoney(
+      taxable +
+        cgst +
+        sgst +
+        igst +
+        (num(fields.cess) ?? 0) +
+        (money.roundOffInTotal ? (num(fields.roundOff) ?? 0) : 0),
+    );
+    const ok =
+      Math.abs(sum - total) <= TOL || (money.totalMayBeRounded && Math.abs(Math.round(sum) - total) <= TOL);
+    checks.push({
+      code: 'taxes_sum_to_total',
+      field: 'total',
+      ok,
+      message: ok ? '' : `taxable value + taxes = ${sum}, total is ${total}`,
+    });
+  }
+  if (total !== null && wordsAmount !== null) {
+    const ok = wordsStateTotal(wordsAmount, total);
+    checks.push({
+      code: 'amount_in_words_matches_total',
+      field: 'total',
+      ok,
+      message: ok ? '' : `amount in words is ${wordsAmount}, total is ${total}`,
+    });
+  }
+}
+
+/** A goods receipt's lines: accepted + rejected = received. */
+function checkReceiptQuantities(lineItems: Array<Record<string, unknown>>, checks: CheckResult[]): void {
+  lineItems.forEach((l, i) => {
+    const rec = typeof l.receivedQuantity === 'number' ? l.receivedQuantity : null;
+    const acc = typeof l.acceptedQuantity === 'number' ? l.acceptedQuantity : null;
+    const rej = typeof l.rejectedQuantity === 'number' ? l.rejectedQuantity : 0;
+    if (rec === null || acc === null) return;
+    const ok = Math.abs(acc + rej - rec) < 1e-6;
+    checks.push({
+      code: 'grn_quantities_balance',
+      field: `lineItems[${i}]`,
+      ok,
+      message: ok ? '' : `line ${i + 1}: accepted ${acc} + rejected ${rej} ≠ received ${rec}`,
+    });
+  });
 }
 
 /** The checks {@link runChecks} computes from fields and lines alone; the others (the QR's) need the document. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageOfLines } from '../test/test-words.ts';
-import { interpretDocument, type QrReading, rescaleLinesToTaxable } from './interpret.ts';
+import { interpretDocument, type QrReading } from './interpret.ts';
+import { rescaleLinesToTaxable } from './interpret-money.ts';
 
 describe('rescaleLinesToTaxable', () => {
   it('scales lines whose decimal points OCR dropped so the lines sum to the taxable value', () => {

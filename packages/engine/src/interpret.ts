@@ -1,25 +1,11 @@
-import { isValidGstin, roundMoney, stateByCode, supplyTypeFor } from '@bahi/india';
-import { findAmountInWords, runChecks, wordsStateTotal } from './checks.ts';
-import { completeFromTriple } from './fields/amount-triples.ts';
-import {
-  collectAmountCandidates,
-  completeFromLines,
-  completeTaxableFromSlab,
-  printedAmounts,
-  solveAmounts,
-} from './fields/amounts.ts';
+import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
+import { findAmountInWords, runChecks } from './checks.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
 import { isNeverAPartyName, looksLikeAddress, nameAgreesWithGstin } from './fields/party-names.ts';
-import {
-  applyDocumentGstRate,
-  deriveDocumentGstRate,
-  doubleHalfRates,
-  findDocumentGstRate,
-} from './fields/tax-rates.ts';
-import { collectTaxTotals, completeFromTaxTotal, sumOfCharges } from './fields/tax-total.ts';
-import { boxOf, buildLayout, type Layout, type Segment } from './layout.ts';
+import { solveMoney } from './interpret-money.ts';
+import { buildLayout, type Layout, type Segment } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
 import type { EinvoiceQr } from './qr/index.ts';
 import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts';
@@ -54,12 +40,7 @@ export function interpretDocument(
   qr: QrReading | null,
 ): Interpretation {
   const warnings: string[] = [];
-  let tables: LineItemsResult = { lineItems: [], lineProvenance: [], regions: [] };
-  try {
-    tables = extractLineItems(pages, type);
-  } catch (e) {
-    warnings.push(`line items could not be read: ${(e as Error).message}`);
-  }
+  const tables = readTables(pages, type, warnings);
   const layout = buildLayout(pages);
   const skip = (s: Segment) =>
     tables.regions.some((r) => r.page === s.page && s.y0 >= r.y0 - 1 && s.y1 <= r.y1 + 1);
@@ -67,12 +48,70 @@ export function interpretDocument(
   const chosen = new Map<string, Candidate>();
   const labelled = extractLabelledFields(layout, type, skip);
   for (const [field, list] of labelled) if (list[0]) chosen.set(field, list[0]);
+  const parties = readParties(layout, type, skip, tables, warnings);
+  putParty(chosen, 'vendor', parties.vendor);
+  putParty(chosen, 'buyer', parties.buyer);
 
+  const words = findAmountInWords(layout);
+  const money = profileOf(type).money;
+  const amountsConsistent = money
+    ? solveMoney({ layout, skip, tables, chosen, parties, words, money })
+    : false;
+
+  const { fields, provenance, confidence } = headerOf(type, chosen);
+  const checks: CheckResult[] = [];
+  const headerFromQr =
+    qr && qr.signatureValid !== false ? applyQr(qr, { fields, provenance, confidence }, checks) : false;
+
+  const lineItems: LineItem[] = tables.lineItems.map((l, i) => {
+    const prov = tables.lineProvenance[i];
+    return prov && Object.keys(prov).length
+      ? ({ ...l, provenance: prov } as LineItem)
+      : ({ ...l } as LineItem);
+  });
+  checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
+  settleConfidence(
+    { fields, confidence, provenance, checks, warnings },
+    { amountsConsistent, wordsAmount: words?.value ?? null, lines: tables.lineItems },
+    disputedFields(labelled, chosen),
+  );
+  return {
+    fields,
+    lineItems,
+    checks,
+    confidence,
+    provenance,
+    warnings,
+    headerFromQr,
+    wordsAmount: words?.value ?? null,
+  };
+}
+
+/** The line items, or none with a warning when the tables stage fails (the header is still read). */
+function readTables(pages: PageContent[], type: DocumentType, warnings: string[]): LineItemsResult {
+  try {
+    return extractLineItems(pages, type);
+  } catch (e) {
+    warnings.push(`line items could not be read: ${(e as Error).message}`);
+    return { lineItems: [], lineProvenance: [], regions: [] };
+  }
+}
+
+/**
+ * Vendor and buyer: their blocks, then every GSTIN on the page as a candidate — the party each
+ * belongs to comes from its label, the heading over its column, or the letterhead, and both parties
+ * are chosen together.
+ */
+function readParties(
+  layout: Layout,
+  type: DocumentType,
+  skip: (s: Segment) => boolean,
+  tables: LineItemsResult,
+  warnings: string[],
+): { vendor: Party; buyer: Party } {
   const found = extractParties(layout, type, skip);
   // Copies: the resolver below completes them (a shared empty party must stay empty).
   const parties = { vendor: { ...found.vendor }, buyer: { ...found.buyer } };
-  // Every GSTIN on the page is a candidate; the party each belongs to comes from its label, the
-  // heading over its column, or the letterhead, and both parties are chosen together.
   const tableTop = (page: number) =>
     Math.min(Number.POSITIVE_INFINITY, ...tables.regions.filter((r) => r.page === page).map((r) => r.y0));
   const gstins = resolvePartyGstins(
@@ -94,87 +133,21 @@ export function interpretDocument(
       warnings.push(`"${p.name.value}" was read as a party's name but is a label, not a name`);
       p.name = null;
     }
-  const putParty = (prefix: 'vendor' | 'buyer', p: Party) => {
-    if (p.name) chosen.set(`${prefix}Name`, { ...p.name, field: `${prefix}Name` });
-    if (p.gstin) chosen.set(`${prefix}Gstin`, { ...p.gstin, field: `${prefix}Gstin` });
-    if (p.address) chosen.set(`${prefix}Address`, { ...p.address, field: `${prefix}Address` });
-    if (p.stateCode) chosen.set(`${prefix}StateCode`, { ...p.stateCode, field: `${prefix}StateCode` });
-  };
-  putParty('vendor', parties.vendor);
-  putParty('buyer', parties.buyer);
+  return parties;
+}
 
-  let amountsConsistent = false;
-  const words = findAmountInWords(layout);
-  const money = profileOf(type).money;
-  if (money) {
-    const cands = collectAmountCandidates(layout, skip);
-    const printed = printedAmounts(layout);
-    if (words) {
-      // A total that equals the amount in words is the one the document means; when no figure
-      // reads as that total (a misread rupee sign or digit), the words themselves are a reading.
-      const totals = cands.get('total') ?? [];
-      let agreed = false;
-      for (const c of totals)
-        if (wordsStateTotal(words.value, Number(c.value))) {
-          // The very figure beats one that only shares its rupees (48,215.40 vs words "48,215").
-          c.score += Math.abs(words.value - Number(c.value)) <= 0.011 ? 0.5 : 0.3;
-          agreed = true;
-        }
-      const line = layout.lines[words.line]!;
-      const fromWords: Candidate = {
-        field: 'total',
-        value: words.value,
-        page: line.page,
-        bbox: boxOf(line.words),
-        source: line.words[0]?.source ?? 'text',
-        score: 0.45,
-      };
-      if (!agreed) cands.set('total', [...totals, fromWords]);
-      const key = Math.round(words.value * 100);
-      if (!printed.has(key)) printed.set(key, fromWords);
-    }
-    for (const list of cands.values()) list.sort((a, b) => b.score - a.score);
-    const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
-    const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
-    const taxTotals = collectTaxTotals(layout, skip);
-    const charges = sumOfCharges(layout, skip);
-    const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0, charges);
-    if (money.taxMayBeExtra) completeTaxExtraTotals(solved.values, layout);
-    amountsConsistent = solved.consistent;
-    if (!amountsConsistent) {
-      const supplier = parties.vendor.stateCode?.value;
-      const pos = chosen.get('placeOfSupply')?.value ?? parties.buyer.stateCode?.value;
-      const supply =
-        typeof supplier === 'string' && typeof pos === 'string' ? supplyTypeFor(supplier, pos) : null;
-      amountsConsistent =
-        completeFromLines(solved.values, lineSum, printed, supply) ||
-        completeFromTaxTotal(solved.values, taxTotals, printed, supply) ||
-        completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply) ||
-        completeTaxableFromSlab(solved.values, lineSum);
-    }
-    for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
-    const taxable = solved.values.taxableValue?.value;
-    if (amountsConsistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
-    // Lines without their own rate take the document's single printed rate ("CGST @ 9%" + "SGST @ 9%").
-    const head = (f: 'cgst' | 'sgst' | 'igst') => {
-      const v = solved.values[f]?.value;
-      return typeof v === 'number' ? v : null;
-    };
-    const heads = [head('cgst'), head('sgst'), head('igst')];
-    const tax = heads.some((v) => v !== null) ? heads.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
-    // Intra-state by the taxes charged, or by the place of supply in the supplier's own state.
-    const pos = chosen.get('placeOfSupply')?.value;
-    const vendorState = parties.vendor.stateCode?.value;
-    const intraState =
-      (head('igst') ?? 0) === 0 &&
-      ((!!head('cgst') && !!head('sgst')) || (typeof pos === 'string' && pos === vendorState));
-    doubleHalfRates(tables.lineItems, intraState);
-    const base = typeof taxable === 'number' ? taxable : lineSum;
-    // A printed rate first; else the slab the taxes are of the taxable value (an accident elsewhere).
-    const documentRate = findDocumentGstRate(layout, skip) ?? deriveDocumentGstRate(base, tax);
-    applyDocumentGstRate(tables.lineItems, documentRate, { taxable: base, tax }, printed.keys());
-  }
+/** A party's name, GSTIN, address and state as the `vendor…`/`buyer…` header fields. */
+function putParty(chosen: Map<string, Candidate>, prefix: 'vendor' | 'buyer', p: Party): void {
+  if (p.name) chosen.set(`${prefix}Name`, { ...p.name, field: `${prefix}Name` });
+  if (p.gstin) chosen.set(`${prefix}Gstin`, { ...p.gstin, field: `${prefix}Gstin` });
+  if (p.address) chosen.set(`${prefix}Address`, { ...p.address, field: `${prefix}Address` });
+  if (p.stateCode) chosen.set(`${prefix}StateCode`, { ...p.stateCode, field: `${prefix}StateCode` });
+}
 
+type Header = Pick<Interpretation, 'fields' | 'provenance' | 'confidence'>;
+
+/** The type's header fields from the chosen candidates (money rounded to paise; INR by default). */
+function headerOf(type: DocumentType, chosen: Map<string, Candidate>): Header {
   const fields: Record<string, FieldValue> = {};
   const provenance: Record<string, Provenance> = {};
   const confidence: Record<string, number> = {};
@@ -191,85 +164,75 @@ export function interpretDocument(
     fields.currency = 'INR';
     confidence.currency = 0.9;
   }
+  return { fields, provenance, confidence };
+}
 
-  const checks: CheckResult[] = [];
-  let headerFromQr = false;
-  if (qr && qr.signatureValid !== false) {
-    const p = qr.payload;
-    const fromQr: Array<[string, FieldValue | undefined]> = [
-      ['vendorGstin', p.SellerGstin],
-      ['buyerGstin', p.BuyerGstin],
-      ['documentNumber', p.DocNo],
-      ['documentDate', qr.docDate],
-      ['total', typeof p.TotInvVal === 'number' ? round2(p.TotInvVal) : undefined],
-      ['irn', p.Irn?.toLowerCase()],
-    ];
-    const mismatches: string[] = [];
-    let used = 0;
-    for (const [f, v] of fromQr) {
-      if (v === undefined || v === null || v === '') continue;
-      const printed = fields[f];
-      if (printed !== null && printed !== undefined && String(printed) !== String(v))
-        mismatches.push(`${f}: QR ${v}, printed ${printed}`);
-      // A QR GSTIN that fails its own check character (a test QR, a generator's placeholder)
-      // does not replace a valid printed one; the mismatch above still reports it.
-      const badGstin = /Gstin$/.test(f) && !isValidGstin(String(v));
-      if (badGstin && typeof printed === 'string' && isValidGstin(printed)) continue;
-      fields[f] = v;
-      provenance[f] = { page: qr.page, bbox: qr.bbox ?? [0, 0, 0, 0], source: 'qr' };
-      confidence[f] = qr.signatureValid ? 0.99 : 0.93;
-      used++;
-    }
-    headerFromQr = used >= 3;
-    checks.push({
-      code: 'qr_matches_printed',
-      field: null,
-      ok: mismatches.length === 0,
-      message: mismatches.join('; '),
-    });
+/**
+ * The e-invoice QR, the most trusted source, over the printed header; a mismatch is a check.
+ * Returns whether the header came from the QR (three fields or more).
+ */
+function applyQr(qr: QrReading, header: Header, checks: CheckResult[]): boolean {
+  const { fields, provenance, confidence } = header;
+  const p = qr.payload;
+  const fromQr: Array<[string, FieldValue | undefined]> = [
+    ['vendorGstin', p.SellerGstin],
+    ['buyerGstin', p.BuyerGstin],
+    ['documentNumber', p.DocNo],
+    ['documentDate', qr.docDate],
+    ['total', typeof p.TotInvVal === 'number' ? round2(p.TotInvVal) : undefined],
+    ['irn', p.Irn?.toLowerCase()],
+  ];
+  const mismatches: string[] = [];
+  let used = 0;
+  for (const [f, v] of fromQr) {
+    if (v === undefined || v === null || v === '') continue;
+    const printed = fields[f];
+    if (printed !== null && printed !== undefined && String(printed) !== String(v))
+      mismatches.push(`${f}: QR ${v}, printed ${printed}`);
+    // A QR GSTIN that fails its own check character (a test QR, a generator's placeholder)
+    // does not replace a valid printed one; the mismatch above still reports it.
+    const badGstin = /Gstin$/.test(f) && !isValidGstin(String(v));
+    if (badGstin && typeof printed === 'string' && isValidGstin(printed)) continue;
+    fields[f] = v;
+    provenance[f] = { page: qr.page, bbox: qr.bbox ?? [0, 0, 0, 0], source: 'qr' };
+    confidence[f] = qr.signatureValid ? 0.99 : 0.93;
+    used++;
   }
-
-  const lineItems: LineItem[] = tables.lineItems.map((l, i) => {
-    const prov = tables.lineProvenance[i];
-    return prov && Object.keys(prov).length
-      ? ({ ...l, provenance: prov } as LineItem)
-      : ({ ...l } as LineItem);
+  checks.push({
+    code: 'qr_matches_printed',
+    field: null,
+    ok: mismatches.length === 0,
+    message: mismatches.join('; '),
   });
-  checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
+  return used >= 3;
+}
 
+/**
+ * Final confidences: raised where a rule of the document vouches for a value, capped where nothing
+ * corroborates it, refuted amounts withheld, all rounded to two places.
+ */
+function settleConfidence(
+  result: Pick<Interpretation, 'fields' | 'confidence' | 'provenance' | 'checks' | 'warnings'>,
+  evidence: { amountsConsistent: boolean; wordsAmount: number | null; lines: Array<Record<string, unknown>> },
+  disputed: Set<string>,
+): void {
+  const { fields, confidence, provenance, checks } = result;
+  const { amountsConsistent, wordsAmount } = evidence;
   // A set adds up for real only when a tax makes the sum (taxable = total adds up trivially).
   const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
   // Words that state only the rupees of a total with paise agree with it, but do not vouch for it.
   const wordsExact =
-    typeof fields.total === 'number' && words !== null && Math.abs(words.value - fields.total) <= 0.011;
+    typeof fields.total === 'number' && wordsAmount !== null && Math.abs(wordsAmount - fields.total) <= 0.011;
   const vouched = calibrateConfidence(confidence, provenance, checks, {
     amountsConsistent,
     taxCharged,
     wordsExact,
   });
-  requireCorroboration(fields, confidence, {
-    provenance,
-    checks,
-    vouched,
-    disputed: disputedFields(labelled, chosen),
-  });
+  requireCorroboration(fields, confidence, { provenance, checks, vouched, disputed });
   if (!(amountsConsistent && taxCharged))
-    withholdRefutedAmounts(
-      { fields, confidence, provenance, checks, warnings },
-      { wordsAmount: words?.value ?? null, lineSum: sumOfLines(tables.lineItems) },
-    );
+    withholdRefutedAmounts(result, { wordsAmount, lineSum: sumOfLines(evidence.lines) });
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
-  return {
-    fields,
-    lineItems,
-    checks,
-    confidence,
-    provenance,
-    warnings,
-    headerFromQr,
-    wordsAmount: words?.value ?? null,
-  };
 }
 
 /**
@@ -460,92 +423,4 @@ function calibrateConfidence(
     if (FREE_TEXT.test(f)) confidence[f] = Math.min(confidence[f]!, UNVOUCHED_TEXT);
   }
   return vouched;
-}
-
-/** "GST extra as applicable", "Taxes extra", "plus GST": the order's value leaves tax to the invoice. */
-const TAX_EXTRA =
-  /\b(?:gst|taxes|tax|igst|cgst)\b[^.]{0,20}\b(?:extra|additional|excluded)\b|\b(?:plus|\+)\s*(?:gst|taxes)\b|\bexclusive of (?:gst|taxes)\b/i;
-
-/** A row carrying one tax amount: "GST (₹) 36000.00", "Total Tax Amount 1,234.00", "Tax : 540". */
-const TAX_AMOUNT_ROW =
-  /^\s*(?:total |add )?(?:gst|tax)(?: amount| amt)?\b[^%\d]{0,12}[₹\s:]*[1-9][\d,]*(?:\.\d{1,2})?\s*$/i;
-
-/**
- * A purchase order that computes no tax because GST is charged extra prints one pre-tax total:
- * it is both the taxable value and the order's total (the contract's reading of such POs). Only
- * when the order says so and no tax amount was read.
- */
-function completeTaxExtraTotals(values: Partial<Record<string, Candidate>>, layout: Layout): void {
-  if (values.cgst || values.sgst || values.igst) return;
-  const tv = values.taxableValue;
-  const total = values.total;
-  if ((tv && total) || (!tv && !total)) return;
-  if (!layout.lines.some((l) => TAX_EXTRA.test(l.text))) return;
-  // A tax amount printed as one figure ("GST (₹)  36000.00") means the tax was computed after all.
-  if (layout.lines.some((l) => TAX_AMOUNT_ROW.test(l.text))) return;
-  if (tv) values.total = { ...tv, field: 'total' };
-  else if (total) values.taxableValue = { ...total, field: 'taxableValue' };
-}
-
-/**
- * OCR drops decimal points: a line read as 1260000 × 4.28 = 5392800 adds up by itself but is 100
- * times the printed 12.60 × 4280 = 53928. When the document's totals add up and its taxable value
- * is known, lines whose amounts are off by a power of ten (at most two lines) are scaled so that
- * the lines sum to the taxable value, and their rate and quantity re-read to match. Only a unique
- * repair is applied.
- */
-export function rescaleLinesToTaxable(lines: Array<Record<string, unknown>>, taxable: number): boolean {
-  const amounts = lines.map((l) => l.amount);
-  if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return false;
-  const sum = amounts.reduce((a, b) => a + b, 0);
-  if (Math.abs(sum - taxable) <= 0.011) return false;
-  const scales = [10, 100, 1000];
-  const fixes: Array<Array<[number, number]>> = [];
-  const near = (x: number) => Math.abs(x - taxable) <= 0.011;
-  amounts.forEach((a, i) => {
-    for (const s of scales) if (near(sum - a + a / s)) fixes.push([[i, s]]);
-  });
-  for (let i = 0; i < amounts.length; i++)
-    for (let j = i + 1; j < amounts.length; j++)
-      for (const si of scales)
-        for (const sj of scales) {
-          const a = amounts[i]!;
-          const b = amounts[j]!;
-          if (near(sum - a - b + a / si + b / sj))
-            fixes.push([
-              [i, si],
-              [j, sj],
-            ]);
-        }
-  if (fixes.length !== 1) return false;
-  for (const [i, s] of fixes[0]!) {
-    const line = lines[i]!;
-    const amount = roundMoney((line.amount as number) / s);
-    line.amount = amount;
-    const q = typeof line.quantity === 'number' ? line.quantity : null;
-    const r = typeof line.rate === 'number' ? line.rate : null;
-    const d = typeof line.discount === 'number' ? line.discount : 0;
-    if (q === null || r === null) continue;
-    // The fewest powers of ten moved that give the new amount, a rate's (a money figure that lost
-    // its decimal point, like the amount) before a quantity's; both must stay printable values.
-    let best: { q: number; r: number; moves: number } | null = null;
-    for (let qe = -3; qe <= 3; qe++)
-      for (let re = -5; re <= 3; re++) {
-        const q2 = q * 10 ** qe;
-        const r2 = r * 10 ** re;
-        if (
-          Math.abs(q2 * 1000 - Math.round(q2 * 1000)) > 1e-6 ||
-          Math.abs(r2 * 100 - Math.round(r2 * 100)) > 1e-6
-        )
-          continue;
-        if (Math.abs(q2 * r2 - d - amount) > 0.011 + amount * 1e-6) continue;
-        const moves = 1.5 * Math.abs(qe) + Math.abs(re);
-        if (!best || moves < best.moves) best = { q: Math.round(q2 * 1000) / 1000, r: roundMoney(r2), moves };
-      }
-    if (best) {
-      line.quantity = best.q;
-      line.rate = best.r;
-    }
-  }
-  return true;
 }

@@ -104,4 +104,29 @@ describe('parseEnv', () => {
       'BAHI_FOLDER_ROOTS: "/srv/acme=acme" must end in an organisation id (a UUID) after "="',
     ]);
   });
+
+  it('reads outgoing mail all or nothing, with a From address and no header injection', () => {
+    expect(parseEnv({}).smtp).toBeUndefined();
+    expect(
+      parseEnv({ SMTP_HOST: 'mail.example.test', SMTP_PORT: '465', MAIL_FROM: 'AP <ap@example.test>' }).smtp,
+    ).toEqual({
+      host: 'mail.example.test',
+      port: 465,
+      secure: true,
+      user: undefined,
+      password: undefined,
+      from: 'AP <ap@example.test>',
+    });
+    expect(parseEnv({ SMTP_HOST: 'mail.example.test', MAIL_FROM: 'ap@example.test' }).smtp?.port).toBe(587);
+    expect(listProblems({ SMTP_USER: 'ap' })).toEqual([
+      'SMTP_HOST: set it (the mail server) or unset every SMTP_* and MAIL_FROM',
+    ]);
+    expect(listProblems({ SMTP_HOST: 'mail.example.test', SMTP_USER: 'ap' })).toEqual([
+      'MAIL_FROM: set the address Bahi sends mail from',
+      'SMTP_USER/SMTP_PASSWORD: set both or neither',
+    ]);
+    expect(
+      listProblems({ SMTP_HOST: 'mail.example.test', MAIL_FROM: 'ap@example.test\r\nBcc: x@y.test' }),
+    ).toEqual(['MAIL_FROM: must be an e-mail address, e.g. "Accounts <ap@example.com>"']);
+  });
 });

@@ -112,6 +112,20 @@ const rawEnvSchema = z.object({
     z.coerce.number({ error: 'must be a number' }).int().min(5, 'must be at least 5').default(90),
   ),
   METRICS_TOKEN: optionalText(),
+  SMTP_HOST: optionalText(),
+  SMTP_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .optional(),
+  ),
+  SMTP_SECURE: optionalText().pipe(booleanFlag.optional()),
+  SMTP_USER: optionalText(),
+  SMTP_PASSWORD: optionalText(),
+  MAIL_FROM: optionalText(),
   METRICS_PORT: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).optional(),
@@ -166,7 +180,21 @@ export interface Env {
   trustProxy: boolean;
   /** Flows: local folder roots (absolute), upload/file limits, extraction pool, in-process job workers. */
   flows: FlowsConfig;
+  /** Outgoing mail (SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD, MAIL_FROM); unset = none. */
+  smtp: SmtpConfig | undefined;
   logLevel: (typeof logLevels)[number];
+}
+
+/** The SMTP server Bahi sends its own mail through (onboarding links to vendors). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+  /** The From address, `Bahi <ap@example.com>` or a bare address. */
+  from: string;
 }
 
 /** One OAuth2 provider a mailbox can be connected with (authorisation-code flow, refresh tokens). */
@@ -298,6 +326,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       problems.push(`BAHI_FOLDER_ROOTS: "${entry}" must end in an organisation id (a UUID) after "="`);
     else folderRoots.push({ path, organizationId });
   }
+  const smtp = buildSmtp(raw, problems);
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = raw.DATA_DIR ?? './data';
@@ -358,6 +387,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       runJobs: raw.RUN_JOBS ?? true,
       leaseSeconds: raw.RUN_LEASE_SECONDS,
     },
+    smtp,
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
   };
@@ -369,6 +399,45 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
  */
 export function loadEnv(overrides: Record<string, string | undefined> = {}): Env {
   return parseEnv({ ...process.env, ...overrides });
+}
+
+/** A header value or address with a line break or other control character (header injection). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters (header injection) is the point.
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** Outgoing mail from SMTP_*: all or nothing, with the From address checked once here. */
+function buildSmtp(
+  raw: {
+    SMTP_HOST?: string;
+    SMTP_PORT?: number;
+    SMTP_SECURE?: boolean;
+    SMTP_USER?: string;
+    SMTP_PASSWORD?: string;
+    MAIL_FROM?: string;
+  },
+  problems: string[],
+): SmtpConfig | undefined {
+  const anySet = [raw.SMTP_PORT, raw.SMTP_SECURE, raw.SMTP_USER, raw.SMTP_PASSWORD, raw.MAIL_FROM].some(
+    (v) => v !== undefined,
+  );
+  if (!raw.SMTP_HOST) {
+    if (anySet) problems.push('SMTP_HOST: set it (the mail server) or unset every SMTP_* and MAIL_FROM');
+    return undefined;
+  }
+  if (!raw.MAIL_FROM) problems.push('MAIL_FROM: set the address Bahi sends mail from');
+  else if (CONTROL_CHARS.test(raw.MAIL_FROM) || !/[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+/.test(raw.MAIL_FROM))
+    problems.push('MAIL_FROM: must be an e-mail address, e.g. "Accounts <ap@example.com>"');
+  if (Boolean(raw.SMTP_USER) !== Boolean(raw.SMTP_PASSWORD))
+    problems.push('SMTP_USER/SMTP_PASSWORD: set both or neither');
+  const secure = raw.SMTP_SECURE ?? raw.SMTP_PORT === 465;
+  return {
+    host: raw.SMTP_HOST,
+    port: raw.SMTP_PORT ?? (secure ? 465 : 587),
+    secure,
+    user: raw.SMTP_USER,
+    password: raw.SMTP_PASSWORD,
+    from: raw.MAIL_FROM ?? '',
+  };
 }
 
 /** Identity providers to offer, Google first. */

@@ -40,16 +40,54 @@ function routeSchemas(route: {
   return out;
 }
 
+type Route = Parameters<typeof routeSchemas>[0];
+
+/** Every route the API registers (building the app handles no request, so no database is needed). */
+function registeredRoutes(): Route[] {
+  const env = parseEnv({});
+  const app = createApp({ env, db: {} as Db, auth: {} as Auth, logger: createLogger('silent') });
+  return app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [d.route as Route] : []));
+}
+
+/** "GET /api/flows/:id" for a route (OpenAPI writes `{id}`) or a declared endpoint. */
+const keyOf = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** The schema of a route's JSON body, or of its first 2xx JSON answer. */
+function jsonSchemaOf(holder: unknown): unknown {
+  return (holder as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.[
+    'application/json'
+  ]?.schema;
+}
+
 describe('the OpenAPI registry', () => {
   it('declares only schemas exported by @bahi/contracts', () => {
-    const env = parseEnv({});
-    // Building the app registers its routes; nothing here handles a request, so no database is needed.
-    const app = createApp({ env, db: {} as Db, auth: {} as Auth, logger: createLogger('silent') });
-    const routes = app.openAPIRegistry.definitions.flatMap((d) =>
-      d.type === 'route' ? [d.route as Parameters<typeof routeSchemas>[0]] : [],
-    );
+    const routes = registeredRoutes();
     expect(routes.length).toBeGreaterThan(30);
     const inline = routes.flatMap(routeSchemas).filter((s) => !exported.has(s.schema));
     expect(inline.map((s) => s.where)).toEqual([]);
+  });
+
+  it('serves exactly the endpoints @bahi/contracts declares, with the same body, query and answer', () => {
+    const routes = new Map(registeredRoutes().map((r) => [keyOf(r.method, r.path), r]));
+    const declared = new Map<string, contracts.Endpoint | contracts.FileEndpoint>(
+      [
+        ...Object.values(contracts.endpoints),
+        ...Object.values(contracts.legacyEndpoints),
+        ...Object.values(contracts.fileEndpoints),
+      ].map((e) => [keyOf(e.method, e.path), e]),
+    );
+    expect([...routes.keys()].filter((k) => !declared.has(k))).toEqual([]);
+    expect([...declared.keys()].filter((k) => !routes.has(k))).toEqual([]);
+    const drift: string[] = [];
+    for (const [key, endpoint] of declared) {
+      const route = routes.get(key)!;
+      if ((route.request?.query ?? undefined) !== (endpoint.query ?? undefined)) drift.push(`${key} query`);
+      if (!('response' in endpoint)) continue;
+      if (jsonSchemaOf(route.request?.body) !== (endpoint.body ?? undefined)) drift.push(`${key} body`);
+      const answer = Object.entries(route.responses ?? {}).find(([status]) => status.startsWith('2'));
+      if (jsonSchemaOf(answer?.[1]) !== endpoint.response) drift.push(`${key} answer`);
+    }
+    expect(drift).toEqual([]);
   });
 });

@@ -50,6 +50,7 @@ describe('the flow-workbook queue', () => {
       'issuer-memory-learn': noop,
       'flow-tick': noop,
       'books-push': noop,
+      'vendor-link-mail': noop,
       'flow-workbook': async ({ flowId: id }) => {
         started.push(id);
         if (id !== flowId) return;

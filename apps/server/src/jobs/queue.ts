@@ -26,6 +26,9 @@ const queueOptions: Record<JobName, Omit<Queue, 'name'>> = {
   // Tally's refusals and an unreachable Tally are recorded on the push (a person retries); only an
   // unexpected error (the database) is retried here.
   'books-push': { retryLimit: 3, retryDelay: 10, expireInSeconds: 300 },
+  // A mail server that is down or refuses for now gets three more tries a few minutes apart; the link's row
+  // shows the last refusal meanwhile.
+  'vendor-link-mail': { retryLimit: 3, retryDelay: 120, retryBackoff: true, expireInSeconds: 300 },
 };
 
 /** The queue's own schedules: job name → cron (every process upserts them; pg-boss sends each once). */

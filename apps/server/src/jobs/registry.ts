@@ -51,6 +51,11 @@ export const jobPayloads = {
     documentId: z.uuid(),
     kind: z.enum(['tally', 'zoho']).optional(),
   }),
+  /**
+   * E-mail one onboarding link to its vendor, as its `vendor_link_mails` row says. The row is claimed
+   * (queued → sending) before the message goes, so a job delivered twice sends once.
+   */
+  'vendor-link-mail': z.object({ organizationId: z.uuid(), mailId: z.uuid() }),
 } as const;
 
 /** Name of a job queue. */

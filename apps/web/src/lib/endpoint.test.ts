@@ -1,13 +1,8 @@
+import { defineEndpoints } from '@bahi/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, type FetchLike } from './api.ts';
-import {
-  buildApiPath,
-  callEndpoint,
-  createEndpointCaller,
-  defineEndpoints,
-  EndpointResponseError,
-} from './endpoint.ts';
+import { buildApiPath, callEndpoint, createEndpointCaller, EndpointResponseError } from './endpoint.ts';
 
 const RunSchema = z.object({ id: z.string(), status: z.enum(['queued', 'running']) });
 

@@ -1,18 +1,8 @@
+import type { Endpoint, PathParamName, PathParams } from '@bahi/contracts';
 import type { z } from 'zod';
 import { type FetchLike, requestApi } from './api.ts';
 
-/** HTTP methods the Bahi API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Names of the `:params` in a path template (`/api/flows/:id/runs` → `'id'`); a param ends at `/`. */
-export type PathParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamName<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** Values of a path template's `:params`. */
-export type PathParams<P extends string> = { readonly [K in PathParamName<P>]: string };
+export type { Endpoint, HttpMethod, PathParamName, PathParams } from '@bahi/contracts';
 
 /**
  * Query string values by the keys of the route's query schema. Values are sent as typed by the caller
@@ -21,24 +11,6 @@ export type PathParams<P extends string> = { readonly [K in PathParamName<P>]: s
 export type QueryValues<Q extends z.ZodType> = {
   readonly [K in keyof z.input<Q>]?: string | number | null | undefined;
 };
-
-/**
- * One HTTP endpoint of the Bahi API as the web calls it. Every part comes from `@bahi/contracts`, the
- * module the server's route declaration uses too, so a shape is written once for both sides.
- */
-export interface Endpoint {
-  /** Name in the catalogue (`listFlows`), used in error messages. */
-  readonly name: string;
-  readonly method: HttpMethod;
-  /** Path template with `:params`, e.g. `/api/flows/:id/runs`. */
-  readonly path: string;
-  /** Request body schema; absent when the request has none. */
-  readonly body?: z.ZodType;
-  /** Query string schema (for its keys; the server validates the values). */
-  readonly query?: z.ZodType;
-  /** What a 2xx answer holds. */
-  readonly response: z.ZodType;
-}
 
 /** What `callEndpoint` needs for `E`: path params, body and query only where the endpoint has them. */
 export type EndpointCall<E extends Endpoint> = { readonly signal?: AbortSignal | undefined } & ([
@@ -62,18 +34,6 @@ type CallArgs<E extends Endpoint> = [PathParamName<E['path']>] extends [never]
     ? [call: EndpointCall<E>]
     : [call?: EndpointCall<E>]
   : [call: EndpointCall<E>];
-
-/**
- * Names each endpoint of a catalogue after its key, so an error can say which endpoint failed.
- * `const api = defineEndpoints({ listFlows: { method: 'GET', path: '/api/workflows', response: … } })`.
- */
-export function defineEndpoints<const T extends Record<string, Omit<Endpoint, 'name'>>>(
-  endpoints: T,
-): { readonly [K in keyof T]: T[K] & { readonly name: K & string } } {
-  return Object.fromEntries(
-    Object.entries(endpoints).map(([name, endpoint]) => [name, { ...endpoint, name }]),
-  ) as { readonly [K in keyof T]: T[K] & { readonly name: K & string } };
-}
 
 /**
  * Fills a path template's `:params` (each URI-encoded) and appends the query string. Used for calls

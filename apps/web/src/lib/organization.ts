@@ -14,7 +14,14 @@ export function useCreateOrganization() {
   return useMutation({
     mutationFn: (input: CreateOrganizationInput) => callEndpoint(api.createOrganization, { body: input }),
     onSuccess: (organization) => {
-      storeOrganization(queryClient, organization);
+      // The creator is its owner. The cached `/api/me` still says role null (fetched before the
+      // organisation existed, and fresh for a minute), which left every permission-gated button — and
+      // Home's "Generate Vendor Form", which waits for `vendors.edit` — dead until a reload. Say owner at
+      // once, then read the rest (approval limit, organisation list) from the server.
+      queryClient.setQueriesData<Me>({ queryKey: ['me'] }, (me) =>
+        me ? { ...me, organization, role: me.role ?? 'owner' } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });

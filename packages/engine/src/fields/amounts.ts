@@ -125,116 +125,7 @@ export function collectAmountCandidates(
     }
     out.set(f, list);
   };
-  layout.lines.forEach((line, li) => {
-    if (looksLikeTableHeader(line)) return;
-    // Sub-total rows often sit inside the table's region (Tally prints the taxable value right
-    // under the items): single-label rows and lone amounts are read there too.
-    const allSegs = line.segments.flatMap(splitLabelRun);
-    if (!allSegs.length) return;
-    const inTable = line.segments.some(skip);
-    const allLabelled = allSegs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
-    // Several labels each with its figure on the same row ("Total: | Rupees … Only | Total
-    // Before Tax | 4,50,000.00"): each label takes the figure after it, before the next label.
-    // Labels left without one ("Rate | Taxable | CGST | … | Sub Total : | 2,15,400.00") head
-    // columns whose figures sit underneath, read below.
-    let segs = allSegs;
-    let labelled = allLabelled;
-    if (allLabelled.length >= 2 && allSegs.some((x) => !amountLabel(x.text) && moneyOf(x) !== null)) {
-      if (inTable) return;
-      const open = allLabelled.filter(({ s, l }, k) => {
-        const until = allLabelled[k + 1]?.s.x0 ?? Number.POSITIVE_INFINITY;
-        const figure = allSegs.find(
-          (x) => x.x0 > s.x0 && x.x0 < until && !isPercent(x.text) && moneyOf(x) !== null,
-        );
-        if (!figure || !l) return true;
-        const value = moneyOf(figure)!;
-        add(segmentCandidate(l.field, figure, signFor(l.field, s.text, figure.text, value), 0.85));
-        return false;
-      });
-      if (open.length < 2) return;
-      segs = open.map((o) => o.s);
-      labelled = open;
-    }
-    // A row of several amount labels: values sit underneath, one per label column. OCR may run
-    // neighbouring figures into one segment, so columns are matched word by word.
-    if (labelled.length >= 2) {
-      // Inside a table region only a whole summary row counts (labels up to the invoice total):
-      // a line-item header with tax columns has the same labels but its figures are one line's.
-      if (inTable && !(labelled.length >= 4 && labelled.some((x) => x.l?.field === 'total'))) return;
-      // The figures' row: the next line, unless OCR put a sliver of noise between ("000 000").
-      const wordMoney = (w: Segment['words'][number]) =>
-        moneyOf({ ...line.segments[0]!, words: [w], text: w.text }) !== null;
-      const next = [layout.lines[li + 1], layout.lines[li + 2]]
-        .filter((n): n is Line => !!n && n.page === line.page && n.y0 - line.y1 < 4 * line.height)
-        .sort((a, b) => b.words.filter(wordMoney).length - a.words.filter(wordMoney).length)[0];
-      if (next) {
-        segs.forEach((s, k) => {
-          const l = amountLabel(s.text);
-          if (!l) return;
-          const prev = segs[k - 1];
-          const after = segs[k + 1];
-          const left = prev ? (prev.x1 + s.x0) / 2 : s.x0 - 40;
-          const right = after ? (s.x1 + after.x0) / 2 : s.x1 + 40;
-          const cells = next.words
-            .map((w) => ({
-              w,
-              seg: { ...s, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
-            }))
-            .filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 <= right)
-            .map((c) => ({ ...c, value: moneyOf(c.seg) }))
-            .filter((c): c is typeof c & { value: number } => c.value !== null)
-            .sort((a, b) => Math.abs(a.w.x1 - s.x1) - Math.abs(b.w.x1 - s.x1));
-          const best = cells[0];
-          if (best)
-            add(segmentCandidate(l.field, best.seg, signFor(l.field, s.text, best.w.text, best.value), 0.95));
-        });
-      }
-      return;
-    }
-    const first = labelled[0];
-    // An item row with per-line tax columns ("… ₹500.00 | 18% | IGST | ₹90.00 | ₹590.00"): figures
-    // before the tax head make it a line of the table, not a row of the totals block.
-    const itemRow =
-      !!first?.l &&
-      ['cgst', 'sgst', 'igst'].includes(first.l.field) &&
-      segs.some((x) => x.x1 <= first.s.x0 && /\d[.,]\d{2}\b/.test(x.text));
-    if (first?.l && !itemRow) {
-      const { s, l } = first;
-      const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
-      // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
-      const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
-      const valueSeg =
-        (isOcr(s) ? figures.find((x) => /[.,]\d{2}$/.test(x.text.trim())) : undefined) ?? figures[0];
-      const score = segs[0] === s ? 1 : 0.85;
-      if (valueSeg) {
-        const value = moneyOf(valueSeg)!;
-        add(segmentCandidate(l.field, valueSeg, signFor(l.field, s.text, valueSeg.text, value), score));
-      } else {
-        // Label and amount in one segment ("IGST 34,549.20"): the last amount after the label.
-        const rest = s.text.slice(l.end);
-        const m = [...rest.matchAll(/\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?[\d,]*\d\.\d{2}\b/gi)].pop();
-        if (m && m.index !== undefined) {
-          const p = parseValue('money', m[0]);
-          if (p && typeof p.value === 'number')
-            add({
-              ...candidateFrom(
-                l.field,
-                s,
-                { ...p, start: m.index, end: m.index + m[0].length },
-                l.end,
-                score * 0.95,
-              ),
-              value: signFor(l.field, s.text, m[0], p.value),
-            });
-        }
-      }
-      return;
-    }
-    // A lone amount on its own line: a possible unlabelled sub-total.
-    const lone = segs.length === 1 ? moneyOf(segs[0]!) : null;
-    if (lone !== null && lone > 0 && /\d\s*[.,\s]\s*\d{2}$/.test(segs[0]!.text.trim()))
-      add(segmentCandidate('taxableValue', segs[0]!, lone, 0.1));
-  });
+  for (let li = 0; li < layout.lines.length; li++) readAmountLine(layout, li, skip, add);
   readSummaryTotalRows(layout, add);
   // A round-off printed without its sign ("Round Off (-)  0.20", "Rounding 0.40"): both signs
   // are readings; the one that makes the document add up wins.
@@ -249,6 +140,136 @@ export function collectAmountCandidates(
       list.push({ ...list[0]!, value: sum, score: 0.6 });
   }
   return out;
+}
+
+/** Adds one candidate (the same value twice keeps the better score). */
+type AddCandidate = (c: Candidate) => void;
+/** A segment with the amount label it starts with, if any. */
+type LabelledSeg = { s: Segment; l: ReturnType<typeof amountLabel> };
+
+/** The amount candidates of one line of the layout. */
+function readAmountLine(layout: Layout, li: number, skip: (s: Segment) => boolean, add: AddCandidate): void {
+  const line = layout.lines[li]!;
+  if (looksLikeTableHeader(line)) return;
+  // Sub-total rows often sit inside the table's region (Tally prints the taxable value right
+  // under the items): single-label rows and lone amounts are read there too.
+  const allSegs = line.segments.flatMap(splitLabelRun);
+  if (!allSegs.length) return;
+  const inTable = line.segments.some(skip);
+  const allLabelled = allSegs.map((s) => ({ s, l: amountLabel(s.text) })).filter((x) => x.l);
+  // Several labels each with its figure on the same row ("Total: | Rupees … Only | Total
+  // Before Tax | 4,50,000.00"): each label takes the figure after it, before the next label.
+  // Labels left without one ("Rate | Taxable | CGST | … | Sub Total : | 2,15,400.00") head
+  // columns whose figures sit underneath, read below.
+  let segs = allSegs;
+  let labelled = allLabelled;
+  if (allLabelled.length >= 2 && allSegs.some((x) => !amountLabel(x.text) && moneyOf(x) !== null)) {
+    if (inTable) return;
+    const open = allLabelled.filter(({ s, l }, k) => {
+      const until = allLabelled[k + 1]?.s.x0 ?? Number.POSITIVE_INFINITY;
+      const figure = allSegs.find(
+        (x) => x.x0 > s.x0 && x.x0 < until && !isPercent(x.text) && moneyOf(x) !== null,
+      );
+      if (!figure || !l) return true;
+      const value = moneyOf(figure)!;
+      add(segmentCandidate(l.field, figure, signFor(l.field, s.text, figure.text, value), 0.85));
+      return false;
+    });
+    if (open.length < 2) return;
+    segs = open.map((o) => o.s);
+    labelled = open;
+  }
+  if (labelled.length >= 2) {
+    // Inside a table region only a whole summary row counts (labels up to the invoice total):
+    // a line-item header with tax columns has the same labels but its figures are one line's.
+    if (inTable && !(labelled.length >= 4 && labelled.some((x) => x.l?.field === 'total'))) return;
+    readFiguresBelow(layout, li, segs, add);
+    return;
+  }
+  if (readSingleLabel(segs, labelled[0], add)) return;
+  // A lone amount on its own line: a possible unlabelled sub-total.
+  const lone = segs.length === 1 ? moneyOf(segs[0]!) : null;
+  if (lone !== null && lone > 0 && /\d\s*[.,\s]\s*\d{2}$/.test(segs[0]!.text.trim()))
+    add(segmentCandidate('taxableValue', segs[0]!, lone, 0.1));
+}
+
+/**
+ * A row of several amount labels: values sit underneath, one per label column. OCR may run
+ * neighbouring figures into one segment, so columns are matched word by word.
+ */
+function readFiguresBelow(layout: Layout, li: number, segs: Segment[], add: AddCandidate): void {
+  const line = layout.lines[li]!;
+  // The figures' row: the next line, unless OCR put a sliver of noise between ("000 000").
+  const wordMoney = (w: Segment['words'][number]) =>
+    moneyOf({ ...line.segments[0]!, words: [w], text: w.text }) !== null;
+  const next = [layout.lines[li + 1], layout.lines[li + 2]]
+    .filter((n): n is Line => !!n && n.page === line.page && n.y0 - line.y1 < 4 * line.height)
+    .sort((a, b) => b.words.filter(wordMoney).length - a.words.filter(wordMoney).length)[0];
+  if (!next) return;
+  segs.forEach((s, k) => {
+    const l = amountLabel(s.text);
+    if (!l) return;
+    const prev = segs[k - 1];
+    const after = segs[k + 1];
+    const left = prev ? (prev.x1 + s.x0) / 2 : s.x0 - 40;
+    const right = after ? (s.x1 + after.x0) / 2 : s.x1 + 40;
+    const cells = next.words
+      .map((w) => ({
+        w,
+        seg: { ...s, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
+      }))
+      .filter(({ w }) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 <= right)
+      .map((c) => ({ ...c, value: moneyOf(c.seg) }))
+      .filter((c): c is typeof c & { value: number } => c.value !== null)
+      .sort((a, b) => Math.abs(a.w.x1 - s.x1) - Math.abs(b.w.x1 - s.x1));
+    const best = cells[0];
+    if (best)
+      add(segmentCandidate(l.field, best.seg, signFor(l.field, s.text, best.w.text, best.value), 0.95));
+  });
+}
+
+/**
+ * A row with one amount label: the right-most figure after it, or the amount inside the label's own
+ * segment. Returns whether the row was read as such.
+ */
+function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: AddCandidate): boolean {
+  // An item row with per-line tax columns ("… ₹500.00 | 18% | IGST | ₹90.00 | ₹590.00"): figures
+  // before the tax head make it a line of the table, not a row of the totals block.
+  const itemRow =
+    !!first?.l &&
+    ['cgst', 'sgst', 'igst'].includes(first.l.field) &&
+    segs.some((x) => x.x1 <= first.s.x0 && /\d[.,]\d{2}\b/.test(x.text));
+  if (!first?.l || itemRow) return false;
+  const { s, l } = first;
+  const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
+  // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
+  const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
+  const valueSeg =
+    (isOcr(s) ? figures.find((x) => /[.,]\d{2}$/.test(x.text.trim())) : undefined) ?? figures[0];
+  const score = segs[0] === s ? 1 : 0.85;
+  if (valueSeg) {
+    const value = moneyOf(valueSeg)!;
+    add(segmentCandidate(l.field, valueSeg, signFor(l.field, s.text, valueSeg.text, value), score));
+  } else {
+    // Label and amount in one segment ("IGST 34,549.20"): the last amount after the label.
+    const rest = s.text.slice(l.end);
+    const m = [...rest.matchAll(/\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?[\d,]*\d\.\d{2}\b/gi)].pop();
+    if (m && m.index !== undefined) {
+      const p = parseValue('money', m[0]);
+      if (p && typeof p.value === 'number')
+        add({
+          ...candidateFrom(
+            l.field,
+            s,
+            { ...p, start: m.index, end: m.index + m[0].length },
+            l.end,
+            score * 0.95,
+          ),
+          value: signFor(l.field, s.text, m[0], p.value),
+        });
+    }
+  }
+  return true;
 }
 
 /** A horizontal extent. */

@@ -532,6 +532,22 @@ describe('party names', () => {
     ]);
     expect(extractParties(form, 'po', none).vendor.name?.value).toBe('DEVGIRI MOTORS LIMITED');
   });
+
+  it('join a name printed as a row value whose company form wrapped under the value', () => {
+    // "Company:" is 8 characters of 5 pt at x 40, then a 3 pt space: the value starts at x 83.
+    const layout = buildLayout([
+      page([
+        [100, [40, 'Bill To']],
+        [114, [40, 'Company: Kaveri Labs (India)']],
+        [123, [83, 'Private Limited']],
+        [135, [40, 'Address: 12, Station Road']],
+        [144, [83, 'Jaipur']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).buyer.name?.value).toBe(
+      'Kaveri Labs (India) Private Limited',
+    );
+  });
 });
 
 describe('labelled numbers', () => {

@@ -235,6 +235,85 @@ function readBlock(
   letterhead: boolean,
   rightLimit = Number.POSITIVE_INFINITY,
 ): Party {
+  const start = { first, colX0, startLine, stopX, letterhead, rightLimit };
+  const segs = collectBlockSegments(layout, type, start);
+  const { name, address, gstin, ...printed } = sortBlockLines(segs, type, letterhead);
+  let state = printed.state;
+  let stateFrom = printed.stateSegs;
+  // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
+  const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
+  // An "Address :" row label, or the colon of its value cell, is not part of the address.
+  const addressLines = address
+    .map((s) =>
+      fix(s)
+        .replace(/^address\b\s*[:-]?\s*/i, '')
+        .replace(/^[:-]\s*/, ''),
+    )
+    .filter(Boolean);
+  if (!state) {
+    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
+    if (code) {
+      state = code;
+      stateFrom = address.slice(-1);
+    }
+  }
+  let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
+  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes"), nor is a
+  // line that carries a date (OCR run together from a date row: "iModtfrerm-ot 18.Apr-26").
+  if (
+    nameText &&
+    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) ||
+      isLabelText(nameText, type) ||
+      findDates(nameText).length > 0)
+  )
+    nameText = '';
+  return {
+    // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
+    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
+    gstin,
+    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
+    stateCode: candidate('stateCode', stateFrom, state, 0.85),
+  };
+}
+
+/**
+ * The rest of a name printed as a row's value ("Company: Kaveri Labs (India)" over "Private Limited"
+ * set under the value): a segment of `line` that starts where the block's only row's value starts and
+ * is a company's legal form, or follows a name broken after a joining word.
+ */
+function wrappedNameValue(line: Line, segs: Segment[]): Segment | undefined {
+  const row = segs.length === 1 ? segs[0]! : undefined;
+  if (!row || !ROW_VALUE.test(row.text)) return undefined;
+  const labelEnd = row.words.findIndex((w) => /:$/.test(w.text));
+  const valueStart = row.words[labelEnd + 1];
+  if (labelEnd < 0 || !valueStart) return undefined;
+  return line.segments.find(
+    (s) =>
+      Math.abs(s.x0 - valueStart.x0) < 4 &&
+      (COMPANY_FORM_LINE.test(clean(s.text)) || JOINING_END.test(clean(row.text))),
+  );
+}
+
+/** "Label: value" in one segment. */
+const ROW_VALUE = /^[A-Za-z][A-Za-z ./]{1,24}:\s*\S/;
+
+/** Where a party block starts and how far it may reach. */
+interface BlockStart {
+  first: Segment[];
+  colX0: number;
+  startLine: number;
+  /** The x of a "label | value" block's labels: a label there ends the block. */
+  stopX: number | null;
+  letterhead: boolean;
+  rightLimit: number;
+}
+
+/**
+ * The segments stacked under a party block's anchor, one a line, until a gap, a heading, a title,
+ * another label column or a table ends the block.
+ */
+function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockStart): Segment[] {
+  const { first, colX0, startLine, stopX, letterhead, rightLimit } = start;
   let col = colX0;
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
@@ -284,6 +363,13 @@ function readBlock(
       COLUMN_HEADER.test(line.text)
     )
       break;
+    // A name in a "Company: …" row that wrapped: its legal form sits under the value, not the label.
+    const wrapped = seg ? undefined : wrappedNameValue(line, segs);
+    if (wrapped) {
+      segs.push(wrapped);
+      last = line;
+      continue;
+    }
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     // A heading centred over its block: the block's own left edge is the column from here on.
@@ -296,6 +382,21 @@ function readBlock(
     segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
   }
+  return segs;
+}
+
+/** A block's lines sorted into name, address, GSTIN and state (phone and e-mail lines dropped). */
+function sortBlockLines(
+  segs: Segment[],
+  type: DocumentType,
+  letterhead: boolean,
+): {
+  name: Segment[];
+  address: Segment[];
+  gstin: Candidate | null;
+  state: string | null;
+  stateSegs: Segment[];
+} {
   const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
   let name: Segment[] = [];
   const address: Segment[] = [];
@@ -365,40 +466,7 @@ function readBlock(
     }
     address.push(s);
   }
-  // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
-  const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
-  // An "Address :" row label, or the colon of its value cell, is not part of the address.
-  const addressLines = address
-    .map((s) =>
-      fix(s)
-        .replace(/^address\b\s*[:-]?\s*/i, '')
-        .replace(/^[:-]\s*/, ''),
-    )
-    .filter(Boolean);
-  if (!state) {
-    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
-    if (code) {
-      state = code;
-      stateSegs = address.slice(-1);
-    }
-  }
-  let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
-  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes"), nor is a
-  // line that carries a date (OCR run together from a date row: "iModtfrerm-ot 18.Apr-26").
-  if (
-    nameText &&
-    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) ||
-      isLabelText(nameText, type) ||
-      findDates(nameText).length > 0)
-  )
-    nameText = '';
-  return {
-    // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
-    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
-    gstin,
-    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
-    stateCode: candidate('stateCode', stateSegs, state, 0.85),
-  };
+  return { name, address, gstin, state, stateSegs };
 }
 
 /**

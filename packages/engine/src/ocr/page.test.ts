@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devFixtures } from '../../test/dev-fixtures.ts';
-import { renderPage } from '../pdf/render.ts';
+import { pageImageDpi, renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import { createTesseractOcr, parseTsvWords, type TesseractOcrProvider } from './index.ts';
 import {
+  applyTable,
   estimateSkewAngle,
   type GrayImage,
+  greyHistogram,
   invertDarkBands,
+  normaliseTable,
   ocrPageImage,
   preprocessPage,
   sparsePageStretch,
@@ -36,6 +39,124 @@ async function rotateGray(img: GrayImage, deg: number): Promise<GrayImage> {
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
+
+describe('normaliseTable', () => {
+  /** Pixels that differ between two grey buffers of one size, and by how much at most. */
+  const diff = (a: Uint8Array, b: Uint8Array) => {
+    expect(a.length).toBe(b.length);
+    let max = 0;
+    let count = 0;
+    for (let i = 0; i < a.length; i++) {
+      const d = Math.abs((a[i] as number) - (b[i] as number));
+      if (d > 0) count++;
+      max = Math.max(max, d);
+    }
+    return { max, count };
+  };
+  const normalised = async (img: GrayImage) =>
+    new Uint8Array(
+      await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+        .normalise()
+        .grayscale()
+        .raw()
+        .toBuffer(),
+    );
+  const viaTable = async (img: GrayImage) =>
+    applyTable(img.data, await normaliseTable(greyHistogram(img.data)));
+
+  it.each(['invoice-005.pdf', 'invoice-007.pdf', 'invoice-027.pdf', 'grn-010.pdf'])(
+    'stretches the dev scan %s exactly as sharp normalise() does',
+    async (name) => {
+      const scan = openPdf(readFileSync(new URL(name, devFixtures))).loadPage(0);
+      const r = renderPage(scan, pageImageDpi(scan) ?? 200);
+      const img: GrayImage = { data: r.gray, width: r.width, height: r.height };
+      expect(diff(await viaTable(img), await normalised(img))).toEqual({ max: 0, count: 0 });
+    },
+  );
+
+  it('follows the whole page: uneven lighting and a small block of faint print', async () => {
+    const width = 1200;
+    const height = 900;
+    const data = new Uint8Array(width * height);
+    // Paper lit from one corner (150 to 230) with a narrow block of faint print (a bit over 1 % of
+    // the page), so the ink percentile falls on one small region.
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const paper = 150 + Math.round((80 * (x + y)) / (width + height));
+        const ink = x > 40 && x < 160 && y > 30 && y < 130 && (x * 7 + y * 3) % 5 !== 0;
+        data[y * width + x] = ink ? 95 + ((x * 31 + y * 17) % 23) : paper;
+      }
+    const img: GrayImage = { data, width, height };
+    const table = await normaliseTable(greyHistogram(data));
+    // A real stretch: the print darkens and the best-lit paper goes (nearly) white.
+    expect(table[100]).toBeLessThan(60);
+    expect(table[230]).toBeGreaterThan(240);
+    expect(diff(await viaTable(img), await normalised(img))).toEqual({ max: 0, count: 0 });
+  });
+
+  it('leaves a flat image as normalise() does (nothing to stretch)', async () => {
+    const img: GrayImage = { data: new Uint8Array(300 * 200).fill(180), width: 300, height: 200 };
+    expect(diff(await viaTable(img), await normalised(img))).toEqual({ max: 0, count: 0 });
+  });
+
+  it('matches normalise() where libvips rounds the running count in floats (a 1500 × 1919 page)', async () => {
+    // White paper with grey print: libvips scales this page's full count to just under 100, so the
+    // stretch's light end lies past white and white comes out a little grey.
+    const width = 1500;
+    const height = 1919;
+    const data = new Uint8Array(width * height).fill(255);
+    for (let i = 0; i < data.length; i += 37) data[i] = 40 + (i % 180);
+    const img: GrayImage = { data, width, height };
+    const want = await normalised(img);
+    expect(want[1]).toBeLessThan(255);
+    expect(diff(await viaTable(img), want)).toEqual({ max: 0, count: 0 });
+  });
+
+  /** Page preparation with only the stretch, de-skew and resampling (the steps sharp's pipeline orders). */
+  const prepareOnly = { clean: false, removeLines: false, invertBands: false } as const;
+
+  it('prepares a skewed dev scan exactly as with normalise() in the rotation (which sharp runs after it)', async () => {
+    const scan = openPdf(readFileSync(new URL('invoice-005.pdf', devFixtures))).loadPage(0);
+    const dpi = pageImageDpi(scan) ?? 200;
+    const r = renderPage(scan, dpi);
+    const img: GrayImage = { data: r.gray, width: r.width, height: r.height };
+    const pre = await preprocessPage(img, dpi, prepareOnly);
+    expect(Math.abs(pre.angle)).toBeGreaterThan(0.5);
+    expect(pre.scale).toBe(1);
+    const rotated = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+      .rotate(-pre.angle, { background: { r: 255, g: 255, b: 255 } })
+      .normalise()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const want = await sharp(rotated.data, {
+      raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+    })
+      .extract({
+        left: Math.round((rotated.info.width - img.width) / 2),
+        top: Math.round((rotated.info.height - img.height) / 2),
+        width: img.width,
+        height: img.height,
+      })
+      .grayscale()
+      .raw()
+      .toBuffer();
+    expect(diff(pre.image.data, new Uint8Array(want))).toEqual({ max: 0, count: 0 });
+  });
+
+  it('prepares an upscaled page exactly as with normalise() after the resize', async () => {
+    const r = renderPage(page, 120);
+    const img: GrayImage = { data: r.gray, width: r.width, height: r.height };
+    const pre = await preprocessPage(img, 120, { ...prepareOnly, maxSkew: 0 });
+    expect(pre.scale).toBeGreaterThan(1);
+    const want = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+      .resize(pre.image.width, pre.image.height, { kernel: 'cubic', fit: 'fill' })
+      .normalise()
+      .grayscale()
+      .raw()
+      .toBuffer();
+    expect(diff(pre.image.data, new Uint8Array(want))).toEqual({ max: 0, count: 0 });
+  });
+});
 
 describe('estimateSkewAngle', () => {
   it('measures a synthetic rotation within half a degree', async () => {

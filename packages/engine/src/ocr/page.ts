@@ -191,11 +191,13 @@ export async function preprocessPage(
   const outH = Math.max(1, Math.round(gray.height * scale));
   const rawInput = { raw: { width: gray.width, height: gray.height, channels: 1 as const } };
 
+  // A sparse page gets its own bounded stretch; a page of print sharp's `normalise()`, as a table of
+  // the same grey levels. sharp stretches after rotating and resizing (its pipeline's fixed order),
+  // from the histogram of that image, so the table is made from and applied to the same image.
+  const sparse = opts.normalise ? sparsePageStretch(gray.data) : null;
+  const stretch = opts.normalise && !sparse;
   let pipeline = sharp(gray.data, rawInput);
-  if (opts.normalise) {
-    const sparse = sparsePageStretch(gray.data);
-    pipeline = sparse ? pipeline.linear(sparse.gain, sparse.offset) : pipeline.normalise();
-  }
+  if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
   if (opts.median > 0) pipeline = pipeline.median(opts.median);
   if (rotate) {
     // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
@@ -204,9 +206,10 @@ export async function preprocessPage(
       .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
       .raw()
       .toBuffer({ resolveWithObject: true });
+    const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;
     const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
     const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
-    pipeline = sharp(rotated.data, {
+    pipeline = sharp(canvas, {
       raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
     })
       .extract({ left, top, width: gray.width, height: gray.height })
@@ -215,8 +218,9 @@ export async function preprocessPage(
   if (scale !== 1)
     pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
   const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
   const image = {
-    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    data: stretch && !rotate ? await stretchAsNormalise(pixels) : pixels,
     width: info.width,
     height: info.height,
   };
@@ -238,6 +242,150 @@ const SPARSE_INK_SHARE = 0.001;
 /** Most a stretch may multiply contrast: a faded scan needs about 2, a blank page's grain would ask for 10. */
 const MAX_STRETCH_GAIN = 3;
 
+/** How many pixels of each grey level an image has (`channels` bytes a pixel, grey in each). */
+export function greyHistogram(data: Uint8Array, channels = 1): Uint32Array {
+  const histogram = new Uint32Array(256);
+  // An indexed loop: iterating a typed array of a few million pixels with for…of is several times slower.
+  for (let i = 0; i < data.length; i += channels) {
+    const v = data[i] as number;
+    histogram[v] = (histogram[v] as number) + 1;
+  }
+  return histogram;
+}
+
+/**
+ * Rows of each of the two stretch levels in {@link normaliseTable}'s probe image (256 pixels a row):
+ * enough that its one ramp of grey levels is under 1 % of the probe (it must not move a percentile).
+ */
+const PROBE_ROWS = 128;
+
+/** The LAB lightness (0–100) of every grey level, as libvips converts grey to LAB. */
+let greyLightness: Promise<Float32Array> | undefined;
+/** Tables already made, by their two lightness levels (a run's pages share a few pairs). */
+const stretchTables = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * sharp's `normalise()` of a grey page as a 256-entry lookup table, the same pixels exactly (tested
+ * on the dev scans). `normalise` converts every pixel to LAB, stretches the lightness L linearly
+ * between two of its levels and converts back: a third of page preparation's time, though the
+ * result depends only on the grey level and those two levels. libvips takes them from a histogram
+ * of whole L values (truncated) as long as the brightest one present: the first level whose running
+ * count, rescaled to that length and truncated, is more than 1 % (and 99 %) of the length. That
+ * makes the dark level lie a little over 1 % of the pixels in (2 % on a white page) and the light
+ * one the page's brightest. L rises with the grey level, so the page's grey histogram gives both.
+ * A small probe image of those two grey levels (half its pixels each) and one ramp of the grey
+ * levels up to the light one has the same two levels; sharp normalises it, and the ramp's row is
+ * the table (grey levels above the light one stretch past white). An earlier table from a sample
+ * of the page moved the stretch by up to 9 grey levels on a phone photo: this uses the page's
+ * whole histogram.
+ */
+export async function normaliseTable(histogram: Uint32Array): Promise<Uint8Array> {
+  greyLightness ??= lightnessOfGreys();
+  const lightness = await greyLightness;
+  const bin = (g: number) => Math.trunc(lightness[g] as number);
+  const counts = new Float64Array(101);
+  let total = 0;
+  let top = 0;
+  for (let g = 0; g < 256; g++) {
+    const n = histogram[g] as number;
+    if (n === 0) continue;
+    counts[bin(g)] = (counts[bin(g)] as number) + n;
+    total += n;
+    top = Math.max(top, bin(g));
+  }
+  const length = top + 1;
+  // libvips scales the running counts in single-precision floats (then truncates): a page of
+  // 2,878,500 pixels has its full count scaled to 99.99999, not 100, so it has no 99 % level and
+  // the stretch's light end is one past the histogram's end.
+  const scale = Math.fround((length - 1) / total);
+  const level = (percent: number) => {
+    let seen = 0;
+    for (let b = 0; b < length; b++) {
+      seen += counts[b] as number;
+      if (Math.trunc(Math.fround(Math.fround(seen) * scale)) > (percent / 100) * length) return b;
+    }
+    return length;
+  };
+  const lo = level(1);
+  const hi = level(99);
+  // libvips leaves an image whose two levels are this close as it is.
+  if (total === 0 || Math.abs(hi - lo) <= 1) return Uint8Array.from({ length: 256 }, (_, g) => g);
+  const key = `${lo}-${hi}-${top}`;
+  let table = stretchTables.get(key);
+  if (!table) {
+    table = probeStretch(lightness, lo, hi, top);
+    stretchTables.set(key, table);
+  }
+  return table;
+}
+
+/**
+ * Normalise a probe whose stretch levels are the lightness levels `lo` and `hi` (see
+ * {@link normaliseTable}); `hi` may be one past the page's lightest level (`top`), which the probe
+ * then reproduces through the same float rounding, by its pixel count.
+ */
+async function probeStretch(
+  lightness: Float32Array,
+  lo: number,
+  hi: number,
+  top: number,
+): Promise<Uint8Array> {
+  let darkGrey = -1;
+  let lightGrey = -1;
+  let lastGrey = 0;
+  for (let g = 0; g < 256; g++) {
+    const b = Math.trunc(lightness[g] as number);
+    if (b === lo && darkGrey < 0) darkGrey = g;
+    if (b === Math.min(hi, top) && lightGrey < 0) lightGrey = g;
+    if (b <= top) lastGrey = g;
+  }
+  // The probe's full count must scale to its last level (light end `top`) or fall short of it
+  // (light end past `top`), as the page's did.
+  const rows = 1 + 2 * PROBE_ROWS;
+  let width = 256;
+  const reachesTop = (pixels: number) =>
+    Math.trunc(Math.fround(Math.fround(pixels) * Math.fround(top / pixels))) >= top;
+  while (reachesTop(width * rows) !== hi <= top) {
+    width++;
+    if (width > 1024) throw new Error('no probe size reproduces the stretch');
+  }
+  const probe = new Uint8Array(width * rows).fill(lightGrey);
+  for (let g = 0; g < 256; g++) probe[g] = Math.min(g, lastGrey);
+  probe.fill(darkGrey, width, width * (1 + PROBE_ROWS));
+  const out = await sharp(probe, { raw: { width, height: rows, channels: 1 } })
+    .normalise()
+    .grayscale()
+    .raw()
+    .toBuffer();
+  return Uint8Array.from({ length: 256 }, (_, g) => (g > lastGrey ? 255 : (out[g] as number)));
+}
+
+/** LAB lightness of the 256 grey levels, from libvips itself (its own conversion, float rounding and all). */
+async function lightnessOfGreys(): Promise<Float32Array> {
+  const ramp = Uint8Array.from({ length: 256 }, (_, g) => g);
+  const { data, info } = await sharp(ramp, { raw: { width: 256, height: 1, channels: 1 } })
+    .toColourspace('lab')
+    .raw({ depth: 'float' })
+    .toBuffer({ resolveWithObject: true });
+  const lab = new Float32Array(data.buffer, data.byteOffset, data.length / 4);
+  return Float32Array.from({ length: 256 }, (_, g) => lab[g * info.channels] as number);
+}
+
+/**
+ * Grey pixels (`channels` bytes a pixel, grey in each: sharp's rotation gives three) through sharp's
+ * `normalise()` stretch, as a table.
+ */
+async function stretchAsNormalise(data: Uint8Array, channels = 1): Promise<Uint8Array> {
+  return applyTable(data, await normaliseTable(greyHistogram(data, channels)));
+}
+
+/** Map every pixel through a 256-entry table (a new buffer). */
+export function applyTable(data: Uint8Array, table: Uint8Array): Uint8Array {
+  const out = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = table[data[i] as number] as number;
+  return out;
+}
+
 /**
  * The contrast stretch of a sparse page (`out = gain × in + offset`), or null for a page of print,
  * which sharp's `normalise` stretches from its darkest 1 % of pixels (the ink) to its brightest 1 %
@@ -247,13 +395,10 @@ const MAX_STRETCH_GAIN = 3;
  * level, or when nothing on it is much darker than its paper (a blank page); its ink is then the
  * darkest 0.1 %, and the gain is capped so a blank page stays blank.
  */
-export function sparsePageStretch(data: Uint8Array): { gain: number; offset: number } | null {
-  const histogram = new Uint32Array(256);
-  // An indexed loop: iterating a typed array of a few million pixels with for…of is several times slower.
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i] as number;
-    histogram[v] = (histogram[v] as number) + 1;
-  }
+export function sparsePageStretch(
+  data: Uint8Array,
+  histogram: Uint32Array = greyHistogram(data),
+): { gain: number; offset: number } | null {
   const level = (share: number, fromDark: boolean) => {
     const want = share * data.length;
     let seen = 0;

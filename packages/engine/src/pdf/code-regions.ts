@@ -90,6 +90,42 @@ export function findCodeRegions(page: mupdf.Page): CodeRegions {
     if (box && ops.length < 50_000) ops.push({ box, draw, release });
     else release();
   };
+  const device = recordingDevice(consider, record);
+  try {
+    page.run(device, mupdf.Matrix.identity);
+    device.close();
+  } finally {
+    device.destroy();
+  }
+  found.push(...clusterModules(modules));
+  const merged = mergeCandidates(found);
+  const [, , bx1, by1] = page.getBounds();
+  const pageW = bx1 - bx0;
+  const pageH = by1 - by0;
+  return {
+    regions: merged.sort((a, b) => area(b) - area(a)),
+    render: (region, dpi) =>
+      renderOps(
+        ops.filter((op) => overlap(op.box, region) > 0),
+        region,
+        dpi,
+        [-bx0, -by0],
+        [pageW, pageH],
+      ),
+    dispose: () => {
+      for (const op of ops.splice(0)) op.release();
+    },
+  };
+}
+
+/**
+ * A device that hands each drawing operation's box to `consider` (with whether it is dark) and keeps
+ * the operation with `record` so a region can be drawn again on its own.
+ */
+function recordingDevice(
+  consider: (b: ArrayLike<number>, dark: boolean) => PointRect | null,
+  record: (box: PointRect | null, draw: DrawOp['draw'], release: DrawOp['release']) => void,
+): mupdf.Device {
   const imageBox = (ctm: mupdf.Matrix): PointRect => {
     // An image fills the unit square mapped through its matrix.
     const [a, b, c, d, e, f] = ctm;
@@ -97,7 +133,7 @@ export function findCodeRegions(page: mupdf.Page): CodeRegions {
     const ys = [f, b + f, d + f, b + d + f];
     return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   };
-  const device = new mupdf.Device({
+  return new mupdf.Device({
     fillPath(path, evenOdd, ctm, cs, color, alpha) {
       const box = consider(
         path.getBounds(null as unknown as mupdf.StrokeState, ctm),
@@ -137,14 +173,10 @@ export function findCodeRegions(page: mupdf.Page): CodeRegions {
       );
     },
   });
-  try {
-    page.run(device, mupdf.Matrix.identity);
-    device.close();
-  } finally {
-    device.destroy();
-  }
-  found.push(...clusterModules(modules));
-  // Pad by a quiet zone and merge overlapping candidates (a code's modules inside its own frame).
+}
+
+/** Pad by a quiet zone and merge overlapping candidates (a code's modules inside its own frame). */
+function mergeCandidates(found: PointRect[]): PointRect[] {
   const padded = found.map(([x0, y0, x1, y1]): PointRect => {
     const pad = Math.max(4, 0.08 * Math.max(x1 - x0, y1 - y0));
     return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
@@ -159,23 +191,7 @@ export function findCodeRegions(page: mupdf.Page): CodeRegions {
       host[3] = Math.max(host[3], r[3]);
     } else merged.push([...r]);
   }
-  const [, , bx1, by1] = page.getBounds();
-  const pageW = bx1 - bx0;
-  const pageH = by1 - by0;
-  return {
-    regions: merged.sort((a, b) => area(b) - area(a)),
-    render: (region, dpi) =>
-      renderOps(
-        ops.filter((op) => overlap(op.box, region) > 0),
-        region,
-        dpi,
-        [-bx0, -by0],
-        [pageW, pageH],
-      ),
-    dispose: () => {
-      for (const op of ops.splice(0)) op.release();
-    },
-  };
+  return merged;
 }
 
 /** Rasterise recorded operations over one region (grey, white background). */

@@ -159,6 +159,16 @@ function unitFromQuantityCell(words: Word[]): { text: string; words: Word[] } | 
   return { text: ws.map((w) => w.text).join(' '), words: ws };
 }
 
+/** What reading one row's cells needs: the row, its cells by column and the output being built. */
+interface RowReading {
+  row: RawRow;
+  columns: Column[];
+  cellOf: (i: number) => Word[];
+  values: Record<string, string | number | null>;
+  provenance: Record<string, ValueProvenance>;
+  set: (field: string, value: string | number | null, words: Word[]) => void;
+}
+
 /**
  * Turn one raw row into contract line fields. Invoice/PO: description, hsnSac, quantity, unit,
  * rate, discount (rupees; a percentage is converted with quantity × rate), amount (taxable value;
@@ -173,6 +183,42 @@ export function readLine(
   descLeft: number | null = null,
   repair = true,
 ): ReadLine {
+  const cells = gatherCells(row, columns);
+  const cellOf = (i: number) => (i >= 0 ? (cells.get(i) ?? []) : []);
+  const values: Record<string, string | number | null> = {};
+  const provenance: Record<string, ValueProvenance> = {};
+  const set = (field: string, value: string | number | null, words: Word[]) => {
+    values[field] = value;
+    if (value !== null && words.length > 0) provenance[field] = provenanceOf(row.page, words);
+  };
+  const r: RowReading = { row, columns, cellOf, values, provenance, set };
+  readDescriptionAndHsn(r, descLeft);
+
+  const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => /[A-Za-z]/.test(w.text));
+  const lines = profileOf(type).lines;
+  const qtyIdx = bestColumn(columns, lines.quantityColumn);
+  const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx));
+  let unitText = unitWords.length > 0 ? cellText(unitWords) : (qtyUnit?.text ?? null);
+  if (unitText !== null && [...unitWords, ...(qtyUnit?.words ?? [])].some((w) => w.source === 'ocr'))
+    unitText = correctUnit(unitText);
+  const unitFrom = unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []);
+
+  if (lines.kind === 'receipt') {
+    set('unit', unitText, unitFrom);
+    readReceiptQuantities(r);
+    return { values, provenance };
+  }
+  const qty = firstQuantity(cellOf(qtyIdx));
+  set('unit', unitText, unitFrom);
+  const addsUp = readPricedFigures(r, { qtyIdx, qty, styles, repair });
+  set('gstRate', readGst(columns, cellOf), []);
+  const gstWords = columns.flatMap((c, i) => (c.kind === 'gst' ? cellOf(i) : []));
+  if (values.gstRate !== null && gstWords.length > 0) provenance.gstRate = provenanceOf(row.page, gstWords);
+  return { values, provenance, addsUp };
+}
+
+/** A row's words by column, its lines merged. */
+function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
   const cells = new Map<number, Word[]>();
   const descCol = bestColumn(columns, 'description');
   for (const l of row.lines) {
@@ -200,14 +246,13 @@ export function readLine(
     if (columns[i]?.kind !== 'description' && ws.some((w) => w.source === 'ocr'))
       cells.set(i, joinNumberFragments(ws));
   }
-  const cellOf = (i: number) => (i >= 0 ? (cells.get(i) ?? []) : []);
-  const values: Record<string, string | number | null> = {};
-  const provenance: Record<string, ValueProvenance> = {};
-  const set = (field: string, value: string | number | null, words: Word[]) => {
-    values[field] = value;
-    if (value !== null && words.length > 0) provenance[field] = provenanceOf(row.page, words);
-  };
+  return cells;
+}
 
+/** The description (OCR specks and a run-in serial number cleaned) and the HSN/SAC code. */
+function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
+  const { columns, cellOf, set } = r;
+  const descCol = bestColumn(columns, 'description');
   let descCell = cellOf(descCol);
   if (descLeft !== null && descCell.some((w) => w.source === 'ocr')) {
     // Specks and a lost serial column's numbers read left of where every description starts
@@ -240,91 +285,67 @@ export function readLine(
   }
   set('description', desc.text === '' ? null : desc.text, desc.words);
   set('hsnSac', readHsn(hsnWords), hsnWords);
+}
 
-  const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => /[A-Za-z]/.test(w.text));
-  const lines = profileOf(type).lines;
-  const qtyIdx = bestColumn(columns, lines.quantityColumn);
-  const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx));
-  let unitText = unitWords.length > 0 ? cellText(unitWords) : (qtyUnit?.text ?? null);
-  if (unitText !== null && [...unitWords, ...(qtyUnit?.words ?? [])].some((w) => w.source === 'ocr'))
-    unitText = correctUnit(unitText);
+/** A goods receipt's four quantities, reconciled with one another. */
+function readReceiptQuantities(r: RowReading): void {
+  const { columns, cellOf, set } = r;
+  const q = (kind: ColumnKind) => {
+    const ws = cellOf(bestColumn(columns, kind));
+    const v = firstQuantity(ws);
+    return { value: v?.value ?? null, words: v ? [v.word] : [], text: v?.word.text ?? '' };
+  };
+  const ordered = q('ordered');
+  const received = q('received');
+  const accepted = q('accepted');
+  const rejected = q('rejected');
+  const g = reconcileGrn(ordered, received, accepted, rejected);
+  set('orderedQuantity', g.ordered, ordered.words);
+  set('receivedQuantity', g.received, received.words);
+  set('acceptedQuantity', g.accepted, accepted.words);
+  set('rejectedQuantity', g.rejected, rejected.words);
+}
 
-  if (lines.kind === 'receipt') {
-    set('unit', unitText, unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []));
-    const q = (kind: ColumnKind) => {
-      const ws = cellOf(bestColumn(columns, kind));
-      const v = firstQuantity(ws);
-      return { value: v?.value ?? null, words: v ? [v.word] : [], text: v?.word.text ?? '' };
-    };
-    const ordered = q('ordered');
-    const received = q('received');
-    const accepted = q('accepted');
-    const rejected = q('rejected');
-    const g = reconcileGrn(ordered, received, accepted, rejected);
-    set('orderedQuantity', g.ordered, ordered.words);
-    set('receivedQuantity', g.received, received.words);
-    set('acceptedQuantity', g.accepted, accepted.words);
-    set('rejectedQuantity', g.rejected, rejected.words);
-    return { values, provenance };
-  }
+type Quantity = ReturnType<typeof firstQuantity>;
 
-  const qty = firstQuantity(cellOf(qtyIdx));
-  set('unit', unitText, unitWords.length > 0 ? unitWords : (qtyUnit?.words ?? []));
+/**
+ * Quantity, rate, discount and amount of a priced row, repaired by the row's arithmetic where OCR
+ * lost a digit or a decimal point. Returns whether the row adds up as read (null: a figure is missing).
+ */
+function readPricedFigures(
+  r: RowReading,
+  opts: { qtyIdx: number; qty: Quantity; styles: Map<number, boolean>; repair: boolean },
+): boolean | null {
+  const { row, columns, cellOf, set } = r;
+  const { qtyIdx, qty, styles, repair } = opts;
   const rateWords = cellOf(bestColumn(columns, 'rate')).filter((w) => /[0-9]/.test(w.text));
   const rate = withStyle(readMoney(rateWords), rateWords, styles.get(bestColumn(columns, 'rate')));
-
   const discIdx = bestColumn(columns, 'discount');
   const discWords = cellOf(discIdx);
-  let discount: number | null = null;
-  if (discWords.length > 0) {
-    const text = cellText(discWords);
-    const pct = /%/.test(text) || (columns[discIdx]?.percent ?? false);
-    const v = pct ? parseGstRate(text) : withStyle(readMoney(discWords), discWords, styles.get(discIdx));
-    if (v !== null && pct && qty && rate !== null) discount = round2((qty.value * rate * v) / 100);
-    // "-₹40.00" in a discount column is a discount of 40, whichever way it is signed.
-    else if (v !== null && !pct) discount = Math.abs(v);
-  }
+  let discount = readDiscount(discWords, columns[discIdx]?.percent ?? false, qty, rate, styles.get(discIdx));
 
   const amountCol = chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0);
   const amountWords = cellOf(amountCol).filter((w) => /[0-9]/.test(w.text));
   const amount = withStyle(readMoney(amountWords), amountWords, styles.get(amountCol));
-  // A rupee discount whose decimal point OCR dropped reads 100× too large: when the arithmetic
-  // only holds with it scaled, scale it.
-  const discText = cellText(discWords);
-  const discOptions =
-    discount !== null && discount > 0 && !/[.,][0-9]{2}$/.test(discText)
-      ? [discount, discount / 100]
-      : [discount ?? 0];
   const asRead: Reconciled = { quantity: qty?.value ?? null, rate, amount, how: 'read' };
-  let fixed = repair
-    ? reconcile(
-        { value: qty?.value ?? null, text: qty?.word.text ?? '' },
-        { value: rate, text: cellText(rateWords) },
-        discOptions[0] ?? 0,
-        { value: amount, text: cellText(amountWords) },
-      )
-    : asRead;
-  for (const d of repair ? discOptions.slice(1) : []) {
-    const f = fixed;
-    if (
-      f.quantity !== null &&
-      f.rate !== null &&
-      f.amount !== null &&
-      Math.abs(f.quantity * f.rate - (discount ?? 0) - f.amount) <= 0.011
-    )
-      break;
-    const alt = reconcile(
+  const reconcileWith = (d: number) =>
+    reconcile(
       { value: qty?.value ?? null, text: qty?.word.text ?? '' },
       { value: rate, text: cellText(rateWords) },
       d,
       { value: amount, text: cellText(amountWords) },
     );
-    if (
-      alt.quantity !== null &&
-      alt.rate !== null &&
-      alt.amount !== null &&
-      Math.abs(alt.quantity * alt.rate - d - alt.amount) <= 0.011 + alt.amount * 1e-6
-    ) {
+  // A rupee discount whose decimal point OCR dropped reads 100× too large: when the arithmetic
+  // only holds with it scaled, scale it.
+  const discOptions =
+    discount !== null && discount > 0 && !/[.,][0-9]{2}$/.test(cellText(discWords))
+      ? [discount, discount / 100]
+      : [discount ?? 0];
+  let fixed = repair ? reconcileWith(discOptions[0] ?? 0) : asRead;
+  for (const d of repair ? discOptions.slice(1) : []) {
+    if (addsUpTo(fixed, discount ?? 0, 0.011)) break;
+    const alt = reconcileWith(d);
+    if (alt.amount !== null && addsUpTo(alt, d, 0.011 + alt.amount * 1e-6)) {
       fixed = alt;
       discount = round2(d);
     }
@@ -351,20 +372,42 @@ export function readLine(
   set('rate', fixed.rate, rateWords);
   set('discount', discount, discWords);
   set('amount', fixed.amount, amountWords);
-
-  set('gstRate', readGst(columns, cellOf), []);
-  const gstWords = columns.flatMap((c, i) => (c.kind === 'gst' ? cellOf(i) : []));
-  if (values.gstRate !== null && gstWords.length > 0) provenance.gstRate = provenanceOf(row.page, gstWords);
-  const allRead = !!qty && rate !== null && amount !== null;
+  if (!(qty && rate !== null && amount !== null)) return null;
   const repairedBy = fixed.how ?? 'read';
-  const addsUp = allRead
-    ? (repairedBy === 'read' || repairedBy === 'scaled') &&
-      fixed.quantity !== null &&
-      fixed.rate !== null &&
-      fixed.amount !== null &&
-      consistent(fixed.quantity, fixed.rate, discount ?? 0, fixed.amount)
-    : null;
-  return { values, provenance, addsUp };
+  return (
+    (repairedBy === 'read' || repairedBy === 'scaled') &&
+    fixed.quantity !== null &&
+    fixed.rate !== null &&
+    fixed.amount !== null &&
+    consistent(fixed.quantity, fixed.rate, discount ?? 0, fixed.amount)
+  );
+}
+
+/** Quantity × rate − discount = amount within `tolerance`, all three known. */
+function addsUpTo(f: Reconciled, discount: number, tolerance: number): boolean {
+  return (
+    f.quantity !== null &&
+    f.rate !== null &&
+    f.amount !== null &&
+    Math.abs(f.quantity * f.rate - discount - f.amount) <= tolerance
+  );
+}
+
+/** A discount cell in rupees ("-₹40.00" is 40); a percentage becomes rupees of quantity × rate. */
+function readDiscount(
+  words: Word[],
+  percentColumn: boolean,
+  qty: Quantity,
+  rate: number | null,
+  style: boolean | undefined,
+): number | null {
+  if (words.length === 0) return null;
+  const text = cellText(words);
+  const pct = /%/.test(text) || percentColumn;
+  const v = pct ? parseGstRate(text) : withStyle(readMoney(words), words, style);
+  if (v !== null && pct && qty && rate !== null) return round2((qty.value * rate * v) / 100);
+  if (v !== null && !pct) return Math.abs(v);
+  return null;
 }
 
 /** Total GST % of a row from its rate columns: a total/IGST column, else CGST + SGST. */

@@ -160,7 +160,25 @@ export function buildColumns(band: Line[]): Column[] {
       for (const piece of splitByVocabulary(chunk)) parts.push({ lineIndex, chunk: piece });
     }
   });
-  // A part that overlaps two or more parts of one lower line spans sub-columns: keep it apart.
+  const spanning = spanningParts(parts);
+  const drafts = draftColumns(parts, spanning);
+  prefixTaxGroupLabels(parts, spanning, drafts);
+  const columns: Column[] = drafts
+    .sort((a, b) => a.x0 - b.x0)
+    .map((d) => ({ ...classifyLabel(normaliseLabel(d.label)), x0: d.x0, x1: d.x1, label: d.label }));
+  return tidyColumns(columns);
+}
+
+/** A column label being assembled from the parts of the header band's lines. */
+interface Draft {
+  x0: number;
+  x1: number;
+  top: number;
+  label: string;
+}
+
+/** A part that overlaps two or more parts of one lower line spans sub-columns: keep it apart. */
+function spanningParts(parts: LabelPart[]): Set<number> {
   const spanning = new Set<number>();
   parts.forEach((p, i) => {
     const byLine = new Map<number, number>();
@@ -172,7 +190,11 @@ export function buildColumns(band: Line[]): Column[] {
     }
     if ([...byLine.values()].some((n) => n >= 2)) spanning.add(i);
   });
-  // Union parts of different lines that overlap horizontally.
+  return spanning;
+}
+
+/** Parts of different lines that overlap horizontally, joined into one label each. */
+function draftColumns(parts: LabelPart[], spanning: Set<number>): Draft[] {
   const parent = parts.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -197,13 +219,7 @@ export function buildColumns(band: Line[]): Column[] {
     const r = find(i);
     groups.set(r, [...(groups.get(r) ?? []), p]);
   });
-  interface Draft {
-    x0: number;
-    x1: number;
-    top: number;
-    label: string;
-  }
-  const drafts: Draft[] = [...groups.values()].map((g) => {
+  return [...groups.values()].map((g) => {
     g.sort((a, b) => a.lineIndex - b.lineIndex || a.chunk.x0 - b.chunk.x0);
     return {
       x0: Math.min(...g.map((p) => p.chunk.x0)),
@@ -212,7 +228,13 @@ export function buildColumns(band: Line[]): Column[] {
       label: g.map((p) => p.chunk.text).join(' '),
     };
   });
-  // Tax-head group labels: spanning parts, or lone tax words sitting above other labels.
+}
+
+/**
+ * Tax-head group labels ("CGST" over "Rate | Amount"): spanning parts, or lone tax words sitting
+ * above other labels, prefix the labels under them.
+ */
+function prefixTaxGroupLabels(parts: LabelPart[], spanning: Set<number>, drafts: Draft[]): void {
   const groupLabels: Draft[] = [];
   parts.forEach((p, i) => {
     if (spanning.has(i)) {
@@ -233,22 +255,21 @@ export function buildColumns(band: Line[]): Column[] {
     if (!isTaxGroupLabel(norm)) continue;
     for (const d of drafts) if (d.top > g.top && nearUnder(g, d)) d.label = `${g.label} ${d.label}`;
   }
-  const columns: Column[] = drafts
-    .sort((a, b) => a.x0 - b.x0)
-    .map((d) => ({ ...classifyLabel(normaliseLabel(d.label)), x0: d.x0, x1: d.x1, label: d.label }));
+}
+
+/** Overlapping boxes cut back, split qualifiers and split descriptions joined. */
+function tidyColumns(all: Column[]): Column[] {
   // An unknown label whose box runs over named columns (an OCR box swallowing a border) is cut
   // back to its own space.
-  for (const o of columns) {
+  for (const o of all) {
     if (o.kind !== 'other') continue;
-    for (const c of columns) {
+    for (const c of all) {
       if (c === o || c.kind === 'other' || overlap(o.x0, o.x1, c.x0, c.x1) <= 0) continue;
       if (c.x0 > o.x0) o.x1 = Math.min(o.x1, c.x0 - 1);
       else o.x0 = Math.max(o.x0, c.x1 + 1);
     }
   }
-  const kept = columns.filter((c) => c.x1 > c.x0);
-  columns.length = 0;
-  columns.push(...kept);
+  const columns = all.filter((c) => c.x1 > c.x0);
   // A qualifier split off its label ("HSN" | "Code") belongs to it.
   for (let i = columns.length - 1; i > 0; i--) {
     const a = columns[i - 1] as Column;

@@ -17,14 +17,29 @@ const RATE_SUM = /^[0-9.]+%?(?:\+[0-9.]+%?)+$/;
  * (quantity × rate − discount = amount; accepted + rejected = received).
  */
 export function completeColumns(columns: Column[], dataLines: Line[], type: DocumentType): Column[] {
-  const chunks: Array<{ x0: number; x1: number; pct: boolean; y: number; value: number | null }> = [];
-  const pctSeen: typeof chunks = [];
-  // Values under header labels that were not understood (OCR-garbled "Tax Rate").
-  const otherHits = new Map<Column, boolean[]>();
-  const codeHits = new Map<Column, boolean[]>();
-  const serialHits = new Map<Column, boolean[]>();
-  let rowsWithNumbers = 0;
-  // A unit column whose cells are percentages is the GST rate under a label OCR misread ("per").
+  percentUnitIsGst(columns, dataLines);
+  const survey = surveyNumbers(columns, dataLines);
+  nameUnreadColumns(columns, survey);
+  const { chunks, otherHits, rowsWithNumbers } = survey;
+  // Unnamed header columns holding plain numbers take part in the role search below.
+  const unnamedNumeric = [...otherHits]
+    .filter(([c, hits]) => c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * 0.3))
+    .map(([c]) => c);
+  if (chunks.length === 0 && unnamedNumeric.length === 0) return columns;
+  const added = columnsFromAlignedNumbers(columns, chunks, rowsWithNumbers);
+  if (added.length === 0 && unnamedNumeric.length === 0) return columns;
+  const all = [...columns, ...added].sort((a, b) => a.x0 - b.x0);
+  pairPercentColumns(columns, added, [...chunks, ...survey.pctSeen]);
+  const unknown = [...added.filter((c) => c.kind === 'other'), ...unnamedNumeric].sort((a, b) => a.x0 - b.x0);
+  if (unknown.length > 0) assignRoles(all, unknown, dataLines, type);
+  return all;
+}
+
+/** A number chunk of a data line. */
+type NumberChunk = { x0: number; x1: number; pct: boolean; y: number; value: number | null };
+
+/** A unit column whose cells are percentages is the GST rate under a label OCR misread ("per"). */
+function percentUnitIsGst(columns: Column[], dataLines: Line[]): void {
   const unitPct = new Map<Column, number>();
   for (const line of dataLines) {
     for (const c of columns) {
@@ -39,6 +54,33 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       c.kind = 'gst';
       c.gstPart = 'total';
     }
+}
+
+/** The numbers of the data lines: under no column, under an unread label, and the percentages. */
+interface NumberSurvey {
+  /** Numbers under no named column. */
+  chunks: NumberChunk[];
+  /** Every percentage seen. */
+  pctSeen: NumberChunk[];
+  /** Values under header labels that were not understood (OCR-garbled "Tax Rate"): percentages? */
+  otherHits: Map<Column, boolean[]>;
+  /** … valid HSN/SAC codes? */
+  codeHits: Map<Column, boolean[]>;
+  /** … small serial numbers? */
+  serialHits: Map<Column, boolean[]>;
+  rowsWithNumbers: number;
+}
+
+function surveyNumbers(columns: Column[], dataLines: Line[]): NumberSurvey {
+  const survey: NumberSurvey = {
+    chunks: [],
+    pctSeen: [],
+    otherHits: new Map(),
+    codeHits: new Map(),
+    serialHits: new Map(),
+    rowsWithNumbers: 0,
+  };
+  const { chunks, pctSeen, otherHits, codeHits, serialHits } = survey;
   for (const line of dataLines) {
     let n = 0;
     for (const ch of chunkLine(line)) {
@@ -68,11 +110,16 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       } else if (!covered)
         chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
     }
-    if (n >= 2) rowsWithNumbers++;
+    if (n >= 2) survey.rowsWithNumbers++;
   }
+  return survey;
+}
+
+/** Columns whose label OCR could not read, named by what their cells hold: serial, HSN, GST rate. */
+function nameUnreadColumns(columns: Column[], survey: NumberSurvey): void {
   // Small whole numbers under an unreadable label left of the description: the serial column.
   const descX = columns.find((c) => c.kind === 'description')?.x0 ?? 0;
-  for (const [c, hits] of serialHits) {
+  for (const [c, hits] of survey.serialHits) {
     const serials = hits.filter(Boolean).length;
     if (
       !columns.some((x) => x.kind === 'serial') &&
@@ -83,11 +130,11 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       c.kind = 'serial';
     }
   }
-  for (const [c, hits] of codeHits) {
+  for (const [c, hits] of survey.codeHits) {
     // 4–8 digit codes on every row under an unreadable label: the HSN column.
     if (!columns.some((x) => x.kind === 'hsn') && hits.length > 0 && hits.every(Boolean)) c.kind = 'hsn';
   }
-  for (const [c, hits] of otherHits) {
+  for (const [c, hits] of survey.otherHits) {
     if (
       c.kind === 'other' &&
       !columns.some((x) => x.kind === 'gst') &&
@@ -97,14 +144,16 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
       c.gstPart = 'total';
     }
   }
-  // Unnamed header columns holding plain numbers take part in the role search below.
-  const unnamedNumeric = [...otherHits]
-    .filter(([c, hits]) => c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * 0.3))
-    .map(([c]) => c);
-  if (chunks.length === 0 && unnamedNumeric.length === 0) return columns;
-  // Right-aligned numbers share a right edge; cluster on it.
+}
+
+/** Right-aligned numbers under no header share a right edge: each cluster on half the rows is a column. */
+function columnsFromAlignedNumbers(
+  columns: Column[],
+  chunks: NumberChunk[],
+  rowsWithNumbers: number,
+): Column[] {
   chunks.sort((a, b) => a.x1 - b.x1);
-  const clusters: Array<typeof chunks> = [];
+  const clusters: Array<NumberChunk[]> = [];
   for (const ch of chunks) {
     const last = clusters[clusters.length - 1];
     const mean = last ? last.reduce((s, c) => s + c.x1, 0) / last.length : 0;
@@ -122,10 +171,14 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     const pct = cl.filter((c) => c.pct).length >= cl.length * 0.6;
     added.push({ kind: pct ? 'gst' : 'other', priority: 0, gstPart: 'total', x0, x1, label: '' });
   }
-  if (added.length === 0 && unnamedNumeric.length === 0) return columns;
-  const all = [...columns, ...added].sort((a, b) => a.x0 - b.x0);
-  // Two inferred percentage columns with equal rates on each row are CGST + SGST (summed);
-  // otherwise the first is the GST rate and the rest are cess.
+  return added;
+}
+
+/**
+ * Two inferred percentage columns with equal rates on each row are CGST + SGST (summed);
+ * otherwise the first is the GST rate and the rest are cess.
+ */
+function pairPercentColumns(columns: Column[], added: Column[], numbers: NumberChunk[]): void {
   const pctCols = added.filter((c) => c.kind === 'gst');
   const headerGst = columns.filter((c) => c.kind === 'gst');
   // A header "%" that names no tax, beside one more unlabelled percentage column: the pair may be
@@ -139,36 +192,30 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
     for (const c of pctCols) c.kind = 'other';
     pctCols.length = 0;
   }
-  if (pctCols.length >= 2) {
-    const [a, b] = pctCols as [Column, Column];
-    const valuesOf = (c: Column) =>
-      new Map(
-        [...chunks, ...pctSeen]
-          .filter((ch) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0)
-          .map((ch) => [Math.round(ch.y), ch.value]),
-      );
-    const va = valuesOf(a);
-    const vb = valuesOf(b);
-    let same = 0;
-    let both = 0;
-    for (const [y, v] of va) {
-      const w = vb.get(y);
-      if (w === undefined) continue;
-      both++;
-      if (v !== null && v === w && v > 0) same++;
-    }
-    if (both > 0 && same >= both * 0.6) {
-      a.gstPart = 'cgst';
-      b.gstPart = 'sgst';
-      b.kind = 'gst';
-      for (const c of pctCols.slice(2)) c.kind = 'other';
-    } else {
-      for (const c of pctCols.slice(1)) c.kind = 'other';
-    }
+  if (pctCols.length < 2) return;
+  const [a, b] = pctCols as [Column, Column];
+  const valuesOf = (c: Column) =>
+    new Map(
+      numbers.filter((ch) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0).map((ch) => [Math.round(ch.y), ch.value]),
+    );
+  const va = valuesOf(a);
+  const vb = valuesOf(b);
+  let same = 0;
+  let both = 0;
+  for (const [y, v] of va) {
+    const w = vb.get(y);
+    if (w === undefined) continue;
+    both++;
+    if (v !== null && v === w && v > 0) same++;
   }
-  const unknown = [...added.filter((c) => c.kind === 'other'), ...unnamedNumeric].sort((a, b) => a.x0 - b.x0);
-  if (unknown.length > 0) assignRoles(all, unknown, dataLines, type);
-  return all;
+  if (both > 0 && same >= both * 0.6) {
+    a.gstPart = 'cgst';
+    b.gstPart = 'sgst';
+    b.kind = 'gst';
+    for (const c of pctCols.slice(2)) c.kind = 'other';
+  } else {
+    for (const c of pctCols.slice(1)) c.kind = 'other';
+  }
 }
 
 /** Numbers of one line per column (first number of each cell). */
@@ -314,9 +361,29 @@ export function synthesizeHeader(
   lines: Line[],
   type: DocumentType,
 ): { before: number; columns: Column[] } | null {
-  const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && /[0-9]/.test(t);
-  // A cell of figures may print the rupee before each ("Rs. 2,450.00").
-  const isFigureWord = (t: string) => isNum(t) || /^[%+]$/.test(t) || isCurrencyWord(t);
+  const run = firstItemRun(lines);
+  if (!run) return null;
+  const columns = columnsOfCells(run.map((i) => lines[i] as Line));
+  if (!columns) return null;
+  columns.sort((a, b) => a.x0 - b.x0);
+  pairGstColumns(
+    columns,
+    run.map((i) => lines[i] as Line),
+  );
+  const completed = completeColumns(
+    columns,
+    run.map((i) => lines[i] as Line),
+    type,
+  );
+  return { before: (run[0] as number) - 1, columns: completed };
+}
+
+const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && /[0-9]/.test(t);
+/** A cell of figures may print the rupee before each ("Rs. 2,450.00"). */
+const isFigureWord = (t: string) => isNum(t) || /^[%+]$/.test(t) || isCurrencyWord(t);
+
+/** Indexes of the first run of item-like rows (three numbers beside a description), or null. */
+function firstItemRun(lines: Line[]): number[] | null {
   const rowIdx: number[] = [];
   for (const [i, line] of lines.entries()) {
     const chunks = chunkLine(line);
@@ -347,32 +414,41 @@ export function synthesizeHeader(
     if (cur.y0 - prev.y1 > Math.max(40, prev.h * 5)) break;
     run.push(i);
   }
-  interface Cell {
-    x0: number;
-    x1: number;
-    text: string;
+  return run;
+}
+
+/** A cell of an item row. */
+interface Cell {
+  x0: number;
+  x1: number;
+  text: string;
+}
+
+/** Cells grouped where their edges (by `key`) lie within `tol` of the previous one. */
+function clusterCells(cells: Cell[], key: (c: Cell) => number, tol: number): Cell[][] {
+  const sorted = [...cells].sort((a, b) => key(a) - key(b));
+  const out: Cell[][] = [];
+  for (const c of sorted) {
+    const last = out[out.length - 1];
+    if (last && key(c) - key(last[last.length - 1] as Cell) <= tol) last.push(c);
+    else out.push([c]);
   }
+  return out;
+}
+
+/** Columns from how the rows' cells line up; null when no description column is found. */
+function columnsOfCells(rows: Line[]): Column[] | null {
   const textCells: Cell[] = [];
   const numCells: Cell[] = [];
-  for (const i of run) {
-    for (const ch of chunkLine(lines[i] as Line)) {
+  for (const line of rows) {
+    for (const ch of chunkLine(line)) {
       const cell = { x0: ch.x0, x1: ch.x1, text: ch.text };
       if (ch.words.every((w) => isFigureWord(w.text)) && ch.words.some((w) => isNum(w.text)))
         numCells.push(cell);
       else textCells.push(cell);
     }
   }
-  const cluster = (cells: Cell[], key: (c: Cell) => number, tol: number) => {
-    const sorted = [...cells].sort((a, b) => key(a) - key(b));
-    const out: Cell[][] = [];
-    for (const c of sorted) {
-      const last = out[out.length - 1];
-      if (last && key(c) - key(last[last.length - 1] as Cell) <= tol) last.push(c);
-      else out.push([c]);
-    }
-    return out;
-  };
-  const need = Math.max(1, Math.ceil(run.length * 0.5));
+  const need = Math.max(1, Math.ceil(rows.length * 0.5));
   const span = (cs: Cell[]) => ({
     x0: Math.min(...cs.map((c) => c.x0)),
     x1: Math.max(...cs.map((c) => c.x1)),
@@ -381,7 +457,7 @@ export function synthesizeHeader(
   const add = (kind: ColumnKind, cs: Cell[]) =>
     columns.push({ kind, priority: 1, gstPart: 'total', ...span(cs), label: '' });
   // Text cells: units, item codes, and the description (the widest remaining left-aligned group).
-  const textGroups = cluster(textCells, (c) => c.x0, 10);
+  const textGroups = clusterCells(textCells, (c) => c.x0, 10);
   let desc: Cell[] | null = null;
   for (const g of textGroups) {
     if (g.every((c) => UNIT_WORD.test(c.text))) {
@@ -392,7 +468,7 @@ export function synthesizeHeader(
   }
   if (!desc) return null;
   add('description', desc);
-  for (const g of cluster(numCells, (c) => c.x1, 6)) {
+  for (const g of clusterCells(numCells, (c) => c.x1, 6)) {
     if (g.length < need) continue;
     const s = span(g);
     if (columns.some((c) => overlap(s.x0, s.x1, c.x0, c.x1) > 0)) continue;
@@ -405,17 +481,7 @@ export function synthesizeHeader(
       add('serial', g);
     } else add('other', g);
   }
-  columns.sort((a, b) => a.x0 - b.x0);
-  pairGstColumns(
-    columns,
-    run.map((i) => lines[i] as Line),
-  );
-  const completed = completeColumns(
-    columns,
-    run.map((i) => lines[i] as Line),
-    type,
-  );
-  return { before: (run[0] as number) - 1, columns: completed };
+  return columns;
 }
 
 /**

@@ -263,32 +263,32 @@ function sameKeyCells(a: string[], b: string[]): boolean {
 }
 
 /**
- * Google Sheets as a flow's output. The sheet itself is the record of what was written: each row carries a
- * hidden key `<document>[#<line>]@<version>`, the version being a hash of the document's rows. A write reads
- * the key column of each tab first, then
- * - appends the documents the sheet does not hold yet;
- * - replaces the rows of a document whose version changed (re-processed, reviewed): in place when it has
- *   as many rows as before, else its old rows are deleted (bottom-up, by position, after re-checking the
- *   sheet whenever a delete failed) and the new ones appended;
- * - deletes the rows of documents listed in `removeGroups`.
- * So a crash between a write and Bahi's bookkeeping, a retried job or a re-run never duplicates or leaves
- * stale a document's rows: the next write converges on exactly the database's rows. Writes go in batches
- * of at most 100 rows per request; 429s are retried by `call` (back-off honouring Retry-After).
+ * Writes a flow's rows into its spreadsheet, keyed so that every write converges on the database's
+ * rows (see {@link createGoogleSheetsSink}). One instance per spreadsheet; it caches the tab ids.
  */
-export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetSink & {
-  writeRows(content: SheetContent, writeOptions?: SheetsWriteOptions): Promise<SheetsWriteResult>;
-} {
-  const call = options.call ?? callDirectly;
-  const callOnce = options.callOnce ?? callDirectly;
-  const batchRows = Math.min(options.batchRows ?? APPEND_BATCH_ROWS, APPEND_BATCH_ROWS);
-  const { sheets, spreadsheetId } = options;
-  let sheetIds: Map<string, number> | undefined;
+class SheetsWriter {
+  private readonly call: GoogleCall;
+  private readonly callOnce: GoogleCall;
+  private readonly batchRows: number;
+  private readonly sheets: GoogleSheetsSinkOptions['sheets'];
+  private readonly spreadsheetId: string;
+  private readonly keyOf: GoogleSheetsSinkOptions['keyOf'];
+  private sheetIds: Map<string, number> | undefined;
+
+  constructor(options: GoogleSheetsSinkOptions) {
+    this.call = options.call ?? callDirectly;
+    this.callOnce = options.callOnce ?? callDirectly;
+    this.batchRows = Math.min(options.batchRows ?? APPEND_BATCH_ROWS, APPEND_BATCH_ROWS);
+    this.sheets = options.sheets;
+    this.spreadsheetId = options.spreadsheetId;
+    this.keyOf = options.keyOf;
+  }
 
   /** The tab's key column, index = row index (0 is the header). */
-  async function readKeyCells(title: string, keyColumn: string, result: SheetsWriteResult) {
-    const existing = await call(() =>
-      sheets.spreadsheets.values.get({
-        spreadsheetId,
+  async readKeyCells(title: string, keyColumn: string, result: SheetsWriteResult) {
+    const existing = await this.call(() =>
+      this.sheets.spreadsheets.values.get({
+        spreadsheetId: this.spreadsheetId,
         range: tabRange(title, `${keyColumn}:${keyColumn}`),
         majorDimension: 'COLUMNS',
       }),
@@ -297,17 +297,20 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     return (existing.data.values?.[0] ?? []).map((v) => String(v ?? ''));
   }
 
-  async function sheetIdOf(title: string, result: SheetsWriteResult): Promise<number> {
-    if (!sheetIds) {
-      const res = await call(() =>
-        sheets.spreadsheets.get({ spreadsheetId, fields: 'sheets.properties(sheetId,title)' }),
+  async sheetIdOf(title: string, result: SheetsWriteResult): Promise<number> {
+    if (!this.sheetIds) {
+      const res = await this.call(() =>
+        this.sheets.spreadsheets.get({
+          spreadsheetId: this.spreadsheetId,
+          fields: 'sheets.properties(sheetId,title)',
+        }),
       );
       result.requests++;
-      sheetIds = new Map(
+      this.sheetIds = new Map(
         (res.data.sheets ?? []).map((s) => [s.properties?.title ?? '', s.properties?.sheetId ?? 0]),
       );
     }
-    const id = sheetIds.get(title);
+    const id = this.sheetIds.get(title);
     if (id === undefined) throw new Error(`The spreadsheet has no "${title}" tab`);
     return id;
   }
@@ -317,7 +320,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
    * repeat: a failed request (possibly applied) is never retried blindly, the key column is read again and
    * the positions recomputed from what the sheet now holds.
    */
-  async function deleteRows({
+  async deleteRows({
     title,
     keyColumn,
     cells,
@@ -337,9 +340,9 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
         current.flatMap((cell, index) => (index > 0 && doomed.has(cell) ? [index] : [])),
       );
       if (ranges.length === 0) return deleted;
-      const sheetId = await sheetIdOf(title, result);
+      const sheetId = await this.sheetIdOf(title, result);
       try {
-        // Each request deletes at most `batchRows` rows: never more requests than one per 100 rows.
+        // Each request deletes at most `this.batchRows` rows: never more requests than one per 100 rows.
         let batch: Array<[number, number]> = [];
         let rowsInBatch = 0;
         const flush = async () => {
@@ -347,7 +350,12 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
           const requests = batch.map(([startIndex, endIndex]) => ({
             deleteDimension: { range: { sheetId, dimension: 'ROWS', startIndex, endIndex } },
           }));
-          await callOnce(() => sheets.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests } }));
+          await this.callOnce(() =>
+            this.sheets.spreadsheets.batchUpdate({
+              spreadsheetId: this.spreadsheetId,
+              requestBody: { requests },
+            }),
+          );
           result.requests++;
           deleted += rowsInBatch;
           batch = [];
@@ -356,26 +364,29 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
         for (const [start, end] of ranges) {
           // A range larger than the batch is split, bottom part first.
           for (let hi = end; hi > start; ) {
-            const lo = Math.max(start, hi - (batchRows - rowsInBatch));
+            const lo = Math.max(start, hi - (this.batchRows - rowsInBatch));
             batch.push([lo, hi]);
             rowsInBatch += hi - lo;
             hi = lo;
-            if (rowsInBatch >= batchRows) await flush();
+            if (rowsInBatch >= this.batchRows) await flush();
           }
         }
         await flush();
         return deleted;
       } catch (error) {
         if (isAppError(error) || attempt >= DELETE_ATTEMPTS) throw error;
-        current = await readKeyCells(title, keyColumn, result);
+        current = await this.readKeyCells(title, keyColumn, result);
       }
     }
   }
 
   /** The tab's first row (the header of a sheet Bahi made), as text. */
-  async function readHeader(title: string, result: SheetsWriteResult): Promise<string[]> {
-    const res = await call(() =>
-      sheets.spreadsheets.values.get({ spreadsheetId, range: tabRange(title, 'A1:ZZZ1') }),
+  async readHeader(title: string, result: SheetsWriteResult): Promise<string[]> {
+    const res = await this.call(() =>
+      this.sheets.spreadsheets.values.get({
+        spreadsheetId: this.spreadsheetId,
+        range: tabRange(title, 'A1:ZZZ1'),
+      }),
     );
     result.requests++;
     return (res.data.values?.[0] ?? []).map((v) => String(v ?? ''));
@@ -389,15 +400,15 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
    * midway leaves either the old header, so this runs again, or the new one over no rows). Returns whether
    * the tab was relaid.
    */
-  async function relayoutTab(tab: Tab, columns: SheetColumn[], result: SheetsWriteResult) {
+  async relayoutTab(tab: Tab, columns: SheetColumn[], result: SheetsWriteResult) {
     const title = SHEET_TABS[tab];
-    const header = await readHeader(title, result);
+    const header = await this.readHeader(title, result);
     const oldKey = header.indexOf(KEY_HEADER);
     if (oldKey < 0 || oldKey === columns.length) return false;
     const oldKeyColumn = toColumnLetters(oldKey);
-    const oldCells = await readKeyCells(title, oldKeyColumn, result);
+    const oldCells = await this.readKeyCells(title, oldKeyColumn, result);
     const doomed = new Set(oldCells.filter((c, i) => i > 0 && c !== '' && c !== KEY_HEADER));
-    result.deleted[tab] += await deleteRows({
+    result.deleted[tab] += await this.deleteRows({
       title,
       keyColumn: oldKeyColumn,
       cells: oldCells,
@@ -407,9 +418,9 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     const width = Math.max(header.length, columns.length + 1);
     const labels = [...columns.map((c) => c.label), KEY_HEADER];
     const headerRow = Array.from({ length: width }, (_, i) => labels[i] ?? '');
-    await call(() =>
-      sheets.spreadsheets.values.batchUpdate({
-        spreadsheetId,
+    await this.call(() =>
+      this.sheets.spreadsheets.values.batchUpdate({
+        spreadsheetId: this.spreadsheetId,
         requestBody: {
           valueInputOption: 'RAW',
           data: [{ range: tabRange(title, 'A1'), values: [headerRow] }],
@@ -417,7 +428,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
       }),
     );
     result.requests++;
-    const sheetId = await sheetIdOf(title, result);
+    const sheetId = await this.sheetIdOf(title, result);
     const unhide: sheets_v4.Schema$Request = {
       updateDimensionProperties: {
         range: { sheetId, dimension: 'COLUMNS', startIndex: 0, endIndex: width },
@@ -425,9 +436,9 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
         fields: 'hiddenByUser',
       },
     };
-    await call(() =>
-      sheets.spreadsheets.batchUpdate({
-        spreadsheetId,
+    await this.call(() =>
+      this.sheets.spreadsheets.batchUpdate({
+        spreadsheetId: this.spreadsheetId,
         requestBody: { requests: [unhide, ...buildFormatRequests(sheetId, columns)] },
       }),
     );
@@ -435,7 +446,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     return true;
   }
 
-  async function writeTab({
+  async writeTab({
     tab,
     columns,
     wanted,
@@ -450,9 +461,9 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
   }) {
     const title = SHEET_TABS[tab];
     const keyColumn = toColumnLetters(columns.length);
-    let cells = await readKeyCells(title, keyColumn, result);
+    let cells = await this.readKeyCells(title, keyColumn, result);
     // No header above the key column: either an empty tab or one laid out for other columns.
-    if (cells[0] !== KEY_HEADER && (await relayoutTab(tab, columns, result))) cells = [KEY_HEADER];
+    if (cells[0] !== KEY_HEADER && (await this.relayoutTab(tab, columns, result))) cells = [KEY_HEADER];
     const held = new Map<string, number[]>();
     cells.forEach((cell, index) => {
       if (index === 0 || cell === '' || cell === KEY_HEADER) return;
@@ -489,14 +500,14 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     }
 
     // 1. Same row count: overwrite in place (repeatable: the same values land in the same cells).
-    for (let start = 0; start < inPlace.length; start += batchRows) {
-      const data = inPlace.slice(start, start + batchRows).map(({ index, row }) => ({
+    for (let start = 0; start < inPlace.length; start += this.batchRows) {
+      const data = inPlace.slice(start, start + this.batchRows).map(({ index, row }) => ({
         range: tabRange(title, `A${index + 1}`),
         values: [row.cells],
       }));
-      await call(() =>
-        sheets.spreadsheets.values.batchUpdate({
-          spreadsheetId,
+      await this.call(() =>
+        this.sheets.spreadsheets.values.batchUpdate({
+          spreadsheetId: this.spreadsheetId,
           requestBody: { valueInputOption: 'RAW', data },
         }),
       );
@@ -506,16 +517,16 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     // 2. Old rows out before the new ones go in: a crash in between leaves the document absent, which the
     // next write appends; the reverse order would leave both versions until then.
     result.deleted[tab] +=
-      doomed.size > 0 ? await deleteRows({ title, keyColumn, cells, doomed, result }) : 0;
+      doomed.size > 0 ? await this.deleteRows({ title, keyColumn, cells, doomed, result }) : 0;
     // 3. Append.
     const values = toAppend.map((r) =>
       r.keyCell === KEY_HEADER ? [...columns.map((c) => c.label), KEY_HEADER] : r.cells,
     );
-    for (let start = 0; start < values.length; start += batchRows) {
-      const batch = values.slice(start, start + batchRows);
-      await call(() =>
-        sheets.spreadsheets.values.append({
-          spreadsheetId,
+    for (let start = 0; start < values.length; start += this.batchRows) {
+      const batch = values.slice(start, start + this.batchRows);
+      await this.call(() =>
+        this.sheets.spreadsheets.values.append({
+          spreadsheetId: this.spreadsheetId,
           range: tabRange(title, 'A1'),
           valueInputOption: 'RAW',
           insertDataOption: 'INSERT_ROWS',
@@ -533,36 +544,39 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
    * deleted. Repeatable: the same content lands in the same cells, and the rows past its end are only ever
    * what the last write left over.
    */
-  async function rewriteTab(tab: WorkbookTab, result: SheetsWriteResult): Promise<void> {
-    let sheetId = await sheetIdOf(tab.name, result).catch(() => undefined);
+  async rewriteTab(tab: WorkbookTab, result: SheetsWriteResult): Promise<void> {
+    let sheetId = await this.sheetIdOf(tab.name, result).catch(() => undefined);
     if (sheetId === undefined) {
-      await call(() =>
-        sheets.spreadsheets.batchUpdate({
-          spreadsheetId,
+      await this.call(() =>
+        this.sheets.spreadsheets.batchUpdate({
+          spreadsheetId: this.spreadsheetId,
           requestBody: { requests: [{ addSheet: { properties: { title: tab.name } } }] },
         }),
       );
       result.requests++;
-      sheetIds = undefined;
-      sheetId = await sheetIdOf(tab.name, result);
-      await call(() =>
-        sheets.spreadsheets.batchUpdate({
-          spreadsheetId,
+      this.sheetIds = undefined;
+      sheetId = await this.sheetIdOf(tab.name, result);
+      await this.call(() =>
+        this.sheets.spreadsheets.batchUpdate({
+          spreadsheetId: this.spreadsheetId,
           requestBody: { requests: buildFormatRequests(sheetId!, tab.columns).slice(0, 2) },
         }),
       );
       result.requests++;
     }
-    const held = (await readKeyCells(tab.name, 'A', result)).length;
+    const held = (await this.readKeyCells(tab.name, 'A', result)).length;
     const values = [tab.columns.map((c) => c.label), ...tab.rows.map((row) => toCells(tab.columns, row))];
-    for (let start = 0; start < values.length; start += batchRows) {
-      await call(() =>
-        sheets.spreadsheets.values.batchUpdate({
-          spreadsheetId,
+    for (let start = 0; start < values.length; start += this.batchRows) {
+      await this.call(() =>
+        this.sheets.spreadsheets.values.batchUpdate({
+          spreadsheetId: this.spreadsheetId,
           requestBody: {
             valueInputOption: 'RAW',
             data: [
-              { range: tabRange(tab.name, `A${start + 1}`), values: values.slice(start, start + batchRows) },
+              {
+                range: tabRange(tab.name, `A${start + 1}`),
+                values: values.slice(start, start + this.batchRows),
+              },
             ],
           },
         }),
@@ -571,9 +585,9 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     }
     if (held > values.length) {
       const range = { sheetId, dimension: 'ROWS', startIndex: values.length, endIndex: held };
-      await callOnce(() =>
-        sheets.spreadsheets.batchUpdate({
-          spreadsheetId,
+      await this.callOnce(() =>
+        this.sheets.spreadsheets.batchUpdate({
+          spreadsheetId: this.spreadsheetId,
           requestBody: { requests: [{ deleteDimension: { range } }] },
         }),
       );
@@ -582,10 +596,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     result.rewritten[tab.name] = tab.rows.length;
   }
 
-  async function writeRows(
-    content: SheetContent,
-    writeOptions: SheetsWriteOptions = {},
-  ): Promise<SheetsWriteResult> {
+  async writeRows(content: SheetContent, writeOptions: SheetsWriteOptions = {}): Promise<SheetsWriteResult> {
     const result: SheetsWriteResult = {
       appended: { documents: 0, lines: 0 },
       updated: { documents: 0, lines: 0 },
@@ -596,7 +607,7 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
     // Rows by group, and each group's version: a hash of all its cells in both tabs.
     const keyed = (tab: Tab, columns: SheetColumn[], rows: SheetRow[]) =>
       rows.map((row, index) => {
-        const key = options.keyOf(tab, row, index);
+        const key = this.keyOf(tab, row, index);
         if (key.includes('@')) throw new Error(`A sheet row key cannot contain "@": ${key}`);
         return { key, group: parseKeyCell(key).group, cells: toCells(columns, row) };
       });
@@ -625,28 +636,46 @@ export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetS
       return out;
     };
     const removeGroups = new Set(writeOptions.removeGroups ?? []);
-    await writeTab({
+    await this.writeTab({
       tab: 'documents',
       columns: content.documentColumns,
       wanted: byGroup(docs),
       removeGroups,
       result,
     });
-    await writeTab({
+    await this.writeTab({
       tab: 'lines',
       columns: content.lineColumns,
       wanted: byGroup(lines),
       removeGroups,
       result,
     });
-    for (const tab of content.extraTabs ?? []) await rewriteTab(tab, result);
+    for (const tab of content.extraTabs ?? []) await this.rewriteTab(tab, result);
     return result;
   }
+}
 
+/**
+ * Google Sheets as a flow's output. The sheet itself is the record of what was written: each row carries a
+ * hidden key `<document>[#<line>]@<version>`, the version being a hash of the document's rows. A write reads
+ * the key column of each tab first, then
+ * - appends the documents the sheet does not hold yet;
+ * - replaces the rows of a document whose version changed (re-processed, reviewed): in place when it has
+ *   as many rows as before, else its old rows are deleted (bottom-up, by position, after re-checking the
+ *   sheet whenever a delete failed) and the new ones appended;
+ * - deletes the rows of documents listed in `removeGroups`.
+ * So a crash between a write and Bahi's bookkeeping, a retried job or a re-run never duplicates or leaves
+ * stale a document's rows: the next write converges on exactly the database's rows. Writes go in batches
+ * of at most 100 rows per request; 429s are retried by `call` (back-off honouring Retry-After).
+ */
+export function createGoogleSheetsSink(options: GoogleSheetsSinkOptions): SheetSink & {
+  writeRows(content: SheetContent, writeOptions?: SheetsWriteOptions): Promise<SheetsWriteResult>;
+} {
+  const writer = new SheetsWriter(options);
   return {
-    writeRows,
+    writeRows: (content, writeOptions) => writer.writeRows(content, writeOptions),
     async write(content) {
-      await writeRows(content);
+      await writer.writeRows(content);
     },
   };
 }

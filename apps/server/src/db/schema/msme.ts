@@ -96,12 +96,22 @@ export const msmeObjections = pgTable(
   (t) => [index('msme_objections_document_idx').on(t.organizationId, t.documentId)],
 );
 
-/** The organisation's MSME setting (a missing row: no bank rate, so no interest estimate). */
-export const msmeSettings = pgTable('msme_settings', {
-  organizationId: uuid('organization_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  /** The bank rate notified by the Reserve Bank, in percent (interest runs at three times it). */
-  bankRatePct: numeric('bank_rate_pct', { precision: 6, scale: 3, mode: 'number' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The bank rates notified by the Reserve Bank, each from the day it took effect (one per day). Section 16
+ * interest on an invoice runs at three times the rate in force on its due date; no row: no estimate.
+ */
+export const msmeBankRates = pgTable(
+  'msme_bank_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from').notNull(),
+    /** In percent (interest runs at three times it). */
+    bankRatePct: numeric('bank_rate_pct', { precision: 6, scale: 3, mode: 'number' }).notNull(),
+    userName: text('user_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('msme_bank_rates_org_day_uq').on(t.organizationId, t.effectiveFrom)],
+);

@@ -145,3 +145,30 @@ export const vendorBankChanges = pgTable(
   },
   (t) => [uniqueIndex('vendor_bank_changes_one_pending_uq').on(t.profileId).where(sql`status = 'pending'`)],
 );
+
+/**
+ * An onboarding link to be sent by e-mail (the `vendor-link-mail` job). The token is needed to write the
+ * link into the message but the link row keeps only its hash, so it waits here encrypted (AES-GCM, a key
+ * derived from the server secret, bound to the organisation) and is wiped once the message is sent.
+ * status: queued → sending → sent, or back to queued with `error` when the mail server refused.
+ */
+export const vendorLinkMails = pgTable(
+  'vendor_link_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => vendorLinks.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    sealedToken: text('sealed_token'),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    requestedByName: text('requested_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('vendor_link_mails_link_idx').on(t.organizationId, t.linkId)],
+);

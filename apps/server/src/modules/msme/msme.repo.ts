@@ -2,10 +2,10 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   documents,
+  msmeBankRates,
   msmeObjections,
   msmePayments,
   msmeRegistrations,
-  msmeSettings,
   vendors,
 } from '../../db/schema/index.ts';
 
@@ -170,16 +170,43 @@ export async function listDocumentDates(
   return new Map(rows.map((r) => [r.id, r.date]));
 }
 
-/** The organisation's bank rate, or null when not set. */
-export async function findBankRate(db: Db, organizationId: string): Promise<number | null> {
-  const [row] = await db.select().from(msmeSettings).where(eq(msmeSettings.organizationId, organizationId));
-  return row?.bankRatePct ?? null;
+/** One recorded bank rate. */
+export type BankRateRow = typeof msmeBankRates.$inferSelect;
+
+/** The organisation's bank rates, latest effective date first. */
+export async function listBankRates(db: Db, organizationId: string): Promise<BankRateRow[]> {
+  return db
+    .select()
+    .from(msmeBankRates)
+    .where(eq(msmeBankRates.organizationId, organizationId))
+    .orderBy(desc(msmeBankRates.effectiveFrom));
 }
 
-/** Sets the organisation's bank rate. */
-export async function saveBankRate(db: Db, organizationId: string, bankRatePct: number | null) {
-  await db
-    .insert(msmeSettings)
-    .values({ organizationId, bankRatePct })
-    .onConflictDoUpdate({ target: msmeSettings.organizationId, set: { bankRatePct, updatedAt: new Date() } });
+/** Records a rate from a day; the same day again replaces that day's rate. */
+export async function upsertBankRate(
+  db: Db,
+  values: { organizationId: string; effectiveFrom: string; bankRatePct: number; userName: string },
+): Promise<BankRateRow> {
+  const [row] = await db
+    .insert(msmeBankRates)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [msmeBankRates.organizationId, msmeBankRates.effectiveFrom],
+      set: { bankRatePct: values.bankRatePct, userName: values.userName, createdAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+/** Removes one of the organisation's rates (a mistaken entry); undefined when there is none. */
+export async function deleteBankRate(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<BankRateRow | undefined> {
+  const [row] = await db
+    .delete(msmeBankRates)
+    .where(and(eq(msmeBankRates.organizationId, organizationId), eq(msmeBankRates.id, id)))
+    .returning();
+  return row;
 }

@@ -1,6 +1,7 @@
 import {
   IdParamsSchema,
   Msme43bhQuerySchema,
+  MsmeBankRateInputSchema,
   MsmeForm1QuerySchema,
   MsmeImportInputSchema,
   MsmeImportResultSchema,
@@ -21,14 +22,8 @@ import type { AppDeps } from '../../http/context.ts';
 import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { sendWorkbook } from '../gst/gst.routes.ts';
-import {
-  addObjection,
-  getMsmeSettings,
-  getMsmeView,
-  resolveObjection,
-  saveRegistration,
-  setMsmeSettings,
-} from './msme.service.ts';
+import { addObjection, getMsmeView, resolveObjection, saveRegistration } from './msme.service.ts';
+import { addBankRate, getMsmeSettings, removeBankRate } from './msme-bank-rates.ts';
 import { export43bh, exportForm1 } from './msme-export.ts';
 import { importPayments, recordPayment, removePayment } from './msme-payments.ts';
 
@@ -115,17 +110,26 @@ const getSettingsRoute = createRoute({
   method: 'get',
   path: '/msme/settings',
   tags,
-  summary: 'The bank rate the MSME interest estimate runs on',
+  summary: 'The bank rates the MSME interest estimate runs on, each from the day it took effect',
   responses: { 200: jsonContent(MsmeSettingsSchema), ...describeErrors('unauthenticated') },
 });
 
-const putSettingsRoute = createRoute({
-  method: 'put',
-  path: '/msme/settings',
+const addBankRateRoute = createRoute({
+  method: 'post',
+  path: '/msme/bank-rates',
   tags,
-  summary: 'Set the bank rate notified by the Reserve Bank (interest runs at three times it)',
-  request: { body: jsonContent(MsmeSettingsSchema) },
+  summary: 'Record a bank rate notified by the Reserve Bank from the day it took effect',
+  request: { body: jsonContent(MsmeBankRateInputSchema) },
   responses: { 200: jsonContent(MsmeSettingsSchema), ...describeErrors('unauthenticated', 'validation') },
+});
+
+const removeBankRateRoute = createRoute({
+  method: 'delete',
+  path: '/msme/bank-rates/{id}',
+  tags,
+  summary: 'Remove a mistaken bank rate',
+  request: { params: IdParamsSchema },
+  responses: { 200: jsonContent(MsmeSettingsSchema), ...describeErrors('unauthenticated', 'not_found') },
 });
 
 const form1Route = createRoute({
@@ -191,9 +195,13 @@ export function createMsmeRoutes({ db, env }: AppDeps) {
       const { membership } = requireMembership(c);
       return c.json(await getMsmeSettings(db, membership), 200);
     })
-    .openapi(putSettingsRoute, async (c) => {
+    .openapi(addBankRateRoute, async (c) => {
       const { user, membership } = requireMembership(c);
-      return c.json(await setMsmeSettings(db, { user, membership, input: c.req.valid('json') }), 200);
+      return c.json(await addBankRate(db, { user, membership, input: c.req.valid('json') }), 200);
+    })
+    .openapi(removeBankRateRoute, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await removeBankRate(db, { user, membership, id: c.req.valid('param').id }), 200);
     })
     .openapi(form1Route, async (c) => {
       const { membership } = requireMembership(c);

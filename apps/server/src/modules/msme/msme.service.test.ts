@@ -8,13 +8,8 @@ import { createWorkflow } from '../flows/flows.service.ts';
 import { createMember, createTestEnv } from '../flows/test-support.ts';
 import { upsertVendorFromDocument } from '../vendors/vendors.repo.ts';
 import { listMsmeVendors } from './msme.repo.ts';
-import {
-  addObjection,
-  getMsmeView,
-  resolveObjection,
-  saveRegistration,
-  setMsmeSettings,
-} from './msme.service.ts';
+import { addObjection, getMsmeView, resolveObjection, saveRegistration } from './msme.service.ts';
+import { addBankRate, getMsmeSettings, removeBankRate } from './msme-bank-rates.ts';
 import { export43bh, exportForm1 } from './msme-export.ts';
 import { importPayments, recordPayment } from './msme-payments.ts';
 
@@ -167,10 +162,10 @@ beforeAll(async () => {
   await reg(TRADER, 2025, 'small', 'trading');
   await reg(CHANGES, 2024, 'small');
   await reg(CHANGES, 2025, 'medium');
-  await setMsmeSettings(t.db, {
+  await addBankRate(t.db, {
     user: owner.user,
     membership: owner.membership,
-    input: { bankRatePct: 6.5 },
+    input: { bankRatePct: 6.5, effectiveFrom: '2020-01-01' },
   });
 });
 
@@ -248,9 +243,73 @@ describe('MSME clock', () => {
       dueThisWeek: 80000,
       dueThisWeekCount: 2,
     });
-    expect(view.bankRatePct).toBe(6.5);
+    expect(view.bankRates.map((r) => [r.effectiveFrom, r.bankRatePct])).toEqual([['2020-01-01', 6.5]]);
     // The same payment again is refused, not counted twice.
     expect((await fail(pay(ids.m1!, '2025-05-10', 40000, 'UTR-A1'))).code).toBe('conflict');
+  });
+
+  it('prices each invoice at the bank rate in force on its due date, so a rate change splits two invoices', async () => {
+    const before = await getMsmeView(t.db, owner.membership, '2025-07-10');
+    const m1Before = before.invoices.find((i) => i.invoice.id === ids.m1)!;
+    const m2Before = before.invoices.find((i) => i.invoice.id === ids.m2)!;
+    expect(m1Before.dueDate! < '2025-07-01').toBe(true);
+    // The Reserve Bank's change took effect on 1 July: MB/102 (due 5 July) moves, the May one does not.
+    await addBankRate(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { bankRatePct: 7, effectiveFrom: '2025-07-01' },
+    });
+    const after = await getMsmeView(t.db, owner.membership, '2025-07-10');
+    const m1 = after.invoices.find((i) => i.invoice.id === ids.m1)!;
+    const m2 = after.invoices.find((i) => i.invoice.id === ids.m2)!;
+    expect(m1).toMatchObject({ bankRatePct: 6.5, interest: m1Before.interest });
+    expect(m2.bankRatePct).toBe(7);
+    expect(m2.interest!).toBeGreaterThan(m2Before.interest!);
+    // Five days late at 21 % a year on what is still owed (simple for the days short of a month).
+    expect(m2.interest).toBeCloseTo((m2.outstanding * 0.21 * 5) / 365, 2);
+    expect(after.totals.interest).toBeCloseTo(
+      after.invoices.reduce((s, i) => s + (i.interest ?? 0), 0),
+      2,
+    );
+
+    // The same day again replaces that day's rate; another organisation cannot remove it; removing it puts
+    // the first figures back.
+    const replaced = await addBankRate(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { bankRatePct: 7.25, effectiveFrom: '2025-07-01' },
+    });
+    expect(replaced.bankRates.map((r) => [r.effectiveFrom, r.bankRatePct])).toEqual([
+      ['2025-07-01', 7.25],
+      ['2020-01-01', 6.5],
+    ]);
+    const july = replaced.bankRates[0]!;
+    expect((await fail(removeBankRate(t.db, { ...stranger, id: july.id }))).code).toBe('not_found');
+    await removeBankRate(t.db, { ...owner, id: july.id });
+    expect((await getMsmeSettings(t.db, owner.membership)).bankRates).toHaveLength(1);
+    const back = await getMsmeView(t.db, owner.membership, '2025-07-10');
+    expect(back.invoices.find((i) => i.invoice.id === ids.m2)!.interest).toBe(m2Before.interest);
+  });
+
+  it('gives no interest figure for an invoice due before the first recorded rate, and counts it apart', async () => {
+    const { bankRates } = await getMsmeSettings(t.db, owner.membership);
+    await removeBankRate(t.db, { ...owner, id: bankRates[0]!.id });
+    await addBankRate(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { bankRatePct: 6.5, effectiveFrom: '2025-07-01' },
+    });
+    const view = await getMsmeView(t.db, owner.membership, '2025-07-10');
+    const m1 = view.invoices.find((i) => i.invoice.id === ids.m1)!;
+    expect(m1).toMatchObject({ bankRatePct: null, interest: null });
+    expect(view.totals.interestUnpriced).toBeGreaterThan(0);
+    const { bankRates: now } = await getMsmeSettings(t.db, owner.membership);
+    await removeBankRate(t.db, { ...owner, id: now[0]!.id });
+    await addBankRate(t.db, {
+      user: owner.user,
+      membership: owner.membership,
+      input: { bankRatePct: 6.5, effectiveFrom: '2020-01-01' },
+    });
   });
 
   it('shows trading and medium vendors as not covered, and judges each year by its own category', async () => {
@@ -371,7 +430,7 @@ describe('workbooks', () => {
 describe('organisation scoping', () => {
   it('another organisation sees none of this and cannot reach its vendors, invoices or objections', async () => {
     const view = await getMsmeView(t.db, stranger.membership, '2025-07-10');
-    expect(view).toMatchObject({ invoices: [], vendors: [], payments: [], bankRatePct: null });
+    expect(view).toMatchObject({ invoices: [], vendors: [], payments: [], bankRates: [] });
     const input = {
       vendorId: vendorIds[MICRO]!,
       financialYear: 2025,

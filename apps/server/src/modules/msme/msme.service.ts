@@ -5,13 +5,7 @@ import {
   type MsmeInvoiceResult,
   type MsmeRegistration,
 } from '@bahi/compliance';
-import type {
-  MsmeInvoice,
-  MsmeObjectionInput,
-  MsmeRegistrationInput,
-  MsmeSettings,
-  MsmeView,
-} from '@bahi/contracts';
+import type { MsmeInvoice, MsmeObjectionInput, MsmeRegistrationInput, MsmeView } from '@bahi/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UUID_RE } from '../../lib/ids.ts';
@@ -19,9 +13,10 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { getReconciliation } from '../reconcile/reconcile.service.ts';
 import {
-  findBankRate,
+  type BankRateRow,
   insertObjection,
   invoiceExists,
+  listBankRates,
   listDocumentDates,
   listMsmeVendors,
   listObjections,
@@ -31,10 +26,10 @@ import {
   type PaymentRow,
   type RegistrationRow,
   resolveObjectionRow,
-  saveBankRate,
   upsertRegistration,
   vendorExists,
 } from './msme.repo.ts';
+import { toBankRate } from './msme-bank-rates.ts';
 
 /**
  * MSME payment compliance: the organisation's invoices from vendors with a Udyam category, each with
@@ -62,7 +57,7 @@ function toRegistration(r: RegistrationRow): MsmeRegistration {
 /** Everything computed for an organisation as of a date: the screen and the workbooks read this. */
 export interface MsmeBook {
   asOf: string;
-  bankRatePct: number | null;
+  bankRates: BankRateRow[];
   vendors: Awaited<ReturnType<typeof listMsmeVendors>>;
   registrations: RegistrationRow[];
   payments: PaymentRow[];
@@ -79,13 +74,13 @@ export interface MsmeBook {
  */
 export async function loadMsmeBook(db: Db, membership: Membership, asOf?: string): Promise<MsmeBook> {
   const organizationId = membership.organizationId;
-  const [recon, vendorRows, registrations, payments, objections, bankRatePct] = await Promise.all([
+  const [recon, vendorRows, registrations, payments, objections, bankRates] = await Promise.all([
     getReconciliation(db, membership),
     listMsmeVendors(db, organizationId),
     listRegistrations(db, organizationId),
     listPayments(db, organizationId),
     listObjections(db, organizationId),
-    findBankRate(db, organizationId),
+    listBankRates(db, organizationId),
   ]);
   const day = asOf ?? recon.today;
   const registered = new Set(registrations.map((r) => r.vendorId));
@@ -129,7 +124,7 @@ export async function loadMsmeBook(db: Db, membership: Membership, asOf?: string
       delayReason: p.delayReason,
     })),
     asOf: day,
-    bankRatePct,
+    bankRates: bankRates.map((r) => ({ from: r.effectiveFrom, pct: r.bankRatePct })),
   });
   const meta = new Map(
     invoices.map((i) => [
@@ -139,7 +134,7 @@ export async function loadMsmeBook(db: Db, membership: Membership, asOf?: string
   );
   return {
     asOf: day,
-    bankRatePct,
+    bankRates,
     vendors: vendorRows,
     registrations,
     payments,
@@ -170,6 +165,7 @@ function toInvoice(book: MsmeBook, r: MsmeInvoiceResult, index: number): MsmeInv
     paidLate: toRupees(r.paidLatePaise),
     outstanding: toRupees(r.outstandingPaise),
     daysLeft: r.daysLeft,
+    bankRatePct: r.bankRatePct,
     interest: r.interestPaise === null ? null : toRupees(r.interestPaise),
     objections: book.objections
       .filter((o) => o.documentId === r.id)
@@ -200,7 +196,7 @@ export async function getMsmeView(db: Db, membership: Membership, asOf?: string)
   const vendorName = new Map(book.vendors.map((v) => [v.id, v.name]));
   return {
     today: book.asOf,
-    bankRatePct: book.bankRatePct,
+    bankRates: book.bankRates.map(toBankRate),
     totals: {
       outstanding: sumPaise(
         invoices.filter((i) => i.covered),
@@ -210,7 +206,8 @@ export async function getMsmeView(db: Db, membership: Membership, asOf?: string)
       overdueCount: overdue.length,
       dueThisWeek: sumPaise(thisWeek, (i) => i.outstanding),
       dueThisWeekCount: thisWeek.length,
-      interest: book.bankRatePct === null ? null : sumPaise(invoices, (i) => i.interest ?? 0),
+      interest: book.bankRates.length === 0 ? null : sumPaise(invoices, (i) => i.interest ?? 0),
+      interestUnpriced: book.bankRates.length === 0 ? 0 : invoices.filter((i) => i.interest === null).length,
     },
     invoices,
     vendors: book.vendors.map((v) => ({
@@ -317,25 +314,4 @@ export async function resolveObjection(
     details: { objectionId: id, resolvedOn },
   });
   return { id: row.id, raisedOn: row.raisedOn, resolvedOn: row.resolvedOn, note: row.note };
-}
-
-/** `GET /api/msme/settings`. */
-export async function getMsmeSettings(db: Db, membership: Membership): Promise<MsmeSettings> {
-  return { bankRatePct: await findBankRate(db, membership.organizationId) };
-}
-
-/** `PUT /api/msme/settings`: the bank rate the interest estimate runs on (three times it). */
-export async function setMsmeSettings(
-  db: Db,
-  { user, membership, input }: { user: SessionUser; membership: Membership; input: MsmeSettings },
-): Promise<MsmeSettings> {
-  await saveBankRate(db, membership.organizationId, input.bankRatePct);
-  await recordAudit(db, {
-    organizationId: membership.organizationId,
-    kind: 'settings.organization',
-    actor: user,
-    summary: `${user.name} set the bank rate for MSME interest to ${input.bankRatePct ?? 'none'}${input.bankRatePct === null ? '' : ' %'}`,
-    details: { bankRatePct: input.bankRatePct },
-  });
-  return getMsmeSettings(db, membership);
 }

@@ -17,6 +17,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { requireFlow } from '../flows/flows.service.ts';
 import { findVendor } from '../vendors/vendors.repo.ts';
+import { latestMailsOf, type VendorLinkMailRow } from './vendor-link-mail.repo.ts';
 import {
   findLinkByHash,
   insertLink,
@@ -55,7 +56,7 @@ function linkState(row: VendorLinkRow, now = new Date()): VendorLink['state'] {
   return row.status as VendorLink['state'];
 }
 
-function toLink(row: VendorLinkRow): VendorLink {
+function toLink(row: VendorLinkRow, mail?: VendorLinkMailRow): VendorLink {
   return {
     id: row.id,
     vendorName: row.vendorName,
@@ -64,6 +65,14 @@ function toLink(row: VendorLinkRow): VendorLink {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     invoiceFlowId: row.invoiceFlowId,
+    mail: mail
+      ? {
+          to: mail.toAddress,
+          // A refusal waiting for the next try reads as failed until it goes.
+          state: mail.status === 'queued' && mail.error ? 'failed' : (mail.status as 'queued'),
+          error: mail.error,
+        }
+      : null,
   };
 }
 
@@ -92,7 +101,12 @@ function filledFields(prefill: VendorPrefill): VendorLockableField[] {
  */
 export async function createVendorLink(
   db: Db,
-  { caller, publicUrl, input: raw }: { caller: Caller; publicUrl: string; input: CreateVendorLinkInput },
+  {
+    caller,
+    publicUrl,
+    mailConfigured = false,
+    input: raw,
+  }: { caller: Caller; publicUrl: string; mailConfigured?: boolean; input: CreateVendorLinkInput },
 ): Promise<VendorLinkCreated> {
   const input = CreateVendorLinkInputSchema.parse(raw);
   const { user, membership } = caller;
@@ -121,8 +135,13 @@ export async function createVendorLink(
     });
     return created;
   });
-  // Bahi sends no mail yet (no outgoing mail is configured anywhere): the person copies the address.
-  return { link: toLink(row), url: `${publicUrl}/vendor-form/${token}`, emailed: false };
+  // The address is shown once; "Send by e-mail" (when outgoing mail is configured) is its own request.
+  return {
+    link: toLink(row),
+    url: `${publicUrl}/vendor-form/${token}`,
+    emailed: false,
+    mailConfigured,
+  };
 }
 
 function dropEmpty(prefill: VendorPrefill): VendorPrefill {
@@ -133,7 +152,13 @@ function dropEmpty(prefill: VendorPrefill): VendorPrefill {
 
 /** `GET /api/vendor-links`: the organisation's links, newest first. */
 export async function listVendorLinks(db: Db, membership: Membership): Promise<{ items: VendorLink[] }> {
-  return { items: (await listLinks(db, membership.organizationId)).map(toLink) };
+  const rows = await listLinks(db, membership.organizationId);
+  const mails = await latestMailsOf(
+    db,
+    membership.organizationId,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((row) => toLink(row, mails.get(row.id))) };
 }
 
 /** `DELETE /api/vendor-links/{id}`: the link stops working at once. */

@@ -330,3 +330,23 @@ describe('vendor onboarding link', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 });
+
+describe('sending a link by e-mail without outgoing mail', () => {
+  it('says mail is not configured when the link is made, and refuses to send it in words', async () => {
+    const res = await owner.client.post('/api/vendor-links', { vendorName: 'No Mail Traders' });
+    expect(res.body).toMatchObject({ emailed: false, mailConfigured: false });
+    const token = new URL(res.body.url).pathname.split('/').at(-1)!;
+    const sent = await owner.client.post(`/api/vendor-links/${res.body.link.id}/email`, {
+      to: 'accounts@nomail.example.test',
+      token,
+    });
+    expect(sent.status).toBe(409);
+    expect(sent.body.error.message).toMatch(/no outgoing mail set up .*copy the link/);
+    const injected = await owner.client.post(`/api/vendor-links/${res.body.link.id}/email`, {
+      to: 'accounts@nomail.example.test\r\nBcc: all@example.test',
+      token,
+    });
+    expect(injected.status).toBe(400);
+    expect(injected.body.error.fields.to).toMatch(/one e-mail address/);
+  });
+});

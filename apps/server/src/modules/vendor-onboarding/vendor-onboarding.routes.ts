@@ -3,6 +3,7 @@ import {
   CreateVendorLinkInputSchema,
   IdParamsSchema,
   OkSchema,
+  SendVendorLinkMailInputSchema,
   UploadResultSchema,
   VENDOR_DOCUMENT_LABELS,
   VENDOR_DOCUMENT_MAX_BYTES,
@@ -14,6 +15,7 @@ import {
   VendorFormViewSchema,
   VendorLinkCreatedSchema,
   VendorLinkListSchema,
+  VendorLinkMailQueuedSchema,
   VendorSubmissionDecisionSchema,
   VendorSubmissionListSchema,
   VendorTokenParamsSchema,
@@ -29,6 +31,7 @@ import { createClientIpResolver } from '../auth/client-ip.ts';
 import { receiveMultipartFiles } from '../uploads/multipart.ts';
 import { BadTokenLimiter } from './bad-token-limiter.ts';
 import { attachVendorDocument, submitVendorForm, uploadVendorInvoices } from './vendor-form.service.ts';
+import { requestVendorLinkMail } from './vendor-link-mail.ts';
 import {
   createVendorLink,
   getVendorForm,
@@ -80,6 +83,17 @@ const routes = {
     responses: {
       201: jsonContent(VendorLinkCreatedSchema),
       ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'validation'),
+    },
+  }),
+  emailLink: createRoute({
+    method: 'post',
+    path: '/vendor-links/{id}/email',
+    tags,
+    summary: 'Send a link just made to the vendor by e-mail (queued; needs SMTP_HOST and MAIL_FROM)',
+    request: { params: IdParamsSchema, body: jsonContent(SendVendorLinkMailInputSchema) },
+    responses: {
+      202: jsonContent(VendorLinkMailQueuedSchema),
+      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'validation', 'conflict'),
     },
   }),
   revokeLink: createRoute({
@@ -260,10 +274,27 @@ export function createVendorOnboardingRoutes({ db, env, jobs }: AppDeps, limiter
     .openapi(routes.createLink, async (c) => {
       const caller = requireMembership(c);
       return c.json(
-        await createVendorLink(db, { caller, publicUrl: env.publicUrl, input: c.req.valid('json') }),
+        await createVendorLink(db, {
+          caller,
+          publicUrl: env.publicUrl,
+          mailConfigured: Boolean(env.smtp && jobs),
+          input: c.req.valid('json'),
+        }),
         201,
       );
     })
+    .openapi(routes.emailLink, async (c) =>
+      c.json(
+        await requestVendorLinkMail(db, {
+          caller: requireMembership(c),
+          env,
+          jobs,
+          linkId: c.req.valid('param').id,
+          input: c.req.valid('json'),
+        }),
+        202,
+      ),
+    )
     .openapi(routes.revokeLink, async (c) => {
       await revokeVendorLink(db, { caller: requireMembership(c), id: c.req.valid('param').id });
       return c.json({ ok: true as const }, 200);

@@ -13,16 +13,10 @@ import {
 import { Input } from '@/components/ui/input.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { usePermission } from '@/lib/permissions.ts';
-import {
-  useAddObjection,
-  useImportPayments,
-  useRecordPayment,
-  useSaveRegistration,
-  useSetBankRate,
-} from './queries.ts';
+import { useAddObjection, useImportPayments, useRecordPayment, useSaveRegistration } from './queries.ts';
 
 /** Field messages of a refused request, and its message. */
-function errorsOf(error: unknown): { message: string; fields: Record<string, string> } {
+export function errorsOf(error: unknown): { message: string; fields: Record<string, string> } {
   if (error instanceof ApiError) return { message: error.message, fields: error.fields };
   return { message: error instanceof Error ? error.message : 'Something went wrong; try again', fields: {} };
 }
@@ -30,7 +24,7 @@ function errorsOf(error: unknown): { message: string; fields: Record<string, str
 const selectClass = 'h-9 rounded-md border bg-card px-2 text-sm';
 
 /** A labelled control with its field message under it. */
-function Field({
+export function Field({
   label,
   error,
   children,
@@ -61,49 +55,6 @@ export function financialYearOf(iso: string): number {
 
 /** "2025-26". */
 export const fyLabel = (y: number) => `${y}-${String((y + 1) % 100).padStart(2, '0')}`;
-
-/** The bank rate the interest estimate runs on. */
-export function BankRate({ data }: { data: MsmeView }) {
-  const save = useSetBankRate();
-  const may = usePermission('settings.manage');
-  const [text, setText] = useState(data.bankRatePct === null ? '' : String(data.bankRatePct));
-  const [error, setError] = useState<string>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    const rate = text.trim() === '' ? null : Number(text.trim());
-    // Typed text that is not a number would go out as null (no rate): say so instead.
-    if (rate !== null && !Number.isFinite(rate)) {
-      setError('Enter the bank rate in percent as a number, like 6.5 (leave it empty for no rate)');
-      return;
-    }
-    try {
-      await save.mutateAsync({ bankRatePct: rate });
-      toast.success('Bank rate saved; interest worked out again');
-    } catch (err) {
-      const { message, fields } = errorsOf(err);
-      setError(fields.bankRatePct ?? message);
-    }
-  };
-  return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Bank rate">
-      <Field label="Bank rate notified by RBI (%)" error={error}>
-        <Input
-          inputMode="decimal"
-          className="w-28"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          disabled={!may.allowed}
-          data-testid="bank-rate"
-        />
-      </Field>
-      <Button type="submit" variant="outline" size="sm" disabled={!may.allowed || save.isPending}>
-        Save rate
-      </Button>
-      {may.reason && <span className="text-muted-foreground text-xs">{may.reason}</span>}
-    </form>
-  );
-}
 
 /** Record a payment: to one invoice, or to the vendor's oldest due invoices. */
 export function PaymentDialog({

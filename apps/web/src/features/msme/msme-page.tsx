@@ -12,8 +12,8 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { apiLinks } from '@/lib/endpoints.ts';
 import { usePermission } from '@/lib/permissions.ts';
+import { BankRates } from './bank-rates.tsx';
 import {
-  BankRate,
   CategoryEditor,
   financialYearOf,
   fyLabel,
@@ -72,7 +72,10 @@ function Totals({ data }: { data: MsmeView }) {
     {
       label: 'Interest estimate (s.16)',
       value: t.interest === null ? 'Set the bank rate' : money(t.interest),
-      note: 'Compound, monthly rests, 3× the bank rate',
+      note:
+        t.interestUnpriced > 0
+          ? `Without ${t.interestUnpriced} late ${t.interestUnpriced === 1 ? 'invoice' : 'invoices'} due before the first rate recorded`
+          : 'Compound, monthly rests, 3× the bank rate on the due date',
     },
     {
       label: 'Owed to MSME suppliers',
@@ -127,7 +130,15 @@ function InvoiceRow({ i, data, onPay }: { i: MsmeInvoice; data: MsmeView; onPay:
           <span className="font-medium">{date(i.dueDate)}</span> ({i.days} days) · owed{' '}
           <span className="font-medium">{money(i.outstanding)}</span>
           {i.paidLate > 0 && ` · paid late ${money(i.paidLate)}`}
-          {i.interest !== null && i.interest > 0 && ` · interest ${money(i.interest)}`}
+          {i.interest !== null &&
+            i.interest > 0 &&
+            ` · interest ${money(i.interest)} (3 × ${i.bankRatePct} % bank rate on the due date)`}
+          {i.interest === null && i.bankRatePct === null && data.bankRates.length > 0 && (
+            <span className="text-amber-700 dark:text-amber-400">
+              {' '}
+              · no bank rate recorded for {date(i.dueDate)}: add the rate then in force
+            </span>
+          )}
         </p>
       ) : (
         <p className="text-muted-foreground text-xs">{i.notCoveredReason}</p>
@@ -332,7 +343,7 @@ export function MsmePage() {
         <>
           <Totals data={data} />
           <div className="flex flex-wrap items-start justify-between gap-4">
-            <BankRate data={data} />
+            <BankRates data={data} />
             <ImportCsv />
           </div>
           <Exports today={data.today} />

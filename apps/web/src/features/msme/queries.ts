@@ -1,8 +1,8 @@
 import type {
+  MsmeBankRateInput,
   MsmeObjectionInput,
   MsmePaymentInput,
   MsmeRegistrationInput,
-  MsmeSettings,
 } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint.ts';
@@ -46,6 +46,9 @@ export const useResolveObjection = () =>
   useMsmeMutation(({ id, resolvedOn }: { id: string; resolvedOn: string }) =>
     callEndpoint(api.resolveMsmeObjection, { params: { id }, body: { resolvedOn } }),
   );
-/** Set the bank rate. */
-export const useSetBankRate = () =>
-  useMsmeMutation((body: MsmeSettings) => callEndpoint(api.setMsmeSettings, { body }));
+/** Record a bank rate from the day it took effect. */
+export const useAddBankRate = () =>
+  useMsmeMutation((body: MsmeBankRateInput) => callEndpoint(api.addMsmeBankRate, { body }));
+/** Remove a mistaken bank rate. */
+export const useRemoveBankRate = () =>
+  useMsmeMutation((id: string) => callEndpoint(api.removeMsmeBankRate, { params: { id } }));

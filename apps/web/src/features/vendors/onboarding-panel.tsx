@@ -5,30 +5,16 @@ import {
   type VendorSubmission,
 } from '@bahi/contracts';
 import { formatIndianDate } from '@bahi/india';
-import { useQuery } from '@tanstack/react-query';
-import { CopyIcon, LinkIcon } from 'lucide-react';
+import { LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { FormField } from '@/components/form-field.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { ApiError } from '@/lib/api.ts';
-import { callEndpoint } from '@/lib/endpoint.ts';
-import { api } from '@/lib/endpoints.ts';
-import { usePermission } from '@/lib/permissions.ts';
+import { usePermission, useRole } from '@/lib/permissions.ts';
+import { CreateLinkDialog } from './create-link-dialog.tsx';
 import {
-  useCreateVendorLink,
   useDecideBankChange,
   useDecideSubmission,
   useRevokeVendorLink,
@@ -47,144 +33,12 @@ const STATE_WORDS: Record<VendorLink['state'], string> = {
   expired: 'Expired',
 };
 
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
-/** Make a link: who it is for, what is known ahead (locked), and the flow their invoices go into. */
-function CreateLinkDialog({ onClose }: { onClose: () => void }) {
-  const create = useCreateVendorLink();
-  const flows = useQuery({
-    queryKey: ['flows'],
-    queryFn: ({ signal }) => callEndpoint(api.listFlows, { signal }),
-  });
-  const [vendorName, setVendorName] = useState('');
-  const [pan, setPan] = useState('');
-  const [gstin, setGstin] = useState('');
-  const [flowId, setFlowId] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [url, setUrl] = useState<string | null>(null);
-
-  const submit = async () => {
-    try {
-      const created = await create.mutateAsync({
-        vendorName,
-        prefill: { ...(pan ? { pan } : {}), ...(gstin ? { gstins: [gstin] } : {}) },
-        lockPrefilled: true,
-        invoiceFlowId: flowId || null,
-      });
-      setUrl(created.url);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else toast.error(error instanceof Error ? error.message : 'Could not make the link');
-    }
-  };
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
-    } catch {
-      toast.error('Copy did not work: select the address and copy it');
-    }
-  };
-
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Vendor onboarding link</DialogTitle>
-          <DialogDescription>
-            The vendor opens it without an account and fills in PAN, GSTINs, bank account, Udyam and contacts.
-            It works for 7 days and takes one submission. Bahi sends no e-mail: copy the link and send it
-            yourself.
-          </DialogDescription>
-        </DialogHeader>
-        {url ? (
-          <div className="flex flex-col gap-3">
-            <label htmlFor="vendor-link-url" className="font-medium text-sm">
-              Link for {vendorName} (shown once)
-            </label>
-            <Input id="vendor-link-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-            <Button onClick={() => void copy()}>
-              <CopyIcon aria-hidden="true" />
-              Copy link
-            </Button>
-          </div>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <FormField id="link-vendor-name" label="Who is it for?" error={errors.vendorName} required>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  value={vendorName}
-                  onChange={(e) => setVendorName(e.target.value)}
-                  placeholder="Vendor name"
-                />
-              )}
-            </FormField>
-            <FormField
-              id="link-pan"
-              label="PAN, if you know it"
-              hint="Filled in and locked for the vendor"
-              error={errors['prefill.pan']}
-            >
-              {(ids) => (
-                <Input
-                  {...ids}
-                  value={pan}
-                  onChange={(e) => setPan(e.target.value)}
-                  placeholder="ABCPE1234F"
-                />
-              )}
-            </FormField>
-            <FormField id="link-gstin" label="GSTIN, if you know it" error={errors['prefill.gstins.0']}>
-              {(ids) => (
-                <Input
-                  {...ids}
-                  value={gstin}
-                  onChange={(e) => setGstin(e.target.value)}
-                  placeholder="27ABCPE1234F1Z5"
-                />
-              )}
-            </FormField>
-            <FormField
-              id="link-flow"
-              label="Their invoices go into"
-              hint="The vendor can upload invoices through the same link; they follow the usual review"
-              error={errors.invoiceFlowId}
-            >
-              {(ids) => (
-                <select
-                  {...ids}
-                  className={selectClass}
-                  value={flowId}
-                  onChange={(e) => setFlowId(e.target.value)}
-                >
-                  <option value="">No invoices through this link</option>
-                  {(flows.data ?? []).map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {f.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-          </div>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {url ? 'Done' : 'Cancel'}
-          </Button>
-          {!url && (
-            <Button onClick={() => void submit()} disabled={create.isPending}>
-              Create link
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
+const MAIL_WORDS: Record<NonNullable<VendorLink['mail']>['state'], string> = {
+  queued: 'E-mail waiting to go to',
+  sending: 'E-mail going to',
+  sent: 'E-mailed to',
+  failed: 'E-mail not sent yet to',
+};
 
 /** One submission: what the vendor sent, the differences from the master, and the three decisions. */
 function SubmissionCard({ item }: { item: VendorSubmission }) {
@@ -381,13 +235,15 @@ export function OnboardingPanel() {
   const links = useVendorLinks();
   const submissions = useVendorSubmissions();
   const revoke = useRevokeVendorLink();
-  // Home's "Generate Vendor Form" opens the page with ?link=1.
+  const role = useRole();
+  // Home's "Generate Vendor Form" opens the page with ?link=1: once the role is known, open the dialog (or
+  // say why not) and drop the parameter, so a reload or Back does not open it again.
   useEffect(() => {
-    if (params.get('link') === '1' && canEdit.allowed) {
-      setCreating(true);
-      setParams({}, { replace: true });
-    }
-  }, [params, setParams, canEdit.allowed]);
+    if (params.get('link') !== '1' || !role) return;
+    if (canEdit.allowed) setCreating(true);
+    else if (canEdit.reason) toast.error(canEdit.reason);
+    setParams({}, { replace: true });
+  }, [params, setParams, role, canEdit.allowed, canEdit.reason]);
   const pending = (submissions.data ?? []).filter((s) => s.status === 'pending');
   const openLinks = (links.data ?? []).filter((l) => l.state === 'open' || l.state === 'changes_requested');
   return (
@@ -441,6 +297,14 @@ export function OnboardingPanel() {
                   <span className="text-muted-foreground">
                     {STATE_WORDS[l.state]} · until {formatIndianDate(l.expiresAt.slice(0, 10))}
                   </span>
+                  {l.mail && (
+                    <span
+                      className={`block text-xs ${l.mail.state === 'failed' ? 'text-destructive' : 'text-muted-foreground'}`}
+                    >
+                      {MAIL_WORDS[l.mail.state]} {l.mail.to}
+                      {l.mail.state === 'failed' && l.mail.error ? `: ${l.mail.error}` : ''}
+                    </span>
+                  )}
                 </span>
                 <Button
                   size="sm"

@@ -1,4 +1,4 @@
-import type { CreateVendorLinkInput } from '@bahi/contracts';
+import type { CreateVendorLinkInput, SendVendorLinkMailInput } from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint.ts';
 import { api } from '@/lib/endpoints.ts';
@@ -54,6 +54,16 @@ export function useCreateVendorLink() {
   const changed = useChanged();
   return useMutation({
     mutationFn: (body: CreateVendorLinkInput) => callEndpoint(api.createVendorLink, { body }),
+    onSuccess: changed,
+  });
+}
+
+/** Send a link just made to the vendor by e-mail (queued; the links list says when it left). */
+export function useSendVendorLinkMail() {
+  const changed = useChanged();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SendVendorLinkMailInput }) =>
+      callEndpoint(api.sendVendorLinkMail, { params: { id }, body }),
     onSuccess: changed,
   });
 }

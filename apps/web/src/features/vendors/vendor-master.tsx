@@ -1,7 +1,7 @@
 import type { Vendor } from '@bahi/contracts';
 import { formatIndianDate, formatIndianNumber } from '@bahi/india';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PencilIcon } from 'lucide-react';
+import { LinkIcon, PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form-field.tsx';
@@ -23,6 +23,8 @@ import { ApiError } from '@/lib/api.ts';
 import { callEndpoint } from '@/lib/endpoint.ts';
 import { api } from '@/lib/endpoints.ts';
 import { setServerFieldErrors, useContractForm } from '@/lib/form.ts';
+import { usePermission } from '@/lib/permissions.ts';
+import { CreateLinkDialog } from './create-link-dialog.tsx';
 import {
   toVendorFormValues,
   type VendorFormOutput,
@@ -172,6 +174,8 @@ function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
 export function VendorMaster() {
   const vendors = useVendors();
   const [editing, setEditing] = useState<Vendor | null>(null);
+  const [linking, setLinking] = useState<Vendor | null>(null);
+  const canEdit = usePermission('vendors.edit');
   return (
     <section aria-labelledby="vendor-master-title" className="flex flex-col gap-3">
       <div>
@@ -218,7 +222,7 @@ export function VendorMaster() {
                   Terms
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Edit</span>
+                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
@@ -266,7 +270,18 @@ export function VendorMaster() {
                   <td className="px-3 py-2">
                     {v.paymentTermsDays === null ? 'Not agreed' : `${v.paymentTermsDays} days`}
                   </td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setLinking(v)}
+                      disabled={!canEdit.allowed}
+                      title={canEdit.reason ?? `A link for ${v.name} with its name, PAN and GSTIN locked`}
+                      aria-label={`Send onboarding link to ${v.name}`}
+                    >
+                      <LinkIcon aria-hidden="true" />
+                      Onboarding link
+                    </Button>
                     <Button
                       size="sm"
                       variant="ghost"
@@ -284,6 +299,7 @@ export function VendorMaster() {
         </div>
       )}
       {editing && <VendorDialog vendor={editing} onClose={() => setEditing(null)} />}
+      {linking && <CreateLinkDialog vendor={linking} onClose={() => setLinking(null)} />}
     </section>
   );
 }

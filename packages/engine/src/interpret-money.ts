@@ -1,0 +1,216 @@
+import { roundMoney, supplyTypeFor } from '@bahi/india';
+import { wordsStateTotal } from './checks.ts';
+import { completeFromTriple } from './fields/amount-triples.ts';
+import {
+  collectAmountCandidates,
+  completeFromLines,
+  completeTaxableFromSlab,
+  printedAmounts,
+  solveAmounts,
+} from './fields/amounts.ts';
+import type { Candidate } from './fields/header.ts';
+import type { Party } from './fields/parties.ts';
+import {
+  applyDocumentGstRate,
+  deriveDocumentGstRate,
+  doubleHalfRates,
+  findDocumentGstRate,
+} from './fields/tax-rates.ts';
+import { collectTaxTotals, completeFromTaxTotal, sumOfCharges } from './fields/tax-total.ts';
+import { boxOf, type Layout, type Segment } from './layout.ts';
+import type { MoneyRules } from './profiles/index.ts';
+import type { LineItemsResult } from './tables/index.ts';
+
+/** What the money stage reads from and writes into (`chosen` gets the header amounts). */
+export interface MoneyContext {
+  layout: Layout;
+  skip: (s: Segment) => boolean;
+  tables: LineItemsResult;
+  chosen: Map<string, Candidate>;
+  parties: { vendor: Party; buyer: Party };
+  /** The printed amount in words and the line it is on. */
+  words: { value: number; line: number } | null;
+  money: MoneyRules;
+}
+
+/**
+ * The header amounts of a document whose type carries money: every candidate gathered, the set
+ * that satisfies the GST arithmetic chosen, gaps completed from the lines, tax totals or a GST slab,
+ * then the lines' rates settled from the document's. Returns whether the amounts add up.
+ */
+export function solveMoney(ctx: MoneyContext): boolean {
+  const { layout, skip, tables, chosen, parties, words, money } = ctx;
+  const cands = collectAmountCandidates(layout, skip);
+  const printed = printedAmounts(layout);
+  if (words) weighAmountInWords(cands, printed, words, layout);
+  for (const list of cands.values()) list.sort((a, b) => b.score - a.score);
+  const amounts = tables.lineItems.map((l) => l.amount).filter((a): a is number => typeof a === 'number');
+  const lineSum = amounts.length ? roundMoney(amounts.reduce((a, b) => a + b, 0)) : null;
+  const taxTotals = collectTaxTotals(layout, skip);
+  const charges = sumOfCharges(layout, skip);
+  const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0, charges);
+  if (money.taxMayBeExtra) completeTaxExtraTotals(solved.values, layout);
+  let consistent = solved.consistent;
+  if (!consistent) {
+    const supplier = parties.vendor.stateCode?.value;
+    const pos = chosen.get('placeOfSupply')?.value ?? parties.buyer.stateCode?.value;
+    const supply =
+      typeof supplier === 'string' && typeof pos === 'string' ? supplyTypeFor(supplier, pos) : null;
+    consistent =
+      completeFromLines(solved.values, lineSum, printed, supply) ||
+      completeFromTaxTotal(solved.values, taxTotals, printed, supply) ||
+      completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply) ||
+      completeTaxableFromSlab(solved.values, lineSum);
+  }
+  for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
+  const taxable = solved.values.taxableValue?.value;
+  if (consistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
+  settleLineRates(ctx, solved.values, typeof taxable === 'number' ? taxable : lineSum, printed.keys());
+  return consistent;
+}
+
+/**
+ * A total that equals the amount in words is the one the document means; when no figure reads as
+ * that total (a misread rupee sign or digit), the words themselves are a reading.
+ */
+function weighAmountInWords(
+  cands: Map<string, Candidate[]>,
+  printed: Map<number, Candidate>,
+  words: { value: number; line: number },
+  layout: Layout,
+): void {
+  const totals = cands.get('total') ?? [];
+  let agreed = false;
+  for (const c of totals)
+    if (wordsStateTotal(words.value, Number(c.value))) {
+      // The very figure beats one that only shares its rupees (48,215.40 vs words "48,215").
+      c.score += Math.abs(words.value - Number(c.value)) <= 0.011 ? 0.5 : 0.3;
+      agreed = true;
+    }
+  const line = layout.lines[words.line]!;
+  const fromWords: Candidate = {
+    field: 'total',
+    value: words.value,
+    page: line.page,
+    bbox: boxOf(line.words),
+    source: line.words[0]?.source ?? 'text',
+    score: 0.45,
+  };
+  if (!agreed) cands.set('total', [...totals, fromWords]);
+  const key = Math.round(words.value * 100);
+  if (!printed.has(key)) printed.set(key, fromWords);
+}
+
+/** Lines without their own rate take the document's single printed rate ("CGST @ 9%" + "SGST @ 9%"). */
+function settleLineRates(
+  ctx: MoneyContext,
+  values: Partial<Record<string, Candidate>>,
+  base: number | null,
+  printedKeys: Iterable<number>,
+): void {
+  const { layout, skip, tables, chosen, parties } = ctx;
+  const head = (f: 'cgst' | 'sgst' | 'igst') => {
+    const v = values[f]?.value;
+    return typeof v === 'number' ? v : null;
+  };
+  const heads = [head('cgst'), head('sgst'), head('igst')];
+  const tax = heads.some((v) => v !== null) ? heads.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
+  // Intra-state by the taxes charged, or by the place of supply in the supplier's own state.
+  const pos = chosen.get('placeOfSupply')?.value;
+  const vendorState = parties.vendor.stateCode?.value;
+  const intraState =
+    (head('igst') ?? 0) === 0 &&
+    ((!!head('cgst') && !!head('sgst')) || (typeof pos === 'string' && pos === vendorState));
+  doubleHalfRates(tables.lineItems, intraState);
+  // A printed rate first; else the slab the taxes are of the taxable value (an accident elsewhere).
+  const documentRate = findDocumentGstRate(layout, skip) ?? deriveDocumentGstRate(base, tax);
+  applyDocumentGstRate(tables.lineItems, documentRate, { taxable: base, tax }, printedKeys);
+}
+
+/** "GST extra as applicable", "Taxes extra", "plus GST": the order's value leaves tax to the invoice. */
+const TAX_EXTRA =
+  /\b(?:gst|taxes|tax|igst|cgst)\b[^.]{0,20}\b(?:extra|additional|excluded)\b|\b(?:plus|\+)\s*(?:gst|taxes)\b|\bexclusive of (?:gst|taxes)\b/i;
+
+/** A row carrying one tax amount: "GST (₹) 36000.00", "Total Tax Amount 1,234.00", "Tax : 540". */
+const TAX_AMOUNT_ROW =
+  /^\s*(?:total |add )?(?:gst|tax)(?: amount| amt)?\b[^%\d]{0,12}[₹\s:]*[1-9][\d,]*(?:\.\d{1,2})?\s*$/i;
+
+/**
+ * A purchase order that computes no tax because GST is charged extra prints one pre-tax total:
+ * it is both the taxable value and the order's total (the contract's reading of such POs). Only
+ * when the order says so and no tax amount was read.
+ */
+function completeTaxExtraTotals(values: Partial<Record<string, Candidate>>, layout: Layout): void {
+  if (values.cgst || values.sgst || values.igst) return;
+  const tv = values.taxableValue;
+  const total = values.total;
+  if ((tv && total) || (!tv && !total)) return;
+  if (!layout.lines.some((l) => TAX_EXTRA.test(l.text))) return;
+  // A tax amount printed as one figure ("GST (₹)  36000.00") means the tax was computed after all.
+  if (layout.lines.some((l) => TAX_AMOUNT_ROW.test(l.text))) return;
+  if (tv) values.total = { ...tv, field: 'total' };
+  else if (total) values.taxableValue = { ...total, field: 'taxableValue' };
+}
+
+/**
+ * OCR drops decimal points: a line read as 1260000 × 4.28 = 5392800 adds up by itself but is 100
+ * times the printed 12.60 × 4280 = 53928. When the document's totals add up and its taxable value
+ * is known, lines whose amounts are off by a power of ten (at most two lines) are scaled so that
+ * the lines sum to the taxable value, and their rate and quantity re-read to match. Only a unique
+ * repair is applied.
+ */
+export function rescaleLinesToTaxable(lines: Array<Record<string, unknown>>, taxable: number): boolean {
+  const amounts = lines.map((l) => l.amount);
+  if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return false;
+  const sum = amounts.reduce((a, b) => a + b, 0);
+  if (Math.abs(sum - taxable) <= 0.011) return false;
+  const scales = [10, 100, 1000];
+  const fixes: Array<Array<[number, number]>> = [];
+  const near = (x: number) => Math.abs(x - taxable) <= 0.011;
+  amounts.forEach((a, i) => {
+    for (const s of scales) if (near(sum - a + a / s)) fixes.push([[i, s]]);
+  });
+  for (let i = 0; i < amounts.length; i++)
+    for (let j = i + 1; j < amounts.length; j++)
+      for (const si of scales)
+        for (const sj of scales) {
+          const a = amounts[i]!;
+          const b = amounts[j]!;
+          if (near(sum - a - b + a / si + b / sj))
+            fixes.push([
+              [i, si],
+              [j, sj],
+            ]);
+        }
+  if (fixes.length !== 1) return false;
+  for (const [i, s] of fixes[0]!) {
+    const line = lines[i]!;
+    const amount = roundMoney((line.amount as number) / s);
+    line.amount = amount;
+    const q = typeof line.quantity === 'number' ? line.quantity : null;
+    const r = typeof line.rate === 'number' ? line.rate : null;
+    const d = typeof line.discount === 'number' ? line.discount : 0;
+    if (q === null || r === null) continue;
+    // The fewest powers of ten moved that give the new amount, a rate's (a money figure that lost
+    // its decimal point, like the amount) before a quantity's; both must stay printable values.
+    let best: { q: number; r: number; moves: number } | null = null;
+    for (let qe = -3; qe <= 3; qe++)
+      for (let re = -5; re <= 3; re++) {
+        const q2 = q * 10 ** qe;
+        const r2 = r * 10 ** re;
+        if (
+          Math.abs(q2 * 1000 - Math.round(q2 * 1000)) > 1e-6 ||
+          Math.abs(r2 * 100 - Math.round(r2 * 100)) > 1e-6
+        )
+          continue;
+        if (Math.abs(q2 * r2 - d - amount) > 0.011 + amount * 1e-6) continue;
+        const moves = 1.5 * Math.abs(qe) + Math.abs(re);
+        if (!best || moves < best.moves) best = { q: Math.round(q2 * 1000) / 1000, r: roundMoney(r2), moves };
+      }
+    if (best) {
+      line.quantity = best.q;
+      line.rate = best.r;
+    }
+  }
+  return true;
+}
