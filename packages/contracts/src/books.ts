@@ -51,6 +51,8 @@ export type BooksPushLabel = (typeof BOOKS_PUSH_LABELS)[number];
 /** One document's push record. */
 export const BooksPushSchema = z.object({
   documentId: z.uuid(),
+  /** Where it is posted: Tally, or Zoho Books. */
+  kind: z.enum(['tally', 'zoho']),
   fileName: z.string(),
   label: z.enum(BOOKS_PUSH_LABELS),
   /** Workflow state: waiting, being sent, finished, or refused/failed (a person retries). */
@@ -196,3 +198,90 @@ export const TallyXmlQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month as YYYY-MM')
     .optional(),
 });
+
+/** Zoho's data centres (the domain the organisation's Zoho account lives on). */
+export const ZOHO_REGIONS = ['in', 'com', 'eu', 'com.au', 'jp', 'ca', 'sa'] as const;
+
+/** `PUT /api/books/zoho`: the organisation in Zoho Books and the OAuth client that reaches it. */
+export const ZohoConnectionInputSchema = z.object({
+  organizationId: safeText()
+    .trim()
+    .regex(
+      /^\d{5,20}$/,
+      'Enter the organisation ID as Zoho Books shows it (Settings › Organisation Profile): digits only',
+    ),
+  region: z.enum(ZOHO_REGIONS, { message: 'Choose the data centre your Zoho account is on' }),
+  clientId: safeText()
+    .trim()
+    .min(1, 'Enter the client ID of your Zoho API client (api-console.zoho)')
+    .max(200),
+  /** Left empty to keep the stored secret. */
+  clientSecret: safeText().trim().max(500).optional(),
+  /** Left empty to keep the stored refresh token. */
+  refreshToken: safeText().trim().max(1000).optional(),
+  autoPost: z.boolean().default(false),
+});
+/** The Zoho Books connection as saved. */
+export type ZohoConnectionInput = z.infer<typeof ZohoConnectionInputSchema>;
+
+/** `GET /api/books/zoho` (secrets are never sent back: only whether they are stored). */
+export const ZohoConnectionSchema = z.object({
+  configured: z.boolean(),
+  organizationId: z.string(),
+  region: z.enum(ZOHO_REGIONS),
+  clientId: z.string(),
+  hasSecrets: z.boolean(),
+  autoPost: z.boolean(),
+  lastTest: z.object({ ok: z.boolean(), message: z.string(), at: z.string() }).nullable(),
+  lastPush: BooksPushSchema.nullable(),
+  counts: z.object({ posted: z.number(), failed: z.number(), queued: z.number() }),
+});
+/** The Zoho Books connection's state. */
+export type ZohoConnection = z.infer<typeof ZohoConnectionSchema>;
+
+/** An account of the chart of accounts, as Zoho lists it. */
+export const ZohoAccountSchema = z.object({ id: z.string(), name: z.string(), type: z.string() });
+/** A tax or tax group (`kind` `group`, `igst`, `cgst`, …) of the organisation. */
+export const ZohoTaxSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  percentage: z.number(),
+  kind: z.string(),
+});
+
+/** `POST /api/books/zoho/test`: the organisation's accounts, taxes and vendors. */
+export const ZohoTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  accounts: z.array(ZohoAccountSchema),
+  taxes: z.array(ZohoTaxSchema),
+  vendors: z.array(BooksLedgerSchema),
+});
+/** The answer of Zoho's "Test connection". */
+export type ZohoTestResult = z.infer<typeof ZohoTestResultSchema>;
+
+const zohoId = safeText().trim().min(1).max(40);
+const byRate = z.record(safeText().max(6), zohoId);
+
+/** Which Zoho account and tax each GST rate of a bill goes to (Zoho works the tax out from its tax). */
+export const ZohoMappingSchema = z.object({
+  /** Purchase account id by total GST rate (`"18"`). */
+  purchase: byRate.default({}),
+  /** Tax (group) id for a supplier in the buyer's state (CGST + SGST), by rate. */
+  intraTax: byRate.default({}),
+  /** IGST tax id for a supplier in another state, by rate. */
+  interTax: byRate.default({}),
+});
+/** The Zoho Books mapping. */
+export type ZohoMapping = z.infer<typeof ZohoMappingSchema>;
+
+/** `GET /api/books/zoho/mapping`: the mapping, what Zoho lists, the rates to map and suggestions. */
+export const ZohoMappingViewSchema = z.object({
+  mapping: ZohoMappingSchema,
+  accounts: z.array(ZohoAccountSchema),
+  taxes: z.array(ZohoTaxSchema),
+  rates: z.array(z.string()),
+  suggested: ZohoMappingSchema,
+});
+/** The Zoho mapping screen. */
+export type ZohoMappingView = z.infer<typeof ZohoMappingViewSchema>;

@@ -13,6 +13,11 @@ import {
   TallyConnectionSchema,
   TallyTestResultSchema,
   TallyXmlQuerySchema,
+  ZohoConnectionInputSchema,
+  ZohoConnectionSchema,
+  ZohoMappingSchema,
+  ZohoMappingViewSchema,
+  ZohoTestResultSchema,
 } from './books.ts';
 import {
   GstDecisionInputSchema,
@@ -471,6 +476,29 @@ export const endpoints = defineEndpoints({
     response: BooksPushListSchema,
   },
   cancelInTally: { method: 'POST', path: '/api/books/pushes/:id/cancel', response: BooksPushSchema },
+  // Zoho Books (books)
+  zohoConnection: { method: 'GET', path: '/api/books/zoho', response: ZohoConnectionSchema },
+  saveZohoConnection: {
+    method: 'PUT',
+    path: '/api/books/zoho',
+    body: ZohoConnectionInputSchema,
+    response: ZohoConnectionSchema,
+  },
+  testZoho: { method: 'POST', path: '/api/books/zoho/test', response: ZohoTestResultSchema },
+  zohoMapping: { method: 'GET', path: '/api/books/zoho/mapping', response: ZohoMappingViewSchema },
+  saveZohoMapping: {
+    method: 'PUT',
+    path: '/api/books/zoho/mapping',
+    body: ZohoMappingSchema,
+    response: ZohoMappingViewSchema,
+  },
+  postToZoho: {
+    method: 'POST',
+    path: '/api/books/zoho/post',
+    body: PostToBooksInputSchema,
+    response: PostToBooksResultSchema,
+  },
+  voidInZoho: { method: 'POST', path: '/api/books/zoho/pushes/:id/void', response: BooksPushSchema },
   // MSME payment compliance
   msme: { method: 'GET', path: '/api/msme', query: MsmeViewQuerySchema, response: MsmeViewSchema },
   saveMsmeRegistration: {

@@ -65,6 +65,8 @@ const rawEnvSchema = z.object({
   GOOGLE_REDIRECT_URL: optionalUrl(),
   GOOGLE_OAUTH_BASE_URL: optionalUrl(),
   GOOGLE_API_BASE_URL: optionalUrl(),
+  ZOHO_API_BASE_URL: optionalUrl(),
+  ZOHO_ACCOUNTS_URL: optionalUrl(),
   MICROSOFT_CLIENT_ID: optionalText(),
   MICROSOFT_CLIENT_SECRET: optionalText(),
   MICROSOFT_OAUTH_BASE_URL: optionalUrl(),
@@ -162,6 +164,12 @@ export interface Env {
   googleApi: GoogleApiConfig;
   /** OAuth2 for e-mail (IMAP) sources: the providers whose app registration is configured. */
   mailOAuth: MailOAuthConfig;
+  /**
+   * Zoho Books' servers when not the connection's data centre (ZOHO_API_BASE_URL, e.g.
+   * `http://127.0.0.1:8080/books/v3`, and ZOHO_ACCOUNTS_URL): both or neither; how the browser tests reach
+   * the stand-in.
+   */
+  zohoUrls: { api: string; accounts: string } | undefined;
   oidc: IdentityProviderConfig | undefined;
   costPerDocumentInr: number;
   /** Bearer token `/metrics` requires when set (METRICS_TOKEN); unset = open (keep it off the internet). */
@@ -281,6 +289,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     problems.push('OIDC_DISCOVERY_URL/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET: set all three or none');
   }
+  if (Boolean(raw.ZOHO_API_BASE_URL) !== Boolean(raw.ZOHO_ACCOUNTS_URL)) {
+    problems.push('ZOHO_API_BASE_URL/ZOHO_ACCOUNTS_URL: set both or neither');
+  }
   const oidcId = raw.OIDC_PROVIDER_ID ?? 'oidc';
   if (raw.OIDC_DISCOVERY_URL && raw.GOOGLE_CLIENT_ID && oidcId === 'google') {
     problems.push('OIDC_PROVIDER_ID: "google" is taken by Google sign-in');
@@ -345,6 +356,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       apiBaseUrl: raw.GOOGLE_API_BASE_URL?.replace(/\/+$/, ''),
     },
     mailOAuth: buildMailOAuth(raw),
+    zohoUrls:
+      raw.ZOHO_API_BASE_URL && raw.ZOHO_ACCOUNTS_URL
+        ? {
+            api: raw.ZOHO_API_BASE_URL.replace(/\/+$/, ''),
+            accounts: raw.ZOHO_ACCOUNTS_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
     oidc: oidc
       ? {
           id: oidcId,

@@ -42,10 +42,15 @@ export const jobPayloads = {
    */
   'flow-tick': z.object({}),
   /**
-   * Send one document's voucher (or its cancellation) to Tally, as its push record asks. The record decides
-   * who sends (a claim with a lease), so a job delivered twice or to two workers sends once.
+   * Send one document's voucher (or its cancellation) to Tally, or its bill to Zoho Books (`kind`), as its
+   * push record asks. The record decides who sends (a claim with a lease), so a job delivered twice or to
+   * two workers sends once. Jobs queued before Zoho Books existed carry no kind: Tally.
    */
-  'books-push': z.object({ organizationId: z.uuid(), documentId: z.uuid() }),
+  'books-push': z.object({
+    organizationId: z.uuid(),
+    documentId: z.uuid(),
+    kind: z.enum(['tally', 'zoho']).optional(),
+  }),
   /**
    * E-mail one onboarding link to its vendor, as its `vendor_link_mails` row says. The row is claimed
    * (queued → sending) before the message goes, so a job delivered twice sends once.

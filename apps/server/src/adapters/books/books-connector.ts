@@ -1,7 +1,8 @@
 import type { PurchaseVoucher } from '@bahi/compliance';
 
 // The seam between Bahi's posting (modules/books) and an accounting package. One file per implementation
-// (`tally-connector.ts`, …); the composition (`index.ts`) picks one from the organisation's connection.
+// (`tally-connector.ts`, `zoho-books.ts`); modules/books picks one from the organisation's connection. What
+// is pushed differs by package (Tally's purchase voucher, Zoho's bill), hence the `Doc` parameter.
 
 /** A ledger (Tally) or contact/account (Zoho) of the company, as the mapping screen lists it. */
 export interface BooksLedger {
@@ -44,12 +45,20 @@ export class BooksUnreachableError extends Error {
   }
 }
 
+/** What Bahi already knows of a document in the books when it pushes it again. */
+export interface PushKnown {
+  /** The books' id of what the last accepted push made (Zoho's bill_id), if any. */
+  voucherId: string | null;
+  /** The document's file, for packages that keep it with the entry (Zoho's bill attachment). */
+  attachment?: () => Promise<{ fileName: string; contentType: string; bytes: Uint8Array } | null>;
+}
+
 /** One accounting package, reached with one organisation's settings. */
-export interface BooksConnector {
+export interface BooksConnector<Doc = PurchaseVoucher> {
   /** The company's ledgers (the "Test connection"): throws `BooksUnreachableError` when it cannot ask. */
   listLedgers(): Promise<BooksLedger[]>;
   /** Creates supplier ledgers a person confirmed. */
   createPartyLedgers(parties: readonly PartyLedgerInput[]): Promise<BooksAnswer>;
-  /** Sends one voucher; the same REMOTEID sent again replaces, never doubles, it. */
-  pushVoucher(voucher: PurchaseVoucher, action: PushAction): Promise<BooksAnswer>;
+  /** Sends one voucher (bill); the same document sent again replaces, never doubles, it. */
+  pushVoucher(voucher: Doc, action: PushAction, known?: PushKnown): Promise<BooksAnswer>;
 }

@@ -2,29 +2,36 @@ import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { booksConnections, booksPushes, documents } from '../../db/schema/index.ts';
 
-/** The organisation's Tally connection row. */
+/** An organisation's connection row (Tally, or Zoho Books). */
 export type BooksConnectionRow = typeof booksConnections.$inferSelect;
 /** A push record. */
 export type BooksPushRow = typeof booksPushes.$inferSelect;
+/** The accounting packages Bahi posts to: one connection (and one push record per document) each. */
+export type BooksKind = 'tally' | 'zoho';
 
-/** The organisation's Tally connection, if saved. */
-export async function findConnection(db: Db, organizationId: string): Promise<BooksConnectionRow | null> {
+/** The organisation's connection of that kind, if saved. */
+export async function findConnection(
+  db: Db,
+  organizationId: string,
+  kind: BooksKind = 'tally',
+): Promise<BooksConnectionRow | null> {
   const [row] = await db
     .select()
     .from(booksConnections)
-    .where(and(eq(booksConnections.organizationId, organizationId), eq(booksConnections.kind, 'tally')));
+    .where(and(eq(booksConnections.organizationId, organizationId), eq(booksConnections.kind, kind)));
   return row ?? null;
 }
 
-/** Saves (inserts or updates) parts of the organisation's Tally connection. */
+/** Saves (inserts or updates) parts of the organisation's connection of that kind. */
 export async function saveConnection(
   db: Db,
   organizationId: string,
   values: Partial<Omit<BooksConnectionRow, 'organizationId' | 'kind'>> & { host: string; company: string },
+  kind: BooksKind = 'tally',
 ): Promise<BooksConnectionRow> {
   const [row] = await db
     .insert(booksConnections)
-    .values({ organizationId, kind: 'tally', ...values })
+    .values({ organizationId, kind, ...values })
     .onConflictDoUpdate({
       target: [booksConnections.organizationId, booksConnections.kind],
       set: { ...values, updatedAt: new Date() },
@@ -38,11 +45,12 @@ export async function updateConnection(
   db: Db,
   organizationId: string,
   values: Partial<Omit<BooksConnectionRow, 'organizationId' | 'kind'>>,
+  kind: BooksKind = 'tally',
 ): Promise<void> {
   await db
     .update(booksConnections)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(booksConnections.organizationId, organizationId), eq(booksConnections.kind, 'tally')));
+    .where(and(eq(booksConnections.organizationId, organizationId), eq(booksConnections.kind, kind)));
 }
 
 /** Push records of the organisation: of the documents named, or the latest `limit`. With each file name. */
@@ -51,6 +59,7 @@ export async function listPushes(
   organizationId: string,
   documentIds?: readonly string[],
   limit = 200,
+  kind?: BooksKind,
 ): Promise<Array<BooksPushRow & { fileName: string; documentStatus: string; approvedAt: Date | null }>> {
   const query = db
     .select({
@@ -64,6 +73,7 @@ export async function listPushes(
     .where(
       and(
         eq(booksPushes.organizationId, organizationId),
+        kind ? eq(booksPushes.kind, kind) : undefined,
         documentIds ? inArray(booksPushes.documentId, [...documentIds]) : undefined,
       ),
     )
@@ -78,11 +88,15 @@ export async function listPushes(
 }
 
 /** Counts of the organisation's push records by state. */
-export async function countPushes(db: Db, organizationId: string): Promise<Record<string, number>> {
+export async function countPushes(
+  db: Db,
+  organizationId: string,
+  kind: BooksKind = 'tally',
+): Promise<Record<string, number>> {
   const rows = await db
     .select({ state: booksPushes.state, n: sql<number>`count(*)::int` })
     .from(booksPushes)
-    .where(eq(booksPushes.organizationId, organizationId))
+    .where(and(eq(booksPushes.organizationId, organizationId), eq(booksPushes.kind, kind)))
     .groupBy(booksPushes.state);
   return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
 }
@@ -94,12 +108,18 @@ export async function countPushes(db: Db, organizationId: string): Promise<Recor
  */
 export async function requestPush(
   db: Db,
-  row: { organizationId: string; documentId: string; desired: 'post' | 'cancel'; requestedBy: string },
+  row: {
+    organizationId: string;
+    documentId: string;
+    desired: 'post' | 'cancel';
+    requestedBy: string;
+    kind: BooksKind;
+  },
 ): Promise<boolean> {
   const now = new Date();
   const [saved] = await db
     .insert(booksPushes)
-    .values({ ...row, kind: 'tally', state: 'queued', requestedAt: now, updatedAt: now })
+    .values({ ...row, state: 'queued', requestedAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [booksPushes.organizationId, booksPushes.documentId, booksPushes.kind],
       set: {
@@ -128,7 +148,8 @@ export async function claimPush(
     documentId,
     workerId,
     leaseMs,
-  }: { organizationId: string; documentId: string; workerId: string; leaseMs: number },
+    kind,
+  }: { organizationId: string; documentId: string; workerId: string; leaseMs: number; kind: BooksKind },
 ): Promise<BooksPushRow | null> {
   const now = new Date();
   const [row] = await db
@@ -144,7 +165,7 @@ export async function claimPush(
       and(
         eq(booksPushes.organizationId, organizationId),
         eq(booksPushes.documentId, documentId),
-        eq(booksPushes.kind, 'tally'),
+        eq(booksPushes.kind, kind),
         or(
           eq(booksPushes.state, 'queued'),
           and(eq(booksPushes.state, 'sending'), lt(booksPushes.claimedAt, new Date(now.getTime() - leaseMs))),
@@ -172,10 +193,14 @@ export async function finishPush(
 export async function listStalledPushes(
   db: Db,
   leaseMs: number,
-): Promise<Array<{ organizationId: string; documentId: string }>> {
+): Promise<Array<{ organizationId: string; documentId: string; kind: BooksKind }>> {
   const before = new Date(Date.now() - leaseMs);
   return db
-    .select({ organizationId: booksPushes.organizationId, documentId: booksPushes.documentId })
+    .select({
+      organizationId: booksPushes.organizationId,
+      documentId: booksPushes.documentId,
+      kind: sql<BooksKind>`${booksPushes.kind}`,
+    })
     .from(booksPushes)
     .where(
       or(

@@ -13,6 +13,11 @@ import {
   TallyConnectionSchema,
   TallyTestResultSchema,
   TallyXmlQuerySchema,
+  ZohoConnectionInputSchema,
+  ZohoConnectionSchema,
+  ZohoMappingSchema,
+  ZohoMappingViewSchema,
+  ZohoTestResultSchema,
 } from '@bahi/contracts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../http/context.ts';
@@ -30,6 +35,13 @@ import {
   testTallyConnection,
 } from './books.service.ts';
 import { exportTallyXml } from './books-xml.ts';
+import {
+  getZohoConnection,
+  getZohoMapping,
+  saveZohoConnection,
+  saveZohoMapping,
+  testZohoConnection,
+} from './books-zoho.ts';
 
 const tags = ['Books'];
 const errors = describeErrors('unauthenticated', 'validation', 'conflict', 'not_found');
@@ -109,16 +121,103 @@ const xml = route({
   },
 });
 
+const getZoho = route({
+  method: 'get',
+  path: '/books/zoho',
+  summary:
+    'The Zoho Books connection: organisation, data centre, client id (never secrets), last test and push',
+  responses: { 200: jsonContent(ZohoConnectionSchema), ...errors },
+});
+const putZoho = route({
+  method: 'put',
+  path: '/books/zoho',
+  summary: 'Save the Zoho Books organisation, data centre and OAuth client (secrets stored encrypted)',
+  request: { body: jsonContent(ZohoConnectionInputSchema) },
+  responses: { 200: jsonContent(ZohoConnectionSchema), ...errors },
+});
+const testZoho = route({
+  method: 'post',
+  path: '/books/zoho/test',
+  summary: "Test the connection by reading the organisation's chart of accounts, taxes and vendors",
+  responses: { 200: jsonContent(ZohoTestResultSchema), ...errors },
+});
+const getZohoMap = route({
+  method: 'get',
+  path: '/books/zoho/mapping',
+  summary: 'The purchase account and tax of each GST rate, with suggestions from Zoho',
+  responses: { 200: jsonContent(ZohoMappingViewSchema), ...errors },
+});
+const putZohoMap = route({
+  method: 'put',
+  path: '/books/zoho/mapping',
+  summary: 'Save the Zoho Books account and tax mapping',
+  request: { body: jsonContent(ZohoMappingSchema) },
+  responses: { 200: jsonContent(ZohoMappingViewSchema), ...errors },
+});
+const postZoho = route({
+  method: 'post',
+  path: '/books/zoho/post',
+  summary:
+    'Post approved invoices to Zoho Books as bills (searched for first: never doubled; a corrected one updates its bill)',
+  request: { body: jsonContent(PostToBooksInputSchema) },
+  responses: { 200: jsonContent(PostToBooksResultSchema), ...errors },
+});
+const voidZoho = route({
+  method: 'post',
+  path: '/books/zoho/pushes/{id}/void',
+  summary: "Void a posted document's bill in Zoho Books (after a person confirms)",
+  request: { params: IdParamsSchema },
+  responses: { 200: jsonContent(BooksPushSchema), ...errors },
+});
+
 const idList = (ids: string | undefined) =>
   ids
     ?.split(',')
     .map((s) => s.trim())
     .filter((s) => /^[0-9a-f-]{36}$/i.test(s));
 
-/** `/api/books/*`: the Tally connection, ledger mapping, posting and push records. */
-export function createBooksRoutes({ db, jobs }: AppDeps) {
-  const ctx = { db, jobs };
-  return createRouter()
+/** The Zoho Books routes (`/api/books/zoho*`). */
+function zohoRoutes(
+  ctx: { db: AppDeps['db']; jobs: AppDeps['jobs']; env: AppDeps['env'] },
+  router: ReturnType<typeof createRouter>,
+) {
+  return router
+    .openapi(getZoho, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getZohoConnection(ctx, membership), 200);
+    })
+    .openapi(putZoho, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await saveZohoConnection(ctx, { user, membership, input: c.req.valid('json') }), 200);
+    })
+    .openapi(testZoho, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await testZohoConnection(ctx, membership), 200);
+    })
+    .openapi(getZohoMap, async (c) => {
+      const { membership } = requireMembership(c);
+      return c.json(await getZohoMapping(ctx.db, membership), 200);
+    })
+    .openapi(putZohoMap, async (c) => {
+      const { user, membership } = requireMembership(c);
+      return c.json(await saveZohoMapping(ctx.db, { user, membership, input: c.req.valid('json') }), 200);
+    })
+    .openapi(postZoho, async (c) => {
+      const { user, membership } = requireMembership(c);
+      const { documentIds } = c.req.valid('json');
+      return c.json(await postToTally(ctx, { user, membership, documentIds, kind: 'zoho' }), 200);
+    })
+    .openapi(voidZoho, async (c) => {
+      const { user, membership } = requireMembership(c);
+      const documentId = c.req.valid('param').id;
+      return c.json(await cancelInTally(ctx, { user, membership, documentId, kind: 'zoho' }), 200);
+    });
+}
+
+/** `/api/books/*`: the Tally and Zoho Books connections, mappings, posting and push records. */
+export function createBooksRoutes({ db, jobs, env }: AppDeps) {
+  const ctx = { db, jobs, env };
+  return zohoRoutes(ctx, createRouter())
     .openapi(getConnection, async (c) => {
       const { membership } = requireMembership(c);
       return c.json(await getTallyConnection(db, membership), 200);

@@ -381,7 +381,7 @@ describe('posting', () => {
     });
     const id = await insertInvoice('AP-1', { gstin: PAPER, name: 'Paper Mart' }, 400);
     await approve(id, jobs);
-    expect(sent).toEqual([{ organizationId: org(), documentId: id }]);
+    expect(sent).toEqual([{ organizationId: org(), documentId: id, kind: 'tally' }]);
     await drain(sent);
     const posted = await pushOf(id);
     expect(posted.label).toBe('Posted');

@@ -21,6 +21,7 @@ import { listRegisterInvoices } from '../gst/gst.repo.ts';
 import { computeRegisterTds } from '../gst/tds.service.ts';
 import {
   type BooksConnectionRow,
+  type BooksKind,
   type BooksPushRow,
   countPushes,
   findConnection,
@@ -36,12 +37,16 @@ import { bookInvoiceOf, readMapping } from './books-voucher.ts';
 // The Tally connection, its ledger mapping and the posting requests (the sending itself is `books-post.ts`,
 // on the job queue).
 
-/** What the services need besides the database: the queue, and (tests) the connector. */
+/** What the services need besides the database: the queue, the settings, and (tests) the connector. */
 export interface BooksContext {
   db: Db;
   jobs?: JobSender | undefined;
+  env?: PushContext['env'];
   connectorFor?: PushContext['connectorFor'];
+  zohoUrls?: PushContext['zohoUrls'];
 }
+
+const BOOKS_NAMES: Record<BooksKind, string> = { tally: 'Tally', zoho: 'Zoho Books' };
 
 type PushListRow = Awaited<ReturnType<typeof listPushes>>[number];
 
@@ -66,6 +71,7 @@ export function toBooksPush(row: PushListRow): BooksPush {
   const answer = (row.answer ?? null) as { counters?: Record<string, number> } | null;
   return {
     documentId: row.documentId,
+    kind: row.kind === 'zoho' ? 'zoho' : 'tally',
     fileName: row.fileName,
     label,
     state: row.state,
@@ -83,10 +89,31 @@ export function toBooksPush(row: PushListRow): BooksPush {
   };
 }
 
-async function requireConnection(db: Db, organizationId: string): Promise<BooksConnectionRow> {
-  const connection = await findConnection(db, organizationId);
-  if (!connection) throw new AppError('conflict', 'Connect Tally first: Integrations › Tally Prime');
+/** The organisation's connection of that kind, or a conflict saying where to set it up. */
+export async function requireConnection(
+  db: Db,
+  organizationId: string,
+  kind: BooksKind = 'tally',
+): Promise<BooksConnectionRow> {
+  const connection = await findConnection(db, organizationId, kind);
+  if (!connection)
+    throw new AppError(
+      'conflict',
+      kind === 'zoho'
+        ? 'Connect Zoho Books first: Integrations › Zoho Books'
+        : 'Connect Tally first: Integrations › Tally Prime',
+    );
   return connection;
+}
+
+/** The push counts a connection card shows. */
+export async function pushCounts(db: Db, organizationId: string, kind: BooksKind) {
+  const counts = await countPushes(db, organizationId, kind);
+  return {
+    posted: counts.done ?? 0,
+    failed: counts.failed ?? 0,
+    queued: (counts.queued ?? 0) + (counts.sending ?? 0),
+  };
 }
 
 /** `GET /api/books/tally`: the connection, its last test, the last push and counts. */
@@ -94,8 +121,8 @@ export async function getTallyConnection(db: Db, membership: Membership): Promis
   const orgId = membership.organizationId;
   const [connection, last, counts] = await Promise.all([
     findConnection(db, orgId),
-    listPushes(db, orgId, undefined, 1),
-    countPushes(db, orgId),
+    listPushes(db, orgId, undefined, 1, 'tally'),
+    pushCounts(db, orgId, 'tally'),
   ]);
   return {
     configured: connection !== null,
@@ -113,11 +140,7 @@ export async function getTallyConnection(db: Db, membership: Membership): Promis
         : null,
     ledgerCount: ((connection?.ledgers ?? []) as unknown[]).length,
     lastPush: last[0] ? toBooksPush(last[0]) : null,
-    counts: {
-      posted: counts.done ?? 0,
-      failed: counts.failed ?? 0,
-      queued: (counts.queued ?? 0) + (counts.sending ?? 0),
-    },
+    counts,
   };
 }
 
@@ -291,15 +314,17 @@ async function enqueue(
   documentId: string,
   desired: 'post' | 'cancel',
   by: string,
+  kind: BooksKind,
 ) {
-  const asked = await requestPush(ctx.db, { organizationId, documentId, desired, requestedBy: by });
-  if (asked) await requireJobs(ctx.jobs).send('books-push', { organizationId, documentId });
+  const asked = await requestPush(ctx.db, { organizationId, documentId, desired, requestedBy: by, kind });
+  if (asked) await requireJobs(ctx.jobs).send('books-push', { organizationId, documentId, kind });
   return asked;
 }
 
 /**
- * `POST /api/books/tally/post`: queues approved invoices to post (a corrected one alters its voucher, an
- * unchanged one sends nothing, a failed one is tried again). Others are listed with the reason.
+ * `POST /api/books/tally/post` (and `/books/zoho/post`): queues approved invoices to post (a corrected one
+ * alters its voucher or bill, an unchanged one sends nothing, a failed one is tried again). Others are
+ * listed with the reason.
  */
 export async function postToTally(
   ctx: BooksContext,
@@ -307,9 +332,10 @@ export async function postToTally(
     user,
     membership,
     documentIds,
-  }: { user: SessionUser; membership: Membership; documentIds: readonly string[] },
+    kind = 'tally',
+  }: { user: SessionUser; membership: Membership; documentIds: readonly string[]; kind?: BooksKind },
 ): Promise<PostToBooksResult> {
-  await requireConnection(ctx.db, membership.organizationId);
+  await requireConnection(ctx.db, membership.organizationId, kind);
   requireJobs(ctx.jobs);
   const docs = await findDocuments(ctx.db, membership.organizationId, [...new Set(documentIds)]);
   const skipped: PostToBooksResult['skipped'] = [];
@@ -325,7 +351,7 @@ export async function postToTally(
             ? 'not approved yet'
             : null;
     if (reason) skipped.push({ documentId: doc.id, fileName: doc.fileName, reason });
-    else if (await enqueue(ctx, membership.organizationId, doc.id, 'post', user.name)) queued++;
+    else if (await enqueue(ctx, membership.organizationId, doc.id, 'post', user.name, kind)) queued++;
     else skipped.push({ documentId: doc.id, fileName: doc.fileName, reason: 'already being posted' });
   }
   if (docs.length < new Set(documentIds).size)
@@ -333,17 +359,26 @@ export async function postToTally(
   return { queued, skipped };
 }
 
-/** `POST /api/books/pushes/{id}/cancel`: after a person confirms, cancels the voucher of a posted document. */
+/**
+ * `POST /api/books/pushes/{id}/cancel` (Zoho: `/books/zoho/pushes/{id}/void`): after a person confirms,
+ * cancels the voucher (voids the bill) of a posted document.
+ */
 export async function cancelInTally(
   ctx: BooksContext,
-  { user, membership, documentId }: { user: SessionUser; membership: Membership; documentId: string },
+  {
+    user,
+    membership,
+    documentId,
+    kind = 'tally',
+  }: { user: SessionUser; membership: Membership; documentId: string; kind?: BooksKind },
 ): Promise<BooksPush> {
-  const [row] = await listPushes(ctx.db, membership.organizationId, [documentId]);
-  if (!row) throw new AppError('not_found', 'This document was never posted to Tally');
+  const books = BOOKS_NAMES[kind];
+  const [row] = await listPushes(ctx.db, membership.organizationId, [documentId], 1, kind);
+  if (!row) throw new AppError('not_found', `This document was never posted to ${books}`);
   if (row.outcome !== 'created' && row.outcome !== 'altered')
-    throw new AppError('conflict', 'There is no voucher of this document in Tally to cancel');
-  await enqueue(ctx, membership.organizationId, documentId, 'cancel', user.name);
-  const [after] = await listPushes(ctx.db, membership.organizationId, [documentId]);
+    throw new AppError('conflict', `There is no entry of this document in ${books} to cancel`);
+  await enqueue(ctx, membership.organizationId, documentId, 'cancel', user.name, kind);
+  const [after] = await listPushes(ctx.db, membership.organizationId, [documentId], 1, kind);
   return toBooksPush(after!);
 }
 
@@ -364,11 +399,14 @@ export async function postOnApproval(
   ctx: BooksContext,
   { organizationId, documentId, userName }: { organizationId: string; documentId: string; userName: string },
 ): Promise<void> {
-  const connection = await findConnection(ctx.db, organizationId);
-  if (!connection?.autoPost || !ctx.jobs) return;
+  if (!ctx.jobs) return;
+  const kinds: BooksKind[] = [];
+  for (const kind of ['tally', 'zoho'] as const)
+    if ((await findConnection(ctx.db, organizationId, kind))?.autoPost) kinds.push(kind);
+  if (kinds.length === 0) return;
   const [doc] = await findDocuments(ctx.db, organizationId, [documentId]);
   if ((doc?.extraction as { documentType?: string } | null)?.documentType !== 'invoice') return;
-  await enqueue(ctx, organizationId, documentId, 'post', userName);
+  for (const kind of kinds) await enqueue(ctx, organizationId, documentId, 'post', userName, kind);
 }
 
 export type { BooksPushRow };

@@ -1,4 +1,4 @@
-import { BookOpenCheckIcon, type LucideIcon, MessageCircleIcon, MessagesSquareIcon } from 'lucide-react';
+import { type LucideIcon, MessageCircleIcon, MessagesSquareIcon } from 'lucide-react';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import {
@@ -12,6 +12,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { TallyCard } from '@/shared/books/tally-card.tsx';
+import { ZohoCard } from '@/shared/books/zoho-card.tsx';
 import { useGoogleStatus } from '@/shared/integrations/queries.ts';
 import { GoogleCard } from './google-card.tsx';
 
@@ -27,12 +28,6 @@ const upcoming: Array<{ name: string; category: string; description: string; ico
     category: 'Messaging',
     description: 'Let vendors send invoices and get payment updates on WhatsApp.',
     icon: MessageCircleIcon,
-  },
-  {
-    name: 'Zoho Books',
-    category: 'Accounting',
-    description: 'Sync bills, vendors and payments with Zoho Books.',
-    icon: BookOpenCheckIcon,
   },
 ];
 
@@ -59,6 +54,7 @@ export function IntegrationsPage() {
         <GoogleCard google={integrations.data} />
       )}
       <TallyCard />
+      <ZohoCard />
 
       <section aria-labelledby="coming-soon-integrations">
         <div className="flex items-center gap-3">

@@ -105,6 +105,7 @@ function DocumentReviewScreen({ review }: { review: DocumentReview }) {
           )}
           <ReviewSummary review={review} reasons={doc.failedChecks} toReview={toReview} />
           <DocumentTally documentId={doc.id} approved={approved} />
+          <DocumentTally documentId={doc.id} approved={approved} kind="zoho" />
           {actions.asking && editable && !approved && (
             <ApprovalNote
               busy={actions.approving}

@@ -39,11 +39,10 @@ function describeItem(item: ReviewQueueItem): string {
   return item.reasons.map(describeReviewReason).join('; ');
 }
 
-/** The queue's columns; the Tally one only when the organisation posts to Tally. */
-function queueColumns(tally: {
-  enabled: boolean;
-  pushes: Map<string, BooksPush>;
-}): DataColumn<ReviewQueueItem>[] {
+type BooksState = { enabled: boolean; pushes: Map<string, BooksPush> };
+
+/** The queue's columns; a Tally or Zoho Books one only when the organisation posts there. */
+function queueColumns(tally: BooksState, zoho: BooksState): DataColumn<ReviewQueueItem>[] {
   const columns: DataColumn<ReviewQueueItem>[] = [
     {
       key: 'document',
@@ -103,6 +102,12 @@ function queueColumns(tally: {
       header: 'Tally',
       cell: (item) => <BooksPushBadge push={tally.pushes.get(item.id)} />,
     });
+  if (zoho.enabled)
+    columns.push({
+      key: 'zoho',
+      header: 'Zoho Books',
+      cell: (item) => <BooksPushBadge push={zoho.pushes.get(item.id)} />,
+    });
   return columns;
 }
 
@@ -128,6 +133,7 @@ export function ReviewQueuePage() {
   const filtered = FILTERS.some((k) => params.get(k));
   const data = queue.data;
   const tally = useQueueTally(data?.items.map((i) => i.id) ?? []);
+  const zoho = useQueueTally(data?.items.map((i) => i.id) ?? [], 'zoho');
 
   return (
     <div className="flex flex-col gap-6">
@@ -147,14 +153,15 @@ export function ReviewQueuePage() {
         <ReviewQueueFilters setParam={setParam} />
       </div>
 
-      {tally.enabled && data && data.items.length > 0 && (
-        <div className="flex justify-end">
-          <PostToTallyButton items={data.items} />
+      {(tally.enabled || zoho.enabled) && data && data.items.length > 0 && (
+        <div className="flex flex-wrap justify-end gap-2">
+          {tally.enabled && <PostToTallyButton items={data.items} />}
+          {zoho.enabled && <PostToTallyButton items={data.items} kind="zoho" />}
         </div>
       )}
       <DataTable
         label="Documents to review"
-        columns={queueColumns(tally)}
+        columns={queueColumns(tally, zoho)}
         rows={data?.items ?? []}
         rowKey={(item) => item.id}
         rowProps={() => ({ 'data-testid': 'queue-row' })}

@@ -1,9 +1,16 @@
-import type { CreatePartyLedgersInput, LedgerMapping, TallyConnectionInput } from '@bahi/contracts';
+import type {
+  BooksPush,
+  CreatePartyLedgersInput,
+  LedgerMapping,
+  TallyConnectionInput,
+  ZohoConnectionInput,
+  ZohoMapping,
+} from '@bahi/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/endpoint.ts';
 import { api } from '@/lib/endpoints.ts';
 
-// Tally: the connection, the ledger mapping, posting and push records (server: modules/books).
+// Tally and Zoho Books: the connections, their mappings, posting and push records (server: modules/books).
 
 /** The Tally connection's state. */
 export function useTallyConnection() {
@@ -60,9 +67,49 @@ export const useSaveMapping = () =>
 /** Create confirmed party ledgers. */
 export const useCreatePartyLedgers = () =>
   useBooksMutation((body: CreatePartyLedgersInput) => callEndpoint(api.createPartyLedgers, { body }));
-/** Post a batch. */
-export const usePostToTally = () =>
-  useBooksMutation((documentIds: string[]) => callEndpoint(api.postToTally, { body: { documentIds } }));
-/** Cancel a voucher. */
-export const useCancelInTally = () =>
-  useBooksMutation((id: string) => callEndpoint(api.cancelInTally, { params: { id } }));
+/** Post a batch (to Tally, or to Zoho Books). */
+export const usePostToTally = (kind: BooksPush['kind'] = 'tally') =>
+  useBooksMutation((documentIds: string[]) =>
+    callEndpoint(kind === 'zoho' ? api.postToZoho : api.postToTally, { body: { documentIds } }),
+  );
+/** Cancel a voucher (void a Zoho bill). */
+export const useCancelInTally = (kind: BooksPush['kind'] = 'tally') =>
+  useBooksMutation((id: string) =>
+    callEndpoint(kind === 'zoho' ? api.voidInZoho : api.cancelInTally, { params: { id } }),
+  );
+
+/** The Zoho Books connection's state. */
+export function useZohoConnection() {
+  return useQuery({
+    queryKey: ['books', 'zoho'],
+    queryFn: ({ signal }) => callEndpoint(api.zohoConnection, { signal }),
+  });
+}
+/** The connection of either package (the review queue and the document page show both alike). */
+export function useBooksConnection(kind: BooksPush['kind']) {
+  const tally = useTallyConnection();
+  const zoho = useZohoConnection();
+  return kind === 'zoho' ? zoho : tally;
+}
+/** The Zoho Books mapping screen (only once it is set up). */
+export function useZohoMapping(enabled: boolean) {
+  return useQuery({
+    queryKey: ['books', 'zoho-mapping'],
+    queryFn: ({ signal }) => callEndpoint(api.zohoMapping, { signal }),
+    enabled,
+  });
+}
+/** Save the Zoho Books connection. */
+export const useSaveZoho = () =>
+  useBooksMutation((body: ZohoConnectionInput) => callEndpoint(api.saveZohoConnection, { body }));
+/** Zoho's "Test connection". */
+export function useTestZoho() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint(api.testZoho, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['books'] }),
+  });
+}
+/** Save the Zoho Books mapping. */
+export const useSaveZohoMapping = () =>
+  useBooksMutation((body: ZohoMapping) => callEndpoint(api.saveZohoMapping, { body }));

@@ -11,11 +11,11 @@ const VARIANT: Record<BooksPush['label'], 'success' | 'destructive' | 'outline' 
   'Changed since posted': 'secondary',
 };
 
-/** A document's state in Tally, with Tally's refusal as the tooltip when it failed. */
+/** A document's state in Tally (or Zoho Books), with the books' refusal as the tooltip when it failed. */
 export function BooksPushBadge({ push }: { push: BooksPush | undefined }) {
   if (!push) return null;
   return (
-    <Badge variant={VARIANT[push.label]} title={push.error ?? undefined} data-testid="tally-status">
+    <Badge variant={VARIANT[push.label]} title={push.error ?? undefined} data-testid={`${push.kind}-status`}>
       {push.label}
     </Badge>
   );

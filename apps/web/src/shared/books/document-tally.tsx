@@ -1,46 +1,64 @@
+import type { BooksPush } from '@bahi/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { buildApiPath } from '@/lib/endpoint.ts';
 import { apiLinks } from '@/lib/endpoints.ts';
 import { usePermission } from '@/lib/permissions.ts';
-import { useBooksPushes, useCancelInTally, usePostToTally, useTallyConnection } from './books-api.ts';
+import { useBooksConnection, useBooksPushes, useCancelInTally, usePostToTally } from './books-api.ts';
 import { BooksPushBadge } from './books-push-badge.tsx';
+import { BOOKS_NAMES } from './post-to-tally.tsx';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * A document's place in Tally on its review page: the state, Tally's refusal in its words, Post / Post again,
- * cancel (after confirmation) for a removed document, and its import file. Nothing while Tally is not set up.
+ * A document's place in Tally (or Zoho Books) on its review page: the state, the books' refusal in their
+ * words, Post / Post again, cancel (void, in Zoho) after confirmation for a removed document, and (Tally)
+ * its import file. Nothing while that package is not set up.
  */
-export function DocumentTally({ documentId, approved }: { documentId: string; approved: boolean }) {
-  const tally = useTallyConnection();
-  const pushes = useBooksPushes(tally.data?.configured ? [documentId] : []);
-  const post = usePostToTally();
-  const cancel = useCancelInTally();
+export function DocumentTally({
+  documentId,
+  approved,
+  kind = 'tally',
+}: {
+  documentId: string;
+  approved: boolean;
+  kind?: BooksPush['kind'];
+}) {
+  const name = BOOKS_NAMES[kind];
+  const entry = kind === 'zoho' ? 'bill' : 'voucher';
+  const cancelWord = kind === 'zoho' ? 'Void' : 'Cancel';
+  const connection = useBooksConnection(kind);
+  const pushes = useBooksPushes(connection.data?.configured ? [documentId] : []);
+  const post = usePostToTally(kind);
+  const cancel = useCancelInTally(kind);
   const canPost = usePermission('books.post').allowed;
   const [confirmCancel, setConfirmCancel] = useState(false);
-  if (!tally.data?.configured) return null;
-  const push = pushes.data?.items[0];
+  if (!connection.data?.configured) return null;
+  const push = pushes.data?.items.find((p) => p.kind === kind);
   const inTally = push?.outcome === 'created' || push?.outcome === 'altered';
   const send = () =>
     post.mutate([documentId], {
       onSuccess: (r) =>
         r.queued
-          ? toast.success('On the way to Tally')
+          ? toast.success(`On the way to ${name}`)
           : toast.error('Not posted', { description: r.skipped[0]?.reason }),
-      onError: (e) => toast.error('Could not post to Tally', { description: errorText(e) }),
+      onError: (e) => toast.error(`Could not post to ${name}`, { description: errorText(e) }),
     });
   return (
     <section
       className="flex flex-col gap-2 rounded-lg border p-3 text-sm"
-      aria-label="Tally"
-      data-testid="document-tally"
+      aria-label={name}
+      data-testid={`document-${kind}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">Tally</span>
+        <span className="font-medium">{name}</span>
         {push ? <BooksPushBadge push={push} /> : <span className="text-muted-foreground">Not posted</span>}
-        {push?.voucherId && <span className="text-muted-foreground text-xs">voucher {push.voucherId}</span>}
+        {push?.voucherId && (
+          <span className="text-muted-foreground text-xs">
+            {entry} {push.voucherId}
+          </span>
+        )}
         {push?.sentAt && (
           <span className="text-muted-foreground text-xs">
             {new Date(push.sentAt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
@@ -52,7 +70,7 @@ export function DocumentTally({ documentId, approved }: { documentId: string; ap
         <p
           role="alert"
           className="rounded-md bg-destructive/5 px-2 py-1 text-destructive"
-          data-testid="tally-error"
+          data-testid={`${kind}-error`}
         >
           {push.error}
         </p>
@@ -60,17 +78,17 @@ export function DocumentTally({ documentId, approved }: { documentId: string; ap
       <div className="flex flex-wrap gap-2">
         {canPost && approved && !push?.removed && push?.state !== 'queued' && push?.state !== 'sending' && (
           <Button type="button" size="sm" variant="outline" onClick={send} disabled={post.isPending}>
-            {push ? (push.state === 'failed' ? 'Try again' : 'Post again') : 'Post to Tally'}
+            {push ? (push.state === 'failed' ? 'Try again' : 'Post again') : `Post to ${name}`}
           </Button>
         )}
         {canPost && push?.removed && inTally && !confirmCancel && (
           <Button type="button" size="sm" variant="outline" onClick={() => setConfirmCancel(true)}>
-            Cancel the voucher in Tally…
+            {cancelWord} the {entry} in {name}…
           </Button>
         )}
         {confirmCancel && (
           <span className="flex flex-wrap items-center gap-2">
-            This document was removed. Cancel its voucher in Tally?
+            This document was removed. {cancelWord} its {entry} in {name}?
             <Button
               type="button"
               size="sm"
@@ -82,14 +100,14 @@ export function DocumentTally({ documentId, approved }: { documentId: string; ap
                 })
               }
             >
-              Yes, cancel it
+              Yes, {cancelWord.toLowerCase()} it
             </Button>
             <Button type="button" size="sm" variant="ghost" onClick={() => setConfirmCancel(false)}>
               Keep it
             </Button>
           </span>
         )}
-        {approved && (
+        {approved && kind === 'tally' && (
           <a
             className="self-center text-primary text-xs hover:underline"
             href={buildApiPath(apiLinks.tallyXml, {}, { ids: documentId })}
