@@ -136,6 +136,9 @@ const rawEnvSchema = z.object({
   ),
 });
 
+/** The environment as read, before the settings that depend on each other are checked. */
+type RawEnv = z.infer<typeof rawEnvSchema>;
+
 /** One OAuth/OIDC identity provider, configured by discovery URL. */
 export interface IdentityProviderConfig {
   id: string;
@@ -279,53 +282,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const raw = parsed.data;
 
-  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
-    problems.push('GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
-  }
-  if (Boolean(raw.MICROSOFT_CLIENT_ID) !== Boolean(raw.MICROSOFT_CLIENT_SECRET)) {
-    problems.push('MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET: set both or neither');
-  }
-  const oidcParts = [raw.OIDC_DISCOVERY_URL, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
-  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
-    problems.push('OIDC_DISCOVERY_URL/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET: set all three or none');
-  }
-  if (Boolean(raw.ZOHO_API_BASE_URL) !== Boolean(raw.ZOHO_ACCOUNTS_URL)) {
-    problems.push('ZOHO_API_BASE_URL/ZOHO_ACCOUNTS_URL: set both or neither');
-  }
+  checkPairs(raw, problems);
   const oidcId = raw.OIDC_PROVIDER_ID ?? 'oidc';
-  if (raw.OIDC_DISCOVERY_URL && raw.GOOGLE_CLIENT_ID && oidcId === 'google') {
-    problems.push('OIDC_PROVIDER_ID: "google" is taken by Google sign-in');
-  }
-  const trustedOrigins: string[] = [];
-  for (const origin of (raw.TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim())) {
-    if (!origin) continue;
-    if (!URL.canParse(origin)) problems.push(`TRUSTED_ORIGINS: "${origin}" is not an absolute URL`);
-    else trustedOrigins.push(new URL(origin).origin);
-  }
+  const trustedOrigins = parseTrustedOrigins(raw.TRUSTED_ORIGINS, problems);
   const google = raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET;
   const oidc = raw.OIDC_DISCOVERY_URL && raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET;
   const localAccounts = raw.LOCAL_ACCOUNTS ?? true;
   if (!localAccounts && !google && !oidc) {
     problems.push('LOCAL_ACCOUNTS: false leaves no way to sign in; configure Google or an OIDC provider');
   }
-  const folderRoots: FolderRoot[] = [];
-  for (const entry of (raw.BAHI_FOLDER_ROOTS ?? '').split(',').map((r) => r.trim())) {
-    if (!entry) continue;
-    // `/srv/acme=<organisation id>` grants the folder to that organisation; a bare path to the first one.
-    const at = entry.lastIndexOf('=');
-    const path = (at < 0 ? entry : entry.slice(0, at)).trim();
-    const organizationId =
-      at < 0
-        ? undefined
-        : entry
-            .slice(at + 1)
-            .trim()
-            .toLowerCase();
-    if (!isAbsolute(path)) problems.push(`BAHI_FOLDER_ROOTS: "${path}" is not an absolute path`);
-    else if (organizationId !== undefined && !UUID_PATTERN.test(organizationId))
-      problems.push(`BAHI_FOLDER_ROOTS: "${entry}" must end in an organisation id (a UUID) after "="`);
-    else folderRoots.push({ path, organizationId });
-  }
+  const folderRoots = parseFolderRoots(raw.BAHI_FOLDER_ROOTS, problems);
   const smtp = buildSmtp(raw, problems);
   if (problems.length > 0) throw new EnvError(problems);
 
@@ -391,6 +357,60 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: raw.TRUST_PROXY ?? false,
     logLevel: raw.LOG_LEVEL ?? 'info',
   };
+}
+
+/** Settings that only work together: both of a client id and secret, all three of OIDC's. */
+function checkPairs(raw: RawEnv, problems: string[]): void {
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (Boolean(raw.MICROSOFT_CLIENT_ID) !== Boolean(raw.MICROSOFT_CLIENT_SECRET)) {
+    problems.push('MICROSOFT_CLIENT_ID/MICROSOFT_CLIENT_SECRET: set both or neither');
+  }
+  const oidcParts = [raw.OIDC_DISCOVERY_URL, raw.OIDC_CLIENT_ID, raw.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    problems.push('OIDC_DISCOVERY_URL/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET: set all three or none');
+  }
+  if (Boolean(raw.ZOHO_API_BASE_URL) !== Boolean(raw.ZOHO_ACCOUNTS_URL)) {
+    problems.push('ZOHO_API_BASE_URL/ZOHO_ACCOUNTS_URL: set both or neither');
+  }
+  if (raw.OIDC_DISCOVERY_URL && raw.GOOGLE_CLIENT_ID && (raw.OIDC_PROVIDER_ID ?? 'oidc') === 'google') {
+    problems.push('OIDC_PROVIDER_ID: "google" is taken by Google sign-in');
+  }
+}
+
+/** `TRUSTED_ORIGINS`: comma-separated absolute URLs, kept as their origins. */
+function parseTrustedOrigins(value: string | undefined, problems: string[]): string[] {
+  const trustedOrigins: string[] = [];
+  for (const origin of (value ?? '').split(',').map((o) => o.trim())) {
+    if (!origin) continue;
+    if (!URL.canParse(origin)) problems.push(`TRUSTED_ORIGINS: "${origin}" is not an absolute URL`);
+    else trustedOrigins.push(new URL(origin).origin);
+  }
+  return trustedOrigins;
+}
+
+/** `BAHI_FOLDER_ROOTS`: absolute paths, each granted to every organisation or to one (`path=<id>`). */
+function parseFolderRoots(value: string | undefined, problems: string[]): FolderRoot[] {
+  const folderRoots: FolderRoot[] = [];
+  for (const entry of (value ?? '').split(',').map((r) => r.trim())) {
+    if (!entry) continue;
+    // `/srv/acme=<organisation id>` grants the folder to that organisation; a bare path to the first one.
+    const at = entry.lastIndexOf('=');
+    const path = (at < 0 ? entry : entry.slice(0, at)).trim();
+    const organizationId =
+      at < 0
+        ? undefined
+        : entry
+            .slice(at + 1)
+            .trim()
+            .toLowerCase();
+    if (!isAbsolute(path)) problems.push(`BAHI_FOLDER_ROOTS: "${path}" is not an absolute path`);
+    else if (organizationId !== undefined && !UUID_PATTERN.test(organizationId))
+      problems.push(`BAHI_FOLDER_ROOTS: "${entry}" must end in an organisation id (a UUID) after "="`);
+    else folderRoots.push({ path, organizationId });
+  }
+  return folderRoots;
 }
 
 /**

@@ -215,6 +215,42 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   const getClientIp = createClientIpResolver(env.trustProxy);
   const app = new OpenAPIHono<AppEnv>();
 
+  answerErrors(app, logger);
+  setSecurityHeaders(app, env);
+  logRequests(app, logger);
+
+  // /healthz, /readyz, /metrics (modules/ops): no session, before CSRF and the SPA fallback.
+  // Dispatched per path rather than mounted at '/': the ops router's `use('*')` (no-store) would
+  // otherwise apply to every response of the app, including immutable web assets.
+  const ops = createOpsRoutes({ db, logger, metricsToken: env.metricsToken });
+  app.get('/healthz', (c) => ops.fetch(c.req.raw, c.env));
+  app.get('/readyz', (c) => ops.fetch(c.req.raw, c.env));
+  app.get('/metrics', (c) => ops.fetch(c.req.raw, c.env));
+
+  app.use('*', limitOtherBodies);
+  app.use('/api/*', csrf({ origin: allowedOrigins }));
+  app.use('/api/*', createOriginGuard(allowedOrigins));
+  app.use(`${AUTH_BASE_PATH}/*`, limitAuthBodies);
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
+    auth.handler(withClientIp(c.req.raw, getClientIp(c))),
+  );
+
+  describeApi(app, options.version);
+
+  app.use('/api/*', createSessionMiddleware(auth, db));
+  app.use('/api/*', refuseAnonymousBodies);
+  // Who may call what: every /api route is classified in ROUTE_RULES and checked against the role here.
+  app.use('/api/*', createPermissionGuard());
+  app.use('/api/*', limitJsonBodies);
+  for (const createRoutes of apiModules) app.route('/api', createRoutes(deps));
+
+  app.route('/', createPopupRoutes(deps, getClientIp));
+  mountWeb(app, options.webDist);
+  return app;
+}
+
+/** Errors as `{ error: { code, message } }` under /api, a plain 404 elsewhere. */
+function answerErrors(app: OpenAPIHono<AppEnv>, logger: AppDeps['logger']): void {
   app.onError(createErrorHandler(logger));
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) {
@@ -225,7 +261,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
     }
     return c.text('Not found', 404);
   });
+}
 
+/**
+ * Security headers on every answer (a strict CSP, HSTS behind https), no caching of API answers, and
+ * the popup sign-in's pages kept linked to the window that opened them.
+ */
+function setSecurityHeaders(app: OpenAPIHono<AppEnv>, env: AppDeps['env']): void {
   app.use(
     '*',
     secureHeaders({
@@ -266,7 +308,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
   };
   app.use('/auth/*', allowOpener);
   app.use(`${AUTH_BASE_PATH}/callback/*`, allowOpener);
+}
 
+/** A request id on every request and one log line per API or auth request. */
+function logRequests(app: OpenAPIHono<AppEnv>, logger: AppDeps['logger']): void {
   // An id per request (the caller's X-Request-Id if it sent one), echoed back and logged, to join log lines.
   app.use('*', requestId());
   // One line per API/auth request for operators; static files only at debug level.
@@ -287,23 +332,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
       'request',
     );
   });
+}
 
-  // /healthz, /readyz, /metrics (modules/ops): no session, before CSRF and the SPA fallback.
-  // Dispatched per path rather than mounted at '/': the ops router's `use('*')` (no-store) would
-  // otherwise apply to every response of the app, including immutable web assets.
-  const ops = createOpsRoutes({ db, logger, metricsToken: env.metricsToken });
-  app.get('/healthz', (c) => ops.fetch(c.req.raw, c.env));
-  app.get('/readyz', (c) => ops.fetch(c.req.raw, c.env));
-  app.get('/metrics', (c) => ops.fetch(c.req.raw, c.env));
-
-  app.use('*', limitOtherBodies);
-  app.use('/api/*', csrf({ origin: allowedOrigins }));
-  app.use('/api/*', createOriginGuard(allowedOrigins));
-  app.use(`${AUTH_BASE_PATH}/*`, limitAuthBodies);
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) =>
-    auth.handler(withClientIp(c.req.raw, getClientIp(c))),
-  );
-
+/** The OpenAPI document at /api/openapi.json, with the session cookie as its security scheme. */
+function describeApi(app: OpenAPIHono<AppEnv>, version: string | undefined): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
     in: 'cookie',
@@ -315,22 +347,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): OpenAP
     openapi: '3.1.0',
     info: {
       title: 'Bahi API',
-      version: options.version ?? '0.1.0',
+      version: version ?? '0.1.0',
       description:
         'Session-cookie authenticated JSON API of Bahi. Authentication endpoints (better-auth) live under /api/auth.',
     },
   });
-
-  app.use('/api/*', createSessionMiddleware(auth, db));
-  app.use('/api/*', refuseAnonymousBodies);
-  // Who may call what: every /api route is classified in ROUTE_RULES and checked against the role here.
-  app.use('/api/*', createPermissionGuard());
-  app.use('/api/*', limitJsonBodies);
-  for (const createRoutes of apiModules) app.route('/api', createRoutes(deps));
-
-  app.route('/', createPopupRoutes(deps, getClientIp));
-  mountWeb(app, options.webDist);
-  return app;
 }
 
 /** Serves the built SPA: real files first, then index.html for any other non-API GET. */
