@@ -95,55 +95,8 @@ export function createAuth({ env, db, secret, logger, onSignIn }: CreateAuthOpti
     hooks: {
       // Every way a password is chosen (sign-up, change, reset) passes the same strength check; failed
       // sign-ins are counted per account as well as per address.
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as {
-          password?: unknown;
-          newPassword?: unknown;
-          email?: unknown;
-          name?: unknown;
-        };
-        // An account that keeps failing waits, whichever addresses the attempts come from.
-        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
-          const wait = await accountWaitMs(db, body.email);
-          if (wait > 0)
-            throw new APIError('TOO_MANY_REQUESTS', {
-              code: 'ACCOUNT_SIGN_IN_PAUSED',
-              message: `Too many wrong passwords for this account. Try again in ${inMinutes(wait)}, or reset the password.`,
-            });
-        }
-        if (ctx.path === '/sign-up/email') {
-          const wait = await signUpWaitMs(db);
-          if (wait > 0)
-            throw new APIError('TOO_MANY_REQUESTS', {
-              code: 'SIGN_UP_PAUSED',
-              message: `Sign-up is busy. Try again in ${inMinutes(wait)}.`,
-            });
-        }
-        const chosen =
-          ctx.path === '/sign-up/email'
-            ? body.password
-            : ctx.path === '/change-password' || ctx.path === '/reset-password'
-              ? body.newPassword
-              : undefined;
-        if (typeof chosen !== 'string') return;
-        const weak = describeWeakPassword(chosen, [
-          typeof body.email === 'string' ? body.email : undefined,
-          typeof body.name === 'string' ? body.name : undefined,
-        ]);
-        if (weak) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: weak });
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const returnedError = ctx.context.returned instanceof APIError ? ctx.context.returned : null;
-        if (ctx.path === '/sign-up/email' && returnedError?.body?.code?.startsWith('USER_ALREADY_EXISTS'))
-          await recordExistingAddressAnswer(db);
-        if (ctx.path !== '/sign-in/email') return;
-        const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email !== 'string') return;
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError) {
-          if (returned.statusCode === 401) await recordSignInFailure(db, email);
-        } else if (returned) await clearSignInFailures(db, email);
-      }),
+      before: guardPasswordsAndPauses(db),
+      after: countSignInFailures(db),
     },
     account: {
       // A person who signed up with e-mail may later sign in with an identity provider for the same
@@ -200,3 +153,63 @@ export function createAuth({ env, db, secret, logger, onSignIn }: CreateAuthOpti
 
 /** The configured better-auth instance. */
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Before every auth call: an account or sign-up that keeps failing waits, and every way a password is
+ * chosen (sign-up, change, reset) passes the same strength check.
+ */
+function guardPasswordsAndPauses(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as {
+      password?: unknown;
+      newPassword?: unknown;
+      email?: unknown;
+      name?: unknown;
+    };
+    // An account that keeps failing waits, whichever addresses the attempts come from.
+    if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+      const wait = await accountWaitMs(db, body.email);
+      if (wait > 0)
+        throw new APIError('TOO_MANY_REQUESTS', {
+          code: 'ACCOUNT_SIGN_IN_PAUSED',
+          message: `Too many wrong passwords for this account. Try again in ${inMinutes(wait)}, or reset the password.`,
+        });
+    }
+    if (ctx.path === '/sign-up/email') {
+      const wait = await signUpWaitMs(db);
+      if (wait > 0)
+        throw new APIError('TOO_MANY_REQUESTS', {
+          code: 'SIGN_UP_PAUSED',
+          message: `Sign-up is busy. Try again in ${inMinutes(wait)}.`,
+        });
+    }
+    const chosen =
+      ctx.path === '/sign-up/email'
+        ? body.password
+        : ctx.path === '/change-password' || ctx.path === '/reset-password'
+          ? body.newPassword
+          : undefined;
+    if (typeof chosen !== 'string') return;
+    const weak = describeWeakPassword(chosen, [
+      typeof body.email === 'string' ? body.email : undefined,
+      typeof body.name === 'string' ? body.name : undefined,
+    ]);
+    if (weak) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_WEAK', message: weak });
+  });
+}
+
+/** After a sign-in: failures are counted per account (and a success clears them); a sign-up for a taken address is counted too. */
+function countSignInFailures(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    const returnedError = ctx.context.returned instanceof APIError ? ctx.context.returned : null;
+    if (ctx.path === '/sign-up/email' && returnedError?.body?.code?.startsWith('USER_ALREADY_EXISTS'))
+      await recordExistingAddressAnswer(db);
+    if (ctx.path !== '/sign-in/email') return;
+    const email = (ctx.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') return;
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError) {
+      if (returned.statusCode === 401) await recordSignInFailure(db, email);
+    } else if (returned) await clearSignInFailures(db, email);
+  });
+}
