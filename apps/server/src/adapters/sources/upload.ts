@@ -347,6 +347,23 @@ async function moveInto(from: string, to: string): Promise<void> {
 }
 
 /**
+ * How far one zip may expand, and what to say when it goes past: its own ratio, unless the upload's
+ * zips together have less left than that.
+ */
+function zipBudget(size: number, expandedLeft: number, maxExpandedBytes: number) {
+  const byRatio = Math.max(MIN_ZIP_BUDGET, size * MAX_ZIP_RATIO);
+  return byRatio <= expandedLeft
+    ? {
+        bytes: byRatio,
+        reason: `The zip expands to more than ${MAX_ZIP_RATIO} times its size, which documents never do; nothing from it was stored`,
+      }
+    : {
+        bytes: expandedLeft,
+        reason: `The zips of this upload expand to more than ${formatMegabytes(maxExpandedBytes)} in all; nothing from this one was stored. Upload fewer at a time`,
+      };
+}
+
+/**
  * Stores uploaded files content-addressed by sha256 under `dir` (zips expanded safely first). Files are
  * moved or streamed into place, never held whole in memory. Unsupported, empty and oversized files, files
  * past the organisation's storage quota and every entry of a zip that went over its expansion budget are
@@ -407,17 +424,7 @@ export async function storeUploadedFiles(
           });
           continue;
         }
-        const byRatio = Math.max(MIN_ZIP_BUDGET, size * MAX_ZIP_RATIO);
-        const budget =
-          byRatio <= expandedLeft
-            ? {
-                bytes: byRatio,
-                reason: `The zip expands to more than ${MAX_ZIP_RATIO} times its size, which documents never do; nothing from it was stored`,
-              }
-            : {
-                bytes: expandedLeft,
-                reason: `The zips of this upload expand to more than ${formatMegabytes(limits.maxExpandedBytes)} in all; nothing from this one was stored. Upload fewer at a time`,
-              };
+        const budget = zipBudget(size, expandedLeft, limits.maxExpandedBytes);
         const zipDir = join(staging, `${staged++}`);
         await mkdir(zipDir, { mode: 0o700 });
         const remaining = { ...limits, maxFiles: Math.max(0, limits.maxFiles - stored.length) };
