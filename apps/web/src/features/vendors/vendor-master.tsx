@@ -2,7 +2,7 @@ import type { Vendor } from '@bahi/contracts';
 import { formatIndianDate, formatIndianNumber } from '@bahi/india';
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon, PencilIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type DataColumn, DataTable } from '@/components/data-table.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -79,13 +79,21 @@ function VendorActions({
   );
 }
 
+/**
+ * A header allowed to wrap (the table's headers do not by default): the vendor table has seven columns and
+ * its long headers on two lines leave the name and the two buttons room on a laptop screen.
+ */
+function Wrapping({ children }: { children: ReactNode }) {
+  return <span className="whitespace-normal">{children}</span>;
+}
+
 /** The vendor table's columns; the last holds the row's actions. */
 function vendorColumns(onLink: (v: Vendor) => void, onEdit: (v: Vendor) => void): DataColumn<Vendor>[] {
   return [
     { key: 'vendor', header: 'Vendor', cell: (v) => <VendorName v={v} /> },
     {
       key: 'invoiced',
-      header: 'Invoiced (₹), verified',
+      header: <Wrapping>Invoiced (₹), verified</Wrapping>,
       align: 'right',
       cellProps: () => ({ 'data-testid': 'vendor-invoiced' }),
       cell: (v) => (
@@ -103,7 +111,7 @@ function vendorColumns(onLink: (v: Vendor) => void, onEdit: (v: Vendor) => void)
     { key: 'documents', header: 'Documents', align: 'right', cell: (v) => v.documents },
     {
       key: 'last',
-      header: 'Last document',
+      header: <Wrapping>Last document</Wrapping>,
       cellClassName: 'tabular-nums',
       cell: (v) => (v.lastDocumentDate ? (formatIndianDate(v.lastDocumentDate) ?? v.lastDocumentDate) : '—'),
     },
