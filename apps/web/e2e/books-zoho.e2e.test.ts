@@ -81,12 +81,18 @@ describe('Zoho Books', () => {
     await expectText(card.getByTestId('zoho-badge'), /Connected/);
     await expectText(card.getByTestId('zoho-state'), /accounts, \d+ taxes and 2 vendors read/);
     // The secret fields are write-only: emptied after saving, saying a value is stored.
-    await expect.poll(() => card.getByLabel('Client secret').getAttribute('placeholder')).toMatch(/Stored/);
+    await expect
+      .poll(() => card.getByLabel('Client secret').getAttribute('placeholder'), { timeout: 15_000 })
+      .toMatch(/Stored/);
     const mapping = card.getByTestId('zoho-mapping');
     const purchase18 = mapping.getByRole('combobox', { name: 'Purchase account for 18%' });
-    await expect.poll(() => purchase18.inputValue()).toBe('acc-purchases');
+    // The suggestions come with the mapping read again once the test has stored Zoho's lists: a moment
+    // after the state line, longer on a busy machine (expect.poll's own limit is one second).
+    await expect.poll(() => purchase18.inputValue(), { timeout: 15_000 }).toBe('acc-purchases');
     await expect
-      .poll(() => mapping.getByRole('combobox', { name: /within the state .* for 18%/ }).inputValue())
+      .poll(() => mapping.getByRole('combobox', { name: /within the state .* for 18%/ }).inputValue(), {
+        timeout: 15_000,
+      })
       .toBe('tax-gst18');
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'zoho-01-integrations');
