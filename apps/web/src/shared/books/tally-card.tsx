@@ -1,18 +1,10 @@
 import type { TallyConnection } from '@bahi/contracts';
-import { CalculatorIcon, CheckCircle2Icon, PlugZapIcon } from 'lucide-react';
+import { CalculatorIcon, PlugZapIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/spinner.tsx';
-import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -20,6 +12,7 @@ import { buildApiPath } from '@/lib/endpoint.ts';
 import { apiLinks } from '@/lib/endpoints.ts';
 import { usePermission } from '@/lib/permissions.ts';
 import { useSaveTally, useTallyConnection, useTestTally } from './books-api.ts';
+import { BooksCardHeader } from './books-card-header.tsx';
 import { BooksPushBadge } from './books-push-badge.tsx';
 import { TallyMapping } from './tally-mapping.tsx';
 
@@ -200,31 +193,15 @@ export function TallyCard() {
   const connected = t.configured && t.lastTest?.ok;
   return (
     <Card data-testid="tally-card">
-      <CardHeader>
-        <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-lg border bg-card">
-            <CalculatorIcon className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <CardTitle>Tally Prime</CardTitle>
-            <CardDescription className="mt-1">
-              Post approved purchase invoices as vouchers, once each; a correction alters the same voucher.
-            </CardDescription>
-          </div>
-        </div>
-        <CardAction>
-          {connected ? (
-            <Badge variant="success" data-testid="tally-badge">
-              <CheckCircle2Icon aria-hidden="true" />
-              Connected
-            </Badge>
-          ) : (
-            <Badge variant="outline" className="text-muted-foreground" data-testid="tally-badge">
-              {t.configured ? 'Not answering' : 'Not set up'}
-            </Badge>
-          )}
-        </CardAction>
-      </CardHeader>
+      <BooksCardHeader
+        icon={CalculatorIcon}
+        title="Tally Prime"
+        configured={t.configured}
+        connected={Boolean(connected)}
+        badgeTestId="tally-badge"
+      >
+        Post approved purchase invoices as vouchers, once each; a correction alters the same voucher.
+      </BooksCardHeader>
       <CardContent className="flex flex-col gap-4">
         <ConnectionForm tally={t} canManage={canManage} />
         {t.configured && <ConnectionState tally={t} />}

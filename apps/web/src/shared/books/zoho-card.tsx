@@ -1,17 +1,10 @@
 import type { ZohoConnection } from '@bahi/contracts';
-import { BookOpenCheckIcon, CheckCircle2Icon } from 'lucide-react';
-import { Badge } from '@/components/ui/badge.tsx';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card.tsx';
+import { BookOpenCheckIcon } from 'lucide-react';
+import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { usePermission } from '@/lib/permissions.ts';
 import { useZohoConnection } from './books-api.ts';
+import { BooksCardHeader } from './books-card-header.tsx';
 import { BooksPushBadge } from './books-push-badge.tsx';
 import { ZohoForm } from './zoho-form.tsx';
 import { ZohoMappingForm } from './zoho-mapping.tsx';
@@ -61,32 +54,16 @@ export function ZohoCard() {
   const connected = z.configured && z.lastTest?.ok;
   return (
     <Card data-testid="zoho-card">
-      <CardHeader>
-        <div className="flex items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border bg-card">
-            <BookOpenCheckIcon className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <CardTitle>Zoho Books</CardTitle>
-            <CardDescription className="mt-1">
-              Post approved purchase invoices as bills with their PDF; Bahi looks for the vendor's bill number
-              first, so a bill is never made twice.
-            </CardDescription>
-          </div>
-        </div>
-        <CardAction>
-          {connected ? (
-            <Badge variant="success" data-testid="zoho-badge">
-              <CheckCircle2Icon aria-hidden="true" />
-              Connected
-            </Badge>
-          ) : (
-            <Badge variant="outline" className="text-muted-foreground" data-testid="zoho-badge">
-              {z.configured ? 'Not answering' : 'Not set up'}
-            </Badge>
-          )}
-        </CardAction>
-      </CardHeader>
+      <BooksCardHeader
+        icon={BookOpenCheckIcon}
+        title="Zoho Books"
+        configured={z.configured}
+        connected={Boolean(connected)}
+        badgeTestId="zoho-badge"
+      >
+        Post approved purchase invoices as bills with their PDF; Bahi looks for the vendor's bill number
+        first, so a bill is never made twice.
+      </BooksCardHeader>
       <CardContent className="flex flex-col gap-4">
         <ZohoForm zoho={z} canManage={canManage} />
         {z.configured && <ZohoState zoho={z} />}
