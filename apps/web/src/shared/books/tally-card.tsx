@@ -1,9 +1,7 @@
 import type { TallyConnection } from '@bahi/contracts';
-import { CalculatorIcon, PlugZapIcon } from 'lucide-react';
+import { CalculatorIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Spinner } from '@/components/spinner.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
@@ -14,6 +12,7 @@ import { usePermission } from '@/lib/permissions.ts';
 import { useSaveTally, useTallyConnection, useTestTally } from './books-api.ts';
 import { BooksCardHeader } from './books-card-header.tsx';
 import { BooksPushBadge } from './books-push-badge.tsx';
+import { ConnectionActions } from './connection-actions.tsx';
 import { TallyMapping } from './tally-mapping.tsx';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -103,25 +102,13 @@ function ConnectionForm({ tally, canManage }: { tally: TallyConnection; canManag
         In Tally Prime: F1 › Settings › Connectivity, set "TallyPrime acts as" to Server and note the port
         (9000 unless changed).
       </p>
-      {fieldError && (
-        <p role="alert" className="text-destructive text-sm">
-          {fieldError}
-        </p>
-      )}
-      {canManage && (
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner /> : null}
-            Save and test
-          </Button>
-          {tally.configured && (
-            <Button type="button" variant="outline" onClick={retest} disabled={busy}>
-              <PlugZapIcon aria-hidden="true" />
-              Test connection
-            </Button>
-          )}
-        </div>
-      )}
+      <ConnectionActions
+        error={fieldError}
+        canManage={canManage}
+        configured={tally.configured}
+        busy={busy}
+        onRetest={retest}
+      />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 import { ZOHO_REGIONS, type ZohoConnection } from '@bahi/contracts';
-import { PlugZapIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Spinner } from '@/components/spinner.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useSaveZoho, useTestZoho } from './books-api.ts';
+import { ConnectionActions } from './connection-actions.tsx';
 
 // The Zoho Books connection form: the organisation, the data centre and the OAuth client. The secret and
 // the refresh token are write-only: the form never holds the stored ones, and empty keeps them.
@@ -154,25 +152,13 @@ export function ZohoForm({ zoho, canManage }: { zoho: ZohoConnection; canManage:
         ZohoBooks.fullaccess.all and exchange it for a refresh token. The organisation ID is in Zoho Books ›
         Settings › Organisation Profile. The secret and token are stored encrypted.
       </p>
-      {fieldError && (
-        <p role="alert" className="text-destructive text-sm">
-          {fieldError}
-        </p>
-      )}
-      {canManage && (
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner /> : null}
-            Save and test
-          </Button>
-          {zoho.configured && (
-            <Button type="button" variant="outline" onClick={retest} disabled={busy}>
-              <PlugZapIcon aria-hidden="true" />
-              Test connection
-            </Button>
-          )}
-        </div>
-      )}
+      <ConnectionActions
+        error={fieldError}
+        canManage={canManage}
+        configured={zoho.configured}
+        busy={busy}
+        onRetest={retest}
+      />
     </form>
   );
 }
