@@ -1,56 +1,33 @@
 import {
+  type Provenance as ContractProvenance,
+  type ExtractionResult as ContractResult,
   EXTRACTION_CONTRACT,
-  type ExtractionCheckCode,
+  type ExtractionCheck,
   type ExtractionErrorCode,
+  type ExtractionFieldValue,
+  type ExtractionLineItem,
 } from '@bahi/contracts/extraction';
-import type { BBox, DocumentType, Source } from './types.ts';
+import type { DocumentType } from './types.ts';
 
 // The contract's version, error codes and check codes are declared once, in @bahi/contracts.
 export { EXTRACTION_CONTRACT, type ExtractionErrorCode };
 
+// One value's place, one check and one value are the contract's own types, as the result is.
 /** Where one value was read. */
-export interface Provenance {
-  page: number;
-  bbox: BBox;
-  source: Source;
-  /** For a value from memory: the document whose correction taught it (its number, when known). */
-  learnedFrom?: string | null;
-}
-
+export type Provenance = ContractProvenance;
 /** One check the engine ran (passed or failed). */
-export interface CheckResult {
-  code: ExtractionCheckCode;
-  field: string | null;
-  ok: boolean;
-  message: string;
-}
-
+export type CheckResult = ExtractionCheck;
 /** A header field value: text, number, or null when the document does not show it. */
-export type FieldValue = string | number | null;
+export type FieldValue = ExtractionFieldValue;
 
-/** One line item; values keyed by contract field names, provenance optional. */
-export type LineItem = Record<string, FieldValue | Record<string, Provenance>> & {
-  provenance?: Record<string, Provenance>;
-};
+/** One line item; values keyed by contract field names, provenance optional (the contract's type). */
+export type LineItem = ExtractionLineItem;
 
-/** The `extraction/v1` result for one document, exactly as the contract's JSON. */
-export interface ExtractionResult {
-  contract: typeof EXTRACTION_CONTRACT;
-  file: string | null;
-  documentType: DocumentType | null;
-  pages: number;
-  source: 'text' | 'ocr' | 'mixed' | 'qr' | null;
-  fields: Record<string, FieldValue>;
-  lineItems: LineItem[];
-  checks: CheckResult[];
-  confidence: Record<string, number>;
-  provenance: Record<string, Provenance>;
-  error: { code: ExtractionErrorCode; message: string } | null;
-  /** Non-fatal notes (e.g. image-only pages that could not be read without OCR). */
-  warnings?: string[];
-  /** For one document of a file that holds several: its first and last page (1-based). */
-  pageRange?: [number, number];
-}
+/**
+ * The `extraction/v1` result for one document: the contract's own type (`@bahi/contracts/extraction`),
+ * plus, for one document of a file that holds several, its first and last page (1-based).
+ */
+export type ExtractionResult = ContractResult & { pageRange?: [number, number] };
 
 /** Build the result for a document that could not be read: `error` set and nothing else guessed. */
 export function buildErrorResult(
