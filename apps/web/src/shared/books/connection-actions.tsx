@@ -1,4 +1,5 @@
 import { PlugZapIcon } from 'lucide-react';
+import { toast } from 'sonner';
 import { Spinner } from '@/components/spinner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
@@ -42,4 +43,23 @@ export function ConnectionActions({
       )}
     </>
   );
+}
+
+/** A connection test's answer as TanStack's `mutate` hands it over. */
+interface ConnectionTest {
+  mutate: (
+    input: undefined,
+    handlers: { onSuccess: (r: { ok: boolean; message: string }) => void; onError: (e: Error) => void },
+  ) => void;
+}
+
+/** "Test connection": its answer as a toast, in words ("Connection works", or `refused` and why). */
+export function retestConnection(test: ConnectionTest, refused: string): void {
+  test.mutate(undefined, {
+    onSuccess: (r) =>
+      r.ok
+        ? toast.success('Connection works', { description: r.message })
+        : toast.error(refused, { description: r.message }),
+    onError: (e) => toast.error('Test failed', { description: e.message }),
+  });
 }

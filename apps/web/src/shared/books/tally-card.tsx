@@ -12,7 +12,7 @@ import { usePermission } from '@/lib/permissions.ts';
 import { useSaveTally, useTallyConnection, useTestTally } from './books-api.ts';
 import { BooksCardHeader } from './books-card-header.tsx';
 import { BooksPushBadge } from './books-push-badge.tsx';
-import { ConnectionActions } from './connection-actions.tsx';
+import { ConnectionActions, retestConnection } from './connection-actions.tsx';
 import { TallyMapping } from './tally-mapping.tsx';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -46,14 +46,7 @@ function ConnectionForm({ tally, canManage }: { tally: TallyConnection; canManag
       setFieldError(errorText(error));
     }
   };
-  const retest = () =>
-    test.mutate(undefined, {
-      onSuccess: (r) =>
-        r.ok
-          ? toast.success('Connection works', { description: r.message })
-          : toast.error('Tally did not answer', { description: r.message }),
-      onError: (e) => toast.error('Test failed', { description: errorText(e) }),
-    });
+  const retest = () => retestConnection(test, 'Tally did not answer');
   const busy = save.isPending || test.isPending;
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { useSaveZoho, useTestZoho } from './books-api.ts';
-import { ConnectionActions } from './connection-actions.tsx';
+import { ConnectionActions, retestConnection } from './connection-actions.tsx';
 
 // The Zoho Books connection form: the organisation, the data centre and the OAuth client. The secret and
 // the refresh token are write-only: the form never holds the stored ones, and empty keeps them.
@@ -69,14 +69,7 @@ export function ZohoForm({ zoho, canManage }: { zoho: ZohoConnection; canManage:
       setFieldError(errorText(error));
     }
   };
-  const retest = () =>
-    test.mutate(undefined, {
-      onSuccess: (r) =>
-        r.ok
-          ? toast.success('Connection works', { description: r.message })
-          : toast.error('Zoho Books refused', { description: r.message }),
-      onError: (e) => toast.error('Test failed', { description: errorText(e) }),
-    });
+  const retest = () => retestConnection(test, 'Zoho Books refused');
   const busy = save.isPending || test.isPending;
   const off = !canManage;
   return (
