@@ -277,7 +277,7 @@ function readBlock(
 }
 
 /**
- * The rest of a name printed as a row's value ("Company: Kaveri Labs (India)" over "Private Limited"
+ * The rest of a name printed as a row's value ("Company: Sahyadri Pumps" over "Private Limited"
  * set under the value): a segment of `line` that starts where the block's only row's value starts and
  * is a company's legal form, or follows a name broken after a joining word.
  */
@@ -443,7 +443,7 @@ function sortBlockLines(
       ended = true;
       continue;
     }
-    // A name that wraps: the next line ends it with a company form ("KAVERI LABS (INDIA)" /
+    // A name that wraps: the next line ends it with a company form ("SAHYADRI PUMPS (PUNE)" /
     // "PRIVATE LIMITED"), or the first line broke after a joining word ("Mehta Tiles And").
     if (
       !address.length &&

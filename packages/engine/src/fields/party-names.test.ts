@@ -68,7 +68,7 @@ describe('looksLikeAddress', () => {
     expect(looksLikeAddress('Sector-41, Gurugram, Haryana')).toBe(true);
     expect(looksLikeAddress('Plot No. 14, MIDC')).toBe(true);
     expect(looksLikeAddress('Vardhman Hardware, Pune')).toBe(false);
-    expect(looksLikeAddress('Kaveri Labs (India) Private Limited')).toBe(false);
+    expect(looksLikeAddress('Sahyadri Pumps (Pune) Private Limited')).toBe(false);
   });
 });
 
@@ -78,8 +78,8 @@ describe('cutAddressAfterForm', () => {
       'Mehta Tools Pvt. Ltd.',
     );
     expect(cutAddressAfterForm('Sunrise Agro LLP Sector-5, Noida')).toBe('Sunrise Agro LLP');
-    expect(cutAddressAfterForm('Kaveri Labs (India) Private Limited')).toBe(
-      'Kaveri Labs (India) Private Limited',
+    expect(cutAddressAfterForm('Sahyadri Pumps (Pune) Private Limited')).toBe(
+      'Sahyadri Pumps (Pune) Private Limited',
     );
     expect(cutAddressAfterForm('Orion Castings Limited (FY2022-27)')).toBe(
       'Orion Castings Limited (FY2022-27)',
