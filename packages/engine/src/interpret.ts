@@ -1,9 +1,15 @@
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
+import type { ConfidenceEvidence } from './confidence/features.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
-import { isNeverAPartyName, looksLikeAddress, nameAgreesWithGstin } from './fields/party-names.ts';
+import {
+  isAddressNotName,
+  isNeverAPartyName,
+  looksLikeAddress,
+  nameAgreesWithGstin,
+} from './fields/party-names.ts';
 import { solveMoney } from './interpret-money.ts';
 import { buildLayout, type Layout, type Segment } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
@@ -26,6 +32,8 @@ export interface Interpretation {
   headerFromQr: boolean;
   /** The printed amount in words, when one was read (the checks compare it to the total). */
   wordsAmount: number | null;
+  /** What the confidence rules saw, for the learned model (`confidence/`). */
+  evidence: ConfidenceEvidence;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -70,12 +78,25 @@ export function interpretDocument(
       : ({ ...l } as LineItem);
   });
   checks.unshift(...runChecks(type, fields, tables.lineItems, words?.value ?? null));
-  settleConfidence(
+  const raw = { ...confidence };
+  const disputed = disputedFields(labelled, chosen);
+  const amountsAddUp = settleConfidence(
     { fields, confidence, provenance, checks, warnings },
     { amountsConsistent, wordsAmount: words?.value ?? null, lines: tables.lineItems },
-    disputedFields(labelled, chosen),
+    disputed,
   );
+  const evidence: ConfidenceEvidence = {
+    type,
+    fields,
+    provenance,
+    checks,
+    rule: { ...confidence },
+    raw,
+    disputed,
+    amountsAddUp,
+  };
   return {
+    evidence,
     fields,
     lineItems,
     checks,
@@ -127,12 +148,18 @@ function readParties(
     if (p.stateCode || !p.gstin || !stateByCode(code)) continue;
     p.stateCode = { ...p.gstin, value: code, score: isValidGstin(String(p.gstin.value)) ? 0.9 : 0.5 };
   }
-  // A label or copy marker read where a name should be is no name: empty beats wrong.
-  for (const p of [parties.vendor, parties.buyer])
-    if (p.name && isNeverAPartyName(String(p.name.value))) {
-      warnings.push(`"${p.name.value}" was read as a party's name but is a label, not a name`);
+  // A label or copy marker, or an address line, read where a name should be is no name: empty
+  // beats wrong.
+  for (const p of [parties.vendor, parties.buyer]) {
+    const name = p.name ? String(p.name.value) : '';
+    if (name && isNeverAPartyName(name)) {
+      warnings.push(`"${name}" was read as a party's name but is a label, not a name`);
+      p.name = null;
+    } else if (name && isAddressNotName(name)) {
+      warnings.push(`"${name}" was read as a party's name but is a line of an address`);
       p.name = null;
     }
+  }
   return parties;
 }
 
@@ -209,13 +236,14 @@ function applyQr(qr: QrReading, header: Header, checks: CheckResult[]): boolean 
 
 /**
  * Final confidences: raised where a rule of the document vouches for a value, capped where nothing
- * corroborates it, refuted amounts withheld, all rounded to two places.
+ * corroborates it, refuted amounts withheld, all rounded to two places. Returns whether the totals
+ * block adds up with a tax charged.
  */
 function settleConfidence(
   result: Pick<Interpretation, 'fields' | 'confidence' | 'provenance' | 'checks' | 'warnings'>,
   evidence: { amountsConsistent: boolean; wordsAmount: number | null; lines: Array<Record<string, unknown>> },
   disputed: Set<string>,
-): void {
+): boolean {
   const { fields, confidence, provenance, checks } = result;
   const { amountsConsistent, wordsAmount } = evidence;
   // A set adds up for real only when a tax makes the sum (taxable = total adds up trivially).
@@ -233,6 +261,7 @@ function settleConfidence(
     withholdRefutedAmounts(result, { wordsAmount, lineSum: sumOfLines(evidence.lines) });
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
+  return amountsConsistent && taxCharged;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cutAddressAfterForm,
+  isAddressNotName,
   isNeverAPartyName,
   looksLikeAddress,
   nameAgreesWithGstin,
@@ -86,4 +87,23 @@ describe('cutAddressAfterForm', () => {
     );
     expect(cutAddressAfterForm('Limited Edition Traders')).toBe('Limited Edition Traders');
   });
+});
+
+describe('isAddressNotName', () => {
+  it.each([
+    'Indira Layout',
+    'Sector-41, Gurugram, Haryana',
+    'Plot No. 12, MIDC',
+    'Near Bus Stand, Opp. Temple, Pune',
+  ])('an address line with nothing of a business in it is no name: %s', (line) =>
+    expect(isAddressNotName(line)).toBe(true),
+  );
+  it.each([
+    'Gandhi Nagar Traders',
+    'Sector Five Steels Pvt Ltd',
+    'Ring Road Motors & Co',
+    'Sahyadri Pumps Pvt Ltd',
+  ])('a business that names a place keeps its name: %s', (name) =>
+    expect(isAddressNotName(name)).toBe(false),
+  );
 });

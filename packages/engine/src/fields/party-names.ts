@@ -103,3 +103,18 @@ const ADDRESS_WORDS =
 export function looksLikeAddress(name: string): boolean {
   return ADDRESS_WORDS.test(name) || /,.*,/.test(name);
 }
+
+/** Words that make a line a business's name: its legal form or its trade ("… Traders", "… Agencies"). */
+const BUSINESS_WORDS =
+  /\b(?:traders?|trading|enterprises?|industries|industry|agenc(?:y|ies)|stores?|mart|suppliers?|services|solutions|engineering|engineers|works|associates|sons|brothers|bros|hardwares?|electricals?|electronics|motors|steels?|textiles|pharma|chemicals?|foods|exports?|imports?|distributors?|dealers?|corporation|group|ventures|systems|technologies|tech|infra|constructions?|builders|logistics|transport|hotel|restaurant|cafe|clinic|hospital|medicals?|centre|center|emporium|shop|house|bhandar|udyog|vastralaya)\b|&/i;
+
+/**
+ * An address line in a name's place, with nothing of a business in it ("HSR Layout", "Sector-12,
+ * Noida, U.P."): the block's name was missed and its first address line taken. Read as a name it
+ * would be written as one; it is left for a person instead. "Gandhi Nagar Traders" keeps its name.
+ */
+export function isAddressNotName(name: string): boolean {
+  return (
+    looksLikeAddress(name) && !COMPANY_FORM.test(name) && !LLP_FORM.test(name) && !BUSINESS_WORDS.test(name)
+  );
+}
