@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseIndianDate } from '@bahi/india';
+import { fieldFeatures } from '../src/confidence/features.ts';
 import { hasUsableText } from '../src/extract.ts';
 import { interpretDocument, type QrReading } from '../src/interpret.ts';
 import { profileOf } from '../src/profiles/index.ts';
@@ -156,6 +157,10 @@ for (const type of ['invoice', 'po', 'grn'] as const) {
         confidence: r.confidence,
         provenance: r.provenance,
         error: null,
+        // What the learned confidence model sees (`npm run bench:confidence` fits on it).
+        _features: Object.fromEntries(
+          Object.keys(r.confidence).map((f) => [f, fieldFeatures(f, r.evidence)]),
+        ),
       }),
     );
     if (only) console.log(JSON.stringify({ fields, checks: r.checks.filter((c) => !c.ok) }, null, 1));
