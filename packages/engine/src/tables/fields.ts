@@ -249,6 +249,17 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
   return cells;
 }
 
+/**
+ * A serial number printed so close to the description that the two were read as one cell ("1 MOTORS"
+ * under "Sl | Description"): a small whole number standing under the serial column's label, left
+ * of the description. A description that starts with a number ("2 Core Cable") starts under its
+ * own label, not the serial's.
+ */
+function isRunInSerial(w: Word, serial: Column): boolean {
+  const mid = (w.x0 + w.x1) / 2;
+  return /^\d{1,3}[.)]?$/.test(w.text) && mid >= serial.x0 - 6 && mid <= serial.x1 + 6;
+}
+
 /** The description (OCR specks and a run-in serial number cleaned) and the HSN/SAC code. */
 function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
   const { columns, cellOf, set } = r;
@@ -259,12 +270,14 @@ function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
     // ("©", "WN", "12"): short tokens wholly left of that edge are not the description.
     descCell = descCell.filter((w) => !(w.x1 <= descLeft + 1 && w.text.length <= 3));
   }
+  const serialIdx = bestColumn(columns, 'serial');
+  const serialCol = serialIdx >= 0 && cellOf(serialIdx).length === 0 ? columns[serialIdx] : undefined;
+  const first = readingOrder(descCell)[0]?.[0];
+  if (serialCol && first && isRunInSerial(first, serialCol)) descCell = descCell.filter((w) => w !== first);
   const desc = readDescription(descCell);
   if (desc.words.some((w) => w.source === 'ocr')) {
     // The serial number OCR ran into the description ("16 ‘MS Angle"), its own cell left empty.
-    const serialIdx = bestColumn(columns, 'serial');
-    if (serialIdx >= 0 && cellOf(serialIdx).length === 0)
-      desc.text = desc.text.replace(/^\d{1,3}[.)]?\s+(?=[^\d\s])/, '');
+    if (serialCol) desc.text = desc.text.replace(/^\d{1,3}[.)]?\s+(?=[^\d\s])/, '');
     // OCR reads specks and border ends before a name as quotes or bars ("\"HR Coil", "|Methanol").
     desc.text = desc.text.replace(/^[\s"'‘’“”|!.,:;_~-]+/, '');
     // A lower-case l among capitals is a capital I ("Gl Sheet" for GI Sheet).

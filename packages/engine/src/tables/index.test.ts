@@ -521,6 +521,42 @@ describe('extractLineItems (tax rows under an item)', () => {
       [2, 18250, 36500],
     ]);
   });
+  it('takes a serial number printed against its description off the description, not a number the description starts with', () => {
+    const row = (y: number, cells: Array<[number, string]>, amount: string) =>
+      [y, [...cells, [250, '85015210'], r(315, '4'), [330, 'Nos'], r(385, '100.00'), r(460, amount)]] as [
+        number,
+        Array<[number, string]>,
+      ];
+    const p = page(1, [
+      [
+        110,
+        [
+          [30, 'Sl'],
+          [44, 'Description of Goods'],
+          [250, 'HSN/SAC'],
+          [300, 'Qty'],
+          [330, 'UOM'],
+          [360, 'Rate'],
+          [430, 'Amount'],
+        ],
+      ],
+      row(130, [[31, '1 Motor 2 HP Flange']], '400.00'),
+      row(
+        150,
+        [
+          [31, '2'],
+          [44, '4 Core Cable 1.5 sq mm'],
+        ],
+        '400.00',
+      ),
+      row(170, [[44, '3 Phase Starter']], '400.00'),
+    ]);
+    expect(extractLineItems([p], 'po').lineItems.map((l) => l.description)).toEqual([
+      'Motor 2 HP Flange',
+      '4 Core Cable 1.5 sq mm',
+      '3 Phase Starter',
+    ]);
+  });
 });
 
 describe('extractLineItems (OCR words)', () => {
