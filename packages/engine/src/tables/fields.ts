@@ -71,12 +71,19 @@ const FIGURE_KINDS = new Set<ColumnKind>(['quantity', 'rate', 'discount', 'amoun
 /** Item codes printed under a description in a smaller font ("EL-03979"): not part of it. */
 const ITEM_CODE = /^[A-Z]{1,5}[-/]?[0-9]{3,}[A-Z]?$/;
 
+/** A description column's own label: "Description", "Particulars", "Item Name", "Description of Goods". */
+const COLUMN_LABEL_LINE =
+  /^(?:item\s*(?:name|description)?|description(?:\s+of\s+(?:goods|services?))?|particulars|product(?:\s+name)?)\s*:?$/i;
+
 /**
  * Description of a row: the description cell's sub-lines in reading order, without a trailing
  * item-code line (a lone code token printed below the name in the same cell).
  */
 function readDescription(words: Word[]): { text: string; words: Word[] } {
   const sub = readingOrder(words);
+  // The column's label repeated on a line of its own above the first item ("DESCRIPTION" under a
+  // "Description of Service" header) is a heading, not the item's first line.
+  if (sub.length > 1 && COLUMN_LABEL_LINE.test(sub[0]!.map((w) => w.text).join(' '))) sub.shift();
   if (sub.length > 1) {
     const last = sub[sub.length - 1] as Word[];
     const rest = sub.slice(0, -1).flat();

@@ -557,6 +557,49 @@ describe('extractLineItems (tax rows under an item)', () => {
       '3 Phase Starter',
     ]);
   });
+  it('does not read the column label repeated over the first item as part of its description', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [44, 'Description of Service'],
+          [250, 'HSN'],
+          [300, 'Qty'],
+          [330, 'UOM'],
+          [360, 'Rate'],
+          [430, 'Amount'],
+        ],
+      ],
+      [122, [[250, 'CODE']]],
+      [150, [[44, 'DESCRIPTION']]],
+      [
+        163,
+        [
+          [44, 'Panel Lights 18 W'],
+          [250, '94054090'],
+          r(315, '5'),
+          [330, 'Nos'],
+          r(385, '80.00'),
+          r(460, '400.00'),
+        ],
+      ],
+      [
+        177,
+        [
+          [44, 'Particulars of the fitting work'],
+          [250, '995461'],
+          r(315, '1'),
+          [330, 'Job'],
+          r(385, '50.00'),
+          r(460, '50.00'),
+        ],
+      ],
+    ]);
+    expect(extractLineItems([p], 'invoice').lineItems.map((l) => l.description)).toEqual([
+      'Panel Lights 18 W',
+      'Particulars of the fitting work',
+    ]);
+  });
 });
 
 describe('extractLineItems (OCR words)', () => {
