@@ -17,9 +17,9 @@
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { matchesTruth } from '../dev/corpus-match.ts';
-import { fieldGroup } from '../src/confidence/features.ts';
-import { toConfidence } from '../src/confidence/learned.ts';
-import { type ConfidenceModel, fitModel, probabilityRight } from '../src/confidence/model.ts';
+import { fieldGroup } from './confidence/features.ts';
+import { toConfidence } from './confidence/learned.ts';
+import { type ConfidenceModel, fitModel, probabilityRight } from './confidence/model.ts';
 import { readSavedPredictions, type SavedPrediction, samplesOf } from './confidence-samples.ts';
 import { assignFolds, type CorpusDoc, loadCorpusDocs } from './folds.ts';
 

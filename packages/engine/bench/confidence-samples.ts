@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { matchesTruth } from '../dev/corpus-match.ts';
-import { fieldGroup } from '../src/confidence/features.ts';
-import type { Sample } from '../src/confidence/model.ts';
+import { fieldGroup } from './confidence/features.ts';
+import type { Sample } from './confidence/model.ts';
 import type { CorpusDoc } from './folds.ts';
 
 /** One saved prediction, as dev/dev-fast.ts writes it. */

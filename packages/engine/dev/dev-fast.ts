@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseIndianDate } from '@bahi/india';
-import { fieldFeatures } from '../src/confidence/features.ts';
+import { fieldFeatures } from '../bench/confidence/features.ts';
 import { hasUsableText } from '../src/extract.ts';
 import { interpretDocument, type QrReading } from '../src/interpret.ts';
 import { profileOf } from '../src/profiles/index.ts';

@@ -1,6 +1,5 @@
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
-import type { ConfidenceEvidence } from './confidence/features.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
 import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
@@ -18,6 +17,22 @@ import type { CheckResult, FieldValue, LineItem, Provenance } from './result.ts'
 import { extractLineItems, type LineItemsResult } from './tables/index.ts';
 import type { DocumentType, PageContent } from './types.ts';
 
+/** What the confidence rules decided about a document's values, and from what. */
+export interface ConfidenceEvidence {
+  type: DocumentType;
+  fields: Record<string, FieldValue>;
+  provenance: Record<string, Provenance>;
+  checks: CheckResult[];
+  /** Confidence after the rules (`settleConfidence`). */
+  rule: Record<string, number>;
+  /** The chosen candidate's own score, before any rule raised or capped it. */
+  raw: Record<string, number>;
+  /** Fields whose labelled readings disagree. */
+  disputed: Set<string>;
+  /** The totals block adds up with a tax charged. */
+  amountsAddUp: boolean;
+}
+
 /** A decoded e-invoice QR with the page it was found on and its date in ISO form. */
 export type QrReading = EinvoiceQr & { page: number; docDate: string | null };
 
@@ -32,7 +47,7 @@ export interface Interpretation {
   headerFromQr: boolean;
   /** The printed amount in words, when one was read (the checks compare it to the total). */
   wordsAmount: number | null;
-  /** What the confidence rules saw, for the learned model (`confidence/`). */
+  /** What the confidence rules saw (the learned model of `bench/confidence/` is fitted on it). */
   evidence: ConfidenceEvidence;
 }
 

@@ -12,7 +12,7 @@ import {
   repairNumericToken,
   round2,
 } from './numbers.ts';
-import type { RawRow } from './rows.ts';
+import { type RawRow, SERIAL } from './rows.ts';
 import { type ColumnKind, KNOWN_UNITS, UNIT_WORD } from './vocabulary.ts';
 
 /** Where one line value was read. */
@@ -264,7 +264,7 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
  */
 function isRunInSerial(w: Word, serial: Column): boolean {
   const mid = (w.x0 + w.x1) / 2;
-  return /^\d{1,3}[.)]?$/.test(w.text) && mid >= serial.x0 - 6 && mid <= serial.x1 + 6;
+  return SERIAL.test(w.text) && mid >= serial.x0 - 6 && mid <= serial.x1 + 6;
 }
 
 /** The description (OCR specks and a run-in serial number cleaned) and the HSN/SAC code. */

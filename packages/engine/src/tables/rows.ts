@@ -50,7 +50,8 @@ const END_WORDS =
 const PAGE_WORDS =
   /\b(?:continued|contd|carried (?:forward|over)|c\/f|b\/f|brought forward|page \d+ ?(?:of|\/) ?\d+)\b/i;
 
-const SERIAL = /^[0-9]{1,3}[.)]?$/;
+/** A serial-number cell: "1", "12.", "3)". */
+export const SERIAL = /^[0-9]{1,3}[.)]?$/;
 
 function hasDigitNumber(words: Word[]): boolean {
   return words.some((w) => /[0-9]/.test(w.text) && isNumericToken(w.text.replace(/%$/, '')));

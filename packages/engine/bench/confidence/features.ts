@@ -1,9 +1,10 @@
-import type { CheckResult, FieldValue, Provenance } from '../result.ts';
-import type { DocumentType } from '../types.ts';
+import type { ConfidenceEvidence } from '../../src/interpret.ts';
+
+export type { ConfidenceEvidence };
 
 /**
  * What the learned confidence model sees of one header value, computed in one place for training
- * and for scoring (`learned.ts`, `bench/bench-confidence.ts`). Every feature is a number in about
+ * and for scoring (`learned.ts`, `../bench-confidence.ts`). Every feature is a number in about
  * [0, 1]; the names are the keys of the weights file, so a feature added here is a weight to fit,
  * never a silent shift of the others.
  */
@@ -51,22 +52,6 @@ export function fieldGroup(field: string): FieldGroup {
   if (TEXT.test(field)) return 'text';
   if (NUMBER.test(field)) return 'number';
   return 'code';
-}
-
-/** What the rules decided about a document's values: the evidence the features are read from. */
-export interface ConfidenceEvidence {
-  type: DocumentType;
-  fields: Record<string, FieldValue>;
-  provenance: Record<string, Provenance>;
-  checks: CheckResult[];
-  /** Confidence after the rules (`settleConfidence`). */
-  rule: Record<string, number>;
-  /** The chosen candidate's own score, before any rule raised or capped it. */
-  raw: Record<string, number>;
-  /** Fields whose labelled readings disagree. */
-  disputed: Set<string>;
-  /** The totals block adds up with a tax charged. */
-  amountsAddUp: boolean;
 }
 
 /** The feature vector of one field's value, in `FEATURE_NAMES` order. */

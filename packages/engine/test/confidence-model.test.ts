@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ConfidenceEvidence, FEATURE_NAMES, fieldFeatures, fieldGroup } from './features.ts';
-import { learnedConfidence, toConfidence } from './learned.ts';
-import { fitModel, probabilityRight, type Sample } from './model.ts';
+import {
+  type ConfidenceEvidence,
+  FEATURE_NAMES,
+  fieldFeatures,
+  fieldGroup,
+} from '../bench/confidence/features.ts';
+import { learnedConfidence, toConfidence } from '../bench/confidence/learned.ts';
+import { fitModel, probabilityRight, type Sample } from '../bench/confidence/model.ts';
 
 const at = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
 
