@@ -12,7 +12,7 @@ import {
   repairNumericToken,
   round2,
 } from './numbers.ts';
-import { type RawRow, SERIAL } from './rows.ts';
+import { type RawRow, SERIAL, SERIAL_SLACK } from './rows.ts';
 import { type ColumnKind, KNOWN_UNITS, UNIT_WORD } from './vocabulary.ts';
 
 /** Where one line value was read. */
@@ -256,6 +256,9 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
   return cells;
 }
 
+/** A figure that ends in paise ("1,250.00", "99,50"). */
+const PAISE_END = /[.,][0-9]{2}$/;
+
 /**
  * A serial number printed so close to the description that the two were read as one cell ("1 MOTORS"
  * under "Sl | Description"): a small whole number standing under the serial column's label, left
@@ -264,7 +267,7 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
  */
 function isRunInSerial(w: Word, serial: Column): boolean {
   const mid = (w.x0 + w.x1) / 2;
-  return SERIAL.test(w.text) && mid >= serial.x0 - 6 && mid <= serial.x1 + 6;
+  return SERIAL.test(w.text) && mid >= serial.x0 - SERIAL_SLACK && mid <= serial.x1 + SERIAL_SLACK;
 }
 
 /** The description (OCR specks and a run-in serial number cleaned) and the HSN/SAC code. */
@@ -358,7 +361,7 @@ function readPricedFigures(
   // A rupee discount whose decimal point OCR dropped reads 100× too large: when the arithmetic
   // only holds with it scaled, scale it.
   const discOptions =
-    discount !== null && discount > 0 && !/[.,][0-9]{2}$/.test(cellText(discWords))
+    discount !== null && discount > 0 && !PAISE_END.test(cellText(discWords))
       ? [discount, discount / 100]
       : [discount ?? 0];
   let fixed = repair ? reconcileWith(discOptions[0] ?? 0) : asRead;
@@ -699,7 +702,7 @@ export function columnDecimalStyles(
       const ws = (cells.get(i) ?? []).filter((w) => /[0-9]/.test(w.text));
       if (ws.length === 0 || !ws.every((w) => w.source === 'ocr')) continue;
       total++;
-      if (ws.some((w) => /[.,][0-9]{2}$/.test(w.text))) withPoint++;
+      if (ws.some((w) => PAISE_END.test(w.text))) withPoint++;
     }
     if (total >= 2 && withPoint >= total * 0.6) styles.set(i, true);
   });
@@ -710,7 +713,7 @@ export function columnDecimalStyles(
 function withStyle(value: number | null, words: Word[], twoDecimals: boolean | undefined): number | null {
   if (value === null || !twoDecimals) return value;
   const text = words.map((w) => w.text).join('');
-  if (/[.,][0-9]{2}$/.test(text) || !/^[0-9,]{3,}$/.test(text)) return value;
+  if (PAISE_END.test(text) || !/^[0-9,]{3,}$/.test(text)) return value;
   return round2(value / 100);
 }
 

@@ -4,6 +4,7 @@ import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
 import { isCurrencyWord, isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
+import { SERIAL } from './rows.ts';
 import { type ColumnKind, normaliseLabel, UNIT_WORD } from './vocabulary.ts';
 
 /** GST + cess printed together ("18+0", "9%+9%"). */
@@ -106,7 +107,7 @@ function surveyNumbers(columns: Column[], dataLines: Line[]): NumberSurvey {
       if (unnamed) {
         otherHits.set(unnamed, [...(otherHits.get(unnamed) ?? []), pct]);
         codeHits.set(unnamed, [...(codeHits.get(unnamed) ?? []), isValidHsnSac(ch.text)]);
-        serialHits.set(unnamed, [...(serialHits.get(unnamed) ?? []), /^[0-9]{1,3}[.)]?$/.test(ch.text)]);
+        serialHits.set(unnamed, [...(serialHits.get(unnamed) ?? []), SERIAL.test(ch.text)]);
       } else if (!covered)
         chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
     }

@@ -6,6 +6,9 @@ import { parseIndianAmount } from '@bahi/india';
  * parser would round. OCR slips that are unambiguous in a numeric cell are repaired first.
  */
 
+/** A dash alone in a cell: nil. */
+const NIL_DASH = /^[-–—]$/;
+
 /** Characters OCR confuses with digits, mapped to the digit they stand for inside a number. */
 const OCR_DIGITS: Record<string, string> = {
   O: '0',
@@ -48,7 +51,7 @@ export function parseQuantity(text: string): number | null {
   let s = repairNumericToken(text)
     .replace(/\s+/g, '')
     .replace(/([0-9])[,.]$/, '$1');
-  if (/^[-–—]$/.test(s)) return 0;
+  if (NIL_DASH.test(s)) return 0;
   s = s.replace(/^(?:₹|rs\.?|inr)/i, '').replace(/\/-$/, '');
   let negative = false;
   const paren = /^\((.*)\)$/.exec(s);
@@ -81,7 +84,7 @@ export function parseQuantity(text: string): number | null {
 export function parseMoney(text: string): number | null {
   // "570.00/Nos", "570.00 per Kg": a rate printed with its unit.
   const s = text.trim().replace(/\s*(?:\/|per\s+)[A-Za-z.]{1,8}$/i, '');
-  if (/^[-–—]$/.test(s)) return 0;
+  if (NIL_DASH.test(s)) return 0;
   const direct = parseIndianAmount(s.replace(/\s+/g, ''));
   if (direct !== null) return direct;
   const q = parseQuantity(s);
@@ -101,7 +104,7 @@ export function parseGstRate(text: string): number | null {
     const nums = [...s.matchAll(/([0-9]+(?:\.[0-9]+)?)%?/g)].map((m) => Number(m[1]));
     if (nums.length === 2) return round3((nums[0] ?? 0) + (nums[1] ?? 0));
   }
-  if (/^[-–—]$/.test(s) || /^(nil|exempt(ed)?|nonegst|na)$/.test(s)) return 0;
+  if (NIL_DASH.test(s) || /^(nil|exempt(ed)?|nonegst|na)$/.test(s)) return 0;
   const pair = /^([0-9.]+)%?\+([0-9.]+)%?$/.exec(s);
   if (pair && pair[1] === pair[2]) return round3(Number(pair[1]) * 2);
   const first = /([0-9]+(?:\.[0-9]+)?)/.exec(repairNumericToken(s));

@@ -52,6 +52,8 @@ const PAGE_WORDS =
 
 /** A serial-number cell: "1", "12.", "3)". */
 export const SERIAL = /^[0-9]{1,3}[.)]?$/;
+/** How far (points) a serial number may stand outside its centred label and still be under it. */
+export const SERIAL_SLACK = 6;
 
 function hasDigitNumber(words: Word[]): boolean {
   return words.some((w) => /[0-9]/.test(w.text) && isNumericToken(w.text.replace(/%$/, '')));
@@ -73,7 +75,8 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
     // The serial column takes only serial numbers printed under its label, so a description
     // starting left of its (centred) header, or a number in a description, is not taken for one.
     const allowed = (c: Column) =>
-      c.kind !== 'serial' || (serialLike && overlap(chunk.x0, chunk.x1, c.x0 - 6, c.x1 + 6) > 0);
+      c.kind !== 'serial' ||
+      (serialLike && overlap(chunk.x0, chunk.x1, c.x0 - SERIAL_SLACK, c.x1 + SERIAL_SLACK) > 0);
     const overlapping = columns
       .map((c, i) => ({ i, c, ov: overlap(chunk.x0, chunk.x1, c.x0, c.x1) }))
       .filter((o) => o.ov > 0 && allowed(o.c));
