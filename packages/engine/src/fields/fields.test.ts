@@ -567,6 +567,21 @@ describe('labelled numbers', () => {
     ]);
     expect(extractLabelledFields(po, 'po', none).get('documentNumber')?.[0]?.value).toBe('PO/KMPL/26-27/41');
   });
+
+  it('reads the value under a label from the words under it, when it ran into a longer text on its left', () => {
+    // The PO number printed close after the issuer's long name: one segment, read from the label's edge on.
+    const name = 'Sahyadri Pumps Pvt. Ltd. (Formerly Sahyadri Motors)';
+    // One word space after the name's last letter (5 pt letters, 3 pt spaces).
+    const x = 33 + name.replace(/ /g, '').length * 5 + name.split(' ').length * 3;
+    const po = buildLayout([
+      page([
+        [100, [33, 'Invoice To'], [x, 'Voucher No.'], [x + 130, 'Dated']],
+        [114, [33, name], [x, 'PO/SPL/26-27/88'], [x + 130, '7-Jan-26']],
+      ]),
+    ]);
+    expect(po.lines[1]!.segments[0]!.text).toContain('PO/SPL');
+    expect(extractLabelledFields(po, 'po', none).get('documentNumber')?.[0]?.value).toBe('PO/SPL/26-27/88');
+  });
 });
 
 describe('numbered section headings', () => {

@@ -84,6 +84,18 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | n
 }
 
 /**
+ * The part of a segment below a label that stands under the label's own column. A value printed
+ * close to a longer text in the column to its left (a party's name beside "Voucher No.") is read
+ * as one segment with it; the words from the label's left edge on are the value.
+ */
+function underLabel(below: Segment | null, label: Segment): Segment | null {
+  if (!below || below.x0 >= label.x0 - 15) return below;
+  const words = below.words.filter((w) => w.x0 >= label.x0 - 15);
+  if (!words.length || words.length === below.words.length) return below;
+  return { ...below, words, text: words.map((w) => w.text).join(' '), x0: words[0]!.x0 };
+}
+
+/**
  * Undo OCR slips in a document number read from a scan:
  * - letters of a short prefix read as look-alike digits ("S1/2526/01837", "P0/2025/028");
  * - one glyph read twice as its digit and letter forms ("P0O/2025/01328" for PO/...);
@@ -166,7 +178,7 @@ function resolveValue(
     if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
     // Not a value of this kind: a neighbouring column header; the value may still be below.
   }
-  const below = belowOf(layout, seg);
+  const below = underLabel(belowOf(layout, seg), seg);
   if (below && !isLabelText(below.text, type)) {
     const p = parseValue(spec.kind, below.text);
     if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
