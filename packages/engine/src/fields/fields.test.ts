@@ -568,6 +568,17 @@ describe('labelled numbers', () => {
     expect(extractLabelledFields(po, 'po', none).get('documentNumber')?.[0]?.value).toBe('PO/KMPL/26-27/41');
   });
 
+  it('passes over one speck OCR read after a label, but not a word of text', () => {
+    const scan = buildLayout([
+      page([[100, [14, 'Invoice No D'], [100, ': SPL/1016-22'], [200, 'Date : 28-7-2023']]], 'ocr'),
+    ]);
+    expect(extractLabelledFields(scan, 'invoice', none).get('documentNumber')?.[0]?.value).toBe(
+      'SPL/1016-22',
+    );
+    const worded = buildLayout([page([[100, [14, 'Invoice No Due'], [100, ': SPL/1016-22']]], 'ocr')]);
+    expect(extractLabelledFields(worded, 'invoice', none).get('documentNumber')).toBeUndefined();
+  });
+
   it('reads the value under a label from the words under it, when it ran into a longer text on its left', () => {
     // The PO number printed close after the issuer's long name: one segment, read from the label's edge on.
     const name = 'Sahyadri Pumps Pvt. Ltd. (Formerly Sahyadri Motors)';

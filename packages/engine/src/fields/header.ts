@@ -170,8 +170,10 @@ function resolveValue(
   }
   if (inline) return at(candidateFrom(spec.field, seg, inline, end, 1 * hit.weight), seg, inline, end);
   // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
-  // OCR's marks for a colon ("PO No. ©") are not a value: only letters or digits count.
-  if (/[A-Za-z0-9]/.test(rest) && spec.kind !== 'text') return null;
+  // OCR's marks for a colon ("PO No. ©", or a lone "D") are not a value: one glyph read from a
+  // scan is a speck, more letters or digits are a value.
+  const speck = seg.words[0]?.source === 'ocr' && rest.trim().length === 1;
+  if (/[A-Za-z0-9]/.test(rest) && spec.kind !== 'text' && !speck) return null;
   const right = rightOf(layout, seg);
   if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
     const p = parseValue(spec.kind, right.text);
