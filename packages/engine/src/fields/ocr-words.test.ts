@@ -19,4 +19,12 @@ describe('OCR word repair in names and addresses', () => {
     expect(repairOcrWord('Rd')).toBeNull();
     expect(repairOcrText('Shree Agrotech Ltd.')).toBe('Shree Agrotech Ltd.');
   });
+
+  it('reads a legal form OCR misread at the end of a name as "Ltd"', () => {
+    expect(repairOcrText('SAHYADRI PUMPS(P)LTO.')).toBe('SAHYADRI PUMPS(P)LTD.');
+    expect(repairOcrText('Sahyadri Pumps Pvt Lid')).toBe('Sahyadri Pumps Pvt Ltd');
+    // Not a legal form: a word inside the name, or one that only starts like it.
+    expect(repairOcrText('Lido Pumps')).toBe('Lido Pumps');
+    expect(repairOcrText('Sahyadri Lid Works')).toBe('Sahyadri Lid Works');
+  });
 });

@@ -108,7 +108,15 @@ export function repairOcrWord(word: string): string | null {
   return found.size === 1 ? shapeLike(word, [...found][0]!) : null;
 }
 
+/**
+ * A company's legal form as OCR misreads it, closing a name ("(P)LTO.", "Pvt LID"): "D" read as
+ * "O", "T" as "I". Too short for the word repair above, and only ever the form at a name's end.
+ */
+const MISREAD_LTD = /(?<=[\s).])(?:LTO|LID|LT0)(?=\.?\s*$)/i;
+
 /** Repair the OCR-misread known words of a name or address line; other words stay as read. */
 export function repairOcrText(text: string): string {
-  return text.replace(/[A-Za-z]+/g, (w) => repairOcrWord(w) ?? w);
+  return text
+    .replace(/[A-Za-z]+/g, (w) => repairOcrWord(w) ?? w)
+    .replace(MISREAD_LTD, (w) => shapeLike(w, 'ltd'));
 }
