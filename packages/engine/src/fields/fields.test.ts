@@ -595,6 +595,28 @@ describe('labelled numbers', () => {
   });
 });
 
+describe('a PO written as a letter', () => {
+  it('names its issuer from the company under the closing when no letterhead is read', () => {
+    const layout = buildLayout([
+      page([
+        [100, [41, 'Purchase Order - SP/PO/26-27/013']],
+        [114, [41, 'Details of supplier']],
+        [128, [41, 'M/S KONKAN MOTORS PVT LTD']],
+        [142, [41, 'Plot 7, MIDC Airoli, Navi Mumbai 400708']],
+        [156, [41, 'GSTIN - 27AAACB2900K1ZZ']],
+        [300, [36, 'Thanking you and assuring our best services all the time Regards']],
+        [314, [36, 'Mr. Anil Deshmukh']],
+        [328, [36, 'Mob - 9876543210']],
+        [342, [36, 'Sahyadri Engineering']],
+        [356, [36, 'MAIL ID: SALES@SAHYADRI.EXAMPLE']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'po', none);
+    expect(vendor.name?.value).toBe('KONKAN MOTORS PVT LTD');
+    expect(buyer.name?.value).toBe('Sahyadri Engineering');
+  });
+});
+
 describe('numbered section headings', () => {
   it('"3. Party Details" over an e-invoice party table is no party heading', () => {
     const layout = buildLayout([

@@ -6,7 +6,7 @@ import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
 import { isPlaceName, repairOcrText } from './ocr-words.ts';
-import { cutAddressAfterForm } from './party-names.ts';
+import { cutAddressAfterForm, namesABusiness } from './party-names.ts';
 import { findGstins, stripLeadingSeparators } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
 
@@ -642,6 +642,29 @@ function signedOffBy(layout: Layout): Candidate | null {
   return null;
 }
 
+/** A letter's closing ("… Regards", "Yours faithfully,") at the end of its line. */
+const CLOSING = /\b(?:regards|yours\s+(?:faithfully|truly|sincerely))\s*[,.]?\s*$/i;
+
+/**
+ * The issuer named under a letter's closing: "Regards", then the writer, a phone number and the
+ * company, as POs written as letters end. Only a line that names a business counts (the writer's
+ * own name does not), within the few lines under the closing.
+ */
+function closedBy(layout: Layout): Candidate | null {
+  for (let i = 0; i < layout.lines.length; i++) {
+    const line = layout.lines[i]!;
+    if (!CLOSING.test(line.text)) continue;
+    for (const next of layout.lines.slice(i + 1, i + 6)) {
+      if (next.page !== line.page) break;
+      const seg = next.segments[0]!;
+      const text = tidyName(clean(seg.text));
+      if (/@|\d{4}/.test(text) || isLabelText(text, 'po')) continue;
+      if (namesABusiness(text)) return candidate('name', [seg], text, 0.7);
+    }
+  }
+  return null;
+}
+
 /** Two readings of one name: equal but for case, spacing, punctuation and an OCR slip or two. */
 function sameName(a: string, b: string): boolean {
   const norm = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -721,7 +744,7 @@ export function extractParties(
   );
   const letterhead = letterheadBlock(layout, type, firstAnchorY);
   // No letterhead read (a logo only): the issuer signs off "For, NAME" at the foot.
-  const issuer = letterhead.name ? letterhead : { ...EMPTY, name: signedOffBy(layout) };
+  const issuer = letterhead.name ? letterhead : { ...EMPTY, name: signedOffBy(layout) ?? closedBy(layout) };
   const read = (r: Role) => (anchors[r] ? blockFromAnchor(layout, type, anchors[r]) : null);
   const vendorBlock = read('vendor');
   const buyerBlock = read('buyer');

@@ -114,7 +114,10 @@ const BUSINESS_WORDS =
  * would be written as one; it is left for a person instead. "Gandhi Nagar Traders" keeps its name.
  */
 export function isAddressNotName(name: string): boolean {
-  return (
-    looksLikeAddress(name) && !COMPANY_FORM.test(name) && !LLP_FORM.test(name) && !BUSINESS_WORDS.test(name)
-  );
+  return looksLikeAddress(name) && !namesABusiness(name);
+}
+
+/** Whether a line names a business: a legal form or a trade word ("Pvt Ltd", "LLP", "Engineering"). */
+export function namesABusiness(text: string): boolean {
+  return COMPANY_FORM.test(text) || LLP_FORM.test(text) || BUSINESS_WORDS.test(text);
 }
