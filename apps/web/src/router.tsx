@@ -18,6 +18,138 @@ import { ERROR_TEST_PATH } from '@/lib/route-guard.ts';
  * never import one another (a Biome rule in biome.json; see docs/ARCHITECTURE.md, Web).
  */
 
+/** The pages outside the shell that anyone may open: terms, privacy, an invitation, the vendor form. */
+function publicPageRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'terms-and-conditions',
+      lazy: async () => ({ Component: (await import('@/features/legal/terms-page.tsx')).TermsPage }),
+    },
+    {
+      path: 'privacy-policy',
+      lazy: async () => ({ Component: (await import('@/features/legal/privacy-page.tsx')).PrivacyPage }),
+    },
+    {
+      path: 'invite/:token',
+      lazy: async () => ({ Component: (await import('@/features/team/invite-page.tsx')).InvitePage }),
+    },
+    {
+      // The public vendor form: no account, no shell (the link's token is the only credential).
+      path: 'vendor-form/:token',
+      lazy: async () => ({
+        Component: (await import('@/features/vendor-form/vendor-form-page.tsx')).VendorFormPage,
+      }),
+    },
+  ];
+}
+
+/** The documents' pages: Parse (flows), reconciliation, the review queue, a flow's sheet, one document. */
+function documentRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'parse',
+      lazy: async () => ({ Component: (await import('@/features/parse/parse-page.tsx')).ParsePage }),
+    },
+    {
+      path: 'reconcile',
+      lazy: async () => ({
+        Component: (await import('@/features/reconcile/reconcile-page.tsx')).ReconcilePage,
+      }),
+    },
+    {
+      path: 'review',
+      lazy: async () => ({
+        Component: (await import('@/features/review/review-queue-page.tsx')).ReviewQueuePage,
+      }),
+    },
+    {
+      path: 'flows/:flowId/sheet',
+      lazy: async () => ({ Component: (await import('@/features/parse/sheet-page.tsx')).SheetPage }),
+    },
+    {
+      path: 'flows/:flowId/documents/:documentId',
+      lazy: async () => ({
+        Component: (await import('@/features/review/document-page.tsx')).DocumentPage,
+      }),
+    },
+  ];
+}
+
+/** The organisation's pages: profile, team, audit trail and integrations. */
+function organisationRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'profile',
+      lazy: async () => ({
+        Component: (await import('@/features/profile/profile-page.tsx')).ProfilePage,
+      }),
+    },
+    {
+      path: 'team',
+      lazy: async () => ({ Component: (await import('@/features/team/team-page.tsx')).TeamPage }),
+    },
+    {
+      path: 'audit',
+      lazy: async () => ({ Component: (await import('@/features/team/audit-page.tsx')).AuditPage }),
+    },
+    {
+      path: 'integrations',
+      lazy: async () => ({
+        Component: (await import('@/features/integrations/integrations-page.tsx')).IntegrationsPage,
+      }),
+    },
+  ];
+}
+
+/** The modules around the documents: vendors, GST, MSME, and the previews of what is planned. */
+function moduleRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'vendor-management',
+      // Two features on one page: the Vendor Management preview frames the working vendor master.
+      lazy: async () => {
+        const [{ VendorManagementPage }, { VendorMaster }, { OnboardingPanel }] = await Promise.all([
+          import('@/features/coming-soon/pages.tsx'),
+          import('@/features/vendors/vendor-master.tsx'),
+          import('@/features/vendors/onboarding-panel.tsx'),
+        ]);
+        return {
+          element: (
+            <VendorManagementPage>
+              <OnboardingPanel />
+              <VendorMaster />
+            </VendorManagementPage>
+          ),
+        };
+      },
+    },
+    {
+      path: 'gst',
+      lazy: async () => ({
+        Component: (await import('@/features/compliance/gst-page.tsx')).GstPage,
+      }),
+    },
+    {
+      path: 'msme',
+      lazy: async () => ({
+        Component: (await import('@/features/msme/msme-page.tsx')).MsmePage,
+      }),
+    },
+    {
+      path: 'compliance',
+      lazy: async () => ({
+        Component: (await import('@/features/coming-soon/pages.tsx')).CompliancePage,
+      }),
+    },
+    {
+      path: 'working-capital',
+      lazy: async () => ({
+        Component: (await import('@/features/coming-soon/pages.tsx')).WorkingCapitalPage,
+      }),
+    },
+  ];
+}
+
 /** Route table. `AuthGate` (root) decides who may see what; see `lib/route-guard.ts`. */
 export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
   return [
@@ -29,25 +161,7 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
       children: [
         { path: 'login', element: <LoginPage /> },
         { path: 'signup', element: <SignupPage /> },
-        {
-          path: 'terms-and-conditions',
-          lazy: async () => ({ Component: (await import('@/features/legal/terms-page.tsx')).TermsPage }),
-        },
-        {
-          path: 'privacy-policy',
-          lazy: async () => ({ Component: (await import('@/features/legal/privacy-page.tsx')).PrivacyPage }),
-        },
-        {
-          path: 'invite/:token',
-          lazy: async () => ({ Component: (await import('@/features/team/invite-page.tsx')).InvitePage }),
-        },
-        {
-          // The public vendor form: no account, no shell (the link's token is the only credential).
-          path: 'vendor-form/:token',
-          lazy: async () => ({
-            Component: (await import('@/features/vendor-form/vendor-form-page.tsx')).VendorFormPage,
-          }),
-        },
+        ...publicPageRoutes(),
         {
           path: 'onboarding',
           lazy: async () => ({
@@ -59,95 +173,9 @@ export function createRoutes(errorTestEnabled: boolean): RouteObject[] {
           element: <AppShell />,
           children: [
             { index: true, element: <HomePage /> },
-            {
-              path: 'parse',
-              lazy: async () => ({ Component: (await import('@/features/parse/parse-page.tsx')).ParsePage }),
-            },
-            {
-              path: 'reconcile',
-              lazy: async () => ({
-                Component: (await import('@/features/reconcile/reconcile-page.tsx')).ReconcilePage,
-              }),
-            },
-            {
-              path: 'review',
-              lazy: async () => ({
-                Component: (await import('@/features/review/review-queue-page.tsx')).ReviewQueuePage,
-              }),
-            },
-            {
-              path: 'flows/:flowId/sheet',
-              lazy: async () => ({ Component: (await import('@/features/parse/sheet-page.tsx')).SheetPage }),
-            },
-            {
-              path: 'flows/:flowId/documents/:documentId',
-              lazy: async () => ({
-                Component: (await import('@/features/review/document-page.tsx')).DocumentPage,
-              }),
-            },
-            {
-              path: 'profile',
-              lazy: async () => ({
-                Component: (await import('@/features/profile/profile-page.tsx')).ProfilePage,
-              }),
-            },
-            {
-              path: 'team',
-              lazy: async () => ({ Component: (await import('@/features/team/team-page.tsx')).TeamPage }),
-            },
-            {
-              path: 'audit',
-              lazy: async () => ({ Component: (await import('@/features/team/audit-page.tsx')).AuditPage }),
-            },
-            {
-              path: 'integrations',
-              lazy: async () => ({
-                Component: (await import('@/features/integrations/integrations-page.tsx')).IntegrationsPage,
-              }),
-            },
-            {
-              path: 'vendor-management',
-              // Two features on one page: the Vendor Management preview frames the working vendor master.
-              lazy: async () => {
-                const [{ VendorManagementPage }, { VendorMaster }, { OnboardingPanel }] = await Promise.all([
-                  import('@/features/coming-soon/pages.tsx'),
-                  import('@/features/vendors/vendor-master.tsx'),
-                  import('@/features/vendors/onboarding-panel.tsx'),
-                ]);
-                return {
-                  element: (
-                    <VendorManagementPage>
-                      <OnboardingPanel />
-                      <VendorMaster />
-                    </VendorManagementPage>
-                  ),
-                };
-              },
-            },
-            {
-              path: 'gst',
-              lazy: async () => ({
-                Component: (await import('@/features/compliance/gst-page.tsx')).GstPage,
-              }),
-            },
-            {
-              path: 'msme',
-              lazy: async () => ({
-                Component: (await import('@/features/msme/msme-page.tsx')).MsmePage,
-              }),
-            },
-            {
-              path: 'compliance',
-              lazy: async () => ({
-                Component: (await import('@/features/coming-soon/pages.tsx')).CompliancePage,
-              }),
-            },
-            {
-              path: 'working-capital',
-              lazy: async () => ({
-                Component: (await import('@/features/coming-soon/pages.tsx')).WorkingCapitalPage,
-              }),
-            },
+            ...documentRoutes(),
+            ...organisationRoutes(),
+            ...moduleRoutes(),
           ],
         },
         // Unknown paths: the guard redirects them, so this only renders for a split second.

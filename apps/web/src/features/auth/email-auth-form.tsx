@@ -14,20 +14,20 @@ import { PasswordInput } from './password-input.tsx';
 /** What the form holds: sign-up's name box is absent on sign-in. */
 type EmailAuthValues = SignInInput & { name?: string };
 
-/** E-mail + password form for signing in (`mode="signin"`) or creating an account (`mode="signup"`). */
-export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
+/**
+ * The form's state and its submit: signs in or up through Better Auth, then waits for the session
+ * before leaving; an answer from the server is kept as `error` (and, on sign-up, whether the address
+ * already has an account).
+ */
+function useEmailAuth(mode: 'signin' | 'signup') {
   const navigate = useNavigate();
   const session = authClient.useSession();
-  const id = useId();
   // Coming from "Sign in instead" on the sign-up form, the address is already typed.
   const location = useLocation();
   const form = useContractForm<EmailAuthValues, EmailAuthValues>(
     mode === 'signup' ? SignUpInputSchema : SignInInputSchema,
     { name: '', email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
   );
-  // Watched, so "Sign in instead" carries the address as it is now.
-  const email = form.watch('email');
-  const passwordError = form.formState.errors.password?.message;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Sign-up with an address that has an account: the answer offers signing in instead.
@@ -63,6 +63,17 @@ export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
     setAccountExists(false);
     void form.handleSubmit(submit)(event);
   }
+
+  return { form, error, submitting, accountExists, handleSubmit };
+}
+
+/** E-mail + password form for signing in (`mode="signin"`) or creating an account (`mode="signup"`). */
+export function EmailAuthForm({ mode }: { mode: 'signin' | 'signup' }) {
+  const id = useId();
+  const { form, error, submitting, accountExists, handleSubmit } = useEmailAuth(mode);
+  // Watched, so "Sign in instead" carries the address as it is now.
+  const email = form.watch('email');
+  const passwordError = form.formState.errors.password?.message;
 
   return (
     // The browser's own checks (required, type=email) stay on: they run before this handler does.

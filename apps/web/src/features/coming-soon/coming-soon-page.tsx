@@ -1,7 +1,6 @@
 import type { InterestModule } from '@bahi/contracts';
 import { BellRingIcon, CheckCircle2Icon, CheckIcon, CircleIcon, type LucideIcon } from 'lucide-react';
 import type * as React from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
 import { cn } from '@/lib/utils.ts';
+import { ComingSoonHero, FeatureGrid } from './coming-soon-sections.tsx';
 import { useInterest, useRegisterInterest } from './queries.ts';
 
 /** One capability of a module: planned, or already working somewhere in the app. */
@@ -31,41 +31,6 @@ export interface ComingSoonContent {
   benefits: string[];
   /** The badge over the introduction when part of the module already works (else "Coming Soon"). */
   availableBadge?: string;
-}
-
-/** "Get Notified" button whose state comes from the server, so it survives reloads. */
-function NotifyButton({ module }: { module: InterestModule }) {
-  const interest = useInterest();
-  const register = useRegisterInterest();
-  if (interest.isPending) return <Skeleton className="h-10 w-40" />;
-  const registered = interest.data?.modules.includes(module) ?? false;
-  if (registered) {
-    return (
-      <Button
-        size="lg"
-        variant="outline"
-        disabled
-        className="border-success/40 text-success disabled:opacity-100"
-      >
-        <CheckIcon aria-hidden="true" />
-        You're on the list
-      </Button>
-    );
-  }
-  return (
-    <Button
-      size="lg"
-      disabled={register.isPending}
-      onClick={() =>
-        register.mutate(module, {
-          onError: (error) => toast.error('Could not sign you up', { description: error.message }),
-        })
-      }
-    >
-      <BellRingIcon aria-hidden="true" />
-      Get Notified
-    </Button>
-  );
 }
 
 /**
@@ -110,6 +75,41 @@ function RoadmapList({ features }: { features: PlannedFeature[] }) {
   );
 }
 
+/** "Get Notified" button whose state comes from the server, so it survives reloads. */
+function NotifyButton({ module }: { module: InterestModule }) {
+  const interest = useInterest();
+  const register = useRegisterInterest();
+  if (interest.isPending) return <Skeleton className="h-10 w-40" />;
+  const registered = interest.data?.modules.includes(module) ?? false;
+  if (registered) {
+    return (
+      <Button
+        size="lg"
+        variant="outline"
+        disabled
+        className="border-success/40 text-success disabled:opacity-100"
+      >
+        <CheckIcon aria-hidden="true" />
+        You're on the list
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="lg"
+      disabled={register.isPending}
+      onClick={() =>
+        register.mutate(module, {
+          onError: (error) => toast.error('Could not sign you up', { description: error.message }),
+        })
+      }
+    >
+      <BellRingIcon aria-hidden="true" />
+      Get Notified
+    </Button>
+  );
+}
+
 /** Shared layout of the Vendor Management, Compliance and Working Capital previews. */
 export function ComingSoonPage({
   content,
@@ -120,72 +120,13 @@ export function ComingSoonPage({
   children?: React.ReactNode;
 }) {
   useDocumentTitle(content.eyebrow);
-  const Icon = content.icon;
   return (
     <div className="flex flex-col gap-8">
-      <section className="relative overflow-hidden rounded-2xl border bg-card px-6 py-10 sm:px-10">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-primary/8 blur-2xl"
-        />
-        <div className="relative flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
-          <div className="max-w-2xl">
-            <div className="flex items-center gap-3">
-              <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              {content.availableBadge ? (
-                <Badge variant="success">{content.availableBadge}</Badge>
-              ) : (
-                <Badge variant="soon">Coming Soon</Badge>
-              )}
-            </div>
-            <p className="mt-5 font-medium text-primary text-sm">{content.eyebrow}</p>
-            <h1 className="mt-1 font-semibold text-3xl tracking-tight">{content.title}</h1>
-            <p className="mt-3 text-base text-muted-foreground leading-relaxed">{content.description}</p>
-          </div>
-          <div className="shrink-0">
-            <NotifyButton module={content.module} />
-          </div>
-        </div>
-      </section>
+      <ComingSoonHero content={content} notify={<NotifyButton module={content.module} />} />
 
       {children}
 
-      <section aria-labelledby="planned-features">
-        <h2 id="planned-features" className="font-semibold text-lg tracking-tight">
-          {content.features.some((f) => f.available) ? 'What works and what is planned' : 'Planned features'}
-        </h2>
-        <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {content.features.map(({ icon: FeatureIcon, title, description, available }) => (
-            <Card key={title} className="gap-3 py-5">
-              <CardHeader className="px-5">
-                <div className="mb-2 flex items-center justify-between gap-2">
-                  <span className="flex size-9 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                    <FeatureIcon className="size-4" aria-hidden="true" />
-                  </span>
-                  {available ? (
-                    <Badge variant="success">Available</Badge>
-                  ) : (
-                    <Badge variant="outline">Planned</Badge>
-                  )}
-                </div>
-                <CardTitle className="text-base">{title}</CardTitle>
-              </CardHeader>
-              <CardContent className="px-5">
-                <p className="text-muted-foreground text-sm leading-relaxed">{description}</p>
-                {available?.to ? (
-                  <Link to={available.to} className="mt-2 inline-block text-primary text-sm hover:underline">
-                    {available.where}
-                  </Link>
-                ) : (
-                  available && <p className="mt-2 text-sm text-success">{available.where}</p>
-                )}
-              </CardContent>
-            </Card>
-          ))}
-        </div>
-      </section>
+      <FeatureGrid features={content.features} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>

@@ -76,6 +76,85 @@ const analytics: Array<{ label: string; description: string; icon: LucideIcon }>
   },
 ];
 
+/** What the analytics will show, each part marked as not built yet. */
+function AnalyticsCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Dashboard Analytics</CardTitle>
+        <CardDescription>Trends in documents, spend and vendor performance over time</CardDescription>
+        <CardAction>
+          <Badge variant="soon">Coming Soon</Badge>
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4" data-testid="analytics-features">
+          {analytics.map(({ label, description, icon: Icon }) => (
+            <li
+              key={label}
+              className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/40 p-4"
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                <Icon className="size-4" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-medium text-sm">{label}</span>
+                <span className="block text-muted-foreground text-xs">{description}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One quick action: a link, or — not built yet — a greyed-out line that says so and links what works. */
+function QuickActionItem({ label, description, to, icon: Icon, unavailable }: QuickAction) {
+  if (unavailable) {
+    return (
+      <div
+        className="flex items-center gap-3 rounded-lg border border-dashed px-3 py-3"
+        data-testid="quick-action-unavailable"
+      >
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-muted-foreground text-sm">{label}</span>
+            <Badge variant="soon">Not available yet</Badge>
+          </span>
+          <span className="block text-muted-foreground text-xs">
+            {description}{' '}
+            <Link to={to} className="text-primary underline underline-offset-2">
+              {unavailable.instead}
+            </Link>
+          </span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={to}
+      className="group flex items-center gap-3 rounded-lg border px-3 py-3 outline-none transition-colors hover:border-primary/30 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40"
+    >
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium text-sm">{label}</span>
+        <span className="block truncate text-muted-foreground text-xs">{description}</span>
+      </span>
+      <ArrowRightIcon
+        className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+        aria-hidden="true"
+      />
+    </Link>
+  );
+}
+
 /** `/`: greeting, counters, analytics placeholder, recent activity and quick actions. */
 export function HomePage() {
   useDocumentTitle('Home');
@@ -99,38 +178,7 @@ export function HomePage() {
         </p>
       )}
       <StatGrid stats={dashboard.data?.stats} loading={dashboard.isPending} />
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Dashboard Analytics</CardTitle>
-          <CardDescription>Trends in documents, spend and vendor performance over time</CardDescription>
-          <CardAction>
-            <Badge variant="soon">Coming Soon</Badge>
-          </CardAction>
-        </CardHeader>
-        <CardContent>
-          <ul
-            className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4"
-            data-testid="analytics-features"
-          >
-            {analytics.map(({ label, description, icon: Icon }) => (
-              <li
-                key={label}
-                className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/40 p-4"
-              >
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block font-medium text-sm">{label}</span>
-                  <span className="block text-muted-foreground text-xs">{description}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-
+      <AnalyticsCard />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <RecentActivity
@@ -146,47 +194,9 @@ export function HomePage() {
           </CardHeader>
           <CardContent>
             <ul className="flex flex-col gap-2">
-              {quickActions.map(({ label, description, to, icon: Icon, unavailable }) => (
-                <li key={label}>
-                  {unavailable ? (
-                    <div
-                      className="flex items-center gap-3 rounded-lg border border-dashed px-3 py-3"
-                      data-testid="quick-action-unavailable"
-                    >
-                      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-                        <Icon className="size-4" aria-hidden="true" />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="flex flex-wrap items-center gap-2">
-                          <span className="font-medium text-muted-foreground text-sm">{label}</span>
-                          <Badge variant="soon">Not available yet</Badge>
-                        </span>
-                        <span className="block text-muted-foreground text-xs">
-                          {description}{' '}
-                          <Link to={to} className="text-primary underline underline-offset-2">
-                            {unavailable.instead}
-                          </Link>
-                        </span>
-                      </span>
-                    </div>
-                  ) : (
-                    <Link
-                      to={to}
-                      className="group flex items-center gap-3 rounded-lg border px-3 py-3 outline-none transition-colors hover:border-primary/30 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                    >
-                      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                        <Icon className="size-4" aria-hidden="true" />
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block font-medium text-sm">{label}</span>
-                        <span className="block truncate text-muted-foreground text-xs">{description}</span>
-                      </span>
-                      <ArrowRightIcon
-                        className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
-                        aria-hidden="true"
-                      />
-                    </Link>
-                  )}
+              {quickActions.map((action) => (
+                <li key={action.label}>
+                  <QuickActionItem {...action} />
                 </li>
               ))}
             </ul>

@@ -7,44 +7,25 @@ import { flowKeys, useRemoveDocument } from '@/shared/flows/queries.ts';
 import { isGoogleAuthRequired } from '@/shared/integrations/google-oauth.ts';
 import { DocumentRow, UploadRow } from './document-row.tsx';
 import type { Flow, FlowDocument } from './flows-api.ts';
-import { mergeInbox } from './inbox.ts';
+import { type InboxEntry, mergeInbox } from './inbox.ts';
 import { useFlowDocuments, useFlowUploads, useRedoDocument } from './queries.ts';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 
-/**
- * Side sheet with a flow's inbox: the upload drop zone (upload flows) and every document with its
- * status, error or failed checks, plus Retry / Re-process.
- */
-export function DocumentsPanel({
-  flow,
-  open,
-  onOpenChange,
-  onRunStarted,
-  onAuthRequired,
-  running = false,
-}: {
-  flow: Flow;
-  running?: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onRunStarted: (runId: string) => void;
-  /** A retry refused because Google is not authorised: the flow card offers the authorisation dialog. */
-  onAuthRequired?: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const documents = useFlowDocuments(flow.id, open, running);
-  const isUpload = flow.io.input.kind === 'upload';
-  const uploads = useFlowUploads(flow.id, open && isUpload);
-  const redo = useRedoDocument(flow.id);
-  const remove = useRemoveDocument(flow.id);
-  const docs = documents.data ?? [];
-  const entries = mergeInbox(uploads.data ?? [], docs);
-  const newCount = entries.length - docs.length;
-  const counts = {
-    total: entries.length,
-    failed: docs.filter((d) => d.status === 'failed').length,
-    review: docs.filter((d) => d.status === 'needs_review').length,
-  };
+/** Remove and Retry / Re-process of one document, with their toasts; a retry Google refuses asks for it. */
+function useDocumentActions(
+  flowId: string,
+  {
+    onRunStarted,
+    onAuthRequired,
+    onOpenChange,
+  }: {
+    onRunStarted: (runId: string) => void;
+    onAuthRequired: (() => void) | undefined;
+    onOpenChange: (open: boolean) => void;
+  },
+) {
+  const redo = useRedoDocument(flowId);
+  const remove = useRemoveDocument(flowId);
 
   async function handleRemove(doc: FlowDocument) {
     try {
@@ -71,6 +52,102 @@ export function DocumentsPanel({
     }
   }
 
+  return { busy: redo.isPending, handleRemove, handleRedo };
+}
+
+/** The inbox's list: skeletons while loading, the error, "no documents yet", or the rows. */
+function InboxList({
+  flow,
+  loading,
+  error,
+  entries,
+  actions,
+}: {
+  flow: Flow;
+  loading: boolean;
+  error: Error | null;
+  entries: InboxEntry[];
+  actions: ReturnType<typeof useDocumentActions>;
+}) {
+  if (loading) {
+    return (
+      <div className="flex flex-col gap-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-14 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        Couldn't load the documents: {error.message}
+      </p>
+    );
+  }
+  if (entries.length === 0) {
+    return (
+      <p className="py-6 text-center text-muted-foreground text-sm">
+        No documents yet.
+        {flow.io.input.kind === 'upload'
+          ? ' Upload some above, then run the flow.'
+          : ' Run the flow to read the folder.'}
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y rounded-lg border" aria-label="Inbox">
+      {entries.map((entry) =>
+        entry.kind === 'upload' ? (
+          <UploadRow key={`u-${entry.upload.id}`} upload={entry.upload} />
+        ) : (
+          <DocumentRow
+            key={entry.document.id}
+            doc={entry.document}
+            busy={actions.busy}
+            onRedo={(action) => void actions.handleRedo(entry.document, action)}
+            onRemove={() => void actions.handleRemove(entry.document)}
+          />
+        ),
+      )}
+    </ul>
+  );
+}
+
+/**
+ * Side sheet with a flow's inbox: the upload drop zone (upload flows) and every document with its
+ * status, error or failed checks, plus Retry / Re-process.
+ */
+export function DocumentsPanel({
+  flow,
+  open,
+  onOpenChange,
+  onRunStarted,
+  onAuthRequired,
+  running = false,
+}: {
+  flow: Flow;
+  running?: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onRunStarted: (runId: string) => void;
+  /** A retry refused because Google is not authorised: the flow card offers the authorisation dialog. */
+  onAuthRequired?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const documents = useFlowDocuments(flow.id, open, running);
+  const isUpload = flow.io.input.kind === 'upload';
+  const uploads = useFlowUploads(flow.id, open && isUpload);
+  const actions = useDocumentActions(flow.id, { onRunStarted, onAuthRequired, onOpenChange });
+  const docs = documents.data ?? [];
+  const entries = mergeInbox(uploads.data ?? [], docs);
+  const newCount = entries.length - docs.length;
+  const counts = {
+    total: entries.length,
+    failed: docs.filter((d) => d.status === 'failed').length,
+    review: docs.filter((d) => d.status === 'needs_review').length,
+  };
+
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-xl">
@@ -96,40 +173,13 @@ export function DocumentsPanel({
               Documents are read from {flow.io.input.url} each time the flow runs.
             </p>
           )}
-          {documents.isPending || (isUpload && uploads.isPending) ? (
-            <div className="flex flex-col gap-3">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-14 w-full" />
-              ))}
-            </div>
-          ) : documents.isError ? (
-            <p role="alert" className="text-destructive text-sm">
-              Couldn't load the documents: {documents.error.message}
-            </p>
-          ) : entries.length === 0 ? (
-            <p className="py-6 text-center text-muted-foreground text-sm">
-              No documents yet.
-              {flow.io.input.kind === 'upload'
-                ? ' Upload some above, then run the flow.'
-                : ' Run the flow to read the folder.'}
-            </p>
-          ) : (
-            <ul className="divide-y rounded-lg border" aria-label="Inbox">
-              {entries.map((entry) =>
-                entry.kind === 'upload' ? (
-                  <UploadRow key={`u-${entry.upload.id}`} upload={entry.upload} />
-                ) : (
-                  <DocumentRow
-                    key={entry.document.id}
-                    doc={entry.document}
-                    busy={redo.isPending}
-                    onRedo={(action) => void handleRedo(entry.document, action)}
-                    onRemove={() => void handleRemove(entry.document)}
-                  />
-                ),
-              )}
-            </ul>
-          )}
+          <InboxList
+            flow={flow}
+            loading={documents.isPending || (isUpload && uploads.isPending)}
+            error={documents.isError ? documents.error : null}
+            entries={entries}
+            actions={actions}
+          />
         </div>
       </SheetContent>
     </Sheet>

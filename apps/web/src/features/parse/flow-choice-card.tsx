@@ -1,6 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
+import type * as React from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/utils.ts';
+import type { GoogleStatus } from '@/shared/integrations/queries.ts';
 
 /* The pieces the flow form's Input and Output pickers share. */
 
@@ -52,7 +54,7 @@ export function ChoiceCard({
 }
 
 /** Why a Google choice is greyed out: the server has no Google client (the server refuses it in the same words). */
-export function GoogleUnavailableNote({ feature, testId }: { feature: string; testId: string }) {
+function GoogleUnavailableNote({ feature, testId }: { feature: string; testId: string }) {
   return (
     <p className="text-muted-foreground text-xs" data-testid={testId}>
       {feature} needs Google, which is not set up on this server; uploads, local folders and workbooks work
@@ -64,11 +66,23 @@ export function GoogleUnavailableNote({ feature, testId }: { feature: string; te
   );
 }
 
+/** What a row of choice cards is given. */
+interface ChoiceGroupProps<K extends string> {
+  legend: string;
+  name: string;
+  labels: Record<K, string>;
+  icons: Record<K, LucideIcon>;
+  value: K;
+  onChange: (kind: K) => void;
+  googleKind: K;
+  testPrefix: string;
+}
+
 /**
  * A row of choice cards for one setting (where documents come from, where rows go). The choice that needs
  * Google is greyed out when the server has no Google client, unless the flow already uses it.
  */
-export function ChoiceGroup<K extends string>({
+function ChoiceGroup<K extends string>({
   legend,
   name,
   labels,
@@ -78,17 +92,7 @@ export function ChoiceGroup<K extends string>({
   googleKind,
   unconfigured,
   testPrefix,
-}: {
-  legend: string;
-  name: string;
-  labels: Record<K, string>;
-  icons: Record<K, LucideIcon>;
-  value: K;
-  onChange: (kind: K) => void;
-  googleKind: K;
-  unconfigured: boolean;
-  testPrefix: string;
-}) {
+}: ChoiceGroupProps<K> & { unconfigured: boolean }) {
   return (
     <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
       <legend className="sr-only">{legend}</legend>
@@ -106,5 +110,30 @@ export function ChoiceGroup<K extends string>({
         />
       ))}
     </fieldset>
+  );
+}
+
+/**
+ * A setting's choice cards with the note under them. When the server has no Google client the Google
+ * choice is greyed out and the note says why (`googleFeature`); otherwise `children` is the note, if any.
+ */
+export function GoogleChoicePicker<K extends string>({
+  google,
+  googleFeature,
+  unavailableTestId,
+  children,
+  ...group
+}: ChoiceGroupProps<K> & {
+  google: GoogleStatus | undefined;
+  googleFeature: string;
+  unavailableTestId: string;
+  children?: React.ReactNode;
+}) {
+  const unconfigured = google?.configured === false;
+  return (
+    <div className="grid gap-2">
+      <ChoiceGroup {...group} unconfigured={unconfigured} />
+      {unconfigured ? <GoogleUnavailableNote feature={googleFeature} testId={unavailableTestId} /> : children}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { FormField } from '@/components/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import type { GoogleStatus } from '@/shared/integrations/queries.ts';
-import { ChoiceGroup, GoogleUnavailableNote } from './flow-choice-card.tsx';
+import { GoogleChoicePicker } from './flow-choice-card.tsx';
 import { OUTPUT_KIND_LABELS, type OutputKind } from './flow-form.ts';
 import type { FlowFormSectionProps } from './use-flow-form.ts';
 
@@ -25,23 +25,21 @@ function OutputKindPicker({
   /** The flow being edited already writes to a Google spreadsheet. */
   hasSpreadsheet: boolean;
 }) {
-  const unconfigured = google?.configured === false;
   return (
-    <div className="grid gap-2">
-      <ChoiceGroup
-        legend="Output"
-        name="outputKind"
-        labels={OUTPUT_KIND_LABELS}
-        icons={OUTPUT_ICONS}
-        value={value}
-        onChange={onChange}
-        googleKind="sheets"
-        unconfigured={unconfigured}
-        testPrefix="output"
-      />
-      {unconfigured ? (
-        <GoogleUnavailableNote feature="Google Sheets" testId="sheets-unavailable" />
-      ) : value === 'sheets' ? (
+    <GoogleChoicePicker
+      legend="Output"
+      name="outputKind"
+      labels={OUTPUT_KIND_LABELS}
+      icons={OUTPUT_ICONS}
+      value={value}
+      onChange={onChange}
+      googleKind="sheets"
+      google={google}
+      googleFeature="Google Sheets"
+      unavailableTestId="sheets-unavailable"
+      testPrefix="output"
+    >
+      {value === 'sheets' ? (
         <p className="text-muted-foreground text-xs" data-testid="sheets-note">
           {hasSpreadsheet
             ? "New rows are appended to this flow's Google spreadsheet; a re-processed document's rows are replaced."
@@ -54,7 +52,7 @@ function OutputKindPicker({
           Bahi keeps an .xlsx workbook with a Documents and a Line Items tab, viewable and downloadable here.
         </p>
       )}
-    </div>
+    </GoogleChoicePicker>
   );
 }
 

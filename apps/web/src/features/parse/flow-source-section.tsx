@@ -3,10 +3,10 @@ import { FormField } from '@/components/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import type { GoogleStatus } from '@/shared/integrations/queries.ts';
-import { MailFields } from './flow-automation-fields.tsx';
-import { ChoiceGroup, GoogleUnavailableNote } from './flow-choice-card.tsx';
+import { GoogleChoicePicker } from './flow-choice-card.tsx';
 import { offersSubfolders, SOURCE_KIND_LABELS, type SourceKind } from './flow-form.ts';
 import type { Flow } from './flows-api.ts';
+import { MailFields } from './mail-fields.tsx';
 import type { FlowFormSectionProps } from './use-flow-form.ts';
 
 const SOURCE_ICONS = { upload: UploadIcon, local: FolderIcon, drive: Link2Icon, email: MailIcon } as const;
@@ -24,22 +24,20 @@ function SourceKindPicker({
   onChange: (kind: SourceKind) => void;
   google: GoogleStatus | undefined;
 }) {
-  const unconfigured = google?.configured === false;
   return (
-    <div className="grid gap-2">
-      <ChoiceGroup
-        legend="Input source"
-        name="sourceKind"
-        labels={SOURCE_KIND_LABELS}
-        icons={SOURCE_ICONS}
-        value={value}
-        onChange={onChange}
-        googleKind="drive"
-        unconfigured={unconfigured}
-        testPrefix="source"
-      />
-      {unconfigured && <GoogleUnavailableNote feature="Google Drive" testId="drive-unavailable" />}
-    </div>
+    <GoogleChoicePicker
+      legend="Input source"
+      name="sourceKind"
+      labels={SOURCE_KIND_LABELS}
+      icons={SOURCE_ICONS}
+      value={value}
+      onChange={onChange}
+      googleKind="drive"
+      google={google}
+      googleFeature="Google Drive"
+      unavailableTestId="drive-unavailable"
+      testPrefix="source"
+    />
   );
 }
 

@@ -14,14 +14,12 @@ import {
   uploadAll,
 } from './upload-files.ts';
 
-/**
- * Drop zone of an upload flow: drag files or a .zip onto it, or click to choose. Each file uploads
- * with its own progress bar; `onUploaded` runs once the batch is in so the inbox list refreshes.
- */
-export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploaded: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const [uploads, setUploads] = useState<Array<UploadProgress & { id: string }>>([]);
+/** One upload with an id for React's list. */
+type UploadItemState = UploadProgress & { id: string };
+
+/** The batch being uploaded, one progress per file; `start` refuses a new batch while one is going. */
+function useUploads(flowId: string, onUploaded: () => void) {
+  const [uploads, setUploads] = useState<UploadItemState[]>([]);
   const busy = uploads.some((u) => u.state === 'uploading' || u.state === 'waiting');
 
   async function start(files: File[]) {
@@ -37,6 +35,60 @@ export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploa
     const { tone, text } = describeUploadSummary(summary);
     toast[tone](text);
   }
+
+  return { uploads, busy, start };
+}
+
+/** One file of the batch: name, size, its state, its progress bar, and what was skipped or renamed. */
+function UploadItem({ upload: u }: { upload: UploadItemState }) {
+  return (
+    <li className="rounded-md border bg-card px-3 py-2 text-sm" data-testid="upload-item">
+      <div className="flex items-center gap-2">
+        <span className="min-w-0 flex-1 truncate">{u.name}</span>
+        <span className="shrink-0 text-muted-foreground text-xs tabular-nums">{formatBytes(u.size)}</span>
+        {u.state === 'done' && <CheckCircle2Icon className="size-4 text-success" aria-label="Added" />}
+        {u.state === 'skipped' && (
+          <CircleSlashIcon className="size-4 text-warning-foreground" aria-label="Not added" />
+        )}
+        {u.state === 'failed' && <XCircleIcon className="size-4 text-destructive" aria-label="Failed" />}
+      </div>
+      {u.state === 'failed' && <p className="mt-1 text-destructive text-xs">{u.error}</p>}
+      {(u.state === 'waiting' || u.state === 'uploading') && (
+        <Progress
+          className="mt-2 h-1.5"
+          value={computeProgressPercent(u.loaded, u.size)}
+          aria-label={`Uploading ${u.name}`}
+        />
+      )}
+      {u.state === 'done' && (u.added ?? 0) > 1 && (
+        <p className="mt-1 text-muted-foreground text-xs">{u.added} documents added from this file</p>
+      )}
+      {(u.skipped?.length ?? 0) + (u.renamed?.length ?? 0) > 0 && (
+        <ul className="mt-1 flex flex-col gap-0.5 text-xs">
+          {u.skipped?.map((s) => (
+            <li key={`skipped-${s.name}`} className="text-warning-foreground">
+              {s.name === u.name ? 'Not added' : `${s.name}: not added`} — {s.reason}
+            </li>
+          ))}
+          {u.renamed?.map((r) => (
+            <li key={`renamed-${r.name}`} className="text-muted-foreground">
+              Added as “{r.name}” — {r.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Drop zone of an upload flow: drag files or a .zip onto it, or click to choose. Each file uploads
+ * with its own progress bar; `onUploaded` runs once the batch is in so the inbox list refreshes.
+ */
+export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploaded: () => void }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const { uploads, busy, start } = useUploads(flowId, onUploaded);
 
   function handleDrop(event: DragEvent<HTMLElement>) {
     event.preventDefault();
@@ -83,48 +135,7 @@ export function UploadDropZone({ flowId, onUploaded }: { flowId: string; onUploa
       {uploads.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Uploads">
           {uploads.map((u) => (
-            <li key={u.id} className="rounded-md border bg-card px-3 py-2 text-sm" data-testid="upload-item">
-              <div className="flex items-center gap-2">
-                <span className="min-w-0 flex-1 truncate">{u.name}</span>
-                <span className="shrink-0 text-muted-foreground text-xs tabular-nums">
-                  {formatBytes(u.size)}
-                </span>
-                {u.state === 'done' && (
-                  <CheckCircle2Icon className="size-4 text-success" aria-label="Added" />
-                )}
-                {u.state === 'skipped' && (
-                  <CircleSlashIcon className="size-4 text-warning-foreground" aria-label="Not added" />
-                )}
-                {u.state === 'failed' && (
-                  <XCircleIcon className="size-4 text-destructive" aria-label="Failed" />
-                )}
-              </div>
-              {u.state === 'failed' && <p className="mt-1 text-destructive text-xs">{u.error}</p>}
-              {(u.state === 'waiting' || u.state === 'uploading') && (
-                <Progress
-                  className="mt-2 h-1.5"
-                  value={computeProgressPercent(u.loaded, u.size)}
-                  aria-label={`Uploading ${u.name}`}
-                />
-              )}
-              {u.state === 'done' && (u.added ?? 0) > 1 && (
-                <p className="mt-1 text-muted-foreground text-xs">{u.added} documents added from this file</p>
-              )}
-              {(u.skipped?.length ?? 0) + (u.renamed?.length ?? 0) > 0 && (
-                <ul className="mt-1 flex flex-col gap-0.5 text-xs">
-                  {u.skipped?.map((s) => (
-                    <li key={`skipped-${s.name}`} className="text-warning-foreground">
-                      {s.name === u.name ? 'Not added' : `${s.name}: not added`} — {s.reason}
-                    </li>
-                  ))}
-                  {u.renamed?.map((r) => (
-                    <li key={`renamed-${r.name}`} className="text-muted-foreground">
-                      Added as “{r.name}” — {r.reason}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
+            <UploadItem key={u.id} upload={u} />
           ))}
         </ul>
       )}

@@ -10,6 +10,71 @@ import { formatRelativeTime } from '@/lib/format.ts';
 import { cn } from '@/lib/utils.ts';
 import { useMarkNotificationsRead, useNotifications } from './queries.ts';
 
+/** One notification: a dot and bold title while unread, the body, and how long ago. */
+function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="flex w-full items-start gap-3 rounded-sm px-3 py-2.5 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40"
+    >
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.readAt ? 'bg-transparent' : 'bg-primary')}
+      />
+      <span className="min-w-0 flex-1">
+        <span className={cn('block truncate text-sm', !item.readAt && 'font-semibold')}>{item.title}</span>
+        <span className="mt-0.5 line-clamp-2 block text-muted-foreground text-xs">{item.body}</span>
+        <span className="mt-1 block text-[11px] text-muted-foreground">
+          {formatRelativeTime(item.createdAt)}
+        </span>
+      </span>
+      {!item.readAt && <span className="sr-only">Unread</span>}
+    </button>
+  );
+}
+
+/** The panel's list: skeletons while loading, the error, "all caught up", or the notifications. */
+function NotificationList({
+  notifications,
+  onOpen,
+}: {
+  notifications: ReturnType<typeof useNotifications>;
+  onOpen: (item: Notification) => void;
+}) {
+  if (notifications.isPending) {
+    return (
+      <div className="space-y-2 p-3">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-3 w-full" />
+      </div>
+    );
+  }
+  if (notifications.isError) {
+    return (
+      <p className="px-4 py-8 text-center text-muted-foreground text-sm">Couldn't load notifications.</p>
+    );
+  }
+  const items = notifications.data.items;
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
+        <CheckCheckIcon className="size-6 text-muted-foreground" aria-hidden="true" />
+        <p className="text-muted-foreground text-sm">You're all caught up</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Recent notifications">
+      {items.map((item) => (
+        <li key={item.id}>
+          <NotificationItem item={item} onOpen={() => onOpen(item)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Bell with the unread count and a panel of recent notifications. A popover (a labelled dialog), not a
  * menu: it holds a heading, a "Mark all read" button and a list, which a menu role may not contain.
@@ -21,7 +86,6 @@ export function NotificationsMenu() {
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.data?.unreadCount ?? 0;
-  const items = notifications.data?.items ?? [];
 
   function openItem(item: Notification) {
     if (!item.readAt) markRead.mutate([item.id]);
@@ -68,53 +132,7 @@ export function NotificationsMenu() {
         </div>
         <Separator />
         <div className="max-h-96 overflow-y-auto p-1">
-          {notifications.isPending ? (
-            <div className="space-y-2 p-3">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-3 w-full" />
-            </div>
-          ) : notifications.isError ? (
-            <p className="px-4 py-8 text-center text-muted-foreground text-sm">
-              Couldn't load notifications.
-            </p>
-          ) : items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-4 py-10 text-center">
-              <CheckCheckIcon className="size-6 text-muted-foreground" aria-hidden="true" />
-              <p className="text-muted-foreground text-sm">You're all caught up</p>
-            </div>
-          ) : (
-            <ul aria-label="Recent notifications">
-              {items.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    onClick={() => openItem(item)}
-                    className="flex w-full items-start gap-3 rounded-sm px-3 py-2.5 text-left outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'mt-1.5 size-2 shrink-0 rounded-full',
-                        item.readAt ? 'bg-transparent' : 'bg-primary',
-                      )}
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className={cn('block truncate text-sm', !item.readAt && 'font-semibold')}>
-                        {item.title}
-                      </span>
-                      <span className="mt-0.5 line-clamp-2 block text-muted-foreground text-xs">
-                        {item.body}
-                      </span>
-                      <span className="mt-1 block text-[11px] text-muted-foreground">
-                        {formatRelativeTime(item.createdAt)}
-                      </span>
-                    </span>
-                    {!item.readAt && <span className="sr-only">Unread</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <NotificationList notifications={notifications} onOpen={openItem} />
         </div>
       </PopoverContent>
     </Popover>
