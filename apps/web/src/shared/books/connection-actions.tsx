@@ -63,3 +63,54 @@ export function retestConnection(test: ConnectionTest, refused: string): void {
     onError: (e) => toast.error('Test failed', { description: e.message }),
   });
 }
+
+/** A connection test as TanStack's `mutateAsync` hands it over. */
+interface ConnectionTestAsync {
+  mutateAsync: () => Promise<{ ok: boolean; message: string }>;
+}
+
+/**
+ * "Save and test": saves, then tests the saved connection and says the answer as a toast (`connected`,
+ * or `refused` and why). Resolves to what went wrong in words for the form, or null.
+ */
+export async function saveAndTest(
+  save: () => Promise<unknown>,
+  test: ConnectionTestAsync,
+  words: { connected: string; refused: string },
+): Promise<string | null> {
+  try {
+    await save();
+    const result = await test.mutateAsync();
+    if (result.ok) toast.success(words.connected, { description: result.message });
+    else toast.error(words.refused, { description: result.message });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** "Post each invoice to … as soon as it is approved": the books connection's auto-post switch. */
+export function AutoPostCheckbox({
+  books,
+  checked,
+  onChange,
+  disabled,
+}: {
+  books: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled: boolean;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        disabled={disabled}
+      />
+      <span>Post each invoice to {books} as soon as it is approved</span>
+    </label>
+  );
+}
