@@ -149,22 +149,28 @@ function GstPeriodPicker({
 /** The shown period's workbooks: every tab, and the IMS actions. */
 function GstDownloads({ data, shown }: { data: GstReconciliation; shown: string }) {
   const where = `?${new URLSearchParams({ period: shown, ...(data.gstin ? { gstin: data.gstin } : {}) })}`;
-  const all = `${buildApiPath(apiLinks.gstXlsx, {})}${where}`;
-  const ims = `${buildApiPath(apiLinks.gstImsXlsx, {})}${where}`;
+  const links = [
+    {
+      href: `${buildApiPath(apiLinks.gstXlsx, {})}${where}`,
+      testId: 'download-gst',
+      label: 'All tabs .xlsx',
+    },
+    {
+      href: `${buildApiPath(apiLinks.gstImsXlsx, {})}${where}`,
+      testId: 'download-ims',
+      label: 'IMS actions .xlsx',
+    },
+  ];
   return (
     <div className="flex flex-wrap gap-2 sm:ml-auto">
-      <Button asChild variant="outline">
-        <a href={all} download data-testid="download-gst">
-          <DownloadIcon aria-hidden="true" />
-          All tabs .xlsx
-        </a>
-      </Button>
-      <Button asChild variant="outline">
-        <a href={ims} download data-testid="download-ims">
-          <DownloadIcon aria-hidden="true" />
-          IMS actions .xlsx
-        </a>
-      </Button>
+      {links.map((l) => (
+        <Button key={l.testId} asChild variant="outline">
+          <a href={l.href} download data-testid={l.testId}>
+            <DownloadIcon aria-hidden="true" />
+            {l.label}
+          </a>
+        </Button>
+      ))}
     </div>
   );
 }

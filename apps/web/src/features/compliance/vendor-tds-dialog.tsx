@@ -1,5 +1,5 @@
 import { TDS_SECTION_LABELS, TDS_SECTION_NAMES, type Vendor } from '@bahi/contracts';
-import type * as React from 'react';
+import { CheckboxLabel } from '@/components/checkbox-label.tsx';
 import { LabelledField, LabelledInput } from '@/components/labelled-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
@@ -61,12 +61,12 @@ export function VendorTdsDialog({ vendor, onClose }: { vendor: Vendor; onClose: 
               withSac
             />
           </LabelledField>
-          <DraftCheckbox checked={d.panOperative} onChange={(panOperative) => set({ panOperative })}>
+          <CheckboxLabel checked={d.panOperative} onChange={(panOperative) => set({ panOperative })}>
             PAN is operative (linked with Aadhaar); otherwise TDS is at least 20 %
-          </DraftCheckbox>
-          <DraftCheckbox checked={d.hasLdc} onChange={(hasLdc) => set({ hasLdc })}>
+          </CheckboxLabel>
+          <CheckboxLabel checked={d.hasLdc} onChange={(hasLdc) => set({ hasLdc })}>
             Lower-deduction certificate (section 197)
-          </DraftCheckbox>
+          </CheckboxLabel>
           {d.hasLdc && <CertificateFields d={d} set={set} />}
           {error && (
             <p role="alert" className="text-destructive text-sm">
@@ -84,29 +84,6 @@ export function VendorTdsDialog({ vendor, onClose }: { vendor: Vendor; onClose: 
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** One yes/no of the profile, the box before its words. */
-function DraftCheckbox({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="size-4"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {children}
-    </label>
   );
 }
 

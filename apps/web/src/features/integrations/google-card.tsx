@@ -2,10 +2,12 @@ import {
   CheckCircle2Icon,
   FolderPlusIcon,
   InfoIcon,
+  type LucideIcon,
   RefreshCwIcon,
   SheetIcon,
   UnplugIcon,
 } from 'lucide-react';
+import type * as React from 'react';
 import { GoogleIcon } from '@/components/google-icon.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -157,14 +159,12 @@ function GoogleCardFooter({ connected, card }: { connected: boolean; card: CardS
     <CardFooter className="flex flex-wrap gap-2">
       {connected ? (
         <>
-          <Button variant="outline" onClick={card.verify} disabled={actions.verify.isPending}>
-            {actions.verify.isPending ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />}
+          <PendingButton onClick={card.verify} pending={actions.verify.isPending} icon={RefreshCwIcon}>
             Refresh
-          </Button>
-          <Button variant="outline" onClick={card.disconnect} disabled={actions.disconnect.isPending}>
-            {actions.disconnect.isPending ? <Spinner /> : <UnplugIcon aria-hidden="true" />}
+          </PendingButton>
+          <PendingButton onClick={card.disconnect} pending={actions.disconnect.isPending} icon={UnplugIcon}>
             Disconnect
-          </Button>
+          </PendingButton>
         </>
       ) : (
         <Button onClick={() => void card.connect()} disabled={card.connecting}>
@@ -173,5 +173,25 @@ function GoogleCardFooter({ connected, card }: { connected: boolean; card: CardS
         </Button>
       )}
     </CardFooter>
+  );
+}
+
+/** An outline button whose icon turns into a spinner, and which holds, while its request runs. */
+function PendingButton({
+  onClick,
+  pending,
+  icon: Icon,
+  children,
+}: {
+  onClick: () => void;
+  pending: boolean;
+  icon: LucideIcon;
+  children: React.ReactNode;
+}) {
+  return (
+    <Button variant="outline" onClick={onClick} disabled={pending}>
+      {pending ? <Spinner /> : <Icon aria-hidden="true" />}
+      {children}
+    </Button>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReconcilePage as ReconcilePageData } from '@bahi/contracts';
 import { DownloadIcon, GitCompareArrowsIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Pager } from '@/components/pager.tsx';
+import { useFilterParams } from '@/components/param-filters.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -23,8 +23,8 @@ import { TolerancesDialog } from './tolerances-dialog.tsx';
  */
 export function ReconcilePage() {
   useDocumentTitle('Reconcile');
-  const [params, setParams] = useSearchParams();
-  const query = useReconciliation(params);
+  const filters = useFilterParams();
+  const query = useReconciliation(filters.params);
   const data = query.data;
   const empty = data && data.counts.invoices === 0 && data.posTotal === 0;
   return (
@@ -61,7 +61,7 @@ export function ReconcilePage() {
             <ReconcileSummary data={data} />
             {data.msmeDue.length > 0 && <MsmeDue data={data} />}
             {data.flows.length > 0 && <NoPoFlows flows={data.flows} />}
-            <InvoicesSection data={data} fetching={query.isFetching} params={params} setParams={setParams} />
+            <InvoicesSection data={data} fetching={query.isFetching} filters={filters} />
             {data.posTotal > 0 && <PurchaseOrders data={data} />}
           </>
         )
@@ -100,24 +100,15 @@ function ReconcileSummary({ data }: { data: ReconcilePageData }) {
 function InvoicesSection({
   data,
   fetching,
-  params,
-  setParams,
+  filters,
 }: {
   data: ReconcilePageData;
   fetching: boolean;
-  params: URLSearchParams;
-  setParams: ReturnType<typeof useSearchParams>[1];
+  filters: ReturnType<typeof useFilterParams>;
 }) {
+  const { params, setParam } = filters;
   const page = Number(params.get('page') ?? '1') || 1;
   const [generation, setGeneration] = useState(0);
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    // A new filter starts from the first page.
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
   return (
     <section aria-labelledby="invoices-title" className="flex flex-col gap-2">
       <h2 id="invoices-title" className="font-semibold text-lg">
@@ -129,9 +120,7 @@ function InvoicesSection({
         params={params}
         setParam={setParam}
         onClear={() => {
-          const next = new URLSearchParams();
-          if (params.get('view')) next.set('view', params.get('view')!);
-          setParams(next, { replace: true });
+          filters.clearFilters();
           // The search box starts afresh (it keeps what was typed otherwise).
           setGeneration((g) => g + 1);
         }}

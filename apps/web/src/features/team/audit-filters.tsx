@@ -63,38 +63,22 @@ export function AuditFilters({ filters, people }: { filters: Filters; people: Au
   return (
     <Card>
       <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="flex flex-col gap-1.5">
-          <span className="font-medium text-sm">Person</span>
-          <Select value={values.actorId} onValueChange={set.actorId}>
-            <SelectTrigger aria-label="Person" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>Everyone</SelectItem>
-              {people.map((p) => (
-                <SelectItem key={p.id} value={p.id}>
-                  {p.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <span className="font-medium text-sm">What</span>
-          <Select value={values.kind} onValueChange={set.kind}>
-            <SelectTrigger aria-label="What happened" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ANY}>Everything</SelectItem>
-              {AUDIT_KINDS.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {AUDIT_KIND_LABELS[k]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <AnySelect
+          title="Person"
+          label="Person"
+          value={values.actorId}
+          onChange={set.actorId}
+          anyLabel="Everyone"
+          options={people.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <AnySelect
+          title="What"
+          label="What happened"
+          value={values.kind}
+          onChange={set.kind}
+          anyLabel="Everything"
+          options={AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }))}
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.doc}>Document id</Label>
           <Input
@@ -115,5 +99,41 @@ export function AuditFilters({ filters, people }: { filters: Filters; people: Au
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** A filter of the trail: its title above, "any" (`anyLabel`) first, then the options. */
+function AnySelect({
+  title,
+  label,
+  value,
+  onChange,
+  anyLabel,
+  options,
+}: {
+  title: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  anyLabel: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="font-medium text-sm">{title}</span>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger aria-label={label} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>{anyLabel}</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { PlugZapIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { CheckboxLabel } from '@/components/checkbox-label.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { Button } from '@/components/ui/button.tsx';
 
@@ -102,15 +103,8 @@ export function AutoPostCheckbox({
   disabled: boolean;
 }) {
   return (
-    <label className="flex items-start gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="mt-0.5 size-4"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        disabled={disabled}
-      />
+    <CheckboxLabel align="top" checked={checked} onChange={onChange} disabled={disabled}>
       <span>Post each invoice to {books} as soon as it is approved</span>
-    </label>
+    </CheckboxLabel>
   );
 }
