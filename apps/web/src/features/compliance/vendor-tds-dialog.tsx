@@ -13,8 +13,10 @@ import {
 import { useVendorTdsForm } from './use-vendor-tds-form.ts';
 import type { Draft } from './vendor-tds-draft.ts';
 
+/** The look of the TDS screens' native selects. */
 export const SELECT = 'h-9 rounded-md border bg-card px-2 text-sm';
 
+/** A TDS section picker; `withSac` adds the default, "by each line's SAC", first. */
 export function SectionSelect({
   id,
   value,
