@@ -1,20 +1,17 @@
-import { GST_TAB_LABELS, GST_TABS, type GstRow, type GstTab } from '@bahi/contracts';
+import type { GstReconciliation, GstRow, GstTab } from '@bahi/contracts';
 import { DownloadIcon, FileJsonIcon, UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs.tsx';
 import { buildApiPath } from '@/lib/endpoint.ts';
 import { apiLinks } from '@/lib/endpoints.ts';
-import { formatAgo } from '@/lib/format.ts';
 import { usePermission } from '../../lib/permissions.ts';
 import { DecisionDialog, type PendingDecision } from './decision-dialog.tsx';
-import { ForeignGstinNotice, GstinSelect, ToleranceSetting } from './gst-buyer.tsx';
-import { money, periodLabel } from './gst-format.ts';
-import { GstRowItem } from './gst-row.tsx';
-import { Suppliers } from './gst-suppliers.tsx';
+import { GstinSelect } from './gst-buyer.tsx';
+import { periodLabel } from './gst-format.ts';
+import { GstMatched } from './gst-tabs.tsx';
 import { useGst, useUploadGstr2b } from './queries.ts';
 
 function UploadButton({ onUploaded }: { onUploaded: (period: string, gstin: string | undefined) => void }) {
@@ -75,19 +72,14 @@ export function GstView() {
   const query = useGst(period, gstin);
   const data = query.data;
   const shown = data?.period ?? null;
-  const where = shown
-    ? `?${new URLSearchParams({ period: shown, ...(data?.gstin ? { gstin: data.gstin } : {}) })}`
-    : '';
-  const links = shown
-    ? {
-        all: `${buildApiPath(apiLinks.gstXlsx, {})}${where}`,
-        ims: `${buildApiPath(apiLinks.gstImsXlsx, {})}${where}`,
-      }
-    : null;
   // A new upload is shown at once: its period and GSTIN.
   const showUploaded = (p: string, g: string | undefined) => {
     setPeriod(p);
     setGstin(g);
+  };
+  const choosePeriod = (p: string) => {
+    setPeriod(p);
+    setGstin(undefined);
   };
   const decide = (action: PendingDecision['action'], row: GstRow) =>
     setPending({ action, row, candidates: data?.rows.filter((r) => r.tab === 'missing_in_books') ?? [] });
@@ -95,43 +87,8 @@ export function GstView() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
         <UploadButton onUploaded={showUploaded} />
-        {data && data.periods.length > 0 && (
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="text-muted-foreground text-xs">Return period</span>
-            <select
-              className="h-9 rounded-md border bg-card px-2 text-sm"
-              value={shown ?? ''}
-              onChange={(e) => {
-                setPeriod(e.target.value);
-                setGstin(undefined);
-              }}
-              data-testid="period-select"
-            >
-              {data.periods.map((p) => (
-                <option key={p} value={p}>
-                  {periodLabel(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {data && <GstinSelect data={data} onChange={setGstin} />}
-        {links && (
-          <div className="flex flex-wrap gap-2 sm:ml-auto">
-            <Button asChild variant="outline">
-              <a href={links.all} download data-testid="download-gst">
-                <DownloadIcon aria-hidden="true" />
-                All tabs .xlsx
-              </a>
-            </Button>
-            <Button asChild variant="outline">
-              <a href={links.ims} download data-testid="download-ims">
-                <DownloadIcon aria-hidden="true" />
-                IMS actions .xlsx
-              </a>
-            </Button>
-          </div>
-        )}
+        {data && <GstPeriodPicker data={data} shown={shown} onPeriod={choosePeriod} onGstin={setGstin} />}
+        {data && shown && <GstDownloads data={data} shown={shown} />}
       </div>
       {query.isPending ? (
         <Skeleton className="h-64 w-full" />
@@ -146,60 +103,74 @@ export function GstView() {
           description="Download GSTR-2B as JSON from the GST portal (Returns › GSTR-2B) and upload it here: each supplier document is matched with the invoices Bahi read, and you see where input tax credit is at risk."
         />
       ) : (
-        <>
-          <ForeignGstinNotice data={data} />
-          <p className="text-muted-foreground text-xs" data-testid="gst-files">
-            {data.files
-              .filter((f) => f.current && f.gstin === data.gstin)
-              .map(
-                (f) =>
-                  `${f.fileName}: ${f.documents} documents, uploaded by ${f.uploadedBy} ${formatAgo(f.uploadedAt)}`,
-              )
-              .join(' · ')}
-            {' · '}
-            <ToleranceSetting toleranceRupees={data.toleranceRupees} />
-          </p>
-          <Tabs value={tab} onValueChange={(v) => setTab(v as GstTab)}>
-            <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:grid-cols-3">
-              {data.tabs.map((t) => (
-                <TabsTrigger
-                  key={t.tab}
-                  value={t.tab}
-                  className="flex h-auto min-w-0 flex-col items-start gap-0 whitespace-normal px-2 py-1.5 text-left"
-                  data-testid={`tab-${t.tab}`}
-                >
-                  <span className="text-xs sm:text-sm">
-                    {GST_TAB_LABELS[t.tab]} <span className="tabular-nums">({t.count})</span>
-                  </span>
-                  <span className="font-normal text-muted-foreground text-xs tabular-nums">
-                    ITC {money(t.itc)}
-                  </span>
-                </TabsTrigger>
-              ))}
-            </TabsList>
-            {GST_TABS.map((t) => {
-              const rows = data.rows.filter((r) => r.tab === t);
-              return (
-                <TabsContent key={t} value={t}>
-                  {rows.length === 0 ? (
-                    <p className="rounded-lg border bg-card p-4 text-muted-foreground text-sm">
-                      Nothing here for {periodLabel(shown)}.
-                    </p>
-                  ) : (
-                    <ul className="rounded-lg border bg-card" aria-label={GST_TAB_LABELS[t]}>
-                      {rows.map((r) => (
-                        <GstRowItem key={r.key} row={r} onDecide={decide} />
-                      ))}
-                    </ul>
-                  )}
-                </TabsContent>
-              );
-            })}
-          </Tabs>
-          <Suppliers data={data} />
-        </>
+        <GstMatched data={data} shown={shown} tab={tab} setTab={setTab} onDecide={decide} />
       )}
       {pending && <DecisionDialog pending={pending} onClose={() => setPending(null)} />}
+    </div>
+  );
+}
+
+/** The return period (once any 2B is uploaded) and, beside it, the buyer GSTIN. */
+function GstPeriodPicker({
+  data,
+  shown,
+  onPeriod,
+  onGstin,
+}: {
+  data: GstReconciliation;
+  shown: string | null;
+  onPeriod: (period: string) => void;
+  onGstin: (gstin: string | undefined) => void;
+}) {
+  return (
+    <>
+      {data.periods.length > 0 && (
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="text-muted-foreground text-xs">Return period</span>
+          <select
+            className="h-9 rounded-md border bg-card px-2 text-sm"
+            value={shown ?? ''}
+            onChange={(e) => onPeriod(e.target.value)}
+            data-testid="period-select"
+          >
+            {data.periods.map((p) => (
+              <option key={p} value={p}>
+                {periodLabel(p)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <GstinSelect data={data} onChange={onGstin} />
+    </>
+  );
+}
+
+/** The shown period's workbooks: every tab, and the IMS actions. */
+function GstDownloads({ data, shown }: { data: GstReconciliation; shown: string }) {
+  const where = `?${new URLSearchParams({ period: shown, ...(data.gstin ? { gstin: data.gstin } : {}) })}`;
+  const links = [
+    {
+      href: `${buildApiPath(apiLinks.gstXlsx, {})}${where}`,
+      testId: 'download-gst',
+      label: 'All tabs .xlsx',
+    },
+    {
+      href: `${buildApiPath(apiLinks.gstImsXlsx, {})}${where}`,
+      testId: 'download-ims',
+      label: 'IMS actions .xlsx',
+    },
+  ];
+  return (
+    <div className="flex flex-wrap gap-2 sm:ml-auto">
+      {links.map((l) => (
+        <Button key={l.testId} asChild variant="outline">
+          <a href={l.href} download data-testid={l.testId}>
+            <DownloadIcon aria-hidden="true" />
+            {l.label}
+          </a>
+        </Button>
+      ))}
     </div>
   );
 }

@@ -1,14 +1,6 @@
-import {
-  TDS_SECTION_LABELS,
-  TDS_SECTION_NAMES,
-  type Vendor,
-  type VendorTds,
-  VendorTdsSchema,
-} from '@bahi/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type * as React from 'react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { TDS_SECTION_LABELS, TDS_SECTION_NAMES, type Vendor } from '@bahi/contracts';
+import { CheckboxLabel } from '@/components/checkbox-label.tsx';
+import { LabelledField, LabelledInput } from '@/components/labelled-input.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -18,14 +10,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { callEndpoint } from '@/lib/endpoint.ts';
-import { api } from '@/lib/endpoints.ts';
-import { type Draft, fromDraft, toDraft } from './vendor-tds-draft.ts';
+import { useVendorTdsForm } from './use-vendor-tds-form.ts';
+import type { Draft } from './vendor-tds-draft.ts';
 
+/** The look of the TDS screens' native selects. */
 export const SELECT = 'h-9 rounded-md border bg-card px-2 text-sm';
 
+/** A TDS section picker; `withSac` adds the default, "by each line's SAC", first. */
 export function SectionSelect({
   id,
   value,
@@ -49,45 +40,11 @@ export function SectionSelect({
   );
 }
 
+type SetDraft = (patch: Partial<Draft>) => void;
+
 /** Edit a vendor's TDS profile (`PATCH /api/vendors/:id` with `tds`). */
 export function VendorTdsDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [d, setD] = useState<Draft>(toDraft(vendor.tds));
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (tds: VendorTds) =>
-      callEndpoint(api.updateVendor, { params: { id: vendor.id }, body: { tds } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tds'] }),
-        queryClient.invalidateQueries({ queryKey: ['vendors'] }),
-      ]),
-  });
-  const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = VendorTdsSchema.safeParse(fromDraft(d));
-    if (!parsed.success) {
-      setError(
-        parsed.error.issues
-          .map((i) =>
-            i.message.replace(
-              /^Invalid input: expected number, received NaN$/,
-              'Enter the certificate’s rate and limit as numbers',
-            ),
-          )
-          .join('; '),
-      );
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.success(`TDS profile of ${vendor.name} saved; TDS worked out again`);
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Could not save the profile');
-    }
-  };
+  const { draft: d, set, error, submit, pending } = useVendorTdsForm(vendor, onClose);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -98,90 +55,21 @@ export function VendorTdsDialog({ vendor, onClose }: { vendor: Vendor; onClose: 
           </DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="tds-section">Section</Label>
+          <LabelledField id="tds-section" label="Section">
             <SectionSelect
               id="tds-section"
               value={d.section}
               onChange={(section) => set({ section })}
               withSac
             />
-          </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={d.panOperative}
-              onChange={(e) => set({ panOperative: e.target.checked })}
-            />
+          </LabelledField>
+          <CheckboxLabel checked={d.panOperative} onChange={(panOperative) => set({ panOperative })}>
             PAN is operative (linked with Aadhaar); otherwise TDS is at least 20 %
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={d.hasLdc}
-              onChange={(e) => set({ hasLdc: e.target.checked })}
-            />
+          </CheckboxLabel>
+          <CheckboxLabel checked={d.hasLdc} onChange={(hasLdc) => set({ hasLdc })}>
             Lower-deduction certificate (section 197)
-          </label>
-          {d.hasLdc && (
-            <fieldset className="grid grid-cols-2 gap-2 rounded-md border p-2">
-              <legend className="px-1 text-muted-foreground text-xs">Certificate</legend>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-number">Number</Label>
-                <Input
-                  id="ldc-number"
-                  value={d.ldcNumber}
-                  onChange={(e) => set({ ldcNumber: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-section">Section</Label>
-                <SectionSelect
-                  id="ldc-section"
-                  value={d.ldcSection}
-                  onChange={(ldcSection) => set({ ldcSection })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-rate">Rate (%)</Label>
-                <Input
-                  id="ldc-rate"
-                  inputMode="decimal"
-                  value={d.ldcRate}
-                  onChange={(e) => set({ ldcRate: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-limit">Limit (₹ this year)</Label>
-                <Input
-                  id="ldc-limit"
-                  inputMode="decimal"
-                  value={d.ldcLimit}
-                  onChange={(e) => set({ ldcLimit: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-from">Valid from</Label>
-                <Input
-                  id="ldc-from"
-                  type="date"
-                  value={d.ldcFrom}
-                  onChange={(e) => set({ ldcFrom: e.target.value })}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor="ldc-to">Valid to</Label>
-                <Input
-                  id="ldc-to"
-                  type="date"
-                  value={d.ldcTo}
-                  onChange={(e) => set({ ldcTo: e.target.value })}
-                />
-              </div>
-            </fieldset>
-          )}
+          </CheckboxLabel>
+          {d.hasLdc && <CertificateFields d={d} set={set} />}
           {error && (
             <p role="alert" className="text-destructive text-sm">
               {error}
@@ -191,12 +79,55 @@ export function VendorTdsDialog({ vendor, onClose }: { vendor: Vendor; onClose: 
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={pending}>
               Save
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The lower-deduction certificate's text fields, each bound to its key of the draft. */
+const CERTIFICATE_INPUTS: ReadonlyArray<{
+  key: 'ldcRate' | 'ldcLimit' | 'ldcFrom' | 'ldcTo';
+  id: string;
+  label: string;
+  date?: boolean;
+}> = [
+  { key: 'ldcRate', id: 'ldc-rate', label: 'Rate (%)' },
+  { key: 'ldcLimit', id: 'ldc-limit', label: 'Limit (₹ this year)' },
+  { key: 'ldcFrom', id: 'ldc-from', label: 'Valid from', date: true },
+  { key: 'ldcTo', id: 'ldc-to', label: 'Valid to', date: true },
+];
+
+/** The certificate's number, section, rate, limit and validity, shown once the box is ticked. */
+function CertificateFields({ d, set }: { d: Draft; set: SetDraft }) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-2 rounded-md border p-2">
+      <legend className="px-1 text-muted-foreground text-xs">Certificate</legend>
+      <LabelledInput
+        id="ldc-number"
+        label="Number"
+        fieldClassName="gap-1"
+        value={d.ldcNumber}
+        onChange={(e) => set({ ldcNumber: e.target.value })}
+      />
+      <LabelledField id="ldc-section" label="Section" className="gap-1">
+        <SectionSelect id="ldc-section" value={d.ldcSection} onChange={(ldcSection) => set({ ldcSection })} />
+      </LabelledField>
+      {CERTIFICATE_INPUTS.map((f) => (
+        <LabelledInput
+          key={f.key}
+          id={f.id}
+          label={f.label}
+          fieldClassName="gap-1"
+          {...(f.date ? { type: 'date' } : { inputMode: 'decimal' })}
+          value={d[f.key]}
+          onChange={(e) => set({ [f.key]: e.target.value })}
+        />
+      ))}
+    </fieldset>
   );
 }

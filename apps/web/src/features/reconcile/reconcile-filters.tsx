@@ -1,7 +1,5 @@
 import type { ReconcilePage as ReconcilePageData, ReconcileView } from '@bahi/contracts';
-import { XIcon } from 'lucide-react';
-import { SearchInput } from '@/components/search-input.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { ClearFiltersButton, ParamSearch, ParamSelect } from '@/components/param-filters.tsx';
 import { ViewTabs } from '@/components/view-tabs.tsx';
 
 const VIEWS: Array<{ key: ReconcileView; label: string; count: (d: ReconcilePageData) => number }> = [
@@ -35,31 +33,21 @@ export function ReconcileFilters({
         onSelect={(key) => setParam('view', key === 'all' ? '' : key)}
       />
       <div className="grid gap-2 sm:grid-cols-[2fr_1.4fr_auto]">
-        <SearchInput
-          aria-label="Search by invoice or PO number, file, vendor or GSTIN"
+        <ParamSearch
+          params={params}
+          setParam={setParam}
+          label="Search by invoice or PO number, file, vendor or GSTIN"
           placeholder="Invoice or PO no., vendor, GSTIN"
-          defaultValue={params.get('q') ?? ''}
-          onChange={(e) => setParam('q', e.target.value)}
         />
-        <select
-          aria-label="Vendor"
-          value={params.get('vendor') ?? ''}
-          onChange={(e) => setParam('vendor', e.target.value)}
-          className="h-9 rounded-md border border-input bg-card px-2 text-sm shadow-xs"
-        >
-          <option value="">All vendors</option>
-          {(data?.vendors ?? []).map((v) => (
-            <option key={v.gstin} value={v.gstin}>
-              {v.name} ({v.invoices})
-            </option>
-          ))}
-        </select>
-        {(params.get('q') || params.get('vendor')) && (
-          <Button variant="ghost" onClick={onClear}>
-            <XIcon aria-hidden="true" />
-            Clear
-          </Button>
-        )}
+        <ParamSelect
+          params={params}
+          setParam={setParam}
+          name="vendor"
+          label="Vendor"
+          allLabel="All vendors"
+          options={(data?.vendors ?? []).map((v) => ({ value: v.gstin, label: `${v.name} (${v.invoices})` }))}
+        />
+        {(params.get('q') || params.get('vendor')) && <ClearFiltersButton onClear={onClear} />}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
+import type { ReconcilePage as ReconcilePageData } from '@bahi/contracts';
 import { DownloadIcon, GitCompareArrowsIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Pager } from '@/components/pager.tsx';
+import { useFilterParams } from '@/components/param-filters.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -22,20 +23,9 @@ import { TolerancesDialog } from './tolerances-dialog.tsx';
  */
 export function ReconcilePage() {
   useDocumentTitle('Reconcile');
-  const [params, setParams] = useSearchParams();
-  const query = useReconciliation(params);
+  const filters = useFilterParams();
+  const query = useReconciliation(filters.params);
   const data = query.data;
-  const page = Number(params.get('page') ?? '1') || 1;
-  const [editingTolerances, setEditingTolerances] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    // A new filter starts from the first page.
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
   const empty = data && data.counts.invoices === 0 && data.posTotal === 0;
   return (
     <div className="flex flex-col gap-5">
@@ -68,78 +58,97 @@ export function ReconcilePage() {
       ) : (
         data && (
           <>
-            <div className="flex flex-col gap-1">
-              <MoneySummary data={data} />
-              <p className="text-muted-foreground text-sm" data-testid="reconcile-summary">
-                {data.counts.invoices} invoices: {data.counts.matched} matched, {data.counts.exceptions} with
-                exceptions
-                {data.counts.needsApproval > 0
-                  ? `, ${data.counts.needsApproval} without a PO to approve`
-                  : ''}
-                {data.counts.overridden > 0 ? `, ${data.counts.overridden} cleared by a person` : ''} ·
-                tolerances: quantity {data.tolerances.qtyPct}%, rate {data.tolerances.pricePct}%, ₹
-                {data.tolerances.amountRupees} a line{' '}
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="h-auto p-0"
-                  onClick={() => setEditingTolerances(true)}
-                >
-                  Change
-                </Button>
-              </p>
-            </div>
-            {editingTolerances && (
-              <TolerancesDialog current={data.tolerances} onClose={() => setEditingTolerances(false)} />
-            )}
+            <ReconcileSummary data={data} />
             {data.msmeDue.length > 0 && <MsmeDue data={data} />}
             {data.flows.length > 0 && <NoPoFlows flows={data.flows} />}
-            <section aria-labelledby="invoices-title" className="flex flex-col gap-2">
-              <h2 id="invoices-title" className="font-semibold text-lg">
-                Invoices
-              </h2>
-              <ReconcileFilters
-                key={generation}
-                data={data}
-                params={params}
-                setParam={setParam}
-                onClear={() => {
-                  const next = new URLSearchParams();
-                  if (params.get('view')) next.set('view', params.get('view')!);
-                  setParams(next, { replace: true });
-                  // The search box starts afresh (it keeps what was typed otherwise).
-                  setGeneration((g) => g + 1);
-                }}
-              />
-              {data.invoices.length === 0 ? (
-                <p className="rounded-lg border bg-card p-4 text-muted-foreground text-sm">
-                  No invoice matches these filters.
-                </p>
-              ) : (
-                <ul className="rounded-lg border bg-card" aria-busy={query.isFetching}>
-                  {data.invoices.map((m, i) => (
-                    <InvoiceRow
-                      key={`${m.invoice.id}-${page}`}
-                      match={m}
-                      // The first exceptions open with their evidence; matched rows stay folded.
-                      initiallyOpen={i < 3 && m.effectiveStatus === 'exception'}
-                    />
-                  ))}
-                </ul>
-              )}
-              <Pager
-                data-testid="reconcile-pages"
-                className="justify-between"
-                page={page}
-                pageSize={data.pageSize}
-                total={data.filtered}
-                onPage={(to) => setParam('page', String(to))}
-              />
-            </section>
+            <InvoicesSection data={data} fetching={query.isFetching} filters={filters} />
             {data.posTotal > 0 && <PurchaseOrders data={data} />}
           </>
         )
       )}
     </div>
+  );
+}
+
+/** Money at stake, the counts, and the tolerances with the way to change them. */
+function ReconcileSummary({ data }: { data: ReconcilePageData }) {
+  const [editingTolerances, setEditingTolerances] = useState(false);
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <MoneySummary data={data} />
+        <p className="text-muted-foreground text-sm" data-testid="reconcile-summary">
+          {data.counts.invoices} invoices: {data.counts.matched} matched, {data.counts.exceptions} with
+          exceptions
+          {data.counts.needsApproval > 0 ? `, ${data.counts.needsApproval} without a PO to approve` : ''}
+          {data.counts.overridden > 0 ? `, ${data.counts.overridden} cleared by a person` : ''} · tolerances:
+          quantity {data.tolerances.qtyPct}%, rate {data.tolerances.pricePct}%, ₹
+          {data.tolerances.amountRupees} a line{' '}
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setEditingTolerances(true)}>
+            Change
+          </Button>
+        </p>
+      </div>
+      {editingTolerances && (
+        <TolerancesDialog current={data.tolerances} onClose={() => setEditingTolerances(false)} />
+      )}
+    </>
+  );
+}
+
+/** The invoices: status tabs and filters (kept in the address), the page of rows, and the pager. */
+function InvoicesSection({
+  data,
+  fetching,
+  filters,
+}: {
+  data: ReconcilePageData;
+  fetching: boolean;
+  filters: ReturnType<typeof useFilterParams>;
+}) {
+  const { params, setParam } = filters;
+  const page = Number(params.get('page') ?? '1') || 1;
+  const [generation, setGeneration] = useState(0);
+  return (
+    <section aria-labelledby="invoices-title" className="flex flex-col gap-2">
+      <h2 id="invoices-title" className="font-semibold text-lg">
+        Invoices
+      </h2>
+      <ReconcileFilters
+        key={generation}
+        data={data}
+        params={params}
+        setParam={setParam}
+        onClear={() => {
+          filters.clearFilters();
+          // The search box starts afresh (it keeps what was typed otherwise).
+          setGeneration((g) => g + 1);
+        }}
+      />
+      {data.invoices.length === 0 ? (
+        <p className="rounded-lg border bg-card p-4 text-muted-foreground text-sm">
+          No invoice matches these filters.
+        </p>
+      ) : (
+        <ul className="rounded-lg border bg-card" aria-busy={fetching}>
+          {data.invoices.map((m, i) => (
+            <InvoiceRow
+              key={`${m.invoice.id}-${page}`}
+              match={m}
+              // The first exceptions open with their evidence; matched rows stay folded.
+              initiallyOpen={i < 3 && m.effectiveStatus === 'exception'}
+            />
+          ))}
+        </ul>
+      )}
+      <Pager
+        data-testid="reconcile-pages"
+        className="justify-between"
+        page={page}
+        pageSize={data.pageSize}
+        total={data.filtered}
+        onPage={(to) => setParam('page', String(to))}
+      />
+    </section>
   );
 }

@@ -1,12 +1,11 @@
 import type { Tolerances } from '@bahi/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button.tsx';
+import { DialogSaveFooter } from '@/components/dialog-save-footer.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
@@ -83,14 +82,7 @@ export function TolerancesDialog({ current, onClose }: { current: Tolerances; on
             </div>
           ))}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={form.handleSubmit(submit)} disabled={save.isPending}>
-            Save
-          </Button>
-        </DialogFooter>
+        <DialogSaveFooter onCancel={onClose} onSave={form.handleSubmit(submit)} saving={save.isPending} />
       </DialogContent>
     </Dialog>
   );

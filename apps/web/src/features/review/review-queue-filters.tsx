@@ -1,8 +1,10 @@
-import { XIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { SearchInput } from '@/components/search-input.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import {
+  ClearFiltersButton,
+  ParamSearch,
+  ParamSelect,
+  useFilterParams,
+} from '@/components/param-filters.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { useFlows } from '@/shared/flows/queries.ts';
 
@@ -11,7 +13,7 @@ export const FILTERS = ['q', 'vendor', 'flowId', 'from', 'to', 'min', 'max'] as 
 
 /** The review queue's filters: a search, the vendor, the flow, a date range and a range of totals. */
 export function ReviewQueueFilters({ setParam }: { setParam: (key: string, value: string) => void }) {
-  const [params, setParams] = useSearchParams();
+  const { params, clearFilters } = useFilterParams();
   const flows = useFlows();
   // Clearing the filters starts their inputs afresh (the text ones keep what was typed otherwise).
   const [generation, setGeneration] = useState(0);
@@ -22,11 +24,11 @@ export function ReviewQueueFilters({ setParam }: { setParam: (key: string, value
       className="grid gap-2 sm:grid-cols-2 lg:grid-cols-[2fr_1.2fr_1.2fr_9.5rem_9.5rem_6.5rem_6.5rem_auto]"
     >
       <legend className="sr-only">Filters</legend>
-      <SearchInput
-        aria-label="Search by document number, GSTIN or vendor"
+      <ParamSearch
+        params={params}
+        setParam={setParam}
+        label="Search by document number, GSTIN or vendor"
         placeholder="Document no., GSTIN or vendor"
-        defaultValue={params.get('q') ?? ''}
-        onChange={(e) => setParam('q', e.target.value)}
       />
       <Input
         aria-label="Vendor"
@@ -34,19 +36,14 @@ export function ReviewQueueFilters({ setParam }: { setParam: (key: string, value
         defaultValue={params.get('vendor') ?? ''}
         onChange={(e) => setParam('vendor', e.target.value)}
       />
-      <select
-        aria-label="Flow"
-        value={params.get('flowId') ?? ''}
-        onChange={(e) => setParam('flowId', e.target.value)}
-        className="h-9 rounded-md border border-input bg-card px-2 text-sm shadow-xs"
-      >
-        <option value="">All flows</option>
-        {(flows.data ?? []).map((f) => (
-          <option key={f.id} value={f.id}>
-            {f.name}
-          </option>
-        ))}
-      </select>
+      <ParamSelect
+        params={params}
+        setParam={setParam}
+        name="flowId"
+        label="Flow"
+        allLabel="All flows"
+        options={(flows.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+      />
       <Input
         type="date"
         aria-label="Dated from"
@@ -76,18 +73,12 @@ export function ReviewQueueFilters({ setParam }: { setParam: (key: string, value
         onChange={(e) => setParam('max', e.target.value.replace(/[^0-9.]/g, ''))}
       />
       {filtered && (
-        <Button
-          variant="ghost"
-          onClick={() => {
-            const next = new URLSearchParams();
-            if (params.get('view')) next.set('view', params.get('view')!);
-            setParams(next, { replace: true });
+        <ClearFiltersButton
+          onClear={() => {
+            clearFilters();
             setGeneration((g) => g + 1);
           }}
-        >
-          <XIcon aria-hidden="true" />
-          Clear
-        </Button>
+        />
       )}
     </fieldset>
   );

@@ -2,13 +2,12 @@ import type { Vendor } from '@bahi/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
+import { DialogSaveFooter } from '@/components/dialog-save-footer.tsx';
 import { FormField } from '@/components/form-field.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
@@ -157,14 +156,7 @@ export function VendorDialog({ vendor, onClose }: { vendor: Vendor; onClose: () 
           </FormField>
           <PurchaseAndTolerances form={form} toleranceError={toleranceError} />
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={form.handleSubmit(submit)} disabled={save.isPending}>
-            Save
-          </Button>
-        </DialogFooter>
+        <DialogSaveFooter onCancel={onClose} onSave={form.handleSubmit(submit)} saving={save.isPending} />
       </DialogContent>
     </Dialog>
   );

@@ -27,13 +27,10 @@ export function DocumentTally({
 }) {
   const name = BOOKS_NAMES[kind];
   const entry = kind === 'zoho' ? 'bill' : 'voucher';
-  const cancelWord = kind === 'zoho' ? 'Void' : 'Cancel';
   const connection = useBooksConnection(kind);
   const pushes = useBooksPushes(connection.data?.configured ? [documentId] : []);
   const post = usePostToTally(kind);
-  const cancel = useCancelInTally(kind);
   const canPost = usePermission('books.post').allowed;
-  const [confirmCancel, setConfirmCancel] = useState(false);
   if (!connection.data?.configured) return null;
   const push = pushes.data?.items.find((p) => p.kind === kind);
   const inTally = push?.outcome === 'created' || push?.outcome === 'altered';
@@ -51,6 +48,47 @@ export function DocumentTally({
       aria-label={name}
       data-testid={`document-${kind}`}
     >
+      <PushState push={push} kind={kind} name={name} entry={entry} />
+      <div className="flex flex-wrap gap-2">
+        {canPost && approved && !push?.removed && push?.state !== 'queued' && push?.state !== 'sending' && (
+          <Button type="button" size="sm" variant="outline" onClick={send} disabled={post.isPending}>
+            {push ? (push.state === 'failed' ? 'Try again' : 'Post again') : `Post to ${name}`}
+          </Button>
+        )}
+        <CancelEntry
+          documentId={documentId}
+          kind={kind}
+          offered={Boolean(canPost && push?.removed && inTally)}
+          name={name}
+          entry={entry}
+        />
+        {approved && kind === 'tally' && (
+          <a
+            className="self-center text-primary text-xs hover:underline"
+            href={buildApiPath(apiLinks.tallyXml, {}, { ids: documentId })}
+          >
+            Download XML for Tally's import
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Where the document stands in the books: the state, its voucher or bill, when and by whom, and a refusal. */
+function PushState({
+  push,
+  kind,
+  name,
+  entry,
+}: {
+  push: BooksPush | undefined;
+  kind: BooksPush['kind'];
+  name: string;
+  entry: string;
+}) {
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{name}</span>
         {push ? <BooksPushBadge push={push} /> : <span className="text-muted-foreground">Not posted</span>}
@@ -75,47 +113,55 @@ export function DocumentTally({
           {push.error}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        {canPost && approved && !push?.removed && push?.state !== 'queued' && push?.state !== 'sending' && (
-          <Button type="button" size="sm" variant="outline" onClick={send} disabled={post.isPending}>
-            {push ? (push.state === 'failed' ? 'Try again' : 'Post again') : `Post to ${name}`}
-          </Button>
-        )}
-        {canPost && push?.removed && inTally && !confirmCancel && (
-          <Button type="button" size="sm" variant="outline" onClick={() => setConfirmCancel(true)}>
-            {cancelWord} the {entry} in {name}…
-          </Button>
-        )}
-        {confirmCancel && (
-          <span className="flex flex-wrap items-center gap-2">
-            This document was removed. {cancelWord} its {entry} in {name}?
-            <Button
-              type="button"
-              size="sm"
-              variant="destructive"
-              onClick={() =>
-                cancel.mutate(documentId, {
-                  onSuccess: () => setConfirmCancel(false),
-                  onError: (e) => toast.error('Could not cancel', { description: errorText(e) }),
-                })
-              }
-            >
-              Yes, {cancelWord.toLowerCase()} it
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setConfirmCancel(false)}>
-              Keep it
-            </Button>
-          </span>
-        )}
-        {approved && kind === 'tally' && (
-          <a
-            className="self-center text-primary text-xs hover:underline"
-            href={buildApiPath(apiLinks.tallyXml, {}, { ids: documentId })}
-          >
-            Download XML for Tally's import
-          </a>
-        )}
-      </div>
-    </section>
+    </>
+  );
+}
+
+/**
+ * A removed document's entry still in the books: "Cancel the voucher…" (Void the bill, in Zoho), then a
+ * confirmation before it is cancelled.
+ */
+function CancelEntry({
+  documentId,
+  kind,
+  offered,
+  name,
+  entry,
+}: {
+  documentId: string;
+  kind: BooksPush['kind'];
+  offered: boolean;
+  name: string;
+  entry: string;
+}) {
+  const cancel = useCancelInTally(kind);
+  const [confirming, setConfirming] = useState(false);
+  const cancelWord = kind === 'zoho' ? 'Void' : 'Cancel';
+  if (!confirming)
+    return offered ? (
+      <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)}>
+        {cancelWord} the {entry} in {name}…
+      </Button>
+    ) : null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      This document was removed. {cancelWord} its {entry} in {name}?
+      <Button
+        type="button"
+        size="sm"
+        variant="destructive"
+        onClick={() =>
+          cancel.mutate(documentId, {
+            onSuccess: () => setConfirming(false),
+            onError: (e) => toast.error('Could not cancel', { description: errorText(e) }),
+          })
+        }
+      >
+        Yes, {cancelWord.toLowerCase()} it
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+        Keep it
+      </Button>
+    </span>
   );
 }

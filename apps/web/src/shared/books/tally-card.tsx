@@ -1,10 +1,9 @@
 import type { TallyConnection } from '@bahi/contracts';
 import { CalculatorIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { LabelledInput } from '@/components/labelled-input.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { buildApiPath } from '@/lib/endpoint.ts';
 import { apiLinks } from '@/lib/endpoints.ts';
@@ -12,10 +11,9 @@ import { usePermission } from '@/lib/permissions.ts';
 import { useSaveTally, useTallyConnection, useTestTally } from './books-api.ts';
 import { BooksCardHeader } from './books-card-header.tsx';
 import { BooksPushBadge } from './books-push-badge.tsx';
-import { ConnectionActions, retestConnection } from './connection-actions.tsx';
+import { AutoPostCheckbox, ConnectionActions, retestConnection, saveAndTest } from './connection-actions.tsx';
 import { TallyMapping } from './tally-mapping.tsx';
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,60 +35,41 @@ function ConnectionForm({ tally, canManage }: { tally: TallyConnection; canManag
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFieldError(null);
-    try {
-      await save.mutateAsync({ host: host.trim(), port: Number(port), company: company.trim(), autoPost });
-      const result = await test.mutateAsync();
-      if (result.ok) toast.success('Tally connected', { description: result.message });
-      else toast.error('Saved, but Tally did not answer', { description: result.message });
-    } catch (error) {
-      setFieldError(errorText(error));
-    }
+    const saveTally = () =>
+      save.mutateAsync({ host: host.trim(), port: Number(port), company: company.trim(), autoPost });
+    const words = { connected: 'Tally connected', refused: 'Saved, but Tally did not answer' };
+    setFieldError(await saveAndTest(saveTally, test, words));
   };
   const retest = () => retestConnection(test, 'Tally did not answer');
   const busy = save.isPending || test.isPending;
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_7rem]">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="tally-host">Computer running Tally</Label>
-          <Input
-            id="tally-host"
-            value={host}
-            onChange={(e) => setHost(e.target.value)}
-            disabled={!canManage}
-            placeholder="localhost"
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="tally-port">Port</Label>
-          <Input
-            id="tally-port"
-            inputMode="numeric"
-            value={port}
-            onChange={(e) => setPort(e.target.value)}
-            disabled={!canManage}
-          />
-        </div>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="tally-company">Company (exactly as Tally shows it)</Label>
-        <Input
-          id="tally-company"
-          value={company}
-          onChange={(e) => setCompany(e.target.value)}
+        <LabelledInput
+          id="tally-host"
+          label="Computer running Tally"
+          value={host}
+          onChange={(e) => setHost(e.target.value)}
+          disabled={!canManage}
+          placeholder="localhost"
+        />
+        <LabelledInput
+          id="tally-port"
+          label="Port"
+          inputMode="numeric"
+          value={port}
+          onChange={(e) => setPort(e.target.value)}
           disabled={!canManage}
         />
       </div>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4"
-          checked={autoPost}
-          onChange={(e) => setAutoPost(e.target.checked)}
-          disabled={!canManage}
-        />
-        <span>Post each invoice to Tally as soon as it is approved</span>
-      </label>
+      <LabelledInput
+        id="tally-company"
+        label="Company (exactly as Tally shows it)"
+        value={company}
+        onChange={(e) => setCompany(e.target.value)}
+        disabled={!canManage}
+      />
+      <AutoPostCheckbox books="Tally" checked={autoPost} onChange={setAutoPost} disabled={!canManage} />
       <p className="text-muted-foreground text-xs">
         In Tally Prime: F1 › Settings › Connectivity, set "TallyPrime acts as" to Server and note the port
         (9000 unless changed).

@@ -1,10 +1,8 @@
 import { ZOHO_REGIONS, type ZohoConnection } from '@bahi/contracts';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
+import { type FormEvent, useEffect, useState } from 'react';
+import { LabelledField, LabelledInput } from '@/components/labelled-input.tsx';
 import { useSaveZoho, useTestZoho } from './books-api.ts';
-import { ConnectionActions, retestConnection } from './connection-actions.tsx';
+import { AutoPostCheckbox, ConnectionActions, retestConnection, saveAndTest } from './connection-actions.tsx';
 
 // The Zoho Books connection form: the organisation, the data centre and the OAuth client. The secret and
 // the refresh token are write-only: the form never holds the stored ones, and empty keeps them.
@@ -18,78 +16,77 @@ const REGION_LABELS: Record<(typeof ZOHO_REGIONS)[number], string> = {
   ca: 'Canada (zohocloud.ca)',
   sa: 'Saudi Arabia (zoho.sa)',
 };
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
-/** Saves and tests the connection; tests it again once saved. */
-export function ZohoForm({ zoho, canManage }: { zoho: ZohoConnection; canManage: boolean }) {
-  const save = useSaveZoho();
-  const test = useTestZoho();
+/** The form's fields, following the saved connection when it changes; the write-only ones start empty. */
+function useZohoFields(zoho: ZohoConnection) {
   const [organizationId, setOrganizationId] = useState(zoho.organizationId);
   const [region, setRegion] = useState(zoho.region);
   const [clientId, setClientId] = useState(zoho.clientId);
   const [clientSecret, setClientSecret] = useState('');
   const [refreshToken, setRefreshToken] = useState('');
   const [autoPost, setAutoPost] = useState(zoho.autoPost);
-  const [fieldError, setFieldError] = useState<string | null>(null);
   useEffect(() => {
     setOrganizationId(zoho.organizationId);
     setRegion(zoho.region);
     setClientId(zoho.clientId);
     setAutoPost(zoho.autoPost);
   }, [zoho.organizationId, zoho.region, zoho.clientId, zoho.autoPost]);
+  return {
+    values: { organizationId, region, clientId, clientSecret, refreshToken, autoPost },
+    set: { organizationId: setOrganizationId, region: setRegion, clientId: setClientId },
+    setSecret: setClientSecret,
+    setToken: setRefreshToken,
+    setAutoPost,
+  };
+}
+
+/** Saves and tests the connection; tests it again once saved. */
+export function ZohoForm({ zoho, canManage }: { zoho: ZohoConnection; canManage: boolean }) {
+  const save = useSaveZoho();
+  const test = useTestZoho();
+  const fields = useZohoFields(zoho);
+  const { values: v } = fields;
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const kept = zoho.hasSecrets ? 'Stored — leave empty to keep' : '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFieldError(null);
-    try {
+    const saveAndClearSecrets = async () => {
       await save.mutateAsync({
-        organizationId: organizationId.trim(),
-        region,
-        clientId: clientId.trim(),
-        ...(clientSecret.trim() ? { clientSecret: clientSecret.trim() } : {}),
-        ...(refreshToken.trim() ? { refreshToken: refreshToken.trim() } : {}),
-        autoPost,
+        organizationId: v.organizationId.trim(),
+        region: v.region,
+        clientId: v.clientId.trim(),
+        ...(v.clientSecret.trim() ? { clientSecret: v.clientSecret.trim() } : {}),
+        ...(v.refreshToken.trim() ? { refreshToken: v.refreshToken.trim() } : {}),
+        autoPost: v.autoPost,
       });
-      setClientSecret('');
-      setRefreshToken('');
-      const result = await test.mutateAsync();
-      if (result.ok) toast.success('Zoho Books connected', { description: result.message });
-      else toast.error('Saved, but Zoho Books refused', { description: result.message });
-    } catch (error) {
-      setFieldError(errorText(error));
-    }
+      fields.setSecret('');
+      fields.setToken('');
+    };
+    const words = { connected: 'Zoho Books connected', refused: 'Saved, but Zoho Books refused' };
+    setFieldError(await saveAndTest(saveAndClearSecrets, test, words));
   };
   const retest = () => retestConnection(test, 'Zoho Books refused');
-  const busy = save.isPending || test.isPending;
   const off = !canManage;
+  const secret = { type: 'password', autoComplete: 'off', placeholder: kept, disabled: off } as const;
   return (
     <form onSubmit={submit} className="flex flex-col gap-3" noValidate data-testid="zoho-form">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field id="zoho-org" label="Organisation ID">
-          <Input
-            id="zoho-org"
-            inputMode="numeric"
-            value={organizationId}
-            onChange={(e) => setOrganizationId(e.target.value)}
-            disabled={off}
-          />
-        </Field>
-        <Field id="zoho-region" label="Data centre">
+        <LabelledInput
+          id="zoho-org"
+          label="Organisation ID"
+          inputMode="numeric"
+          value={v.organizationId}
+          onChange={(e) => fields.set.organizationId(e.target.value)}
+          disabled={off}
+        />
+        <LabelledField id="zoho-region" label="Data centre">
           <select
             id="zoho-region"
             className="h-9 rounded-md border bg-card px-2 text-sm"
-            value={region}
-            onChange={(e) => setRegion(e.target.value as ZohoConnection['region'])}
+            value={v.region}
+            onChange={(e) => fields.set.region(e.target.value as ZohoConnection['region'])}
             disabled={off}
           >
             {ZOHO_REGIONS.map((r) => (
@@ -98,48 +95,35 @@ export function ZohoForm({ zoho, canManage }: { zoho: ZohoConnection; canManage:
               </option>
             ))}
           </select>
-        </Field>
-        <Field id="zoho-client" label="Client ID">
-          <Input
-            id="zoho-client"
-            value={clientId}
-            onChange={(e) => setClientId(e.target.value)}
-            disabled={off}
-          />
-        </Field>
-        <Field id="zoho-secret" label="Client secret">
-          <Input
-            id="zoho-secret"
-            type="password"
-            autoComplete="off"
-            placeholder={kept}
-            value={clientSecret}
-            onChange={(e) => setClientSecret(e.target.value)}
-            disabled={off}
-          />
-        </Field>
+        </LabelledField>
+        <LabelledInput
+          id="zoho-client"
+          label="Client ID"
+          value={v.clientId}
+          onChange={(e) => fields.set.clientId(e.target.value)}
+          disabled={off}
+        />
+        <LabelledInput
+          id="zoho-secret"
+          label="Client secret"
+          {...secret}
+          value={v.clientSecret}
+          onChange={(e) => fields.setSecret(e.target.value)}
+        />
       </div>
-      <Field id="zoho-refresh" label="Refresh token">
-        <Input
-          id="zoho-refresh"
-          type="password"
-          autoComplete="off"
-          placeholder={kept}
-          value={refreshToken}
-          onChange={(e) => setRefreshToken(e.target.value)}
-          disabled={off}
-        />
-      </Field>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4"
-          checked={autoPost}
-          onChange={(e) => setAutoPost(e.target.checked)}
-          disabled={off}
-        />
-        <span>Post each invoice to Zoho Books as soon as it is approved</span>
-      </label>
+      <LabelledInput
+        id="zoho-refresh"
+        label="Refresh token"
+        {...secret}
+        value={v.refreshToken}
+        onChange={(e) => fields.setToken(e.target.value)}
+      />
+      <AutoPostCheckbox
+        books="Zoho Books"
+        checked={v.autoPost}
+        onChange={fields.setAutoPost}
+        disabled={off}
+      />
       <p className="text-muted-foreground text-xs">
         Create a self client in Zoho's API console for your data centre, generate a code with the scope
         ZohoBooks.fullaccess.all and exchange it for a refresh token. The organisation ID is in Zoho Books ›
@@ -149,7 +133,7 @@ export function ZohoForm({ zoho, canManage }: { zoho: ZohoConnection; canManage:
         error={fieldError}
         canManage={canManage}
         configured={zoho.configured}
-        busy={busy}
+        busy={save.isPending || test.isPending}
         onRetest={retest}
       />
     </form>
