@@ -1,11 +1,12 @@
 import { appPaths, type BooksPush, describeReviewReason, type ReviewQueueItem } from '@bahi/contracts';
 import { formatIndianDate, formatIndianNumber } from '@bahi/india';
 import { ClipboardCheckIcon } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { type DataColumn, DataTable } from '@/components/data-table.tsx';
 import { EmptyState } from '@/components/empty-state.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { Pager } from '@/components/pager.tsx';
+import { useFilterParams } from '@/components/param-filters.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { ViewTabs } from '@/components/view-tabs.tsx';
 import { useDocumentTitle } from '@/lib/document-title.ts';
@@ -117,19 +118,11 @@ function queueColumns(tally: BooksState, zoho: BooksState): DataColumn<ReviewQue
  */
 export function ReviewQueuePage() {
   useDocumentTitle('Review');
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useFilterParams();
   const view = (VIEWS.find((v) => v.key === params.get('view'))?.key ?? 'needs_review') as View;
   const queue = useReviewQueue(params);
   const page = Number(params.get('page') ?? '1') || 1;
 
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    // A new filter starts from the first page.
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
   const filtered = FILTERS.some((k) => params.get(k));
   const data = queue.data;
   const tally = useQueueTally(data?.items.map((i) => i.id) ?? []);
