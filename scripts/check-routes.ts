@@ -40,4 +40,4 @@ if (byHand.length > 0)
     `Routes not built from their contracts endpoint (use routeFor or fileRouteFor from apps/server/src/http/route-for.ts):\n  ${byHand.join('\n  ')}`,
   );
 if (undeclared.length > 0 || unserved.length > 0 || byHand.length > 0) process.exit(1);
-console.log(`check-routes: ${served.size} routes, each declared once in @bahi/contracts`);
+console.log(`check-routes: ${served.size} routes, each declared once in @bahi/contracts and built from it`);
