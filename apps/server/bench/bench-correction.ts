@@ -12,14 +12,19 @@
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { computeGstinCheckChar } from '@bahi/india';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { documents } from '../src/db/schema/index.ts';
 import { findFlowById } from '../src/modules/flows/flows.repo.ts';
 import { getWorkbookPath } from '../src/modules/flows/flows.service.ts';
 import { startTestServer } from '../src/test/test-server.ts';
-import { openBenchOrganization, storedExtraction } from './bench-support.ts';
+import {
+  benchVendors,
+  insertDocuments,
+  openBenchOrganization,
+  storedDocument,
+  storedExtraction,
+} from './bench-support.ts';
 
 const { values } = parseArgs({
   options: { documents: { type: 'string', default: '500' }, rounds: { type: 'string', default: '8' } },
@@ -27,10 +32,7 @@ const { values } = parseArgs({
 const DOCUMENTS = Number(values.documents);
 const ROUNDS = Number(values.rounds);
 const POS = Math.ceil(DOCUMENTS / 2);
-const vendors = Array.from({ length: 20 }, (_, i) => {
-  const first14 = `29AAC${String.fromCharCode(65 + (i % 26))}Q${String(2000 + i).padStart(4, '0')}B1Z`;
-  return { gstin: first14 + computeGstinCheckChar(first14), name: `Sample Supplier ${i + 1}` };
-});
+const vendors = benchVendors(20, '29', (n) => `Sample Supplier ${n}`);
 const lines = (p: number) =>
   [0, 1].map((k) => ({
     description: `Item ${(p + k) % 7}`,
@@ -62,46 +64,38 @@ try {
   const poFlow = await flowOf('Purchase orders', 'PO');
   const invFlow = await flowOf('Supplier bills', 'INVOICE');
   const rows: Array<typeof documents.$inferInsert> = [];
-  const base = { organizationId, processedAt: new Date(), status: 'done' };
   for (let p = 0; p < POS; p++) {
     const v = vendors[p % vendors.length]!;
-    rows.push({
-      ...base,
-      flowId: poFlow,
-      sourceId: `po-${p}`,
-      contentHash: `po-${p}`,
-      fileName: `po-${p}.pdf`,
-      extraction: storedExtraction(
-        'po',
-        { documentNumber: `PO-${p}`, documentDate: '2026-04-01', vendorGstin: v.gstin, vendorName: v.name },
-        lines(p),
-      ),
-    });
+    const fields = {
+      documentNumber: `PO-${p}`,
+      documentDate: '2026-04-01',
+      vendorGstin: v.gstin,
+      vendorName: v.name,
+    };
+    rows.push(
+      storedDocument({ organizationId, flowId: poFlow }, `po-${p}`, storedExtraction('po', fields, lines(p))),
+    );
   }
   for (let i = 0; i < DOCUMENTS; i++) {
     const p = i % POS;
     const v = vendors[p % vendors.length]!;
-    rows.push({
-      ...base,
-      flowId: invFlow,
-      sourceId: `bill-${i}`,
-      contentHash: `bill-${i}`,
-      fileName: `bill-${i}.pdf`,
-      extraction: storedExtraction(
-        'invoice',
-        {
-          documentNumber: `BILL-${i}`,
-          documentDate: `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`,
-          vendorGstin: v.gstin,
-          vendorName: v.name,
-          poNumber: `PO-${p}`,
-          total: 1770,
-        },
-        lines(p),
+    const fields = {
+      documentNumber: `BILL-${i}`,
+      documentDate: `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`,
+      vendorGstin: v.gstin,
+      vendorName: v.name,
+      poNumber: `PO-${p}`,
+      total: 1770,
+    };
+    rows.push(
+      storedDocument(
+        { organizationId, flowId: invFlow },
+        `bill-${i}`,
+        storedExtraction('invoice', fields, lines(p)),
       ),
-    });
+    );
   }
-  for (let at = 0; at < rows.length; at += 500) await db.insert(documents).values(rows.slice(at, at + 500));
+  await insertDocuments(db, rows);
   const invoices = await db
     .select({ id: documents.id })
     .from(documents)

@@ -10,18 +10,20 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { computeGstinCheckChar } from '@bahi/india';
-import { documents } from '../src/db/schema/index.ts';
+import type { documents } from '../src/db/schema/index.ts';
 import { startTestServer } from '../src/test/test-server.ts';
-import { openBenchOrganization, storedExtraction } from './bench-support.ts';
+import {
+  benchVendors,
+  insertDocuments,
+  openBenchOrganization,
+  storedDocument,
+  storedExtraction,
+} from './bench-support.ts';
 
 const { values } = parseArgs({ options: { invoices: { type: 'string', default: '1000' } } });
 const INVOICES = Number(values.invoices);
 const POS = Math.ceil(INVOICES / 2);
-const vendors = Array.from({ length: 40 }, (_, i) => {
-  const first14 = `27AAB${String.fromCharCode(65 + (i % 26))}V${String(1000 + i).padStart(4, '0')}A1Z`;
-  return { gstin: first14 + computeGstinCheckChar(first14), name: `Vendor ${i + 1} Traders` };
-});
+const vendors = benchVendors(40, '27', (n) => `Vendor ${n} Traders`);
 const items = ['Gear motor', 'LED panel', 'Copper wire', 'Ceiling fan'];
 
 const app = await startTestServer();
@@ -35,7 +37,7 @@ try {
     await flowOf('Bills', 'INVOICE'),
   ];
   const rows: Array<typeof documents.$inferInsert> = [];
-  const base = { organizationId, processedAt: new Date(), status: 'done' };
+  const base = { organizationId };
   const lines = (p: number) =>
     [0, 1, 2].map((k) => ({
       description: items[(p + k) % 4],
@@ -53,31 +55,19 @@ try {
       vendorGstin: v.gstin,
       vendorName: v.name,
     };
-    rows.push({
-      ...base,
-      flowId: poFlow,
-      sourceId: `po-${p}`,
-      contentHash: `po-${p}`,
-      fileName: `po-${p}.pdf`,
-      extraction: storedExtraction('po', fields, lines(p)),
-    });
-    rows.push({
-      ...base,
-      flowId: grnFlow,
-      sourceId: `grn-${p}`,
-      contentHash: `grn-${p}`,
-      fileName: `grn-${p}.pdf`,
-      extraction: storedExtraction(
-        'grn',
-        { documentNumber: `GRN/${p}`, poNumber: `PO/${p}`, vendorGstin: v.gstin },
-        lines(p).map((l) => ({
-          description: l.description,
-          unit: l.unit,
-          receivedQuantity: 10,
-          acceptedQuantity: p % 9 === 0 ? 8 : 10,
-        })),
-      ),
-    });
+    rows.push(
+      storedDocument({ ...base, flowId: poFlow }, `po-${p}`, storedExtraction('po', fields, lines(p))),
+    );
+    const received = lines(p).map((l) => ({
+      description: l.description,
+      unit: l.unit,
+      receivedQuantity: 10,
+      acceptedQuantity: p % 9 === 0 ? 8 : 10,
+    }));
+    const grn = { documentNumber: `GRN/${p}`, poNumber: `PO/${p}`, vendorGstin: v.gstin };
+    rows.push(
+      storedDocument({ ...base, flowId: grnFlow }, `grn-${p}`, storedExtraction('grn', grn, received)),
+    );
   }
   for (let i = 0; i < INVOICES; i++) {
     const p = Math.floor(i / 2) % POS;
@@ -91,21 +81,17 @@ try {
       poNumber: i % 13 === 0 ? null : `PO/${p}`,
       total: 3540,
     };
-    rows.push({
-      ...base,
-      status: i % 5 === 0 ? 'needs_review' : 'done',
-      flowId: invFlow,
-      sourceId: `inv-${i}`,
-      contentHash: `inv-${i}`,
-      fileName: `inv-${i}.pdf`,
-      extraction: storedExtraction(
-        'invoice',
-        fields,
-        lines(p).map((l) => ({ ...l, quantity: 5, amount: l.amount / 2 })),
+    const billed = lines(p).map((l) => ({ ...l, quantity: 5, amount: l.amount / 2 }));
+    const status = i % 5 === 0 ? 'needs_review' : 'done';
+    rows.push(
+      storedDocument(
+        { ...base, flowId: invFlow, status },
+        `inv-${i}`,
+        storedExtraction('invoice', fields, billed),
       ),
-    });
+    );
   }
-  for (let at = 0; at < rows.length; at += 500) await db.insert(documents).values(rows.slice(at, at + 500));
+  await insertDocuments(db, rows);
   console.log(`${INVOICES} invoices, ${POS} POs, ${POS} GRNs stored (${rows.length} documents)`);
 
   const cases = [

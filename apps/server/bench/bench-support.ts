@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { computeGstinCheckChar } from '@bahi/india';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { Db } from '../src/db/client.ts';
-import { flows, memberships } from '../src/db/schema/index.ts';
+import { documents, flows, memberships } from '../src/db/schema/index.ts';
 import { startServer } from '../src/server.ts';
 import { seedPgliteDataDir } from '../src/test/test-server.ts';
 
@@ -49,6 +50,38 @@ export const storedExtraction = (documentType: string, fields: object, lineItems
   provenance: {},
   error: null,
 });
+
+/** Made-up vendors with valid GSTINs of one state (`27`: Maharashtra), named by `name(n)` from 1. */
+export function benchVendors(count: number, state: string, name: (n: number) => string) {
+  return Array.from({ length: count }, (_, i) => {
+    const first14 = `${state}AAB${String.fromCharCode(65 + (i % 26))}V${String(1000 + i).padStart(4, '0')}A1Z`;
+    return { gstin: first14 + computeGstinCheckChar(first14), name: name(i + 1) };
+  });
+}
+
+type DocumentRow = typeof documents.$inferInsert;
+
+/** A processed document's row as a run stores it, keyed `key` (its source id, hash and `<key>.pdf`). */
+export function storedDocument(
+  base: Pick<DocumentRow, 'organizationId' | 'flowId'> & Partial<DocumentRow>,
+  key: string,
+  extraction: ReturnType<typeof storedExtraction>,
+): DocumentRow {
+  return {
+    processedAt: new Date(),
+    status: 'done',
+    ...base,
+    sourceId: key,
+    contentHash: key,
+    fileName: `${key}.pdf`,
+    extraction,
+  };
+}
+
+/** Inserts a bench's documents 500 at a time (one statement of thousands of rows is too large). */
+export async function insertDocuments(db: Db, rows: DocumentRow[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 500) await db.insert(documents).values(rows.slice(at, at + 500));
+}
 
 /** The organisation of a bench's owner, and a way to add upload flows of one type to it. */
 export async function openBenchOrganization(db: Db, userId: string) {

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import { createApp } from './app.ts';
+import { endpointNameOf } from './route-for.ts';
 
 // One wire contract: every request and response shape the API declares must be a schema exported by
 // @bahi/contracts, the package the web client reads too. A shape written inline in a route would let the
@@ -79,6 +80,9 @@ describe('the OpenAPI registry', () => {
     );
     expect([...routes.keys()].filter((k) => !declared.has(k))).toEqual([]);
     expect([...declared.keys()].filter((k) => !routes.has(k))).toEqual([]);
+    // Each route is built from its declaration (routeFor), not written out again beside it.
+    const byHand = [...routes].filter(([key, route]) => endpointNameOf(route) !== declared.get(key)?.name);
+    expect(byHand.map(([key]) => key)).toEqual([]);
     const drift: string[] = [];
     for (const [key, endpoint] of declared) {
       const route = routes.get(key)!;

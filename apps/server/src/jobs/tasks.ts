@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
+  buildErrorResult,
   type DocumentType,
   type ExtractionResult,
   extractDocument,
@@ -139,22 +140,11 @@ export async function runPoolTask(
     bytes = new Uint8Array(await readFile(task.path));
   } catch (error) {
     return [
-      {
-        contract: 'extraction/v1',
-        file: task.fileName,
-        documentType: null,
-        pages: 0,
-        source: null,
-        fields: {},
-        lineItems: [],
-        checks: [],
-        confidence: {},
-        provenance: {},
-        error: {
-          code: 'unreadable_file',
-          message: `cannot read the stored file: ${(error as Error).message}`,
-        },
-      },
+      buildErrorResult(
+        task.fileName,
+        'unreadable_file',
+        `cannot read the stored file: ${(error as Error).message}`,
+      ),
     ];
   }
   const options = {

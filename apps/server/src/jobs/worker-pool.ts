@@ -84,6 +84,24 @@ export interface WorkerPoolOptions {
   unref?: boolean;
 }
 
+/** What a thread sends back: readiness, a task's answer or failure, its progress, or a memory question. */
+interface WorkerMessage {
+  ready?: boolean;
+  id?: number;
+  ok?: boolean;
+  result?: unknown;
+  error?: string;
+  progress?: { read: number; pages: number };
+  recall?: RecallQuestion;
+}
+
+/** A thread asking for the organisation's memory of a document's issuer. */
+interface RecallQuestion {
+  call: number;
+  type: Parameters<MemoryRecall>[0];
+  keys: string[];
+}
+
 /**
  * A pool of at most `size` node:worker_threads, started on demand. Tasks queue in memory and go to the first
  * idle thread; a thread that
@@ -91,178 +109,203 @@ export interface WorkerPoolOptions {
  * document cannot stop a batch.
  */
 export function createWorkerPool(options: WorkerPoolOptions): TaskExecutor {
-  const size = Math.max(1, options.size);
-  const idleMs = options.idleMs ?? 60_000;
-  const queue: Pending[] = [];
-  const slots: Slot[] = [];
-  let nextId = 1;
-  let closed = false;
+  return new WorkerPool(options);
+}
 
-  const spawn = (): Slot => {
-    const worker = new Worker(workerUrl, {
-      workerData: { ocrProvider: options.ocrProvider } satisfies PoolWorkerData,
+/** The pool behind {@link createWorkerPool}: its queue, its threads, and how tasks move between them. */
+class WorkerPool implements TaskExecutor {
+  readonly size: number;
+  private readonly idleMs: number;
+  private readonly queue: Pending[] = [];
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  private closed = false;
+  private readonly options: WorkerPoolOptions;
+
+  constructor(options: WorkerPoolOptions) {
+    this.options = options;
+    this.size = Math.max(1, options.size);
+    this.idleMs = options.idleMs ?? 60_000;
+  }
+
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  extract: TaskExecutor['extract'] = (task, onPage, recall) =>
+    this.submit<ExtractionResult[]>(
+      { kind: 'extract', ...task, memory: recall !== undefined },
+      { onPage, recall },
+    );
+
+  learn: TaskExecutor['learn'] = (task) => this.submit<IssuerMemory | null>({ kind: 'learn', ...task });
+
+  writeWorkbook: TaskExecutor['writeWorkbook'] = async (task) => {
+    await this.submit({ kind: 'workbook', ...task });
+  };
+
+  preview: TaskExecutor['preview'] = (task) => this.submit<PreviewAnswer>(task);
+
+  close = async (): Promise<void> => {
+    this.closed = true;
+    for (const slot of this.slots) clearTimeout(slot.idleTimer);
+    for (const job of this.queue.splice(0)) job.reject(new Error('the worker pool is closed'));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  };
+
+  private submit<T>(task: PoolTask, hooks: Pick<Pending, 'onPage' | 'recall'> = {}): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        id: this.nextId++,
+        task,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        ...hooks,
+      });
+      this.pump();
     });
-    if (options.unref) worker.unref();
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(workerUrl, {
+      workerData: { ocrProvider: this.options.ocrProvider } satisfies PoolWorkerData,
+    });
+    if (this.options.unref) worker.unref();
     const slot: Slot = {
       worker,
-      ready: Promise.resolve(),
+      ready: whenReady(worker),
       busy: null,
       timer: undefined,
       idleTimer: undefined,
       timedOut: false,
     };
-    slot.ready = new Promise((resolve, reject) => {
-      const onMessage = (m: { ready?: boolean }) => {
-        if (m.ready) {
-          worker.off('message', onMessage);
-          resolve();
-        }
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
-    });
-    worker.on(
-      'message',
-      (m: {
-        id?: number;
-        ok?: boolean;
-        result?: unknown;
-        error?: string;
-        progress?: { read: number; pages: number };
-        recall?: { call: number; type: Parameters<MemoryRecall>[0]; keys: string[] };
-      }) => {
-        // A thread past its time limit is being stopped: what it still sends is not heard, and its
-        // exit (not this message) ends its task, so no next task is handed to a dying thread.
-        if (slot.timedOut || m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
-        if (m.progress) {
-          slot.busy.onPage?.(m.progress.read, m.progress.pages);
-          return;
-        }
-        if (m.recall) {
-          answerRecall(slot, slot.busy, m.recall);
-          return;
-        }
-        const job = slot.busy;
-        slot.busy = null;
+    worker.on('message', (m: WorkerMessage) => this.hear(slot, m));
+    worker.on('error', () => {});
+    worker.on('exit', (code) => this.bury(slot, code));
+    return slot;
+  }
+
+  /** A thread's message about its task: progress, a memory question, or the answer that frees it. */
+  private hear(slot: Slot, m: WorkerMessage): void {
+    // A thread past its time limit is being stopped: what it still sends is not heard, and its
+    // exit (not this message) ends its task, so no next task is handed to a dying thread.
+    if (slot.timedOut || m.id === undefined || !slot.busy || slot.busy.id !== m.id) return;
+    if (m.progress) {
+      slot.busy.onPage?.(m.progress.read, m.progress.pages);
+      return;
+    }
+    if (m.recall) {
+      answerRecall(slot, slot.busy, m.recall);
+      return;
+    }
+    const job = slot.busy;
+    slot.busy = null;
+    clearTimeout(slot.timer);
+    if (m.ok) job.resolve(m.result);
+    else job.reject(new Error(m.error));
+    this.pump();
+  }
+
+  /** A thread stopped (crash, timeout, retirement, close): out of the pool, failing the task it held. */
+  private bury(slot: Slot, code: number): void {
+    clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    const job = slot.busy;
+    slot.busy = null;
+    job?.reject(
+      slot.timedOut
+        ? new WorkerCrashError(`the worker thread overran its ${this.options.hardTimeoutMs} ms limit`, true)
+        : new WorkerCrashError(
+            `the extraction worker stopped (exit code ${code}) while reading this document`,
+          ),
+    );
+    // A replacement starts through pump() when there is work for it.
+    if (!this.closed) this.pump();
+  }
+
+  private pump(): void {
+    // Threads start on first demand: a process that never extracts never pays for them.
+    const idle = this.slots.filter((s) => !s.busy).length;
+    for (
+      let i = Math.min(this.queue.length - idle, this.size - this.slots.length);
+      i > 0 && !this.closed;
+      i--
+    )
+      this.slots.push(this.spawn());
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const job = this.queue.shift();
+      if (job) this.hand(slot, job);
+      else this.retireWhenIdle(slot);
+    }
+  }
+
+  /** Gives an idle thread a task, once the thread is ready, under the task's time limit. */
+  private hand(slot: Slot, job: Pending): void {
+    const { hardTimeoutMs } = this.options;
+    clearTimeout(slot.idleTimer);
+    slot.busy = job;
+    // The task's time limit runs from when the thread has it: a thread's start-up (seconds on a loaded
+    // machine) is not the task's. A thread that never gets ready is stopped after a minute anyway.
+    slot.timer = setTimeout(() => void slot.worker.terminate(), Math.max(60_000, hardTimeoutMs));
+    slot.ready.then(
+      () => {
+        if (slot.busy !== job) return;
         clearTimeout(slot.timer);
-        if (m.ok) job.resolve(m.result);
-        else job.reject(new Error(m.error));
-        pump();
+        slot.timer = setTimeout(() => {
+          slot.timedOut = true;
+          void slot.worker.terminate();
+        }, hardTimeoutMs);
+        slot.worker.postMessage({ id: job.id, task: job.task });
+      },
+      (error: Error) => {
+        slot.busy = null;
+        job.reject(new WorkerCrashError(error.message));
       },
     );
-    worker.on('error', () => {});
-    worker.on('exit', (code) => {
-      clearTimeout(slot.timer);
-      clearTimeout(slot.idleTimer);
-      const index = slots.indexOf(slot);
-      if (index >= 0) slots.splice(index, 1);
-      const job = slot.busy;
-      slot.busy = null;
-      job?.reject(
-        slot.timedOut
-          ? new WorkerCrashError(`the worker thread overran its ${options.hardTimeoutMs} ms limit`, true)
-          : new WorkerCrashError(
-              `the extraction worker stopped (exit code ${code}) while reading this document`,
-            ),
-      );
-      // A replacement starts through pump() when there is work for it.
-      if (!closed) pump();
-    });
-    return slot;
-  };
+  }
 
-  // The thread's recall, answered from the task's own callback (scoped to the task's organisation by
-  // its caller); a callback that fails answers "no memory", so the document is still read.
-  const answerRecall = (
-    slot: Slot,
-    job: Pending,
-    { call, type, keys }: { call: number; type: Parameters<MemoryRecall>[0]; keys: string[] },
-  ) => {
-    const reply = (memory: IssuerMemory | null) => {
-      if (slot.busy === job) slot.worker.postMessage({ recalled: { call, memory } });
-    };
-    Promise.resolve()
-      .then(() => job.recall?.(type, keys) ?? null)
-      .then(reply, () => reply(null));
-  };
-
-  const pump = () => {
-    // Threads start on first demand: a process that never extracts never pays for them.
-    const idle = slots.filter((s) => !s.busy).length;
-    for (let i = Math.min(queue.length - idle, size - slots.length); i > 0 && !closed; i--)
-      slots.push(spawn());
-    for (const slot of slots) {
-      if (slot.busy) continue;
-      if (queue.length === 0) {
-        retireWhenIdle(slot);
-        continue;
-      }
-      clearTimeout(slot.idleTimer);
-      const job = queue.shift()!;
-      slot.busy = job;
-      // The task's time limit runs from when the thread has it: a thread's start-up (seconds on a loaded
-      // machine) is not the task's. A thread that never gets ready is stopped after a minute anyway.
-      slot.timer = setTimeout(() => void slot.worker.terminate(), Math.max(60_000, options.hardTimeoutMs));
-      slot.ready.then(
-        () => {
-          if (slot.busy !== job) return;
-          clearTimeout(slot.timer);
-          slot.timer = setTimeout(() => {
-            slot.timedOut = true;
-            void slot.worker.terminate();
-          }, options.hardTimeoutMs);
-          slot.worker.postMessage({ id: job.id, task: job.task });
-        },
-        (error: Error) => {
-          slot.busy = null;
-          job.reject(new WorkerCrashError(error.message));
-        },
-      );
-    }
-  };
-
-  const retireWhenIdle = (slot: Slot) => {
+  private retireWhenIdle(slot: Slot): void {
     clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      const index = slots.indexOf(slot);
-      if (slot.busy || closed || index < 0) return;
+      const index = this.slots.indexOf(slot);
+      if (slot.busy || this.closed || index < 0) return;
       // Out of the pool before it stops, so no task is handed to a thread on its way out.
-      slots.splice(index, 1);
+      this.slots.splice(index, 1);
       void slot.worker.terminate();
-    }, idleMs);
+    }, this.idleMs);
     slot.idleTimer.unref();
-  };
+  }
+}
 
-  const submit = <T>(task: PoolTask, hooks: Pick<Pending, 'onPage' | 'recall'> = {}): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the worker pool is closed'));
-    return new Promise<T>((resolve, reject) => {
-      queue.push({ id: nextId++, task, resolve: resolve as (v: unknown) => void, reject, ...hooks });
-      pump();
-    });
-  };
+/** Settles when the thread says it is ready (its engine loaded), or fails when it cannot start. */
+function whenReady(worker: Worker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: WorkerMessage) => {
+      if (m.ready) {
+        worker.off('message', onMessage);
+        resolve();
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+}
 
-  return {
-    size,
-    get threads() {
-      return slots.length;
-    },
-    extract: (task, onPage, recall) =>
-      submit<ExtractionResult[]>(
-        { kind: 'extract', ...task, memory: recall !== undefined },
-        { onPage, recall },
-      ),
-    learn: (task) => submit<IssuerMemory | null>({ kind: 'learn', ...task }),
-    writeWorkbook: async (task) => {
-      await submit({ kind: 'workbook', ...task });
-    },
-    preview: (task) => submit<PreviewAnswer>(task),
-    async close() {
-      closed = true;
-      for (const slot of slots) clearTimeout(slot.idleTimer);
-      for (const job of queue.splice(0)) job.reject(new Error('the worker pool is closed'));
-      await Promise.all(slots.map((s) => s.worker.terminate()));
-    },
+/**
+ * The thread's recall, answered from the task's own callback (scoped to the task's organisation by its
+ * caller); a callback that fails answers "no memory", so the document is still read.
+ */
+function answerRecall(slot: Slot, job: Pending, { call, type, keys }: RecallQuestion): void {
+  const reply = (memory: IssuerMemory | null) => {
+    if (slot.busy === job) slot.worker.postMessage({ recalled: { call, memory } });
   };
+  Promise.resolve()
+    .then(() => job.recall?.(type, keys) ?? null)
+    .then(reply, () => reply(null));
 }
 
 /**

@@ -1,20 +1,14 @@
-import { ActivityPageSchema, ActivityQuerySchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { listActivityHistory } from './activity.service.ts';
 
-const listActivityRoute = createRoute({
-  method: 'get',
-  path: '/activity',
+const listActivityRoute = routeFor(endpoints.activity, {
   tags: ['Dashboard'],
   summary: "The organisation's whole activity log, newest first, a page at a time",
-  request: { query: ActivityQuerySchema },
-  responses: {
-    200: jsonContent(ActivityPageSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
-  },
+  errors: ['unauthenticated', 'no_organization', 'validation'],
 });
 
 /** `/api/activity` ("View All Activity" on Home). */

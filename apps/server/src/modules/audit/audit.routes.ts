@@ -1,34 +1,22 @@
-import { AuditPageSchema, AuditQuerySchema } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { listAudit, streamAuditCsv } from './audit.service.ts';
 
 const tags = ['Team'];
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/audit',
+const listRoute = routeFor(endpoints.audit, {
   tags,
   summary: 'The audit trail (append-only), newest first, filtered by person, kind, document and dates',
-  request: { query: AuditQuerySchema },
-  responses: {
-    200: jsonContent(AuditPageSchema),
-    ...describeErrors('unauthenticated', 'forbidden', 'no_organization', 'validation'),
-  },
+  errors: ['unauthenticated', 'forbidden', 'no_organization', 'validation'],
 });
 
-const csvRoute = createRoute({
-  method: 'get',
-  path: '/audit.csv',
+const csvRoute = fileRouteFor(fileEndpoints.auditCsv, {
   tags,
   summary: 'Download the filtered audit trail as CSV (every matching entry)',
-  request: { query: AuditQuerySchema },
-  responses: {
-    200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'forbidden', 'no_organization', 'validation'),
-  },
+  errors: ['unauthenticated', 'forbidden', 'no_organization', 'validation'],
 });
 
 /** `/api/audit` and its CSV export. There is no route that changes or deletes an entry. */

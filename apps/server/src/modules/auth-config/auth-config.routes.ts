@@ -1,16 +1,13 @@
-import { AuthConfigSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { getAuthConfig } from './auth-config.service.ts';
 
-const getAuthConfigRoute = createRoute({
-  method: 'get',
-  path: '/auth-config',
+const getAuthConfigRoute = routeFor(endpoints.authConfig, {
   tags: ['Account'],
   summary: 'Sign-in options (public)',
   security: [],
-  responses: { 200: jsonContent(AuthConfigSchema) },
 });
 
 /** `/api/auth-config` (public: the sign-in page needs it before anyone is signed in). */

@@ -20,7 +20,13 @@ import { recordActivity } from '../activity/activity.service.ts';
 import type { Membership, SessionUser } from '../auth/identity.ts';
 import { listRegisterInvoices } from '../gst/gst.repo.ts';
 import { findConnection, listPushes, saveConnection, updateConnection } from './books.repo.ts';
-import { type BooksContext, pushCounts, requireConnection, toBooksPush } from './books.service.ts';
+import {
+  type BooksContext,
+  lastTestOf,
+  pushCounts,
+  requireConnection,
+  toBooksPush,
+} from './books.service.ts';
 import { connectorOf } from './books-post.ts';
 import { bookInvoiceOf } from './books-voucher.ts';
 import { readZohoMapping } from './books-zoho-bill.ts';
@@ -61,14 +67,7 @@ export async function getZohoConnection(
     clientId: secrets?.clientId ?? '',
     hasSecrets: Boolean(secrets?.clientSecret && secrets.refreshToken),
     autoPost: connection?.autoPost ?? false,
-    lastTest:
-      connection?.lastTestAt && connection.lastTestOk !== null
-        ? {
-            ok: connection.lastTestOk,
-            message: connection.lastTestMessage ?? '',
-            at: connection.lastTestAt.toISOString(),
-          }
-        : null,
+    lastTest: lastTestOf(connection),
     lastPush: last[0] ? toBooksPush(last[0]) : null,
     counts,
   };

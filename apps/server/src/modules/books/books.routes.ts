@@ -1,27 +1,7 @@
-import {
-  BooksPushListSchema,
-  BooksPushQuerySchema,
-  BooksPushSchema,
-  CreatePartyLedgersInputSchema,
-  CreatePartyLedgersResultSchema,
-  IdParamsSchema,
-  LedgerMappingSchema,
-  LedgerMappingViewSchema,
-  PostToBooksInputSchema,
-  PostToBooksResultSchema,
-  TallyConnectionInputSchema,
-  TallyConnectionSchema,
-  TallyTestResultSchema,
-  TallyXmlQuerySchema,
-  ZohoConnectionInputSchema,
-  ZohoConnectionSchema,
-  ZohoMappingSchema,
-  ZohoMappingViewSchema,
-  ZohoTestResultSchema,
-} from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import {
   cancelInTally,
@@ -44,130 +24,97 @@ import {
 } from './books-zoho.ts';
 
 const tags = ['Books'];
-const errors = describeErrors('unauthenticated', 'validation', 'conflict', 'not_found');
+const errors = ['unauthenticated', 'validation', 'conflict', 'not_found'] as const;
 
-const route = <T extends Parameters<typeof createRoute>[0]>(r: T) => createRoute({ tags, ...r });
-
-const getConnection = route({
-  method: 'get',
-  path: '/books/tally',
+const getConnection = routeFor(endpoints.tallyConnection, {
+  tags,
   summary: 'The Tally connection: address, company, posting on approval, last test and last push',
-  responses: { 200: jsonContent(TallyConnectionSchema), ...errors },
+  errors,
 });
-const putConnection = route({
-  method: 'put',
-  path: '/books/tally',
+const putConnection = routeFor(endpoints.saveTallyConnection, {
+  tags,
   summary: "Save the address of Tally's XML server (port 9000 by default), the company and auto-posting",
-  request: { body: jsonContent(TallyConnectionInputSchema) },
-  responses: { 200: jsonContent(TallyConnectionSchema), ...errors },
+  errors,
 });
-const testConnection = route({
-  method: 'post',
-  path: '/books/tally/test',
+const testConnection = routeFor(endpoints.testTally, {
+  tags,
   summary: "Test the connection by reading the company's ledger list",
-  responses: { 200: jsonContent(TallyTestResultSchema), ...errors },
+  errors,
 });
-const getMapping = route({
-  method: 'get',
-  path: '/books/tally/mapping',
+const getMapping = routeFor(endpoints.ledgerMapping, {
+  tags,
   summary: 'The ledger mapping with suggestions for each supplier (by GSTIN, then name)',
-  responses: { 200: jsonContent(LedgerMappingViewSchema), ...errors },
+  errors,
 });
-const putMapping = route({
-  method: 'put',
-  path: '/books/tally/mapping',
+const putMapping = routeFor(endpoints.saveLedgerMapping, {
+  tags,
   summary: 'Save the ledger mapping',
-  request: { body: jsonContent(LedgerMappingSchema) },
-  responses: { 200: jsonContent(LedgerMappingViewSchema), ...errors },
+  errors,
 });
-const createParties = route({
-  method: 'post',
-  path: '/books/tally/party-ledgers',
+const createParties = routeFor(endpoints.createPartyLedgers, {
+  tags,
   summary: 'Create the supplier ledgers a person confirmed, under Sundry Creditors',
-  request: { body: jsonContent(CreatePartyLedgersInputSchema) },
-  responses: { 200: jsonContent(CreatePartyLedgersResultSchema), ...errors },
+  errors,
 });
-const post = route({
-  method: 'post',
-  path: '/books/tally/post',
+const post = routeFor(endpoints.postToTally, {
+  tags,
   summary:
     'Post approved invoices to Tally (a corrected one alters its voucher; unchanged ones send nothing)',
-  request: { body: jsonContent(PostToBooksInputSchema) },
-  responses: { 200: jsonContent(PostToBooksResultSchema), ...errors },
+  errors,
 });
-const listPushes = route({
-  method: 'get',
-  path: '/books/pushes',
+const listPushes = routeFor(endpoints.booksPushes, {
+  tags,
   summary: 'Push records of the documents named (ids=a,b), or the latest',
-  request: { query: BooksPushQuerySchema },
-  responses: { 200: jsonContent(BooksPushListSchema), ...errors },
+  errors,
 });
-const cancel = route({
-  method: 'post',
-  path: '/books/pushes/{id}/cancel',
+const cancel = routeFor(endpoints.cancelInTally, {
+  tags,
   summary: "Cancel a posted document's voucher in Tally (after a person confirms)",
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(BooksPushSchema), ...errors },
+  errors,
 });
-const xml = route({
-  method: 'get',
-  path: '/books/tally.xml',
+const xml = fileRouteFor(fileEndpoints.tallyXml, {
+  tags,
   summary:
     "Tally's import file for the chosen invoices (ids=a,b) or every approved invoice of a month (period=YYYY-MM)",
-  request: { query: TallyXmlQuerySchema },
-  responses: {
-    200: { description: 'The XML file', content: { 'application/xml': { schema: z.string() } } },
-    ...errors,
-  },
+  errors,
 });
 
-const getZoho = route({
-  method: 'get',
-  path: '/books/zoho',
+const getZoho = routeFor(endpoints.zohoConnection, {
+  tags,
   summary:
     'The Zoho Books connection: organisation, data centre, client id (never secrets), last test and push',
-  responses: { 200: jsonContent(ZohoConnectionSchema), ...errors },
+  errors,
 });
-const putZoho = route({
-  method: 'put',
-  path: '/books/zoho',
+const putZoho = routeFor(endpoints.saveZohoConnection, {
+  tags,
   summary: 'Save the Zoho Books organisation, data centre and OAuth client (secrets stored encrypted)',
-  request: { body: jsonContent(ZohoConnectionInputSchema) },
-  responses: { 200: jsonContent(ZohoConnectionSchema), ...errors },
+  errors,
 });
-const testZoho = route({
-  method: 'post',
-  path: '/books/zoho/test',
+const testZoho = routeFor(endpoints.testZoho, {
+  tags,
   summary: "Test the connection by reading the organisation's chart of accounts, taxes and vendors",
-  responses: { 200: jsonContent(ZohoTestResultSchema), ...errors },
+  errors,
 });
-const getZohoMap = route({
-  method: 'get',
-  path: '/books/zoho/mapping',
+const getZohoMap = routeFor(endpoints.zohoMapping, {
+  tags,
   summary: 'The purchase account and tax of each GST rate, with suggestions from Zoho',
-  responses: { 200: jsonContent(ZohoMappingViewSchema), ...errors },
+  errors,
 });
-const putZohoMap = route({
-  method: 'put',
-  path: '/books/zoho/mapping',
+const putZohoMap = routeFor(endpoints.saveZohoMapping, {
+  tags,
   summary: 'Save the Zoho Books account and tax mapping',
-  request: { body: jsonContent(ZohoMappingSchema) },
-  responses: { 200: jsonContent(ZohoMappingViewSchema), ...errors },
+  errors,
 });
-const postZoho = route({
-  method: 'post',
-  path: '/books/zoho/post',
+const postZoho = routeFor(endpoints.postToZoho, {
+  tags,
   summary:
     'Post approved invoices to Zoho Books as bills (searched for first: never doubled; a corrected one updates its bill)',
-  request: { body: jsonContent(PostToBooksInputSchema) },
-  responses: { 200: jsonContent(PostToBooksResultSchema), ...errors },
+  errors,
 });
-const voidZoho = route({
-  method: 'post',
-  path: '/books/zoho/pushes/{id}/void',
+const voidZoho = routeFor(endpoints.voidInZoho, {
+  tags,
   summary: "Void a posted document's bill in Zoho Books (after a person confirms)",
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(BooksPushSchema), ...errors },
+  errors,
 });
 
 const idList = (ids: string | undefined) =>

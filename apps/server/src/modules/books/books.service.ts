@@ -50,6 +50,19 @@ const BOOKS_NAMES: Record<BooksKind, string> = { tally: 'Tally', zoho: 'Zoho Boo
 
 type PushListRow = Awaited<ReturnType<typeof listPushes>>[number];
 
+/** A connection's last test as the settings show it (null before the first). */
+export function lastTestOf(
+  connection: { lastTestAt: Date | null; lastTestOk: boolean | null; lastTestMessage: string | null } | null,
+) {
+  return connection?.lastTestAt && connection.lastTestOk !== null
+    ? {
+        ok: connection.lastTestOk,
+        message: connection.lastTestMessage ?? '',
+        at: connection.lastTestAt.toISOString(),
+      }
+    : null;
+}
+
 /** A push record as the screens show it. */
 export function toBooksPush(row: PushListRow): BooksPush {
   const removed = row.documentStatus === 'removed';
@@ -130,14 +143,7 @@ export async function getTallyConnection(db: Db, membership: Membership): Promis
     port: connection?.port ?? 9000,
     company: connection?.company ?? '',
     autoPost: connection?.autoPost ?? false,
-    lastTest:
-      connection?.lastTestAt && connection.lastTestOk !== null
-        ? {
-            ok: connection.lastTestOk,
-            message: connection.lastTestMessage ?? '',
-            at: connection.lastTestAt.toISOString(),
-          }
-        : null,
+    lastTest: lastTestOf(connection),
     ledgerCount: ((connection?.ledgers ?? []) as unknown[]).length,
     lastPush: last[0] ? toBooksPush(last[0]) : null,
     counts,

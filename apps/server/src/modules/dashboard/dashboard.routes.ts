@@ -1,16 +1,14 @@
-import { DashboardSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { getDashboard } from './dashboard.service.ts';
 
-const getDashboardRoute = createRoute({
-  method: 'get',
-  path: '/dashboard',
+const getDashboardRoute = routeFor(endpoints.dashboard, {
   tags: ['Dashboard'],
   summary: 'Counters and recent activity for the caller’s organisation',
-  responses: { 200: jsonContent(DashboardSchema), ...describeErrors('unauthenticated', 'no_organization') },
+  errors: ['unauthenticated', 'no_organization'],
 });
 
 /** `/api/dashboard`. */

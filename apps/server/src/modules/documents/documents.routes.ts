@@ -1,20 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import {
-  ApproveDocumentSchema,
-  DocumentCorrectionSchema,
-  DocumentListQuerySchema,
-  DocumentListSchema,
-  DocumentPageParamsSchema,
-  DocumentPageQuerySchema,
-  DocumentReviewSchema,
-  FlowDocumentDetailSchema,
-  FlowDocumentSchema,
-  IdParamsSchema,
-} from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { DocumentPageParamsSchema, endpoints, fileEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { getDocumentPageImage } from './document-pages.ts';
 import { approveDocument, correctDocument, getDocumentReview } from './document-review.service.ts';
@@ -22,109 +11,61 @@ import { getDocument, getDocumentFile, listDocuments, removeDocument } from './d
 
 const tags = ['Documents'];
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/documents',
+const listRoute = routeFor(endpoints.listFlowDocuments, {
   tags,
   summary: "A page of the flow's documents (50 per page), optionally by status",
-  request: {
-    params: IdParamsSchema,
-    query: DocumentListQuerySchema,
-  },
-  responses: {
-    200: jsonContent(DocumentListSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/documents/{id}',
+const getRoute = routeFor(endpoints.flowDocument, {
   tags,
   summary: 'A document with its extraction/v1 result',
-  request: { params: IdParamsSchema },
-  responses: {
-    200: jsonContent(FlowDocumentDetailSchema),
-    ...describeErrors('unauthenticated', 'not_found'),
-  },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const fileRoute = createRoute({
-  method: 'get',
-  path: '/documents/{id}/file',
+const fileRoute = fileRouteFor(fileEndpoints.documentFile, {
   tags,
   summary: "The document's stored file (the sheet's link back)",
-  request: { params: IdParamsSchema },
-  responses: {
-    200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'not_found'),
-  },
+  media: 'application/octet-stream',
+  answer: 'The file',
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const removeRoute = createRoute({
-  method: 'delete',
-  path: '/documents/{id}',
+const removeRoute = routeFor(endpoints.removeDocument, {
   tags,
   summary: 'Take the document out of its flow (its rows leave the sheets; the file is not read again)',
-  request: { params: IdParamsSchema },
-  responses: {
-    200: jsonContent(FlowDocumentSchema, 'The removed document'),
-    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress'),
-  },
+  answer: 'The removed document',
+  errors: ['unauthenticated', 'not_found', 'run_in_progress'],
 });
 
-const reviewRoute = createRoute({
-  method: 'get',
-  path: '/documents/{id}/review',
+const reviewRoute = routeFor(endpoints.documentReview, {
   tags,
   summary: 'What the review screen shows: the document, its pages, its trail and its neighbours',
-  request: { params: IdParamsSchema },
-  responses: {
-    200: jsonContent(DocumentReviewSchema),
-    ...describeErrors('unauthenticated', 'not_found'),
-  },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const pageImageRoute = createRoute({
-  method: 'get',
-  path: '/documents/{id}/pages/{page}',
+const pageImageRoute = fileRouteFor(fileEndpoints.documentPage, {
   tags,
   summary: 'A page of the document as a PNG picture (widths 640–2400 pixels)',
-  request: {
-    params: DocumentPageParamsSchema,
-    query: DocumentPageQuerySchema,
-  },
-  responses: {
-    200: { description: 'The page', content: { 'image/png': { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  params: DocumentPageParamsSchema,
+  media: 'image/png',
+  answer: 'The page',
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const correctRoute = createRoute({
-  method: 'patch',
-  path: '/documents/{id}',
+const correctRoute = routeFor(endpoints.correctDocument, {
   tags,
   summary: 'Correct header fields and line cells; checks run again and the sheets follow',
-  request: { params: IdParamsSchema, body: jsonContent(DocumentCorrectionSchema) },
-  responses: {
-    200: jsonContent(DocumentReviewSchema, 'The document after the correction'),
-    ...describeErrors('unauthenticated', 'not_found', 'validation', 'conflict', 'run_in_progress'),
-  },
+  answer: 'The document after the correction',
+  errors: ['unauthenticated', 'not_found', 'validation', 'conflict', 'run_in_progress'],
 });
 
-const approveRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/approve',
+const approveRoute = routeFor(endpoints.approveDocument, {
   tags,
   summary: "Approve the document's values as they stand (a note is required over a failed check)",
-  request: {
-    params: IdParamsSchema,
-    body: { ...jsonContent(ApproveDocumentSchema, 'Why, when a check failed'), required: false },
-  },
-  responses: {
-    200: jsonContent(DocumentReviewSchema, 'The approved document'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'validation'),
-  },
+  body: { description: 'Why, when a check failed', required: false },
+  answer: 'The approved document',
+  errors: ['unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'validation'],
 });
 
 /**

@@ -1,15 +1,7 @@
-import {
-  CreateWorkflowInputSchema,
-  FlowIntakeSchema,
-  IdParamsSchema,
-  OkSchema,
-  UpdateWorkflowInputSchema,
-  WorkflowListSchema,
-  WorkflowSchema,
-} from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import {
   createWorkflow,
@@ -21,60 +13,38 @@ import {
 
 const tags = ['Flows'];
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/workflows',
+const listRoute = routeFor(endpoints.listFlows, {
   tags,
   summary: "The organisation's flows, newest first",
-  responses: {
-    200: jsonContent(WorkflowListSchema),
-    ...describeErrors('unauthenticated', 'no_organization'),
-  },
+  errors: ['unauthenticated', 'no_organization'],
 });
 
-const createFlowRoute = createRoute({
-  method: 'post',
-  path: '/workflows',
+const createFlowRoute = routeFor(endpoints.createFlow, {
   tags,
   summary: 'Create a flow (status starts inactive)',
-  request: { body: { ...jsonContent(CreateWorkflowInputSchema, 'The flow'), required: true } },
-  responses: {
-    201: jsonContent(WorkflowSchema, 'Created'),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
-  },
+  body: { description: 'The flow', required: true },
+  status: 201,
+  answer: 'Created',
+  errors: ['unauthenticated', 'no_organization', 'validation'],
 });
 
-const updateRoute = createRoute({
-  method: 'put',
-  path: '/workflows/{id}',
+const updateRoute = routeFor(endpoints.updateFlow, {
   tags,
   summary: "Update a flow's name, type or input/output",
-  request: {
-    params: IdParamsSchema,
-    body: { ...jsonContent(UpdateWorkflowInputSchema, 'Fields to change'), required: true },
-  },
-  responses: {
-    200: jsonContent(WorkflowSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  body: { description: 'Fields to change', required: true },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/workflows/{id}',
+const deleteRoute = routeFor(endpoints.deleteFlow, {
   tags,
   summary: 'Delete a flow with its runs, documents, uploads and workbook',
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const intakeRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/intake',
+const intakeRoute = routeFor(endpoints.flowIntake, {
   tags,
   summary: "A flow's trigger, next run, source error and intake log (taken, skipped and why, failed and why)",
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(FlowIntakeSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
 /** `/api/workflows`: the original product's flow API (create, list, update, delete), and a flow's intake. */

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  GoogleConsentUrlSchema,
-  GoogleSetupInputSchema,
-  GoogleSetupItemSchema,
-  GoogleStatusSchema,
-} from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -22,72 +17,42 @@ import {
   verifyGoogleConnection,
 } from './google.service.ts';
 
-const oauthUrlRoute = createRoute({
-  method: 'get',
-  path: '/oauth/url',
+const oauthUrlRoute = routeFor(endpoints.googleConsentUrl, {
   tags: ['Google'],
   summary: 'Consent URL for connecting Google Drive and Sheets (open it in a 600×600 popup)',
-  responses: {
-    200: jsonContent(GoogleConsentUrlSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
-  },
+  errors: ['unauthenticated', 'no_organization', 'validation'],
 });
 
-const statusRoute = createRoute({
-  method: 'get',
-  path: '/google/status',
+const statusRoute = routeFor(endpoints.googleStatus, {
   tags: ['Google'],
   summary: 'Google connection state with the parent folder and vendor master sheet',
-  responses: {
-    200: jsonContent(GoogleStatusSchema),
-    ...describeErrors('unauthenticated', 'no_organization'),
-  },
+  errors: ['unauthenticated', 'no_organization'],
 });
 
-const refreshRoute = createRoute({
-  method: 'post',
-  path: '/google/refresh',
+const refreshRoute = routeFor(endpoints.googleVerify, {
   tags: ['Google'],
   summary: 'Checks the connection for real (token refresh + account lookup)',
-  responses: {
-    200: jsonContent(GoogleStatusSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'google_auth_required'),
-  },
+  errors: ['unauthenticated', 'no_organization', 'google_auth_required'],
 });
 
-const disconnectRoute = createRoute({
-  method: 'post',
-  path: '/google/disconnect',
+const disconnectRoute = routeFor(endpoints.googleDisconnect, {
   tags: ['Google'],
   summary: 'Revokes the Google grant and clears the folder and sheet set-up',
-  responses: {
-    200: jsonContent(GoogleStatusSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'internal'),
-  },
+  errors: ['unauthenticated', 'no_organization', 'internal'],
 });
 
-const folderRoute = createRoute({
-  method: 'post',
-  path: '/google/folder',
+const folderRoute = routeFor(endpoints.googleFolder, {
   tags: ['Google'],
   summary: 'Sets the parent Drive folder by link, or creates one when no link is given',
-  request: { body: { ...jsonContent(GoogleSetupInputSchema), required: true } },
-  responses: {
-    200: jsonContent(GoogleSetupItemSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation', 'google_auth_required'),
-  },
+  body: { required: true },
+  errors: ['unauthenticated', 'no_organization', 'validation', 'google_auth_required'],
 });
 
-const vendorSheetRoute = createRoute({
-  method: 'post',
-  path: '/google/vendor-sheet',
+const vendorSheetRoute = routeFor(endpoints.googleVendorSheet, {
   tags: ['Google'],
   summary: 'Sets the vendor master sheet by link, or creates one when no link is given',
-  request: { body: { ...jsonContent(GoogleSetupInputSchema), required: true } },
-  responses: {
-    200: jsonContent(GoogleSetupItemSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation', 'google_auth_required'),
-  },
+  body: { required: true },
+  errors: ['unauthenticated', 'no_organization', 'validation', 'google_auth_required'],
 });
 
 /** The popup page's only script: reads the result block, hands it to the opener, closes. */

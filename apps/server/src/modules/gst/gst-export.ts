@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import {
-  GST_TAB_LABELS,
-  GST_TABS,
-  type GstReconciliation,
-  type GstRow,
-  type SheetColumn,
-} from '@bahi/contracts';
+import { GST_TAB_LABELS, GST_TABS, type GstReconciliation, type GstRow } from '@bahi/contracts';
+import { col, defuseRow, writeTempWorkbook } from '../../adapters/sinks/export-tabs.ts';
 import type { SheetRow } from '../../adapters/sinks/sink.ts';
-import { type WorkbookTab, writeTabsFile } from '../../adapters/sinks/xlsx-workbook.ts';
+import type { WorkbookTab } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership } from '../auth/identity.ts';
@@ -18,23 +11,6 @@ import { getGstReconciliation } from './gst.service.ts';
  * The GST screen as workbooks: every tab of a period side by side (books and GSTR-2B), the supplier
  * roll-up, and the Invoice Management System action list. Drawn from the same match the screen shows.
  */
-
-const col = (key: string, label: string, kind: SheetColumn['kind'] = 'text'): SheetColumn => ({
-  key,
-  label,
-  kind,
-});
-
-/**
- * Text that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, carriage return first) gets a
- * leading apostrophe: a supplier name or invoice number from a document is data, never a formula.
- */
-export function defuse(value: SheetRow[string]): SheetRow[string] {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-const defuseRow = (row: SheetRow): SheetRow =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, defuse(v)]));
 
 const STATUS_WORDS: Record<GstRow['status'], string> = {
   matched: 'Matched',
@@ -195,9 +171,8 @@ export async function exportGst(
   },
 ): Promise<{ path: string; fileName: string }> {
   const view = await getGstReconciliation(db, membership, { period, gstin });
-  const path = join(env.dataDir, 'tmp', `gst-${randomBytes(8).toString('hex')}.xlsx`);
   const tabs = buildGstTabs(view);
-  await writeTabsFile(path, only === 'ims' ? tabs.slice(-1) : tabs);
+  const path = await writeTempWorkbook(env.dataDir, 'gst', only === 'ims' ? tabs.slice(-1) : tabs);
   const month = view.period ? `${view.period.slice(0, 2)}-${view.period.slice(2)}` : 'no period';
   // Each buyer GSTIN has its own 2B: the file says which.
   const label = view.gstin ? `${month} ${view.gstin}` : month;

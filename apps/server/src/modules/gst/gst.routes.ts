@@ -2,23 +2,11 @@ import { createReadStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  GstDecisionInputSchema,
-  GstPeriodQuerySchema,
-  GstReconciliationSchema,
-  GstRowSchema,
-  Gstr2bUploadResultSchema,
-  GstSettingsSchema,
-  IdParamsSchema,
-  TdsInvoiceSchema,
-  TdsMonthQuerySchema,
-  TdsSettingsSchema,
-  TdsViewSchema,
-} from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints } from '@bahi/contracts';
 import { streamingBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { receiveMultipartFiles } from '../uploads/multipart.ts';
@@ -36,126 +24,78 @@ import { getInvoiceTds, getTdsSettings, getTdsView, setTdsSettings } from './tds
 const tags = ['GST'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/gst',
+const getRoute = routeFor(endpoints.gst, {
   tags,
   summary:
     'GSTR-2B of a return period matched against the purchase register, by tab, with the supplier roll-up',
-  request: { query: GstPeriodQuerySchema },
-  responses: {
-    200: jsonContent(GstReconciliationSchema),
-    ...describeErrors('unauthenticated', 'validation'),
-  },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const uploadRoute = createRoute({
-  method: 'post',
-  path: '/gst/2b',
+const uploadRoute = routeFor(endpoints.uploadGstr2b, {
   tags,
   summary:
     'Upload the GSTR-2B JSON of a return period as multipart field `file` (the same file again changes nothing)',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
-        },
-      },
-    },
-  },
-  responses: {
-    201: jsonContent(Gstr2bUploadResultSchema, 'A new file, stored'),
-    200: jsonContent(Gstr2bUploadResultSchema, 'The same file was already there: nothing changed'),
-    ...describeErrors('unauthenticated', 'validation', 'payload_too_large'),
-  },
+  upload: { field: 'file', many: false },
+  answers: { 201: 'A new file, stored', 200: 'The same file was already there: nothing changed' },
+  errors: ['unauthenticated', 'validation', 'payload_too_large'],
 });
 
-const decideRoute = createRoute({
-  method: 'post',
-  path: '/gst/decisions',
+const decideRoute = routeFor(endpoints.decideGst, {
   tags,
   summary: 'Link an invoice with a 2B document, unlink a pair, or accept a difference, with a written reason',
-  request: { body: jsonContent(GstDecisionInputSchema) },
-  responses: {
-    200: jsonContent(GstRowSchema, 'The row after the decision'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'validation'),
-  },
+  answer: 'The row after the decision',
+  errors: ['unauthenticated', 'not_found', 'conflict', 'validation'],
 });
 
-const workbook = (path: string, summary: string) =>
-  createRoute({
-    method: 'get',
-    path,
-    tags,
-    summary,
-    request: { query: GstPeriodQuerySchema },
-    responses: {
-      200: { description: 'The workbook', content: { [XLSX]: { schema: z.string() } } },
-      ...describeErrors('unauthenticated', 'validation'),
-    },
-  });
-const exportRoute = workbook(
-  '/gst.xlsx',
-  'Download every tab of a period, the suppliers and the IMS actions',
-);
-const imsRoute = workbook('/gst/ims.xlsx', 'Download the Invoice Management System action list of a period');
+const exportRoute = fileRouteFor(fileEndpoints.gstXlsx, {
+  tags,
+  summary: 'Download every tab of a period, the suppliers and the IMS actions',
+  errors: ['unauthenticated', 'validation'],
+});
+const imsRoute = fileRouteFor(fileEndpoints.gstImsXlsx, {
+  tags,
+  summary: 'Download the Invoice Management System action list of a period',
+  errors: ['unauthenticated', 'validation'],
+});
 
-const getGstSettingsRoute = createRoute({
-  method: 'get',
-  path: '/gst/settings',
+const getGstSettingsRoute = routeFor(endpoints.gstSettings, {
   tags,
   summary: "The organisation's GSTR-2B matching settings (the amount tolerance in rupees)",
-  responses: { 200: jsonContent(GstSettingsSchema), ...describeErrors('unauthenticated') },
+  errors: ['unauthenticated'],
 });
 
-const putGstSettingsRoute = createRoute({
-  method: 'put',
-  path: '/gst/settings',
+const putGstSettingsRoute = routeFor(endpoints.setGstSettings, {
   tags,
   summary:
     'Set the GSTR-2B amount tolerance (rupees, each of taxable value, IGST, CGST, SGST and cess); the match follows at once',
-  request: { body: jsonContent(GstSettingsSchema) },
-  responses: { 200: jsonContent(GstSettingsSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
 const tdsTags = ['TDS'];
 
-const tdsRoute = createRoute({
-  method: 'get',
-  path: '/tds',
+const tdsRoute = routeFor(endpoints.tds, {
   tags: tdsTags,
   summary:
     "A month's purchase invoices with their TDS, and the month's TDS by section with its deposit due date",
-  request: { query: TdsMonthQuerySchema },
-  responses: { 200: jsonContent(TdsViewSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const invoiceTdsRoute = createRoute({
-  method: 'get',
-  path: '/tds/invoices/{id}',
+const invoiceTdsRoute = routeFor(endpoints.invoiceTds, {
   tags: tdsTags,
   summary: "An invoice's TDS: sections, base, rate, amount and the reason",
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(TdsInvoiceSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const getSettingsRoute = createRoute({
-  method: 'get',
-  path: '/tds/settings',
+const getSettingsRoute = routeFor(endpoints.tdsSettings, {
   tags: tdsTags,
   summary: "The organisation's TDS setting (turnover above ₹10 crore)",
-  responses: { 200: jsonContent(TdsSettingsSchema), ...describeErrors('unauthenticated') },
+  errors: ['unauthenticated'],
 });
 
-const putSettingsRoute = createRoute({
-  method: 'put',
-  path: '/tds/settings',
+const putSettingsRoute = routeFor(endpoints.setTdsSettings, {
   tags: tdsTags,
   summary: "Set whether last year's turnover passed ₹10 crore (TDS under 194Q on goods bought)",
-  request: { body: jsonContent(TdsSettingsSchema) },
-  responses: { 200: jsonContent(TdsSettingsSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
 /** Streams a workbook made for this download only, deleting it once sent. */

@@ -167,32 +167,27 @@ async function takeMessage(
 ): Promise<{ taken: number; messageId: string; act: boolean }> {
   const maxMessage = ctx.env.flows.uploadMaxBytes * MESSAGE_SIZE_FACTOR;
   const base = { organizationId: box.organizationId, flowId: box.flowId };
-  const fetched = await client.fetchOne(String(uid), { source: true, size: true }, { uid: true });
-  if (fetched === false || !fetched.source) return { taken: 0, messageId: '', act: false };
-  if ((fetched.size ?? fetched.source.length) > maxMessage) {
-    await recordSkipped(ctx.db, {
-      ...base,
+  // A message not taken at all is logged once, as a whole, with why; nothing of it is acted on.
+  const failWhole = async (reason: string) => {
+    const whole = {
       origin: `message ${uid}`,
       messageId: '',
       name: '(whole message)',
-      status: 'failed',
-      reason: 'The message is too large to take; save its attachments and upload them',
-    });
+      status: 'failed' as const,
+    };
+    await recordSkipped(ctx.db, { ...base, ...whole, reason });
     return { taken: 0, messageId: '', act: false };
+  };
+  const fetched = await client.fetchOne(String(uid), { source: true, size: true }, { uid: true });
+  if (fetched === false || !fetched.source) return { taken: 0, messageId: '', act: false };
+  if ((fetched.size ?? fetched.source.length) > maxMessage) {
+    return failWhole('The message is too large to take; save its attachments and upload them');
   }
   let read: ReadMessage;
   try {
     read = await readMessage(fetched.source, box.mail.filters);
   } catch {
-    await recordSkipped(ctx.db, {
-      ...base,
-      origin: `message ${uid}`,
-      messageId: '',
-      name: '(whole message)',
-      status: 'failed',
-      reason: 'The message is damaged and could not be read',
-    });
-    return { taken: 0, messageId: '', act: false };
+    return failWhole('The message is damaged and could not be read');
   }
   const line = {
     ...base,

@@ -1,24 +1,16 @@
-import { appPaths, IdParamsSchema, MailOAuthConsentSchema, MailOAuthStartSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { appPaths, endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { isAppError } from '../../lib/app-error.ts';
 import { buildMailConsentUrl, completeMailOAuth } from './mail-oauth.ts';
 
-const startRoute = createRoute({
-  method: 'post',
-  path: '/flows/{id}/mail-oauth',
+const startRoute = routeFor(endpoints.connectMailbox, {
   tags: ['Flows'],
   summary: "Sign-in page connecting the flow's mailbox with Google or Microsoft 365 (OAuth2, IMAP XOAUTH2)",
-  request: {
-    params: IdParamsSchema,
-    body: { ...jsonContent(MailOAuthStartSchema, 'The provider'), required: true },
-  },
-  responses: {
-    200: jsonContent(MailOAuthConsentSchema),
-    ...describeErrors('unauthenticated', 'forbidden', 'no_organization', 'not_found', 'validation'),
-  },
+  body: { description: 'The provider', required: true },
+  errors: ['unauthenticated', 'forbidden', 'no_organization', 'not_found', 'validation'],
 });
 
 /** `/api/flows/:id/mail-oauth` and the providers' callback `/api/mail-oauth/callback`. */

@@ -1,16 +1,14 @@
-import { IntegrationsSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireUser } from '../../http/session.ts';
 import { getIntegrations } from './integrations.service.ts';
 
-const getIntegrationsRoute = createRoute({
-  method: 'get',
-  path: '/integrations',
+const getIntegrationsRoute = routeFor(endpoints.integrations, {
   tags: ['Integrations'],
   summary: 'State of external integrations (Google)',
-  responses: { 200: jsonContent(IntegrationsSchema), ...describeErrors('unauthenticated') },
+  errors: ['unauthenticated'],
 });
 
 /** `/api/integrations`. */

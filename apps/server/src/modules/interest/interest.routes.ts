@@ -1,31 +1,21 @@
-import { InterestListSchema, RegisterInterestInputSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { listInterests, registerInterest } from './interest.service.ts';
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/interest',
+const listRoute = routeFor(endpoints.interest, {
   tags: ['Interest'],
   summary: 'Upcoming modules the caller asked to be notified about',
-  responses: {
-    200: jsonContent(InterestListSchema),
-    ...describeErrors('unauthenticated', 'no_organization'),
-  },
+  errors: ['unauthenticated', 'no_organization'],
 });
 
-const registerRoute = createRoute({
-  method: 'post',
-  path: '/interest',
+const registerRoute = routeFor(endpoints.registerInterest, {
   tags: ['Interest'],
   summary: 'Get Notified about an upcoming module (idempotent)',
-  request: { body: { ...jsonContent(RegisterInterestInputSchema, 'Which module'), required: true } },
-  responses: {
-    200: jsonContent(InterestListSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
-  },
+  body: { description: 'Which module', required: true },
+  errors: ['unauthenticated', 'no_organization', 'validation'],
 });
 
 /** `/api/interest`. */

@@ -1,62 +1,45 @@
-import {
-  CreatedSheetSchema,
-  CreateSheetInputSchema,
-  ProcessFolderInputSchema,
-  ProcessUrlInputSchema,
-  StartedRunSchema,
-} from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints, legacyEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { createSheet, processFolder, processUrl } from './legacy.service.ts';
 
 // Listed with the flows in the API document, as they always were.
 const tags = ['Flows'];
 /** What starting a run can answer besides 202: the flow's checks and a run already going. */
-const runStartErrors = describeErrors(
+const runStartErrors = [
   'unauthenticated',
   'not_found',
   'validation',
   'run_in_progress',
   'google_auth_required',
-);
+] as const;
 
-const createSheetRoute = createRoute({
-  method: 'post',
-  path: '/workflow/sheets/create',
+const createSheetRoute = routeFor(endpoints.createFlowSheet, {
   tags,
   summary: "Create the flow's output workbook; returns its id, name and in-app link",
-  request: { body: { ...jsonContent(CreateSheetInputSchema, 'Flow and sheet name'), required: true } },
-  responses: {
-    200: jsonContent(CreatedSheetSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  body: { description: 'Flow and sheet name', required: true },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const processFolderRoute = createRoute({
-  method: 'post',
-  path: '/workflow/process-folder',
+const processFolderRoute = routeFor(legacyEndpoints.legacyProcessFolder, {
   tags,
   summary:
     'Start a run of a flow ({ workflowId }) or of an ad-hoc folder ({ folderUrl|folderPath, type, sheetId })',
-  request: { body: { ...jsonContent(ProcessFolderInputSchema, 'What to run'), required: true } },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...runStartErrors,
-  },
+  body: { description: 'What to run', required: true },
+  status: 202,
+  answer: 'Run queued',
+  errors: runStartErrors,
 });
 
-const processUrlRoute = createRoute({
-  method: 'post',
-  path: '/process-url',
+const processUrlRoute = routeFor(legacyEndpoints.legacyProcessUrl, {
   tags,
   summary: 'Process one file: a Google Drive file link or a path under the allowed folders',
-  request: { body: { ...jsonContent(ProcessUrlInputSchema, 'The file'), required: true } },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...runStartErrors,
-  },
+  body: { description: 'The file', required: true },
+  status: 202,
+  answer: 'Run queued',
+  errors: runStartErrors,
 });
 
 /**

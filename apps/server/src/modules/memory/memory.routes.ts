@@ -1,20 +1,15 @@
-import { DocumentReviewSchema, ForgetLearnedFieldSchema, IdParamsSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { forgetLearnedField } from './memory.service.ts';
 
-const forgetRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/forget',
+const forgetRoute = routeFor(endpoints.forgetLearnedField, {
   tags: ['Documents'],
   summary: "Forget what Bahi learned from corrections about this document's issuer, for one field",
-  request: { params: IdParamsSchema, body: jsonContent(ForgetLearnedFieldSchema) },
-  responses: {
-    200: jsonContent(DocumentReviewSchema, 'The document, its value no longer marked as learned'),
-    ...describeErrors('unauthenticated', 'not_found', 'validation', 'conflict'),
-  },
+  answer: 'The document, its value no longer marked as learned',
+  errors: ['unauthenticated', 'not_found', 'validation', 'conflict'],
 });
 
 /** Memory from corrections: a person's "forget" on the review screen (learning is a job). */

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { type Form1Row, financialYearLabel, form1Rows, section43bhRows } from '@bahi/compliance';
-import type { SheetColumn } from '@bahi/contracts';
+import { col, defuseRow, writeTempWorkbook } from '../../adapters/sinks/export-tabs.ts';
 import type { SheetRow } from '../../adapters/sinks/sink.ts';
-import { type WorkbookTab, writeTabsFile } from '../../adapters/sinks/xlsx-workbook.ts';
+import type { WorkbookTab } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership } from '../auth/identity.ts';
-import { defuse } from '../gst/gst-export.ts';
 import { loadMsmeBook, type MsmeBook } from './msme.service.ts';
 
 /**
@@ -15,13 +12,6 @@ import { loadMsmeBook, type MsmeBook } from './msme.service.ts';
  * reasons for delay) and the year-end section 43B(h) list. Text from documents is defused, never a formula.
  */
 
-const col = (key: string, label: string, kind: SheetColumn['kind'] = 'text'): SheetColumn => ({
-  key,
-  label,
-  kind,
-});
-const defuseRow = (row: SheetRow): SheetRow =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, defuse(v)]));
 const rupees = (paise: number) => paise / 100;
 
 const FORM1_COLUMNS = [
@@ -119,9 +109,7 @@ export function section43bhSheet(book: MsmeBook, financialYear: number): SheetRo
 }
 
 async function writeOne(env: Env, tab: WorkbookTab, fileName: string) {
-  const path = join(env.dataDir, 'tmp', `msme-${randomBytes(8).toString('hex')}.xlsx`);
-  await writeTabsFile(path, [tab]);
-  return { path, fileName };
+  return { path: await writeTempWorkbook(env.dataDir, 'msme', [tab]), fileName };
 }
 
 /** `GET /api/msme/form1.xlsx`: MSME Form-1 of a half-year. */

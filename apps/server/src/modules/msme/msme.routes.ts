@@ -1,25 +1,7 @@
-import {
-  IdParamsSchema,
-  Msme43bhQuerySchema,
-  MsmeBankRateInputSchema,
-  MsmeForm1QuerySchema,
-  MsmeImportInputSchema,
-  MsmeImportResultSchema,
-  MsmeObjectionInputSchema,
-  MsmeObjectionResolveSchema,
-  MsmeObjectionSchema,
-  MsmePaymentInputSchema,
-  MsmePaymentRecordedSchema,
-  MsmeRegistrationInputSchema,
-  MsmeRegistrationSchema,
-  MsmeSettingsSchema,
-  MsmeViewQuerySchema,
-  MsmeViewSchema,
-  OkSchema,
-} from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { sendWorkbook } from '../gst/gst.routes.ts';
 import { addObjection, getMsmeView, resolveObjection, saveRegistration } from './msme.service.ts';
@@ -28,132 +10,82 @@ import { export43bh, exportForm1 } from './msme-export.ts';
 import { importPayments, recordPayment, removePayment } from './msme-payments.ts';
 
 const tags = ['MSME'];
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const viewRoute = createRoute({
-  method: 'get',
-  path: '/msme',
+const viewRoute = routeFor(endpoints.msme, {
   tags,
   summary:
     "MSME suppliers' invoices with their 45-day clocks, what to pay this week, overdue totals and interest",
-  request: { query: MsmeViewQuerySchema },
-  responses: { 200: jsonContent(MsmeViewSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const registrationRoute = createRoute({
-  method: 'put',
-  path: '/msme/registrations',
+const registrationRoute = routeFor(endpoints.saveMsmeRegistration, {
   tags,
   summary: "Set a vendor's Udyam category, activity and written agreement for a financial year",
-  request: { body: jsonContent(MsmeRegistrationInputSchema) },
-  responses: {
-    200: jsonContent(MsmeRegistrationSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const paymentRoute = createRoute({
-  method: 'post',
-  path: '/msme/payments',
+const paymentRoute = routeFor(endpoints.recordMsmePayment, {
   tags,
   summary: 'Record a payment to a supplier (to one invoice, or to its oldest due invoices)',
-  request: { body: jsonContent(MsmePaymentInputSchema) },
-  responses: {
-    201: jsonContent(MsmePaymentRecordedSchema, 'Recorded'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'validation'),
-  },
+  status: 201,
+  answer: 'Recorded',
+  errors: ['unauthenticated', 'not_found', 'conflict', 'validation'],
 });
 
-const deletePaymentRoute = createRoute({
-  method: 'delete',
-  path: '/msme/payments/{id}',
+const deletePaymentRoute = routeFor(endpoints.removeMsmePayment, {
   tags,
   summary: 'Remove a payment recorded by mistake',
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(OkSchema, 'Removed'), ...describeErrors('unauthenticated', 'not_found') },
+  answer: 'Removed',
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const importRoute = createRoute({
-  method: 'post',
-  path: '/msme/payments/import',
+const importRoute = routeFor(endpoints.importMsmePayments, {
   tags,
   summary: 'Import payments from a bank statement CSV (all rows or none; each bad row named)',
-  request: { body: jsonContent(MsmeImportInputSchema) },
-  responses: { 200: jsonContent(MsmeImportResultSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const objectionRoute = createRoute({
-  method: 'post',
-  path: '/msme/objections',
+const objectionRoute = routeFor(endpoints.addMsmeObjection, {
   tags,
   summary: "Record a written rejection of an invoice's goods or services",
-  request: { body: jsonContent(MsmeObjectionInputSchema) },
-  responses: {
-    201: jsonContent(MsmeObjectionSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  status: 201,
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const resolveRoute = createRoute({
-  method: 'put',
-  path: '/msme/objections/{id}',
+const resolveRoute = routeFor(endpoints.resolveMsmeObjection, {
   tags,
   summary: 'Mark a written objection resolved on a date (the acceptance date moves to it)',
-  request: { params: IdParamsSchema, body: jsonContent(MsmeObjectionResolveSchema) },
-  responses: {
-    200: jsonContent(MsmeObjectionSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const getSettingsRoute = createRoute({
-  method: 'get',
-  path: '/msme/settings',
+const getSettingsRoute = routeFor(endpoints.msmeSettings, {
   tags,
   summary: 'The bank rates the MSME interest estimate runs on, each from the day it took effect',
-  responses: { 200: jsonContent(MsmeSettingsSchema), ...describeErrors('unauthenticated') },
+  errors: ['unauthenticated'],
 });
 
-const addBankRateRoute = createRoute({
-  method: 'post',
-  path: '/msme/bank-rates',
+const addBankRateRoute = routeFor(endpoints.addMsmeBankRate, {
   tags,
   summary: 'Record a bank rate notified by the Reserve Bank from the day it took effect',
-  request: { body: jsonContent(MsmeBankRateInputSchema) },
-  responses: { 200: jsonContent(MsmeSettingsSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const removeBankRateRoute = createRoute({
-  method: 'delete',
-  path: '/msme/bank-rates/{id}',
+const removeBankRateRoute = routeFor(endpoints.removeMsmeBankRate, {
   tags,
   summary: 'Remove a mistaken bank rate',
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(MsmeSettingsSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const form1Route = createRoute({
-  method: 'get',
-  path: '/msme/form1.xlsx',
+const form1Route = fileRouteFor(fileEndpoints.msmeForm1Xlsx, {
   tags,
   summary: 'Download MSME Form-1 for a half-year',
-  request: { query: MsmeForm1QuerySchema },
-  responses: {
-    200: { description: 'The workbook', content: { [XLSX]: { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'validation'),
-  },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const s43bhRoute = createRoute({
-  method: 'get',
-  path: '/msme/43bh.xlsx',
+const s43bhRoute = fileRouteFor(fileEndpoints.msme43bhXlsx, {
   tags,
   summary: 'Download the year-end section 43B(h) list of a financial year',
-  request: { query: Msme43bhQuerySchema },
-  responses: {
-    200: { description: 'The workbook', content: { [XLSX]: { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'validation'),
-  },
+  errors: ['unauthenticated', 'validation'],
 });
 
 /** MSME payment compliance. */

@@ -1,37 +1,21 @@
-import {
-  MarkNotificationsReadInputSchema,
-  MarkNotificationsReadResultSchema,
-  NotificationListSchema,
-} from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/notifications',
+const listRoute = routeFor(endpoints.notifications, {
   tags: ['Notifications'],
   summary: 'The caller’s notifications, newest first',
-  responses: {
-    200: jsonContent(NotificationListSchema),
-    ...describeErrors('unauthenticated', 'no_organization'),
-  },
+  errors: ['unauthenticated', 'no_organization'],
 });
 
-const markReadRoute = createRoute({
-  method: 'post',
-  path: '/notifications/read',
+const markReadRoute = routeFor(endpoints.markNotificationsRead, {
   tags: ['Notifications'],
   summary: 'Mark notifications read (all when `ids` is omitted)',
-  request: {
-    body: { ...jsonContent(MarkNotificationsReadInputSchema, 'Which notifications'), required: false },
-  },
-  responses: {
-    200: jsonContent(MarkNotificationsReadResultSchema),
-    ...describeErrors('unauthenticated', 'no_organization', 'validation'),
-  },
+  body: { description: 'Which notifications', required: false },
+  errors: ['unauthenticated', 'no_organization', 'validation'],
 });
 
 /** `/api/notifications`. */

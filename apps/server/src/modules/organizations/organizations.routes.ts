@@ -1,12 +1,7 @@
-import {
-  CreateOrganizationInputSchema,
-  MeSchema,
-  OrganizationSchema,
-  UpdateOrganizationInputSchema,
-} from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership, requireUser } from '../../http/session.ts';
 import {
   createOrganization,
@@ -15,47 +10,32 @@ import {
   updateOrganization,
 } from './organizations.service.ts';
 
-const getMeRoute = createRoute({
-  method: 'get',
-  path: '/me',
+const getMeRoute = routeFor(endpoints.me, {
   tags: ['Account'],
   summary: 'The signed-in user and their organisation',
-  responses: { 200: jsonContent(MeSchema), ...describeErrors('unauthenticated') },
+  errors: ['unauthenticated'],
 });
 
-const getOrganizationRoute = createRoute({
-  method: 'get',
-  path: '/organization',
+const getOrganizationRoute = routeFor(endpoints.organization, {
   tags: ['Organization'],
   summary: "The caller's organisation profile",
-  responses: {
-    200: jsonContent(OrganizationSchema),
-    ...describeErrors('unauthenticated', 'no_organization'),
-  },
+  errors: ['unauthenticated', 'no_organization'],
 });
 
-const createOrganizationRoute = createRoute({
-  method: 'post',
-  path: '/organization',
+const createOrganizationRoute = routeFor(endpoints.createOrganization, {
   tags: ['Organization'],
   summary: 'Onboarding: create the organisation (the caller becomes its owner)',
-  request: { body: { ...jsonContent(CreateOrganizationInputSchema, 'Onboarding form'), required: true } },
-  responses: {
-    201: jsonContent(OrganizationSchema, 'Created'),
-    ...describeErrors('unauthenticated', 'validation', 'conflict'),
-  },
+  body: { description: 'Onboarding form', required: true },
+  status: 201,
+  answer: 'Created',
+  errors: ['unauthenticated', 'validation', 'conflict'],
 });
 
-const updateOrganizationRoute = createRoute({
-  method: 'put',
-  path: '/organization',
+const updateOrganizationRoute = routeFor(endpoints.updateOrganization, {
   tags: ['Organization'],
   summary: 'Save the whole profile; GSTINs are replaced as a set',
-  request: { body: { ...jsonContent(UpdateOrganizationInputSchema, 'Profile form'), required: true } },
-  responses: {
-    200: jsonContent(OrganizationSchema),
-    ...describeErrors('unauthenticated', 'forbidden', 'no_organization', 'validation', 'duplicate_gstin'),
-  },
+  body: { description: 'Profile form', required: true },
+  errors: ['unauthenticated', 'forbidden', 'no_organization', 'validation', 'duplicate_gstin'],
 });
 
 /** `/api/me` and `/api/organization` (profile, onboarding, GSTINs). */

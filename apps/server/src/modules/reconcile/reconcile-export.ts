@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import {
   describePayable,
   describeReconcileReason,
   invoiceStatusWords,
   type Reconciliation,
-  type SheetColumn,
 } from '@bahi/contracts';
+import { col, writeTempWorkbook } from '../../adapters/sinks/export-tabs.ts';
 import type { SheetRow } from '../../adapters/sinks/sink.ts';
-import { type WorkbookTab, writeTabsFile } from '../../adapters/sinks/xlsx-workbook.ts';
+import type { WorkbookTab } from '../../adapters/sinks/xlsx-workbook.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Membership } from '../auth/identity.ts';
@@ -19,12 +17,6 @@ import { getReconciliation } from './reconcile.service.ts';
  * its PO, GRNs, status and reasons), "Exceptions" (the queue: invoices to hold, and why) and "Purchase
  * Orders" (receipt and billing). Drawn from the same match the screen shows, at the moment of download.
  */
-
-const col = (key: string, label: string, kind: SheetColumn['kind'] = 'text'): SheetColumn => ({
-  key,
-  label,
-  kind,
-});
 
 const STATUS_WORDS: Record<string, string> = invoiceStatusWords;
 const STATE_WORDS: Record<string, string> = {
@@ -162,7 +154,6 @@ export async function exportReconciliation(
   membership: Membership,
 ): Promise<{ path: string; fileName: string }> {
   const view = await getReconciliation(db, membership);
-  const path = join(env.dataDir, 'tmp', `reconcile-${randomBytes(8).toString('hex')}.xlsx`);
-  await writeTabsFile(path, buildReconciliationTabs(view));
+  const path = await writeTempWorkbook(env.dataDir, 'reconcile', buildReconciliationTabs(view));
   return { path, fileName: `Reconciliation ${view.today}.xlsx` };
 }

@@ -1,84 +1,46 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  FlowNoPoSchema,
-  IdParamsSchema,
-  InvoiceMatchSchema,
-  OverrideExceptionSchema,
-  ReconcilePageSchema,
-  ReconcileQuerySchema,
-  TolerancesSchema,
-} from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { getReconcilePage, overrideInvoice, setFlowNoPo, setTolerances } from './reconcile.service.ts';
 import { exportReconciliation } from './reconcile-export.ts';
 
 const tags = ['Reconcile'];
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/reconcile',
+const getRoute = routeFor(endpoints.reconciliation, {
   tags,
   summary:
     'Purchase orders, goods receipts and invoices of the organisation, matched (reconciliation/v1): counts, totals and one page of invoices',
-  request: { query: ReconcileQuerySchema },
-  responses: {
-    200: jsonContent(ReconcilePageSchema),
-    ...describeErrors('unauthenticated', 'validation'),
-  },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const overrideRoute = createRoute({
-  method: 'post',
-  path: '/reconcile/invoices/{id}/override',
+const overrideRoute = routeFor(endpoints.overrideInvoice, {
   tags,
   summary: "Clear an invoice's exceptions with a written reason",
-  request: { params: IdParamsSchema, body: jsonContent(OverrideExceptionSchema) },
-  responses: {
-    200: jsonContent(InvoiceMatchSchema, 'The invoice after the override'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'validation'),
-  },
+  answer: 'The invoice after the override',
+  errors: ['unauthenticated', 'not_found', 'conflict', 'validation'],
 });
 
-const exportRoute = createRoute({
-  method: 'get',
-  path: '/reconcile.xlsx',
+const exportRoute = fileRouteFor(fileEndpoints.reconcileXlsx, {
   tags,
   summary: 'Download the reconciliation: Matches, Exceptions and Purchase Orders tabs',
-  responses: {
-    200: {
-      description: 'The workbook',
-      content: {
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
-      },
-    },
-    ...describeErrors('unauthenticated'),
-  },
+  errors: ['unauthenticated'],
 });
 
-const tolerancesRoute = createRoute({
-  method: 'put',
-  path: '/reconcile/tolerances',
+const tolerancesRoute = routeFor(endpoints.setTolerances, {
   tags,
   summary: "Set the organisation's match tolerances (quantity %, rate %, ₹ per line)",
-  request: { body: jsonContent(TolerancesSchema) },
-  responses: { 200: jsonContent(TolerancesSchema), ...describeErrors('unauthenticated', 'validation') },
+  errors: ['unauthenticated', 'validation'],
 });
 
-const flowNoPoRoute = createRoute({
-  method: 'put',
-  path: '/reconcile/flows/{id}/no-po',
+const flowNoPoRoute = routeFor(endpoints.setFlowNoPo, {
   tags,
   summary: 'Mark a flow whose invoices need no purchase order (services, rent, travel, utilities), or not',
-  request: { params: IdParamsSchema, body: jsonContent(FlowNoPoSchema) },
-  responses: {
-    200: jsonContent(FlowNoPoSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
 /** The three-way match, its overrides, its tolerances and its workbook. */

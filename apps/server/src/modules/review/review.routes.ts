@@ -1,20 +1,14 @@
-import { ReviewQueueQuerySchema, ReviewQueueSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { getReviewQueue } from './review.service.ts';
 
-const queueRoute = createRoute({
-  method: 'get',
-  path: '/review',
+const queueRoute = routeFor(endpoints.reviewQueue, {
   tags: ['Review'],
   summary: "The organisation's documents to review, across flows: filtered, searched, a page at a time",
-  request: { query: ReviewQueueQuerySchema },
-  responses: {
-    200: jsonContent(ReviewQueueSchema),
-    ...describeErrors('unauthenticated', 'validation'),
-  },
+  errors: ['unauthenticated', 'validation'],
 });
 
 /** The review queue across flows. */

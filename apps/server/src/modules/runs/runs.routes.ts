@@ -1,8 +1,8 @@
-import { IdParamsSchema, type Run, RunListSchema, RunSchema, StartedRunSchema } from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints, type Run } from '@bahi/contracts';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { requireFlow } from '../flows/flows.service.ts';
 import { reprocessDocument, reprocessFile, retryDocument } from './document-reruns.ts';
@@ -15,89 +15,55 @@ const POLL_MS = 500;
 const MAX_STREAMS_PER_USER = 20;
 const MAX_STREAMS = 1000;
 
-const getRunRoute = createRoute({
-  method: 'get',
-  path: '/runs/{id}',
+const getRunRoute = routeFor(endpoints.getRun, {
   tags: ['Runs'],
   summary: 'A run with its counters (poll while it runs)',
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(RunSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const eventsRoute = createRoute({
-  method: 'get',
-  path: '/runs/{id}/events',
+const eventsRoute = fileRouteFor(fileEndpoints.runEvents, {
   tags: ['Runs'],
   summary:
     'Server-sent events: `progress` {runId,status,done,total,currentFile,failed,needsReview} as it changes, then `end` with the Run',
-  request: { params: IdParamsSchema },
-  responses: {
-    200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'not_found', 'rate_limited'),
-  },
+  errors: ['unauthenticated', 'not_found', 'rate_limited'],
 });
 
-const startRunRoute = createRoute({
-  method: 'post',
-  path: '/flows/{id}/runs',
+const startRunRoute = routeFor(endpoints.startRun, {
   tags: ['Runs'],
   summary: 'Start a run of the flow (new documents only; already processed files are skipped)',
-  request: { params: IdParamsSchema },
-  responses: {
-    202: jsonContent(RunSchema, 'Run queued'),
-    ...describeErrors(
-      'unauthenticated',
-      'not_found',
-      'validation',
-      'run_in_progress',
-      'google_auth_required',
-    ),
-  },
+  status: 202,
+  answer: 'Run queued',
+  errors: ['unauthenticated', 'not_found', 'validation', 'run_in_progress', 'google_auth_required'],
 });
 
-const listRunsRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/runs',
+const listRunsRoute = routeFor(endpoints.listFlowRuns, {
   tags: ['Runs'],
   summary: "The flow's run history, newest first",
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(RunListSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const reprocessRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/reprocess',
+const reprocessRoute = routeFor(endpoints.reprocessDocument, {
   tags: ['Documents'],
   summary: 'Extract the document again in a new run, replacing its rows',
-  request: { params: IdParamsSchema },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'),
-  },
+  status: 202,
+  answer: 'Run queued',
+  errors: ['unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'],
 });
 
-const reprocessFileRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/reprocess-file',
+const reprocessFileRoute = routeFor(endpoints.reprocessFile, {
   tags: ['Documents'],
   summary: "Read the document's whole file again in a new run, finding the documents it holds anew",
-  request: { params: IdParamsSchema },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors('unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'),
-  },
+  status: 202,
+  answer: 'Run queued',
+  errors: ['unauthenticated', 'not_found', 'run_in_progress', 'google_auth_required'],
 });
 
-const retryRoute = createRoute({
-  method: 'post',
-  path: '/documents/{id}/retry',
+const retryRoute = routeFor(endpoints.retryDocument, {
   tags: ['Documents'],
   summary: 'Retry a failed document in a new run',
-  request: { params: IdParamsSchema },
-  responses: {
-    202: jsonContent(StartedRunSchema, 'Run queued'),
-    ...describeErrors('unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'google_auth_required'),
-  },
+  status: 202,
+  answer: 'Run queued',
+  errors: ['unauthenticated', 'not_found', 'conflict', 'run_in_progress', 'google_auth_required'],
 });
 
 /**

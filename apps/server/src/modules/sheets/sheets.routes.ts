@@ -1,16 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  FlowOutputsStatusSchema,
-  IdParamsSchema,
-  SheetCsvQuerySchema,
-  SheetQuerySchema,
-  SheetViewSchema,
-} from '@bahi/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { endpoints, fileEndpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { createInlineExecutor } from '../../jobs/worker-pool.ts';
 import { getFlowOutputsStatus } from '../flows/flow-outputs.ts';
@@ -18,60 +12,28 @@ import { getSheetView, getWorkbookFile, streamCsv } from './sheets.service.ts';
 
 const tags = ['Sheets'];
 
-const viewRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/sheet',
+const viewRoute = routeFor(endpoints.sheetPage, {
   tags,
   summary: "One page (50 rows) of the flow's sheet: tab documents|lines, sorted by a column key",
-  request: { params: IdParamsSchema, query: SheetQuerySchema },
-  responses: {
-    200: jsonContent(SheetViewSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
-const xlsxRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/sheet.xlsx',
+const xlsxRoute = fileRouteFor(fileEndpoints.sheetXlsx, {
   tags,
   summary: "Download the flow's workbook (Documents and Line Items tabs)",
-  request: { params: IdParamsSchema },
-  responses: {
-    200: {
-      description: 'The workbook',
-      content: {
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string() },
-      },
-    },
-    ...describeErrors('unauthenticated', 'not_found'),
-  },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const csvRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/sheet.csv',
+const csvRoute = fileRouteFor(fileEndpoints.sheetCsv, {
   tags,
   summary: 'Download one tab of the sheet as CSV (tab=documents|lines)',
-  request: {
-    params: IdParamsSchema,
-    query: SheetCsvQuerySchema,
-  },
-  responses: {
-    200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-    ...describeErrors('unauthenticated', 'not_found'),
-  },
+  errors: ['unauthenticated', 'not_found'],
 });
 
-const outputsRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/outputs',
+const outputsRoute = routeFor(endpoints.flowOutputs, {
   tags,
   summary: "Whether the flow's workbook and Google sheet hold its latest rows, and when they were written",
-  request: { params: IdParamsSchema },
-  responses: {
-    200: jsonContent(FlowOutputsStatusSchema),
-    ...describeErrors('unauthenticated', 'not_found'),
-  },
+  errors: ['unauthenticated', 'not_found'],
 });
 
 function attachment(fileName: string): string {

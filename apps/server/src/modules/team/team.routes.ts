@@ -1,24 +1,14 @@
 import {
-  AcceptedInvitationSchema,
-  ApprovalLimitInputSchema,
-  CreateInvitationInputSchema,
-  IdParamsSchema,
-  InvitationCreatedSchema,
-  InvitationPreviewSchema,
+  endpoints,
   InvitationTokenParamsSchema,
   MemberParamsSchema,
-  OkSchema,
-  SessionListSchema,
   SessionParamsSchema,
-  SwitchOrganizationInputSchema,
-  TeamSchema,
-  UpdateMemberRoleInputSchema,
 } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { requirePermission } from '../../http/permissions.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership, requireUser } from '../../http/session.ts';
 import {
   acceptInvitation,
@@ -35,113 +25,79 @@ import {
 } from './team.service.ts';
 
 const tags = ['Team'];
-const memberErrors = describeErrors(
-  'unauthenticated',
-  'forbidden',
-  'no_organization',
-  'not_found',
-  'conflict',
-);
+const memberErrors = ['unauthenticated', 'forbidden', 'no_organization', 'not_found', 'conflict'] as const;
 
-const teamRoute = createRoute({
-  method: 'get',
-  path: '/team',
+const teamRoute = routeFor(endpoints.team, {
   tags,
   summary: 'Members, pending invitations and the approval limit',
-  responses: { 200: jsonContent(TeamSchema), ...describeErrors('unauthenticated', 'no_organization') },
+  errors: ['unauthenticated', 'no_organization'],
 });
-const inviteRoute = createRoute({
-  method: 'post',
-  path: '/team/invitations',
+const inviteRoute = routeFor(endpoints.invite, {
   tags,
   summary: 'Invite someone with a role: a one-use link valid 7 days (shown once)',
-  request: { body: { ...jsonContent(CreateInvitationInputSchema, 'Whom and as what'), required: true } },
-  responses: { 201: jsonContent(InvitationCreatedSchema, 'Created'), ...memberErrors },
+  body: { description: 'Whom and as what', required: true },
+  status: 201,
+  answer: 'Created',
+  errors: memberErrors,
 });
-const revokeRoute = createRoute({
-  method: 'delete',
-  path: '/team/invitations/{id}',
+const revokeRoute = routeFor(endpoints.revokeInvitation, {
   tags,
   summary: 'Revoke a pending invitation (its link stops working)',
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(OkSchema), ...memberErrors },
+  errors: memberErrors,
 });
-const roleRoute = createRoute({
-  method: 'put',
-  path: '/team/members/{userId}',
+const roleRoute = routeFor(endpoints.changeMemberRole, {
   tags,
   summary: "Change a member's role (the last owner stays an owner)",
-  request: {
-    params: MemberParamsSchema,
-    body: { ...jsonContent(UpdateMemberRoleInputSchema, 'The new role'), required: true },
-  },
-  responses: { 200: jsonContent(OkSchema), ...memberErrors },
+  params: MemberParamsSchema,
+  body: { description: 'The new role', required: true },
+  errors: memberErrors,
 });
-const removeRoute = createRoute({
-  method: 'delete',
-  path: '/team/members/{userId}',
+const removeRoute = routeFor(endpoints.removeMember, {
   tags,
   summary: 'Remove a member: their sessions end at once',
-  request: { params: MemberParamsSchema },
-  responses: { 200: jsonContent(OkSchema), ...memberErrors },
+  params: MemberParamsSchema,
+  errors: memberErrors,
 });
-const leaveRoute = createRoute({
-  method: 'post',
-  path: '/team/leave',
+const leaveRoute = routeFor(endpoints.leaveOrganization, {
   tags,
   summary: 'Leave the organisation (not the last owner)',
-  responses: { 200: jsonContent(OkSchema), ...memberErrors },
+  errors: memberErrors,
 });
-const limitRoute = createRoute({
-  method: 'put',
-  path: '/team/approval-limit',
+const limitRoute = routeFor(endpoints.setApprovalLimit, {
   tags,
   summary: 'Set the maker-checker limit: invoices above it (paise) need an approver or owner',
-  request: { body: { ...jsonContent(ApprovalLimitInputSchema, 'The limit'), required: true } },
-  responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'forbidden', 'validation') },
+  body: { description: 'The limit', required: true },
+  errors: ['unauthenticated', 'forbidden', 'validation'],
 });
-const previewRoute = createRoute({
-  method: 'get',
-  path: '/invitations/{token}',
+const previewRoute = routeFor(endpoints.invitation, {
   tags,
   summary: 'What an invitation link offers (public: the person may not have an account yet)',
   security: [],
-  request: { params: InvitationTokenParamsSchema },
-  responses: { 200: jsonContent(InvitationPreviewSchema), ...describeErrors('not_found', 'conflict') },
+  params: InvitationTokenParamsSchema,
+  errors: ['not_found', 'conflict'],
 });
-const acceptRoute = createRoute({
-  method: 'post',
-  path: '/invitations/{token}/accept',
+const acceptRoute = routeFor(endpoints.acceptInvitation, {
   tags,
   summary: 'Join the organisation with the invitation (once); this session switches to it',
-  request: { params: InvitationTokenParamsSchema },
-  responses: {
-    200: jsonContent(AcceptedInvitationSchema),
-    ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'conflict'),
-  },
+  params: InvitationTokenParamsSchema,
+  errors: ['unauthenticated', 'forbidden', 'not_found', 'conflict'],
 });
-const switchRoute = createRoute({
-  method: 'put',
-  path: '/me/organization',
+const switchRoute = routeFor(endpoints.switchOrganization, {
   tags,
   summary: 'Work in another of your organisations (this session)',
-  request: { body: { ...jsonContent(SwitchOrganizationInputSchema, 'Which'), required: true } },
-  responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found', 'validation') },
+  body: { description: 'Which', required: true },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
-const sessionsRoute = createRoute({
-  method: 'get',
-  path: '/me/sessions',
+const sessionsRoute = routeFor(endpoints.mySessions, {
   tags,
   summary: 'Where you are signed in',
-  responses: { 200: jsonContent(SessionListSchema), ...describeErrors('unauthenticated') },
+  errors: ['unauthenticated'],
 });
-const endSessionRoute = createRoute({
-  method: 'delete',
-  path: '/me/sessions/{id}',
+const endSessionRoute = routeFor(endpoints.endSession, {
   tags,
   summary: 'Sign one of your sessions out',
-  request: { params: SessionParamsSchema },
-  responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'not_found') },
+  params: SessionParamsSchema,
+  errors: ['unauthenticated', 'not_found'],
 });
 
 /** The signed-in caller and their session id. */

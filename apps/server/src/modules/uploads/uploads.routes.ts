@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { IdParamsSchema, listDocumentFormats, UploadListSchema, UploadResultSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints, listDocumentFormats } from '@bahi/contracts';
 import { streamingBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireFlow } from '../flows/flows.service.ts';
@@ -13,40 +13,19 @@ import { addUploads, listUploads } from './uploads.service.ts';
 /** One request may carry several files; each is still checked against UPLOAD_MAX_BYTES on its own. */
 const REQUEST_FILES_FACTOR = 10;
 
-const uploadRoute = createRoute({
-  method: 'post',
-  path: '/flows/{id}/uploads',
+const uploadRoute = routeFor(endpoints.uploadFiles, {
   tags: ['Uploads'],
   summary: `Upload documents (${listDocumentFormats({ withZip: true })} files) as multipart field \`files\` (repeatable); they become the flow inbox`,
-  request: {
-    params: IdParamsSchema,
-    body: {
-      required: true,
-      content: {
-        // A plain schema (not zod): documented, but not parsed by a validator, so the handler can
-        // stream the files to disk as they arrive.
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
-          },
-        },
-      },
-    },
-  },
-  responses: {
-    201: jsonContent(UploadResultSchema, 'Stored and skipped files'),
-    ...describeErrors('unauthenticated', 'not_found', 'validation', 'payload_too_large'),
-  },
+  upload: { field: 'files', many: true },
+  status: 201,
+  answer: 'Stored and skipped files',
+  errors: ['unauthenticated', 'not_found', 'validation', 'payload_too_large'],
 });
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/flows/{id}/uploads',
+const listRoute = routeFor(endpoints.listFlowUploads, {
   tags: ['Uploads'],
   summary: "The flow's uploaded files, newest first",
-  request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(UploadListSchema), ...describeErrors('unauthenticated', 'not_found') },
+  errors: ['unauthenticated', 'not_found'],
 });
 
 /** Browser uploads into a flow's inbox. */

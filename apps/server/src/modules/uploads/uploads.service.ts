@@ -41,6 +41,28 @@ export async function addUploads(
   }: { env: Env; user: SessionUser; membership: Membership; flowId: string; files: IncomingFile[] },
 ): Promise<UploadResult> {
   const flow = await requireFlow(db, membership, flowId);
+  return (await addToInbox(db, { env, flow, files, uploadedByUserId: user.id })).result;
+}
+
+/**
+ * Stores files in a flow's inbox within the organisation's storage left (archives unpacked), shares their
+ * bytes with workers elsewhere, and lists them in the uploads table: a person's upload and a vendor's
+ * alike. Returns the rows and what the upload answers.
+ */
+export async function addToInbox(
+  db: Db,
+  {
+    env,
+    flow,
+    files,
+    uploadedByUserId,
+  }: {
+    env: Env;
+    flow: { id: string; organizationId: string };
+    files: IncomingFile[];
+    uploadedByUserId: string | null;
+  },
+): Promise<{ rows: UploadRow[]; result: UploadResult }> {
   const dir = getUploadDir(env.dataDir, flow.organizationId, flow.id);
   const used = await sumOrganizationUploadBytes(db, flow.organizationId);
   const { stored, skipped } = await storeUploadedFiles(dir, files, {
@@ -61,14 +83,14 @@ export async function addUploads(
         sha256: file.sha256,
         size: file.size,
         storedPath: file.storedPath,
-        uploadedByUserId: user.id,
+        uploadedByUserId,
       }),
     );
   }
   const renamed = stored.flatMap((file) =>
     file.renamed ? [{ name: file.fileName, reason: file.renamed }] : [],
   );
-  return { stored: rows.map(toUploaded), skipped, renamed };
+  return { rows, result: { stored: rows.map(toUploaded), skipped, renamed } };
 }
 
 /** The flow's inbox, newest first. */

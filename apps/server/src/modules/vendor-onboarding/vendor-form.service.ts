@@ -7,10 +7,7 @@ import {
   type VendorLockableField,
   type VendorPrefill,
 } from '@bahi/contracts';
-import { shareUploadedFiles } from '../../adapters/blobs/upload-blobs.ts';
-import type { SkippedFile } from '../../adapters/sources/source.ts';
-import { getUploadDir, type ReceivedFile, storeUploadedFiles } from '../../adapters/sources/upload.ts';
-import { sumOrganizationUploadBytes, upsertUpload } from '../../adapters/sources/uploads.repo.ts';
+import type { ReceivedFile } from '../../adapters/sources/upload.ts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/registry.ts';
@@ -18,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { findFlowById } from '../flows/flows.repo.ts';
 import { startRun } from '../runs/runs.service.ts';
+import { addToInbox } from '../uploads/uploads.service.ts';
 import { lookupIfsc } from './ifsc.ts';
 import { openVendorLink } from './vendor-links.service.ts';
 import {
@@ -136,44 +134,10 @@ export async function uploadVendorInvoices(
       'not_found',
       'This link does not take invoices. Send them to the finance team as before.',
     );
-  const used = await sumOrganizationUploadBytes(db, flow.organizationId);
-  const { stored, skipped } = await storeUploadedFiles(
-    getUploadDir(env.dataDir, flow.organizationId, flow.id),
-    files,
-    {
-      maxFileBytes: env.flows.uploadMaxBytes,
-      maxFiles: env.flows.maxFiles,
-      maxExpandedBytes: env.flows.uploadMaxBytes * 8,
-      storageLeftBytes: Math.max(0, env.flows.orgStorageMaxBytes - used),
-    },
-  );
-  await shareUploadedFiles(db, env, stored);
-  const rows = [];
-  for (const file of stored)
-    rows.push(
-      await upsertUpload(db, {
-        organizationId: flow.organizationId,
-        flowId: flow.id,
-        fileName: file.fileName,
-        sha256: file.sha256,
-        size: file.size,
-        storedPath: file.storedPath,
-        uploadedByUserId: null,
-      }),
-    );
+  const { rows, result } = await addToInbox(db, { env, flow, files, uploadedByUserId: null });
   await markUploadsFromLink(db, { uploadIds: rows.map((r) => r.id), linkId: link.id });
   if (rows.length > 0) await startVendorRun(db, { env, jobs, flowId: flow.id, vendorName: link.vendorName });
-  return {
-    stored: rows.map((r) => ({
-      id: r.id,
-      fileName: r.fileName,
-      sha256: r.sha256,
-      size: r.size,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    skipped: skipped as SkippedFile[],
-    renamed: stored.flatMap((f) => (f.renamed ? [{ name: f.fileName, reason: f.renamed }] : [])),
-  };
+  return result;
 }
 
 async function startVendorRun(

@@ -1,30 +1,17 @@
 import { join } from 'node:path';
 import {
-  CreateVendorLinkInputSchema,
-  IdParamsSchema,
-  OkSchema,
-  SendVendorLinkMailInputSchema,
-  UploadResultSchema,
+  endpoints,
+  fileEndpoints,
   VENDOR_DOCUMENT_LABELS,
   VENDOR_DOCUMENT_MAX_BYTES,
-  VendorApprovedSchema,
-  VendorBankChangeListSchema,
   VendorDocumentParamsSchema,
-  VendorDocumentSchema,
-  VendorFormFieldsSchema,
-  VendorFormViewSchema,
-  VendorLinkCreatedSchema,
-  VendorLinkListSchema,
-  VendorLinkMailQueuedSchema,
-  VendorSubmissionDecisionSchema,
-  VendorSubmissionListSchema,
   VendorTokenParamsSchema,
 } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { streamingBodyLimit } from '../../http/body-limit.ts';
 import type { AppDeps, AppEnv } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { fileRouteFor, routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createClientIpResolver } from '../auth/client-ip.ts';
@@ -50,188 +37,103 @@ import {
 const tags = ['Vendor onboarding'];
 const formTags = ['Vendor form (public)'];
 
-const multipartFile = (field: string, many: boolean) => ({
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object' as const,
-        properties: {
-          [field]: many
-            ? { type: 'array' as const, items: { type: 'string' as const, format: 'binary' } }
-            : { type: 'string' as const, format: 'binary' },
-        },
-      },
-    },
-  },
-});
-
 const routes = {
-  listLinks: createRoute({
-    method: 'get',
-    path: '/vendor-links',
+  listLinks: routeFor(endpoints.vendorLinks, {
     tags,
     summary: 'Onboarding links, newest first (never their tokens)',
-    responses: { 200: jsonContent(VendorLinkListSchema), ...describeErrors('unauthenticated') },
+    errors: ['unauthenticated'],
   }),
-  createLink: createRoute({
-    method: 'post',
-    path: '/vendor-links',
+  createLink: routeFor(endpoints.createVendorLink, {
     tags,
     summary: 'Make an onboarding link for a new or known vendor; the address is shown once',
-    request: { body: jsonContent(CreateVendorLinkInputSchema) },
-    responses: {
-      201: jsonContent(VendorLinkCreatedSchema),
-      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'validation'),
-    },
+    status: 201,
+    errors: ['unauthenticated', 'forbidden', 'not_found', 'validation'],
   }),
-  emailLink: createRoute({
-    method: 'post',
-    path: '/vendor-links/{id}/email',
+  emailLink: routeFor(endpoints.sendVendorLinkMail, {
     tags,
     summary: 'Send a link just made to the vendor by e-mail (queued; needs SMTP_HOST and MAIL_FROM)',
-    request: { params: IdParamsSchema, body: jsonContent(SendVendorLinkMailInputSchema) },
-    responses: {
-      202: jsonContent(VendorLinkMailQueuedSchema),
-      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'validation', 'conflict'),
-    },
+    status: 202,
+    errors: ['unauthenticated', 'forbidden', 'not_found', 'validation', 'conflict'],
   }),
-  revokeLink: createRoute({
-    method: 'delete',
-    path: '/vendor-links/{id}',
+  revokeLink: routeFor(endpoints.revokeVendorLink, {
     tags,
     summary: 'Revoke an onboarding link: it stops working at once',
-    request: { params: IdParamsSchema },
-    responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'forbidden', 'not_found') },
+    errors: ['unauthenticated', 'forbidden', 'not_found'],
   }),
-  form: createRoute({
-    method: 'get',
-    path: '/vendor-form/{token}',
+  form: routeFor(endpoints.vendorForm, {
     tags: formTags,
     summary: 'What the vendor form shows (no account; 410 when expired or revoked)',
     security: [],
-    request: { params: VendorTokenParamsSchema },
-    responses: {
-      200: jsonContent(VendorFormViewSchema),
-      ...describeErrors('not_found', 'gone', 'rate_limited'),
-    },
+    params: VendorTokenParamsSchema,
+    errors: ['not_found', 'gone', 'rate_limited'],
   }),
-  submit: createRoute({
-    method: 'post',
-    path: '/vendor-form/{token}',
+  submit: routeFor(endpoints.submitVendorForm, {
     tags: formTags,
     summary: 'Send the filled-in vendor form (one submission per link; 409 once sent)',
     security: [],
-    request: { params: VendorTokenParamsSchema, body: jsonContent(VendorFormFieldsSchema) },
-    responses: {
-      200: jsonContent(OkSchema),
-      ...describeErrors('not_found', 'gone', 'conflict', 'validation', 'rate_limited'),
-    },
+    params: VendorTokenParamsSchema,
+    errors: ['not_found', 'gone', 'conflict', 'validation', 'rate_limited'],
   }),
-  attach: createRoute({
-    method: 'post',
-    path: '/vendor-form/{token}/documents/{kind}',
+  attach: routeFor(endpoints.uploadVendorDocument, {
     tags: formTags,
     summary: `Attach a cancelled cheque or certificate (PDF, JPEG or PNG, at most ${VENDOR_DOCUMENT_MAX_BYTES / 1024 / 1024} MB) as multipart field \`file\``,
     security: [],
-    request: { params: VendorDocumentParamsSchema, body: multipartFile('file', false) },
-    responses: {
-      201: jsonContent(VendorDocumentSchema),
-      ...describeErrors('not_found', 'gone', 'conflict', 'validation', 'payload_too_large', 'rate_limited'),
-    },
+    params: VendorDocumentParamsSchema,
+    upload: { field: 'file', many: false },
+    status: 201,
+    errors: ['not_found', 'gone', 'conflict', 'validation', 'payload_too_large', 'rate_limited'],
   }),
-  invoices: createRoute({
-    method: 'post',
-    path: '/vendor-form/{token}/invoices',
+  invoices: routeFor(endpoints.uploadVendorInvoices, {
     tags: formTags,
     summary: 'The vendor uploads invoices (multipart field `files`) into the flow the finance team chose',
     security: [],
-    request: { params: VendorTokenParamsSchema, body: multipartFile('files', true) },
-    responses: {
-      201: jsonContent(UploadResultSchema),
-      ...describeErrors('not_found', 'gone', 'validation', 'payload_too_large', 'rate_limited'),
-    },
+    params: VendorTokenParamsSchema,
+    upload: { field: 'files', many: true },
+    status: 201,
+    errors: ['not_found', 'gone', 'validation', 'payload_too_large', 'rate_limited'],
   }),
-  submissions: createRoute({
-    method: 'get',
-    path: '/vendor-submissions',
+  submissions: routeFor(endpoints.vendorSubmissions, {
     tags,
     summary: 'Vendor forms sent, pending first, each against the vendor master with the differences',
-    responses: { 200: jsonContent(VendorSubmissionListSchema), ...describeErrors('unauthenticated') },
+    errors: ['unauthenticated'],
   }),
-  approve: createRoute({
-    method: 'post',
-    path: '/vendor-submissions/{id}/approve',
+  approve: routeFor(endpoints.approveVendorSubmission, {
     tags,
     summary:
       'Approve: writes the PAN-keyed vendor and its GSTINs; a new bank account of an active vendor waits for a second person',
-    request: { params: IdParamsSchema },
-    responses: {
-      200: jsonContent(VendorApprovedSchema),
-      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'conflict'),
-    },
+    errors: ['unauthenticated', 'forbidden', 'not_found', 'conflict'],
   }),
-  requestChanges: createRoute({
-    method: 'post',
-    path: '/vendor-submissions/{id}/request-changes',
+  requestChanges: routeFor(endpoints.requestVendorChanges, {
     tags,
     summary: 'Send the form back with a note: the same link opens again',
-    request: { params: IdParamsSchema, body: jsonContent(VendorSubmissionDecisionSchema) },
-    responses: {
-      200: jsonContent(OkSchema),
-      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'validation'),
-    },
+    errors: ['unauthenticated', 'forbidden', 'not_found', 'validation'],
   }),
-  reject: createRoute({
-    method: 'post',
-    path: '/vendor-submissions/{id}/reject',
+  reject: routeFor(endpoints.rejectVendorSubmission, {
     tags,
     summary: 'Reject the submission',
-    request: { params: IdParamsSchema, body: jsonContent(VendorSubmissionDecisionSchema) },
-    responses: {
-      200: jsonContent(OkSchema),
-      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'validation'),
-    },
+    errors: ['unauthenticated', 'forbidden', 'not_found', 'validation'],
   }),
-  document: createRoute({
-    method: 'get',
-    path: '/vendor-documents/{id}',
+  document: fileRouteFor(fileEndpoints.vendorDocument, {
     tags,
     summary: 'Download a document a vendor attached',
-    request: { params: IdParamsSchema },
-    responses: {
-      200: {
-        description: 'The file',
-        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-      },
-      ...describeErrors('unauthenticated', 'not_found'),
-    },
+    media: 'application/octet-stream',
+    answer: 'The file',
+    errors: ['unauthenticated', 'not_found'],
   }),
-  bankChanges: createRoute({
-    method: 'get',
-    path: '/vendor-bank-changes',
+  bankChanges: routeFor(endpoints.vendorBankChanges, {
     tags,
     summary: 'New bank accounts of active vendors waiting for a second person',
-    responses: { 200: jsonContent(VendorBankChangeListSchema), ...describeErrors('unauthenticated') },
+    errors: ['unauthenticated'],
   }),
-  approveBank: createRoute({
-    method: 'post',
-    path: '/vendor-bank-changes/{id}/approve',
+  approveBank: routeFor(endpoints.approveVendorBankChange, {
     tags,
     summary: 'Approve a new bank account (someone other than who asked); releases the hold on its invoices',
-    request: { params: IdParamsSchema },
-    responses: {
-      200: jsonContent(OkSchema),
-      ...describeErrors('unauthenticated', 'forbidden', 'not_found', 'conflict'),
-    },
+    errors: ['unauthenticated', 'forbidden', 'not_found', 'conflict'],
   }),
-  rejectBank: createRoute({
-    method: 'post',
-    path: '/vendor-bank-changes/{id}/reject',
+  rejectBank: routeFor(endpoints.rejectVendorBankChange, {
     tags,
     summary: 'Refuse a new bank account; the vendor keeps the approved one',
-    request: { params: IdParamsSchema },
-    responses: { 200: jsonContent(OkSchema), ...describeErrors('unauthenticated', 'forbidden', 'not_found') },
+    errors: ['unauthenticated', 'forbidden', 'not_found'],
   }),
 };
 

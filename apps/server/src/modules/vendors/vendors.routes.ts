@@ -1,33 +1,22 @@
-import { IdParamsSchema, VendorListSchema, VendorSchema, VendorUpdateSchema } from '@bahi/contracts';
-import { createRoute } from '@hono/zod-openapi';
+import { endpoints } from '@bahi/contracts';
 import type { AppDeps } from '../../http/context.ts';
-import { createRouter, describeErrors, jsonContent } from '../../http/router.ts';
+import { routeFor } from '../../http/route-for.ts';
+import { createRouter } from '../../http/router.ts';
 import { requireMembership } from '../../http/session.ts';
 import { listVendors, updateVendor } from './vendors.service.ts';
 
 const tags = ['Vendors'];
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/vendors',
+const listRoute = routeFor(endpoints.listVendors, {
   tags,
   summary: 'The vendor master, built from the documents read',
-  responses: {
-    200: jsonContent(VendorListSchema),
-    ...describeErrors('unauthenticated'),
-  },
+  errors: ['unauthenticated'],
 });
 
-const updateRoute = createRoute({
-  method: 'patch',
-  path: '/vendors/{id}',
+const updateRoute = routeFor(endpoints.updateVendor, {
   tags,
   summary: 'Set a vendor’s display name, agreed payment days and MSME (Udyam) number',
-  request: { params: IdParamsSchema, body: jsonContent(VendorUpdateSchema) },
-  responses: {
-    200: jsonContent(VendorSchema),
-    ...describeErrors('unauthenticated', 'not_found', 'validation'),
-  },
+  errors: ['unauthenticated', 'not_found', 'validation'],
 });
 
 /** The vendor master. */
