@@ -63,6 +63,8 @@ export interface PaddleOcrOptions {
    * 0.671; POs' line items most), so they stay an option for tuning.
    */
   detLayout?: 'strips' | 'tiles';
+  /** Height of a detection strip in pixels (a multiple of 32; default: a tile's pixels over the page's width). */
+  detStripHeight?: number;
   /**
    * Simplify the models' graphs when they load (`simplify-graph.ts`: the same outputs within float
    * rounding, about 1.3× faster); off only to compare against the packaged graphs.
@@ -82,8 +84,12 @@ export interface PaddleOcrOptions {
 
 /** The tuning knobs the pipeline reads on every page. */
 type Tuning = Required<
-  Omit<PaddleOcrOptions, 'threads' | 'memoryArena' | 'simplify' | 'int8' | 'onRecognitionInput'>
->;
+  Omit<
+    PaddleOcrOptions,
+    'threads' | 'memoryArena' | 'simplify' | 'int8' | 'onRecognitionInput' | 'detStripHeight'
+  >
+> &
+  Pick<PaddleOcrOptions, 'detStripHeight'>;
 
 const DEFAULTS: Tuning = {
   detMaxSide: 1920,
@@ -104,6 +110,8 @@ const REC_HEIGHT = 48;
  * recognition against 7.6 s in batches of 8 and 13 s in batches of 32, padded to the widest line).
  */
 const REC_BATCH = 1;
+/** The recogniser's input value of every grey level (scaled to [-1, 1], as PaddleOCR normalises). */
+const REC_LEVELS = Float32Array.from({ length: 256 }, (_, v) => (v / 255 - 0.5) / 0.5);
 
 /** A detected text line in image pixels. */
 export interface LineBox {
@@ -256,7 +264,8 @@ async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
   const resized = await resizeGray(gray, W, H);
   const plane = W * H;
   // A strip holds as many pixels as a tile: the same bound on the network's memory.
-  const strip = Math.max(2 * DET_TILE_OVERLAP, Math.floor((DET_TILE * DET_TILE) / W / 32) * 32);
+  const strip =
+    o.detStripHeight ?? Math.max(2 * DET_TILE_OVERLAP, Math.floor((DET_TILE * DET_TILE) / W / 32) * 32);
   const prob =
     o.detLayout === 'tiles'
       ? await detectTiled(resized, W, H, infer, DET_TILE, DET_TILE)
@@ -366,26 +375,36 @@ async function detectTiled(
     out.push(size - tile);
     return out;
   };
+  const tw = Math.min(tileW, W);
+  const th = Math.min(tileH, H);
+  const tile = tw * th;
+  // Every tile has the same size: one input buffer serves them all. The three channels hold the same
+  // grey, so each grey level's normalised value per channel comes from a table (the same float32s).
+  const x = new Float32Array(3 * tile);
+  const levels = DET_MEAN.map((mean, c) => {
+    const std = DET_STD[c] as number;
+    return Float32Array.from({ length: 256 }, (_, v) => (v / 255 - mean) / std);
+  });
   for (const ty of starts(H, tileH))
     for (const tx of starts(W, tileW)) {
-      const tw = Math.min(tileW, W);
-      const th = Math.min(tileH, H);
-      const tile = tw * th;
-      const x = new Float32Array(3 * tile);
       for (let c = 0; c < 3; c++) {
-        const mean = DET_MEAN[c] as number;
-        const std = DET_STD[c] as number;
-        for (let y = 0; y < th; y++)
-          for (let xx = 0; xx < tw; xx++)
-            x[c * tile + y * tw + xx] = ((pixels[(ty + y) * W + tx + xx] as number) / 255 - mean) / std;
+        const table = levels[c] as Float32Array;
+        const plane = c * tile;
+        for (let y = 0; y < th; y++) {
+          const from = (ty + y) * W + tx;
+          const to = plane + y * tw;
+          for (let xx = 0; xx < tw; xx++) x[to + xx] = table[pixels[from + xx] as number] as number;
+        }
       }
       const out = (await infer(x, [1, 3, th, tw])).data as Float32Array;
-      for (let y = 0; y < th; y++)
+      for (let y = 0; y < th; y++) {
+        const row = (ty + y) * W + tx;
+        const from = y * tw;
         for (let xx = 0; xx < tw; xx++) {
-          const at = (ty + y) * W + tx + xx;
-          const v = out[y * tw + xx] as number;
-          if (v > (prob[at] as number)) prob[at] = v;
+          const v = out[from + xx] as number;
+          if (v > (prob[row + xx] as number)) prob[row + xx] = v;
         }
+      }
     }
   return prob;
 }
@@ -492,11 +511,15 @@ async function recogniseLines(
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
       const pixels = await resizeGray(it.crop, it.width, REC_HEIGHT);
-      for (let yy = 0; yy < REC_HEIGHT; yy++)
-        for (let xx = 0; xx < it.width; xx++) {
-          const v = ((pixels[yy * it.width + xx] as number) / 255 - 0.5) / 0.5;
-          for (let c = 0; c < 3; c++) x[(j * 3 + c) * plane + yy * maxWidth + xx] = v;
+      for (let c = 0; c < 3; c++) {
+        const to = (j * 3 + c) * plane;
+        for (let yy = 0; yy < REC_HEIGHT; yy++) {
+          const from = yy * it.width;
+          const row = to + yy * maxWidth;
+          for (let xx = 0; xx < it.width; xx++)
+            x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
         }
+      }
     }
     const out = await infer(x, [batch.length, 3, REC_HEIGHT, maxWidth]);
     const [, steps, classes] = out.dims as [number, number, number];
