@@ -17,7 +17,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     threads: { type: 'string', default: '1' },
-    layout: { type: 'string', default: 'tiles' },
+    layout: { type: 'string' },
     'det-max-side': { type: 'string' },
     int8: { type: 'boolean', default: false },
     // Write every page's words as JSON (to compare two builds' output).
@@ -35,7 +35,9 @@ const clock = () => performance.now() / 1000;
 
 // Inference time by model, told apart by the input's channel count and height.
 const spent = { det: { cpu: 0, wall: 0, calls: 0, px: 0 }, rec: { cpu: 0, wall: 0, calls: 0, px: 0 } };
-const proto = ort.InferenceSession.prototype as unknown as { run: (...a: unknown[]) => Promise<unknown> };
+const proto = (
+  ort.InferenceSession as unknown as { prototype: { run: (...a: unknown[]) => Promise<unknown> } }
+).prototype;
 const original = proto.run;
 proto.run = async function (this: unknown, ...args: unknown[]) {
   const feeds = args[0] as Record<string, { dims: number[] }>;
@@ -57,7 +59,7 @@ const pages = JSON.parse(readFileSync(positionals[0] as string, 'utf8')) as Arra
 }>;
 const opts: PaddleOcrOptions = {
   threads: Number(values.threads),
-  detLayout: values.layout as 'tiles' | 'strips',
+  detLayout: values.layout as 'tiles' | 'strips' | undefined,
   int8: values.int8,
 };
 if (values['det-max-side']) opts.detMaxSide = Number(values['det-max-side']);
