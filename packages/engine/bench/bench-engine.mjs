@@ -41,6 +41,8 @@ const { values: opts } = parseArgs({
     'skip-ocr': { type: 'boolean', default: false },
     // Internal: run the engine OCR side in this (child) process and print JSON.
     'ocr-child': { type: 'string' },
+    // Internal: a worker thread of the engine OCR child.
+    'ocr-thread': { type: 'string' },
     'ocr-provider': { type: 'string', default: 'paddle' },
     providers: { type: 'string' },
   },
@@ -50,12 +52,16 @@ const jobs = Math.max(1, Number(opts.jobs));
 
 /** How the table names each engine OCR provider, given its worker count. */
 const PROVIDER_LABELS = {
-  paddle: (n) => `PP-OCRv4, ${n} threads`,
+  paddle: (n) => `PP-OCRv4, ${n} worker threads × 1 inference thread`,
   tesseract: (n) => `tesseract.js ×${n}`,
   native: (n) => `native tesseract best_int ×${n}`,
 };
 
-if (opts['ocr-child']) {
+if (opts['ocr-thread']) {
+  await runOcrThread(opts['ocr-thread']);
+  // The thread answers messages until it is terminated; the benchmark below is the parent's.
+  await new Promise(() => {});
+} else if (opts['ocr-child']) {
   await runEngineOcrChild(opts['ocr-child']);
   process.exit(0);
 }
@@ -374,30 +380,106 @@ function childCpuSeconds() {
 
 /** Child process: OCR every page image of `dir` through the engine and print a JSON summary. */
 async function runEngineOcrChild(dir) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { createOcr } = await import('../src/ocr/providers.ts');
-  const { ocrPageImage } = await import('../src/ocr/page.ts');
   const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8'));
+  // PP-OCR runs an inference synchronously on its JavaScript thread, so pages overlap only across
+  // threads: like the CLI's --jobs and the server's pool, one engine with one inference thread per
+  // worker thread, pages handed to whichever is free. The Tesseract providers run their own pools.
+  const threaded = opts['ocr-provider'] === 'paddle' && jobs > 1;
   const t0 = performance.now();
-  const ocr = await createOcr(opts['ocr-provider'], { workers: jobs });
+  const lanes = threaded
+    ? await Promise.all(Array.from({ length: jobs }, () => startOcrThread(dir)))
+    : [await ocrLane(dir, opts['ocr-provider'], jobs)];
   const startSeconds = (performance.now() - t0) / 1000;
   const start = performance.now();
   const cpu0 = process.cpuUsage();
   const children0 = childCpuSeconds();
   // Two pages per worker in flight: workers never wait, and memory stays bounded the way a
   // pipeline with `--jobs` bounds it.
-  const results = await pool(pages, jobs * 2, (p, i) =>
-    ocrPageImage(ocr, new Uint8Array(readFileSync(p.file)), { pageNumber: i + 1, dpi: p.dpi }),
+  let next = 0;
+  const counts = await Promise.all(
+    lanes.map(async (lane) => {
+      let words = 0;
+      const perLane = threaded ? 1 : jobs * 2;
+      await Promise.all(
+        Array.from({ length: perLane }, async () => {
+          while (next < pages.length) {
+            const i = next++;
+            words += await lane.ocr(i);
+          }
+        }),
+      );
+      return words;
+    }),
   );
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6 + childCpuSeconds() - children0;
-  await ocr.close();
-  const words = results.reduce((n, p) => n + p.words.length, 0);
+  await Promise.all(lanes.map((lane) => lane.close()));
+  const words = counts.reduce((a, b) => a + b, 0);
   process.stdout.write(
     `${JSON.stringify({ pages: pages.length, seconds, cpuSeconds, startSeconds, words, workers: jobs, maxRssKb: process.resourceUsage().maxRSS })}\n`,
   );
+}
+
+/** An OCR engine in this thread: `ocr(i)` reads page `i` of `dir` and gives its word count. */
+async function ocrLane(dir, provider, workers) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { createOcr } = await import('../src/ocr/providers.ts');
+  const { ocrPageImage } = await import('../src/ocr/page.ts');
+  const pages = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8'));
+  const ocr = await createOcr(provider, { workers });
+  return {
+    async ocr(i) {
+      const p = pages[i];
+      const page = await ocrPageImage(ocr, new Uint8Array(readFileSync(p.file)), {
+        pageNumber: i + 1,
+        dpi: p.dpi,
+      });
+      return page.words.length;
+    },
+    close: () => ocr.close(),
+  };
+}
+
+/** A worker thread running {@link ocrLane} with one inference thread; resolves once its engine is up. */
+async function startOcrThread(dir) {
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(new URL(import.meta.url), {
+    argv: ['--ocr-thread', dir, '--ocr-provider', opts['ocr-provider']],
+  });
+  const pending = [];
+  worker.on('message', (m) => pending.shift()?.(m));
+  worker.on('error', (err) => {
+    console.error(err);
+    process.exit(1);
+  });
+  const ask = (m) =>
+    new Promise((resolve) => {
+      pending.push(resolve);
+      if (m !== undefined) worker.postMessage(m);
+    });
+  await ask();
+  return {
+    ocr: (i) => ask(i),
+    close: async () => {
+      await ask('close');
+      await worker.terminate();
+    },
+  };
+}
+
+/** Worker thread side of {@link startOcrThread}. */
+async function runOcrThread(dir) {
+  const { parentPort } = await import('node:worker_threads');
+  const lane = await ocrLane(dir, opts['ocr-provider'], 1);
+  parentPort.on('message', async (m) => {
+    if (m === 'close') {
+      await lane.close();
+      parentPort.postMessage('closed');
+    } else parentPort.postMessage(await lane.ocr(m));
+  });
+  parentPort.postMessage('ready');
 }
 
 function printTable() {

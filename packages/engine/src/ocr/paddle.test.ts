@@ -150,8 +150,8 @@ describe('createPaddleOcr', () => {
     await expect(first).resolves.toEqual([]);
   });
 
-  it('finds the same lines in full-width strips as in square tiles on the dev scans', async () => {
-    const stripped = await createPaddleOcr({ threads: 1, detLayout: 'strips' });
+  it('finds the same lines in full-width strips (the default) as in square tiles on the dev scans', async () => {
+    const tiles = await createPaddleOcr({ threads: 1, detLayout: 'tiles' });
     const iou = (a: LineBox, b: LineBox) => {
       const w = Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
       const h = Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
@@ -169,7 +169,7 @@ describe('createPaddleOcr', () => {
         // Pages larger than one tile, so the tiled detector reads several.
         expect(Math.max(pre.image.width, pre.image.height)).toBeGreaterThan(1024);
         const image = encodePgm(pre.image);
-        const [strips, tiled] = [await stripped.detect(image), await ocr.detect(image)];
+        const [strips, tiled] = [await ocr.detect(image), await tiles.detect(image)];
         expect(strips.length, name).toBeGreaterThan(30);
         // The network's squeeze-and-excite blocks see the whole tile or strip, so a box may move by
         // a pixel or two; the same lines must still be found.
@@ -178,9 +178,47 @@ describe('createPaddleOcr', () => {
         expect(matched(strips, tiled), name).toBeGreaterThan(0.9);
       }
     } finally {
-      await stripped.close();
+      await tiles.close();
     }
-  });
+  }, 180_000);
+
+  it('skips tiles and strips of paper only and finds the same lines as reading all of them', async () => {
+    const page = async (lines: string) =>
+      new Uint8Array(
+        await sharp(
+          Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1376" height="1920">
+            <rect width="100%" height="100%" fill="white"/>
+            <g font-family="sans-serif" font-size="30" fill="black">${lines}</g></svg>`),
+        )
+          .png()
+          .toBuffer(),
+      );
+    const top =
+      '<text x="60" y="120">Sahyadri Pumps Pvt Ltd</text><text x="60" y="170">Invoice No 4471</text>';
+    // Strips (0–1024, 896–1920): print in the upper one only. Tiles: in the top-left and bottom-right.
+    const cases = [
+      { layout: 'strips' as const, image: await page(top), lines: 2 },
+      {
+        layout: 'tiles' as const,
+        image: await page(`${top}<text x="900" y="1800">Total 18,450.00</text>`),
+        lines: 3,
+      },
+    ];
+    for (const c of cases) {
+      // The shared provider reads strips (the default).
+      const [skipping, reading] = await Promise.all([
+        c.layout === 'strips' ? ocr : createPaddleOcr({ threads: 1, detLayout: c.layout }),
+        createPaddleOcr({ threads: 1, detLayout: c.layout, detBlankLevel: 0 }),
+      ]);
+      try {
+        const found = await skipping.detect(c.image);
+        expect(found.length, c.layout).toBe(c.lines);
+        expect(found).toEqual(await reading.detect(c.image));
+      } finally {
+        await Promise.all([skipping === ocr ? null : skipping.close(), reading.close()]);
+      }
+    }
+  }, 180_000);
 
   it('refuses work once closed', async () => {
     const other = await createPaddleOcr({ threads: 1 });
