@@ -18,6 +18,13 @@ export interface Range {
 }
 
 const FLOAT = 1;
+/**
+ * The largest int8 weight: 7 bits, not 8. On x86 CPUs without VNNI, ONNX Runtime multiplies uint8
+ * activations by int8 weights with an instruction that adds pairs of products into 16 bits, which
+ * saturates when full-range weights meet large activations (the recogniser then read about one word
+ * in five differently from the float model); 7-bit weights cannot overflow it (ORT's reduce_range).
+ */
+const WEIGHT_PEAK = 63;
 const UINT8 = 2;
 const INT8 = 3;
 const INT32 = 6;
@@ -171,7 +178,7 @@ export function quantizeConvs(
     for (let o = 0; o < out; o++) {
       let peak = 0;
       for (let j = o * per; j < (o + 1) * per; j++) peak = Math.max(peak, Math.abs(w.data[j] as number));
-      const s = peak > 0 ? peak / 127 : 1;
+      const s = peak > 0 ? peak / WEIGHT_PEAK : 1;
       ws[o] = s;
       for (let j = o * per; j < (o + 1) * per; j++) wq[j] = Math.round((w.data[j] as number) / s);
       bs[o] = px.scale * s;
