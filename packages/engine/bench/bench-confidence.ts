@@ -124,7 +124,8 @@ for (let k = 1; k <= 5; k++) {
     return cell(t);
   });
   const thr = `${model.thresholds.ok.toFixed(3)}/${model.thresholds.sure.toFixed(3)}`;
-  console.log(`${k === 5 ? '5*' : String(k)}`.padEnd(6) + thr.padEnd(14) + ' | ' + cells.join(' | '));
+  const label = k === 5 ? '5*' : String(k);
+  console.log(`${label.padEnd(6)}${thr.padEnd(14)} | ${cells.join(' | ')}`);
 }
 console.log(`${'all'.padEnd(20)} | ${MODES.map((m) => cell(totals.get(m)!)).join(' | ')}`);
 console.log('* held-out fold; each fold is scored by a model fitted without it');
