@@ -245,4 +245,32 @@ describe('what a lesson may overrule', () => {
     applyMemory(buildLayout([page]), memory, again);
     expect(again.fields.documentNumber).toBe('GX-77');
   });
+  it('says nothing of a date when place cannot tell two "Dated" labels apart', () => {
+    const page = (no: string, date: string, order: string) =>
+      pageOfLines([
+        'ACME TOOLS PRIVATE LIMITED',
+        'GSTIN : 27AAECM8421K1Z8',
+        'TAX INVOICE',
+        `Invoice No  ${no}`,
+        `Dated  ${date}`,
+        'Order No  PO-9',
+        `Dated  ${order}`,
+        'Total  1,180.00',
+      ]);
+    const first = page('AT/101', '05/01/2025', '28/12/2024');
+    const fields = { ...interpretDocument([first], 'invoice', null).fields, documentDate: '2025-01-05' };
+    const memory = learnFromCorrection({ pages: [first], type: 'invoice', fields, known: null })!;
+    const recipe = memory.recipes.documentDate!;
+    expect(recipe.anchor).toBe('dated');
+    // A photo taken at a slant placed the label between where the next page prints its two "Dated".
+    recipe.at = { ...recipe.at!, y: recipe.at!.y + 14 / 842 };
+    const next = page('AT/117', '19/02/2025', '10/02/2025');
+    const result = interpretDocument([next], 'invoice', null);
+    const rules = { value: result.fields.documentDate, confidence: result.confidence.documentDate };
+    expect(rules.value).toBe('2025-02-19');
+    const touched = applyMemory(buildLayout([next]), memory, result);
+    expect(touched).not.toContain('documentDate');
+    expect(result.fields.documentDate).toBe(rules.value);
+    expect(result.confidence.documentDate).toBe(rules.confidence);
+  });
 });

@@ -165,14 +165,32 @@ export function pickReading(
   if (recipe.kind === 'money') return all[Math.max(0, all.length - 1 - recipe.fromEnd)]!;
   const at = recipe.at;
   if (!at) return all[Math.min(all.length - 1, recipe.fromStart)]!;
-  const distance = (r: Reading) => {
-    const p = placeOf(layout, r.anchor);
-    return (p.page === at.page ? 0 : 10) + Math.hypot(p.x - at.x, p.y - at.y);
-  };
-  const best = all.reduce((b, r) => (distance(r) < distance(b) ? r : b));
+  const best = all.reduce((b, r) => (placeDistance(layout, r, at) < placeDistance(layout, b, at) ? r : b));
   // Nothing where the label stood (OCR lost it this time): another instance of a common label
   // ("Dated" of the invoice, not of the order) is no stand-in. Empty beats wrong.
-  return distance(best) <= MAX_PLACE_SHIFT ? best : null;
+  return placeDistance(layout, best, at) <= MAX_PLACE_SHIFT ? best : null;
+}
+
+/** How far a reading's label stands from where a recipe's label stood (another page counts as far). */
+function placeDistance(layout: Layout, r: Reading, at: NonNullable<FieldRecipe['at']>): number {
+  const p = placeOf(layout, r.anchor);
+  return (p.page === at.page ? 0 : 10) + Math.hypot(p.x - at.x, p.y - at.y);
+}
+
+/**
+ * Whether a header recipe's label stands twice where it stood, reading different values: two
+ * "Dated" labels a line apart (the invoice's and the order's) against a place learned from a page
+ * photographed at a slant. Place cannot tell them apart, so the lesson says nothing there.
+ */
+export function placeIsAmbiguous(
+  layout: Layout,
+  all: Reading[],
+  recipe: Pick<FieldRecipe, 'kind' | 'at'>,
+): boolean {
+  const at = recipe.at;
+  if (!at || recipe.kind === 'money') return false;
+  const near = all.filter((r) => placeDistance(layout, r, at) <= MAX_PLACE_SHIFT);
+  return near.some((r) => !sameValue(recipe.kind, r.value, near[0]!.value));
 }
 
 /**

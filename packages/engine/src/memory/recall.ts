@@ -11,7 +11,7 @@ import type { FieldValue, Provenance } from '../result.ts';
 import { UNIT_WORD } from '../tables/vocabulary.ts';
 import type { DocumentType } from '../types.ts';
 import { issuerRole, partyKey } from './learn.ts';
-import { pickReading, readAll, sameValue } from './reading.ts';
+import { pickReading, placeIsAmbiguous, readAll, sameValue } from './reading.ts';
 import type { IssuerMemory, MemoryStore } from './types.ts';
 
 /** Every key the document's issuer could be remembered by: each GSTIN printed, then the name read. */
@@ -89,8 +89,10 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
   for (const [field, c] of Object.entries(memory.constants))
     set(field, c.value, { from: c.from.documentNumber, sureness: AGREED });
   for (const [field, recipe] of Object.entries(memory.recipes)) {
-    const pick = pickReading(layout, readAll(layout, recipe), recipe);
-    if (!pick) continue;
+    const all = readAll(layout, recipe);
+    const pick = pickReading(layout, all, recipe);
+    const confirmed = (recipe.confirmed ?? 0) >= 1;
+    if (!pick || (!confirmed && placeIsAmbiguous(layout, all, recipe))) continue;
     const value = pick.value;
     if (fields[field] !== null && sameValue(recipe.kind, fields[field] ?? null, value)) {
       // The rules read what memory reads: surer, and still the rules' reading.
@@ -100,7 +102,7 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
     }
     // A first lesson under a label the vocabulary does not give this field fills what the rules
     // left empty or unsure; over a reading the rules are sure of, it only raises a doubt.
-    const trusted = recipe.ownLabel || (recipe.confirmed ?? 0) >= 1;
+    const trusted = recipe.ownLabel || confirmed;
     if (!trusted && fields[field] !== null && (confidence[field] ?? 0) >= REVIEW_LINE) {
       confidence[field] = Math.min(confidence[field]!, DOUBTED);
       continue;

@@ -255,6 +255,16 @@ describe('invertDarkBands', () => {
     expect(at(img, 121, 125)).toBeLessThan(20); // its print dark
   });
 
+  it('inverts a band whose light print is thin and soft, as in a phone photo', () => {
+    // A low-resolution photo blurs white type into the band: only ~2 % of the band reads light.
+    const letters: Array<[number, number, number, number, number]> = [];
+    for (let x = 120; x < 1060; x += 30) letters.push([x, 112, x + 1, 138, 235]);
+    const img = page([[100, 100, 1100, 150, 40], ...letters]);
+    expect(invertDarkBands(img, DPI)).toBeGreaterThan(0);
+    expect(at(img, 105, 125)).toBeGreaterThan(200);
+    expect(at(img, 120, 125)).toBeLessThan(30);
+  });
+
   it('leaves bold black type, a ruled line and a solid bar alone', () => {
     const strokes: Array<[number, number, number, number, number]> = [];
     // A line of heavy type: dense strokes, no solid ground around them.
