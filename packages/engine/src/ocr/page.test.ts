@@ -168,6 +168,19 @@ describe('estimateSkewAngle', () => {
       expect(Math.abs(estimateSkewAngle(skewed) - deg), `rotated ${deg}°`).toBeLessThan(0.5);
     }
   });
+
+  it('measures a photographed page on a dark table by its print, not by the frame around it', async () => {
+    const r = renderPage(page, 100);
+    const skewed = await rotateGray({ data: r.gray, width: r.width, height: r.height }, -3);
+    // The paper fills the middle of the photo; the table around it is dark grey.
+    const margin = Math.round(r.width * 0.12);
+    const width = r.width + 2 * margin;
+    const height = r.height + 2 * margin;
+    const photo = new Uint8Array(width * height).fill(80);
+    for (let y = 0; y < r.height; y++)
+      photo.set(skewed.data.subarray(y * r.width, (y + 1) * r.width), (y + margin) * width + margin);
+    expect(Math.abs(estimateSkewAngle({ data: photo, width, height }) + 3)).toBeLessThan(0.5);
+  });
 });
 
 describe('parseTsvWords', () => {
@@ -269,7 +282,16 @@ describe('invertDarkBands', () => {
     const strokes: Array<[number, number, number, number, number]> = [];
     // A line of heavy type: dense strokes, no solid ground around them.
     for (let x = 100; x < 500; x += 8) strokes.push([x, 300, x + 6, 330, 10]);
-    const img = page([...strokes, [100, 400, 900, 403, 0], [100, 450, 900, 480, 0]]);
+    // A thick bar with a few light specks (dust on a scan) has no print on it either.
+    const specks: Array<[number, number, number, number, number]> = [];
+    for (let x = 130; x < 1000; x += 97) specks.push([x, 540, x + 2, 542, 230]);
+    const img = page([
+      ...strokes,
+      [100, 400, 900, 403, 0],
+      [100, 450, 900, 480, 0],
+      [100, 520, 1000, 560, 20],
+      ...specks,
+    ]);
     const before = new Uint8Array(img.data);
     expect(invertDarkBands(img, DPI)).toBe(0);
     expect(img.data).toEqual(before);

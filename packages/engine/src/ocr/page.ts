@@ -447,6 +447,7 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
     }
   }
   const threshold = otsuThreshold(small);
+  const ink = tallInkRemoved(small, w, h, threshold);
   // Ink pixel coordinates relative to the centre (so rotation does not shift the profile).
   const xs: number[] = [];
   const ys: number[] = [];
@@ -454,7 +455,7 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
   const cy = h / 2;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      if ((small[y * w + x] as number) < threshold) {
+      if (ink[y * w + x]) {
         xs.push(x - cx);
         ys.push(y - cy);
       }
@@ -497,6 +498,30 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
   const coarse = search(-maxAngle, maxAngle, 0.25);
   const fine = search(coarse - 0.25, coarse + 0.25, 0.05);
   return Math.round(fine * 100) / 100;
+}
+
+/**
+ * The ink of a small page image without its tall dark areas: a phone photo's table or floor around
+ * the paper, and vertical rules, run down the page far longer than a line of print is tall. Left in,
+ * they outweigh the text lines in the projection profile and hold the angle at the photo's frame.
+ */
+function tallInkRemoved(small: Uint8Array, w: number, h: number, threshold: number): Uint8Array {
+  const ink = new Uint8Array(w * h);
+  // A heading line is at most ~3 % of a page's height; the surround of a photo is many times that.
+  const tallest = Math.max(8, Math.round(0.03 * h));
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h) {
+      if ((small[y * w + x] as number) >= threshold) {
+        y++;
+        continue;
+      }
+      const start = y;
+      while (y < h && (small[y * w + x] as number) < threshold) y++;
+      if (y - start <= tallest) for (let k = start; k < y; k++) ink[k * w + x] = 1;
+    }
+  }
+  return ink;
 }
 
 /** Otsu's threshold of an 8-bit image: the grey level that best separates ink from paper. */
@@ -608,25 +633,7 @@ export function invertDarkBands(img: GrayImage, dpi: number): number {
     while (y0 < y1 && rowInk(y0, x0, x1) < 0.6) y0++;
     while (y1 > y0 && rowInk(y1, x0, x1) < 0.6) y1--;
     if (y1 - y0 + 1 < minRows) continue;
-    // Over the whole rectangle a band is mostly ink; rows of bold type between rules are not.
-    let ink = 0;
-    let groundSum = 0;
-    let printSum = 0;
-    for (let y = y0; y <= y1; y++)
-      for (let i = y * width + x0; i <= y * width + x1; i++) {
-        const v = data[i] as number;
-        if (v < threshold) {
-          ink++;
-          groundSum += v;
-        } else printSum += v;
-      }
-    const area = (y1 - y0 + 1) * (x1 - x0 + 1);
-    // Mostly ink, yet with print on it: a solid bar (a page frame, a thick rule) is left alone. A
-    // phone photo blurs white type thin, so its band may read light on as little as 1–2 % of it.
-    if (ink < 0.6 * area || ink > 0.99 * area) continue;
-    // Its print is far lighter than its ground (white on navy); paper in a photo's shadow holds
-    // dark print and only a few pixels just above the threshold.
-    if (printSum / (area - ink) - groundSum / ink < 90) continue;
+    if (!printedBand(img, { x0, x1, y0, y1 }, threshold)) continue;
     // A band has solid ground above and below its print; a word of bold type does not.
     const third = Math.max(1, Math.floor((y1 - y0 + 1) / 3));
     const solidRows = (from: number, to: number) => {
@@ -641,6 +648,44 @@ export function invertDarkBands(img: GrayImage, dpi: number): number {
   }
   return inverted;
 }
+
+/**
+ * Whether a rectangle is a band with print on it: over the whole of it mostly ink (rows of bold
+ * type between rules are not), far lighter print on it than its ground (white on navy; paper in a
+ * photo's shadow holds dark print and only a few pixels just above the threshold), and some print
+ * at all: a solid bar (a page frame, a thick rule) has none. A phone photo blurs white type thin,
+ * so print is counted against the band's own ground, not the page's threshold.
+ */
+function printedBand(
+  img: GrayImage,
+  r: { x0: number; x1: number; y0: number; y1: number },
+  threshold: number,
+): boolean {
+  const { data, width } = img;
+  let ink = 0;
+  let groundSum = 0;
+  let printSum = 0;
+  for (let y = r.y0; y <= r.y1; y++)
+    for (let i = y * width + r.x0; i <= y * width + r.x1; i++) {
+      const v = data[i] as number;
+      if (v < threshold) {
+        ink++;
+        groundSum += v;
+      } else printSum += v;
+    }
+  const area = (r.y1 - r.y0 + 1) * (r.x1 - r.x0 + 1);
+  if (ink < 0.6 * area || ink === area) return false;
+  const ground = groundSum / ink;
+  if (printSum / (area - ink) - ground < 90) return false;
+  let print = 0;
+  for (let y = r.y0; y <= r.y1; y++)
+    for (let i = y * width + r.x0; i <= y * width + r.x1; i++)
+      if ((data[i] as number) >= ground + BAND_PRINT_LIFT) print++;
+  return print >= 0.005 * area;
+}
+
+/** How much lighter than a band's ground its print is at least (a blurred white stroke's core). */
+const BAND_PRINT_LIFT = 60;
 
 /**
  * Divide the page by a local estimate of the paper brightness and whiten everything close to it,
