@@ -553,26 +553,42 @@ export function reconcile(qty: Reading, rate: Reading, discount: number, amount:
     return { ...asRead, rate: round2(derivedRate), how: 'derived' };
   if (q0 === null && cleanQty && derivedQty !== null)
     return { ...asRead, quantity: Math.round(derivedQty * 1000) / 1000, how: 'derived' };
-  // All three read but inconsistent: replace the one whose digits are closest to its derived value.
+  // All three read but inconsistent: replace the one whose digits are one slip from its derived value.
   if (q0 !== null && r0 !== null && a0 !== null) {
-    const options: Array<{ field: 'quantity' | 'rate' | 'amount'; value: number; read: string }> = [];
+    const options: SlipOption[] = [];
     if (cleanRate && derivedRate !== null)
       options.push({ field: 'rate', value: round2(derivedRate), read: rate.text });
     if (cleanQty && derivedQty !== null)
       options.push({ field: 'quantity', value: Math.round(derivedQty * 1000) / 1000, read: qty.text });
     if (derivedAmount !== null) options.push({ field: 'amount', value: derivedAmount, read: amount.text });
-    let pick: (typeof options)[number] | null = null;
-    let pickD = 3;
-    for (const o of options) {
-      const d = digitDistance(o.read, o.value);
-      if (d < pickD) {
-        pickD = d;
-        pick = o;
-      }
-    }
+    const pick = oneSlip(options);
     if (pick) return { ...asRead, [pick.field]: pick.value, how: 'replaced' };
   }
   return asRead;
+}
+
+interface SlipOption {
+  field: 'quantity' | 'rate' | 'amount';
+  value: number;
+  read: string;
+}
+
+/**
+ * The one figure of a row that is a single OCR digit slip from the value the other two give
+ * ("7" for 1, "35" for 3.5). Two slips ("260" for 225) say the arithmetic is off for another
+ * reason (tax in the amount, an unread discount), and two clean figures each one slip away leave
+ * no way to tell which OCR misread: then nothing is replaced (a wrong value is worse than as read).
+ */
+function oneSlip(options: SlipOption[]): SlipOption | null {
+  // Between figures equally near, the one OCR split into pieces ("3.500 00") is the misread one.
+  const pieces = (o: SlipOption) => o.read.trim().split(/\s+/).length;
+  const ranked = options
+    .map((o) => ({ o, d: digitDistance(o.read, o.value), p: pieces(o) }))
+    .filter((x) => x.d <= 1)
+    .sort((x, y) => x.d - y.d || y.p - x.p);
+  const [best, next] = ranked;
+  if (!best || (next && next.d === best.d && next.p === best.p)) return null;
+  return best.o;
 }
 
 /** Edit distance between the digits printed and the digits of a value (OCR digit slips). */
