@@ -376,6 +376,13 @@ export function classifyLabel(norm: string): LabelClass {
   if (has(/ type /)) return { kind: 'other', priority: 0, taxType: TAX_WORD.test(norm) };
   if (TAX_WORD.test(norm) && !has(/ (?:description|particulars|goods) /)) {
     if (has(/ cess /) && !has(/ (?:gst|cgst|sgst|igst|utgst) /)) return { kind: 'other', priority: 0 };
+    // "Rate (Incl. of Tax)" is a price with the tax in it, not the GST rate ("Ind." and "INR" are
+    // OCR's readings of "Incl."): no column of the contract's.
+    if (
+      has(/ (?:rate|price|mrp) /) &&
+      has(/ (?:incl|inclusive|including|inc|ind|inr) (?:\S+ )?(?:tax|taxes|gst) /)
+    )
+      return { kind: 'other', priority: 0 };
     if (has(/ (?:%|rate) /)) return { kind: 'gst', priority: 1, gstPart: gstPartOf(norm) };
     return { kind: 'taxAmount', priority: 0, gstPart: gstPartOf(norm) };
   }
