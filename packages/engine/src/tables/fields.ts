@@ -349,7 +349,11 @@ function readPricedFigures(
 
   const amountCol = chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0);
   const amountWords = cellOf(amountCol).filter((w) => /[0-9]/.test(w.text));
-  const amount = withStyle(readMoney(amountWords), amountWords, styles.get(amountCol));
+  const amount = netOfRowTax(
+    withStyle(readMoney(amountWords), amountWords, styles.get(amountCol)),
+    { qty: qty?.value ?? null, rate, discount: discount ?? 0 },
+    rowTaxSum(columns, cellOf),
+  );
   const asRead: Reconciled = { quantity: qty?.value ?? null, rate, amount, how: 'read' };
   const reconcileWith = (d: number) =>
     reconcile(
@@ -404,6 +408,36 @@ function readPricedFigures(
     fixed.amount !== null &&
     consistent(fixed.quantity, fixed.rate, discount ?? 0, fixed.amount)
   );
+}
+
+/** The row's printed tax amounts (CGST, SGST, IGST columns) summed; 0 when it prints none. */
+function rowTaxSum(columns: Column[], cellOf: (i: number) => Word[]): number {
+  let sum = 0;
+  columns.forEach((c, i) => {
+    if (c.kind !== 'taxAmount') return;
+    // "450.00" over "@9%" in one cell: the figure, not the rate.
+    const v = readMoney(cellOf(i).filter((w) => /[0-9]/.test(w.text) && !/%/.test(w.text)));
+    if (v !== null && v > 0) sum += v;
+  });
+  return sum;
+}
+
+/**
+ * A line's amount is its taxable value: an amount column after the row's tax columns that is
+ * quantity × rate − discount plus those taxes ("Total" = 278.61 + 40.39) carries the tax, and the
+ * taxable value is what is left. Without a quantity, what is left must be a whole number of rates.
+ */
+function netOfRowTax(
+  amount: number | null,
+  row: { qty: number | null; rate: number | null; discount: number },
+  tax: number,
+): number | null {
+  const { qty, rate, discount } = row;
+  if (amount === null || rate === null || rate <= 0 || tax <= 0 || tax >= amount) return amount;
+  const net = round2(amount - tax);
+  if (qty !== null) return consistent(qty, rate, discount, net) ? net : amount;
+  const units = (net + discount) / rate;
+  return Number.isInteger(units) && units >= 1 ? net : amount;
 }
 
 /** Quantity × rate − discount = amount within `tolerance`, all three known. */

@@ -1006,9 +1006,43 @@ describe('extractLineItems (amounts that carry tax)', () => {
     ]);
     const { lineItems } = extractLineItems([p], 'invoice');
     expect(lineItems).toHaveLength(2);
-    // 2,500.00 stays as printed; 5,900 ÷ 2 = 2,950 is not the rate.
-    expect(lineItems[1]).toMatchObject({ quantity: 2, rate: 2500, amount: 5900 });
-    expect(lineItems[0]).toMatchObject({ quantity: 12, rate: 300, amount: 4248 });
+    // 2,500.00 stays as printed; 5,900 ÷ 2 = 2,950 is not the rate. The GST column's figure is
+    // what the amount carries over quantity × rate: the line's amount is its taxable value.
+    expect(lineItems[1]).toMatchObject({ quantity: 2, rate: 2500, amount: 5000 });
+    expect(lineItems[0]).toMatchObject({ quantity: 12, rate: 300, amount: 3600 });
+  });
+
+  it('takes the taxable value from a total column that adds the row’s tax amounts', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [30, 'Product'],
+          [250, 'Qty'],
+          [300, 'Price'],
+          [360, 'Tax (%)'],
+          [420, 'Tax'],
+          [480, 'Total'],
+        ],
+      ],
+      [
+        130,
+        [
+          [30, 'Steel water bottle'],
+          r(265, '2'),
+          r(340, '278.61'),
+          r(395, '18%'),
+          r(450, '100.30'),
+          r(510, '657.52'),
+        ],
+      ],
+      // No quantity printed: what is left after the tax is a whole number of prices.
+      [145, [[30, 'Design service'], r(340, '1,20,000'), r(450, '21,600'), r(510, '1,41,600')]],
+      [170, [[30, 'Total'], r(510, '7,99,52')]],
+    ]);
+    const { lineItems } = extractLineItems([p], 'invoice');
+    expect(lineItems[0]).toMatchObject({ quantity: 2, rate: 278.61, amount: 557.22, gstRate: 18 });
+    expect(lineItems[1]).toMatchObject({ rate: 120000, amount: 120000 });
   });
 });
 
