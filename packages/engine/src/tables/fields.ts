@@ -770,7 +770,9 @@ function withStyle(value: number | null, words: Word[], twoDecimals: boolean | u
 /** An OCR-read unit one slip away from a known unit ("Mir" → Mtr) becomes that unit. */
 function correctUnit(text: string): string {
   const t = text.toLowerCase().replace(/[.\s]/g, '');
-  if (KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t)) return text;
+  // A known unit in any printed form, its plural too ("Dozens", "gms"): a plural is no OCR slip.
+  if (UNIT_WORD.test(text.trim()) || KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t))
+    return text;
   if (t.length === 2) {
     // A two-letter reading is too short to correct by any slip; a letter OCR dropped from a
     // three-letter unit ("Mr" for Mtr, "Lr" for Ltr) is the one safe repair.

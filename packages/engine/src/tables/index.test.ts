@@ -677,6 +677,26 @@ describe('extractLineItems (OCR words)', () => {
     ]);
   });
 
+  it('keeps a unit printed in its plural ("Dozens", "gms") as printed: a plural is no OCR slip', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [75, 'Description'],
+            [300, 'Qty'],
+            [340, 'Unit'],
+            [380, 'Rate'],
+            [500, 'Amount'],
+          ],
+        ],
+        [130, [[75, 'Glass tumblers'], r(320, '4'), [340, 'Dozens'], r(410, '240.00'), r(530, '960.00')]],
+        [150, [[75, 'Saffron'], r(320, '10'), [340, 'gms'], r(410, '300.00'), r(530, '3,000.00')]],
+      ]),
+    );
+    expect(extractLineItems([p], 'invoice').lineItems.map((l) => l.unit)).toEqual(['Dozens', 'gms']);
+  });
+
   it('takes a "unit" column whose cells are percentages as the GST rate (its label misread)', () => {
     const p = ocr(
       page(1, [
