@@ -538,7 +538,9 @@ export interface Reconciled {
 }
 
 function consistent(q: number, r: number, d: number, a: number): boolean {
-  return Math.abs(q * r - d - a) <= 0.011 + Math.abs(a) * 1e-6;
+  const gap = Math.abs(q * r - d - a);
+  // An amount printed to the whole rupee ("1,50,487" for 1 × 1,50,486.5695) rounds the product.
+  return gap <= 0.011 + Math.abs(a) * 1e-6 || (Number.isInteger(a) && gap <= 0.5);
 }
 
 /**

@@ -22,6 +22,12 @@ describe('reconcile (one OCR slip in a row that does not add up)', () => {
     expect(r).toMatchObject({ quantity: 1, rate: 260, amount: 225, how: 'read' });
   });
 
+  it('takes an amount printed to the whole rupee as adding up (no decimal point to put back)', () => {
+    // 1 × 1,20,345.5625 printed as 1,20,346: not 1,203.46 with a dropped point.
+    const r = reconcile(read('1'), read('120345.5625'), 0, read('1,20,346'));
+    expect(r).toMatchObject({ quantity: 1, rate: 120345.5625, amount: 120346, how: 'read' });
+  });
+
   it('between two equally near figures, replaces the one OCR split into pieces', () => {
     // "3.500 00" is 3,500.00 read as two words; the quantity 22 is printed cleanly.
     const r = reconcile(read('22'), { value: 3.5, text: '3.500 00' }, 0, read('77,000.00'));
