@@ -459,6 +459,9 @@ function readDiscount(
   style: boolean | undefined,
 ): number | null {
   if (words.length === 0) return null;
+  // "7,216.65" over "6.52%": the cell prints the rupees with the percentage they are; the rupees.
+  const figures = words.filter((w) => /[0-9]/.test(w.text) && !/%/.test(w.text));
+  if (!percentColumn && figures.length > 0 && figures.length < words.length) words = figures;
   const text = cellText(words);
   const pct = /%/.test(text) || percentColumn;
   const v = pct ? parseGstRate(text) : withStyle(readMoney(words), words, style);

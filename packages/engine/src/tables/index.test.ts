@@ -677,6 +677,37 @@ describe('extractLineItems (OCR words)', () => {
     ]);
   });
 
+  it('reads the rupees of a discount cell that prints them over their percentage', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [75, 'Description'],
+          [300, 'Qty'],
+          [340, 'Rate'],
+          [420, 'Discount'],
+          [500, 'Amount'],
+        ],
+      ],
+      [
+        130,
+        [
+          [75, 'Induction motor 15 kW'],
+          r(320, '2'),
+          r(400, '50,000.00'),
+          r(460, '6,500.00'),
+          r(540, '93,500.00'),
+        ],
+      ],
+      [140, [[75, 'Foot mounted'], r(455, '6.50%')]],
+    ]);
+    expect(extractLineItems([p], 'po').lineItems[0]).toMatchObject({
+      rate: 50000,
+      discount: 6500,
+      amount: 93500,
+    });
+  });
+
   it('keeps a unit printed in its plural ("Dozens", "gms") as printed: a plural is no OCR slip', () => {
     const p = ocr(
       page(1, [
