@@ -43,6 +43,7 @@ describe('column vocabulary', () => {
     expect(kind('Rate per unit')).toBe('rate');
     expect(kind('per')).toBe('unit');
     expect(kind('UOM')).toBe('unit');
+    expect(kind('UM')).toBe('unit');
     expect(kind('Disc %')).toBe('discount');
     expect(kind('Taxable Value')).toBe('amount');
     expect(kind('GST Rate')).toBe('gst');

@@ -396,7 +396,7 @@ export function classifyLabel(norm: string): LabelClass {
   if (qtyish || norm === 'nos' || /^no of (?:units|pcs|items|packages|pkgs)$/.test(norm))
     return { kind: 'quantity', priority: 1 };
   if (has(/ (?:rate|price|mrp|cost) /)) return { kind: 'rate', priority: 1 };
-  if (/^(?:uom|uqc|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
+  if (/^(?:uom|uqc|um|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
     return { kind: 'unit', priority: 1 };
   if (has(/ (?:amount|amt|value|total|net) /)) {
     const priority = has(/ net /) ? 4 : has(/ (?:amount|amt) /) ? 3 : has(/ value /) ? 2 : 1;
