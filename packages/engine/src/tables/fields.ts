@@ -295,6 +295,8 @@ function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
       /(?<![A-Za-z])(?=[A-Z0-9]*l)(?=[A-Z0-9l]*[A-Z])[A-Z0-9l]{2,6}(?![A-Za-z])/g,
       (t) => t.replace(/l/g, 'I'),
     );
+    // And the other way: "AII-in-One" in mixed-case text is "All" with its l's read as capitals.
+    if (/[a-z]/.test(desc.text)) desc.text = desc.text.replace(/\bAII\b/g, 'All');
   }
   let hsnWords = cellOf(bestColumn(columns, 'hsn'));
   if (columns[descCol]?.hsnInCell && readHsn(hsnWords) === null) {

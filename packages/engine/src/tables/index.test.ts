@@ -609,7 +609,7 @@ describe('extractLineItems (OCR words)', () => {
     words: p.words.map((w) => ({ ...w, source: 'ocr' as const, conf: 0.9 })),
   });
 
-  it('cleans OCR specks and a lost serial column out of descriptions, and reads l among capitals as I', () => {
+  it('cleans OCR specks and a lost serial column out of descriptions, and reads l among capitals as I (and "AII" in mixed case as All)', () => {
     const row = (y: number, lead: Array<[number, string]>, desc: string, qty: string, amount: string) =>
       [
         y,
@@ -632,6 +632,7 @@ describe('extractLineItems (OCR words)', () => {
         row(150, [], 'Gl Sheet 0.8 mm', '20', '200.00'),
         row(170, [[60, '12']], 'Mechanical Seal 35 mm', '30', '300.00'),
         row(190, [], 'MS Angle 40x40x5 mm', '40', '400.00'),
+        row(210, [], 'AII-in-One Spanner Set', '50', '500.00'),
       ]),
     );
     expect(extractLineItems([p], 'po').lineItems.map((l) => l.description)).toEqual([
@@ -639,6 +640,7 @@ describe('extractLineItems (OCR words)', () => {
       'GI Sheet 0.8 mm',
       'Mechanical Seal 35 mm',
       'MS Angle 40x40x5 mm',
+      'All-in-One Spanner Set',
     ]);
   });
 
