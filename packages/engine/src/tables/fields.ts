@@ -257,7 +257,7 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
 }
 
 /** A figure that ends in paise ("1,250.00", "99,50"). */
-const PAISE_END = /[.,][0-9]{2}$/;
+export const PAISE_END = /[.,][0-9]{2}$/;
 
 /**
  * A serial number printed so close to the description that the two were read as one cell ("1 MOTORS"

@@ -1,6 +1,8 @@
 import { GST_RATE_SLABS } from '../fields/tax-rates.ts';
 import type { Layout } from '../layout.ts';
+import { PAISE_END } from './fields.ts';
 import { parseMoney } from './numbers.ts';
+import { normaliseLabel, TAX_WORD } from './vocabulary.ts';
 
 /** A printed figure in rupees and paise ("31.95", "2,736.00") and the text of its line. */
 interface Figure {
@@ -8,17 +10,13 @@ interface Figure {
   line: string;
 }
 
-/** A money figure printed with its two decimals: a computed amount, not a count or a code. */
-const PAISE_FIGURE = /^[₹]?\d[\d,]*[.,]\d{2}$/;
-/** A line naming a tax head, where a lone tax amount is read as one. */
-const TAX_LINE = /\b(?:[csi]\.?\s?g\.?\s?s\.?\s?t|ut\s?gst|gst|tax|vat)\b/i;
-
 function figuresOf(layout: Layout): Figure[] {
   const out: Figure[] = [];
   for (const line of layout.lines) {
     for (const w of line.words) {
       const text = w.text.trim();
-      if (!PAISE_FIGURE.test(text)) continue;
+      // Printed with its paise: a computed amount, not a count or a code.
+      if (!PAISE_END.test(text)) continue;
       const value = parseMoney(text);
       if (value !== null && value > 0) out.push({ value, line: line.text });
     }
@@ -47,7 +45,11 @@ export function impliedLineRate(lines: Array<Record<string, unknown>>, layout: L
     const near = (f: Figure, v: number, tol: number) => Math.abs(f.value - v) <= tol;
     const halves = figures.filter((f) => near(f, whole / 2, slack)).length;
     const wholes = figures.filter((f) => near(f, whole, 2 * slack));
-    return halves >= 2 || (halves >= 1 && wholes.length >= 1) || wholes.some((f) => TAX_LINE.test(f.line));
+    return (
+      halves >= 2 ||
+      (halves >= 1 && wholes.length >= 1) ||
+      wholes.some((f) => TAX_WORD.test(normaliseLabel(f.line)))
+    );
   });
   return fits.length === 1 ? fits[0]! : null;
 }

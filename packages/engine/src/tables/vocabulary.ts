@@ -337,7 +337,7 @@ export function normaliseLabel(text: string): string {
     .join(' ');
 }
 
-const TAX_WORD = /\b(?:cgst|sgst|utgst|igst|gst|tax|vat|integrated|central|state ut|ut)\b/;
+export const TAX_WORD = /\b(?:cgst|sgst|utgst|igst|gst|tax|vat|integrated|central|state ut|ut)\b/;
 
 /** Whether a label is only a tax-head name ("IGST", "CGST", "Integrated Tax") spanning sub-columns. */
 export function isTaxGroupLabel(norm: string): boolean {
