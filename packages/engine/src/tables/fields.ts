@@ -491,7 +491,8 @@ function readGstParts(columns: Column[], cellOf: (i: number) => Word[]): number 
   // A tax column holding "18%" is a rate even if its header only names the tax.
   columns.forEach((c, i) => {
     if (c.kind !== 'taxAmount') return;
-    const text = cellText(cellOf(i));
+    // "@9 00%": OCR read the rate's decimal point as a space.
+    const text = cellText(cellOf(i)).replace(/(^|@)(\d{1,2}) (\d{2}) ?%/, '$1$2.$3%');
     if (!/%/.test(text)) return;
     const key = c.gstPart ?? 'total';
     // The amount and its rate may share the cell ("450.00" over "@9%"): the rate is the percentage.

@@ -710,6 +710,69 @@ describe('extractLineItems (OCR words)', () => {
     });
   });
 
+  it('joins a line of rates only ("@6 00%" under CGST and SGST) to the item above', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [75, 'Description'],
+            [250, 'Rate'],
+            [300, 'Qty'],
+            [340, 'Amount'],
+            [400, 'CGST Amt'],
+            [460, 'SGST Amt'],
+          ],
+        ],
+        [
+          130,
+          [
+            [75, 'Printer cable'],
+            r(280, '500.00'),
+            r(315, '2'),
+            r(380, '1,000.00'),
+            r(440, '60.00'),
+            r(500, '60.00'),
+          ],
+        ],
+        [
+          140,
+          [
+            [400, '@6'],
+            [415, '00%'],
+            [460, '@6'],
+            [475, '00%'],
+          ],
+        ],
+        [
+          160,
+          [
+            [75, 'Toner refill'],
+            r(280, '250.00'),
+            r(315, '4'),
+            r(380, '1,000.00'),
+            r(440, '90.00'),
+            r(500, '90.00'),
+          ],
+        ],
+        [
+          170,
+          [
+            [400, '@9'],
+            [415, '00%'],
+            [460, '@9'],
+            [475, '00%'],
+          ],
+        ],
+      ]),
+    );
+    const lines = extractLineItems([p], 'invoice').lineItems;
+    expect(lines.map((l) => [l.description, l.amount, l.gstRate])).toEqual([
+      ['Printer cable', 1000, 12],
+      ['Toner refill', 1000, 18],
+    ]);
+  });
+
   it('keeps a unit printed in its plural ("Dozens", "gms") as printed: a plural is no OCR slip', () => {
     const p = ocr(
       page(1, [
