@@ -19,6 +19,7 @@ import {
 import { collectTaxTotals, completeFromTaxTotal, sumOfCharges } from './fields/tax-total.ts';
 import { boxOf, type Layout, type Segment } from './layout.ts';
 import type { MoneyRules } from './profiles/index.ts';
+import { impliedLineRate } from './tables/implied-rate.ts';
 import type { LineItemsResult } from './tables/index.ts';
 
 /** What the money stage reads from and writes into (`chosen` gets the header amounts). */
@@ -122,8 +123,12 @@ function settleLineRates(
     (head('igst') ?? 0) === 0 &&
     ((!!head('cgst') && !!head('sgst')) || (typeof pos === 'string' && pos === vendorState));
   doubleHalfRates(tables.lineItems, intraState);
-  // A printed rate first; else the slab the taxes are of the taxable value (an accident elsewhere).
-  const documentRate = findDocumentGstRate(layout, skip) ?? deriveDocumentGstRate(base, tax);
+  // A printed rate first; else the slab the taxes are of the taxable value (an accident elsewhere);
+  // else the slab whose taxes on the lines' amounts the document prints.
+  const documentRate =
+    findDocumentGstRate(layout, skip) ??
+    deriveDocumentGstRate(base, tax) ??
+    impliedLineRate(tables.lineItems, layout);
   applyDocumentGstRate(tables.lineItems, documentRate, { taxable: base, tax }, printedKeys);
 }
 

@@ -257,7 +257,7 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
 }
 
 /** A figure that ends in paise ("1,250.00", "99,50"). */
-const PAISE_END = /[.,][0-9]{2}$/;
+export const PAISE_END = /[.,][0-9]{2}$/;
 
 /**
  * A serial number printed so close to the description that the two were read as one cell ("1 MOTORS"
@@ -295,6 +295,8 @@ function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
       /(?<![A-Za-z])(?=[A-Z0-9]*l)(?=[A-Z0-9l]*[A-Z])[A-Z0-9l]{2,6}(?![A-Za-z])/g,
       (t) => t.replace(/l/g, 'I'),
     );
+    // And the other way: "AII-in-One" in mixed-case text is "All" with its l's read as capitals.
+    if (/[a-z]/.test(desc.text)) desc.text = desc.text.replace(/\bAII\b/g, 'All');
   }
   let hsnWords = cellOf(bestColumn(columns, 'hsn'));
   if (columns[descCol]?.hsnInCell && readHsn(hsnWords) === null) {
@@ -349,7 +351,11 @@ function readPricedFigures(
 
   const amountCol = chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0);
   const amountWords = cellOf(amountCol).filter((w) => /[0-9]/.test(w.text));
-  const amount = withStyle(readMoney(amountWords), amountWords, styles.get(amountCol));
+  const amount = netOfRowTax(
+    withStyle(readMoney(amountWords), amountWords, styles.get(amountCol)),
+    { qty: qty?.value ?? null, rate, discount: discount ?? 0 },
+    rowTaxSum(columns, cellOf),
+  );
   const asRead: Reconciled = { quantity: qty?.value ?? null, rate, amount, how: 'read' };
   const reconcileWith = (d: number) =>
     reconcile(
@@ -406,6 +412,36 @@ function readPricedFigures(
   );
 }
 
+/** The row's printed tax amounts (CGST, SGST, IGST columns) summed; 0 when it prints none. */
+function rowTaxSum(columns: Column[], cellOf: (i: number) => Word[]): number {
+  let sum = 0;
+  columns.forEach((c, i) => {
+    if (c.kind !== 'taxAmount') return;
+    // "450.00" over "@9%" in one cell: the figure, not the rate.
+    const v = readMoney(cellOf(i).filter((w) => /[0-9]/.test(w.text) && !/%/.test(w.text)));
+    if (v !== null && v > 0) sum += v;
+  });
+  return sum;
+}
+
+/**
+ * A line's amount is its taxable value: an amount column after the row's tax columns that is
+ * quantity × rate − discount plus those taxes ("Total" = 278.61 + 40.39) carries the tax, and the
+ * taxable value is what is left. Without a quantity, what is left must be a whole number of rates.
+ */
+function netOfRowTax(
+  amount: number | null,
+  row: { qty: number | null; rate: number | null; discount: number },
+  tax: number,
+): number | null {
+  const { qty, rate, discount } = row;
+  if (amount === null || rate === null || rate <= 0 || tax <= 0 || tax >= amount) return amount;
+  const net = round2(amount - tax);
+  if (qty !== null) return consistent(qty, rate, discount, net) ? net : amount;
+  const units = (net + discount) / rate;
+  return Number.isInteger(units) && units >= 1 ? net : amount;
+}
+
 /** Quantity × rate − discount = amount within `tolerance`, all three known. */
 function addsUpTo(f: Reconciled, discount: number, tolerance: number): boolean {
   return (
@@ -425,6 +461,9 @@ function readDiscount(
   style: boolean | undefined,
 ): number | null {
   if (words.length === 0) return null;
+  // "7,216.65" over "6.52%": the cell prints the rupees with the percentage they are; the rupees.
+  const figures = words.filter((w) => /[0-9]/.test(w.text) && !/%/.test(w.text));
+  if (!percentColumn && figures.length > 0 && figures.length < words.length) words = figures;
   const text = cellText(words);
   const pct = /%/.test(text) || percentColumn;
   const v = pct ? parseGstRate(text) : withStyle(readMoney(words), words, style);
@@ -452,7 +491,8 @@ function readGstParts(columns: Column[], cellOf: (i: number) => Word[]): number 
   // A tax column holding "18%" is a rate even if its header only names the tax.
   columns.forEach((c, i) => {
     if (c.kind !== 'taxAmount') return;
-    const text = cellText(cellOf(i));
+    // "@9 00%": OCR read the rate's decimal point as a space.
+    const text = cellText(cellOf(i)).replace(/(^|@)(\d{1,2}) (\d{2}) ?%/, '$1$2.$3%');
     if (!/%/.test(text)) return;
     const key = c.gstPart ?? 'total';
     // The amount and its rate may share the cell ("450.00" over "@9%"): the rate is the percentage.
@@ -504,7 +544,9 @@ export interface Reconciled {
 }
 
 function consistent(q: number, r: number, d: number, a: number): boolean {
-  return Math.abs(q * r - d - a) <= 0.011 + Math.abs(a) * 1e-6;
+  const gap = Math.abs(q * r - d - a);
+  // An amount printed to the whole rupee ("1,50,487" for 1 × 1,50,486.5695) rounds the product.
+  return gap <= 0.011 + Math.abs(a) * 1e-6 || (Number.isInteger(a) && gap <= 0.5);
 }
 
 /**
@@ -553,26 +595,42 @@ export function reconcile(qty: Reading, rate: Reading, discount: number, amount:
     return { ...asRead, rate: round2(derivedRate), how: 'derived' };
   if (q0 === null && cleanQty && derivedQty !== null)
     return { ...asRead, quantity: Math.round(derivedQty * 1000) / 1000, how: 'derived' };
-  // All three read but inconsistent: replace the one whose digits are closest to its derived value.
+  // All three read but inconsistent: replace the one whose digits are one slip from its derived value.
   if (q0 !== null && r0 !== null && a0 !== null) {
-    const options: Array<{ field: 'quantity' | 'rate' | 'amount'; value: number; read: string }> = [];
+    const options: SlipOption[] = [];
     if (cleanRate && derivedRate !== null)
       options.push({ field: 'rate', value: round2(derivedRate), read: rate.text });
     if (cleanQty && derivedQty !== null)
       options.push({ field: 'quantity', value: Math.round(derivedQty * 1000) / 1000, read: qty.text });
     if (derivedAmount !== null) options.push({ field: 'amount', value: derivedAmount, read: amount.text });
-    let pick: (typeof options)[number] | null = null;
-    let pickD = 3;
-    for (const o of options) {
-      const d = digitDistance(o.read, o.value);
-      if (d < pickD) {
-        pickD = d;
-        pick = o;
-      }
-    }
+    const pick = oneSlip(options);
     if (pick) return { ...asRead, [pick.field]: pick.value, how: 'replaced' };
   }
   return asRead;
+}
+
+interface SlipOption {
+  field: 'quantity' | 'rate' | 'amount';
+  value: number;
+  read: string;
+}
+
+/**
+ * The one figure of a row that is a single OCR digit slip from the value the other two give
+ * ("7" for 1, "35" for 3.5). Two slips ("260" for 225) say the arithmetic is off for another
+ * reason (tax in the amount, an unread discount), and two clean figures each one slip away leave
+ * no way to tell which OCR misread: then nothing is replaced (a wrong value is worse than as read).
+ */
+function oneSlip(options: SlipOption[]): SlipOption | null {
+  // Between figures equally near, the one OCR split into pieces ("3.500 00") is the misread one.
+  const pieces = (o: SlipOption) => o.read.trim().split(/\s+/).length;
+  const ranked = options
+    .map((o) => ({ o, d: digitDistance(o.read, o.value), p: pieces(o) }))
+    .filter((x) => x.d <= 1)
+    .sort((x, y) => x.d - y.d || y.p - x.p);
+  const [best, next] = ranked;
+  if (!best || (next && next.d === best.d && next.p === best.p)) return null;
+  return best.o;
 }
 
 /** Edit distance between the digits printed and the digits of a value (OCR digit slips). */
@@ -720,7 +778,9 @@ function withStyle(value: number | null, words: Word[], twoDecimals: boolean | u
 /** An OCR-read unit one slip away from a known unit ("Mir" → Mtr) becomes that unit. */
 function correctUnit(text: string): string {
   const t = text.toLowerCase().replace(/[.\s]/g, '');
-  if (KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t)) return text;
+  // A known unit in any printed form, its plural too ("Dozens", "gms"): a plural is no OCR slip.
+  if (UNIT_WORD.test(text.trim()) || KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t))
+    return text;
   if (t.length === 2) {
     // A two-letter reading is too short to correct by any slip; a letter OCR dropped from a
     // three-letter unit ("Mr" for Mtr, "Lr" for Ltr) is the one safe repair.

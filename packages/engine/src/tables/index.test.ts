@@ -609,7 +609,7 @@ describe('extractLineItems (OCR words)', () => {
     words: p.words.map((w) => ({ ...w, source: 'ocr' as const, conf: 0.9 })),
   });
 
-  it('cleans OCR specks and a lost serial column out of descriptions, and reads l among capitals as I', () => {
+  it('cleans OCR specks and a lost serial column out of descriptions, and reads l among capitals as I (and "AII" in mixed case as All)', () => {
     const row = (y: number, lead: Array<[number, string]>, desc: string, qty: string, amount: string) =>
       [
         y,
@@ -632,6 +632,7 @@ describe('extractLineItems (OCR words)', () => {
         row(150, [], 'Gl Sheet 0.8 mm', '20', '200.00'),
         row(170, [[60, '12']], 'Mechanical Seal 35 mm', '30', '300.00'),
         row(190, [], 'MS Angle 40x40x5 mm', '40', '400.00'),
+        row(210, [], 'AII-in-One Spanner Set', '50', '500.00'),
       ]),
     );
     expect(extractLineItems([p], 'po').lineItems.map((l) => l.description)).toEqual([
@@ -639,6 +640,7 @@ describe('extractLineItems (OCR words)', () => {
       'GI Sheet 0.8 mm',
       'Mechanical Seal 35 mm',
       'MS Angle 40x40x5 mm',
+      'All-in-One Spanner Set',
     ]);
   });
 
@@ -675,6 +677,120 @@ describe('extractLineItems (OCR words)', () => {
       ['Mtr', 80],
       ['Ltr', null],
     ]);
+  });
+
+  it('reads the rupees of a discount cell that prints them over their percentage', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [75, 'Description'],
+          [300, 'Qty'],
+          [340, 'Rate'],
+          [420, 'Discount'],
+          [500, 'Amount'],
+        ],
+      ],
+      [
+        130,
+        [
+          [75, 'Induction motor 15 kW'],
+          r(320, '2'),
+          r(400, '50,000.00'),
+          r(460, '6,500.00'),
+          r(540, '93,500.00'),
+        ],
+      ],
+      [140, [[75, 'Foot mounted'], r(455, '6.50%')]],
+    ]);
+    expect(extractLineItems([p], 'po').lineItems[0]).toMatchObject({
+      rate: 50000,
+      discount: 6500,
+      amount: 93500,
+    });
+  });
+
+  it('joins a line of rates only ("@6 00%" under CGST and SGST) to the item above', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [75, 'Description'],
+            [250, 'Rate'],
+            [300, 'Qty'],
+            [340, 'Amount'],
+            [400, 'CGST Amt'],
+            [460, 'SGST Amt'],
+          ],
+        ],
+        [
+          130,
+          [
+            [75, 'Printer cable'],
+            r(280, '500.00'),
+            r(315, '2'),
+            r(380, '1,000.00'),
+            r(440, '60.00'),
+            r(500, '60.00'),
+          ],
+        ],
+        [
+          140,
+          [
+            [400, '@6'],
+            [415, '00%'],
+            [460, '@6'],
+            [475, '00%'],
+          ],
+        ],
+        [
+          160,
+          [
+            [75, 'Toner refill'],
+            r(280, '250.00'),
+            r(315, '4'),
+            r(380, '1,000.00'),
+            r(440, '90.00'),
+            r(500, '90.00'),
+          ],
+        ],
+        [
+          170,
+          [
+            [400, '@9'],
+            [415, '00%'],
+            [460, '@9'],
+            [475, '00%'],
+          ],
+        ],
+      ]),
+    );
+    const lines = extractLineItems([p], 'invoice').lineItems;
+    expect(lines.map((l) => [l.description, l.amount, l.gstRate])).toEqual([
+      ['Printer cable', 1000, 12],
+      ['Toner refill', 1000, 18],
+    ]);
+  });
+
+  it('keeps a unit printed in its plural ("Dozens", "gms") as printed: a plural is no OCR slip', () => {
+    const p = ocr(
+      page(1, [
+        [
+          110,
+          [
+            [75, 'Description'],
+            [300, 'Qty'],
+            [340, 'Unit'],
+            [380, 'Rate'],
+            [500, 'Amount'],
+          ],
+        ],
+        [130, [[75, 'Glass tumblers'], r(320, '4'), [340, 'Dozens'], r(410, '240.00'), r(530, '960.00')]],
+        [150, [[75, 'Saffron'], r(320, '10'), [340, 'gms'], r(410, '300.00'), r(530, '3,000.00')]],
+      ]),
+    );
+    expect(extractLineItems([p], 'invoice').lineItems.map((l) => l.unit)).toEqual(['Dozens', 'gms']);
   });
 
   it('takes a "unit" column whose cells are percentages as the GST rate (its label misread)', () => {
@@ -1006,9 +1122,43 @@ describe('extractLineItems (amounts that carry tax)', () => {
     ]);
     const { lineItems } = extractLineItems([p], 'invoice');
     expect(lineItems).toHaveLength(2);
-    // 2,500.00 stays as printed; 5,900 ÷ 2 = 2,950 is not the rate.
-    expect(lineItems[1]).toMatchObject({ quantity: 2, rate: 2500, amount: 5900 });
-    expect(lineItems[0]).toMatchObject({ quantity: 12, rate: 300, amount: 4248 });
+    // 2,500.00 stays as printed; 5,900 ÷ 2 = 2,950 is not the rate. The GST column's figure is
+    // what the amount carries over quantity × rate: the line's amount is its taxable value.
+    expect(lineItems[1]).toMatchObject({ quantity: 2, rate: 2500, amount: 5000 });
+    expect(lineItems[0]).toMatchObject({ quantity: 12, rate: 300, amount: 3600 });
+  });
+
+  it('takes the taxable value from a total column that adds the row’s tax amounts', () => {
+    const p = page(1, [
+      [
+        110,
+        [
+          [30, 'Product'],
+          [250, 'Qty'],
+          [300, 'Price'],
+          [360, 'Tax (%)'],
+          [420, 'Tax'],
+          [480, 'Total'],
+        ],
+      ],
+      [
+        130,
+        [
+          [30, 'Steel water bottle'],
+          r(265, '2'),
+          r(340, '278.61'),
+          r(395, '18%'),
+          r(450, '100.30'),
+          r(510, '657.52'),
+        ],
+      ],
+      // No quantity printed: what is left after the tax is a whole number of prices.
+      [145, [[30, 'Design service'], r(340, '1,20,000'), r(450, '21,600'), r(510, '1,41,600')]],
+      [170, [[30, 'Total'], r(510, '7,99,52')]],
+    ]);
+    const { lineItems } = extractLineItems([p], 'invoice');
+    expect(lineItems[0]).toMatchObject({ quantity: 2, rate: 278.61, amount: 557.22, gstRate: 18 });
+    expect(lineItems[1]).toMatchObject({ rate: 120000, amount: 120000 });
   });
 });
 

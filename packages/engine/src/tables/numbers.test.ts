@@ -43,6 +43,7 @@ describe('column vocabulary', () => {
     expect(kind('Rate per unit')).toBe('rate');
     expect(kind('per')).toBe('unit');
     expect(kind('UOM')).toBe('unit');
+    expect(kind('UM')).toBe('unit');
     expect(kind('Disc %')).toBe('discount');
     expect(kind('Taxable Value')).toBe('amount');
     expect(kind('GST Rate')).toBe('gst');
@@ -59,6 +60,13 @@ describe('column vocabulary', () => {
     expect(kind('UNITPRICE')).toBe('rate');
     // "Tax Type" names the head beside each figure: no figure of its own.
     expect(classifyLabel(normaliseLabel('Tax Type'))).toMatchObject({ kind: 'other', taxType: true });
+  });
+  it('takes a tax-inclusive price for no GST rate column, OCR readings of "Incl." too', () => {
+    expect(kind('Rate (Incl. of Tax)')).toBe('other');
+    expect(kind('Rate (Ind. of Tax)')).toBe('other');
+    expect(kind('Rate Inclusive of GST')).toBe('other');
+    expect(kind('GST Rate')).toBe('gst');
+    expect(kind('Rate of Tax')).toBe('gst');
   });
   it('prefers the taxable value over a total column', () => {
     const taxable = classifyLabel(normaliseLabel('Taxable Amount (Rs)'));

@@ -145,13 +145,22 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
 function isAnchor(cells: Map<number, Word[]>, columns: Column[]): boolean {
   let serial = false;
   let numeric = 0;
+  let rates = 0;
   for (const [i, ws] of cells) {
     const c = columns[i] as Column;
     if (c.kind === 'serial' && ws.some((w) => SERIAL.test(w.text))) serial = true;
-    if (NUMERIC_KINDS.has(c.kind) && hasDigitNumber(ws)) numeric++;
+    if (NUMERIC_KINDS.has(c.kind) && hasDigitNumber(ws)) {
+      numeric++;
+      if (RATE_ONLY.test(ws.map((w) => w.text).join(' '))) rates++;
+    }
   }
+  // A line of rates only ("@9 00% | @9 00%" under an item's CGST and SGST) belongs to the item above.
+  if (rates === numeric && !serial) return false;
   return numeric >= 2 || (serial && numeric >= 1);
 }
+
+/** A cell holding only a rate: "18%", "@9.00%", "@6 00%" (its point read as a space). */
+const RATE_ONLY = /^@?\s?\d{1,2}(?:[.\s]\d{1,2})?\s?%$/;
 
 function kindsWithDigits(cells: Map<number, Word[]>, columns: Column[]): ColumnKind[] {
   const out: ColumnKind[] = [];

@@ -337,7 +337,7 @@ export function normaliseLabel(text: string): string {
     .join(' ');
 }
 
-const TAX_WORD = /\b(?:cgst|sgst|utgst|igst|gst|tax|vat|integrated|central|state ut|ut)\b/;
+export const TAX_WORD = /\b(?:cgst|sgst|utgst|igst|gst|tax|vat|integrated|central|state ut|ut)\b/;
 
 /** Whether a label is only a tax-head name ("IGST", "CGST", "Integrated Tax") spanning sub-columns. */
 export function isTaxGroupLabel(norm: string): boolean {
@@ -376,6 +376,13 @@ export function classifyLabel(norm: string): LabelClass {
   if (has(/ type /)) return { kind: 'other', priority: 0, taxType: TAX_WORD.test(norm) };
   if (TAX_WORD.test(norm) && !has(/ (?:description|particulars|goods) /)) {
     if (has(/ cess /) && !has(/ (?:gst|cgst|sgst|igst|utgst) /)) return { kind: 'other', priority: 0 };
+    // "Rate (Incl. of Tax)" is a price with the tax in it, not the GST rate ("Ind." and "INR" are
+    // OCR's readings of "Incl."): no column of the contract's.
+    if (
+      has(/ (?:rate|price|mrp) /) &&
+      has(/ (?:incl|inclusive|including|inc|ind|inr) (?:\S+ )?(?:tax|taxes|gst) /)
+    )
+      return { kind: 'other', priority: 0 };
     if (has(/ (?:%|rate) /)) return { kind: 'gst', priority: 1, gstPart: gstPartOf(norm) };
     return { kind: 'taxAmount', priority: 0, gstPart: gstPartOf(norm) };
   }
@@ -389,7 +396,7 @@ export function classifyLabel(norm: string): LabelClass {
   if (qtyish || norm === 'nos' || /^no of (?:units|pcs|items|packages|pkgs)$/.test(norm))
     return { kind: 'quantity', priority: 1 };
   if (has(/ (?:rate|price|mrp|cost) /)) return { kind: 'rate', priority: 1 };
-  if (/^(?:uom|uqc|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
+  if (/^(?:uom|uqc|um|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
     return { kind: 'unit', priority: 1 };
   if (has(/ (?:amount|amt|value|total|net) /)) {
     const priority = has(/ net /) ? 4 : has(/ (?:amount|amt) /) ? 3 : has(/ value /) ? 2 : 1;
