@@ -312,3 +312,20 @@ describe('abbreviations printed with spaced dots', () => {
     expect(collectAmountCandidates(layout, none).get('sgst')?.[0]?.value).toBe(27.45);
   });
 });
+
+describe('completing a lesser set', () => {
+  it("never takes another total than the best set's (an item row's) to make a remainder the page prints", () => {
+    const layout = buildLayout([
+      page([
+        [100, [300, 'Net'], [360, 'CGST'], [420, 'SGST'], [480, 'Total']],
+        [114, [20, 'Widget'], [300, '1,120.00'], [362, '60.00'], [422, '60.00'], [480, '1,120.00']],
+        [128, [20, 'Gadget'], [300, '1,120.00'], [362, '85.42'], [422, '85.42'], [480, '1,120.00']],
+        [142, [400, 'Grand Total'], [480, '2,240.00']],
+        [160, [20, 'Advance received'], [480, '1,000.00']],
+      ]),
+    ]);
+    const solved = solveAmounts(collectAmountCandidates(layout, none), null, printedAmounts(layout));
+    expect(solved.consistent).toBe(false);
+    expect(solved.values.total?.value).toBe(2240);
+  });
+});

@@ -600,9 +600,12 @@ function completeBestSet(
   printed: Map<number, Candidate>,
 ): Array<Candidate | null> | null {
   unsettled.sort((a, b) => b.score - a.score);
-  // Past the best set, only a remainder the page prints completes one: the lines or a GST slab
-  // would too often fit some lesser combination by chance.
-  for (const [k, { pick }] of unsettled.slice(0, COMPLETION_TRIES).entries()) {
+  const bestTotal = unsettled[0]?.pick[6] ?? null;
+  // Past the best set, only a remainder the page prints completes one, and only with the best
+  // set's total: the lines, a GST slab or another total (an item row's) would too often fit some
+  // lesser combination by chance.
+  const tries = unsettled.slice(0, COMPLETION_TRIES).filter((u, k) => k === 0 || u.pick[6] === bestTotal);
+  for (const [k, { pick }] of tries.entries()) {
     const completed = completeAmounts(pick, lineSum, printed, k > 0);
     if (completed) return completed;
   }
