@@ -329,3 +329,21 @@ describe('completing a lesser set', () => {
     expect(solved.values.total?.value).toBe(2240);
   });
 });
+
+describe("a table's total row", () => {
+  it("is never another table's, under headings of its own further down", () => {
+    const layout = buildLayout([
+      page([
+        [100, [20, 'Item'], [250, 'Taxable Value'], [340, 'CGST'], [400, 'SGST'], [460, 'Amount']],
+        [114, [20, 'Gear box'], [250, '2,000.00'], [340, '180.00'], [400, '180.00'], [460, '2,360.00']],
+        // An HSN summary with its columns set elsewhere: its total row is its own.
+        [160, [20, 'HSN'], [120, 'Taxable Value'], [200, 'CGST'], [260, 'SGST'], [400, 'Total Tax']],
+        [174, [20, '8483'], [120, '2,000.00'], [200, '180.00'], [260, '180.00'], [400, '360.00']],
+        [188, [20, 'Total'], [120, '2,000.00'], [200, '180.00'], [260, '180.00'], [400, '360.00']],
+      ]),
+    ]);
+    const cands = collectAmountCandidates(layout, none);
+    // Read under the first table's headings, the summary's total tax would be an SGST of 360.
+    expect(cands.get('sgst')?.map((c) => c.value)).not.toContain(360);
+  });
+});

@@ -369,6 +369,9 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
     const below = lines
       .slice(i + 1, i + SUMMARY_ROWS)
       .filter((l) => l.page === lines[i]!.page && l.y0 > bandEnd.y0 - 1 && !band.includes(l));
+    // The table ends where another one's headings start (an HSN summary under the items).
+    const next = below.findIndex((l) => l.segments.filter((x) => amountLabel(x.text)).length >= 2);
+    if (next >= 0) below.length = next;
     const total = below.find((l) => TOTAL_ROW.test(l.segments[0]?.text.trim() ?? ''));
     const found = total
       ? figuresUnderHeads(rowFigures(total), heads, labelled)
