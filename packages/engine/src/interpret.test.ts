@@ -239,3 +239,25 @@ describe('payment terms two labels word differently', () => {
     expect(r.confidence.paymentTerms).toBeLessThan(0.8);
   });
 });
+
+describe('interpretDocument: charges printed under the lines', () => {
+  it('keeps a taxable value the lines and a shipping charge make, below the review line', () => {
+    const page = pageOfLines(
+      [
+        'TAX INVOICE',
+        'Invoice No : INV-52',
+        'S.No  Description  Qty  Rate  Amount',
+        '1  Pressure gauge  4  1,250.00  5,000.00',
+        '2  Valve seat  2  1,700.00  3,400.00',
+        'Shipping Charges    350.00',
+        'Total Before Tax    8,750.00',
+        'Round Off    (-) 0.40',
+        'Total    8,749.60',
+      ],
+      'ocr',
+    );
+    const out = interpretDocument([page], 'invoice', null);
+    expect(out.fields.taxableValue).toBe(8750);
+    expect(out.confidence.taxableValue).toBeLessThan(0.8);
+  });
+});

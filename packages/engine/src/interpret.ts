@@ -9,6 +9,7 @@ import {
   looksLikeAddress,
   nameAgreesWithGstin,
 } from './fields/party-names.ts';
+import { sumOfCharges } from './fields/tax-total.ts';
 import { solveMoney } from './interpret-money.ts';
 import { buildLayout, type Layout, type Segment } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
@@ -97,7 +98,12 @@ export function interpretDocument(
   const disputed = disputedFields(labelled, chosen);
   const amountsAddUp = settleConfidence(
     { fields, confidence, provenance, checks, warnings },
-    { amountsConsistent, wordsAmount: words?.value ?? null, lines: tables.lineItems },
+    {
+      amountsConsistent,
+      wordsAmount: words?.value ?? null,
+      lines: tables.lineItems,
+      charges: money ? sumOfCharges(layout, skip) : 0,
+    },
     disputed,
   );
   const evidence: ConfidenceEvidence = {
@@ -256,7 +262,13 @@ function applyQr(qr: QrReading, header: Header, checks: CheckResult[]): boolean 
  */
 function settleConfidence(
   result: Pick<Interpretation, 'fields' | 'confidence' | 'provenance' | 'checks' | 'warnings'>,
-  evidence: { amountsConsistent: boolean; wordsAmount: number | null; lines: Array<Record<string, unknown>> },
+  evidence: {
+    amountsConsistent: boolean;
+    wordsAmount: number | null;
+    lines: Array<Record<string, unknown>>;
+    /** Charges printed after the lines (shipping, packing): part of the taxable value. */
+    charges: number;
+  },
   disputed: Set<string>,
 ): boolean {
   const { fields, confidence, provenance, checks } = result;
@@ -273,7 +285,11 @@ function settleConfidence(
   });
   requireCorroboration(fields, confidence, { provenance, checks, vouched, disputed });
   if (!(amountsConsistent && taxCharged))
-    withholdRefutedAmounts(result, { wordsAmount, lineSum: sumOfLines(evidence.lines) });
+    withholdRefutedAmounts(result, {
+      wordsAmount,
+      lineSum: sumOfLines(evidence.lines),
+      charges: evidence.charges,
+    });
   for (const k of Object.keys(confidence))
     confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
   return amountsConsistent && taxCharged;
@@ -287,10 +303,10 @@ function settleConfidence(
  */
 function withholdRefutedAmounts(
   result: Pick<Interpretation, 'fields' | 'confidence' | 'provenance' | 'checks' | 'warnings'>,
-  evidence: { wordsAmount: number | null; lineSum: number | null },
+  evidence: { wordsAmount: number | null; lineSum: number | null; charges: number },
 ): void {
   const { fields, confidence, provenance, checks, warnings } = result;
-  const { wordsAmount, lineSum } = evidence;
+  const { wordsAmount, lineSum, charges } = evidence;
   const refutedBy = (f: string, code: string) =>
     checks.find((c) => c.field === f && c.code === code && !c.ok);
   const withhold = (f: string, value: number, why: string) => {
@@ -317,7 +333,20 @@ function withholdRefutedAmounts(
     taxable < total &&
     lineSum !== null &&
     Math.abs(lineSum - total) <= 0.011;
-  if (typeof taxable === 'number' && byLines && !grossLines && provenance.taxableValue?.source === 'ocr')
+  // Lines that with the charges printed under them (shipping, packing) make the taxable value miss
+  // no figure of it: the taxable value includes the charges (the check still asks for review).
+  const withCharges =
+    typeof taxable === 'number' &&
+    lineSum !== null &&
+    charges > 0 &&
+    Math.abs(lineSum + charges - taxable) <= 0.011;
+  if (
+    typeof taxable === 'number' &&
+    byLines &&
+    !grossLines &&
+    !withCharges &&
+    provenance.taxableValue?.source === 'ocr'
+  )
     withhold('taxableValue', taxable, byLines.message);
 }
 

@@ -1,6 +1,7 @@
 import { roundMoney } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import { overlap } from '../tables/geometry.ts';
+import type { Word } from '../types.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
 import { parseOcrAmount } from './ocr-money.ts';
@@ -19,8 +20,24 @@ const ORDER: AmountField[] = ['roundOff', 'cgst', 'sgst', 'igst', 'cess', 'taxab
 /** A figure as printed: sign or brackets, rupee sign or code before it, "/-" or " INR" after it. */
 const MONEY_TOKEN = /^\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?\(?-?\)?[\d,]*\d(?:\.\d{1,2})?(?:\/?-?|\s?inr)$/i;
 
+/** Letters a receipt printer or OCR set apart with their dots ("S . G . S . T"): one abbreviation. */
+const SPACED_DOTS = /\b([a-z]) ?\. ?(?=[a-z]\b)/gi;
+
 /** Which amount field a label names, and where the label ends. */
 export function amountLabel(text: string): { field: AmountField; end: number } | null {
+  const plain = labelOf(text);
+  if (plain) return plain;
+  const joined = text.replace(SPACED_DOTS, '$1.');
+  const l = joined === text ? null : labelOf(joined);
+  if (!l) return null;
+  // Only spaces were taken out: the label ends after as many other characters in the original.
+  const kept = joined.slice(0, l.end).replace(/\s/g, '').length;
+  let end = 0;
+  for (let n = 0; end < text.length && n < kept; end++) if (!/\s/.test(text[end]!)) n++;
+  return { field: l.field, end };
+}
+
+function labelOf(text: string): { field: AmountField; end: number } | null {
   for (const f of ORDER) {
     const end = matchStart(text, AMOUNT_LABELS[f]);
     if (end !== null) return { field: f, end };
@@ -29,6 +46,8 @@ export function amountLabel(text: string): { field: AmountField; end: number } |
 }
 
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
+/** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
+const withoutCurrency = (text: string) => text.trim().replace(/^(?:₹|rs\.?|inr)\s*/i, '');
 
 /**
  * The amount a whole segment holds, or null. Text-layer figures must look like money; OCR ones
@@ -37,13 +56,17 @@ const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
 export function moneyOf(s: Segment): number | null {
   // The label's separator left before the figure (": Rs 5,85,000.00/").
   const text = s.text.replace(/\s+/g, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
+  // The checks below look at the figure alone: the dot of "Rs.540" is no decimal point.
+  const figure = withoutCurrency(text);
   // "028", "000": OCR lost the decimal point of a figure; no reading is better than a wrong one.
-  if (isOcr(s) && /^0\d/.test(text)) return null;
+  if (isOcr(s) && /^0\d/.test(figure)) return null;
   // Nor are "47.30261" (three decimals) or "4730261" (a lakh-size figure with neither grouping
   // nor decimals): both are figures whose separators OCR lost.
-  if (isOcr(s) && (/\.\d{3,}$/.test(text) || /^\d{6,}$/.test(text))) return null;
-  if (MONEY_TOKEN.test(text)) {
-    const p = parseValue('money', text);
+  if (isOcr(s) && (/\.\d{3,}$/.test(figure) || /^\d{6,}$/.test(figure))) return null;
+  // An ERP's text layer may print paise to three places ("4,18,250.450"): the third is a zero.
+  const paise = isOcr(s) ? text : text.replace(/(\.\d{2})0$/, '$1');
+  if (MONEY_TOKEN.test(paise)) {
+    const p = parseValue('money', paise);
     if (p && typeof p.value === 'number') return p.value;
   }
   return isOcr(s) ? parseOcrAmount(text) : null;
@@ -136,7 +159,8 @@ export function collectAmountCandidates(
     const list = out.get(f) ?? [];
     if (list.length < 2) continue;
     const sum = roundMoney(list.reduce((a, c) => a + Number(c.value), 0));
-    if (!list.some((c) => Math.abs(Number(c.value) - sum) < 0.011))
+    // A reading that is the sum of the others is the total row ("Total UTGST"): it is the sum.
+    if (!list.some((c) => Math.abs(Number(c.value) - sum) < 0.011) && !sumOfOthers(list))
       list.push({ ...list[0]!, value: sum, score: 0.6 });
   }
   return out;
@@ -213,7 +237,7 @@ function readFiguresBelow(layout: Layout, li: number, segs: Segment[], add: AddC
     const after = segs[k + 1];
     const left = prev ? (prev.x1 + s.x0) / 2 : s.x0 - 40;
     const right = after ? (s.x1 + after.x0) / 2 : s.x1 + 40;
-    const cells = next.words
+    const cells = joinSplitPaise(next.words)
       .map((w) => ({
         w,
         seg: { ...s, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
@@ -245,7 +269,7 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
   const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
   const valueSeg =
-    (isOcr(s) ? figures.find((x) => /[.,]\d{2}$/.test(x.text.trim())) : undefined) ?? figures[0];
+    (isOcr(s) ? figures.find((x) => /[.,]\d{2}$/.test(withoutCurrency(x.text))) : undefined) ?? figures[0];
   const score = segs[0] === s ? 1 : 0.85;
   if (valueSeg) {
     const value = moneyOf(valueSeg)!;
@@ -253,9 +277,12 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   } else {
     // Label and amount in one segment ("IGST 34,549.20"): the last amount after the label.
     const rest = s.text.slice(l.end);
-    const m = [...rest.matchAll(/\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?[\d,]*\d\.\d{2}\b/gi)].pop();
+    // A text layer's third place of paise is a zero ("4,18,250.450"); OCR's is a misread figure.
+    const m = [...rest.matchAll(/\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?[\d,]*\d\.\d{2}0?\b/gi)]
+      .filter((x) => !isOcr(s) || !/\.\d{3}$/.test(x[0]))
+      .pop();
     if (m && m.index !== undefined) {
-      const p = parseValue('money', m[0]);
+      const p = parseValue('money', m[0].replace(/(\.\d{2})0$/, '$1'));
       if (p && typeof p.value === 'number')
         add({
           ...candidateFrom(
@@ -272,6 +299,29 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   return true;
 }
 
+/**
+ * A row's words with a figure OCR split at its decimal point ("38,415" "72", "0" "36") joined back
+ * into one word: a two-digit word set tight after a figure without paise is its paise (a
+ * neighbouring column's figure stands further off).
+ */
+export function joinSplitPaise(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const prev = out.at(-1);
+    const split =
+      !!prev &&
+      w.source === 'ocr' &&
+      /^\d{2}$/.test(w.text) &&
+      /^[\d,.]*\d$/.test(prev.text) &&
+      !/[.,]\d{2}$/.test(prev.text) &&
+      w.x0 >= prev.x1 &&
+      w.x0 - prev.x1 <= 0.6 * (prev.y1 - prev.y0);
+    if (split) out[out.length - 1] = { ...prev, text: `${prev.text} ${w.text}`, x1: w.x1 };
+    else out.push(w);
+  }
+  return out;
+}
+
 /** A horizontal extent. */
 type Box = { x0: number; x1: number };
 /** The middle of a horizontal extent. */
@@ -280,13 +330,24 @@ const mid = (b: Box) => (b.x0 + b.x1) / 2;
 /** The first cell of a table's total row. */
 const TOTAL_ROW = /^(?:grand )?total\b(?!\s+(?:tax|gst|amount\s+in\s+words))/i;
 
+/** How many lines under a summary's headings its total row is looked for (an item table's rows). */
+const SUMMARY_ROWS = 61;
+
+/** A heading segment of a summary table's band and the line it is on. */
+type Head = { s: Segment; line: Line };
+/** A heading that names an amount field. */
+type LabelledHead = Head & { l: NonNullable<ReturnType<typeof amountLabel>> };
+/** A figure of a row, as a one-word segment. */
+type Figure = { w: Segment['words'][number]; seg: Segment; value: number };
+
 /**
  * Tax summary tables (Tally's "HSN/SAC | Taxable Value | Central Tax Rate Amount | State Tax Rate
  * Amount | Total Tax Amount", an item table with tax columns) end in a "Total" row that holds the
  * document's taxable value and tax heads. Under a band of up to three heading lines that names two
- * or more amounts, the first Total row within the next dozen lines is read column by column: each
+ * or more amounts, the first Total row below on the page (`SUMMARY_ROWS`) is read column by column: each
  * amount heading takes the right-most figure under it (a tax head spans a rate and an amount
- * column, the amount to the right).
+ * column, the amount to the right). A table whose total row prints no "Total" (a rate-wise summary
+ * ending in a row of sums) gives the first row whose every amount is the sum of the rows above it.
  */
 function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void {
   const lines = layout.lines;
@@ -299,60 +360,97 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
     const heads = band.flatMap((l) => l.segments.flatMap(splitLabelRun).map((s) => ({ s, line: l })));
     const labelled = heads
       .map((h) => ({ ...h, l: amountLabel(h.s.text) }))
-      .filter((h): h is typeof h & { l: NonNullable<ReturnType<typeof amountLabel>> } => h.l !== null);
+      .filter((h): h is LabelledHead => h.l !== null);
     // The band starts at a labelled line; a band repeated one line lower is the same table.
     if (!labelled.some((h) => h.line === lines[i]) || new Set(labelled.map((h) => h.l.field)).size < 2)
       continue;
     if (labelled.some((h) => moneyOf(h.s) !== null)) continue;
     const bandEnd = band.at(-1)!;
-    const total = lines
-      .slice(i + 1, i + 13)
-      .find(
-        (l) =>
-          l.page === lines[i]!.page &&
-          l.y0 > bandEnd.y0 - 1 &&
-          TOTAL_ROW.test(l.segments[0]?.text.trim() ?? ''),
-      );
-    if (!total) continue;
-    const figures = total.words
-      .map((w) => ({
-        w,
-        seg: { ...total.segments[0]!, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
-      }))
-      .filter(({ w }) => !isPercent(w.text))
-      .map((f) => ({ ...f, value: moneyOf(f.seg) }))
-      .filter((f): f is typeof f & { value: number } => f.value !== null && /[.,]\d{2}$/.test(f.w.text));
-    if (figures.length < 2) continue;
-    // Each figure belongs to the heading right above it (the lowest band line with a heading over
-    // it); a sub-heading "Amount" under a tax head ("Central Tax" over "Rate | Amount") belongs to
-    // that head.
-    const overlaps = (a: Box, b: Box) => overlap(a.x0, a.x1, b.x0, b.x1) > 0;
-    const found = new Map<AmountField, (typeof figures)[number]>();
-    for (const f of figures) {
-      const over = heads.filter((h) => overlaps(h.s, f.w)).sort((a, b) => b.line.y0 - a.line.y0)[0];
-      if (!over) continue;
-      let label = amountLabel(over.s.text);
-      if (!label) {
-        const sub = over.s.words.find((w) => overlaps(w, f.w) && /^(?:amount|amt|value)$/i.test(w.text));
-        if (!sub) continue;
-        // A head is centred over its sub-columns, often narrower than them: the nearest head
-        // above by centre, within about its own width.
-        const above = labelled
-          .filter(
-            (h) =>
-              h.line.y0 < over.line.y0 &&
-              Math.abs(mid(h.s) - mid(sub)) <= 1.5 * Math.max(h.s.x1 - h.s.x0, sub.x1 - sub.x0),
-          )
-          .sort((a, b) => Math.abs(mid(a.s) - mid(sub)) - Math.abs(mid(b.s) - mid(sub)))[0];
-        label = above?.l ?? null;
-      }
-      if (!label) continue;
-      const had = found.get(label.field);
-      if (!had || f.w.x1 > had.w.x1) found.set(label.field, f);
-    }
+    const below = lines
+      .slice(i + 1, i + SUMMARY_ROWS)
+      .filter((l) => l.page === lines[i]!.page && l.y0 > bandEnd.y0 - 1 && !band.includes(l));
+    // The table ends where another one's headings start (an HSN summary under the items).
+    const next = below.findIndex((l) => l.segments.filter((x) => amountLabel(x.text)).length >= 2);
+    if (next >= 0) below.length = next;
+    const total = below.find((l) => TOTAL_ROW.test(l.segments[0]?.text.trim() ?? ''));
+    const found = total
+      ? figuresUnderHeads(rowFigures(total), heads, labelled)
+      : sumRow(below.map((l) => figuresUnderHeads(rowFigures(l), heads, labelled)));
+    if (!found) continue;
     for (const [field, f] of found) add(segmentCandidate(field, f.seg, f.value, 0.9));
     i += band.length - 1;
   }
+}
+
+/** The figures of a row with paise (rates left out), each as a one-word segment. */
+function rowFigures(line: Line): Figure[] {
+  if (!line.segments.length) return [];
+  return joinSplitPaise(line.words)
+    .map((w) => ({
+      w,
+      seg: { ...line.segments[0]!, words: [w], text: w.text, x0: w.x0, x1: w.x1, y0: w.y0, y1: w.y1 },
+    }))
+    .filter(({ w }) => !isPercent(w.text))
+    .map((f) => ({ ...f, value: moneyOf(f.seg) }))
+    .filter((f): f is Figure => f.value !== null && /[.,\s]\d{2}$/.test(f.w.text));
+}
+
+/**
+ * Each figure of a row under the heading right above it (the lowest band line with a heading over
+ * it); a sub-heading "Amount" under a tax head ("Central Tax" over "Rate | Amount") belongs to that
+ * head. Null when fewer than two figures.
+ */
+function figuresUnderHeads(
+  figures: Figure[],
+  heads: Head[],
+  labelled: LabelledHead[],
+): Map<AmountField, Figure> | null {
+  if (figures.length < 2) return null;
+  const overlaps = (a: Box, b: Box) => overlap(a.x0, a.x1, b.x0, b.x1) > 0;
+  const found = new Map<AmountField, Figure>();
+  for (const f of figures) {
+    const over = heads.filter((h) => overlaps(h.s, f.w)).sort((a, b) => b.line.y0 - a.line.y0)[0];
+    if (!over) continue;
+    let label = amountLabel(over.s.text);
+    if (!label) {
+      const sub = over.s.words.find((w) => overlaps(w, f.w) && /^(?:amount|amt|value)$/i.test(w.text));
+      if (!sub) continue;
+      // A head is centred over its sub-columns, often narrower than them: the nearest head
+      // above by centre, within about its own width.
+      const above = labelled
+        .filter(
+          (h) =>
+            h.line.y0 < over.line.y0 &&
+            Math.abs(mid(h.s) - mid(sub)) <= 1.5 * Math.max(h.s.x1 - h.s.x0, sub.x1 - sub.x0),
+        )
+        .sort((a, b) => Math.abs(mid(a.s) - mid(sub)) - Math.abs(mid(b.s) - mid(sub)))[0];
+      label = above?.l ?? null;
+    }
+    if (!label) continue;
+    const had = found.get(label.field);
+    if (!had || f.w.x1 > had.w.x1) found.set(label.field, f);
+  }
+  return found;
+}
+
+/**
+ * The row of sums under a table's rows, read under its headings: the first row, after two or more
+ * rows, whose every amount column (two at least, one not zero) is the sum of the rows above it.
+ * Arithmetic stands in for the "Total" label it lacks.
+ */
+function sumRow(rows: Array<Map<AmountField, Figure> | null>): Map<AmountField, Figure> | null {
+  for (let r = 2; r < rows.length; r++) {
+    const row = rows[r];
+    if (!row || row.size < 2 || ![...row.values()].some((f) => f.value > 0)) continue;
+    const above = rows.slice(0, r).filter((x): x is Map<AmountField, Figure> => !!x);
+    if (above.length < 2) continue;
+    const sums = [...row].every(([field, f]) => {
+      const sum = above.reduce((a, x) => a + (x.get(field)?.value ?? 0), 0);
+      return Math.abs(sum - f.value) <= TOL * above.length;
+    });
+    if (sums) return row;
+  }
+  return null;
 }
 
 /**
@@ -424,9 +522,11 @@ export function solveAmounts(
     .slice(0, 3)
     .map((c) => ({ ...c, field: 'taxableValue', score: c.score * 0.5, fromTotal: true }));
   const taxables = [...opts('taxableValue', 6), ...asTaxable];
-  const heads = (['cgst', 'sgst', 'igst', 'cess'] as const).map((f) => opts(f, 3));
+  // A head printed per slab in more rows than are tried keeps the reading that sums them.
+  const heads = (['cgst', 'sgst', 'igst', 'cess'] as const).map((f) => withSlabSum(opts(f, 3), cands.get(f)));
   const rounds = opts('roundOff', 3);
   let best: { score: number; pick: Array<Candidate | null>; ok: boolean } | null = null;
+  const unsettled: Array<{ score: number; pick: Array<Candidate | null> }> = [];
   const largestTotal = Math.max(...totals.map((t) => (t ? Number(t.value) : Number.NEGATIVE_INFINITY)));
   for (const t of totals)
     for (const tv of taxables)
@@ -473,25 +573,62 @@ export function solveAmounts(
                 // (a tax summary's "Total" row is smaller than the invoice's).
                 if (t && Number(t.value) === largestTotal) score += 0.05;
                 if (c && s && c.value === s.value) score += 0.3;
+                if (!ok) unsettled.push({ score, pick });
                 if (!best || score > best.score + 1e-9) best = { score, pick, ok };
               }
   const values: Partial<Record<AmountField, Candidate>> = {};
   if (!best) return { values, consistent: false };
-  let ok = best.ok;
-  let pick = best.pick;
-  if (!ok) {
-    const completed = completeAmounts(pick, lineSum, printed);
-    if (completed) {
-      pick = completed;
-      ok = true;
-    }
-  }
+  const completed = best.ok ? null : completeBestSet(unsettled, lineSum, printed);
+  const ok = best.ok || completed !== null;
+  const pick = completed ?? best.pick;
   pick.forEach((c, k) => {
     // A weak unlabelled amount is kept only when it makes the document add up.
     if (c && (c.score > 0.2 || ok)) values[FIELD_ORDER[k]!] = c;
   });
   if (!ok) dropImpossibleAmounts(values, lineSum);
   return { values, consistent: ok };
+}
+
+/** How many of the best sets that do not add up are tried for completion. */
+const COMPLETION_TRIES = 40;
+
+/**
+ * No set adds up: complete the best set that can be completed to one that does (`completeAmounts`).
+ * Not only the best: a row of sums read under a summary's headings may be scored below an item
+ * row's figures under the same head names, and only the sums leave a remainder the page prints.
+ */
+function completeBestSet(
+  unsettled: Array<{ score: number; pick: Array<Candidate | null> }>,
+  lineSum: number | null,
+  printed: Map<number, Candidate>,
+): Array<Candidate | null> | null {
+  unsettled.sort((a, b) => b.score - a.score);
+  const bestTotal = unsettled[0]?.pick[6] ?? null;
+  // Past the best set, only a remainder the page prints completes one, and only with the best
+  // set's total: the lines, a GST slab or another total (an item row's) would too often fit some
+  // lesser combination by chance.
+  const tries = unsettled.slice(0, COMPLETION_TRIES).filter((u, k) => k === 0 || u.pick[6] === bestTotal);
+  for (const [k, { pick }] of tries.entries()) {
+    const completed = completeAmounts(pick, lineSum, printed, k > 0);
+    if (completed) return completed;
+  }
+  return null;
+}
+
+/** The options tried for a tax head, with the reading that sums all the others ("IGST at 3%" + …). */
+function withSlabSum(
+  options: Array<Candidate | null>,
+  all: Candidate[] | undefined,
+): Array<Candidate | null> {
+  const sum = sumOfOthers(all ?? []);
+  return sum && !options.includes(sum) ? [sum, ...options] : options;
+}
+
+/** The reading, among three or more, that is the sum of all the others (a head's total row). */
+function sumOfOthers(list: Candidate[]): Candidate | undefined {
+  if (list.length < 3) return undefined;
+  const total = list.reduce((a, c) => a + Number(c.value), 0);
+  return list.find((c) => Math.abs(2 * Number(c.value) - total) <= TOL);
 }
 
 /**
@@ -551,11 +688,13 @@ function silentlyRounded(
  * the taxable value as total − taxes − round-off, the total as taxable + taxes + round-off, or an
  * SGST equal to its CGST (they are always equal halves) where the document then adds up. A derived
  * value must be printed somewhere on the document or equal the line sum: never an invented figure.
+ * `onlyPrinted`: only a value the document prints (within a paisa) completes the set.
  */
 function completeAmounts(
   pick: Array<Candidate | null>,
   lineSum: number | null,
   printed: Map<number, Candidate>,
+  onlyPrinted = false,
 ): Array<Candidate | null> | null {
   const val = (c: Candidate | null | undefined) => (c ? Number(c.value) : 0);
   const at = (k: number): Candidate | null => pick[k] ?? null;
@@ -563,8 +702,11 @@ function completeAmounts(
   const taxes = (p: Array<Candidate | null>) => p.slice(1, 6).reduce((a, x) => a + val(x), 0);
   const backed = (v: number, field: AmountField, from: Candidate): Candidate | null => {
     if (v <= 0) return null;
-    const seen = printed.get(Math.round(v * 100));
-    if (seen) return { ...seen, field, value: roundMoney(v), score: 0.6 };
+    // Within the paisa a sum may be off by (taxes rounded per line), as the solver allows.
+    const key = Math.round(v * 100);
+    const seen = printed.get(key) ?? printed.get(key + 1) ?? printed.get(key - 1);
+    if (seen) return { ...seen, field, value: Number(seen.value), score: 0.6 };
+    if (onlyPrinted) return null;
     if (field === 'taxableValue' && lineSum !== null && Math.abs(lineSum - v) <= TOL)
       return { ...from, field, value: roundMoney(v), score: 0.55 };
     // Taxes that are exactly a GST slab of the remainder: the base they were charged on.
@@ -579,7 +721,10 @@ function completeAmounts(
       silentlyRounded(val(p[0]) + taxes(p), p[6], p[5] ?? null, p.slice(1, 4)));
   const tries: Array<Array<Candidate | null>> = [];
   // No taxable value printed (Tally prints none on a PO): the lines' sum is one when it adds up.
-  if (!tv && t && lineSum !== null && (c || s || i)) {
+  // A head read as 0.00 charges nothing: with no tax, total and taxable are the same figure, and
+  // deriving one from the other proves nothing.
+  const taxed = [c, s, i].some((x) => val(x) > 0);
+  if (!tv && t && lineSum !== null && taxed) {
     const fromLines: Candidate = { ...t, field: 'taxableValue', value: lineSum, score: 0.55 };
     tries.push([fromLines, c, s, i, cs, r, t]);
     if (c && !i && !s) tries.push([fromLines, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);
@@ -590,12 +735,12 @@ function completeAmounts(
     tries.push([tv, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);
   if (s && !i && (!c || c.value !== s.value))
     tries.push([tv, { ...s, field: 'cgst', score: 0.5 }, s, i, cs, r, t]);
-  for (const p of tries) if (adds(p)) return p;
-  if (t && (c || s || i)) {
+  for (const p of onlyPrinted ? [] : tries) if (adds(p)) return p;
+  if (t && taxed) {
     const d = backed(roundMoney(val(t) - taxes(pick)), 'taxableValue', t);
     if (d) return [d, c, s, i, cs, r, t];
   }
-  if (tv && (c || s || i)) {
+  if (tv && taxed) {
     const d = backed(roundMoney(val(tv) + taxes(pick)), 'total', tv);
     if (d) return [tv, c, s, i, cs, r, d];
   }

@@ -317,22 +317,26 @@ export const AMOUNT_LABELS: Record<
   // "Rounded Off Invoice Amount 662.00" is the rounded total, not the round-off.
   roundOff: [
     /^(?:less\s*:?\s*|add\s*:?\s*)?round(?:ing|ed)?[- ]?off\b(?! (?:net |invoice |bill )?(?:amount|total|value)\b)/,
-    /^round(?:ing)?\b(?! ?off)/,
+    // "Round Invoice Total", "Rounding Total" are the rounded total.
+    /^round(?:ing)?\b(?! ?off)(?! (?:net |invoice |bill )?(?:amount|total|value)\b)/,
+    // Tally's abbreviation: "R/OFF", "R. Off".
+    /^r ?[/.] ?off\b/,
   ],
   total: [
-    /^(?:grand|invoice|bill|net|final) total\b/,
+    /^(?:grand|invoice|bill|net|final|order|po|challan) total\b/,
     /^total (?:invoice|inv\.?|bill|po|order|document)? ?(?:value|amount|amt)\b/,
     /^total (?:amount )?(?:payable|due)\b/,
     /^(?:net )?amount (?:payable|due)\b/,
     /^net payable\b/,
     /^(?:total |net )?payable (?:amount|amt|value)\b/,
     /^(?:net )?invoice (?:value|amount)\b/,
-    /^round(?:ed)?[- ]?off (?:net |invoice |bill )?(?:amount|total|value)\b/,
+    /^round(?:ed|ing)?(?:[- ]?off)? (?:net |invoice |bill )?(?:amount|total|value)\b/,
     /^bill amount\b/,
     // "Total Qty & Value  12  4,56,789.50": the quantity and the order's value on one row.
     /^total (?:qty|quantity) (?:&|and) (?:value|amount|amt)\b/,
     /^balance due\b/,
-    /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words))/,
+    // Not a tax's, a charge's or a count's total ("Total Freight", "Total Packing Charges").
+    /^total\b(?! (?:tax|gst|cgst|sgst|igst|cess|quantity|qty|discount|taxable|before|value of accepted|in words|freight|shipping|packing|charges|weight|items|pcs|nos)\b)/,
   ],
 };
 
