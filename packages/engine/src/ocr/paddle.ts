@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
+import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
 import { int8Recogniser } from './rec-int8.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
@@ -175,7 +176,7 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
   const recModel = options.int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(load(files.det), sessionOptions),
-    ort.InferenceSession.create(recModel ?? load(files.rec), sessionOptions),
+    ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),
   ]);
   const dictionary = loadDictionary(files.keys);
   const o = { ...DEFAULTS, ...options };
@@ -198,7 +199,12 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     return recogniseLines(gray, lines, dictionary, o, async (x, dims) => {
       options.onRecognitionInput?.(x, dims);
       const out = await rec.run({ [rec.inputNames[0] as string]: tensor(x, dims) });
-      return out[rec.outputNames[0] as string] as OrtTensor;
+      const best = out[REC_OUTPUTS.best] as OrtTensor;
+      return {
+        best: best.data as Int32Array,
+        prob: (out[REC_OUTPUTS.prob] as OrtTensor).data as Float32Array,
+        steps: best.dims[1] as number,
+      };
     });
   };
 
@@ -257,6 +263,11 @@ function loadDictionary(file: string): string[] {
 }
 
 type Infer = (x: Float32Array, dims: number[]) => Promise<OrtTensor>;
+/** The recogniser's answer: each time step's best class and its probability, line after line. */
+type InferLines = (
+  x: Float32Array,
+  dims: number[],
+) => Promise<{ best: Int32Array; prob: Float32Array; steps: number }>;
 
 /**
  * Find text lines: the detector's probability map, thresholded, split into 4-connected regions;
@@ -514,7 +525,7 @@ async function recogniseLines(
   boxes: LineBox[],
   dictionary: string[],
   o: Tuning,
-  infer: Infer,
+  infer: InferLines,
 ): Promise<OcrWord[]> {
   const prepared = boxes
     .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
@@ -534,27 +545,24 @@ async function recogniseLines(
     const batch = items.slice(k, k + REC_BATCH);
     const maxWidth = Math.ceil(Math.max(...batch.map((it) => it.width)) / 8) * 8;
     const plane = REC_HEIGHT * maxWidth;
-    // Zero after normalisation is mid-grey: the padding PaddleOCR itself uses.
-    const x = new Float32Array(batch.length * 3 * plane);
+    // Zero after normalisation is mid-grey: the padding PaddleOCR itself uses. One channel: the
+    // graph reads grey (`rec-graph.ts`).
+    const x = new Float32Array(batch.length * plane);
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
       const pixels = await resizeGray(it.crop, it.width, REC_HEIGHT);
-      for (let c = 0; c < 3; c++) {
-        const to = (j * 3 + c) * plane;
-        for (let yy = 0; yy < REC_HEIGHT; yy++) {
-          const from = yy * it.width;
-          const row = to + yy * maxWidth;
-          for (let xx = 0; xx < it.width; xx++)
-            x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
-        }
+      const to = j * plane;
+      for (let yy = 0; yy < REC_HEIGHT; yy++) {
+        const from = yy * it.width;
+        const row = to + yy * maxWidth;
+        for (let xx = 0; xx < it.width; xx++) x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
       }
     }
-    const out = await infer(x, [batch.length, 3, REC_HEIGHT, maxWidth]);
-    const [, steps, classes] = out.dims as [number, number, number];
-    const probs = out.data as Float32Array;
+    const out = await infer(x, [batch.length, 1, REC_HEIGHT, maxWidth]);
+    const { steps } = out;
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      const chars = decodeCtc(probs, j, steps, classes, dictionary);
+      const chars = decodeCtc(out.best, out.prob, j, steps, dictionary);
       // Crop pixels per CTC time step.
       const stepPx = (maxWidth / steps) * (it.crop.width / it.width);
       for (const w of splitWords(it.crop, chars, stepPx, o.spaceGap)) {
@@ -578,25 +586,25 @@ async function recogniseLines(
   return words;
 }
 
-/** Greedy CTC decoding of one line: best class per step, repeats merged, blanks dropped. */
-function decodeCtc(probs: Float32Array, line: number, steps: number, classes: number, dictionary: string[]) {
+/**
+ * Greedy CTC decoding of one line from each time step's best class and its probability: repeats
+ * merged, blanks dropped.
+ */
+function decodeCtc(
+  classes: Int32Array,
+  probs: Float32Array,
+  line: number,
+  steps: number,
+  dictionary: string[],
+) {
   const chars: CtcChar[] = [];
   let prev = 0;
   for (let t = 0; t < steps; t++) {
-    const base = (line * steps + t) * classes;
-    let best = 0;
-    let bestP = -1;
-    for (let c = 0; c < classes; c++) {
-      const p = probs[base + c] as number;
-      if (p > bestP) {
-        bestP = p;
-        best = c;
-      }
-    }
+    const best = classes[line * steps + t] as number;
     if (best !== 0 && best !== prev) {
       // NFKC folds the model's full-width forms ("（", "：") into ASCII.
       const ch = (dictionary[best] ?? '').normalize('NFKC');
-      chars.push({ ch, t, p: bestP });
+      chars.push({ ch, t, p: probs[line * steps + t] as number });
     }
     prev = best;
   }
