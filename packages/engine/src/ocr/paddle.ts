@@ -9,6 +9,7 @@ import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
 import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
 import { int8Recogniser } from './rec-int8.ts';
+import { resampleGray } from './resample.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
 /**
@@ -550,7 +551,7 @@ async function recogniseLines(
     const x = new Float32Array(batch.length * plane);
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      const pixels = await resizeGray(it.crop, it.width, REC_HEIGHT);
+      const pixels = resampleGray(it.crop, it.width, REC_HEIGHT);
       const to = j * plane;
       for (let yy = 0; yy < REC_HEIGHT; yy++) {
         const from = yy * it.width;
