@@ -81,9 +81,12 @@ export interface PaddleOcrOptions {
   /**
    * Run the recogniser's convolutions in int8 when this repository's calibration
    * (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the installed
-   * model. Off by default: about 1.25× faster recognition, but on the real set it read the four
-   * phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704 → 0.674;
-   * with plain min/max ranges 0.807 / 0.698).
+   * model. Off by default: about 1.25× faster recognition on an AVX2 CPU, but on the real set it
+   * read the four phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704
+   * → 0.674; with plain min/max ranges 0.807 / 0.698). On a CPU with AVX-512 VNNI it measured no
+   * faster (11.2–11.6 against 11.2–12.7 ms a line: the Q/DQ pairs and float hardswish between its
+   * integer convolutions cost what they save) and read scanned 0.826 / photo 0.736 against 0.836 /
+   * 0.729 (2026-11-28).
    */
   int8?: boolean;
   /** Called with every recogniser input tensor (the calibration script collects them). */
