@@ -95,7 +95,9 @@ await ocr.close();
 if (values.dump) writeFileSync(values.dump, JSON.stringify(dumped));
 const n = pages.length;
 const f = (x: number) => (x / n).toFixed(3);
-console.log(`pages ${n}, lines ${lines}, words ${words}, threads ${values.threads}, layout ${values.layout}`);
+console.log(
+  `pages ${n}, recogniser calls ${lines} (short lines batched), words ${words}, threads ${values.threads}, layout ${values.layout}`,
+);
 console.log(
   `CPU-s per page: prep ${f(prepCpu)}, ocr ${f(ocrCpu)} (det ${f(spent.det.cpu)}, rec ${f(spent.rec.cpu)}, other ${f(ocrCpu - spent.det.cpu - spent.rec.cpu)})`,
 );

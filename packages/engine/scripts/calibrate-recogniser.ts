@@ -13,6 +13,7 @@ import * as ort from 'onnxruntime-node';
 import { createPaddleOcr, resolveModels } from '../src/ocr/paddle.ts';
 import { ocrPageImage } from '../src/ocr/page.ts';
 import { exposeTensors, type Range, tensorsToCalibrate } from '../src/ocr/quantize.ts';
+import { recogniserForGrey } from '../src/ocr/rec-graph.ts';
 import { buildInt8Recogniser, type RecInt8Calibration, sha256 } from '../src/ocr/rec-int8.ts';
 import { simplifyOnnxModel } from '../src/ocr/simplify-graph.ts';
 import { pageImageDpi, renderPage } from '../src/pdf/render.ts';
@@ -51,7 +52,8 @@ for (const name of PAGES) {
 await ocr.close();
 
 const packaged = new Uint8Array(readFileSync(resolveModels().rec));
-const simplified = simplifyOnnxModel(packaged).bytes;
+// Grey input, as the provider feeds it (the crops collected above are one channel).
+const simplified = recogniserForGrey(simplifyOnnxModel(packaged).bytes);
 const names = tensorsToCalibrate(simplified);
 const probe = await ort.InferenceSession.create(exposeTensors(simplified, names), { intraOpNumThreads: 1 });
 const ranges: Record<string, Range> = {};

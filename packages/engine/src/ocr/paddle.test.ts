@@ -5,10 +5,33 @@ import { devFixtures } from '../../test/dev-fixtures.ts';
 import { pageImageDpi, renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import type { OcrWord } from './index.ts';
-import { createPaddleOcr, decodePgm, type LineBox, type PaddleOcrProvider, splitWords } from './paddle.ts';
+import {
+  createPaddleOcr,
+  decodePgm,
+  type LineBox,
+  type PaddleOcrProvider,
+  recBatches,
+  splitWords,
+} from './paddle.ts';
 import { encodePgm, type GrayImage, ocrPageImage, preprocessPage } from './page.ts';
 
 const page = openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0);
+
+describe('recBatches', () => {
+  it('batches short lines of the same padded width, up to eight, and reads every other line alone', () => {
+    const widths = [30, 31, 32, 33, ...Array.from({ length: 10 }, () => 90), 200, 200, 201];
+    const got = recBatches(widths.map((width) => ({ width }))).map((b) => b.map((it) => it.width));
+    expect(got).toEqual([
+      [30, 31, 32],
+      [33],
+      [90, 90, 90, 90, 90, 90, 90, 90],
+      [90, 90],
+      [200],
+      [200],
+      [201],
+    ]);
+  });
+});
 
 /** A white line crop with black bars standing for glyphs at the given [x0, x1) columns. */
 function bars(width: number, height: number, spans: Array<[number, number]>): GrayImage {

@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
+import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
 import { int8Recogniser } from './rec-int8.ts';
+import { resampleGray } from './resample.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
 /**
@@ -79,9 +81,12 @@ export interface PaddleOcrOptions {
   /**
    * Run the recogniser's convolutions in int8 when this repository's calibration
    * (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the installed
-   * model. Off by default: about 1.25× faster recognition, but on the real set it read the four
-   * phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704 → 0.674;
-   * with plain min/max ranges 0.807 / 0.698).
+   * model. Off by default: about 1.25× faster recognition on an AVX2 CPU, but on the real set it
+   * read the four phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704
+   * → 0.674; with plain min/max ranges 0.807 / 0.698). On a CPU with AVX-512 VNNI it measured no
+   * faster (11.2–11.6 against 11.2–12.7 ms a line: the Q/DQ pairs and float hardswish between its
+   * integer convolutions cost what they save) and read scanned 0.826 / photo 0.736 against 0.836 /
+   * 0.729 (2026-11-28).
    */
   int8?: boolean;
   /** Called with every recogniser input tensor (the calibration script collects them). */
@@ -113,10 +118,17 @@ const DET_STD = [0.229, 0.224, 0.225];
 /** The recogniser's input height in pixels. */
 const REC_HEIGHT = 48;
 /**
- * Lines recognised per inference call. One at a time measured fastest on CPU (a dev page: 6.4 s of
- * recognition against 7.6 s in batches of 8 and 13 s in batches of 32, padded to the widest line).
+ * Lines recognised per inference call. One at a time measured fastest on CPU for lines of ordinary
+ * width (a dev page: 6.4 s of recognition against 7.6 s in batches of 8 and 13 s in batches of 32,
+ * padded to the widest line). Short lines (a number, a one-word cell) cost mostly a call's fixed
+ * part (about 1.6 ms), so those of the same padded width, the very input each would get alone,
+ * go together: 5.5 → 4.5 ms a line at 96 pixels in fours, no gain past 128 (2026-11-28, one thread).
  */
-const REC_BATCH = 1;
+const REC_BATCH = 8;
+/** Widest padded line that is batched with others of its width. */
+const REC_BATCH_MAX_WIDTH = 128;
+/** Width of the recogniser's input, padded to its stride. */
+const REC_WIDTH_STEP = 8;
 /** The recogniser's input value of every grey level (scaled to [-1, 1], as PaddleOCR normalises). */
 const REC_LEVELS = Float32Array.from({ length: 256 }, (_, v) => (v / 255 - 0.5) / 0.5);
 
@@ -175,7 +187,7 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
   const recModel = options.int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(load(files.det), sessionOptions),
-    ort.InferenceSession.create(recModel ?? load(files.rec), sessionOptions),
+    ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),
   ]);
   const dictionary = loadDictionary(files.keys);
   const o = { ...DEFAULTS, ...options };
@@ -198,7 +210,12 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     return recogniseLines(gray, lines, dictionary, o, async (x, dims) => {
       options.onRecognitionInput?.(x, dims);
       const out = await rec.run({ [rec.inputNames[0] as string]: tensor(x, dims) });
-      return out[rec.outputNames[0] as string] as OrtTensor;
+      const best = out[REC_OUTPUTS.best] as OrtTensor;
+      return {
+        best: best.data as Int32Array,
+        prob: (out[REC_OUTPUTS.prob] as OrtTensor).data as Float32Array,
+        steps: best.dims[1] as number,
+      };
     });
   };
 
@@ -257,6 +274,11 @@ function loadDictionary(file: string): string[] {
 }
 
 type Infer = (x: Float32Array, dims: number[]) => Promise<OrtTensor>;
+/** The recogniser's answer: each time step's best class and its probability, line after line. */
+type InferLines = (
+  x: Float32Array,
+  dims: number[],
+) => Promise<{ best: Int32Array; prob: Float32Array; steps: number }>;
 
 /**
  * Find text lines: the detector's probability map, thresholded, split into 4-connected regions;
@@ -508,13 +530,35 @@ function cropGray(gray: GrayImage, b: LineBox): GrayImage {
   return { data, width, height };
 }
 
-/** Recognise every line (`REC_BATCH` at a time, in order of width) and cut each into words. */
+/** A line's recogniser input width: its width at the input height, padded to the stride. */
+function paddedWidth(it: { width: number }): number {
+  return Math.ceil(it.width / REC_WIDTH_STEP) * REC_WIDTH_STEP;
+}
+
+/**
+ * Lines (in order of width) in inference batches: short ones of the same padded width together,
+ * up to `REC_BATCH`; every other line alone.
+ */
+export function recBatches<T extends { width: number }>(items: T[]): T[][] {
+  const batches: T[][] = [];
+  for (const it of items) {
+    const last = batches.at(-1);
+    const w = paddedWidth(it);
+    const joins =
+      last && last.length < REC_BATCH && w <= REC_BATCH_MAX_WIDTH && paddedWidth(last[0] as T) === w;
+    if (joins) last.push(it);
+    else batches.push([it]);
+  }
+  return batches;
+}
+
+/** Recognise every line (in order of width, short ones in batches) and cut each into words. */
 async function recogniseLines(
   gray: GrayImage,
   boxes: LineBox[],
   dictionary: string[],
   o: Tuning,
-  infer: Infer,
+  infer: InferLines,
 ): Promise<OcrWord[]> {
   const prepared = boxes
     .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
@@ -530,31 +574,27 @@ async function recogniseLines(
     .map((it) => ({ ...it, width: Math.max(8, Math.round((REC_HEIGHT * it.crop.width) / it.crop.height)) }))
     .sort((a, b) => a.width - b.width);
   const words: OcrWord[] = [];
-  for (let k = 0; k < items.length; k += REC_BATCH) {
-    const batch = items.slice(k, k + REC_BATCH);
-    const maxWidth = Math.ceil(Math.max(...batch.map((it) => it.width)) / 8) * 8;
+  for (const batch of recBatches(items)) {
+    const maxWidth = paddedWidth(batch[0] as (typeof batch)[number]);
     const plane = REC_HEIGHT * maxWidth;
-    // Zero after normalisation is mid-grey: the padding PaddleOCR itself uses.
-    const x = new Float32Array(batch.length * 3 * plane);
+    // Zero after normalisation is mid-grey: the padding PaddleOCR itself uses. One channel: the
+    // graph reads grey (`rec-graph.ts`).
+    const x = new Float32Array(batch.length * plane);
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      const pixels = await resizeGray(it.crop, it.width, REC_HEIGHT);
-      for (let c = 0; c < 3; c++) {
-        const to = (j * 3 + c) * plane;
-        for (let yy = 0; yy < REC_HEIGHT; yy++) {
-          const from = yy * it.width;
-          const row = to + yy * maxWidth;
-          for (let xx = 0; xx < it.width; xx++)
-            x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
-        }
+      const pixels = resampleGray(it.crop, it.width, REC_HEIGHT);
+      const to = j * plane;
+      for (let yy = 0; yy < REC_HEIGHT; yy++) {
+        const from = yy * it.width;
+        const row = to + yy * maxWidth;
+        for (let xx = 0; xx < it.width; xx++) x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
       }
     }
-    const out = await infer(x, [batch.length, 3, REC_HEIGHT, maxWidth]);
-    const [, steps, classes] = out.dims as [number, number, number];
-    const probs = out.data as Float32Array;
+    const out = await infer(x, [batch.length, 1, REC_HEIGHT, maxWidth]);
+    const { steps } = out;
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      const chars = decodeCtc(probs, j, steps, classes, dictionary);
+      const chars = decodeCtc(out.best, out.prob, j, steps, dictionary);
       // Crop pixels per CTC time step.
       const stepPx = (maxWidth / steps) * (it.crop.width / it.width);
       for (const w of splitWords(it.crop, chars, stepPx, o.spaceGap)) {
@@ -578,25 +618,25 @@ async function recogniseLines(
   return words;
 }
 
-/** Greedy CTC decoding of one line: best class per step, repeats merged, blanks dropped. */
-function decodeCtc(probs: Float32Array, line: number, steps: number, classes: number, dictionary: string[]) {
+/**
+ * Greedy CTC decoding of one line from each time step's best class and its probability: repeats
+ * merged, blanks dropped.
+ */
+function decodeCtc(
+  classes: Int32Array,
+  probs: Float32Array,
+  line: number,
+  steps: number,
+  dictionary: string[],
+) {
   const chars: CtcChar[] = [];
   let prev = 0;
   for (let t = 0; t < steps; t++) {
-    const base = (line * steps + t) * classes;
-    let best = 0;
-    let bestP = -1;
-    for (let c = 0; c < classes; c++) {
-      const p = probs[base + c] as number;
-      if (p > bestP) {
-        bestP = p;
-        best = c;
-      }
-    }
+    const best = classes[line * steps + t] as number;
     if (best !== 0 && best !== prev) {
       // NFKC folds the model's full-width forms ("（", "：") into ASCII.
       const ch = (dictionary[best] ?? '').normalize('NFKC');
-      chars.push({ ch, t, p: bestP });
+      chars.push({ ch, t, p: probs[line * steps + t] as number });
     }
     prev = best;
   }

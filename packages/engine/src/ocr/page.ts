@@ -202,8 +202,10 @@ export async function preprocessPage(
   if (rotate) {
     // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
     // canvas, so materialise it and cut the centre back out.
+    // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
     const rotated = await pipeline
       .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+      .extractChannel(0)
       .raw()
       .toBuffer({ resolveWithObject: true });
     const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;

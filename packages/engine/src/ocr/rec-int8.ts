@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { quantizeConvs, type Range } from './quantize.ts';
+import { recogniserForGrey } from './rec-graph.ts';
 import calibration from './rec-int8.json' with { type: 'json' };
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
@@ -29,9 +30,9 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The int8 graph of a packaged float recogniser, from calibration ranges. */
+/** The int8 graph of a packaged float recogniser (read as grey, `rec-graph.ts`), from calibration ranges. */
 export function buildInt8Recogniser(floatModel: Uint8Array, ranges: Record<string, Range>): Uint8Array {
-  return quantizeConvs(simplifyOnnxModel(floatModel).bytes, ranges).bytes;
+  return quantizeConvs(recogniserForGrey(simplifyOnnxModel(floatModel).bytes), ranges).bytes;
 }
 
 /**

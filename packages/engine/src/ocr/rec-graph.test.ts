@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import * as ort from 'onnxruntime-node';
+import { describe, expect, it } from 'vitest';
+import { devFixtures } from '../../test/dev-fixtures.ts';
+import { renderPage } from '../pdf/render.ts';
+import { openPdf } from '../pdf/text.ts';
+import { resolveModels } from './paddle.ts';
+import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
+import { simplifyOnnxModel } from './simplify-graph.ts';
+
+const HEIGHT = 48;
+const WIDTH = 320;
+
+/** A fixed grey input: a band of a dev invoice's print, scaled to the recogniser's [-1, 1]. */
+function greyBand(): Float32Array {
+  const page = renderPage(openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0), 100);
+  const x = new Float32Array(HEIGHT * WIDTH);
+  for (let y = 0; y < HEIGHT; y++)
+    for (let i = 0; i < WIDTH; i++)
+      x[y * WIDTH + i] = (page.gray[(y + 40) * page.width + i + 40] as number) / 127.5 - 1;
+  return x;
+}
+
+async function run(model: Uint8Array, x: Float32Array, channels: number) {
+  const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1 });
+  try {
+    const feed = new Float32Array(channels * x.length);
+    for (let c = 0; c < channels; c++) feed.set(x, c * x.length);
+    const input = new ort.Tensor('float32', feed, [1, channels, HEIGHT, WIDTH]);
+    return await session.run({ [session.inputNames[0] as string]: input });
+  } finally {
+    await session.release();
+  }
+}
+
+describe('recogniserForGrey', () => {
+  it.each([
+    ['packaged', false],
+    ['simplified', true],
+  ])(
+    'reads one grey channel and gives the %s recogniser’s best class and probability at every step',
+    async (_, simplify) => {
+      const packaged = new Uint8Array(readFileSync(resolveModels().rec));
+      const float = simplify ? simplifyOnnxModel(packaged).bytes : packaged;
+      const x = greyBand();
+      const before = await run(float, x, 3);
+      const probs = Object.values(before)[0] as ort.Tensor;
+      const [, steps, classes] = probs.dims as [number, number, number];
+      const after = await run(recogniserForGrey(float), x, 1);
+      const best = after[REC_OUTPUTS.best]?.data as Int32Array;
+      const prob = after[REC_OUTPUTS.prob]?.data as Float32Array;
+      expect(best).toBeInstanceOf(Int32Array);
+      expect(best.length).toBe(steps);
+      const p = probs.data as Float32Array;
+      let nonBlank = 0;
+      for (let t = 0; t < steps; t++) {
+        const row = p.subarray(t * classes, (t + 1) * classes);
+        const want = row.indexOf(Math.max(...row));
+        expect(best[t]).toBe(want);
+        expect(Math.abs((prob[t] as number) - (row[want] as number))).toBeLessThan(1e-4);
+        if (want !== 0) nonBlank++;
+      }
+      // Print under the band: characters, not only blanks.
+      expect(nonBlank).toBeGreaterThan(5);
+    },
+  );
+});
