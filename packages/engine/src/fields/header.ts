@@ -2,6 +2,7 @@ import { boxOf, type Layout, type Segment } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import { findLabelHits, isLabelText, type LabelHit } from './labels.ts';
+import { STATE_LINE } from './parties.ts';
 import { type ParsedValue, parseValue } from './values.ts';
 
 /** A candidate reading of one field. */
@@ -174,14 +175,20 @@ function resolveValue(
   // scan is a speck, more letters or digits are a value.
   const speck = seg.words[0]?.source === 'ocr' && rest.trim().length === 1;
   if (/[A-Za-z0-9]/.test(rest) && spec.kind !== 'text' && !speck) return null;
-  const right = rightOf(layout, seg);
-  if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
-    const p = parseValue(spec.kind, right.text);
-    if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
-    // Not a value of this kind: a neighbouring column header; the value may still be below.
+  // A state's value cell often carries its own row label ("State: Karnataka, Code: 29").
+  const valueCell = (s: Segment) =>
+    !isLabelText(s.text, type) || (spec.kind === 'state' && STATE_LINE.test(s.text));
+  // A label wrapped in its cell ("Place of" / "Supply"): its value may stand beside either line.
+  for (const labelSeg of hit.upper ? [seg, hit.upper] : [seg]) {
+    const right = rightOf(layout, labelSeg);
+    if (right && right.x0 - labelSeg.x1 < 220 && valueCell(right)) {
+      const p = parseValue(spec.kind, right.text);
+      if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
+      // Not a value of this kind: a neighbouring column header; the value may still be below.
+    }
   }
   const below = underLabel(belowOf(layout, seg), seg);
-  if (below && !isLabelText(below.text, type)) {
+  if (below && valueCell(below)) {
     const p = parseValue(spec.kind, below.text);
     if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
   }

@@ -31,6 +31,8 @@ export interface LabelHit {
   end: number;
   /** Higher when the wording is specific ("Invoice Date") than generic ("Date"). */
   weight: number;
+  /** The label's first line when it wraps in its cell ("Place of" over "Supply"): `segment` is its last. */
+  upper?: Segment;
 }
 
 /** Test the start of a segment's text against patterns; returns the end of the match. */
@@ -67,8 +69,11 @@ function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | nu
   return end === null ? null : lead + end;
 }
 
-/** Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes. */
-export const OCR_LEAD = /^[\s"'“”‘’`|_~#*•]+(?=[A-Za-z])/;
+/**
+ * Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes, or a
+ * box edge read as a lone lower-case "i" or "l" before a capitalised word ("i Place of Supply").
+ */
+export const OCR_LEAD = /^(?:[\s"'“”‘’`|_~#*•]+(?=[A-Za-z])|[il] (?=[A-Z][a-z]))/;
 
 /** True when a segment starts with any known label (field, party, amount or other). */
 export function isLabelText(text: string, type: DocumentType): boolean {
@@ -128,6 +133,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         segment: below,
         end: Math.min(below.text.length, end - seg.text.length - 1),
         weight: 0.95,
+        upper: seg,
       };
       hits.push(hit);
       hitBySegment.set(below, hit);

@@ -23,7 +23,8 @@ export type Role = 'vendor' | 'buyer' | 'shipTo';
 
 const CONTACT =
   /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|cell|fax|e-?mail|website|web|url|contact(?: person| no)?|kind attn|attn|cin|pan|tan|udyam|msme|fssai|iec|llpin|reg(?:d)?\.? office)\b/i;
-const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
+/** A "State: …" / "State Code: …" row of a block or cell. */
+export const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
 const GSTIN_LABEL = /^(?:gstin|gst ?in|gst no|gst reg|uin)\b/i;
 
 const COLUMN_HEADER =

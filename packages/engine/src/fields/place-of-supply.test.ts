@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { layoutCellWords } from '../../test/test-words.ts';
+import { buildLayout } from '../layout.ts';
+import type { PageContent, Word } from '../types.ts';
+import { extractLabelledFields } from './header.ts';
+
+/** Lay out lines of text as words: each line is [y, [x, text]...], 10 pt Helvetica-ish widths. */
+function page(
+  lines: Array<[number, ...Array<[number, string]>]>,
+  source: 'text' | 'ocr' = 'text',
+): PageContent {
+  const words: Word[] = [];
+  for (const [y, ...cells] of lines)
+    for (const [x, text] of cells)
+      words.push(...layoutCellWords(x, y, text, { charWidth: 5, space: 3, height: 10, source }));
+  return { page: 1, width: 595, height: 842, words, source };
+}
+const none = () => false;
+const pos = (lines: Array<[number, ...Array<[number, string]>]>, source: 'text' | 'ocr' = 'text') =>
+  extractLabelledFields(buildLayout([page(lines, source)]), 'invoice', none).get('placeOfSupply')?.[0]?.value;
+
+describe('place of supply', () => {
+  it('reads a "State: X Code: NN" cell beside the label as the state, not as another label', () => {
+    expect(pos([[100, [290, 'Place of Supply'], [420, 'State :Karnataka Code : (29)']]])).toBe('29');
+  });
+
+  it('reads the value beside the first line of a label wrapped in its cell ("Place of" / "Supply")', () => {
+    expect(
+      pos([
+        [100, [50, 'GSTIN'], [120, 'Irrelevant']],
+        [112, [50, 'Place of'], [120, 'Gujarat ( 24 )'], [350, 'Transport ID']],
+        [124, [50, 'Supply']],
+        [150, [50, 'Sr.'], [100, 'Description']],
+      ]),
+    ).toBe('24');
+  });
+
+  it('skips a box edge OCR read as a lone "i" before the label', () => {
+    expect(pos([[100, [220, 'i Place of Supply: KA (29)']]], 'ocr')).toBe('29');
+  });
+});
