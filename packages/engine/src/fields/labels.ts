@@ -42,9 +42,18 @@ export function matchStart(text: string, patterns: readonly RegExp[]): number | 
   const t = normalizeLabelText(text.slice(lead));
   for (const p of patterns) {
     const m = p.exec(t);
-    if (m && m.index === 0) return lead + m[0].length;
+    if (m && m.index === 0) return lead + originalLength(text.slice(lead), m[0].length);
   }
   return null;
+}
+
+/** How much of `text` normalises to its first `n` characters (normalising drops spaces). */
+function originalLength(text: string, n: number): number {
+  // A mark after the prefix keeps its trailing space from being trimmed away.
+  const normalised = (k: number) => normalizeLabelText(`${text.slice(0, k)}x`).length - 1;
+  let k = n;
+  while (k < text.length && normalised(k) < n) k++;
+  return k;
 }
 
 /** The number of an item in a list of terms ("2 Payment Terms", "(3) Delivery", "4) Freight"). */

@@ -187,3 +187,34 @@ describe('state of a party on scans', () => {
     expect(extractParties(bare, 'invoice', none).buyer.stateCode).toBeNull();
   });
 });
+
+describe('letterhead beside the bill-to heading', () => {
+  it('reads the supplier whose name starts the line of the "Bill to" heading, under a software logo', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [40, 7, [440, 'INVOICE 17']],
+        // A billing software's logo and tagline, then the seller's block level with "Bill to:".
+        [50, 18, [100, 'TALLYWISE']],
+        [78, 7, [100, 'BILLS MADE SIMPLE']],
+        [130, 8, [40, 'Sahyadri Pumps'], [240, 'Bill to:']],
+        [150, 7, [40, '12, Canal Road, Kothrud'], [240, 'Kaveri Agro Foods']],
+        [164, 7, [40, 'Pune, Maharashtra (MH - 27), India'], [240, 'Ring Road, Nagpur']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'invoice', none);
+    expect(vendor.name?.value).toBe('Sahyadri Pumps');
+    expect(buyer.name?.value).toBe('Kaveri Agro Foods');
+  });
+
+  it('takes no row value left after its colon (a label OCR lost) for the letterhead', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [60, 8, [40, ': Maharashtra'], [300, 'Dated']],
+        [72, 8, [40, 'Kaveri Agro Foods']],
+        [84, 7, [40, '14, Ring Road, Nagpur']],
+        [110, 7, [40, 'Purchase Order']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'po', none).buyer.name?.value).toBe('Kaveri Agro Foods');
+  });
+});

@@ -676,15 +676,24 @@ function sameName(a: string, b: string): boolean {
   return editDistance(x, y, slips + 1) <= slips;
 }
 
-function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Party {
+/**
+ * The issuer's block at the top of page 1, above the first party heading. A supplier's block set
+ * in the column left of the heading may start on the heading's own line ("Sahyadri Pumps | Bill
+ * to:"): the cells left of the heading on its line count too.
+ */
+function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | null): Party {
   const page = layout.pages[0];
   if (!page) return EMPTY;
-  const lines = layout.lines.filter((l) => l.page === page.page && l.y1 <= limitY + 1);
+  const limitY = anchor?.y0 ?? page.height;
+  const besideAnchor = (l: Line) => !!anchor && l.y1 > limitY + 1 && l.y0 < anchor.y1;
+  const lines = layout.lines.filter((l) => l.page === page.page && (l.y1 <= limitY + 1 || besideAnchor(l)));
   let best: Segment | null = null;
   const ocrCandidates: Segment[] = [];
   for (const l of lines) {
     if (l.y0 > page.height * 0.35) break;
     for (const s of l.segments) {
+      // Beside the heading, only a block of its own: a name with its address under it.
+      if (besideAnchor(l) && (s.x1 > anchor!.x0 - 10 || !hasAddressBelow(layout, s))) continue;
       if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
       if (
         isTitleText(s.text) ||
@@ -694,8 +703,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
       )
         continue;
       if (isLabelText(s.text, type) || findGstins(s.text).length) continue;
-      // A letter's salutation is not a name.
-      if (SALUTATION.test(s.text)) continue;
+      // A letter's salutation is not a name, nor a row's value after its colon ("State Name : …").
+      if (SALUTATION.test(s.text) || s.text.startsWith(':')) continue;
       // Numbered section headings ("2. Transaction Details") and table words are not a company name.
       if (/^\d+\.\s|details$/i.test(s.text)) continue;
       if (/\b(?:amount|total|qty|quantity|rate|description|particulars|hsn|sac|gst|tax)\b/i.test(s.text))
@@ -739,11 +748,11 @@ export function extractParties(
     const role = headingRole(s.text, type);
     if (role && !anchors[role]) anchors[role] = s;
   }
-  const firstAnchorY = Math.min(
-    ...Object.values(anchors).map((a) => a.y0),
-    layout.pages[0]?.height ?? Number.POSITIVE_INFINITY,
+  const firstAnchor = Object.values(anchors).reduce<Segment | null>(
+    (a, b) => (!a || b.y0 < a.y0 ? b : a),
+    null,
   );
-  const letterhead = letterheadBlock(layout, type, firstAnchorY);
+  const letterhead = letterheadBlock(layout, type, firstAnchor);
   // No letterhead read (a logo only): the issuer signs off "For, NAME" at the foot.
   const issuer = letterhead.name ? letterhead : { ...EMPTY, name: signedOffBy(layout) ?? closedBy(layout) };
   const read = (r: Role) => (anchors[r] ? blockFromAnchor(layout, type, anchors[r]) : null);

@@ -39,3 +39,14 @@ describe('place of supply', () => {
     expect(pos([[100, [220, 'i Place of Supply: KA (29)']]], 'ocr')).toBe('29');
   });
 });
+
+describe('labels OCR spaced apart', () => {
+  it('reads the value after a possessive OCR spaced apart ("Buyer\' s Order No")', () => {
+    const f = extractLabelledFields(
+      buildLayout([page([[100, [300, "Buyer' s Order No: 4471"]]], 'ocr')]),
+      'invoice',
+      none,
+    );
+    expect(f.get('poNumber')?.[0]?.value).toBe('4471');
+  });
+});

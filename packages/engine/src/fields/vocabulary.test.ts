@@ -199,6 +199,16 @@ describe('label vocabulary', () => {
     expect(amt.filter(([l, f]) => amountLabel(l)?.field !== f)).toEqual([]);
   });
 
+  it('reads OCR\'s spaced possessive as the label it spells ("Buyer\' s Order No" is no buyer heading)', () => {
+    expect(matchStart("Buyer' s Order No", PARTY_LABELS.buyer)).toBeNull();
+    expect(
+      matchStart(
+        "Buyer' s Order No",
+        profileOf('invoice').fieldSpecs.find((s) => s.field === 'poNumber')!.labels,
+      ),
+    ).not.toBeNull();
+  });
+
   it('names party blocks by role', () => {
     const roleOf = (l: string) =>
       (Object.entries(PARTY_LABELS) as Array<[string, readonly RegExp[]]>).find(

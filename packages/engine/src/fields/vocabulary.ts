@@ -45,6 +45,8 @@ export function normalizeLabelText(text: string): string {
   return (
     text
       .replace(/[\u2018\u2019\u2032`]/g, "'")
+      // OCR spaces a possessive apart ("Buyer' s Order No"): the label still says "Buyer's".
+      .replace(/(?<=[A-Za-z]) ?' (?=s\b)/g, "'")
       .replace(/[\u2013\u2014]/g, '-')
       // OCR's euro and cent signs for e and c ("€-Way Bill No.").
       .replace(/€/g, 'e')
