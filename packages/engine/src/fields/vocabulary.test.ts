@@ -183,6 +183,11 @@ const party: Array<[string, string]> = [
   ['Billing Address', 'buyer'],
   ['Shipping Address', 'shipTo'],
   ['Place of Delivery', 'shipTo'],
+  ['Billing Details', 'buyer'],
+  ['Billing & Shipping Address :', 'buyer'],
+  ['Issued To', 'buyer'],
+  ['Shipping Details', 'shipTo'],
+  ['=== BILLED TO', 'buyer'],
 ];
 
 describe('label vocabulary', () => {

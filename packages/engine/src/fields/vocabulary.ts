@@ -262,7 +262,9 @@ export const PARTY_LABELS = {
   buyer: [
     /^(?:details of (?:the )?)?(?:buyer|recipient|receiver|customer|client)(?: (?:details?|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:order|po|ref|code|id|gstin)\b)/,
     /^bill(?:ed)?[- ]to\b/,
-    /^billing address\b/,
+    // "Billing & Shipping Address" names one block: the buyer's, delivered to its own address.
+    /^billing (?:(?:&|and) shipping )?(?:address|details)\b/,
+    /^issued to\b/,
     /^name of (?:the )?(?:buyer|recipient|customer)\b/,
     /^invoice (?:to|address)\b/,
     /^sold to\b/,
@@ -283,7 +285,7 @@ export const PARTY_LABELS = {
     /^name of (?:the )?(?:supplier|seller|vendor)\b/,
   ],
   shipTo: [
-    /^(?:details of (?:the )?)?(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|place of delivery|delivery at|dispatch to|despatch to)\b/,
+    /^(?:details of (?:the )?)?(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|shipping details|place of delivery|delivery at|dispatch to|despatch to)\b/,
     /^(?:dispatch|despatch) from\b/,
   ],
 } as const;
