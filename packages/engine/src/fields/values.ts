@@ -64,14 +64,19 @@ const CURRENCY_RE = /\b(INR|USD|EUR|GBP|AED|SGD|JPY|CNY|AUD|CAD|CHF)\b/;
 
 /**
  * Undo OCR slips inside printed dates, keeping the text's length where it can (so spans still
- * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25"), a zero read as
+ * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25", "0ctober"), a
+ * numeric date spaced around its separators ("17 / 03 / 2021"), a zero read as
  * the letter O among the digits ("O4-09-2025", "14-O8-2025"), a border read as a fifth year digit,
  * a month name that lost its first letter.
  */
 export function repairOcrDateText(text: string): string {
   return (
     text
-      .replace(/(?<=\d[-/. ]?)0ct(?=[-/. ]?\d)/gi, 'Oct')
+      .replace(/(?<=\d ?[-/.]? ?|^|\s)0ct(?=ober\b| ?[-/.]? ?\d)/gi, 'Oct')
+      // A numeric date OCR spaced around its separators ("17 / 03 / 2021"): closed up, padded after.
+      .replace(/\b(\d{1,2}) ([-/.]) (\d{1,2}) \2 ((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) =>
+        `${d}${sep}${mo}${sep}${y}`.padEnd(m.length),
+      )
       .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0')
       // A cell border read as a fifth digit of the year ("05-03-20211").
       .replace(/(?<=\b\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})[1lI|](?![\dA-Za-z])/g, ' ')
