@@ -50,3 +50,14 @@ describe('labels OCR spaced apart', () => {
     expect(f.get('poNumber')?.[0]?.value).toBe('4471');
   });
 });
+
+describe('labels after a bullet', () => {
+  it('reads a labelled row written as a dash bullet ("- Payment Terms: …")', () => {
+    const f = extractLabelledFields(
+      buildLayout([page([[100, [36, '- Payment Terms: Credit 30 days']]])]),
+      'po',
+      none,
+    );
+    expect(f.get('paymentTerms')?.[0]?.value).toBe('Credit 30 days');
+  });
+});
