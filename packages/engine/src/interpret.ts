@@ -2,7 +2,12 @@ import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, type Party } from './fields/parties.ts';
-import { buyerStateFromSupply, findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
+import {
+  buyerStateFromSupply,
+  findGstinCandidates,
+  resolvePartyGstins,
+  SOLE_GSTIN_CONFIDENCE,
+} from './fields/party-gstins.ts';
 import {
   isAddressNotName,
   isNeverAPartyName,
@@ -163,7 +168,10 @@ function readParties(
     // No state printed in the block: a GSTIN's first two digits are its registration's state.
     const code = typeof p.gstin?.value === 'string' ? p.gstin.value.slice(0, 2) : '';
     if (p.stateCode || !p.gstin || !stateByCode(code)) continue;
-    p.stateCode = { ...p.gstin, value: code, score: isValidGstin(String(p.gstin.value)) ? 0.9 : 0.5 };
+    // A GSTIN given to its party by a rule alone (the one GSTIN printed): its state no surer.
+    const byRule = p.gstin.score <= SOLE_GSTIN_CONFIDENCE;
+    const score = isValidGstin(String(p.gstin.value)) ? (byRule ? p.gstin.score : 0.9) : 0.5;
+    p.stateCode = { ...p.gstin, value: code, score };
   }
   parties.buyer.stateCode ??= buyerStateFromSupply(parties.buyer, gstins.vendor, candidates, placeOfSupply);
   // A label or copy marker, or an address line, read where a name should be is no name: empty

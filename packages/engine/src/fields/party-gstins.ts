@@ -167,7 +167,27 @@ export function findGstinCandidates(
       });
     }
   }
-  return out;
+  return soleGstinIsIssuers(out, type);
+}
+
+/** How far the party of a GSTIN placed by no label, heading or letterhead is trusted. */
+export const SOLE_GSTIN_CONFIDENCE = 0.7;
+
+/**
+ * A document that prints a single GSTIN, valid, with nothing on the page saying whose (a receipt's
+ * footer): the issuer's. A buyer's GSTIN is printed beside the supplier's, never alone, so the one
+ * GSTIN of an invoice is its supplier's; below review confidence, as only the rule places it.
+ */
+function soleGstinIsIssuers(found: GstinCandidate[], type: DocumentType): GstinCandidate[] {
+  const values = new Set(found.map((c) => c.value));
+  if (values.size !== 1 || profileOf(type).issuer !== 'vendor') return found;
+  if (!found.every((c) => c.role === null && c.valid)) return found;
+  return found.map((c) => ({
+    ...c,
+    role: 'issuer',
+    evidence: 'letterhead',
+    score: Math.min(c.score, SOLE_GSTIN_CONFIDENCE),
+  }));
 }
 
 /** A 15-character code right after a GSTIN label in the same segment or the cell to its left. */
