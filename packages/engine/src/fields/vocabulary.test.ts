@@ -42,6 +42,8 @@ const cases: Array<[DocumentType, string, string]> = [
   ['invoice', 'Vehicle No.', 'vehicleNumber'],
   ['invoice', 'Vehicle Number', 'vehicleNumber'],
   ['invoice', 'Truck No.', 'vehicleNumber'],
+  ['invoice', 'Vehlcle No', 'vehicleNumber'],
+  ['invoice', 'Vehicte Humber', 'vehicleNumber'],
   ['invoice', 'Lorry No', 'vehicleNumber'],
   ['invoice', 'Vehicle Reg. No.', 'vehicleNumber'],
   ['invoice', 'IRN', 'irn'],

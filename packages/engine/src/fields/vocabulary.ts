@@ -64,6 +64,8 @@ const VEHICLE: FieldSpec = {
     /^(?:motor |transport )?vehicle (?:no|number|reg(?:istration)?(?: no)?)\b\.?/,
     /^(?:truck|lorry|vehicle) ?(?:no|#)\b\.?/,
     /^veh\.? no\b\.?/,
+    // OCR's misreads of "Vehicle Number" on scans ("Vehlcle No", "Vehicte Humber").
+    /^veh[a-z]{3,4} (?:no|[nh]umber)\b\.?/,
     /^(?:motor |transport )?vehicle\b(?! type)/,
   ],
 };
