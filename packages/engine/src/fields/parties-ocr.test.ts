@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutCellWords } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
 import type { PageContent, Word } from '../types.ts';
-import { extractParties } from './parties.ts';
+import { extractParties, tidyName } from './parties.ts';
 
 /** OCR words: each line is [y, height, [x, text]...]; word boxes hug glyphs, so heights vary. */
 function ocrPage(lines: Array<[number, number, ...Array<[number, string]>]>): PageContent {
@@ -216,5 +216,13 @@ describe('letterhead beside the bill-to heading', () => {
       ]),
     ]);
     expect(extractParties(layout, 'po', none).buyer.name?.value).toBe('Kaveri Agro Foods');
+  });
+});
+
+describe('a name OCR ran into the next cell', () => {
+  it('drops a document number and the stray mark after it', () => {
+    expect(tidyName('Kaveri Agro Foods Ltd. (Formerly Kaveri Mills) PO/KAF/25-26/118 L')).toBe(
+      'Kaveri Agro Foods Ltd. (Formerly Kaveri Mills)',
+    );
   });
 });

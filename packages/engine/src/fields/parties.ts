@@ -108,13 +108,13 @@ const REFERENCE_LABEL = /^[\w.&/ ]{0,20}\b(?:no|number|date|id|code)\.?\s*:?$/i;
 
 /**
  * A name without what OCR or the layout glued to it: a leading mark ("<74 Konkan Marine Tools"),
- * a document number run on after it ("... Rewa Alloys) PO/NCL/25-26/314"). Empty when what is left
+ * a document number run on after it, with any stray mark after that ("... Rewa Alloys) PO/NCL/25-26/314"). Empty when what is left
  * is a heading word ("Name", "Notes") or a role in brackets ("Details of Consignee (Shipped to)").
  */
 export function tidyName(text: string): string {
   const t = text
     .replace(/^[<>|{}©®[\]~]+\S*\s+(?=[A-Za-z])/, '')
-    .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*$/, '')
+    .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*(?:\s+\S{1,2})?$/, '')
     .trim();
   if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t) || isPlaceName(t)) return '';
   if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
