@@ -192,6 +192,33 @@ function resolveValue(
     const p = parseValue(spec.kind, below.text);
     if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
   }
+  if (spec.kind === 'state' && below) {
+    const found = stateInColumn(layout, type, below);
+    if (found)
+      return at(candidateFrom(spec.field, found.seg, found.p, 0, 0.8 * hit.weight), found.seg, found.p, 0);
+  }
+  return null;
+}
+
+/** Lines of an address block under a column heading, at most. */
+const COLUMN_LINES = 4;
+
+/**
+ * The state named in the address block that a "Place of Supply" heading heads (a consignee's
+ * name, then its address): the first of its next lines in the column to name a state.
+ */
+function stateInColumn(
+  layout: Layout,
+  type: DocumentType,
+  first: Segment,
+): { seg: Segment; p: ParsedValue } | null {
+  let cur: Segment | null = first;
+  for (let i = 0; cur && i < COLUMN_LINES; i++) {
+    if (isLabelText(cur.text, type)) return null;
+    const p = parseValue('state', cur.text);
+    if (p) return { seg: cur, p };
+    cur = belowOf(layout, cur, 2);
+  }
   return null;
 }
 

@@ -108,8 +108,9 @@ const REFERENCE_LABEL = /^[\w.&/ ]{0,20}\b(?:no|number|date|id|code)\.?\s*:?$/i;
 
 /**
  * A name without what OCR or the layout glued to it: a leading mark ("<74 Konkan Marine Tools"),
- * a document number run on after it, with any stray mark after that ("... Rewa Alloys) PO/NCL/25-26/314"). Empty when what is left
- * is a heading word ("Name", "Notes") or a role in brackets ("Details of Consignee (Shipped to)").
+ * a document number run on after it, with any stray mark after that ("... Rewa Alloys)
+ * PO/NCL/25-26/314 L"). Empty when what is left is a heading word ("Name", "Notes") or a role in
+ * brackets ("Details of Consignee (Shipped to)").
  */
 export function tidyName(text: string): string {
   const t = text

@@ -61,3 +61,17 @@ describe('labels after a bullet', () => {
     expect(f.get('paymentTerms')?.[0]?.value).toBe('Credit 30 days');
   });
 });
+
+describe('place of supply heading a column', () => {
+  it('reads the state of the address under a "Place of Supply" column heading', () => {
+    expect(
+      pos([
+        [100, [50, 'Bill to'], [300, 'Place of Supply']],
+        [112, [50, 'KAVERI AGRO FOODS'], [300, 'KAVERI AGRO FOODS']],
+        [124, [50, '14, Ring Road, Wardha Road,'], [300, '14, Ring Road, Wardha']],
+        [136, [50, 'Nagpur, Maharashtra - 440015'], [300, 'Road, Nagpur, Maharashtra -']],
+        [148, [300, '440015']],
+      ]),
+    ).toBe('27');
+  });
+});
