@@ -103,6 +103,7 @@ function underLabel(below: Segment | null, label: Segment): Segment | null {
  * - zeros read as the letter O inside a run of zeros ("24TNO0O280" for 24TN000280);
  * - capitals read as lower case in an upper-case prefix ("Ti-01243" for TI-01243);
  * - the slash after a letter prefix read as I ("POI24-25/0417" for PO/24-25/0417);
+ * - the O of a two-letter prefix read as a zero before a long run of digits ("0R552309…");
  * - a zero for the O of a later part that is otherwise letters ("ABC/STORE/P0/112").
  */
 export function repairOcrDocNumber(value: string): string {
@@ -114,7 +115,8 @@ export function repairOcrDocNumber(value: string): string {
 }
 
 function repairPrefix(value: string): string {
-  let v = value;
+  // A zero before a letter and a long run of digits is the O of a letter prefix ("0R5523…").
+  let v = value.replace(/^0(?=[A-Z]\d{6,}$)/, 'O');
   // A run of O/0 that holds a real 0 and runs into digits is zeros.
   v = v.replace(/[O0]*0[O0]*(?=\d)/g, (run) => '0'.repeat(run.length));
   // A slash read as I (or l, |) after a letter prefix, in a number that separates with slashes.
