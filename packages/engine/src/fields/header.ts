@@ -146,6 +146,7 @@ export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): C
   )
     found.candidate.value = repairOcrDocNumber(found.candidate.value);
   if (hit.spec.kind === 'docno') completeCutNumber(layout, found);
+  if (hit.spec.kind === 'text') completeOpenBracket(layout, found.candidate, found.seg);
   const date = pairedDate(hit, found.seg, found.end);
   return date ? [found.candidate, date] : [found.candidate];
 }
@@ -229,6 +230,22 @@ function stateInColumn(
  * a narrow cell wrapped it. The cell's next line, directly below and holding one short code,
  * completes it ("25"); a number left cut is not trusted.
  */
+/**
+ * A text value whose bracket is left open at the end of its cell wrapped ("… (after the goods pass" /
+ * "inspection)"): the next line's one segment under the value that closes it completes it.
+ */
+function completeOpenBracket(layout: Layout, c: Candidate, seg: Segment): void {
+  if (typeof c.value !== 'string' || c.value.lastIndexOf('(') <= c.value.lastIndexOf(')')) return;
+  const line = layout.lines[seg.line]!;
+  const next = layout.lines[seg.line + 1];
+  if (!next || next.page !== seg.page || next.y0 - line.y1 > 1.2 * line.height) return;
+  const tail = next.segments.filter((s) => s.x0 >= c.bbox[0] - 2 && s.x0 < c.bbox[2]);
+  const t = tail[0];
+  if (tail.length !== 1 || !t || !/^[^()]*\)/.test(t.text)) return;
+  c.value = `${c.value} ${t.text}`;
+  c.bbox = [Math.min(c.bbox[0], t.x0), c.bbox[1], Math.max(c.bbox[2], t.x1), Math.max(c.bbox[3], t.y1)];
+}
+
 function completeCutNumber(layout: Layout, found: { candidate: Candidate; seg: Segment; end: number }): void {
   const { candidate: c, seg } = found;
   const after = seg.text.slice(found.end);

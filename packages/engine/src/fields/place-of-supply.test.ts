@@ -75,3 +75,23 @@ describe('place of supply heading a column', () => {
     ).toBe('27');
   });
 });
+
+describe('text values wrapped in their cell', () => {
+  it('completes a value whose bracket wrapped onto the next line', () => {
+    const f = extractLabelledFields(
+      buildLayout([
+        page(
+          [
+            [100, [12, 'PAYMENT TERMS: 45 days net (after the goods pass'], [400, 'Freight: Paid']],
+            [112, [100, 'inspection)']],
+            [140, [12, 'Delivery: Ex works']],
+          ],
+          'ocr',
+        ),
+      ]),
+      'po',
+      none,
+    );
+    expect(f.get('paymentTerms')?.[0]?.value).toBe('45 days net (after the goods pass inspection)');
+  });
+});
