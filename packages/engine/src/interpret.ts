@@ -1,7 +1,7 @@
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
-import { extractParties, type Party } from './fields/parties.ts';
+import { extractParties, MISSPELT_STATE_CONFIDENCE, type Party } from './fields/parties.ts';
 import {
   buyerStateFromSupply,
   findGstinCandidates,
@@ -167,10 +167,13 @@ function readParties(
   for (const p of [parties.vendor, parties.buyer]) {
     // No state printed in the block: a GSTIN's first two digits are its registration's state.
     const code = typeof p.gstin?.value === 'string' ? p.gstin.value.slice(0, 2) : '';
-    if (p.stateCode || !p.gstin || !stateByCode(code)) continue;
+    if (!p.gstin || !stateByCode(code)) continue;
     // A GSTIN given to its party by a rule alone (the one GSTIN printed): its state no surer.
     const byRule = p.gstin.score <= SOLE_GSTIN_CONFIDENCE;
     const score = isValidGstin(String(p.gstin.value)) ? (byRule ? p.gstin.score : 0.9) : 0.5;
+    // A state the block prints stands, unless it is the GSTIN's own read from a misspelt name.
+    const misspelt = p.stateCode?.value === code && p.stateCode.score <= MISSPELT_STATE_CONFIDENCE;
+    if (p.stateCode && !(misspelt && score > p.stateCode.score)) continue;
     p.stateCode = { ...p.gstin, value: code, score };
   }
   parties.buyer.stateCode ??= buyerStateFromSupply(parties.buyer, gstins.vendor, candidates, placeOfSupply);

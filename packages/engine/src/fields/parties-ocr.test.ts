@@ -176,7 +176,7 @@ describe('state of a party on scans', () => {
       ]),
     ]);
     expect(extractParties(layout, 'invoice', none).buyer.stateCode?.value).toBe('33');
-    // Without the GSTIN's word for it, a misspelt state stays unread.
+    // Without the GSTIN's word for it, a misspelt state is read for review only.
     const bare = buildLayout([
       ocrPage([
         [100, 6.5, [40, 'Buyer']],
@@ -184,7 +184,9 @@ describe('state of a party on scans', () => {
         [120, 6.5, [40, 'Coimbatore, Tami Nadu 641058']],
       ]),
     ]);
-    expect(extractParties(bare, 'invoice', none).buyer.stateCode).toBeNull();
+    const state = extractParties(bare, 'invoice', none).buyer.stateCode;
+    expect(state?.value).toBe('33');
+    expect(state?.score).toBeLessThan(0.8);
   });
 });
 
@@ -224,5 +226,21 @@ describe('a name OCR ran into the next cell', () => {
     expect(tidyName('Kaveri Agro Foods Ltd. (Formerly Kaveri Mills) PO/KAF/25-26/118 L')).toBe(
       'Kaveri Agro Foods Ltd. (Formerly Kaveri Mills)',
     );
+  });
+});
+
+describe('a state misspelt in an address', () => {
+  it('reads a long state name one letter off as that state', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [100, 8, [40, 'Bill To: Kaveri Agro Foods']],
+        [112, 7, [40, '#Lane 4, Block C']],
+        [124, 7, [40, 'Mysuru Karnatka']],
+        [136, 7, [40, 'India']],
+      ]),
+    ]);
+    const state = extractParties(layout, 'invoice', none).buyer.stateCode;
+    expect(state?.value).toBe('29');
+    expect(state?.score).toBeLessThan(0.8);
   });
 });

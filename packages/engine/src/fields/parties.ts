@@ -1,4 +1,4 @@
-import { findDates, isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
+import { findDates, isValidGstin, STATES, stateByCode, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
@@ -186,7 +186,12 @@ function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string
   const code = typeof gstin?.value === 'string' && isValidGstin(gstin.value) ? gstin.value.slice(0, 2) : null;
   const state = code ? stateByCode(code) : undefined;
   if (!state || !lines.length) return null;
-  const name = state.name.toLowerCase();
+  return namedLoosely(state.name, lines, Math.max(1, Math.floor(state.name.length / 5))) ? state.code : null;
+}
+
+/** Whether the address lines name a state within `allowed` OCR slips. */
+function namedLoosely(stateName: string, lines: string[], allowed: number): boolean {
+  const name = stateName.toLowerCase();
   const words = lines
     .join(' ')
     .toLowerCase()
@@ -194,10 +199,27 @@ function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string
     .trim()
     .split(' ');
   const n = name.split(' ').length;
-  const allowed = Math.max(1, Math.floor(name.length / 5));
   for (let i = 0; i + n <= words.length; i++)
-    if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return state.code;
-  return null;
+    if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return true;
+  return false;
+}
+
+/** How far a state read from a misspelt name, with nothing else for it, is trusted: review. */
+export const MISSPELT_STATE_CONFIDENCE = 0.6;
+
+/** Letters a state's name needs before a one-letter slip in it is still that state alone. */
+const LOOSE_NAME_LETTERS = 8;
+
+/**
+ * The state an address names with one letter off ("Karnatka"): only long names, and only when
+ * exactly one state is that close, so a slip never turns one state into another.
+ */
+function misspeltStateInAddress(lines: string[]): string | null {
+  if (!lines.length) return null;
+  const close = STATES.filter(
+    (st) => !st.historical && st.name.length >= LOOSE_NAME_LETTERS && namedLoosely(st.name, lines, 1),
+  );
+  return close.length === 1 ? close[0]!.code : null;
 }
 
 /**
@@ -242,6 +264,7 @@ function readBlock(
   const { name, address, gstin, ...printed } = sortBlockLines(segs, type, letterhead);
   let state = printed.state;
   let stateFrom = printed.stateSegs;
+  let stateScore = 0.85;
   // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
   const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
   // An "Address :" row label, or the colon of its value cell, is not part of the address.
@@ -253,7 +276,10 @@ function readBlock(
     )
     .filter(Boolean);
   if (!state) {
-    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
+    const sure = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
+    // A misspelt state only the spelling vouches for is read for review, never trusted.
+    const code = sure ?? misspeltStateInAddress(addressLines);
+    if (!sure) stateScore = MISSPELT_STATE_CONFIDENCE;
     if (code) {
       state = code;
       stateFrom = address.slice(-1);
@@ -274,7 +300,7 @@ function readBlock(
     name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
     gstin,
     address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
-    stateCode: candidate('stateCode', stateFrom, state, 0.85),
+    stateCode: candidate('stateCode', stateFrom, state, stateScore),
   };
 }
 
