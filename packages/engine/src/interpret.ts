@@ -1,8 +1,13 @@
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
-import { extractParties, type Party } from './fields/parties.ts';
-import { findGstinCandidates, resolvePartyGstins } from './fields/party-gstins.ts';
+import { extractParties, MISSPELT_STATE_CONFIDENCE, type Party } from './fields/parties.ts';
+import {
+  buyerStateFromSupply,
+  findGstinCandidates,
+  resolvePartyGstins,
+  SOLE_GSTIN_CONFIDENCE,
+} from './fields/party-gstins.ts';
 import {
   isAddressNotName,
   isNeverAPartyName,
@@ -72,7 +77,7 @@ export function interpretDocument(
   const chosen = new Map<string, Candidate>();
   const labelled = extractLabelledFields(layout, type, skip);
   for (const [field, list] of labelled) if (list[0]) chosen.set(field, list[0]);
-  const parties = readParties(layout, type, skip, tables, warnings);
+  const parties = readParties(layout, type, skip, tables, warnings, chosen.get('placeOfSupply'));
   putParty(chosen, 'vendor', parties.vendor);
   putParty(chosen, 'buyer', parties.buyer);
 
@@ -150,15 +155,17 @@ function readParties(
   skip: (s: Segment) => boolean,
   tables: LineItemsResult,
   warnings: string[],
+  placeOfSupply?: Candidate,
 ): { vendor: Party; buyer: Party } {
   const found = extractParties(layout, type, skip);
   // Copies: the resolver below completes them (a shared empty party must stay empty).
   const parties = { vendor: { ...found.vendor }, buyer: { ...found.buyer } };
   const tableTop = (page: number) =>
     Math.min(Number.POSITIVE_INFINITY, ...tables.regions.filter((r) => r.page === page).map((r) => r.y0));
+  const candidates = findGstinCandidates(layout, type, skip, tableTop);
   const gstins = resolvePartyGstins(
     { vendor: parties.vendor.gstin, buyer: parties.buyer.gstin },
-    findGstinCandidates(layout, type, skip, tableTop),
+    candidates,
     type,
   );
   parties.vendor.gstin = gstins.vendor;
@@ -166,9 +173,16 @@ function readParties(
   for (const p of [parties.vendor, parties.buyer]) {
     // No state printed in the block: a GSTIN's first two digits are its registration's state.
     const code = typeof p.gstin?.value === 'string' ? p.gstin.value.slice(0, 2) : '';
-    if (p.stateCode || !p.gstin || !stateByCode(code)) continue;
-    p.stateCode = { ...p.gstin, value: code, score: isValidGstin(String(p.gstin.value)) ? 0.9 : 0.5 };
+    if (!p.gstin || !stateByCode(code)) continue;
+    // A GSTIN given to its party by a rule alone (the one GSTIN printed): its state no surer.
+    const byRule = p.gstin.score <= SOLE_GSTIN_CONFIDENCE;
+    const score = isValidGstin(String(p.gstin.value)) ? (byRule ? p.gstin.score : 0.9) : 0.5;
+    // A state the block prints stands, unless it is the GSTIN's own read from a misspelt name.
+    const misspelt = p.stateCode?.value === code && p.stateCode.score <= MISSPELT_STATE_CONFIDENCE;
+    if (p.stateCode && !(misspelt && score > p.stateCode.score)) continue;
+    p.stateCode = { ...p.gstin, value: code, score };
   }
+  parties.buyer.stateCode ??= buyerStateFromSupply(parties.buyer, gstins.vendor, candidates, placeOfSupply);
   // A label or copy marker, or an address line, read where a name should be is no name: empty
   // beats wrong.
   for (const p of [parties.vendor, parties.buyer]) {

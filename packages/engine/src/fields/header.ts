@@ -2,6 +2,7 @@ import { boxOf, type Layout, type Segment } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
 import { findLabelHits, isLabelText, type LabelHit } from './labels.ts';
+import { STATE_LINE } from './parties.ts';
 import { type ParsedValue, parseValue } from './values.ts';
 
 /** A candidate reading of one field. */
@@ -102,6 +103,7 @@ function underLabel(below: Segment | null, label: Segment): Segment | null {
  * - zeros read as the letter O inside a run of zeros ("24TNO0O280" for 24TN000280);
  * - capitals read as lower case in an upper-case prefix ("Ti-01243" for TI-01243);
  * - the slash after a letter prefix read as I ("POI24-25/0417" for PO/24-25/0417);
+ * - the O of a two-letter prefix read as a zero before a long run of digits ("0R552309…");
  * - a zero for the O of a later part that is otherwise letters ("ABC/STORE/P0/112").
  */
 export function repairOcrDocNumber(value: string): string {
@@ -113,7 +115,8 @@ export function repairOcrDocNumber(value: string): string {
 }
 
 function repairPrefix(value: string): string {
-  let v = value;
+  // A zero before a letter and a long run of digits is the O of a letter prefix ("0R5523…").
+  let v = value.replace(/^0(?=[A-Z]\d{6,}$)/, 'O');
   // A run of O/0 that holds a real 0 and runs into digits is zeros.
   v = v.replace(/[O0]*0[O0]*(?=\d)/g, (run) => '0'.repeat(run.length));
   // A slash read as I (or l, |) after a letter prefix, in a number that separates with slashes.
@@ -143,6 +146,7 @@ export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): C
   )
     found.candidate.value = repairOcrDocNumber(found.candidate.value);
   if (hit.spec.kind === 'docno') completeCutNumber(layout, found);
+  if (hit.spec.kind === 'text') completeOpenBracket(layout, found.candidate, found.seg);
   const date = pairedDate(hit, found.seg, found.end);
   return date ? [found.candidate, date] : [found.candidate];
 }
@@ -174,16 +178,49 @@ function resolveValue(
   // scan is a speck, more letters or digits are a value.
   const speck = seg.words[0]?.source === 'ocr' && rest.trim().length === 1;
   if (/[A-Za-z0-9]/.test(rest) && spec.kind !== 'text' && !speck) return null;
-  const right = rightOf(layout, seg);
-  if (right && right.x0 - seg.x1 < 220 && !isLabelText(right.text, type)) {
-    const p = parseValue(spec.kind, right.text);
-    if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
-    // Not a value of this kind: a neighbouring column header; the value may still be below.
+  // A state's value cell often carries its own row label ("State: Karnataka, Code: 29").
+  const valueCell = (s: Segment) =>
+    !isLabelText(s.text, type) || (spec.kind === 'state' && STATE_LINE.test(s.text));
+  // A label wrapped in its cell ("Place of" / "Supply"): its value may stand beside either line.
+  for (const labelSeg of hit.upper ? [seg, hit.upper] : [seg]) {
+    const right = rightOf(layout, labelSeg);
+    if (right && right.x0 - labelSeg.x1 < 220 && valueCell(right)) {
+      const p = parseValue(spec.kind, right.text);
+      if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
+      // Not a value of this kind: a neighbouring column header; the value may still be below.
+    }
   }
   const below = underLabel(belowOf(layout, seg), seg);
-  if (below && !isLabelText(below.text, type)) {
+  if (below && valueCell(below)) {
     const p = parseValue(spec.kind, below.text);
     if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
+  }
+  if (spec.kind === 'state' && below) {
+    const found = stateInColumn(layout, type, below);
+    if (found)
+      return at(candidateFrom(spec.field, found.seg, found.p, 0, 0.8 * hit.weight), found.seg, found.p, 0);
+  }
+  return null;
+}
+
+/** Lines of an address block under a column heading, at most. */
+const COLUMN_LINES = 4;
+
+/**
+ * The state named in the address block that a "Place of Supply" heading heads (a consignee's
+ * name, then its address): the first of its next lines in the column to name a state.
+ */
+function stateInColumn(
+  layout: Layout,
+  type: DocumentType,
+  first: Segment,
+): { seg: Segment; p: ParsedValue } | null {
+  let cur: Segment | null = first;
+  for (let i = 0; cur && i < COLUMN_LINES; i++) {
+    if (isLabelText(cur.text, type)) return null;
+    const p = parseValue('state', cur.text);
+    if (p) return { seg: cur, p };
+    cur = belowOf(layout, cur, 2);
   }
   return null;
 }
@@ -193,6 +230,22 @@ function resolveValue(
  * a narrow cell wrapped it. The cell's next line, directly below and holding one short code,
  * completes it ("25"); a number left cut is not trusted.
  */
+/**
+ * A text value whose bracket is left open at the end of its cell wrapped ("… (after the goods pass" /
+ * "inspection)"): the next line's one segment under the value that closes it completes it.
+ */
+function completeOpenBracket(layout: Layout, c: Candidate, seg: Segment): void {
+  if (typeof c.value !== 'string' || c.value.lastIndexOf('(') <= c.value.lastIndexOf(')')) return;
+  const line = layout.lines[seg.line]!;
+  const next = layout.lines[seg.line + 1];
+  if (!next || next.page !== seg.page || next.y0 - line.y1 > 1.2 * line.height) return;
+  const tail = next.segments.filter((s) => s.x0 >= c.bbox[0] - 2 && s.x0 < c.bbox[2]);
+  const t = tail[0];
+  if (tail.length !== 1 || !t || !/^[^()]*\)/.test(t.text)) return;
+  c.value = `${c.value} ${t.text}`;
+  c.bbox = [Math.min(c.bbox[0], t.x0), c.bbox[1], Math.max(c.bbox[2], t.x1), Math.max(c.bbox[3], t.y1)];
+}
+
 function completeCutNumber(layout: Layout, found: { candidate: Candidate; seg: Segment; end: number }): void {
   const { candidate: c, seg } = found;
   const after = seg.text.slice(found.end);

@@ -31,6 +31,8 @@ export interface LabelHit {
   end: number;
   /** Higher when the wording is specific ("Invoice Date") than generic ("Date"). */
   weight: number;
+  /** The label's first line when it wraps in its cell ("Place of" over "Supply"): `segment` is its last. */
+  upper?: Segment;
 }
 
 /** Test the start of a segment's text against patterns; returns the end of the match. */
@@ -40,9 +42,18 @@ export function matchStart(text: string, patterns: readonly RegExp[]): number | 
   const t = normalizeLabelText(text.slice(lead));
   for (const p of patterns) {
     const m = p.exec(t);
-    if (m && m.index === 0) return lead + m[0].length;
+    if (m && m.index === 0) return lead + originalLength(text.slice(lead), m[0].length);
   }
   return null;
+}
+
+/** How much of `text` normalises to its first `n` characters (normalising drops spaces). */
+function originalLength(text: string, n: number): number {
+  // A mark after the prefix keeps its trailing space from being trimmed away.
+  const normalised = (k: number) => normalizeLabelText(`${text.slice(0, k)}x`).length - 1;
+  let k = n;
+  while (k < text.length && normalised(k) < n) k++;
+  return k;
 }
 
 /** The number of an item in a list of terms ("2 Payment Terms", "(3) Delivery", "4) Freight"). */
@@ -67,8 +78,11 @@ function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | nu
   return end === null ? null : lead + end;
 }
 
-/** Stray marks OCR reads before the first word of a cell: quotes, bars, underscores, tildes. */
-export const OCR_LEAD = /^[\s"'“”‘’`|_~#*•]+(?=[A-Za-z])/;
+/**
+ * Stray marks before the first word of a cell: quotes, bars, underscores, tildes, rules, bullets, or a
+ * box edge read as a lone lower-case "i" or "l" before a capitalised word ("i Place of Supply").
+ */
+export const OCR_LEAD = /^(?:[\s"'“”‘’`|_~#*•=\-–]+(?=[A-Za-z])|[il] (?=[A-Z][a-z]))/;
 
 /** True when a segment starts with any known label (field, party, amount or other). */
 export function isLabelText(text: string, type: DocumentType): boolean {
@@ -128,6 +142,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         segment: below,
         end: Math.min(below.text.length, end - seg.text.length - 1),
         weight: 0.95,
+        upper: seg,
       };
       hits.push(hit);
       hitBySegment.set(below, hit);

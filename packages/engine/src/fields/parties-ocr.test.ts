@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutCellWords } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
 import type { PageContent, Word } from '../types.ts';
-import { extractParties } from './parties.ts';
+import { extractParties, tidyName } from './parties.ts';
 
 /** OCR words: each line is [y, height, [x, text]...]; word boxes hug glyphs, so heights vary. */
 function ocrPage(lines: Array<[number, number, ...Array<[number, string]>]>): PageContent {
@@ -176,7 +176,7 @@ describe('state of a party on scans', () => {
       ]),
     ]);
     expect(extractParties(layout, 'invoice', none).buyer.stateCode?.value).toBe('33');
-    // Without the GSTIN's word for it, a misspelt state stays unread.
+    // Without the GSTIN's word for it, a misspelt state is read for review only.
     const bare = buildLayout([
       ocrPage([
         [100, 6.5, [40, 'Buyer']],
@@ -184,6 +184,63 @@ describe('state of a party on scans', () => {
         [120, 6.5, [40, 'Coimbatore, Tami Nadu 641058']],
       ]),
     ]);
-    expect(extractParties(bare, 'invoice', none).buyer.stateCode).toBeNull();
+    const state = extractParties(bare, 'invoice', none).buyer.stateCode;
+    expect(state?.value).toBe('33');
+    expect(state?.score).toBeLessThan(0.8);
+  });
+});
+
+describe('letterhead beside the bill-to heading', () => {
+  it('reads the supplier whose name starts the line of the "Bill to" heading, under a software logo', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [40, 7, [440, 'INVOICE 17']],
+        // A billing software's logo and tagline, then the seller's block level with "Bill to:".
+        [50, 18, [100, 'TALLYWISE']],
+        [78, 7, [100, 'BILLS MADE SIMPLE']],
+        [130, 8, [40, 'Sahyadri Pumps'], [240, 'Bill to:']],
+        [150, 7, [40, '12, Canal Road, Kothrud'], [240, 'Kaveri Agro Foods']],
+        [164, 7, [40, 'Pune, Maharashtra (MH - 27), India'], [240, 'Ring Road, Nagpur']],
+      ]),
+    ]);
+    const { vendor, buyer } = extractParties(layout, 'invoice', none);
+    expect(vendor.name?.value).toBe('Sahyadri Pumps');
+    expect(buyer.name?.value).toBe('Kaveri Agro Foods');
+  });
+
+  it('takes no row value left after its colon (a label OCR lost) for the letterhead', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [60, 8, [40, ': Maharashtra'], [300, 'Dated']],
+        [72, 8, [40, 'Kaveri Agro Foods']],
+        [84, 7, [40, '14, Ring Road, Nagpur']],
+        [110, 7, [40, 'Purchase Order']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'po', none).buyer.name?.value).toBe('Kaveri Agro Foods');
+  });
+});
+
+describe('a name OCR ran into the next cell', () => {
+  it('drops a document number and the stray mark after it', () => {
+    expect(tidyName('Kaveri Agro Foods Ltd. (Formerly Kaveri Mills) PO/KAF/25-26/118 L')).toBe(
+      'Kaveri Agro Foods Ltd. (Formerly Kaveri Mills)',
+    );
+  });
+});
+
+describe('a state misspelt in an address', () => {
+  it('reads a long state name one letter off as that state', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [100, 8, [40, 'Bill To: Kaveri Agro Foods']],
+        [112, 7, [40, '#Lane 4, Block C']],
+        [124, 7, [40, 'Mysuru Karnatka']],
+        [136, 7, [40, 'India']],
+      ]),
+    ]);
+    const state = extractParties(layout, 'invoice', none).buyer.stateCode;
+    expect(state?.value).toBe('29');
+    expect(state?.score).toBeLessThan(0.8);
   });
 });

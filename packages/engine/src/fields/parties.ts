@@ -1,4 +1,4 @@
-import { findDates, isValidGstin, stateByCode, stateCodeFromText } from '@bahi/india';
+import { findDates, isValidGstin, STATES, stateByCode, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
@@ -23,7 +23,8 @@ export type Role = 'vendor' | 'buyer' | 'shipTo';
 
 const CONTACT =
   /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|cell|fax|e-?mail|website|web|url|contact(?: person| no)?|kind attn|attn|cin|pan|tan|udyam|msme|fssai|iec|llpin|reg(?:d)?\.? office)\b/i;
-const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
+/** A "State: …" / "State Code: …" row of a block or cell. */
+export const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
 const GSTIN_LABEL = /^(?:gstin|gst ?in|gst no|gst reg|uin)\b/i;
 
 const COLUMN_HEADER =
@@ -107,13 +108,14 @@ const REFERENCE_LABEL = /^[\w.&/ ]{0,20}\b(?:no|number|date|id|code)\.?\s*:?$/i;
 
 /**
  * A name without what OCR or the layout glued to it: a leading mark ("<74 Konkan Marine Tools"),
- * a document number run on after it ("... Rewa Alloys) PO/NCL/25-26/314"). Empty when what is left
- * is a heading word ("Name", "Notes") or a role in brackets ("Details of Consignee (Shipped to)").
+ * a document number run on after it, with any stray mark after that ("... Rewa Alloys)
+ * PO/NCL/25-26/314 L"). Empty when what is left is a heading word ("Name", "Notes") or a role in
+ * brackets ("Details of Consignee (Shipped to)").
  */
 export function tidyName(text: string): string {
   const t = text
     .replace(/^[<>|{}©®[\]~]+\S*\s+(?=[A-Za-z])/, '')
-    .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*$/, '')
+    .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*(?:\s+\S{1,2})?$/, '')
     .trim();
   if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t) || isPlaceName(t)) return '';
   if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
@@ -184,7 +186,12 @@ function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string
   const code = typeof gstin?.value === 'string' && isValidGstin(gstin.value) ? gstin.value.slice(0, 2) : null;
   const state = code ? stateByCode(code) : undefined;
   if (!state || !lines.length) return null;
-  const name = state.name.toLowerCase();
+  return namedLoosely(state.name, lines, Math.max(1, Math.floor(state.name.length / 5))) ? state.code : null;
+}
+
+/** Whether the address lines name a state within `allowed` OCR slips. */
+function namedLoosely(stateName: string, lines: string[], allowed: number): boolean {
+  const name = stateName.toLowerCase();
   const words = lines
     .join(' ')
     .toLowerCase()
@@ -192,10 +199,27 @@ function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string
     .trim()
     .split(' ');
   const n = name.split(' ').length;
-  const allowed = Math.max(1, Math.floor(name.length / 5));
   for (let i = 0; i + n <= words.length; i++)
-    if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return state.code;
-  return null;
+    if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return true;
+  return false;
+}
+
+/** How far a state read from a misspelt name, with nothing else for it, is trusted: review. */
+export const MISSPELT_STATE_CONFIDENCE = 0.6;
+
+/** Letters a state's name needs before a one-letter slip in it is still that state alone. */
+const LOOSE_NAME_LETTERS = 8;
+
+/**
+ * The state an address names with one letter off ("Karnatka"): only long names, and only when
+ * exactly one state is that close, so a slip never turns one state into another.
+ */
+function misspeltStateInAddress(lines: string[]): string | null {
+  if (!lines.length) return null;
+  const close = STATES.filter(
+    (st) => !st.historical && st.name.length >= LOOSE_NAME_LETTERS && namedLoosely(st.name, lines, 1),
+  );
+  return close.length === 1 ? close[0]!.code : null;
 }
 
 /**
@@ -240,6 +264,7 @@ function readBlock(
   const { name, address, gstin, ...printed } = sortBlockLines(segs, type, letterhead);
   let state = printed.state;
   let stateFrom = printed.stateSegs;
+  let stateScore = 0.85;
   // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
   const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
   // An "Address :" row label, or the colon of its value cell, is not part of the address.
@@ -251,7 +276,10 @@ function readBlock(
     )
     .filter(Boolean);
   if (!state) {
-    const code = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
+    const sure = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
+    // A misspelt state only the spelling vouches for is read for review, never trusted.
+    const code = sure ?? misspeltStateInAddress(addressLines);
+    if (!sure) stateScore = MISSPELT_STATE_CONFIDENCE;
     if (code) {
       state = code;
       stateFrom = address.slice(-1);
@@ -272,7 +300,7 @@ function readBlock(
     name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
     gstin,
     address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
-    stateCode: candidate('stateCode', stateFrom, state, 0.85),
+    stateCode: candidate('stateCode', stateFrom, state, stateScore),
   };
 }
 
@@ -675,15 +703,24 @@ function sameName(a: string, b: string): boolean {
   return editDistance(x, y, slips + 1) <= slips;
 }
 
-function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Party {
+/**
+ * The issuer's block at the top of page 1, above the first party heading. A supplier's block set
+ * in the column left of the heading may start on the heading's own line ("Sahyadri Pumps | Bill
+ * to:"): the cells left of the heading on its line count too.
+ */
+function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | null): Party {
   const page = layout.pages[0];
   if (!page) return EMPTY;
-  const lines = layout.lines.filter((l) => l.page === page.page && l.y1 <= limitY + 1);
+  const limitY = anchor?.y0 ?? page.height;
+  const besideAnchor = (l: Line) => !!anchor && l.y1 > limitY + 1 && l.y0 < anchor.y1;
+  const lines = layout.lines.filter((l) => l.page === page.page && (l.y1 <= limitY + 1 || besideAnchor(l)));
   let best: Segment | null = null;
   const ocrCandidates: Segment[] = [];
   for (const l of lines) {
     if (l.y0 > page.height * 0.35) break;
     for (const s of l.segments) {
+      // Beside the heading, only a block of its own: a name with its address under it.
+      if (besideAnchor(l) && (s.x1 > anchor!.x0 - 10 || !hasAddressBelow(layout, s))) continue;
       if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
       if (
         isTitleText(s.text) ||
@@ -693,8 +730,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, limitY: number): Pa
       )
         continue;
       if (isLabelText(s.text, type) || findGstins(s.text).length) continue;
-      // A letter's salutation is not a name.
-      if (SALUTATION.test(s.text)) continue;
+      // A letter's salutation is not a name, nor a row's value after its colon ("State Name : …").
+      if (SALUTATION.test(s.text) || s.text.startsWith(':')) continue;
       // Numbered section headings ("2. Transaction Details") and table words are not a company name.
       if (/^\d+\.\s|details$/i.test(s.text)) continue;
       if (/\b(?:amount|total|qty|quantity|rate|description|particulars|hsn|sac|gst|tax)\b/i.test(s.text))
@@ -738,11 +775,11 @@ export function extractParties(
     const role = headingRole(s.text, type);
     if (role && !anchors[role]) anchors[role] = s;
   }
-  const firstAnchorY = Math.min(
-    ...Object.values(anchors).map((a) => a.y0),
-    layout.pages[0]?.height ?? Number.POSITIVE_INFINITY,
+  const firstAnchor = Object.values(anchors).reduce<Segment | null>(
+    (a, b) => (!a || b.y0 < a.y0 ? b : a),
+    null,
   );
-  const letterhead = letterheadBlock(layout, type, firstAnchorY);
+  const letterhead = letterheadBlock(layout, type, firstAnchor);
   // No letterhead read (a logo only): the issuer signs off "For, NAME" at the foot.
   const issuer = letterhead.name ? letterhead : { ...EMPTY, name: signedOffBy(layout) ?? closedBy(layout) };
   const read = (r: Role) => (anchors[r] ? blockFromAnchor(layout, type, anchors[r]) : null);

@@ -167,7 +167,27 @@ export function findGstinCandidates(
       });
     }
   }
-  return out;
+  return soleGstinIsIssuers(out, type);
+}
+
+/** How far the party of a GSTIN placed by no label, heading or letterhead is trusted. */
+export const SOLE_GSTIN_CONFIDENCE = 0.7;
+
+/**
+ * A document that prints a single GSTIN, valid, with nothing on the page saying whose (a receipt's
+ * footer): the issuer's. A buyer's GSTIN is printed beside the supplier's, never alone, so the one
+ * GSTIN of an invoice is its supplier's; below review confidence, as only the rule places it.
+ */
+function soleGstinIsIssuers(found: GstinCandidate[], type: DocumentType): GstinCandidate[] {
+  const values = new Set(found.map((c) => c.value));
+  if (values.size !== 1 || profileOf(type).issuer !== 'vendor') return found;
+  if (!found.every((c) => c.role === null && c.valid)) return found;
+  return found.map((c) => ({
+    ...c,
+    role: 'issuer',
+    evidence: 'letterhead',
+    score: Math.min(c.score, SOLE_GSTIN_CONFIDENCE),
+  }));
 }
 
 /** A 15-character code right after a GSTIN label in the same segment or the cell to its left. */
@@ -273,4 +293,30 @@ function samePlace(a: Candidate, b: Candidate | null): boolean {
   return (
     !!b && a.page === b.page && Math.abs(a.bbox[0] - b.bbox[0]) < 2 && Math.abs(a.bbox[1] - b.bbox[1]) < 2
   );
+}
+
+/** How far a state derived from the place of supply is trusted: a rule, not a reading of the buyer's block. */
+const SUPPLY_STATE_CONFIDENCE = 0.6;
+
+/**
+ * The buyer's state when its block prints none and the page prints no GSTIN but the supplier's:
+ * a recipient not registered under GST is supplied at its own location, so the labelled place of
+ * supply is its state. Any other GSTIN on the page (a buyer's one missed, a consignee's) may mean a
+ * registered buyer billed in one state and supplied in another: then nothing is derived. Derived,
+ * not read: never above review confidence.
+ */
+export function buyerStateFromSupply(
+  buyer: { gstin: Candidate | null; stateCode: Candidate | null },
+  vendorGstin: Candidate | null,
+  candidates: GstinCandidate[],
+  placeOfSupply: Candidate | undefined,
+): Candidate | null {
+  if (buyer.gstin || buyer.stateCode || typeof placeOfSupply?.value !== 'string') return null;
+  if (candidates.some((c) => c.value !== vendorGstin?.value)) return null;
+  if (!stateByCode(placeOfSupply.value)) return null;
+  return {
+    ...placeOfSupply,
+    field: 'stateCode',
+    score: Math.min(placeOfSupply.score, SUPPLY_STATE_CONFIDENCE),
+  };
 }

@@ -64,14 +64,19 @@ const CURRENCY_RE = /\b(INR|USD|EUR|GBP|AED|SGD|JPY|CNY|AUD|CAD|CHF)\b/;
 
 /**
  * Undo OCR slips inside printed dates, keeping the text's length where it can (so spans still
- * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25"), a zero read as
+ * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25", "0ctober"), a
+ * numeric date spaced around its separators ("17 / 03 / 2021"), a zero read as
  * the letter O among the digits ("O4-09-2025", "14-O8-2025"), a border read as a fifth year digit,
  * a month name that lost its first letter.
  */
 export function repairOcrDateText(text: string): string {
   return (
     text
-      .replace(/(?<=\d[-/. ]?)0ct(?=[-/. ]?\d)/gi, 'Oct')
+      .replace(/(?<=\d ?[-/.]? ?|^|\s)0ct(?=ober\b| ?[-/.]? ?\d)/gi, 'Oct')
+      // A numeric date OCR spaced around its separators ("17 / 03 / 2021"): closed up, padded after.
+      .replace(/\b(\d{1,2}) ([-/.]) (\d{1,2}) \2 ((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) =>
+        `${d}${sep}${mo}${sep}${y}`.padEnd(m.length),
+      )
       .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0')
       // A cell border read as a fifth digit of the year ("05-03-20211").
       .replace(/(?<=\b\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})[1lI|](?![\dA-Za-z])/g, ' ')
@@ -126,16 +131,17 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
     case 'docno': {
       // First token carrying a digit; a document number never is a bare date or a label word.
       // Spaces printed around a separator belong to the number ("KT - 7", "VKPL/25-26/PO- 61"), as
-      // does a short capital prefix set apart from its digits ("ABC 000417").
+      // does a short capital prefix set apart from its digits ("ABC 000417"). OCR splits a letter
+      // prefix before its separator ("K VT/23-24/088"): its parts are joined.
       const m =
-        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
+        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|(?:[A-Z] (?=[A-Z]{1,4}[/-]\d))?[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
           text,
         );
       if (!m?.[1] || !/\d/.test(m[1])) return null;
-      const token = m[1];
+      const token = /^[A-Z] [A-Z]/.test(m[1]) ? m[1].replace(' ', '') : m[1];
       if (/^\d{1,2}[-/.][A-Za-z0-9]{1,3}[-/.]\d{2,4}$/.test(token) && findDates(token).length) return null;
-      const start = offset + m.index + m[0].length - token.length;
-      return { value: token, start, end: start + token.length };
+      const start = offset + m.index + m[0].length - m[1].length;
+      return { value: token, start, end: start + m[1].length };
     }
     case 'gstin': {
       const g = findGstins(text)[0];

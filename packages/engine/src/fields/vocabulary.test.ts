@@ -42,6 +42,8 @@ const cases: Array<[DocumentType, string, string]> = [
   ['invoice', 'Vehicle No.', 'vehicleNumber'],
   ['invoice', 'Vehicle Number', 'vehicleNumber'],
   ['invoice', 'Truck No.', 'vehicleNumber'],
+  ['invoice', 'Vehlcle No', 'vehicleNumber'],
+  ['invoice', 'Vehicte Humber', 'vehicleNumber'],
   ['invoice', 'Lorry No', 'vehicleNumber'],
   ['invoice', 'Vehicle Reg. No.', 'vehicleNumber'],
   ['invoice', 'IRN', 'irn'],
@@ -183,6 +185,11 @@ const party: Array<[string, string]> = [
   ['Billing Address', 'buyer'],
   ['Shipping Address', 'shipTo'],
   ['Place of Delivery', 'shipTo'],
+  ['Billing Details', 'buyer'],
+  ['Billing & Shipping Address :', 'buyer'],
+  ['Issued To', 'buyer'],
+  ['Shipping Details', 'shipTo'],
+  ['=== BILLED TO', 'buyer'],
 ];
 
 describe('label vocabulary', () => {
@@ -197,6 +204,16 @@ describe('label vocabulary', () => {
 
   it('names totals-block rows', () => {
     expect(amt.filter(([l, f]) => amountLabel(l)?.field !== f)).toEqual([]);
+  });
+
+  it('reads OCR\'s spaced possessive as the label it spells ("Buyer\' s Order No" is no buyer heading)', () => {
+    expect(matchStart("Buyer' s Order No", PARTY_LABELS.buyer)).toBeNull();
+    expect(
+      matchStart(
+        "Buyer' s Order No",
+        profileOf('invoice').fieldSpecs.find((s) => s.field === 'poNumber')!.labels,
+      ),
+    ).not.toBeNull();
   });
 
   it('names party blocks by role', () => {

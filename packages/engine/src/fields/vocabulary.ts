@@ -45,6 +45,8 @@ export function normalizeLabelText(text: string): string {
   return (
     text
       .replace(/[\u2018\u2019\u2032`]/g, "'")
+      // OCR spaces a possessive apart ("Buyer' s Order No"): the label still says "Buyer's".
+      .replace(/(?<=[A-Za-z]) ?' (?=s\b)/g, "'")
       .replace(/[\u2013\u2014]/g, '-')
       // OCR's euro and cent signs for e and c ("€-Way Bill No.").
       .replace(/€/g, 'e')
@@ -62,6 +64,8 @@ const VEHICLE: FieldSpec = {
     /^(?:motor |transport )?vehicle (?:no|number|reg(?:istration)?(?: no)?)\b\.?/,
     /^(?:truck|lorry|vehicle) ?(?:no|#)\b\.?/,
     /^veh\.? no\b\.?/,
+    // OCR's misreads of "Vehicle Number" on scans ("Vehlcle No", "Vehicte Humber").
+    /^veh[a-z]{3,4} (?:no|[nh]umber)\b\.?/,
     /^(?:motor |transport )?vehicle\b(?! type)/,
   ],
 };
@@ -260,7 +264,9 @@ export const PARTY_LABELS = {
   buyer: [
     /^(?:details of (?:the )?)?(?:buyer|recipient|receiver|customer|client)(?: (?:details?|name|address|party|info(?:rmation)?))?\b(?!'s|s')(?! ?(?:order|po|ref|code|id|gstin)\b)/,
     /^bill(?:ed)?[- ]to\b/,
-    /^billing address\b/,
+    // "Billing & Shipping Address" names one block: the buyer's, delivered to its own address.
+    /^billing (?:(?:&|and) shipping )?(?:address|details)\b/,
+    /^issued to\b/,
     /^name of (?:the )?(?:buyer|recipient|customer)\b/,
     /^invoice (?:to|address)\b/,
     /^sold to\b/,
@@ -281,7 +287,7 @@ export const PARTY_LABELS = {
     /^name of (?:the )?(?:supplier|seller|vendor)\b/,
   ],
   shipTo: [
-    /^(?:details of (?:the )?)?(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|place of delivery|delivery at|dispatch to|despatch to)\b/,
+    /^(?:details of (?:the )?)?(?:consignee|ship(?:ped)?[- ]to|deliver(?:y)? to|delivery address|ship to address|shipping address|shipping details|place of delivery|delivery at|dispatch to|despatch to)\b/,
     /^(?:dispatch|despatch) from\b/,
   ],
 } as const;
