@@ -104,6 +104,25 @@ describe('labelled fields', () => {
     expect(v('vehicleNumber')).toBe('KA01AB1234');
   });
 
+  it('gives a bare Dated to the number label above it when the labels are set flush right at their colons', () => {
+    // Made-up layout: "Invoice No :", "Dated :", "Buyer's Order No. :" right-aligned on one colon.
+    const layout = buildLayout([
+      page([
+        [40, [40, 'BUYER (BILL TO)'], [384, 'Invoice No : SP/2425/00408']],
+        [52, [40, 'Sahyadri Pumps Ltd'], [407, 'Dated : 9-Nov-24']],
+        [64, [40, 'Plot 12, MIDC Road'], [407, 'Terms : Net 30']],
+        [76, [40, 'Nashik 422010'], [351, "Buyer's Order No. : PUR-2024-2236"]],
+        [88, [407, 'Dated : 28-Oct-24']],
+      ]),
+    ]);
+    const f = extractLabelledFields(layout, 'invoice', none);
+    const v = (k: string) => f.get(k)?.[0]?.value;
+    expect(v('documentNumber')).toBe('SP/2425/00408');
+    expect(v('documentDate')).toBe('2024-11-09');
+    expect(v('poNumber')).toBe('PUR-2024-2236');
+    expect(v('poDate')).toBe('2024-10-28');
+  });
+
   it('reads a number set lower in its cell, past the lines of a party block beside it', () => {
     // Made-up layout: "Invoice" / "No" stacked in a narrow cell, the number centred three lines
     // down and wrapped after its hyphen, a bill-to block filling the lines in between.

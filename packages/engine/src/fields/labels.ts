@@ -216,10 +216,17 @@ function numberLabelAbove(layout: Layout, seg: Segment, hits: Map<Segment, Label
   for (let k = seg.line - 1; k >= Math.max(0, seg.line - 2); k--) {
     const above = layout.lines[k]!;
     if (above.page !== seg.page || seg.y0 - above.y1 > 3 * line.height) break;
-    const aligned = above.segments.find((s) => Math.abs(s.x0 - seg.x0) < 12);
+    const aligned = above.segments.find((s) => Math.abs(s.x0 - seg.x0) < 12 || sameColon(s, seg));
     if (!aligned) continue;
     const hit = hits.get(aligned);
     return hit?.spec.dateField ? hit : null;
   }
   return null;
+}
+
+/** Labels set flush right ("Invoice No :" over "Dated :") line up at their colons, not their starts. */
+function sameColon(a: Segment, b: Segment): boolean {
+  const colon = (s: Segment) => s.words.find((w) => w.text.endsWith(':'))?.x1;
+  const [x, y] = [colon(a), colon(b)];
+  return x !== undefined && y !== undefined && Math.abs(x - y) < 6;
 }

@@ -273,4 +273,27 @@ describe('what a lesson may overrule', () => {
     expect(result.fields.documentDate).toBe(rules.value);
     expect(result.confidence.documentDate).toBe(rules.confidence);
   });
+  it("repairs a number's OCR slip as the rules do, instead of overruling their repair", () => {
+    const scan = (no: string) =>
+      pageOfLines(
+        [
+          'ACME TOOLS PRIVATE LIMITED',
+          'GSTIN : 27AAECM8421K1Z8',
+          'TAX INVOICE',
+          `Invoice No  ${no}`,
+          'Total  1,180.00',
+        ],
+        'ocr',
+      );
+    const first = scan('AT/2425/00101');
+    const fields = { ...interpretDocument([first], 'invoice', null).fields, documentNumber: 'AT/2425/00101' };
+    const memory = learnFromCorrection({ pages: [first], type: 'invoice', fields, known: null })!;
+    expect(memory.recipes.documentNumber).toMatchObject({ anchor: 'invoice no' });
+    // OCR drew the I of the next number's prefix as a lower-case l.
+    const next = scan('Al/2425/00117');
+    const result = interpretDocument([next], 'invoice', null);
+    applyMemory(buildLayout([next]), memory, result);
+    expect(result.fields.documentNumber).toBe('AI/2425/00117');
+    expect(result.provenance.documentNumber?.learnedFrom).toBeUndefined();
+  });
 });

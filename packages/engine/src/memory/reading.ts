@@ -3,6 +3,7 @@
  * is printed. Learning and recalling share it, so what is learned is exactly what will be read.
  */
 import { getFieldKind } from '@bahi/contracts/extraction';
+import { repairOcrDocNumber } from '../fields/header.ts';
 import { parseValue } from '../fields/values.ts';
 import type { ValueKind } from '../fields/vocabulary.ts';
 import { boxOf, type Layout, type Segment } from '../layout.ts';
@@ -64,7 +65,14 @@ function parse(kind: ValueKind, words: Word[]): Pick<Reading, 'value' | 'bbox' |
     return t.length >= 2 ? { value: t, bbox: boxOf(words), source: words[0]!.source } : null;
   }
   const p = parseValue(kind, text);
-  return p ? { value: p.value, bbox: boxOf(words), source: words[0]!.source } : null;
+  if (!p) return null;
+  const source = words[0]!.source;
+  // A number read from a scan gets the rules' repair of OCR slips ("Sl/2425/…" is "SI/2425/…").
+  const value =
+    kind === 'docno' && source === 'ocr' && typeof p.value === 'string'
+      ? repairOcrDocNumber(p.value)
+      : p.value;
+  return { value, bbox: boxOf(words), source };
 }
 
 /** The number of leading words of `seg` whose key is `anchor` (0 when they are not the anchor). */
