@@ -1,5 +1,6 @@
 import { roundMoney } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import { PAISE_END } from '../tables/fields.ts';
 import { overlap } from '../tables/geometry.ts';
 import type { Word } from '../types.ts';
 import { type Candidate, candidateFrom } from './header.ts';
@@ -8,6 +9,9 @@ import { parseOcrAmount } from './ocr-money.ts';
 import { GST_RATE_SLABS } from './tax-rates.ts';
 import { parseValue } from './values.ts';
 import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
+
+/** An amount printed to three decimals whose third is a zero ("1,250.500"): money to the paisa. */
+const THIRD_DECIMAL_ZERO = /(\.\d{2})0$/;
 
 /** The money fields of a totals block, solved together. */
 export const AMOUNT_FIELDS = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'] as const;
@@ -64,7 +68,7 @@ export function moneyOf(s: Segment): number | null {
   // nor decimals): both are figures whose separators OCR lost.
   if (isOcr(s) && (/\.\d{3,}$/.test(figure) || /^\d{6,}$/.test(figure))) return null;
   // An ERP's text layer may print paise to three places ("4,18,250.450"): the third is a zero.
-  const paise = isOcr(s) ? text : text.replace(/(\.\d{2})0$/, '$1');
+  const paise = isOcr(s) ? text : text.replace(THIRD_DECIMAL_ZERO, '$1');
   if (MONEY_TOKEN.test(paise)) {
     const p = parseValue('money', paise);
     if (p && typeof p.value === 'number') return p.value;
@@ -269,7 +273,7 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
   const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
   const valueSeg =
-    (isOcr(s) ? figures.find((x) => /[.,]\d{2}$/.test(withoutCurrency(x.text))) : undefined) ?? figures[0];
+    (isOcr(s) ? figures.find((x) => PAISE_END.test(withoutCurrency(x.text))) : undefined) ?? figures[0];
   const score = segs[0] === s ? 1 : 0.85;
   if (valueSeg) {
     const value = moneyOf(valueSeg)!;
@@ -282,7 +286,7 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
       .filter((x) => !isOcr(s) || !/\.\d{3}$/.test(x[0]))
       .pop();
     if (m && m.index !== undefined) {
-      const p = parseValue('money', m[0].replace(/(\.\d{2})0$/, '$1'));
+      const p = parseValue('money', m[0].replace(THIRD_DECIMAL_ZERO, '$1'));
       if (p && typeof p.value === 'number')
         add({
           ...candidateFrom(
@@ -313,7 +317,7 @@ export function joinSplitPaise(words: Word[]): Word[] {
       w.source === 'ocr' &&
       /^\d{2}$/.test(w.text) &&
       /^[\d,.]*\d$/.test(prev.text) &&
-      !/[.,]\d{2}$/.test(prev.text) &&
+      !PAISE_END.test(prev.text) &&
       w.x0 >= prev.x1 &&
       w.x0 - prev.x1 <= 0.6 * (prev.y1 - prev.y0);
     if (split) out[out.length - 1] = { ...prev, text: `${prev.text} ${w.text}`, x1: w.x1 };
