@@ -44,3 +44,15 @@ export function pageOfLines(lines: string[], source: Word['source'] = 'text'): P
   });
   return { page: 1, width: 595, height: 842, words, source };
 }
+
+/** Test support: a one-page layout from lines of cells, each line `[y, [x, text]...]` (5-point characters). */
+export function pageOfCells(
+  lines: Array<[number, ...Array<[number, string]>]>,
+  source: 'text' | 'ocr' = 'text',
+): PageContent {
+  const words: Word[] = [];
+  for (const [y, ...cells] of lines)
+    for (const [x, text] of cells)
+      words.push(...layoutCellWords(x, y, text, { charWidth: 5, space: 3, height: 10, source }));
+  return { page: 1, width: 595, height: 842, words, source };
+}

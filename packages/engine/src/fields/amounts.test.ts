@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { layoutCellWords } from '../../test/test-words.ts';
+import { pageOfCells } from '../../test/test-words.ts';
 import { buildLayout } from '../layout.ts';
-import type { PageContent, Word } from '../types.ts';
 import { amountLabel, collectAmountCandidates, moneyOf, printedAmounts, solveAmounts } from './amounts.ts';
 
-/** Lay out lines of text as words: each line is [y, [x, text]...], 10 pt Helvetica-ish widths. */
-function page(
-  lines: Array<[number, ...Array<[number, string]>]>,
-  source: 'text' | 'ocr' = 'text',
-): PageContent {
-  const words: Word[] = [];
-  for (const [y, ...cells] of lines)
-    for (const [x, text] of cells)
-      words.push(...layoutCellWords(x, y, text, { charWidth: 5, space: 3, height: 10, source }));
-  return { page: 1, width: 595, height: 842, words, source };
-}
+const page = pageOfCells;
 const none = () => false;
 /** A one-segment OCR reading of `text`. */
 const ocrSeg = (text: string) => buildLayout([page([[100, [100, text]]], 'ocr')]).lines[0]!.segments[0]!;
