@@ -36,6 +36,8 @@ describe('column vocabulary', () => {
   it('classifies header labels, including OCR misspellings', () => {
     expect(kind('Description of Goods')).toBe('description');
     expect(kind('Descriptlon of Goods')).toBe('description');
+    // OCR reads "ri" as one "n" and "rn" as "m" in small or blurred header type.
+    expect(kind('Item Descnpton')).toBe('description');
     expect(kind('Particulars')).toBe('description');
     expect(kind('HSN/SAC')).toBe('hsn');
     expect(kind('Qty.')).toBe('quantity');

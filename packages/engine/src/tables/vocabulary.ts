@@ -323,7 +323,24 @@ function normaliseUncached(token: string): string {
     if (HEADER_WORDS.has(a) && HEADER_WORDS.has(b) && a.length >= 2 && b.length >= 2) return `${a} ${b}`;
   }
   // OCR misspellings: one edit for short words, two for long ones.
-  return closestHeaderWord(t, FUZZY_TARGETS, t.length >= 8 ? 2 : 1) ?? t;
+  const max = t.length >= 8 ? 2 : 1;
+  return closestHeaderWord(t, FUZZY_TARGETS, max) ?? closestOfMergedGlyphs(t, max) ?? t;
+}
+
+/** Two glyphs OCR reads as one in small or blurred type: "ri" as "n", "rn" as "m". */
+const MERGED_GLYPHS: Array<[string, string]> = [
+  ['n', 'ri'],
+  ['m', 'rn'],
+];
+
+/** The header word a token is, once one glyph OCR merged from two is split back ("descnpton"). */
+function closestOfMergedGlyphs(t: string, max: number): string | null {
+  for (const [merged, pair] of MERGED_GLYPHS)
+    for (let i = t.indexOf(merged); i >= 0; i = t.indexOf(merged, i + 1)) {
+      const found = closestHeaderWord(t.slice(0, i) + pair + t.slice(i + 1), FUZZY_TARGETS, max);
+      if (found) return found;
+    }
+  return null;
 }
 
 /** Normalise a whole label into space-separated header tokens. */
