@@ -112,6 +112,26 @@ describe('labelled fields', () => {
     expect(v('poDate')).toBe('2024-10-28');
   });
 
+  it('gives a Dated OCR misread to the number label whose right edge it shares, past a line between', () => {
+    // Made-up layout: labels set flush right without colons, values in the next cell.
+    const layout = buildLayout([
+      page(
+        [
+          [40, [40, 'BUYER (BILL TO)'], [392, 'Invoice No'], [450, 'SP/2425/00463']],
+          [52, [40, 'Sahyadri Pumps Ltd']],
+          [64, [415, 'Daled'], [450, '18-Dec-24']],
+          [76, [40, 'Nashik 422010'], [359, "Buyer's Order No."], [450, 'PUR-24-25-1366']],
+          [88, [407, 'Dated :'], [450, '7-Dec-24']],
+        ],
+        'ocr',
+      ),
+    ]);
+    const f = extractLabelledFields(layout, 'invoice', none);
+    const v = (k: string) => f.get(k)?.[0]?.value;
+    expect(v('documentDate')).toBe('2024-12-18');
+    expect(v('poDate')).toBe('2024-12-07');
+  });
+
   it('reads a number set lower in its cell, past the lines of a party block beside it', () => {
     // Made-up layout: "Invoice" / "No" stacked in a narrow cell, the number centred three lines
     // down and wrapped after its hyphen, a bill-to block filling the lines in between.

@@ -153,7 +153,8 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     if (skip(seg) || hitBySegment.has(seg)) continue;
     const end = matchStart(seg.text, [GENERIC_DATE]);
     if (end === null) continue;
-    const owner = numberLabelBeside(layout, seg, hitBySegment) ?? numberLabelAbove(layout, seg, hitBySegment);
+    const owner =
+      numberLabelBeside(layout, seg, hitBySegment) ?? numberLabelAbove(layout, seg, hitBySegment, end);
     const field = owner?.spec.dateField ?? 'documentDate';
     const spec = byField.get(field);
     if (!spec) continue;
@@ -211,12 +212,19 @@ function numberLabelBeside(layout: Layout, seg: Segment, hits: Map<Segment, Labe
   return null;
 }
 
-function numberLabelAbove(layout: Layout, seg: Segment, hits: Map<Segment, LabelHit>): LabelHit | null {
+function numberLabelAbove(
+  layout: Layout,
+  seg: Segment,
+  hits: Map<Segment, LabelHit>,
+  dateEnd: number,
+): LabelHit | null {
   const line = layout.lines[seg.line]!;
   for (let k = seg.line - 1; k >= Math.max(0, seg.line - 2); k--) {
     const above = layout.lines[k]!;
     if (above.page !== seg.page || seg.y0 - above.y1 > 3 * line.height) break;
-    const aligned = above.segments.find((s) => Math.abs(s.x0 - seg.x0) < 12 || sameColon(s, seg));
+    const aligned = above.segments.find(
+      (s) => Math.abs(s.x0 - seg.x0) < 12 || labelEndsAlign(s, hits.get(s), seg, dateEnd),
+    );
     if (!aligned) continue;
     const hit = hits.get(aligned);
     return hit?.spec.dateField ? hit : null;
@@ -224,9 +232,25 @@ function numberLabelAbove(layout: Layout, seg: Segment, hits: Map<Segment, Label
   return null;
 }
 
-/** Labels set flush right ("Invoice No :" over "Dated :") line up at their colons, not their starts. */
-function sameColon(a: Segment, b: Segment): boolean {
-  const colon = (s: Segment) => s.words.find((w) => w.text.endsWith(':'))?.x1;
-  const [x, y] = [colon(a), colon(b)];
-  return x !== undefined && y !== undefined && Math.abs(x - y) < 6;
+/**
+ * Labels set flush right ("Invoice No :" over "Dated :", or without colons) line up where their
+ * words end, not where they start: the right edge of a number label's words and of the date's.
+ */
+function labelEndsAlign(above: Segment, hit: LabelHit | undefined, seg: Segment, dateEnd: number): boolean {
+  if (!hit) return false;
+  const [x, y] = [xAtChar(above, hit.end), xAtChar(seg, dateEnd)];
+  // Within a character or two: OCR may drop the colon after one of them.
+  return x !== undefined && y !== undefined && Math.abs(x - y) <= seg.y1 - seg.y0;
+}
+
+/** The right edge of the words that spell the first `chars` characters of a segment's text. */
+function xAtChar(seg: Segment, chars: number): number | undefined {
+  let pos = 0;
+  let x: number | undefined;
+  for (const w of seg.words) {
+    if (pos >= chars) break;
+    x = w.x1;
+    pos += w.text.length + 1;
+  }
+  return x;
 }

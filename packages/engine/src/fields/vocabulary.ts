@@ -79,7 +79,8 @@ const PLACE_OF_SUPPLY: FieldSpec = {
 const CURRENCY: FieldSpec = { field: 'currency', kind: 'currency', labels: [/^currency\b/] };
 
 /** A bare date label whose meaning depends on the number label beside or above it. */
-export const GENERIC_DATE = /^(?:dated|date|dt)\b\.?/;
+// OCR reads the t of "Dated" as an l in small type ("Daled").
+export const GENERIC_DATE = /^(?:da[tl]ed|date|dt)\b\.?/;
 
 const INVOICE: FieldSpec[] = [
   {
