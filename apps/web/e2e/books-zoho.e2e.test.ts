@@ -87,11 +87,11 @@ describe('Zoho Books', () => {
     const mapping = card.getByTestId('zoho-mapping');
     const purchase18 = mapping.getByRole('combobox', { name: 'Purchase account for 18%' });
     // The suggestions come with the mapping read again once the test has stored Zoho's lists: a moment
-    // after the state line, longer on a busy machine (expect.poll's own limit is one second).
-    await expect.poll(() => purchase18.inputValue(), { timeout: 15_000 }).toBe('acc-purchases');
+    // after the state line, longer on a busy machine (one CI run under load waited past 15 s).
+    await expect.poll(() => purchase18.inputValue(), { timeout: 30_000 }).toBe('acc-purchases');
     await expect
       .poll(() => mapping.getByRole('combobox', { name: /within the state .* for 18%/ }).inputValue(), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toBe('tax-gst18');
     await card.scrollIntoViewIfNeeded();
