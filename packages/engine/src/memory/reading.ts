@@ -67,7 +67,7 @@ function parse(kind: ValueKind, words: Word[]): Pick<Reading, 'value' | 'bbox' |
   const p = parseValue(kind, text);
   if (!p) return null;
   const source = words[0]!.source;
-  // A number read from a scan gets the rules' repair of OCR slips ("Sl/2425/…" is "SI/2425/…").
+  // A number read from a scan gets the rules' repair of OCR slips ("Al/24-25/…" is "AI/24-25/…").
   const value =
     kind === 'docno' && source === 'ocr' && typeof p.value === 'string'
       ? repairOcrDocNumber(p.value)
