@@ -37,9 +37,10 @@ export interface MoneyContext {
 /**
  * The header amounts of a document whose type carries money: every candidate gathered, the set
  * that satisfies the GST arithmetic chosen, gaps completed from the lines, tax totals or a GST slab,
- * then the lines' rates settled from the document's. Returns whether the amounts add up.
+ * then the lines' rates settled from the document's. Returns whether the amounts add up, and the
+ * charges printed after the lines (shipping, packing) that belong to the taxable value.
  */
-export function solveMoney(ctx: MoneyContext): boolean {
+export function solveMoney(ctx: MoneyContext): { consistent: boolean; charges: number } {
   const { layout, skip, tables, chosen, parties, words, money } = ctx;
   const cands = collectAmountCandidates(layout, skip);
   const printed = printedAmounts(layout);
@@ -67,7 +68,7 @@ export function solveMoney(ctx: MoneyContext): boolean {
   const taxable = solved.values.taxableValue?.value;
   if (consistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
   settleLineRates(ctx, solved.values, typeof taxable === 'number' ? taxable : lineSum, printed.keys());
-  return consistent;
+  return { consistent, charges };
 }
 
 /**

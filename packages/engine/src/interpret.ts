@@ -14,7 +14,6 @@ import {
   looksLikeAddress,
   nameAgreesWithGstin,
 } from './fields/party-names.ts';
-import { sumOfCharges } from './fields/tax-total.ts';
 import { solveMoney } from './interpret-money.ts';
 import { buildLayout, type Layout, type Segment } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
@@ -83,9 +82,9 @@ export function interpretDocument(
 
   const words = findAmountInWords(layout);
   const money = profileOf(type).money;
-  const amountsConsistent = money
+  const solved = money
     ? solveMoney({ layout, skip, tables, chosen, parties, words, money })
-    : false;
+    : { consistent: false, charges: 0 };
 
   const { fields, provenance, confidence } = headerOf(type, chosen);
   const checks: CheckResult[] = [];
@@ -104,10 +103,10 @@ export function interpretDocument(
   const amountsAddUp = settleConfidence(
     { fields, confidence, provenance, checks, warnings },
     {
-      amountsConsistent,
+      amountsConsistent: solved.consistent,
       wordsAmount: words?.value ?? null,
       lines: tables.lineItems,
-      charges: money ? sumOfCharges(layout, skip) : 0,
+      charges: solved.charges,
     },
     disputed,
   );
