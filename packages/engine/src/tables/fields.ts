@@ -5,15 +5,45 @@ import { editDistance } from '../util.ts';
 import { readingOrder } from './geometry.ts';
 import type { Column } from './header.ts';
 import {
+  collapseSpaces,
+  countOf,
+  digitsOf,
+  hasDigit,
+  isDigits,
   isNumericToken,
+  isPlainFigure,
+  letterRun,
+  PAISE_PER_RUPEE,
   parseGstRate,
   parseMoney,
   parseQuantity,
+  percentOf,
+  QUANTITY_SCALE,
   repairNumericToken,
   round2,
+  round3,
+  wordCount,
 } from './numbers.ts';
-import { type RawRow, SERIAL, SERIAL_SLACK } from './rows.ts';
+import { type RawRow, SERIAL } from './rows.ts';
 import { type ColumnKind, KNOWN_UNITS, UNIT_WORD } from './vocabulary.ts';
+import {
+  CLEAN_VALUE_EPSILON,
+  DECIMAL_STYLE_SHARE,
+  DIGIT_DISTANCE_CAP,
+  GRN_ALTERNATIVE_COST,
+  GRN_EPSILON,
+  ITEM_CODE_HEIGHT,
+  MIN_EDGE_ROWS,
+  MIN_GARBLED_DIGITS,
+  MONEY_POINT_SCALES,
+  QUANTITY_POINT_SCALES,
+  ROW_SUM_RELATIVE,
+  ROW_SUM_TOLERANCE,
+  SERIAL_SLACK,
+  SHORT_UNIT_LENGTH,
+  SPECK_CHARS,
+  WHOLE_RUPEE_TOLERANCE,
+} from './weights.ts';
 
 /** Where one line value was read. */
 export interface ValueProvenance {
@@ -33,6 +63,36 @@ export interface ReadLine {
   addsUp?: boolean | null;
 }
 
+/** Decimals a quantity is printed to at most (a derived one is rounded to them). */
+const QUANTITY_DECIMALS = 3;
+/** A grouping comma OCR read as a decimal point divides a quantity by a thousand. */
+const THOUSAND = 1000;
+
+/** Slack for quantity × rate − discount against an amount: a paisa plus a hair of the amount. */
+function rowSumSlack(amount: number): number {
+  return ROW_SUM_TOLERANCE + Math.abs(amount) * ROW_SUM_RELATIVE;
+}
+
+/** Whether a derived value is a whole number of `1 / scale` (paise, thousandths), float noise aside. */
+function isClean(value: number, scale: number): boolean {
+  return Math.abs(value * scale - Math.round(value * scale)) < CLEAN_VALUE_EPSILON * Math.max(1, value);
+}
+
+/** A text without its points and spaces ("8471.30" → "847130", "Sq. ft" → "Sqft"). */
+function compact(text: string): string {
+  return text.replace(/[.\s]/g, '');
+}
+
+/** A unit as compared with the known units: lower case, no points or spaces ("Sq.ft" → "sqft"). */
+function unitKey(unit: string): string {
+  return compact(unit.toLowerCase());
+}
+
+/** A figure, not its percentage: a word with digits and no "%" ("450.00" over "@9%"). */
+function isFigureWord(w: Word): boolean {
+  return hasDigit(w.text) && !w.text.includes('%');
+}
+
 function bboxOf(words: Word[]): BBox {
   return [
     Math.min(...words.map((w) => w.x0)),
@@ -48,11 +108,11 @@ function provenanceOf(page: number, words: Word[]): ValueProvenance {
 
 /** Text of a cell in reading order, whitespace collapsed. */
 function cellText(words: Word[]): string {
-  return readingOrder(words)
-    .map((l) => l.map((w) => w.text).join(' '))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapseSpaces(
+    readingOrder(words)
+      .map((l) => l.map((w) => w.text).join(' '))
+      .join(' '),
+  );
 }
 
 /** Pick the column of a kind with the highest priority (ties: the leftmost). */
@@ -92,18 +152,14 @@ function readDescription(words: Word[]): { text: string; words: Word[] } {
     if (
       last.length === 1 &&
       ITEM_CODE.test(last[0]?.text ?? '') &&
-      (lastH < restH * 0.95 || last[0]?.source === 'ocr')
+      (lastH < restH * ITEM_CODE_HEIGHT || last[0]?.source === 'ocr')
     ) {
       sub.pop();
     }
   }
   const kept = sub.flat();
   return {
-    text: sub
-      .map((l) => l.map((w) => w.text).join(' '))
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
+    text: collapseSpaces(sub.map((l) => l.map((w) => w.text).join(' ')).join(' ')),
     words: kept,
   };
 }
@@ -122,7 +178,7 @@ export function descriptionLeftEdge(rows: RawRow[], columns: Column[]): number |
     const first = readingOrder(words)[0]?.[0];
     if (first) edges.push(first.x0);
   }
-  if (edges.length < 3) return null;
+  if (edges.length < MIN_EDGE_ROWS) return null;
   edges.sort((a, b) => a - b);
   return edges[Math.floor(edges.length / 2)]!;
 }
@@ -144,7 +200,7 @@ function readMoney(words: Word[]): number | null {
   if (whole !== null) return whole;
   for (const w of words) {
     const v = parseMoney(w.text);
-    if (v !== null && /[0-9]/.test(w.text)) return v;
+    if (v !== null && hasDigit(w.text)) return v;
   }
   return null;
 }
@@ -152,16 +208,16 @@ function readMoney(words: Word[]): number | null {
 /** HSN/SAC: the 4–8 digit code in the cell (OCR letter-for-digit slips repaired). */
 function readHsn(words: Word[]): string | null {
   for (const w of words) {
-    const t = repairNumericToken(w.text).replace(/[.\s]/g, '');
+    const t = compact(repairNumericToken(w.text));
     // A line code such as "00010" is not an HSN code (there is no chapter 00).
-    if (/^[0-9]{4,8}$/.test(t) && isValidHsnSac(t)) return t;
+    if (isValidHsnSac(t)) return t;
   }
   return null;
 }
 
 /** Unit words of a quantity cell ("48 Nos", "1.00" over "Month"). */
 function unitFromQuantityCell(words: Word[]): { text: string; words: Word[] } | null {
-  const ws = words.filter((w) => !isNumericToken(w.text) && /[A-Za-z]/.test(w.text));
+  const ws = words.filter((w) => !isNumericToken(w.text) && letterRun(w.text) > 0);
   if (ws.length === 0) return null;
   return { text: ws.map((w) => w.text).join(' '), words: ws };
 }
@@ -201,7 +257,7 @@ export function readLine(
   const r: RowReading = { row, columns, cellOf, values, provenance, set };
   readDescriptionAndHsn(r, descLeft);
 
-  const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => /[A-Za-z]/.test(w.text));
+  const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => letterRun(w.text) > 0);
   const lines = profileOf(type).lines;
   const qtyIdx = bestColumn(columns, lines.quantityColumn);
   const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx));
@@ -232,7 +288,7 @@ function gatherCells(row: RawRow, columns: Column[]): Map<number, Word[]> {
     // A line of words only that starts in the description column and runs on into columns of
     // figures is description, all of it: an item name printed across the figure columns on a
     // line of its own (receipts). Words under a unit, code or remarks column stay there.
-    const allText = [...l.cells.values()].flat().every((w) => !/[0-9]/.test(w.text));
+    const allText = [...l.cells.values()].flat().every((w) => !hasDigit(w.text));
     const runsOn =
       allText &&
       !l.anchor &&
@@ -278,7 +334,7 @@ function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
   if (descLeft !== null && descCell.some((w) => w.source === 'ocr')) {
     // Specks and a lost serial column's numbers read left of where every description starts
     // ("©", "WN", "12"): short tokens wholly left of that edge are not the description.
-    descCell = descCell.filter((w) => !(w.x1 <= descLeft + 1 && w.text.length <= 3));
+    descCell = descCell.filter((w) => !(w.x1 <= descLeft + 1 && w.text.length <= SPECK_CHARS));
   }
   const serialIdx = bestColumn(columns, 'serial');
   const serialCol = serialIdx >= 0 && cellOf(serialIdx).length === 0 ? columns[serialIdx] : undefined;
@@ -293,7 +349,7 @@ function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
     // A lower-case l among capitals is a capital I ("Gl Sheet" for GI Sheet).
     desc.text = desc.text.replace(
       /(?<![A-Za-z])(?=[A-Z0-9]*l)(?=[A-Z0-9l]*[A-Z])[A-Z0-9l]{2,6}(?![A-Za-z])/g,
-      (t) => t.replace(/l/g, 'I'),
+      (t) => t.replaceAll('l', 'I'),
     );
     // And the other way: "AII-in-One" in mixed-case text is "All" with its l's read as capitals.
     if (/[a-z]/.test(desc.text)) desc.text = desc.text.replace(/\bAII\b/g, 'All');
@@ -301,11 +357,11 @@ function readDescriptionAndHsn(r: RowReading, descLeft: number | null): void {
   let hsnWords = cellOf(bestColumn(columns, 'hsn'));
   if (columns[descCol]?.hsnInCell && readHsn(hsnWords) === null) {
     // The description cell carries the HSN code as a token of its own: it is the HSN, not text.
-    const code = desc.words.find((w) => readHsn([w]) !== null && /^[0-9]+$/.test(w.text));
+    const code = desc.words.find((w) => readHsn([w]) !== null && isDigits(w.text));
     if (code) {
       hsnWords = [code];
       desc.words = desc.words.filter((w) => w !== code);
-      desc.text = desc.text.replace(code.text, '').replace(/\s+/g, ' ').trim();
+      desc.text = collapseSpaces(desc.text.replace(code.text, ''));
     }
   }
   set('description', desc.text === '' ? null : desc.text, desc.words);
@@ -343,14 +399,14 @@ function readPricedFigures(
 ): boolean | null {
   const { row, columns, cellOf, set } = r;
   const { qtyIdx, qty, styles, repair } = opts;
-  const rateWords = cellOf(bestColumn(columns, 'rate')).filter((w) => /[0-9]/.test(w.text));
+  const rateWords = cellOf(bestColumn(columns, 'rate')).filter((w) => hasDigit(w.text));
   const rate = withStyle(readMoney(rateWords), rateWords, styles.get(bestColumn(columns, 'rate')));
   const discIdx = bestColumn(columns, 'discount');
   const discWords = cellOf(discIdx);
   let discount = readDiscount(discWords, columns[discIdx]?.percent ?? false, qty, rate, styles.get(discIdx));
 
   const amountCol = chooseAmountColumn(columns, cellOf, qty?.value ?? null, rate, discount ?? 0);
-  const amountWords = cellOf(amountCol).filter((w) => /[0-9]/.test(w.text));
+  const amountWords = cellOf(amountCol).filter((w) => hasDigit(w.text));
   const amount = netOfRowTax(
     withStyle(readMoney(amountWords), amountWords, styles.get(amountCol)),
     { qty: qty?.value ?? null, rate, discount: discount ?? 0 },
@@ -368,13 +424,13 @@ function readPricedFigures(
   // only holds with it scaled, scale it.
   const discOptions =
     discount !== null && discount > 0 && !PAISE_END.test(cellText(discWords))
-      ? [discount, discount / 100]
+      ? [discount, discount / PAISE_PER_RUPEE]
       : [discount ?? 0];
   let fixed = repair ? reconcileWith(discOptions[0] ?? 0) : asRead;
   for (const d of repair ? discOptions.slice(1) : []) {
-    if (addsUpTo(fixed, discount ?? 0, 0.011)) break;
+    if (addsUpTo(fixed, discount ?? 0, ROW_SUM_TOLERANCE)) break;
     const alt = reconcileWith(d);
-    if (alt.amount !== null && addsUpTo(alt, d, 0.011 + alt.amount * 1e-6)) {
+    if (alt.amount !== null && addsUpTo(alt, d, ROW_SUM_TOLERANCE + alt.amount * ROW_SUM_RELATIVE)) {
       fixed = alt;
       discount = round2(d);
     }
@@ -418,7 +474,7 @@ function rowTaxSum(columns: Column[], cellOf: (i: number) => Word[]): number {
   columns.forEach((c, i) => {
     if (c.kind !== 'taxAmount') return;
     // "450.00" over "@9%" in one cell: the figure, not the rate.
-    const v = readMoney(cellOf(i).filter((w) => /[0-9]/.test(w.text) && !/%/.test(w.text)));
+    const v = readMoney(cellOf(i).filter(isFigureWord));
     if (v !== null && v > 0) sum += v;
   });
   return sum;
@@ -462,12 +518,12 @@ function readDiscount(
 ): number | null {
   if (words.length === 0) return null;
   // "7,216.65" over "6.52%": the cell prints the rupees with the percentage they are; the rupees.
-  const figures = words.filter((w) => /[0-9]/.test(w.text) && !/%/.test(w.text));
+  const figures = words.filter(isFigureWord);
   if (!percentColumn && figures.length > 0 && figures.length < words.length) words = figures;
   const text = cellText(words);
-  const pct = /%/.test(text) || percentColumn;
+  const pct = text.includes('%') || percentColumn;
   const v = pct ? parseGstRate(text) : withStyle(readMoney(words), words, style);
-  if (v !== null && pct && qty && rate !== null) return round2((qty.value * rate * v) / 100);
+  if (v !== null && pct && qty && rate !== null) return round2(percentOf(qty.value * rate, v));
   if (v !== null && !pct) return Math.abs(v);
   return null;
 }
@@ -493,7 +549,7 @@ function readGstParts(columns: Column[], cellOf: (i: number) => Word[]): number 
     if (c.kind !== 'taxAmount') return;
     // "@9 00%": OCR read the rate's decimal point as a space.
     const text = cellText(cellOf(i)).replace(/(^|@)(\d{1,2}) (\d{2}) ?%/, '$1$2.$3%');
-    if (!/%/.test(text)) return;
+    if (!text.includes('%')) return;
     const key = c.gstPart ?? 'total';
     // The amount and its rate may share the cell ("450.00" over "@9%"): the rate is the percentage.
     const pct = /\d+(?:\.\d+)?\s*%/.exec(text);
@@ -505,7 +561,7 @@ function readGstParts(columns: Column[], cellOf: (i: number) => Word[]): number 
     const c = parts.cgst ?? parts.sgst ?? 0;
     const s = parts.sgst ?? parts.cgst ?? 0;
     const sum = c + s;
-    if (sum > 0 || parts.igst == null) return Math.round(sum * 1000) / 1000;
+    if (sum > 0 || parts.igst == null) return round3(sum);
   }
   return parts.igst ?? null;
 }
@@ -523,11 +579,11 @@ interface Reading {
 function alternatives(r: Reading, scales: number[]): number[] {
   const out: number[] = r.value === null ? [] : [r.value];
   const text = r.text.trim();
-  const digits = text.replace(/[^0-9]/g, '');
+  const digits = digitsOf(text);
   const garbled =
-    /^[0-9][0-9.,]*$/.test(text) &&
-    (r.value === null || /\.[0-9]{4,}$/.test(text) || (text.match(/\./g) ?? []).length > 1);
-  if (garbled && digits.length >= 3) out.push(Number(digits) / 100, Number(digits) / 1000);
+    isPlainFigure(text) && (r.value === null || /\.[0-9]{4,}$/.test(text) || countOf(text, '.') > 1);
+  if (garbled && digits.length >= MIN_GARBLED_DIGITS)
+    out.push(Number(digits) / PAISE_PER_RUPEE, Number(digits) / QUANTITY_SCALE);
   if (r.value !== null && (!/[.,][0-9]{1,3}$/.test(text) || /,[0-9]{3}$/.test(text))) {
     for (const s of scales) out.push(r.value / s);
   }
@@ -546,7 +602,7 @@ export interface Reconciled {
 function consistent(q: number, r: number, d: number, a: number): boolean {
   const gap = Math.abs(q * r - d - a);
   // An amount printed to the whole rupee ("1,50,487" for 1 × 1,50,486.5695) rounds the product.
-  return gap <= 0.011 + Math.abs(a) * 1e-6 || (Number.isInteger(a) && gap <= 0.5);
+  return gap <= rowSumSlack(a) || (Number.isInteger(a) && gap <= WHOLE_RUPEE_TOLERANCE);
 }
 
 /**
@@ -561,9 +617,9 @@ export function reconcile(qty: Reading, rate: Reading, discount: number, amount:
   const r0 = rate.value;
   const a0 = amount.value;
   if (q0 !== null && r0 !== null && a0 !== null && consistent(q0, r0, discount, a0)) return asRead;
-  const qa = alternatives(qty, [1000, 100, 10]);
-  const ra = alternatives(rate, [100, 10]);
-  const aa = alternatives(amount, [100, 10]);
+  const qa = alternatives(qty, QUANTITY_POINT_SCALES);
+  const ra = alternatives(rate, MONEY_POINT_SCALES);
+  const aa = alternatives(amount, MONEY_POINT_SCALES);
   if (qa.length > 0 && ra.length > 0 && aa.length > 0) {
     let best: { quantity: number; rate: number; amount: number; changes: number } | null = null;
     for (const [qi, q] of qa.entries()) {
@@ -584,24 +640,20 @@ export function reconcile(qty: Reading, rate: Reading, discount: number, amount:
   const derivedAmount = q0 !== null && r0 !== null ? round2(q0 * r0 - discount) : null;
   const derivedRate = q0 !== null && q0 !== 0 && a0 !== null ? (a0 + discount) / q0 : null;
   const derivedQty = r0 !== null && r0 !== 0 && a0 !== null ? (a0 + discount) / r0 : null;
-  const cleanRate =
-    derivedRate !== null &&
-    Math.abs(derivedRate * 100 - Math.round(derivedRate * 100)) < 1e-6 * Math.max(1, derivedRate);
-  const cleanQty =
-    derivedQty !== null &&
-    Math.abs(derivedQty * 1000 - Math.round(derivedQty * 1000)) < 1e-6 * Math.max(1, derivedQty);
+  const cleanRate = derivedRate !== null && isClean(derivedRate, PAISE_PER_RUPEE);
+  const cleanQty = derivedQty !== null && isClean(derivedQty, QUANTITY_SCALE);
   if (a0 === null && derivedAmount !== null) return { ...asRead, amount: derivedAmount, how: 'derived' };
   if (r0 === null && cleanRate && derivedRate !== null)
     return { ...asRead, rate: round2(derivedRate), how: 'derived' };
   if (q0 === null && cleanQty && derivedQty !== null)
-    return { ...asRead, quantity: Math.round(derivedQty * 1000) / 1000, how: 'derived' };
+    return { ...asRead, quantity: round3(derivedQty), how: 'derived' };
   // All three read but inconsistent: replace the one whose digits are one slip from its derived value.
   if (q0 !== null && r0 !== null && a0 !== null) {
     const options: SlipOption[] = [];
     if (cleanRate && derivedRate !== null)
       options.push({ field: 'rate', value: round2(derivedRate), read: rate.text });
     if (cleanQty && derivedQty !== null)
-      options.push({ field: 'quantity', value: Math.round(derivedQty * 1000) / 1000, read: qty.text });
+      options.push({ field: 'quantity', value: round3(derivedQty), read: qty.text });
     if (derivedAmount !== null) options.push({ field: 'amount', value: derivedAmount, read: amount.text });
     const pick = oneSlip(options);
     if (pick) return { ...asRead, [pick.field]: pick.value, how: 'replaced' };
@@ -623,7 +675,7 @@ interface SlipOption {
  */
 function oneSlip(options: SlipOption[]): SlipOption | null {
   // Between figures equally near, the one OCR split into pieces ("3.500 00") is the misread one.
-  const pieces = (o: SlipOption) => o.read.trim().split(/\s+/).length;
+  const pieces = (o: SlipOption) => wordCount(o.read);
   const ranked = options
     .map((o) => ({ o, d: digitDistance(o.read, o.value), p: pieces(o) }))
     .filter((x) => x.d <= 1)
@@ -635,14 +687,14 @@ function oneSlip(options: SlipOption[]): SlipOption | null {
 
 /** Edit distance between the digits printed and the digits of a value (OCR digit slips). */
 function digitDistance(printed: string, value: number): number {
-  const a = printed.replace(/[^0-9]/g, '').replace(/^0+/, '');
+  const a = digitsOf(printed).replace(/^0+/, '');
   const fixed = Number.isInteger(value)
     ? String(value)
-    : value.toFixed(value * 100 === Math.round(value * 100) ? 2 : 3);
-  const b = fixed.replace(/[^0-9]/g, '').replace(/^0+/, '');
+    : value.toFixed(value * PAISE_PER_RUPEE === Math.round(value * PAISE_PER_RUPEE) ? 2 : QUANTITY_DECIMALS);
+  const b = digitsOf(fixed).replace(/^0+/, '');
   // "1,540.00" prints trailing zeros the number does not carry: compare without them.
   const strip = (s: string) => s.replace(/0+$/, '');
-  return editDistance(strip(a), strip(b), 3);
+  return editDistance(strip(a), strip(b), DIGIT_DISTANCE_CAP);
 }
 
 interface GrnReading {
@@ -665,7 +717,9 @@ export function reconcileGrn(
   const alt = (r: GrnReading) => {
     if (r.value === null) return [null];
     // "1.148" may be 1,148: three decimals after a 1–3 digit whole part.
-    return /^[0-9]{1,3}\.[0-9]{3}$/.test(r.text.trim()) ? [r.value, Math.round(r.value * 1000)] : [r.value];
+    return /^[0-9]{1,3}\.[0-9]{3}$/.test(r.text.trim())
+      ? [r.value, Math.round(r.value * THOUSAND)]
+      : [r.value];
   };
   let best: { o: number | null; r: number | null; a: number | null; j: number | null; score: number } | null =
     null;
@@ -673,10 +727,10 @@ export function reconcileGrn(
     for (const [ri, r] of alt(received).entries()) {
       for (const [ai, a] of alt(accepted).entries()) {
         for (const [ji, j] of alt(rejected).entries()) {
-          let score = -(oi + ri + ai + ji) * 0.5;
-          if (r !== null && a !== null && j !== null) score += Math.abs(a + j - r) < 0.0005 ? 2 : -2;
-          if (o !== null && r !== null) score += o + 0.0005 >= r ? 1 : -1;
-          if (r !== null && a !== null) score += r + 0.0005 >= a ? 1 : -1;
+          let score = -(oi + ri + ai + ji) * GRN_ALTERNATIVE_COST;
+          if (r !== null && a !== null && j !== null) score += Math.abs(a + j - r) < GRN_EPSILON ? 2 : -2;
+          if (o !== null && r !== null) score += o + GRN_EPSILON >= r ? 1 : -1;
+          if (r !== null && a !== null) score += r + GRN_EPSILON >= a ? 1 : -1;
           if (!best || score > best.score) best = { o, r, a, j, score };
         }
       }
@@ -684,10 +738,9 @@ export function reconcileGrn(
   }
   const b = best ?? { o: ordered.value, r: received.value, a: accepted.value, j: rejected.value };
   let { o, r, a, j } = b;
-  const r3 = (n: number) => Math.round(n * 1000) / 1000;
-  if (j === null && r !== null && a !== null && r >= a) j = r3(r - a);
-  else if (r === null && a !== null && j !== null) r = r3(a + j);
-  else if (a === null && r !== null && j !== null && r >= j) a = r3(r - j);
+  if (j === null && r !== null && a !== null && r >= a) j = round3(r - a);
+  else if (r === null && a !== null && j !== null) r = round3(a + j);
+  else if (a === null && r !== null && j !== null && r >= j) a = round3(r - j);
   return { ordered: o, received: r, accepted: a, rejected: j };
 }
 
@@ -710,8 +763,8 @@ function chooseAmountColumn(
     .filter(({ c }) => c.kind === 'amount')
     .sort((a, b) => b.c.priority - a.c.priority);
   for (const { i } of candidates) {
-    const v = readMoney(cellOf(i).filter((w) => /[0-9]/.test(w.text)));
-    if (v !== null && Math.abs(v - expected) <= 0.011 + Math.abs(expected) * 1e-6) return i;
+    const v = readMoney(cellOf(i).filter((w) => hasDigit(w.text)));
+    if (v !== null && Math.abs(v - expected) <= rowSumSlack(expected)) return i;
   }
   return best;
 }
@@ -726,9 +779,18 @@ export function joinNumberFragments(words: Word[]): Word[] {
     for (const w of line) {
       const prev = out[out.length - 1];
       const sameLine = prev && line.includes(prev);
-      const openEnded = prev && /^[0-9][0-9,.]*[,.]$/.test(prev.text) && /^[0-9][0-9,.]*$/.test(w.text);
+      const openEnded =
+        prev &&
+        isPlainFigure(prev.text) &&
+        (prev.text.endsWith(',') || prev.text.endsWith('.')) &&
+        isPlainFigure(w.text);
       const paise =
-        prev && /^[0-9][0-9,]*$/.test(prev.text) && /^[0-9]{2}$/.test(w.text) && w.x0 - prev.x1 < w.y1 - w.y0;
+        prev &&
+        isPlainFigure(prev.text) &&
+        !prev.text.includes('.') &&
+        isDigits(w.text) &&
+        w.text.length === 2 &&
+        w.x0 - prev.x1 < w.y1 - w.y0;
       if (prev && sameLine && (openEnded || paise)) {
         out[out.length - 1] = {
           ...prev,
@@ -757,12 +819,12 @@ export function columnDecimalStyles(
     let withPoint = 0;
     let total = 0;
     for (const cells of cellsByRow) {
-      const ws = (cells.get(i) ?? []).filter((w) => /[0-9]/.test(w.text));
+      const ws = (cells.get(i) ?? []).filter((w) => hasDigit(w.text));
       if (ws.length === 0 || !ws.every((w) => w.source === 'ocr')) continue;
       total++;
       if (ws.some((w) => PAISE_END.test(w.text))) withPoint++;
     }
-    if (total >= 2 && withPoint >= total * 0.6) styles.set(i, true);
+    if (total >= 2 && withPoint >= total * DECIMAL_STYLE_SHARE) styles.set(i, true);
   });
   return styles;
 }
@@ -772,25 +834,26 @@ function withStyle(value: number | null, words: Word[], twoDecimals: boolean | u
   if (value === null || !twoDecimals) return value;
   const text = words.map((w) => w.text).join('');
   if (PAISE_END.test(text) || !/^[0-9,]{3,}$/.test(text)) return value;
-  return round2(value / 100);
+  return round2(value / PAISE_PER_RUPEE);
 }
 
 /** An OCR-read unit one slip away from a known unit ("Mir" → Mtr) becomes that unit. */
 function correctUnit(text: string): string {
-  const t = text.toLowerCase().replace(/[.\s]/g, '');
+  const t = unitKey(text);
   // A known unit in any printed form, its plural too ("Dozens", "gms"): a plural is no OCR slip.
-  if (UNIT_WORD.test(text.trim()) || KNOWN_UNITS.some((u) => u.toLowerCase().replace(/\./g, '') === t))
-    return text;
+  if (UNIT_WORD.test(text.trim()) || KNOWN_UNITS.some((u) => unitKey(u) === t)) return text;
   if (t.length === 2) {
     // A two-letter reading is too short to correct by any slip; a letter OCR dropped from a
     // three-letter unit ("Mr" for Mtr, "Lr" for Ltr) is the one safe repair.
     const grown = KNOWN_UNITS.filter((u) => {
-      const k = u.toLowerCase().replace(/\./g, '');
-      return k.length === 3 && (`${k[0]}${k[2]}` === t || k.slice(0, 2) === t || k.slice(1) === t);
+      const k = unitKey(u);
+      return (
+        k.length === SHORT_UNIT_LENGTH && (`${k[0]}${k[2]}` === t || k.slice(0, 2) === t || k.slice(1) === t)
+      );
     });
     return grown.length === 1 ? (grown[0] as string) : text;
   }
-  if (t.length < 3) return text;
-  const near = KNOWN_UNITS.filter((u) => editDistance(t, u.toLowerCase().replace(/\./g, ''), 1) <= 1);
+  if (t.length < SHORT_UNIT_LENGTH) return text;
+  const near = KNOWN_UNITS.filter((u) => editDistance(t, unitKey(u), 1) <= 1);
   return near.length === 1 ? (near[0] as string) : text;
 }

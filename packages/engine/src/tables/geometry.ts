@@ -1,5 +1,15 @@
 import type { Word } from '../types.ts';
 import { median } from '../util.ts';
+import {
+  CELL_GAP,
+  CELL_GAP_SPACES,
+  CELL_LINE_TOLERANCE,
+  DEFAULT_WORD_HEIGHT,
+  MIN_CELL_GAP,
+  OCR_LINE_TOLERANCE,
+  SPACE_GAP_MAX,
+  TEXT_LINE_TOLERANCE,
+} from './weights.ts';
 
 /**
  * Page geometry for tables: words grouped into visual lines, and lines cut into chunks (runs of
@@ -41,9 +51,9 @@ export function makeLine(words: Word[], space = 0): Line {
  * word height: tight enough that the lines of a vertically centred cell (description above and
  * below the numbers) stay apart, loose enough for OCR baseline jitter.
  */
-export function groupLines(words: Word[], tolerance = 0.3): Line[] {
+export function groupLines(words: Word[], tolerance = TEXT_LINE_TOLERANCE): Line[] {
   if (words.length === 0) return [];
-  const hMed = median(words.map((w) => w.y1 - w.y0)) || 10;
+  const hMed = median(words.map((w) => w.y1 - w.y0)) || DEFAULT_WORD_HEIGHT;
   const tol = hMed * tolerance;
   const sorted = [...words].sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
   const groups: Word[][] = [];
@@ -74,7 +84,7 @@ function estimateSpace(groups: Word[][], hMed: number): number {
     const ws = [...g].sort((a, b) => a.x0 - b.x0);
     for (let i = 1; i < ws.length; i++) {
       const gap = (ws[i] as Word).x0 - (ws[i - 1] as Word).x1;
-      if (gap > 0 && gap < hMed * 0.8) gaps.push(gap);
+      if (gap > 0 && gap < hMed * SPACE_GAP_MAX) gaps.push(gap);
     }
   }
   return median(gaps);
@@ -84,9 +94,9 @@ function estimateSpace(groups: Word[][], hMed: number): number {
  * Cut a line into chunks at horizontal gaps wider than `gapFactor` × word height. Within a cell,
  * words are a space apart (~0.25 em); neighbouring cells are further apart.
  */
-export function chunkLine(line: Line, gapFactor = 0.42): Chunk[] {
+export function chunkLine(line: Line, gapFactor = CELL_GAP): Chunk[] {
   const chunks: Chunk[] = [];
-  const maxGap = Math.max(2.2, line.h * gapFactor, line.space * 1.6);
+  const maxGap = Math.max(MIN_CELL_GAP, line.h * gapFactor, line.space * CELL_GAP_SPACES);
   let cur: Word[] = [];
   const flush = () => {
     if (cur.length === 0) return;
@@ -114,5 +124,10 @@ export function overlap(a0: number, a1: number, b0: number, b1: number): number 
 
 /** Order words as read inside one cell: sub-lines top to bottom, words left to right. */
 export function readingOrder(words: Word[]): Word[][] {
-  return groupLines(words, 0.35).map((l) => l.words);
+  return groupLines(words, CELL_LINE_TOLERANCE).map((l) => l.words);
+}
+
+/** The lines of a page's words, with the tolerance its source needs (OCR or text layer). */
+export function pageLines(words: Word[], source: 'text' | 'ocr'): Line[] {
+  return groupLines(words, source === 'ocr' ? OCR_LINE_TOLERANCE : TEXT_LINE_TOLERANCE);
 }

@@ -1,6 +1,7 @@
 import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Chunk, chunkLine, type Line, overlap } from './geometry.ts';
+import { hasDigit, isDigits, isPlainFigure, withoutPercent } from './numbers.ts';
 import type { LabelClass } from './vocabulary.ts';
 import {
   classifyLabel,
@@ -10,6 +11,21 @@ import {
   normaliseLabel,
   STRONG_HEADER_WORDS,
 } from './vocabulary.ts';
+import {
+  DEFAULT_WORD_HEIGHT,
+  GROUP_LABEL_REACH,
+  GROUP_LABEL_REACH_SHARE,
+  HEADER_CELL_GAP,
+  HEADER_LINE_GAP,
+  HEADER_WORD_SHARE,
+  LABEL_OVERLAP,
+  MIN_STRONG_HEADER_WORDS,
+  OTHER_HEADER_MIN_CELLS,
+  QUALIFIER_GAP,
+} from './weights.ts';
+
+/** One-word qualifiers that join the label before them ("HSN" | "Code", "Item" | "No."). */
+const QUALIFIERS = new Set(['code', 'no', 'number', '#']);
 
 /** One column of a line-item table, located by its header label. */
 export interface Column extends LabelClass {
@@ -46,8 +62,8 @@ function strongCount(line: Line): number {
  * no figures.
  */
 export function isAnotherHeaderRow(line: Line): boolean {
-  if (line.words.some((w) => /[0-9]/.test(w.text))) return false;
-  return chunkLine(line).length >= 3 && strongCount(line) >= 2 && isHeaderish(line);
+  if (line.words.some((w) => hasDigit(w.text))) return false;
+  return chunkLine(line).length >= OTHER_HEADER_MIN_CELLS && strongCount(line) >= 2 && isHeaderish(line);
 }
 
 /** Whether a line looks like part of a table header: mostly header words and no data numbers. */
@@ -59,7 +75,10 @@ function isHeaderish(line: Line, junkNumbers = 0): boolean {
     // Header labels carry no numbers; "4. Details of Goods" above an e-invoice table is a caption.
     // Digits inside OCR junk ("5s" for "Sl") only count as unknown words.
     const misreadPercent = /^[0-9]%\)?$/.test(w.text); // OCR's "9%" for a lone "%"
-    if (!misreadPercent && (/^[0-9]+[.)]?$/.test(w.text) || /^[0-9][0-9.,]*%?$/.test(w.text))) {
+    // A number ("12.", "3)", "1,250.00", "18%") is data, not a label.
+    const number =
+      isPlainFigure(withoutPercent(w.text)) || (w.text.endsWith(')') && isDigits(w.text.slice(0, -1)));
+    if (!misreadPercent && number) {
       if (++numbers > junkNumbers) return false;
       continue;
     }
@@ -69,7 +88,7 @@ function isHeaderish(line: Line, junkNumbers = 0): boolean {
       if (HEADER_WORDS.has(t) || t === 'rs' || t === '%') known++;
     }
   }
-  return total > 0 && known / total >= 0.5;
+  return total > 0 && known / total >= HEADER_WORD_SHARE;
 }
 
 /**
@@ -85,21 +104,22 @@ export function findHeaders(lines: Line[], type: DocumentType, weak = false): Ta
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
     // A partly read header may carry one OCR-garbled label read as a number.
-    if (strongCount(line) < (weak ? 2 : 3) || !isHeaderish(line, weak ? 1 : 0)) continue;
+    if (strongCount(line) < (weak ? 2 : MIN_STRONG_HEADER_WORDS) || !isHeaderish(line, weak ? 1 : 0))
+      continue;
     if (found.some((h) => i >= h.first && i <= h.last)) continue;
     let first = i;
     let last = i;
-    const h = line.h || 10;
+    const h = line.h || DEFAULT_WORD_HEIGHT;
     while (first > 0) {
       const prev = lines[first - 1] as Line;
       const cur = lines[first] as Line;
-      if (cur.y0 - prev.y1 > h * 0.9 || !isHeaderish(prev)) break;
+      if (cur.y0 - prev.y1 > h * HEADER_LINE_GAP || !isHeaderish(prev)) break;
       first--;
     }
     while (last < lines.length - 1) {
       const next = lines[last + 1] as Line;
       const cur = lines[last] as Line;
-      if (next.y0 - cur.y1 > h * 0.9 || !isHeaderish(next)) break;
+      if (next.y0 - cur.y1 > h * HEADER_LINE_GAP || !isHeaderish(next)) break;
       last++;
     }
     const band = lines.slice(first, last + 1);
@@ -156,7 +176,7 @@ interface LabelPart {
 export function buildColumns(band: Line[]): Column[] {
   const parts: LabelPart[] = [];
   band.forEach((line, lineIndex) => {
-    for (const chunk of chunkLine(line, 0.38)) {
+    for (const chunk of chunkLine(line, HEADER_CELL_GAP)) {
       for (const piece of splitByVocabulary(chunk)) parts.push({ lineIndex, chunk: piece });
     }
   });
@@ -184,7 +204,7 @@ function spanningParts(parts: LabelPart[]): Set<number> {
     const byLine = new Map<number, number>();
     for (const q of parts) {
       if (q.lineIndex <= p.lineIndex) continue;
-      if (overlap(p.chunk.x0, p.chunk.x1, q.chunk.x0, q.chunk.x1) > 0.5) {
+      if (overlap(p.chunk.x0, p.chunk.x1, q.chunk.x0, q.chunk.x1) > LABEL_OVERLAP) {
         byLine.set(q.lineIndex, (byLine.get(q.lineIndex) ?? 0) + 1);
       }
     }
@@ -210,7 +230,7 @@ function draftColumns(parts: LabelPart[], spanning: Set<number>): Draft[] {
       const a = parts[i] as LabelPart;
       const b = parts[j] as LabelPart;
       if (a.lineIndex === b.lineIndex) continue;
-      if (overlap(a.chunk.x0, a.chunk.x1, b.chunk.x0, b.chunk.x1) > 0.5) parent[find(i)] = find(j);
+      if (overlap(a.chunk.x0, a.chunk.x1, b.chunk.x0, b.chunk.x1) > LABEL_OVERLAP) parent[find(i)] = find(j);
     }
   }
   const groups = new Map<number, LabelPart[]>();
@@ -275,8 +295,8 @@ function tidyColumns(all: Column[]): Column[] {
     const a = columns[i - 1] as Column;
     const b = columns[i] as Column;
     // Only a one-word qualifier ("Code", "No.") joins; "Delivery Date" is a column of its own.
-    const qualifier = /^(?:code|no|number|#)$/.test(normaliseLabel(b.label));
-    if (a.kind === 'other' || !qualifier || b.x0 - a.x1 > 10) continue;
+    const qualifier = QUALIFIERS.has(normaliseLabel(b.label));
+    if (a.kind === 'other' || !qualifier || b.x0 - a.x1 > QUALIFIER_GAP) continue;
     const joined = classifyLabel(normaliseLabel(`${a.label} ${b.label}`));
     if (joined.kind === a.kind)
       columns.splice(i - 1, 2, { ...a, x1: Math.max(a.x1, b.x1), label: `${a.label} ${b.label}` });
@@ -300,7 +320,7 @@ function tidyColumns(all: Column[]): Column[] {
 /** Whether a lower label sits under an upper (group) label: its centre within the label's reach. */
 function nearUnder(upper: { x0: number; x1: number }, lower: { x0: number; x1: number }): boolean {
   const w = upper.x1 - upper.x0;
-  const reach = Math.max(25, 0.75 * w);
+  const reach = Math.max(GROUP_LABEL_REACH, GROUP_LABEL_REACH_SHARE * w);
   const c = (lower.x0 + lower.x1) / 2;
   return c >= upper.x0 - reach && c <= upper.x1 + reach;
 }

@@ -1,8 +1,11 @@
 import { GST_RATE_SLABS } from '../fields/tax-rates.ts';
 import type { Layout } from '../layout.ts';
 import { PAISE_END } from './fields.ts';
-import { parseMoney } from './numbers.ts';
+import { parseMoney, percentOf } from './numbers.ts';
 import { normaliseLabel, TAX_WORD } from './vocabulary.ts';
+
+/** One paisa in rupees: each line's tax is rounded to it, so the sums may be off by that much a line. */
+const PAISA = 0.01;
 
 /** A printed figure in rupees and paise ("31.95", "2,736.00") and the text of its line. */
 interface Figure {
@@ -38,9 +41,9 @@ export function impliedLineRate(lines: Array<Record<string, unknown>>, layout: L
   const base = lines.reduce((s, l) => s + (l.amount as number), 0);
   const own = new Set(lines.flatMap((l) => [l.amount, l.rate]).filter((v) => typeof v === 'number'));
   const figures = figuresOf(layout).filter((f) => !own.has(f.value));
-  const slack = 0.01 * (lines.length + 1);
+  const slack = PAISA * (lines.length + 1);
   const fits = GST_RATE_SLABS.filter((slab) => {
-    const whole = (base * slab) / 100;
+    const whole = percentOf(base, slab);
     if (whole / 2 < 1) return false;
     const near = (f: Figure, v: number, tol: number) => Math.abs(f.value - v) <= tol;
     const halves = figures.filter((f) => near(f, whole / 2, slack)).length;

@@ -2,12 +2,14 @@ import { listFieldsOfKind, listLineFields } from '@bahi/contracts/extraction';
 import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, PageContent, Word } from '../types.ts';
 import { columnDecimalStyles, descriptionLeftEdge, readLine } from './fields.ts';
-import { groupLines } from './geometry.ts';
+import { pageLines } from './geometry.ts';
 import { type Column, findHeaders, isLineItemHeader, type TableHeader } from './header.ts';
 import { completeColumns, synthesizeHeader } from './infer.ts';
 import { takeLabelledHsn } from './labelled-codes.ts';
+import { wordCount } from './numbers.ts';
 import { cleanOcrWords } from './ocr-clean.ts';
 import { bodyLines, findContinuation, type RawRow, readPageTable } from './rows.ts';
+import { HEADER_SHIFT_SPREAD, INHERIT_OVERLAP, STUB_HEADER_HEIGHT, TAX_SUBROW_WORDS } from './weights.ts';
 
 /** What the table stage returns for one document. */
 export interface LineItemsResult {
@@ -33,9 +35,7 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
   let lastHeader: TableHeader | null = null;
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
     if (finished) break;
-    // OCR boxes hug the glyphs (no line spacing), so caps and descenders scatter their centres
-    // more than text-layer boxes do: a looser line tolerance.
-    const lines = groupLines(cleanOcrWords(page.words), page.source === 'ocr' ? 0.5 : 0.3);
+    const lines = pageLines(cleanOcrWords(page.words), page.source);
     let headers = findHeaders(lines, type);
     // No full header on the first table page: accept a partly read one (OCR lost labels) and
     // let the numbers below name the missing columns.
@@ -45,7 +45,15 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
       const before = findContinuation(lines, lastHeader.columns);
       const at = lines[before + 1];
       if (before >= -1 && at)
-        headers = [{ first: before, last: before, y0: at.y0, y1: at.y0 - 0.01, columns: lastHeader.columns }];
+        headers = [
+          {
+            first: before,
+            last: before,
+            y0: at.y0,
+            y1: at.y0 - STUB_HEADER_HEIGHT,
+            columns: lastHeader.columns,
+          },
+        ];
     }
     for (const [hi, header] of headers.entries()) {
       const end = headers[hi + 1]?.first ?? lines.length;
@@ -95,14 +103,14 @@ export function inheritColumns(columns: Column[], previous: Column[]): Column[] 
   if (shifts.length < 2) return columns;
   shifts.sort((a, b) => a - b);
   const shift = shifts[Math.floor(shifts.length / 2)]!;
-  if (shifts.some((d) => Math.abs(d - shift) > 8)) return columns;
+  if (shifts.some((d) => Math.abs(d - shift) > HEADER_SHIFT_SPREAD)) return columns;
   return columns.map((c) => {
     if (c.kind !== 'other') return c;
     const match = previous.find(
       (p) =>
         p.kind !== 'other' &&
         Math.min(p.x1 + shift, c.x1) - Math.max(p.x0 + shift, c.x0) >
-          0.5 * Math.min(c.x1 - c.x0, p.x1 - p.x0) &&
+          INHERIT_OVERLAP * Math.min(c.x1 - c.x0, p.x1 - p.x0) &&
         !columns.some((x) => x.kind === p.kind && x.priority >= p.priority),
     );
     return match
@@ -119,7 +127,7 @@ function readHeaderless(
   result: LineItemsResult,
 ): void {
   for (const page of [...pages].sort((a, b) => a.page - b.page)) {
-    const lines = groupLines(cleanOcrWords(page.words), page.source === 'ocr' ? 0.5 : 0.3);
+    const lines = pageLines(cleanOcrWords(page.words), page.source);
     const synth = synthesizeHeader(lines, type);
     if (!synth || !isLineItemHeader(synth.columns, type)) continue;
     const at = lines[synth.before + 1];
@@ -127,7 +135,7 @@ function readHeaderless(
       first: synth.before,
       last: synth.before,
       y0: at?.y0 ?? 0,
-      y1: at ? at.y0 - 0.01 : 0,
+      y1: at ? at.y0 - STUB_HEADER_HEIGHT : 0,
       columns: synth.columns,
     };
     const table = readPageTable(page.page, lines, header, lines.length);
@@ -178,7 +186,7 @@ function isTaxSubRow(line: Record<string, string | number | null>): boolean {
   if (typeof line.hsnSac === 'string') return false;
   const unit = typeof line.unit === 'string' ? line.unit.trim() : '';
   const desc = typeof line.description === 'string' ? line.description.trim() : '';
-  return TAX_HEAD.test(unit) || (TAX_HEAD.test(desc) && desc.split(/\s+/).length <= 4);
+  return TAX_HEAD.test(unit) || (TAX_HEAD.test(desc) && wordCount(desc) <= TAX_SUBROW_WORDS);
 }
 
 /**

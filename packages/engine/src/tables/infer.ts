@@ -3,9 +3,48 @@ import { profileOf } from '../profiles/index.ts';
 import type { DocumentType, Word } from '../types.ts';
 import { chunkLine, type Line, overlap } from './geometry.ts';
 import type { Column } from './header.ts';
-import { isCurrencyWord, isNumericToken, parseGstRate, parseMoney, parseQuantity } from './numbers.ts';
+import {
+  hasDigit,
+  isCurrencyWord,
+  isDigits,
+  isLoneChar,
+  isNumericToken,
+  letterRun,
+  parseGstRate,
+  parseMoney,
+  parseQuantity,
+} from './numbers.ts';
 import { SERIAL } from './rows.ts';
 import { type ColumnKind, normaliseLabel, UNIT_WORD } from './vocabulary.ts';
+import {
+  COLUMN_ROW_SHARE,
+  GRN_BALANCE_EPSILON,
+  GUESS_COST,
+  IN_ORDER_BONUS,
+  ITEM_RUN_GAP,
+  ITEM_RUN_GAP_HEIGHTS,
+  LEFT_EDGE_ALIGN,
+  LEFTNESS_COST,
+  MAX_FREE_ORDER_COLUMNS,
+  MAX_UNKNOWN_COLUMNS,
+  MIN_ITEM_NUMBERS,
+  MIN_ROLE_SCORE,
+  NAME_LETTERS,
+  NAMED_COLUMN_REACH,
+  ORDERED_COVERS_CREDIT,
+  PERCENT_SHARE,
+  RIGHT_EDGE_ALIGN,
+  ROW_SUM_RELATIVE,
+  ROW_SUM_TOLERANCE,
+  SERIAL_DIGITS,
+  SERIAL_SHARE,
+  UNIT_PERCENT_REACH,
+  UNIT_PRODUCT_CREDIT,
+  UNNAMED_NUMERIC_SHARE,
+} from './weights.ts';
+
+/** Labels of a header column that says "rate" but names no tax ("%", "Rate", "Rate %"). */
+const BARE_RATE_LABELS = new Set(['%', 'rate', 'rate %']);
 
 /** GST + cess printed together ("18+0", "9%+9%"). */
 const RATE_SUM = /^[0-9.]+%?(?:\+[0-9.]+%?)+$/;
@@ -24,7 +63,10 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   const { chunks, otherHits, rowsWithNumbers } = survey;
   // Unnamed header columns holding plain numbers take part in the role search below.
   const unnamedNumeric = [...otherHits]
-    .filter(([c, hits]) => c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * 0.3))
+    .filter(
+      ([c, hits]) =>
+        c.kind === 'other' && hits.length >= Math.max(1, rowsWithNumbers * UNNAMED_NUMERIC_SHARE),
+    )
     .map(([c]) => c);
   if (chunks.length === 0 && unnamedNumeric.length === 0) return columns;
   const added = columnsFromAlignedNumbers(columns, chunks, rowsWithNumbers);
@@ -45,13 +87,15 @@ function percentUnitIsGst(columns: Column[], dataLines: Line[]): void {
   for (const line of dataLines) {
     for (const c of columns) {
       if (c.kind !== 'unit') continue;
-      const ch = chunkLine(line).find((x) => overlap(x.x0, x.x1, c.x0, c.x1) > -6 && /%/.test(x.text));
+      const ch = chunkLine(line).find(
+        (x) => overlap(x.x0, x.x1, c.x0, c.x1) > -UNIT_PERCENT_REACH && x.text.includes('%'),
+      );
       if (ch && parseGstRate(ch.text.replace(/^.*?([0-9.]+\s*%).*$/, '$1')) !== null)
         unitPct.set(c, (unitPct.get(c) ?? 0) + 1);
     }
   }
   for (const [c, n] of unitPct)
-    if (!columns.some((x) => x.kind === 'gst') && n >= Math.max(1, dataLines.length * 0.5)) {
+    if (!columns.some((x) => x.kind === 'gst') && n >= Math.max(1, dataLines.length * COLUMN_ROW_SHARE)) {
       c.kind = 'gst';
       c.gstPart = 'total';
     }
@@ -89,18 +133,21 @@ function surveyNumbers(columns: Column[], dataLines: Line[]): NumberSurvey {
         !ch.words.every(
           (w) =>
             isNumericToken(w.text) ||
-            /^[%+|]$/.test(w.text) ||
+            isLoneChar(w.text, '%+|') ||
             RATE_SUM.test(w.text) ||
             isCurrencyWord(w.text),
         )
       )
         continue;
-      if (!ch.words.some((w) => /[0-9]/.test(w.text))) continue;
+      if (!ch.words.some((w) => hasDigit(w.text))) continue;
       n++;
       const pct = /%|^[0-9.]+ ?\+ ?[0-9.]+/.test(ch.text);
       // Numbers next to a named column are its own (right-aligned under a narrow label).
       const covered = columns.some(
-        (c) => c.kind !== 'description' && c.kind !== 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > -10,
+        (c) =>
+          c.kind !== 'description' &&
+          c.kind !== 'other' &&
+          overlap(ch.x0, ch.x1, c.x0, c.x1) > -NAMED_COLUMN_REACH,
       );
       if (pct) pctSeen.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
       const unnamed = columns.find((c) => c.kind === 'other' && overlap(ch.x0, ch.x1, c.x0, c.x1) > 0);
@@ -126,7 +173,7 @@ function nameUnreadColumns(columns: Column[], survey: NumberSurvey): void {
       !columns.some((x) => x.kind === 'serial') &&
       c.x1 <= descX &&
       hits.length > 0 &&
-      serials >= hits.length * 0.8
+      serials >= hits.length * SERIAL_SHARE
     ) {
       c.kind = 'serial';
     }
@@ -139,7 +186,7 @@ function nameUnreadColumns(columns: Column[], survey: NumberSurvey): void {
     if (
       c.kind === 'other' &&
       !columns.some((x) => x.kind === 'gst') &&
-      hits.filter(Boolean).length >= Math.max(1, hits.length * 0.6)
+      hits.filter(Boolean).length >= Math.max(1, hits.length * PERCENT_SHARE)
     ) {
       c.kind = 'gst';
       c.gstPart = 'total';
@@ -158,10 +205,10 @@ function columnsFromAlignedNumbers(
   for (const ch of chunks) {
     const last = clusters[clusters.length - 1];
     const mean = last ? last.reduce((s, c) => s + c.x1, 0) / last.length : 0;
-    if (last && ch.x1 - mean <= 6) last.push(ch);
+    if (last && ch.x1 - mean <= RIGHT_EDGE_ALIGN) last.push(ch);
     else clusters.push([ch]);
   }
-  const minCount = Math.max(1, Math.ceil(rowsWithNumbers * 0.5));
+  const minCount = Math.max(1, Math.ceil(rowsWithNumbers * COLUMN_ROW_SHARE));
   const added: Column[] = [];
   for (const cl of clusters) {
     if (cl.length < minCount) continue;
@@ -169,7 +216,7 @@ function columnsFromAlignedNumbers(
     const x1 = Math.max(...cl.map((c) => c.x1));
     // Two clusters must not overlap an existing column or each other.
     if ([...columns, ...added].some((c) => overlap(x0, x1, c.x0, c.x1) > 0)) continue;
-    const pct = cl.filter((c) => c.pct).length >= cl.length * 0.6;
+    const pct = cl.filter((c) => c.pct).length >= cl.length * PERCENT_SHARE;
     added.push({ kind: pct ? 'gst' : 'other', priority: 0, gstPart: 'total', x0, x1, label: '' });
   }
   return added;
@@ -187,7 +234,7 @@ function pairPercentColumns(columns: Column[], added: Column[], numbers: NumberC
   const bare =
     headerGst.length === 1 &&
     headerGst[0]?.gstPart === 'total' &&
-    /^(?:%|rate|rate %)$/.test(normaliseLabel(headerGst[0]?.label ?? ''));
+    BARE_RATE_LABELS.has(normaliseLabel(headerGst[0]?.label ?? ''));
   if (bare && pctCols.length === 1) pctCols.unshift(headerGst[0] as Column);
   else if (headerGst.length > 0) {
     for (const c of pctCols) c.kind = 'other';
@@ -209,7 +256,7 @@ function pairPercentColumns(columns: Column[], added: Column[], numbers: NumberC
     both++;
     if (v !== null && v === w && v > 0) same++;
   }
-  if (both > 0 && same >= both * 0.6) {
+  if (both > 0 && same >= both * PERCENT_SHARE) {
     a.gstPart = 'cgst';
     b.gstPart = 'sgst';
     b.kind = 'gst';
@@ -233,7 +280,7 @@ function lineValues(line: Line, columns: Column[]): Map<Column, number> {
       }
     }
     if (!best) continue;
-    const w = ch.words.find((x: Word) => /[0-9]/.test(x.text));
+    const w = ch.words.find((x: Word) => hasDigit(x.text));
     if (!w) continue;
     const v = best.kind === 'gst' ? parseGstRate(w.text) : (parseQuantity(w.text) ?? parseMoney(w.text));
     if (v !== null && !out.has(best)) out.set(best, v);
@@ -250,10 +297,10 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
   const roles = lineKind.numericRoles;
   const present = new Set(all.filter((c) => !unknown.includes(c)).map((c) => c.kind));
   const missing = roles.filter((r) => !present.has(r));
-  if (missing.length === 0 || unknown.length > 10) return;
+  if (missing.length === 0 || unknown.length > MAX_UNKNOWN_COLUMNS) return;
   // Many unlabelled columns (a header band OCR lost whole): only assignments in the printed
   // order of the roles (quantity before rate before amount) are tried, which keeps it small.
-  const inOrderOnly = unknown.length > 6;
+  const inOrderOnly = unknown.length > MAX_FREE_ORDER_COLUMNS;
   const rows = dataLines.map((l) => lineValues(l, all)).filter((m) => m.size >= 2);
   const known = (kind: ColumnKind) => all.find((c) => c.kind === kind && !unknown.includes(c));
   let best: { score: number; map: Map<Column, ColumnKind> } = { score: 0, map: new Map() };
@@ -274,9 +321,14 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
         const acc = v('accepted');
         const rej = v('rejected');
         const ord = v('ordered');
-        if (rec !== undefined && acc !== undefined && rej !== undefined && Math.abs(acc + rej - rec) < 0.001)
+        if (
+          rec !== undefined &&
+          acc !== undefined &&
+          rej !== undefined &&
+          Math.abs(acc + rej - rec) < GRN_BALANCE_EPSILON
+        )
           score += 1;
-        if (ord !== undefined && rec !== undefined && ord >= rec) score += 0.25;
+        if (ord !== undefined && rec !== undefined && ord >= rec) score += ORDERED_COVERS_CREDIT;
       } else {
         const q = v('quantity');
         const r = v('rate');
@@ -286,11 +338,11 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
           q !== undefined &&
           r !== undefined &&
           a !== undefined &&
-          Math.abs(q * r - d - a) <= 0.011 + a * 1e-6
+          Math.abs(q * r - d - a) <= ROW_SUM_TOLERANCE + a * ROW_SUM_RELATIVE
         )
           // One of a thing at no discount only says two columns hold the same figure (CGST and
           // SGST do too): weaker evidence than a product that works out.
-          score += (q === 1 || r === 1) && d === 0 ? 0.5 : 1;
+          score += (q === 1 || r === 1) && d === 0 ? UNIT_PRODUCT_CREDIT : 1;
       }
     }
     // Prefer fewer guesses, then the reading order of the roles (left to right).
@@ -298,7 +350,7 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     const inOrder = ordered.every((k, i) => i === 0 || k > (ordered[i - 1] ?? -1));
     // Last tie-break: roles sit as far left as they can (a GRN's ordered quantity comes first).
     const leftness = [...map.keys()].reduce((sum, c) => sum + unknown.indexOf(c), 0);
-    const total = score + (inOrder ? 0.1 : 0) - map.size * 0.01 - leftness * 1e-4;
+    const total = score + (inOrder ? IN_ORDER_BONUS : 0) - map.size * GUESS_COST - leftness * LEFTNESS_COST;
     if (total > best.score) best = { score: total, map: new Map(map) };
   };
   const walk = (i: number, used: Set<ColumnKind>) => {
@@ -320,7 +372,7 @@ function assignRoles(all: Column[], unknown: Column[], dataLines: Line[], type: 
     }
   };
   walk(0, new Set());
-  if (best.score < 0.5) {
+  if (best.score < MIN_ROLE_SCORE) {
     if (lineKind.kind !== 'receipt') nameQuantityByPlace(all, unknown, missing);
     return;
   }
@@ -379,9 +431,9 @@ export function synthesizeHeader(
   return { before: (run[0] as number) - 1, columns: completed };
 }
 
-const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && /[0-9]/.test(t);
+const isNum = (t: string) => (isNumericToken(t) || RATE_SUM.test(t)) && hasDigit(t);
 /** A cell of figures may print the rupee before each ("Rs. 2,450.00"). */
-const isFigureWord = (t: string) => isNum(t) || /^[%+]$/.test(t) || isCurrencyWord(t);
+const isFigureWord = (t: string) => isNum(t) || isLoneChar(t, '%+') || isCurrencyWord(t);
 
 /** Indexes of the first run of item-like rows (three numbers beside a description), or null. */
 function firstItemRun(lines: Line[]): number[] | null {
@@ -395,14 +447,14 @@ function firstItemRun(lines: Line[]): number[] | null {
     const textWords = chunks
       .filter((c) => !numeric.includes(c))
       .flatMap((c) => c.words)
-      .filter((w) => /[A-Za-z]{2,}/.test(w.text));
+      .filter((w) => letterRun(w.text) >= 2);
     // A line of rates only ("6% | 6% | 0%" under an item) belongs to the item above.
-    const figures = numeric.filter((c) => !/%/.test(c.text));
+    const figures = numeric.filter((c) => !c.text.includes('%'));
     if (
-      numeric.length >= 3 &&
+      numeric.length >= MIN_ITEM_NUMBERS &&
       figures.length >= 2 &&
       textWords.length >= 2 &&
-      textWords.some((w) => /[A-Za-z]{3,}/.test(w.text))
+      textWords.some((w) => letterRun(w.text) >= NAME_LETTERS)
     )
       rowIdx.push(i);
   }
@@ -412,7 +464,7 @@ function firstItemRun(lines: Line[]): number[] | null {
   for (const i of rowIdx.slice(1)) {
     const prev = lines[run[run.length - 1] as number] as Line;
     const cur = lines[i] as Line;
-    if (cur.y0 - prev.y1 > Math.max(40, prev.h * 5)) break;
+    if (cur.y0 - prev.y1 > Math.max(ITEM_RUN_GAP, prev.h * ITEM_RUN_GAP_HEIGHTS)) break;
     run.push(i);
   }
   return run;
@@ -449,7 +501,7 @@ function columnsOfCells(rows: Line[]): Column[] | null {
       else textCells.push(cell);
     }
   }
-  const need = Math.max(1, Math.ceil(rows.length * 0.5));
+  const need = Math.max(1, Math.ceil(rows.length * COLUMN_ROW_SHARE));
   const span = (cs: Cell[]) => ({
     x0: Math.min(...cs.map((c) => c.x0)),
     x1: Math.max(...cs.map((c) => c.x1)),
@@ -458,7 +510,7 @@ function columnsOfCells(rows: Line[]): Column[] | null {
   const add = (kind: ColumnKind, cs: Cell[]) =>
     columns.push({ kind, priority: 1, gstPart: 'total', ...span(cs), label: '' });
   // Text cells: units, item codes, and the description (the widest remaining left-aligned group).
-  const textGroups = clusterCells(textCells, (c) => c.x0, 10);
+  const textGroups = clusterCells(textCells, (c) => c.x0, LEFT_EDGE_ALIGN);
   let desc: Cell[] | null = null;
   for (const g of textGroups) {
     if (g.every((c) => UNIT_WORD.test(c.text))) {
@@ -469,15 +521,15 @@ function columnsOfCells(rows: Line[]): Column[] | null {
   }
   if (!desc) return null;
   add('description', desc);
-  for (const g of clusterCells(numCells, (c) => c.x1, 6)) {
+  for (const g of clusterCells(numCells, (c) => c.x1, RIGHT_EDGE_ALIGN)) {
     if (g.length < need) continue;
     const s = span(g);
     if (columns.some((c) => overlap(s.x0, s.x1, c.x0, c.x1) > 0)) continue;
     if (g.every((c) => isValidHsnSac(c.text))) add('hsn', g);
-    else if (g.every((c) => /%/.test(c.text) || RATE_SUM.test(c.text))) add('gst', g);
+    else if (g.every((c) => c.text.includes('%') || RATE_SUM.test(c.text))) add('gst', g);
     else if (
       s.x1 <= (columns.find((c) => c.kind === 'description')?.x0 ?? 0) &&
-      g.every((c) => /^[0-9]{1,3}$/.test(c.text))
+      g.every((c) => isDigits(c.text) && c.text.length <= SERIAL_DIGITS)
     ) {
       add('serial', g);
     } else add('other', g);
@@ -507,7 +559,7 @@ function pairGstColumns(columns: Column[], rows: Line[]): void {
     both++;
     if (va === vb && va > 0) same++;
   }
-  if (both > 0 && same >= both * 0.6) {
+  if (both > 0 && same >= both * PERCENT_SHARE) {
     a.gstPart = 'cgst';
     b.gstPart = 'sgst';
     for (const c of gst.slice(2)) c.kind = 'other';

@@ -1,3 +1,5 @@
+import { collapseSpaces } from './numbers.ts';
+
 /** "HSN: 6506", "HSN/SAC - 998314", "SAC Code: 9983" printed inside an item's description cell. */
 const LABELLED_HSN =
   /(?:^|\s)\(?(?:hsn(?:\s*\/\s*sac)?|sac)(?:\s*code)?\s*[:\-#.]?\s*(\d{4,8})\)?(?=\s|$|[,;])/i;
@@ -16,7 +18,7 @@ export function takeLabelledHsn(lines: Array<Record<string, string | number | nu
     if (!m?.[1]) continue;
     if (line.hsnSac !== null && line.hsnSac !== m[1]) continue;
     line.hsnSac = m[1];
-    const rest = `${d.slice(0, m.index)} ${d.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim();
+    const rest = collapseSpaces(`${d.slice(0, m.index)} ${d.slice(m.index + m[0].length)}`);
     line.description = rest || null;
     changed++;
   }

@@ -1,6 +1,10 @@
 import type { Word } from '../types.ts';
-import { parseQuantity } from './numbers.ts';
+import { hasDigit, isPlainFigure, parseQuantity, withoutPercent } from './numbers.ts';
 import { UNIT_WORD } from './vocabulary.ts';
+import { BRACKETED_AMOUNT_CHARS, STROKED_AMOUNT_CHARS, UNIT_CUT_GAP } from './weights.ts';
+
+/** Glyphs OCR reads for a cell border: a word is cut where one stands. */
+const BORDER_GLYPHS = '|[]{}¦';
 
 /**
  * OCR of ruled tables reads cell borders as glyphs: `73181500|`, `[1,950.00`, `54,600.00f`,
@@ -31,10 +35,9 @@ function splitAtBorders(w: Word): Word[] {
   let start = 0;
   for (let i = 0; i < t.length; i++) {
     const c = t[i] as string;
-    const border = c === '|' || c === '[' || c === ']' || c === '{' || c === '}' || c === '¦';
+    const border = BORDER_GLYPHS.includes(c);
     // "0.00(2,07,100.00": a bracket glued between two numbers is a border, not a negative sign.
-    const gluedParen =
-      c === '(' && /[0-9]/.test(t[i - 1] ?? '') && /[0-9]/.test(t[i + 1] ?? '') && !t.includes(')');
+    const gluedParen = c === '(' && hasDigit(t[i - 1] ?? '') && hasDigit(t[i + 1] ?? '') && !t.includes(')');
     if (border || gluedParen) {
       if (i > start) cuts.push([start, i]);
       start = i + 1;
@@ -56,19 +59,24 @@ function splitAtBorders(w: Word): Word[] {
  * `0.00;` → `0.00`. Letters that are part of a token (`M12`, `2RS`, `18W`) and inch marks stay.
  */
 function stripNumericDebris(text: string): string {
-  if (!/[0-9]/.test(text)) return text;
+  if (!hasDigit(text)) return text;
   // A trailing comma stays: OCR splits "1, 26, 046. 02" at separators and the cell reader glues
   // the pieces back on it.
   let t = text.replace(/^[[{|'`,;:!]+/, '').replace(/[\]}|'`;:!]+$/, '');
   // A lone bracket beside an amount ("(2,07,100.00", "5,300.00)", "9885535)") is a border; beside
   // a short plain number it is text: "(50 Kg Bag)", "(Roll of 1000)".
   if (/^\([0-9][0-9,]*\.[0-9]{2}$/.test(t)) t = t.slice(1);
-  if (/^[0-9][0-9,.]*\)$/.test(t) && (/[,.]/.test(t) || t.length > 6 || t.startsWith('0')))
-    t = t.slice(0, -1);
+  const closed = t.slice(0, -1);
+  if (
+    t.endsWith(')') &&
+    isPlainFigure(closed) &&
+    (closed.includes(',') || closed.includes('.') || t.length > BRACKETED_AMOUNT_CHARS || t.startsWith('0'))
+  )
+    t = closed;
   // A letter glued after a 2-decimal amount is a border stroke read as f, l, j or I.
-  if (/^[0-9][0-9.,]*\.[0-9]{2}[fljI1]$/.test(t) && t.length > 4) t = t.slice(0, -1);
+  if (/^[0-9][0-9.,]*\.[0-9]{2}[fljI1]$/.test(t) && t.length > STROKED_AMOUNT_CHARS) t = t.slice(0, -1);
   if (t === text) return text;
-  return parseQuantity(t.replace(/%$/, '')) !== null || /^[0-9][0-9.,]*%?$/.test(t) ? t : text;
+  return parseQuantity(withoutPercent(t)) !== null || isPlainFigure(withoutPercent(t)) ? t : text;
 }
 
 /** Cut `2MT` into `2` and `MT` when the tail is a known unit, keeping each part's share of the box. */
@@ -80,6 +88,6 @@ function splitNumberUnit(w: Word): Word[] {
   const cut = w.x0 + num.length * perChar;
   return [
     { ...w, text: num, x1: cut },
-    { ...w, text: m[2] ?? '', x0: cut + perChar * 0.3 },
+    { ...w, text: m[2] ?? '', x0: cut + perChar * UNIT_CUT_GAP },
   ];
 }

@@ -1,8 +1,21 @@
 import type { Word } from '../types.ts';
 import { type Chunk, chunkLine, type Line, overlap } from './geometry.ts';
 import { type Column, isAnotherHeaderRow, type TableHeader } from './header.ts';
-import { isNumericToken } from './numbers.ts';
+import { hasDigit, isLoneChar, isNumericToken, letterRun, withoutPercent } from './numbers.ts';
 import type { ColumnKind } from './vocabulary.ts';
+import {
+  CENTRING_STEP,
+  COLUMN_SLACK,
+  DEFAULT_WORD_HEIGHT,
+  DESCRIPTION_SLACK,
+  END_WORDS_SPAN,
+  MAX_BODY_LINES,
+  SERIAL_SLACK,
+  SPANNING_COLUMNS,
+  TABLE_END_GAP,
+  TABLE_END_GAP_HEIGHTS,
+  TEXT_TO_FIGURE_PENALTY,
+} from './weights.ts';
 
 /** Words of one table line, distributed over the header's columns. */
 export interface RowLine {
@@ -52,11 +65,9 @@ const PAGE_WORDS =
 
 /** A serial-number cell: "1", "12.", "3)". */
 export const SERIAL = /^[0-9]{1,3}[.)]?$/;
-/** How far (points) a serial number may stand outside its centred label and still be under it. */
-export const SERIAL_SLACK = 6;
 
 function hasDigitNumber(words: Word[]): boolean {
-  return words.some((w) => /[0-9]/.test(w.text) && isNumericToken(w.text.replace(/%$/, '')));
+  return words.some((w) => hasDigit(w.text) && isNumericToken(withoutPercent(w.text)));
 }
 
 /**
@@ -70,7 +81,7 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
   // Numbers placed under no header, by the nearest one (looked at again once the line is placed).
   const strays: Array<{ i: number; chunk: Chunk }> = [];
   const place = (chunk: Chunk, allowSplit: boolean) => {
-    const numeric = chunk.words.every((w) => isNumericToken(w.text) || /^[%₹+|]$/.test(w.text));
+    const numeric = chunk.words.every((w) => isNumericToken(w.text) || isLoneChar(w.text, '%₹+|'));
     const serialLike = chunk.words.length === 1 && SERIAL.test(chunk.text);
     // The serial column takes only serial numbers printed under its label, so a description
     // starting left of its (centred) header, or a number in a description, is not taken for one.
@@ -90,13 +101,13 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
     const d = columns[di];
     const after = columns[di + 1];
     const before = columns[di - 1];
-    const from = before ? before.x1 + 2 : (d?.x0 ?? 0) - 5;
+    const from = before ? before.x1 + COLUMN_SLACK : (d?.x0 ?? 0) - DESCRIPTION_SLACK;
     if (
       overlapping.length === 0 &&
       !numeric &&
       d &&
       chunk.x0 >= from &&
-      (!after || chunk.x1 <= after.x0 - 2)
+      (!after || chunk.x1 <= after.x0 - COLUMN_SLACK)
     ) {
       put(di, chunk.words);
       return;
@@ -108,7 +119,8 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
       const ov = overlap(chunk.x0, chunk.x1, c.x0, c.x1);
       // Overlap wins; otherwise the smallest gap. Text prefers text columns when no overlap.
       let score = ov;
-      if (ov <= 0 && !numeric && NUMERIC_KINDS.has(c.kind) && c.kind !== 'quantity') score -= 15;
+      if (ov <= 0 && !numeric && NUMERIC_KINDS.has(c.kind) && c.kind !== 'quantity')
+        score -= TEXT_TO_FIGURE_PENALTY;
       if (score > bestScore) {
         bestScore = score;
         best = i;
@@ -126,7 +138,7 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
   for (const { i, chunk } of strays) {
     const own = cells.get(i) ?? [];
     const rest = own.filter((w) => !chunk.words.includes(w));
-    if (!rest.some((w) => /\d/.test(w.text) && isNumericToken(w.text))) continue;
+    if (!rest.some((w) => hasDigit(w.text) && isNumericToken(w.text))) continue;
     const col = columns[i] as Column;
     const side = chunk.x1 <= col.x0 ? i - 1 : chunk.x0 >= col.x1 ? i + 1 : -1;
     const other = columns[side];
@@ -182,7 +194,7 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
   const tableLines: RowLine[] = [];
   let finished = false;
   let lastY1 = header.y1;
-  const hMed = lines[header.last]?.h ?? 10;
+  const hMed = lines[header.last]?.h ?? DEFAULT_WORD_HEIGHT;
   for (let li = header.last + 1; li < endLine; li++) {
     const line = lines[li] as Line;
     const cells = assignCells(line, columns);
@@ -202,7 +214,7 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       .filter((w) => !isNumericToken(w.text) && !taxTypeWords.has(w))
       .map((w) => w.text);
     // Totals and tax rows name themselves first ("Sub Total", "CGST @ 9%", "Less: Round Off").
-    const endMatch = textWords.slice(0, hasSerial ? 4 : 3).join(' ');
+    const endMatch = textWords.slice(0, hasSerial ? END_WORDS_SPAN + 1 : END_WORDS_SPAN).join(' ');
     if (!hasSerialValue && END_WORDS.test(endMatch)) {
       finished = true;
       break;
@@ -213,7 +225,7 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       break;
     }
     // A wide vertical gap: the table is over (footers, signatures, notes).
-    if (line.y0 - lastY1 > Math.max(4 * hMed, 36)) break;
+    if (line.y0 - lastY1 > Math.max(TABLE_END_GAP_HEIGHTS * hMed, TABLE_END_GAP)) break;
     if (anchor && !hasSerialValue) {
       // A lone amount under the amount column with nothing else is an unlabelled sub-total.
       const kinds = kindsWithDigits(cells, columns);
@@ -233,20 +245,20 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       // description continuation: notes and signatures below the table start at its left edge.
       const left = columns[descIndex - 1] as Column;
       const first = line.words[0];
-      if (first && first.x0 < left.x1 - 1 && !SERIAL.test(first.text) && !/[0-9]/.test(first.text)) break;
+      if (first && first.x0 < left.x1 - 1 && !SERIAL.test(first.text) && !hasDigit(first.text)) break;
     }
     if (!anchor) {
       // Text running across the table (notes, remarks) is not a cell — unless it is an item's
       // name on a line of its own over its figures (the next line: an anchor with no words).
       const spans = chunkLine(line).some(
-        (ch) => columns.filter((c) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0).length >= 3,
+        (ch) => columns.filter((c) => overlap(ch.x0, ch.x1, c.x0, c.x1) > 0).length >= SPANNING_COLUMNS,
       );
       const below = lines[li + 1];
       const belowCells = below ? assignCells(below, columns) : null;
       const nameOverFigures =
         !!belowCells &&
         isAnchor(belowCells, columns) &&
-        !(descIndex >= 0 ? (belowCells.get(descIndex) ?? []) : []).some((w) => /[A-Za-z]{2}/.test(w.text));
+        !(descIndex >= 0 ? (belowCells.get(descIndex) ?? []) : []).some((w) => letterRun(w.text) >= 2);
       if (spans && !nameOverFigures) break;
     }
     tableLines.push({ line, cells, anchor });
@@ -263,11 +275,11 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
  */
 export function bodyLines(lines: Line[], header: TableHeader, endLine: number): Line[] {
   const out: Line[] = [];
-  for (let li = header.last + 1; li < endLine && out.length < 80; li++) {
+  for (let li = header.last + 1; li < endLine && out.length < MAX_BODY_LINES; li++) {
     const line = lines[li] as Line;
     const text = line.words.map((w) => w.text).join(' ');
     const words = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
-    if (PAGE_WORDS.test(text) || END_WORDS.test(words.slice(0, 3).join(' '))) break;
+    if (PAGE_WORDS.test(text) || END_WORDS.test(words.slice(0, END_WORDS_SPAN).join(' '))) break;
     out.push(line);
   }
   return out;
@@ -282,7 +294,7 @@ export function findContinuation(lines: Line[], columns: Column[]): number {
   for (const [i, line] of lines.entries()) {
     const text = line.words.map((w) => w.text).join(' ');
     const words = line.words.filter((w) => !isNumericToken(w.text)).map((w) => w.text);
-    if (END_WORDS.test(words.slice(0, 3).join(' '))) return -2;
+    if (END_WORDS.test(words.slice(0, END_WORDS_SPAN).join(' '))) return -2;
     if (PAGE_WORDS.test(text)) continue;
     if (isAnchor(assignCells(line, columns), columns)) return i - 1;
   }
@@ -307,7 +319,7 @@ function groupRows(page: number, tableLines: RowLine[], descIndex: number): RawR
   // Receipts print each item's name on a line of its own above its figures (code, qty, price):
   // when every anchor's description cell holds no words and sits right under a line of text,
   // each anchor owns the text lines above it.
-  const hasLetters = (l: RowLine) => descOf(l).some((w) => /[A-Za-z]{2}/.test(w.text));
+  const hasLetters = (l: RowLine) => descOf(l).some((w) => letterRun(w.text) >= 2);
   const named = (a: number) => {
     const prev = tableLines[a - 1];
     return !hasLetters(tableLines[a] as RowLine) && !!prev && !prev.anchor && hasLetters(prev);
@@ -342,7 +354,7 @@ function groupRows(page: number, tableLines: RowLine[], descIndex: number): RawR
         const bottom =
           s === 0 ? anchorLine.line.y1 : Math.max(anchorLine.line.y1, (tableLines[a + s] as RowLine).line.y1);
         const cost = Math.abs((top + bottom) / 2 - anchorLine.line.yc);
-        if (cost < bestCost - 0.01) {
+        if (cost < bestCost - CENTRING_STEP) {
           bestCost = cost;
           split = s;
         }
