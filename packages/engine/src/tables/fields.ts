@@ -687,14 +687,13 @@ function oneSlip(options: SlipOption[]): SlipOption | null {
 
 /** Edit distance between the digits printed and the digits of a value (OCR digit slips). */
 function digitDistance(printed: string, value: number): number {
-  const a = digitsOf(printed).replace(/^0+/, '');
   const fixed = Number.isInteger(value)
     ? String(value)
     : value.toFixed(value * PAISE_PER_RUPEE === Math.round(value * PAISE_PER_RUPEE) ? 2 : QUANTITY_DECIMALS);
-  const b = digitsOf(fixed).replace(/^0+/, '');
-  // "1,540.00" prints trailing zeros the number does not carry: compare without them.
-  const strip = (s: string) => s.replace(/0+$/, '');
-  return editDistance(strip(a), strip(b), DIGIT_DISTANCE_CAP);
+  // Leading zeros say nothing, and "1,540.00" prints trailing zeros the number does not carry:
+  // compare the digits without either.
+  const core = (s: string) => digitsOf(s).replace(/^0+|0+$/g, '');
+  return editDistance(core(printed), core(fixed), DIGIT_DISTANCE_CAP);
 }
 
 interface GrnReading {

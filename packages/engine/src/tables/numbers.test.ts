@@ -1,6 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { parseGstRate, parseMoney, parseQuantity, repairNumericToken } from './numbers.ts';
+import {
+  isCurrencyWord,
+  isLoneChar,
+  isNumericToken,
+  isPlainFigure,
+  letterRun,
+  parseGstRate,
+  parseMoney,
+  parseQuantity,
+  repairNumericToken,
+  withoutPercent,
+  wordCount,
+} from './numbers.ts';
 import { classifyLabel, normaliseLabel, UNIT_WORD } from './vocabulary.ts';
+
+describe('table text helpers', () => {
+  it('tells figures, lone glyphs and rupee words apart', () => {
+    expect(isPlainFigure('1,250.00')).toBe(true);
+    expect(isPlainFigure('12.')).toBe(true);
+    expect(isPlainFigure('18%')).toBe(false);
+    expect(isPlainFigure('.5')).toBe(false);
+    expect(isLoneChar('%', '%+|')).toBe(true);
+    expect(isLoneChar('', '%+|')).toBe(false);
+    expect(isLoneChar('%%', '%+|')).toBe(false);
+    expect(withoutPercent('18%')).toBe('18');
+    expect(withoutPercent('18')).toBe('18');
+    expect(isCurrencyWord('Rs.')).toBe(true);
+    expect(isCurrencyWord('₹')).toBe(true);
+    expect(isCurrencyWord('INR')).toBe(true);
+    expect(isCurrencyWord('Rs..')).toBe(false);
+    expect(isCurrencyWord('')).toBe(false);
+    expect(isNumericToken('18%')).toBe(true);
+  });
+  it('measures letter runs and words', () => {
+    expect(letterRun('2MT')).toBe(2);
+    expect(letterRun('1,250.00')).toBe(0);
+    expect(letterRun('Ab-Cde')).toBe(3);
+    expect(wordCount('  CGST  @ 9% ')).toBe(3);
+  });
+  it('reads signs and rupee marks around a quantity', () => {
+    expect(parseQuantity('(1,250.00)')).toBe(-1250);
+    expect(parseQuantity('(-)0.20')).toBe(-0.2);
+    expect(parseQuantity('Rs.450/-')).toBe(450);
+    expect(parseQuantity('(')).toBeNull();
+    expect(parseQuantity('—')).toBe(0);
+  });
+});
 
 describe('table numbers', () => {
   it('reads quantities with Indian grouping and all their decimals', () => {

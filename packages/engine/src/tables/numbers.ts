@@ -72,7 +72,7 @@ export function collapseSpaces(text: string): string {
 }
 
 /** All whitespace removed. */
-export function stripSpaces(text: string): string {
+function stripSpaces(text: string): string {
   return text.replace(SPACES, '');
 }
 
