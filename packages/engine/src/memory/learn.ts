@@ -6,7 +6,6 @@
  */
 import { isLabelText, matchStart } from '../fields/labels.ts';
 import { GENERIC_DATE } from '../fields/vocabulary.ts';
-import { interpretDocument } from '../interpret.ts';
 import { buildLayout } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { FieldValue } from '../result.ts';
@@ -173,11 +172,11 @@ export function learnFromCorrection(input: {
   }
   if (input.lineItems?.length) {
     const corrected = input.lineItems;
-    const removed = removedLineFields(interpretDocument(pages, type, null).lineItems, corrected);
-    // A field learned absent stays absent until a person keeps a value in it: a document whose
-    // rules left the field empty teaches nothing either way.
+    // A field learned absent stays absent until a person keeps a value in it.
     const kept = (k: string) => corrected.some((l) => l[k] !== null && l[k] !== undefined);
-    memory.absentLineFields = [...new Set([...(memory.absentLineFields ?? []), ...removed])]
+    memory.absentLineFields = [
+      ...new Set([...(memory.absentLineFields ?? []), ...unprintedLineFields(corrected)]),
+    ]
       .filter((k) => !kept(k))
       .sort();
     memory.lineUnits = learnUnits(memory.lineUnits ?? [], corrected);
@@ -198,22 +197,17 @@ function learnUnits(known: string[], corrected: Array<Record<string, unknown>>):
 }
 
 /**
- * Line fields the rules filled and the person emptied on every line (a document rate spread over
- * lines that print none): what this issuer's paper does not say. A field the rules left empty
- * teaches nothing (its cells may simply have been blank this time).
+ * Line fields the person emptied on every line: what this issuer's paper does not print (no rate
+ * column). Recall clears only values the rules derived there (a document rate spread over the
+ * lines), never one read from a cell, so a document whose lines did not need the field this time
+ * cannot hide a column a later one prints.
  */
-function removedLineFields(
-  ruled: Array<Record<string, unknown>>,
-  corrected: Array<Record<string, unknown>>,
-): string[] {
-  const has = (l: Record<string, unknown>, k: string) => l[k] !== null && l[k] !== undefined;
-  const names = new Set(ruled.flatMap((l) => Object.keys(l)).filter((k) => k !== 'provenance'));
-  return (
-    [...names]
-      // Only an explicit empty counts: a correction that does not mention a field says nothing of it.
-      .filter((k) => ruled.some((l) => has(l, k)) && corrected.every((l) => k in l && !has(l, k)))
-      .sort()
-  );
+function unprintedLineFields(corrected: Array<Record<string, unknown>>): string[] {
+  const names = new Set(corrected.flatMap((l) => Object.keys(l)).filter((k) => k !== 'provenance'));
+  // Only an explicit empty counts: a correction that does not mention a field says nothing of it.
+  return [...names]
+    .filter((k) => corrected.every((l) => k in l && (l[k] === null || l[k] === undefined)))
+    .sort();
 }
 
 /**

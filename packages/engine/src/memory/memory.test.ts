@@ -114,7 +114,7 @@ describe('memory from corrections', () => {
 });
 
 describe('what a lesson may overrule', () => {
-  it("clears a line field the rules filled and a person emptied on the issuer's paper", () => {
+  it("clears a line field the rules derived and a person emptied on the issuer's paper", () => {
     // Lines without a rate column: the rules spread the document's 18 % over them.
     const first = pageOfLines([
       'ACME TOOLS PRIVATE LIMITED',
@@ -138,11 +138,11 @@ describe('what a lesson may overrule', () => {
         known: null,
         lineItems,
       })!;
-    // Kept by the person: nothing to learn. Emptied: a rate this paper does not print.
+    // Kept by the person: the rate is printed. Emptied: a rate (and discount) this paper does not print.
     const line = { description: 'Spanner', quantity: 2, rate: 500, amount: 1000, discount: null };
-    expect(lesson([{ ...line, gstRate: 18 }]).absentLineFields).toEqual([]);
+    expect(lesson([{ ...line, gstRate: 18 }]).absentLineFields).toEqual(['discount']);
     const memory = lesson([{ ...line, gstRate: null }]);
-    expect(memory.absentLineFields).toEqual(['gstRate']);
+    expect(memory.absentLineFields).toEqual(['discount', 'gstRate']);
     const result = {
       fields: { documentNumber: 'AT/117' },
       confidence: { documentNumber: 0.9 },
@@ -151,6 +151,32 @@ describe('what a lesson may overrule', () => {
     };
     applyMemory(buildLayout([invoice('AT/117', '19/02/2025', 'Gupta Stores')]), memory, result);
     expect(result.lineItems[0]?.gstRate).toBeNull();
+    // A rate read from a cell is on the paper: a later layout with a rate column keeps it.
+    const printed = {
+      ...result,
+      lineItems: [
+        { description: 'Hammer', gstRate: 12, provenance: { gstRate: { page: 1, bbox: [1, 2, 3, 4] } } },
+      ],
+    };
+    applyMemory(buildLayout([invoice('AT/118', '20/02/2025', 'Gupta Stores')]), memory, printed);
+    expect(printed.lineItems[0]?.gstRate).toBe(12);
+  });
+
+  it('learns a line field absent from a correction whose rules left it empty too', () => {
+    const bare = pageOfLines([
+      'TAX INVOICE',
+      'Invoice No : AT/103',
+      'Description  Qty  Amount',
+      'Bolt  4  80.00',
+    ]);
+    const memory = learnFromCorrection({
+      pages: [bare],
+      type: 'invoice',
+      fields: { vendorGstin: '27AAECM8421K1Z8', documentNumber: 'AT/103' },
+      known: null,
+      lineItems: [{ description: 'Bolt', quantity: 4, amount: 80, gstRate: null, hsnSac: '7318' }],
+    })!;
+    expect(memory.absentLineFields).toEqual(['gstRate']);
   });
 
   it("keeps a line field learned absent when a later document's rules leave it empty", () => {

@@ -115,13 +115,14 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
   }
   snapUnits(result.lineItems ?? [], memory.lineUnits ?? [], touched);
   for (const name of memory.absentLineFields ?? [])
-    for (const line of result.lineItems ?? [])
-      if (line[name] !== null && line[name] !== undefined) {
+    for (const line of result.lineItems ?? []) {
+      // A value read from a cell (it has a place on the page) is on the paper after all.
+      const printed = (line.provenance as Record<string, unknown> | undefined)?.[name];
+      if (line[name] !== null && line[name] !== undefined && !printed) {
         line[name] = null;
-        const prov = line.provenance as Record<string, unknown> | undefined;
-        if (prov) delete prov[name];
         if (!touched.includes(`lineItems.${name}`)) touched.push(`lineItems.${name}`);
       }
+    }
   return touched;
 }
 

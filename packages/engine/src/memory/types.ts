@@ -62,7 +62,8 @@ export interface IssuerMemory {
   forgottenAt?: Record<string, string>;
   /**
    * Line fields this issuer's paper does not print (every corrected line had none): a value the
-   * rules put there (a document rate spread over the lines) is not on the paper.
+   * rules derived there (a document rate spread over the lines) is not on the paper; a value read
+   * from a cell is kept.
    */
   absentLineFields?: string[];
   /** The units this issuer's lines print, as people corrected them: an OCR slip of one is read as it. */
