@@ -19,8 +19,9 @@
  *   end of a word.
  *
  * A phrase ends where a word does: after its last letter or digit no letter or digit may follow
- * (a trailing abbreviation dot is taken when printed). Other characters (`#`, `&`, `/`, `:`) are
- * literal.
+ * (a trailing abbreviation dot is taken when printed); after a mark anything may ("bill #" reads
+ * "Bill #12" and "Bill # 12"). Marks other than the notation's own (`#`, `&`, `/`, `:`, `'`) are
+ * literal. `phrases.test.ts` shows each rule.
  */
 
 /** How a compiled phrase may start and end beyond its own words. */
@@ -177,14 +178,16 @@ function expandParts(phrase: string, parts: Readonly<Record<string, string>>): s
 export function phraseSource(phrase: string, options: PhraseOptions = {}): string {
   const src = expandParts(phrase, options.parts ?? {});
   const [main, stop] = parseSeq(src, 0);
-  const sepBefore = (seq: Seq) => (seq.at(-1)?.kind === 'sep' ? (seq.pop() as { sep: Sep }).sep : '');
+  // The separator before a `!` belongs to what must not follow: take it off the sequence before.
+  const sepBefore = (seq: Seq) =>
+    seq.at(-1)?.kind === 'sep' ? SEP_SOURCE[(seq.pop() as { sep: Sep }).sep] : '';
   const excluded: string[] = [];
   let sep = sepBefore(main);
   let i = stop;
   while (src[i] === '!') {
     const [not, next] = parseSeq(src, i + 1);
     const nextSep = sepBefore(not);
-    excluded.push(`(?!${sep ? SEP_SOURCE[sep] : ''}${seqSource(not, true)})`);
+    excluded.push(`(?!${sep}${seqSource(not, true)})`);
     sep = nextSep;
     i = next;
   }
