@@ -5,7 +5,9 @@ import type { DocumentType } from '../types.ts';
  * Label vocabularies for header fields. Patterns run against a segment's text normalised by
  * `normalizeLabelText` (lower case, single spaces, curly quotes straightened) and must match at
  * its start. They describe how Indian documents word a label in general (Tally, SAP, e-invoice
- * prints, small-business templates), never one vendor's layout.
+ * prints, small-business templates), never one vendor's layout. Most are phrases in the notation
+ * of `../phrases.ts` ("[tax]? invoice~{no}"); a regex is left where a label is an OCR misreading
+ * or a mark no phrase spells.
  */
 
 /** How a value is recognised and normalised. */
@@ -289,7 +291,7 @@ export const PARTY_LABELS = {
   ),
 } as const;
 
-/** Words a totals row may open with: "Add: CGST", "Less : Round Off". */
+/** The word a totals row adding a figure may open with ("Add: CGST", "Add Freight Charges"). */
 const ADD = { lead: ['add'] } as const;
 
 /**
