@@ -22,6 +22,9 @@ const cases: Array<[DocumentType, string, string]> = [
   ['invoice', 'Serial No. of Invoice', 'documentNumber'],
   ['invoice', 'P.O. No.', 'poNumber'],
   ['invoice', 'PO Ref', 'poNumber'],
+  // A '#' with a space after it still ends a number label.
+  ['invoice', 'P.O # 88123', 'poNumber'],
+  ['invoice', 'Tax Invoice # SP-114', 'documentNumber'],
   ['invoice', 'Order Ref', 'poNumber'],
   ['invoice', 'Your Order No.', 'poNumber'],
   ['invoice', "Buyer's Order No.", 'poNumber'],
@@ -114,6 +117,8 @@ const amt: Array<[string, string]> = [
   ['Amount Before Tax', 'taxableValue'],
   ['CGST', 'cgst'],
   ['CGST @ 9%', 'cgst'],
+  ['CGST9%', 'cgst'],
+  ['Output SGST Amt', 'sgst'],
   ['Central Tax', 'cgst'],
   ['Add: CGST', 'cgst'],
   ['SGST', 'sgst'],

@@ -80,7 +80,7 @@ export const KNOWN_UNITS: readonly string[] = [
 
 /** A unit word on its own in any printed form: case, dots, plural ("Nos", "KGS", "Sq.ft", "Boxes"). */
 export const UNIT_WORD = new RegExp(
-  `^(?:${KNOWN_UNITS.map((u) => u.toLowerCase().replace(/\./g, '\\.?')).join('|')})(?:e?s)?$`,
+  `^(?:${KNOWN_UNITS.map((u) => u.toLowerCase().replaceAll('.', '\\.?')).join('|')})(?:e?s)?$`,
   'i',
 );
 
@@ -253,7 +253,10 @@ export const STRONG_HEADER_WORDS = new Set([
 
 const FUZZY_TARGETS = [...HEADER_WORDS].filter((w) => w.length >= 4);
 
-const SHORT_TARGETS = [...HEADER_WORDS].filter((w) => w.length === 3 && /^[a-z]+$/.test(w));
+/** A token of letters only. */
+const LETTERS_ONLY = /^[a-z]+$/;
+
+const SHORT_TARGETS = [...HEADER_WORDS].filter((w) => w.length === 3 && LETTERS_ONLY.test(w));
 
 /** Closest header word within `max` edits, or null. */
 function closestHeaderWord(t: string, targets: string[], max: number): string | null {
@@ -311,7 +314,7 @@ function normaliseUncached(token: string): string {
   }
   if (t.length === 3) {
     // Three letters: only a same-length substitution ("aty" → qty), never a different word.
-    if (!/^[a-z]+$/.test(t)) return t;
+    if (!LETTERS_ONLY.test(t)) return t;
     const c = SHORT_TARGETS.find(
       (w) => editDistance(t, w, 1) === 1 && [...w].filter((ch, i) => ch === t[i]).length === 2,
     );
@@ -356,11 +359,25 @@ export function normaliseLabel(text: string): string {
 
 export const TAX_WORD = /\b(?:cgst|sgst|utgst|igst|gst|tax|vat|integrated|central|state ut|ut)\b/;
 
+/** Whole labels that only name a tax head ("IGST", "Integrated Tax"), spanning its sub-columns. */
+const TAX_GROUP_LABELS = new Set([
+  'cgst',
+  'sgst',
+  'utgst',
+  'igst',
+  'gst',
+  'integrated tax',
+  'central tax',
+  'state tax',
+  'state ut tax',
+  'ut tax',
+  'sgst utgst',
+  'tax',
+]);
+
 /** Whether a label is only a tax-head name ("IGST", "CGST", "Integrated Tax") spanning sub-columns. */
 export function isTaxGroupLabel(norm: string): boolean {
-  return /^(?:cgst|sgst|utgst|igst|gst|integrated tax|central tax|state tax|state ut tax|ut tax|sgst utgst|tax)$/.test(
-    norm,
-  );
+  return TAX_GROUP_LABELS.has(norm);
 }
 
 function gstPartOf(norm: string): 'total' | 'cgst' | 'sgst' | 'igst' {
@@ -370,57 +387,76 @@ function gstPartOf(norm: string): 'total' | 'cgst' | 'sgst' | 'igst' {
   return 'total';
 }
 
+/** Whole labels, by what they name: a label equal to one of these is that column and no other. */
+const WHOLE_LABELS = {
+  item: new Set(['item', 'items', 'material', 'materials', 'item details']),
+  count: new Set(['nos', ...['units', 'pcs', 'items', 'packages', 'pkgs'].map((w) => `no of ${w}`)]),
+  unit: new Set(['uom', 'uqc', 'um', 'unit', 'units', 'per', 'unit of measure', 'unit of measurement']),
+  serial: new Set([
+    's no',
+    'sno',
+    'slno',
+    'sl no',
+    'sl',
+    'sr',
+    'sr no',
+    'srno',
+    's',
+    '#',
+    'no',
+    'item no',
+    'item #',
+    'line',
+    'line no',
+    's n',
+    'pos',
+  ]),
+};
+
+/** A price with the tax in it ("Rate (Incl. of Tax)"; "Ind." and "INR" are OCR's readings of "Incl."). */
+const TAX_INCLUSIVE = / (?:incl|inclusive|including|inc|ind|inr) (?:\S+ )?(?:tax|taxes|gst) /;
+
 /** Classify a normalised header label (see {@link normaliseLabel}). */
 export function classifyLabel(norm: string): LabelClass {
-  const t = ` ${norm} `;
-  const has = (re: RegExp) => re.test(t);
-  const qtyish = has(/ (?:qty|quantity|qnty|ordqty) /);
+  const words = new Set(norm.split(' '));
+  /** Whether the label holds one of these (space-separated) words. */
+  const has = (list: string) => list.split(' ').some((w) => words.has(w));
+  const qtyish = has('qty quantity qnty ordqty');
   // "Description"/"Particulars" name the item column whatever OCR made of the words around them.
-  if (has(/ (?:description|particulars) /) && !qtyish) return { kind: 'description', priority: 2 };
-  if (has(/ (?:ordered|ordqty) /) || (has(/ (?:order|po|ord) /) && qtyish))
-    return { kind: 'ordered', priority: 1 };
-  if (has(/ (?:received|recd|rcvd|recvd|receipt) /)) return { kind: 'received', priority: 1 };
-  if (has(/ (?:accepted|accept|acc|approved) /)) return { kind: 'accepted', priority: 1 };
-  if (has(/ (?:rejected|reject|rej|rejection) /)) return { kind: 'rejected', priority: 1 };
+  if (has('description particulars') && !qtyish) return { kind: 'description', priority: 2 };
+  if (has('ordered ordqty') || (has('order po ord') && qtyish)) return { kind: 'ordered', priority: 1 };
+  if (has('received recd rcvd recvd receipt')) return { kind: 'received', priority: 1 };
+  if (has('accepted accept acc approved')) return { kind: 'accepted', priority: 1 };
+  if (has('rejected reject rej rejection')) return { kind: 'rejected', priority: 1 };
   // "Item name" stacked over "HSN code" in one cell (receipts): the item, with its code under it.
-  if (has(/ (?:hsn|sac|hsnsac) /) && has(/ (?:item|name|product|goods|description|particulars) /) && !qtyish)
+  if (has('hsn sac hsnsac') && has('item name product goods description particulars') && !qtyish)
     return { kind: 'description', priority: 2, hsnInCell: true };
-  if (has(/ (?:hsn|sac|hsnsac) /)) return { kind: 'hsn', priority: 1 };
-  if (has(/ (?:disc|discount) /))
-    return { kind: 'discount', priority: 1, percent: has(/ % /) && !has(/ (?:amt|amount|rs) /) };
-  if (has(/ (?:taxable|taxble) /)) return { kind: 'amount', priority: 5 };
+  if (has('hsn sac hsnsac')) return { kind: 'hsn', priority: 1 };
+  if (has('disc discount'))
+    return { kind: 'discount', priority: 1, percent: has('%') && !has('amt amount rs') };
+  if (has('taxable taxble')) return { kind: 'amount', priority: 5 };
   // "Tax Type" holds the head's name (IGST / CGST / SGST) beside each figure: no figure of its own.
-  if (has(/ type /)) return { kind: 'other', priority: 0, taxType: TAX_WORD.test(norm) };
-  if (TAX_WORD.test(norm) && !has(/ (?:description|particulars|goods) /)) {
-    if (has(/ cess /) && !has(/ (?:gst|cgst|sgst|igst|utgst) /)) return { kind: 'other', priority: 0 };
-    // "Rate (Incl. of Tax)" is a price with the tax in it, not the GST rate ("Ind." and "INR" are
-    // OCR's readings of "Incl."): no column of the contract's.
-    if (
-      has(/ (?:rate|price|mrp) /) &&
-      has(/ (?:incl|inclusive|including|inc|ind|inr) (?:\S+ )?(?:tax|taxes|gst) /)
-    )
-      return { kind: 'other', priority: 0 };
-    if (has(/ (?:%|rate) /)) return { kind: 'gst', priority: 1, gstPart: gstPartOf(norm) };
+  if (has('type')) return { kind: 'other', priority: 0, taxType: TAX_WORD.test(norm) };
+  if (TAX_WORD.test(norm) && !has('description particulars goods')) {
+    if (has('cess') && !has('gst cgst sgst igst utgst')) return { kind: 'other', priority: 0 };
+    // A tax-inclusive price is no column of the contract's.
+    if (has('rate price mrp') && TAX_INCLUSIVE.test(` ${norm} `)) return { kind: 'other', priority: 0 };
+    if (has('% rate')) return { kind: 'gst', priority: 1, gstPart: gstPartOf(norm) };
     return { kind: 'taxAmount', priority: 0, gstPart: gstPartOf(norm) };
   }
-  if (has(/ (?:description|desc|particulars|product|products|goods|services|service|name) /)) {
-    return { kind: 'description', priority: has(/ (?:description|particulars) /) ? 2 : 1 };
+  if (has('description desc particulars product products goods services service name')) {
+    return { kind: 'description', priority: has('description particulars') ? 2 : 1 };
   }
-  if (has(/ (?:code|part) /)) return { kind: 'code', priority: 1 };
-  if (/^(?:item|items|material|materials|item details)$/.test(norm))
-    return { kind: 'description', priority: 1 };
-  if (has(/ (?:short|excess|free|balance|pending) /)) return { kind: 'other', priority: 0 };
-  if (qtyish || norm === 'nos' || /^no of (?:units|pcs|items|packages|pkgs)$/.test(norm))
-    return { kind: 'quantity', priority: 1 };
-  if (has(/ (?:rate|price|mrp|cost) /)) return { kind: 'rate', priority: 1 };
-  if (/^(?:uom|uqc|um|unit|units|per|unit of measure|unit of measurement)$/.test(norm))
-    return { kind: 'unit', priority: 1 };
-  if (has(/ (?:amount|amt|value|total|net) /)) {
-    const priority = has(/ net /) ? 4 : has(/ (?:amount|amt) /) ? 3 : has(/ value /) ? 2 : 1;
+  if (has('code part')) return { kind: 'code', priority: 1 };
+  if (WHOLE_LABELS.item.has(norm)) return { kind: 'description', priority: 1 };
+  if (has('short excess free balance pending')) return { kind: 'other', priority: 0 };
+  if (qtyish || WHOLE_LABELS.count.has(norm)) return { kind: 'quantity', priority: 1 };
+  if (has('rate price mrp cost')) return { kind: 'rate', priority: 1 };
+  if (WHOLE_LABELS.unit.has(norm)) return { kind: 'unit', priority: 1 };
+  if (has('amount amt value total net')) {
+    const priority = has('net') ? 4 : has('amount amt') ? 3 : has('value') ? 2 : 1;
     return { kind: 'amount', priority };
   }
-  if (/^(?:s no|sno|slno|sl no|sl|sr|sr no|srno|s|#|no|item no|item #|line|line no|s n|pos)$/.test(norm)) {
-    return { kind: 'serial', priority: 1 };
-  }
+  if (WHOLE_LABELS.serial.has(norm)) return { kind: 'serial', priority: 1 };
   return { kind: 'other', priority: 0 };
 }
