@@ -1,9 +1,9 @@
 /**
  * The weights of the totals block in one table: how much each kind of reading of an amount is
  * believed, what the solver adds for a set that adds up, and the tolerances money is compared
- * with. Scores of one set's readings are summed, so they only matter relative to each other:
- * a labelled figure beats an unlabelled one, and any set that adds up beats every set that does
- * not (the add-up bonuses are larger than the scores of all seven fields together).
+ * with. Scores of one set's readings are summed, so they matter only relative to each other:
+ * a labelled figure beats an unlabelled one, and a set that adds up with a tax charged gains more
+ * than its seven readings can score together.
  */
 
 /** Two amounts agree to the paisa: one paisa, with room for the float drift of a sum of figures. */

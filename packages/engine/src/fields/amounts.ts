@@ -64,8 +64,19 @@ export type AmountField = (typeof AMOUNT_FIELDS)[number];
 // Specific labels first: "Total Taxable Value" is taxable, "Round Off" is not a total.
 const ORDER: AmountField[] = ['roundOff', 'cgst', 'sgst', 'igst', 'cess', 'taxableValue', 'total'];
 
+/** The rupee sign or code printed before a figure ("₹", "Rs.", "INR"); patterns are case-blind. */
+const CURRENCY = String.raw`(?:₹|rs\.?|inr)`;
+/** A sign or brackets and a currency before a figure ("(-) Rs. ", "₹ -"). */
+const SIGN_AND_CURRENCY = String.raw`\(?-?\)?\s*${CURRENCY}?\s*-?`;
 /** A figure as printed: sign or brackets, rupee sign or code before it, "/-" or " INR" after it. */
-const MONEY_TOKEN = /^\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?\(?-?\)?[\d,]*\d(?:\.\d{1,2})?(?:\/?-?|\s?inr)$/i;
+const MONEY_TOKEN = new RegExp(
+  String.raw`^${SIGN_AND_CURRENCY}\(?-?\)?[\d,]*\d(?:\.\d{1,2})?(?:\/?-?|\s?inr)$`,
+  'i',
+);
+/** The currency printed before a figure, and the space after it. */
+const LEADING_CURRENCY = new RegExp(String.raw`^${CURRENCY}\s*`, 'i');
+/** A figure with paise inside a label's segment ("IGST 34,549.20"), a text layer's third place too. */
+const FIGURE_IN_LABEL = new RegExp(String.raw`${SIGN_AND_CURRENCY}[\d,]*\d\.\d{2}0?\b`, 'gi');
 
 /** Letters a receipt printer or OCR set apart with their dots ("S . G . S . T"): one abbreviation. */
 const SPACED_DOTS = /\b([a-z]) ?\. ?(?=[a-z]\b)/gi;
@@ -97,7 +108,7 @@ function labelOf(text: string): { field: AmountField; end: number } | null {
 
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
 /** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
-const withoutCurrency = (text: string) => text.trim().replace(/^(?:₹|rs\.?|inr)\s*/i, '');
+const withoutCurrency = (text: string) => text.trim().replace(LEADING_CURRENCY, '');
 
 /**
  * The amount a whole segment holds, or null. Text-layer figures must look like money; OCR ones
@@ -342,7 +353,8 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
     // Label and amount in one segment ("IGST 34,549.20"): the last amount after the label.
     const rest = s.text.slice(l.end);
     // A text layer's third place of paise is a zero ("4,18,250.450"); OCR's is a misread figure.
-    const m = [...rest.matchAll(/\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?[\d,]*\d\.\d{2}0?\b/gi)]
+    const m = [...rest.matchAll(FIGURE_IN_LABEL)]
+
       .filter((x) => !isOcr(s) || !THIRD_DECIMAL_ZERO.test(x[0]))
       .pop();
     if (m && m.index !== undefined) {
@@ -593,8 +605,8 @@ export function solveAmounts(
   }));
   const taxables = [...opts('taxableValue', SOLVER_OPTIONS.taxableValue), ...asTaxable];
   // A head printed per slab in more rows than are tried keeps the reading that sums them.
-  const heads = (['cgst', 'sgst', 'igst', 'cess'] as const).map((f) =>
-    withSlabSum(opts(f, SOLVER_OPTIONS.head), cands.get(f)),
+  const [cgsts = [], sgsts = [], igsts = [], cesses = []] = (['cgst', 'sgst', 'igst', 'cess'] as const).map(
+    (f) => withSlabSum(opts(f, SOLVER_OPTIONS.head), cands.get(f)),
   );
   const rounds = opts('roundOff', SOLVER_OPTIONS.roundOff);
   let best: { score: number; pick: Array<Candidate | null>; ok: boolean } | null = null;
@@ -602,10 +614,10 @@ export function solveAmounts(
   const largestTotal = Math.max(...totals.map((t) => (t ? Number(t.value) : Number.NEGATIVE_INFINITY)));
   for (const t of totals)
     for (const tv of taxables)
-      for (const c of heads[0]!)
-        for (const s of heads[1]!)
-          for (const i of heads[2]!)
-            for (const cs of heads[3]!)
+      for (const c of cgsts)
+        for (const s of sgsts)
+          for (const i of igsts)
+            for (const cs of cesses)
               for (const r of rounds) {
                 const pick = [tv, c, s, i, cs, r, t];
                 let score = pick.reduce((a, x) => a + (x ? x.score : 0), 0);

@@ -14,7 +14,7 @@ import { parseIndianAmount } from '@bahi/india';
  */
 
 /** Glyphs OCR produces for the rupee sign `₹` in front of an amount. */
-const RUPEE_LOOKALIKES = /^(?:[Xx¥£€$%&*<?F=]|Rs\.?|Rs|INR|₹)\s*/;
+const RUPEE_LOOKALIKES = /^(?:[Xx¥£€$%&*<?F=]|Rs\.?|INR|₹)\s*/;
 
 /** A run of white space (global: for `replace` and `split` alike). */
 export const SPACE_RUN = /\s+/g;
