@@ -287,7 +287,6 @@ function checkReceiptQuantities(lineItems: Array<Record<string, unknown>>, check
     const rej = typeof l.rejectedQuantity === 'number' ? l.rejectedQuantity : 0;
     if (rec === null || acc === null) return;
     const ok = Math.abs(acc + rej - rec) < QUANTITY_SLACK;
-
     checks.push({
       code: 'grn_quantities_balance',
       field: `lineItems[${i}]`,

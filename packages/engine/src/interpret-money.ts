@@ -171,14 +171,15 @@ function completeTaxExtraTotals(values: Partial<Record<string, Candidate>>, layo
 const DECIMAL_SHIFTS = [10, 100, 1000];
 /** The base of those shifts: OCR loses decimal points, so figures are off by powers of ten. */
 const DECIMAL_BASE = 10;
-/** The powers of ten a quantity and a rate are tried at, to give a rescaled line's amount. */
+/** The powers of ten a quantity is tried at, to give a rescaled line's amount. */
 const QUANTITY_EXPONENTS = { min: -3, max: 3 };
+/** The powers of ten a rate is tried at (a rate is money, whose decimal point OCR loses too). */
 const RATE_EXPONENTS = { min: -5, max: 3 };
 /** Quantities are printed to at most three decimals. */
 const QUANTITY_SCALE = 1000;
 /** Float slack when checking that a product is printable or equals an amount. */
 const FLOAT_SLACK = 1e-6;
-/** A quantity's power of ten moved counts more than a rate's (a rate is money: its point is lost more often). */
+/** Moving a quantity's decimal point counts more than a rate's: OCR loses money's points more often. */
 const QUANTITY_MOVE_COST = 1.5;
 
 /**

@@ -2,7 +2,6 @@ import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
 import { PAISA_TOLERANCE as TOL } from './fields/amount-weights.ts';
 import { AMOUNT_FIELDS } from './fields/amounts.ts';
-
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, MISSPELT_STATE_CONFIDENCE, type Party } from './fields/parties.ts';
 import {
@@ -65,7 +64,7 @@ export interface Interpretation {
  * lines and the tax sum derive it.
  */
 const CONFIDENCE = {
-  /** A state code read from a valid GSTIN's first two digits (printed in the block or not). */
+  /** A state code read from a valid GSTIN's first two digits. */
   stateFromGstin: 0.9,
   /** A state code read from a GSTIN that fails its check character. */
   stateFromBadGstin: 0.5,
@@ -215,11 +214,8 @@ function readParties(
     if (!p.gstin || !stateByCode(code)) continue;
     // A GSTIN given to its party by a rule alone (the one GSTIN printed): its state no surer.
     const byRule = p.gstin.score <= SOLE_GSTIN_CONFIDENCE;
-    const score = isValidGstin(String(p.gstin.value))
-      ? byRule
-        ? p.gstin.score
-        : CONFIDENCE.stateFromGstin
-      : CONFIDENCE.stateFromBadGstin;
+    const valid = isValidGstin(String(p.gstin.value));
+    const score = !valid ? CONFIDENCE.stateFromBadGstin : byRule ? p.gstin.score : CONFIDENCE.stateFromGstin;
     // A state the block prints stands, unless it is the GSTIN's own read from a misspelt name.
     const misspelt = p.stateCode?.value === code && p.stateCode.score <= MISSPELT_STATE_CONFIDENCE;
     if (p.stateCode && !(misspelt && score > p.stateCode.score)) continue;

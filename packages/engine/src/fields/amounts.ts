@@ -354,7 +354,6 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
     const rest = s.text.slice(l.end);
     // A text layer's third place of paise is a zero ("4,18,250.450"); OCR's is a misread figure.
     const m = [...rest.matchAll(FIGURE_IN_LABEL)]
-
       .filter((x) => !isOcr(s) || !THIRD_DECIMAL_ZERO.test(x[0]))
       .pop();
     if (m && m.index !== undefined) {
@@ -911,7 +910,6 @@ export function completeTaxableFromSlab(
   if (!taxesAreSlabOf(lineSum, c, s, i)) return false;
   const from = (c ?? i)!;
   values.taxableValue = { ...from, field: 'taxableValue', value: lineSum, score: AMOUNT_SCORE.slabBase };
-
   return true;
 }
 

@@ -60,7 +60,6 @@ export function normalizeOcrAmount(raw: string): string | null {
   // A figure never starts with a zero group ("0,72,790" is a misread, not 72,790). (`whole` holds
   // only digits and separators: a reading here is empty or digit groups.)
   if (grouped === '' || /^0\d*,/.test(grouped)) return null;
-
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 

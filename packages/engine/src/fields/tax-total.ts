@@ -139,7 +139,6 @@ function headsFor(
   const paise = toPaise(tax);
   if (supply === 'intra' && paise % 2 === 0)
     return { cgst: head('cgst', rupeesOf(paise / 2)), sgst: head('sgst', rupeesOf(paise / 2)) };
-
   // The supply is not known: the block adds up, the heads stay unread.
   return {};
 }
