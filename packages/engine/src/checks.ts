@@ -1,15 +1,68 @@
 import { isCleanAmountInWords, parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
+import { PAISA_TOLERANCE as TOL } from './fields/amount-weights.ts';
 import type { Layout, Line, Segment } from './layout.ts';
 import { type MoneyRules, profileOf } from './profiles/index.ts';
 import type { CheckResult, FieldValue } from './result.ts';
 import type { DocumentType } from './types.ts';
 
-const TOL = 0.011;
 const num = (v: FieldValue | undefined): number | null => (typeof v === 'number' ? v : null);
 const str = (v: FieldValue | undefined): string | null => (typeof v === 'string' && v ? v : null);
 
-const NUMBER_WORD =
-  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousands?|lakhs?|crores?)\b/i;
+/**
+ * Any of `words` as a whole word, case-blind. Each entry is pattern text ("thousands?" is
+ * "thousand" or "thousands").
+ */
+export function anyWord(words: readonly string[]): RegExp {
+  return new RegExp(String.raw`\b(?:${words.join('|')})\b`, 'i');
+}
+
+/** The number words below a hundred: an amount in words names at least one of them. */
+const UNIT_WORDS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'sixty',
+  'seventy',
+  'eighty',
+  'ninety',
+];
+/** Any number word of an amount in words. */
+const NUMBER_WORD = anyWord([...UNIT_WORDS, 'hundred', 'thousands?', 'lakhs?', 'crores?']);
+/** A scale word: a line that holds one may hold an amount in words. */
+const SCALE_WORD = anyWord(['lakh', 'lakhs', 'crore', 'crores', 'thousand', 'hundred']);
+/** The "only" that ends an amount in words. */
+const ONLY_WORD = anyWord(['only']);
+const TAX_WORD = anyWord(['tax']);
+const TAX_AMOUNT_WORDS = anyWord(['tax amount']);
+/**
+ * The amount in words in a text: its first number word below a hundred with what leads up to it
+ * (back to a colon), through "only" or the end of the text.
+ */
+const AMOUNT_IN_WORDS = new RegExp(String.raw`[^:]*?\b(?:${UNIT_WORDS.join('|')})\b.*?(?:\bonly\b|$)`, 'i');
+/** How far (pt) the amount in words' column reaches past its first and last segment. */
+const WORDS_COLUMN_SLACK = 20;
+/** Quantities balance when they agree to this (they are printed to three decimals at most). */
+const QUANTITY_SLACK = 1e-6;
 
 /**
  * The segments of a line from its first to its last segment holding number words (and "only"):
@@ -37,7 +90,10 @@ function wordsColumnText(line: Line): string {
 /** The amount in words' column: from its first segment to a little right of its last. */
 function wordsColumn(line: Line): [number, number] {
   const segs = wordsSegments(line);
-  return [(segs[0]?.x0 ?? 0) - 20, (segs[segs.length - 1]?.x1 ?? Number.POSITIVE_INFINITY) + 20];
+  return [
+    (segs[0]?.x0 ?? 0) - WORDS_COLUMN_SLACK,
+    (segs[segs.length - 1]?.x1 ?? Number.POSITIVE_INFINITY) + WORDS_COLUMN_SLACK,
+  ];
 }
 
 /** The printed amount in words ("INR One Lakh ... Only"), ignoring a tax-amount-in-words line. */
@@ -54,10 +110,13 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
   const lines = layout.lines;
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.text;
-    if (!/\b(?:lakh|lakhs|crore|crores|thousand|hundred)\b/i.test(t)) continue;
+    if (!SCALE_WORD.test(t)) continue;
     // "Tax Amount (in words)" states the tax, not the total.
     const prev = lines[i - 1]?.text ?? '';
-    if (/\btax\b/i.test(t.split(/:/)[0] ?? '') || (/\btax amount\b/i.test(prev) && /in words/i.test(prev)))
+    if (
+      TAX_WORD.test(t.split(':')[0] ?? '') ||
+      (TAX_AMOUNT_WORDS.test(prev) && prev.toLowerCase().includes('in words'))
+    )
       continue;
     let text = wordsColumnText(lines[i]!);
     const [colStart, colEnd] = wordsColumn(lines[i]!);
@@ -66,14 +125,14 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
     let cutShort = false;
     // The words wrap onto the next lines of their own column; a totals column beside them
     // ("Gross Amount 2311.86") is not part of them.
-    for (let k = 1; k <= 2 && !/\bonly\b/i.test(text) && lines[i + k]; k++) {
+    for (let k = 1; k <= 2 && !ONLY_WORD.test(text) && lines[i + k]; k++) {
       const next = lines[i + k]!;
       if (next.page !== lines[i]!.page) break;
       const own = next.segments
         .filter((s) => s.x0 < colEnd && s.x1 > colStart)
         .map((s) => s.text)
         .join(' ');
-      if (!NUMBER_WORD.test(own) && !/\bonly\b/i.test(own)) {
+      if (!NUMBER_WORD.test(own) && !ONLY_WORD.test(own)) {
         cutShort =
           next.words[0]?.source === 'ocr' &&
           k === 1 &&
@@ -82,10 +141,7 @@ export function findAmountInWords(layout: Layout): { value: number; line: number
       }
       text += ` ${own}`;
     }
-    const m =
-      /(?:rupees|inr|rs\.?|₹|indian rupees?)?[^:]*?\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b.*?(?:\bonly\b|$)/i.exec(
-        text.replace(/^.*?(?:in words|chargeable)\s*\)?\s*:?/i, ''),
-      );
+    const m = AMOUNT_IN_WORDS.exec(text.replace(/^.*?(?:in words|chargeable)\s*\)?\s*:?/i, ''));
     // On a scan the words are believed only when every word OCR read is a number word: a garbled
     // reading ("Eight Eight Thousand Thousand Hundre") is no evidence for or against the total.
     const ocr = lines[i]!.words[0]?.source === 'ocr';
@@ -230,7 +286,7 @@ function checkReceiptQuantities(lineItems: Array<Record<string, unknown>>, check
     const acc = typeof l.acceptedQuantity === 'number' ? l.acceptedQuantity : null;
     const rej = typeof l.rejectedQuantity === 'number' ? l.rejectedQuantity : 0;
     if (rec === null || acc === null) return;
-    const ok = Math.abs(acc + rej - rec) < 1e-6;
+    const ok = Math.abs(acc + rej - rec) < QUANTITY_SLACK;
     checks.push({
       code: 'grn_quantities_balance',
       field: `lineItems[${i}]`,

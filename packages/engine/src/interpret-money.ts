@@ -1,6 +1,12 @@
-import { roundMoney, supplyTypeFor } from '@bahi/india';
+import { roundMoney, supplyTypeFor, toPaise } from '@bahi/india';
 import { wordsStateTotal } from './checks.ts';
 import { completeFromTriple } from './fields/amount-triples.ts';
+import {
+  AMOUNT_SCORE,
+  PAISE_PER_RUPEE,
+  PAISA_TOLERANCE as TOL,
+  WORDS_AGREE_BONUS,
+} from './fields/amount-weights.ts';
 import {
   collectAmountCandidates,
   completeFromLines,
@@ -86,7 +92,10 @@ function weighAmountInWords(
   for (const c of totals)
     if (wordsStateTotal(words.value, Number(c.value))) {
       // The very figure beats one that only shares its rupees (48,215.40 vs words "48,215").
-      c.score += Math.abs(words.value - Number(c.value)) <= 0.011 ? 0.5 : 0.3;
+      c.score +=
+        Math.abs(words.value - Number(c.value)) <= TOL
+          ? WORDS_AGREE_BONUS.sameFigure
+          : WORDS_AGREE_BONUS.sameRupees;
       agreed = true;
     }
   const line = layout.lines[words.line]!;
@@ -96,10 +105,10 @@ function weighAmountInWords(
     page: line.page,
     bbox: boxOf(line.words),
     source: line.words[0]?.source ?? 'text',
-    score: 0.45,
+    score: AMOUNT_SCORE.fromWords,
   };
   if (!agreed) cands.set('total', [...totals, fromWords]);
-  const key = Math.round(words.value * 100);
+  const key = toPaise(words.value);
   if (!printed.has(key)) printed.set(key, fromWords);
 }
 
@@ -158,6 +167,21 @@ function completeTaxExtraTotals(values: Partial<Record<string, Candidate>>, layo
   else if (total) values.taxableValue = { ...total, field: 'taxableValue' };
 }
 
+/** Powers of ten a line's amount may be off by (a decimal point lost before one to three places). */
+const DECIMAL_SHIFTS = [10, 100, 1000];
+/** The base of those shifts: OCR loses decimal points, so figures are off by powers of ten. */
+const DECIMAL_BASE = 10;
+/** The powers of ten a quantity is tried at, to give a rescaled line's amount. */
+const QUANTITY_EXPONENTS = { min: -3, max: 3 };
+/** The powers of ten a rate is tried at (a rate is money, whose decimal point OCR loses too). */
+const RATE_EXPONENTS = { min: -5, max: 3 };
+/** Quantities are printed to at most three decimals. */
+const QUANTITY_SCALE = 1000;
+/** Float slack when checking that a product is printable or equals an amount. */
+const FLOAT_SLACK = 1e-6;
+/** Moving a quantity's decimal point counts more than a rate's: OCR loses money's points more often. */
+const QUANTITY_MOVE_COST = 1.5;
+
 /**
  * OCR drops decimal points: a line read as 1260000 × 4.28 = 5392800 adds up by itself but is 100
  * times the printed 12.60 × 4280 = 53928. When the document's totals add up and its taxable value
@@ -169,10 +193,10 @@ export function rescaleLinesToTaxable(lines: Array<Record<string, unknown>>, tax
   const amounts = lines.map((l) => l.amount);
   if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return false;
   const sum = amounts.reduce((a, b) => a + b, 0);
-  if (Math.abs(sum - taxable) <= 0.011) return false;
-  const scales = [10, 100, 1000];
+  if (Math.abs(sum - taxable) <= TOL) return false;
+  const scales = DECIMAL_SHIFTS;
   const fixes: Array<Array<[number, number]>> = [];
-  const near = (x: number) => Math.abs(x - taxable) <= 0.011;
+  const near = (x: number) => Math.abs(x - taxable) <= TOL;
   amounts.forEach((a, i) => {
     for (const s of scales) if (near(sum - a + a / s)) fixes.push([[i, s]]);
   });
@@ -200,18 +224,15 @@ export function rescaleLinesToTaxable(lines: Array<Record<string, unknown>>, tax
     // The fewest powers of ten moved that give the new amount, a rate's (a money figure that lost
     // its decimal point, like the amount) before a quantity's; both must stay printable values.
     let best: { q: number; r: number; moves: number } | null = null;
-    for (let qe = -3; qe <= 3; qe++)
-      for (let re = -5; re <= 3; re++) {
-        const q2 = q * 10 ** qe;
-        const r2 = r * 10 ** re;
-        if (
-          Math.abs(q2 * 1000 - Math.round(q2 * 1000)) > 1e-6 ||
-          Math.abs(r2 * 100 - Math.round(r2 * 100)) > 1e-6
-        )
-          continue;
-        if (Math.abs(q2 * r2 - d - amount) > 0.011 + amount * 1e-6) continue;
-        const moves = 1.5 * Math.abs(qe) + Math.abs(re);
-        if (!best || moves < best.moves) best = { q: Math.round(q2 * 1000) / 1000, r: roundMoney(r2), moves };
+    for (let qe = QUANTITY_EXPONENTS.min; qe <= QUANTITY_EXPONENTS.max; qe++)
+      for (let re = RATE_EXPONENTS.min; re <= RATE_EXPONENTS.max; re++) {
+        const q2 = q * DECIMAL_BASE ** qe;
+        const r2 = r * DECIMAL_BASE ** re;
+        if (!printable(q2, QUANTITY_SCALE) || !printable(r2, PAISE_PER_RUPEE)) continue;
+        if (Math.abs(q2 * r2 - d - amount) > TOL + amount * FLOAT_SLACK) continue;
+        const moves = QUANTITY_MOVE_COST * Math.abs(qe) + Math.abs(re);
+        if (!best || moves < best.moves)
+          best = { q: Math.round(q2 * QUANTITY_SCALE) / QUANTITY_SCALE, r: roundMoney(r2), moves };
       }
     if (best) {
       line.quantity = best.q;
@@ -220,3 +241,6 @@ export function rescaleLinesToTaxable(lines: Array<Record<string, unknown>>, tax
   }
   return true;
 }
+
+/** Whether a value is printable in steps of 1/`scale` (to three decimals for 1000). */
+const printable = (v: number, scale: number) => Math.abs(v * scale - Math.round(v * scale)) <= FLOAT_SLACK;

@@ -1,5 +1,7 @@
 import { isValidGstin, roundMoney, stateByCode } from '@bahi/india';
 import { findAmountInWords, runChecks } from './checks.ts';
+import { PAISA_TOLERANCE as TOL } from './fields/amount-weights.ts';
+import { AMOUNT_FIELDS } from './fields/amounts.ts';
 import { type Candidate, extractLabelledFields } from './fields/header.ts';
 import { extractParties, MISSPELT_STATE_CONFIDENCE, type Party } from './fields/parties.ts';
 import {
@@ -56,7 +58,44 @@ export interface Interpretation {
   evidence: ConfidenceEvidence;
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
+/**
+ * Confidences the rules give or cap a value at (the review line is 0.8; "sure" is 0.9 and up).
+ * Vouching rules rank by how directly they state the figure: the words and the QR state it, the
+ * lines and the tax sum derive it.
+ */
+const CONFIDENCE = {
+  /** A state code read from a valid GSTIN's first two digits. */
+  stateFromGstin: 0.9,
+  /** A state code read from a GSTIN that fails its check character. */
+  stateFromBadGstin: 0.5,
+  /** The contract's default currency, INR, when the document names none. */
+  defaultCurrency: 0.9,
+  /** A field of an e-invoice QR whose signature was verified. */
+  signedQr: 0.99,
+  /** A field of an e-invoice QR whose signature could not be verified. */
+  unsignedQr: 0.93,
+  /** A total the amount in words states to the paisa. */
+  totalInWords: 0.99,
+  /** A taxable value the lines sum to. */
+  taxableFromLines: 0.97,
+  /** A total the taxable value and the taxes charged sum to. */
+  totalFromTaxes: 0.97,
+  /** Every amount of a totals block that adds up with a tax charged. */
+  blockAddsUp: 0.98,
+  /** A field whose check failed. */
+  failedCheck: 0.5,
+  /** A name whose GSTIN's PAN says another kind of holder. */
+  nameConflictsGstin: 0.5,
+  /** A name that reads like a line of an address. */
+  nameLikeAddress: 0.6,
+  /** Both parties read with one GSTIN: one of them is the other's. */
+  sameGstinTwice: 0.5,
+} as const;
+
+/** Fields of a QR that must fill the header for it to count as read from the QR. */
+const QR_HEADER_FIELDS = 3;
+/** Confidences are reported in hundredths. */
+const CONFIDENCE_STEPS = 100;
 
 /**
  * Interpret a document's words: line items (tables stage), labelled header fields, parties,
@@ -175,7 +214,8 @@ function readParties(
     if (!p.gstin || !stateByCode(code)) continue;
     // A GSTIN given to its party by a rule alone (the one GSTIN printed): its state no surer.
     const byRule = p.gstin.score <= SOLE_GSTIN_CONFIDENCE;
-    const score = isValidGstin(String(p.gstin.value)) ? (byRule ? p.gstin.score : 0.9) : 0.5;
+    const valid = isValidGstin(String(p.gstin.value));
+    const score = !valid ? CONFIDENCE.stateFromBadGstin : byRule ? p.gstin.score : CONFIDENCE.stateFromGstin;
     // A state the block prints stands, unless it is the GSTIN's own read from a misspelt name.
     const misspelt = p.stateCode?.value === code && p.stateCode.score <= MISSPELT_STATE_CONFIDENCE;
     if (p.stateCode && !(misspelt && score > p.stateCode.score)) continue;
@@ -214,7 +254,7 @@ function headerOf(type: DocumentType, chosen: Map<string, Candidate>): Header {
   const confidence: Record<string, number> = {};
   for (const f of profileOf(type).headerFields) {
     const c = chosen.get(f);
-    fields[f] = c ? (typeof c.value === 'number' ? round2(c.value) : c.value) : null;
+    fields[f] = c ? (typeof c.value === 'number' ? roundMoney(c.value) : c.value) : null;
     if (c) {
       provenance[f] = { page: c.page, bbox: c.bbox, source: c.source };
       confidence[f] = c.score;
@@ -223,7 +263,7 @@ function headerOf(type: DocumentType, chosen: Map<string, Candidate>): Header {
   if (fields.currency === null) {
     // The contract's default: INR unless the document says otherwise.
     fields.currency = 'INR';
-    confidence.currency = 0.9;
+    confidence.currency = CONFIDENCE.defaultCurrency;
   }
   return { fields, provenance, confidence };
 }
@@ -240,7 +280,7 @@ function applyQr(qr: QrReading, header: Header, checks: CheckResult[]): boolean 
     ['buyerGstin', p.BuyerGstin],
     ['documentNumber', p.DocNo],
     ['documentDate', qr.docDate],
-    ['total', typeof p.TotInvVal === 'number' ? round2(p.TotInvVal) : undefined],
+    ['total', typeof p.TotInvVal === 'number' ? roundMoney(p.TotInvVal) : undefined],
     ['irn', p.Irn?.toLowerCase()],
   ];
   const mismatches: string[] = [];
@@ -252,11 +292,11 @@ function applyQr(qr: QrReading, header: Header, checks: CheckResult[]): boolean 
       mismatches.push(`${f}: QR ${v}, printed ${printed}`);
     // A QR GSTIN that fails its own check character (a test QR, a generator's placeholder)
     // does not replace a valid printed one; the mismatch above still reports it.
-    const badGstin = /Gstin$/.test(f) && !isValidGstin(String(v));
+    const badGstin = f.endsWith('Gstin') && !isValidGstin(String(v));
     if (badGstin && typeof printed === 'string' && isValidGstin(printed)) continue;
     fields[f] = v;
     provenance[f] = { page: qr.page, bbox: qr.bbox ?? [0, 0, 0, 0], source: 'qr' };
-    confidence[f] = qr.signatureValid ? 0.99 : 0.93;
+    confidence[f] = qr.signatureValid ? CONFIDENCE.signedQr : CONFIDENCE.unsignedQr;
     used++;
   }
   checks.push({
@@ -265,7 +305,7 @@ function applyQr(qr: QrReading, header: Header, checks: CheckResult[]): boolean 
     ok: mismatches.length === 0,
     message: mismatches.join('; '),
   });
-  return used >= 3;
+  return used >= QR_HEADER_FIELDS;
 }
 
 /**
@@ -290,7 +330,7 @@ function settleConfidence(
   const taxCharged = ['cgst', 'sgst', 'igst'].some((f) => typeof fields[f] === 'number' && fields[f] > 0);
   // Words that state only the rupees of a total with paise agree with it, but do not vouch for it.
   const wordsExact =
-    typeof fields.total === 'number' && wordsAmount !== null && Math.abs(wordsAmount - fields.total) <= 0.011;
+    typeof fields.total === 'number' && wordsAmount !== null && Math.abs(wordsAmount - fields.total) <= TOL;
   const vouched = calibrateConfidence(confidence, provenance, checks, {
     amountsConsistent,
     taxCharged,
@@ -304,7 +344,7 @@ function settleConfidence(
       charges: evidence.charges,
     });
   for (const k of Object.keys(confidence))
-    confidence[k] = Math.round(Math.min(1, confidence[k]!) * 100) / 100;
+    confidence[k] = Math.round(Math.min(1, confidence[k]!) * CONFIDENCE_STEPS) / CONFIDENCE_STEPS;
   return amountsConsistent && taxCharged;
 }
 
@@ -345,14 +385,14 @@ function withholdRefutedAmounts(
     typeof taxable === 'number' &&
     taxable < total &&
     lineSum !== null &&
-    Math.abs(lineSum - total) <= 0.011;
+    Math.abs(lineSum - total) <= TOL;
   // Lines that with the charges printed under them (shipping, packing) make the taxable value miss
   // no figure of it: the taxable value includes the charges (the check still asks for review).
   const withCharges =
     typeof taxable === 'number' &&
     lineSum !== null &&
     charges > 0 &&
-    Math.abs(lineSum + charges - taxable) <= 0.011;
+    Math.abs(lineSum + charges - taxable) <= TOL;
   if (
     typeof taxable === 'number' &&
     byLines &&
@@ -374,6 +414,11 @@ function sumOfLines(lines: Array<Record<string, unknown>>): number | null {
 const UNCONFIRMED = 0.75;
 /** A labelled reading another label on the page contradicts. */
 const DISPUTED = 0.7;
+/**
+ * How close a rival labelled reading's score must come for the field to be disputed: any rival
+ * at all for free text (no check settles it), a near tie for the rest.
+ */
+const DISPUTE_MARGIN = { freeText: 0.5, checked: 0.05 };
 
 /**
  * Two labelled readings of one field with different values and nearly the same standing: the
@@ -391,7 +436,7 @@ function disputedFields(labelled: Map<string, Candidate[]>, chosen: Map<string, 
     const rival = list.find((c) => norm(c.value) !== norm(pick.value));
     // Free text (payment terms) has no check digit or sum to settle two labelled readings: any
     // second wording a label gives leaves it for a person.
-    const margin = FREE_TEXT.test(field) ? 0.5 : 0.05;
+    const margin = FREE_TEXT.has(field) ? DISPUTE_MARGIN.freeText : DISPUTE_MARGIN.checked;
     if (rival && rival.score >= pick.score - margin) out.add(field);
   }
   return out;
@@ -435,24 +480,24 @@ function requireCorroboration(
     const gstin = fields[`${prefix}Gstin`];
     if (typeof name !== 'string') continue;
     const agreement = typeof gstin === 'string' ? nameAgreesWithGstin(name, gstin) : 'unknown';
-    if (agreement === 'conflict') cap(`${prefix}Name`, 0.5);
+    if (agreement === 'conflict') cap(`${prefix}Name`, CONFIDENCE.nameConflictsGstin);
     if (agreement === 'unlikely') cap(`${prefix}Name`, UNCONFIRMED);
-    if (looksLikeAddress(name)) cap(`${prefix}Name`, 0.6);
+    if (looksLikeAddress(name)) cap(`${prefix}Name`, CONFIDENCE.nameLikeAddress);
   }
 
   for (const f of disputed) cap(f, DISPUTED);
   // No one invoices their own GSTIN (a branch transfer crosses GSTINs): one of the two readings
   // belongs to the other party, and which one is a person's call.
   if (typeof fields.vendorGstin === 'string' && fields.vendorGstin === fields.buyerGstin) {
-    cap('vendorGstin', 0.5);
-    cap('buyerGstin', 0.5);
+    cap('vendorGstin', CONFIDENCE.sameGstinTwice);
+    cap('buyerGstin', CONFIDENCE.sameGstinTwice);
   }
 }
 
 /** Money fields of the totals block. */
-const AMOUNT_KEYS = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'];
+const AMOUNT_KEYS: readonly string[] = AMOUNT_FIELDS;
 /** Free-text fields: nothing on the document can confirm them, so they are never "sure". */
-const FREE_TEXT = /^(?:vendorName|buyerName|vendorAddress|buyerAddress|paymentTerms)$/;
+const FREE_TEXT = new Set(['vendorName', 'buyerName', 'vendorAddress', 'buyerAddress', 'paymentTerms']);
 /**
  * The highest confidence of a value no rule vouches for. Read from a scan, it is below the review
  * line: OCR slips a character in a number or a name often enough that a person looks first (on
@@ -485,19 +530,19 @@ function calibrateConfidence(
   for (const c of checks) {
     if (!c.field || !(c.field in confidence) || !c.ok) continue;
     if (c.code === 'amount_in_words_matches_total') {
-      if (wordsExact) raise('total', 0.99);
-    } else if (c.code === 'lines_sum_to_taxable_value') raise('taxableValue', 0.97);
-    else if (c.code === 'taxes_sum_to_total' && taxCharged) raise('total', 0.97);
+      if (wordsExact) raise('total', CONFIDENCE.totalInWords);
+    } else if (c.code === 'lines_sum_to_taxable_value') raise('taxableValue', CONFIDENCE.taxableFromLines);
+    else if (c.code === 'taxes_sum_to_total' && taxCharged) raise('total', CONFIDENCE.totalFromTaxes);
   }
-  if (amountsConsistent && taxCharged) for (const f of AMOUNT_KEYS) raise(f, 0.98);
+  if (amountsConsistent && taxCharged) for (const f of AMOUNT_KEYS) raise(f, CONFIDENCE.blockAddsUp);
   // A failed check outweighs any other evidence for its field. A totals block that does not add
   // up says one of its figures is wrong, not which: none of them stays sure (but the QR's).
   for (const c of checks) {
     if (c.ok || !c.field || !(c.field in confidence)) continue;
-    confidence[c.field] = Math.min(confidence[c.field]!, 0.5);
+    confidence[c.field] = Math.min(confidence[c.field]!, CONFIDENCE.failedCheck);
     vouched.delete(c.field);
     if (c.code === 'taxes_sum_to_total')
-      for (const f of ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff'])
+      for (const f of AMOUNT_KEYS.filter((k) => k !== 'total'))
         if (f in confidence && provenance[f]?.source !== 'qr') {
           confidence[f] = Math.min(confidence[f]!, UNCONFIRMED);
           vouched.delete(f);
@@ -506,7 +551,7 @@ function calibrateConfidence(
   for (const [f, p] of Object.entries(provenance)) {
     if (p.source === 'qr' || vouched.has(f) || !(f in confidence)) continue;
     if (p.source === 'ocr') confidence[f] = Math.min(confidence[f]!, UNVOUCHED_OCR);
-    if (FREE_TEXT.test(f)) confidence[f] = Math.min(confidence[f]!, UNVOUCHED_TEXT);
+    if (FREE_TEXT.has(f)) confidence[f] = Math.min(confidence[f]!, UNVOUCHED_TEXT);
   }
   return vouched;
 }

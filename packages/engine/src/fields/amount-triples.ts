@@ -6,15 +6,13 @@
  * and amount satisfy the same sums, but never with the document's largest figure), or one a label
  * calls the total.
  */
-import { roundMoney } from '@bahi/india';
+import { roundMoney, toPaise } from '@bahi/india';
+import { AMOUNT_SCORE, rupeesOf, PAISA_TOLERANCE as TOL } from './amount-weights.ts';
 import type { AmountField } from './amounts.ts';
-import { taxesAreSlabOf } from './amounts.ts';
+import { AMOUNT_FIELDS, taxesAreSlabOf } from './amounts.ts';
 import type { Candidate } from './header.ts';
 
 type Values = Partial<Record<AmountField, Candidate>>;
-
-const TOL = 0.011;
-const paise = (v: number) => Math.round(v * 100);
 
 /**
  * Replace a totals block that does not add up by the printed triple base + tax = total, when
@@ -32,15 +30,15 @@ export function completeFromTriple(
   const amounts = [...printed.keys()].filter((k) => k > 0).sort((a, b) => b - a);
   const largest = amounts[0];
   if (largest === undefined) return false;
-  const totals = new Set([largest, ...labelledTotals.map((c) => paise(Number(c.value)))]);
+  const totals = new Set([largest, ...labelledTotals.map((c) => toPaise(Number(c.value)))]);
   const found: Array<{ base: number; tax: number; total: number }> = [];
   for (const total of totals) {
     if (!printed.has(total)) continue;
     for (const base of amounts) {
       const tax = total - base;
       if (tax <= 0 || tax >= base || !printed.has(tax)) continue;
-      const taxC = { ...printed.get(tax)!, value: tax / 100 };
-      if (taxesAreSlabOf(base / 100, null, null, taxC)) found.push({ base, tax, total });
+      const taxC = { ...printed.get(tax)!, value: rupeesOf(tax) };
+      if (taxesAreSlabOf(rupeesOf(base), null, null, taxC)) found.push({ base, tax, total });
     }
   }
   if (found.length !== 1) return false;
@@ -48,11 +46,10 @@ export function completeFromTriple(
   const at = (k: number, field: AmountField): Candidate => ({
     ...printed.get(k)!,
     field,
-    value: roundMoney(k / 100),
-    score: 0.6,
+    value: roundMoney(rupeesOf(k)),
+    score: AMOUNT_SCORE.tripleFigure,
   });
-  for (const f of ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'] as const)
-    delete values[f];
+  for (const f of AMOUNT_FIELDS) delete values[f];
   values.taxableValue = at(base, 'taxableValue');
   values.total = at(total, 'total');
   // Within a state the law has CGST and SGST printed apart: halves printed are those heads; a
@@ -62,5 +59,5 @@ export function completeFromTriple(
     values.cgst = at(tax / 2, 'cgst');
     values.sgst = at(tax / 2, 'sgst');
   } else if (supply !== 'intra') values.igst = at(tax, 'igst');
-  return Math.abs(roundMoney((base + tax) / 100) - total / 100) <= TOL;
+  return Math.abs(roundMoney(rupeesOf(base + tax)) - rupeesOf(total)) <= TOL;
 }

@@ -1,17 +1,60 @@
-import { roundMoney } from '@bahi/india';
+import { roundMoney, toPaise } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
 import { PAISE_END } from '../tables/fields.ts';
 import { overlap } from '../tables/geometry.ts';
 import type { Word } from '../types.ts';
+import {
+  AMOUNT_SCORE,
+  AMOUNT_SCORE_FACTOR,
+  percentOf,
+  READING,
+  rupeesOf,
+  SCORE_EPSILON,
+  SOLVER_BONUS,
+  SOLVER_OPTIONS,
+  PAISA_TOLERANCE as TOL,
+} from './amount-weights.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
-import { parseOcrAmount } from './ocr-money.ts';
+import { parseOcrAmount, SPACE_RUN } from './ocr-money.ts';
 import { GST_RATE_SLABS } from './tax-rates.ts';
 import { parseValue } from './values.ts';
 import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
 
 /** An amount printed to three decimals whose third is a zero ("1,250.500"): money to the paisa. */
 const THIRD_DECIMAL_ZERO = /(\.\d{2})0$/;
+/**
+ * An OCR'd figure whose separators were lost: "028" (a lost decimal point), "47.30261" (three
+ * decimals) or "4730261" (a lakh-size figure with neither grouping nor decimals).
+ */
+const LOST_SEPARATORS = /^0\d|\.\d{3,}$|^\d{6,}$/;
+/** A figure with paise ("1,250.00", "36,50"), anywhere in a text. */
+const FIGURE_WITH_PAISE = /\d[.,]\d{2}\b/;
+
+/** A run of OCR words is cut into labels only from this many words (fewer are one label). */
+const LABEL_RUN_WORDS = 4;
+/** Column words ("Qty", "Rate", "HSN") on a line that make it an item table's heading row. */
+const TABLE_HEADER_WORDS = 3;
+/** How far under a row of labels, in line heights, the row of their figures may start. */
+const FIGURES_ROW_GAP = 4;
+/** How far (pt) the first and last label of a row reach past their own text for a figure below. */
+const EDGE_COLUMN_REACH = 40;
+/** Labels a row inside a table needs (the total among them) to be a whole summary row. */
+const SUMMARY_ROW_LABELS = 4;
+/** A two-digit word within this share of a line's height after a figure is the figure's paise. */
+const SPLIT_PAISE_GAP = 0.6;
+/** Heading lines a summary table's band may have. */
+const BAND_LINES = 3;
+/** A tax head centred over its "Rate | Amount" sub-columns reaches this many of its own widths. */
+const HEAD_REACH = 1.5;
+/** Readings of a head among which one may be the sum of the others (two slabs and their total). */
+const SLAB_ROWS_WITH_SUM = 3;
+/** Under this share of the lines' sum a total is a misread: no discount takes three quarters off. */
+const MIN_TOTAL_SHARE_OF_LINES = 0.25;
+/** A total rounded to the rupee is off the exact sum by less than half a rupee. */
+const HALF_RUPEE = 0.5;
+/** Taxes are a GST slab of a base within per-line rounding: 5 paise, or 0.02 % of a large tax. */
+const SLAB_MATCH = { paise: 0.05, shareOfTax: 2e-4 };
 
 /** The money fields of a totals block, solved together. */
 export const AMOUNT_FIELDS = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'] as const;
@@ -21,8 +64,19 @@ export type AmountField = (typeof AMOUNT_FIELDS)[number];
 // Specific labels first: "Total Taxable Value" is taxable, "Round Off" is not a total.
 const ORDER: AmountField[] = ['roundOff', 'cgst', 'sgst', 'igst', 'cess', 'taxableValue', 'total'];
 
+/** The rupee sign or code printed before a figure ("₹", "Rs.", "INR"); patterns are case-blind. */
+const CURRENCY = String.raw`(?:₹|rs\.?|inr)`;
+/** A sign or brackets and a currency before a figure ("(-) Rs. ", "₹ -"). */
+const SIGN_AND_CURRENCY = String.raw`\(?-?\)?\s*${CURRENCY}?\s*-?`;
 /** A figure as printed: sign or brackets, rupee sign or code before it, "/-" or " INR" after it. */
-const MONEY_TOKEN = /^\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?\(?-?\)?[\d,]*\d(?:\.\d{1,2})?(?:\/?-?|\s?inr)$/i;
+const MONEY_TOKEN = new RegExp(
+  String.raw`^${SIGN_AND_CURRENCY}\(?-?\)?[\d,]*\d(?:\.\d{1,2})?(?:\/?-?|\s?inr)$`,
+  'i',
+);
+/** The currency printed before a figure, and the space after it. */
+const LEADING_CURRENCY = new RegExp(String.raw`^${CURRENCY}\s*`, 'i');
+/** A figure with paise inside a label's segment ("IGST 34,549.20"), a text layer's third place too. */
+const FIGURE_IN_LABEL = new RegExp(String.raw`${SIGN_AND_CURRENCY}[\d,]*\d\.\d{2}0?\b`, 'gi');
 
 /** Letters a receipt printer or OCR set apart with their dots ("S . G . S . T"): one abbreviation. */
 const SPACED_DOTS = /\b([a-z]) ?\. ?(?=[a-z]\b)/gi;
@@ -35,11 +89,14 @@ export function amountLabel(text: string): { field: AmountField; end: number } |
   const l = joined === text ? null : labelOf(joined);
   if (!l) return null;
   // Only spaces were taken out: the label ends after as many other characters in the original.
-  const kept = joined.slice(0, l.end).replace(/\s/g, '').length;
+  const kept = joined.slice(0, l.end).split('').filter(isNotSpace).length;
   let end = 0;
-  for (let n = 0; end < text.length && n < kept; end++) if (!/\s/.test(text[end]!)) n++;
+  for (let n = 0; end < text.length && n < kept; end++) if (isNotSpace(text[end]!)) n++;
   return { field: l.field, end };
 }
+
+/** A character other than white space (`trim` takes out exactly what `\s` matches). */
+const isNotSpace = (ch: string) => ch.trim() !== '';
 
 function labelOf(text: string): { field: AmountField; end: number } | null {
   for (const f of ORDER) {
@@ -51,7 +108,7 @@ function labelOf(text: string): { field: AmountField; end: number } | null {
 
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
 /** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
-const withoutCurrency = (text: string) => text.trim().replace(/^(?:₹|rs\.?|inr)\s*/i, '');
+const withoutCurrency = (text: string) => text.trim().replace(LEADING_CURRENCY, '');
 
 /**
  * The amount a whole segment holds, or null. Text-layer figures must look like money; OCR ones
@@ -59,14 +116,12 @@ const withoutCurrency = (text: string) => text.trim().replace(/^(?:₹|rs\.?|inr
  */
 export function moneyOf(s: Segment): number | null {
   // The label's separator left before the figure (": Rs 5,85,000.00/").
-  const text = s.text.replace(/\s+/g, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
+  const text = s.text.replace(SPACE_RUN, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
   // The checks below look at the figure alone: the dot of "Rs.540" is no decimal point.
   const figure = withoutCurrency(text);
-  // "028", "000": OCR lost the decimal point of a figure; no reading is better than a wrong one.
-  if (isOcr(s) && /^0\d/.test(figure)) return null;
-  // Nor are "47.30261" (three decimals) or "4730261" (a lakh-size figure with neither grouping
-  // nor decimals): both are figures whose separators OCR lost.
-  if (isOcr(s) && (/\.\d{3,}$/.test(figure) || /^\d{6,}$/.test(figure))) return null;
+  // "028", "000", "47.30261", "4730261": OCR lost the figure's separators; no reading is better
+  // than a wrong one.
+  if (isOcr(s) && LOST_SEPARATORS.test(figure)) return null;
   // An ERP's text layer may print paise to three places ("4,18,250.450"): the third is a zero.
   const paise = isOcr(s) ? text : text.replace(THIRD_DECIMAL_ZERO, '$1');
   if (MONEY_TOKEN.test(paise)) {
@@ -85,20 +140,20 @@ function segmentCandidate(field: AmountField, s: Segment, value: number, score: 
 }
 
 /** A rate printed beside an amount ("18%", "@ 9"), never the amount itself. */
-export const isPercent = (s: string) => /%\s*$/.test(s) || /^@/.test(s.trim());
+export const isPercent = (s: string) => s.trimEnd().endsWith('%') || s.trim().startsWith('@');
 /** A segment that holds a figure (an amount or a rate), as an item row's cells do. */
-const printsFigure = (s: Segment) => /\d\s*%\s*$/.test(s.text) || /\d[.,]\d{2}\b/.test(s.text);
+const printsFigure = (s: Segment) => /\d\s*%\s*$/.test(s.text) || FIGURE_WITH_PAISE.test(s.text);
 const COLUMN_WORDS =
   /\b(?:qty|quantity|rate|hsn|sac|description|particulars|uom|unit|s\.? ?no|sl|sr|item|per|price|disc)\b/gi;
 
 function looksLikeTableHeader(line: Line): boolean {
-  return (line.text.match(COLUMN_WORDS) ?? []).length >= 3;
+  return (line.text.match(COLUMN_WORDS) ?? []).length >= TABLE_HEADER_WORDS;
 }
 
 function signFor(field: AmountField, labelText: string, valueText: string, value: number): number {
   if (field !== 'roundOff') return value;
   // "Less : Round Off 0.40" is negative; "(-)0.40" already parsed negative.
-  if ((/^\s*less\b/i.test(labelText) || /\(-\)/.test(labelText)) && value > 0 && !/\(\+\)|\+/.test(valueText))
+  if ((/^\s*less\b/i.test(labelText) || labelText.includes('(-)')) && value > 0 && !valueText.includes('+'))
     return -value;
   return value;
 }
@@ -108,7 +163,7 @@ function signFor(field: AmountField, labelText: string, valueText: string, value
  * Amt"): cut it where each amount label starts, so every label keeps its own column.
  */
 export function splitLabelRun(seg: Segment): Segment[] {
-  if (!isOcr(seg) || seg.words.length < 4) return [seg];
+  if (!isOcr(seg) || seg.words.length < LABEL_RUN_WORDS) return [seg];
   const starts: number[] = [];
   let covered = -1;
   seg.words.forEach((_, k) => {
@@ -120,7 +175,7 @@ export function splitLabelRun(seg: Segment): Segment[] {
     const l = amountLabel(rest);
     if (!l) return;
     starts.push(k);
-    covered = k + rest.slice(0, l.end).trim().split(/\s+/).length - 1;
+    covered = k + rest.slice(0, l.end).trim().split(SPACE_RUN).length - 1;
   });
   if (starts.length < 2 || starts[0] !== 0) return [seg];
   return starts.map((k, i) => {
@@ -157,15 +212,16 @@ export function collectAmountCandidates(
   // A round-off printed without its sign ("Round Off (-)  0.20", "Rounding 0.40"): both signs
   // are readings; the one that makes the document add up wins.
   for (const c of [...(out.get('roundOff') ?? [])])
-    if (Number(c.value) > 0) add({ ...c, value: -Number(c.value), score: c.score * 0.9 });
+    if (Number(c.value) > 0)
+      add({ ...c, value: -Number(c.value), score: c.score * AMOUNT_SCORE_FACTOR.unsignedRoundOff });
   // Tax printed per slab ("CGST @ 2.5%", "CGST @ 9%") without a total row: their sum is a reading too.
   for (const f of ['cgst', 'sgst', 'igst'] as const) {
     const list = out.get(f) ?? [];
     if (list.length < 2) continue;
     const sum = roundMoney(list.reduce((a, c) => a + Number(c.value), 0));
     // A reading that is the sum of the others is the total row ("Total UTGST"): it is the sum.
-    if (!list.some((c) => Math.abs(Number(c.value) - sum) < 0.011) && !sumOfOthers(list))
-      list.push({ ...list[0]!, value: sum, score: 0.6 });
+    if (!list.some((c) => Math.abs(Number(c.value) - sum) < TOL) && !sumOfOthers(list))
+      list.push({ ...list[0]!, value: sum, score: AMOUNT_SCORE.slabSum });
   }
   return out;
 }
@@ -200,7 +256,14 @@ function readAmountLine(layout: Layout, li: number, skip: (s: Segment) => boolea
       );
       if (!figure || !l) return true;
       const value = moneyOf(figure)!;
-      add(segmentCandidate(l.field, figure, signFor(l.field, s.text, figure.text, value), 0.85));
+      add(
+        segmentCandidate(
+          l.field,
+          figure,
+          signFor(l.field, s.text, figure.text, value),
+          AMOUNT_SCORE.labelInRow,
+        ),
+      );
       return false;
     });
     if (open.length < 2) return;
@@ -210,7 +273,8 @@ function readAmountLine(layout: Layout, li: number, skip: (s: Segment) => boolea
   if (labelled.length >= 2) {
     // Inside a table region only a whole summary row counts (labels up to the invoice total):
     // a line-item header with tax columns has the same labels but its figures are one line's.
-    if (inTable && !(labelled.length >= 4 && labelled.some((x) => x.l?.field === 'total'))) return;
+    if (inTable && !(labelled.length >= SUMMARY_ROW_LABELS && labelled.some((x) => x.l?.field === 'total')))
+      return;
     readFiguresBelow(layout, li, segs, add);
     return;
   }
@@ -218,7 +282,7 @@ function readAmountLine(layout: Layout, li: number, skip: (s: Segment) => boolea
   // A lone amount on its own line: a possible unlabelled sub-total.
   const lone = segs.length === 1 ? moneyOf(segs[0]!) : null;
   if (lone !== null && lone > 0 && /\d\s*[.,\s]\s*\d{2}$/.test(segs[0]!.text.trim()))
-    add(segmentCandidate('taxableValue', segs[0]!, lone, 0.1));
+    add(segmentCandidate('taxableValue', segs[0]!, lone, AMOUNT_SCORE.unlabelled));
 }
 
 /**
@@ -231,7 +295,7 @@ function readFiguresBelow(layout: Layout, li: number, segs: Segment[], add: AddC
   const wordMoney = (w: Segment['words'][number]) =>
     moneyOf({ ...line.segments[0]!, words: [w], text: w.text }) !== null;
   const next = [layout.lines[li + 1], layout.lines[li + 2]]
-    .filter((n): n is Line => !!n && n.page === line.page && n.y0 - line.y1 < 4 * line.height)
+    .filter((n): n is Line => !!n && n.page === line.page && n.y0 - line.y1 < FIGURES_ROW_GAP * line.height)
     .sort((a, b) => b.words.filter(wordMoney).length - a.words.filter(wordMoney).length)[0];
   if (!next) return;
   segs.forEach((s, k) => {
@@ -239,8 +303,8 @@ function readFiguresBelow(layout: Layout, li: number, segs: Segment[], add: AddC
     if (!l) return;
     const prev = segs[k - 1];
     const after = segs[k + 1];
-    const left = prev ? (prev.x1 + s.x0) / 2 : s.x0 - 40;
-    const right = after ? (s.x1 + after.x0) / 2 : s.x1 + 40;
+    const left = prev ? (prev.x1 + s.x0) / 2 : s.x0 - EDGE_COLUMN_REACH;
+    const right = after ? (s.x1 + after.x0) / 2 : s.x1 + EDGE_COLUMN_REACH;
     const cells = joinSplitPaise(next.words)
       .map((w) => ({
         w,
@@ -252,7 +316,14 @@ function readFiguresBelow(layout: Layout, li: number, segs: Segment[], add: AddC
       .sort((a, b) => Math.abs(a.w.x1 - s.x1) - Math.abs(b.w.x1 - s.x1));
     const best = cells[0];
     if (best)
-      add(segmentCandidate(l.field, best.seg, signFor(l.field, s.text, best.w.text, best.value), 0.95));
+      add(
+        segmentCandidate(
+          l.field,
+          best.seg,
+          signFor(l.field, s.text, best.w.text, best.value),
+          AMOUNT_SCORE.underLabel,
+        ),
+      );
   });
 }
 
@@ -266,7 +337,7 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   const itemRow =
     !!first?.l &&
     ['cgst', 'sgst', 'igst'].includes(first.l.field) &&
-    segs.some((x) => x.x1 <= first.s.x0 && /\d[.,]\d{2}\b/.test(x.text));
+    segs.some((x) => x.x1 <= first.s.x0 && FIGURE_WITH_PAISE.test(x.text));
   if (!first?.l || itemRow) return false;
   const { s, l } = first;
   const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
@@ -274,7 +345,7 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
   const valueSeg =
     (isOcr(s) ? figures.find((x) => PAISE_END.test(withoutCurrency(x.text))) : undefined) ?? figures[0];
-  const score = segs[0] === s ? 1 : 0.85;
+  const score = segs[0] === s ? AMOUNT_SCORE.labelFirst : AMOUNT_SCORE.labelInRow;
   if (valueSeg) {
     const value = moneyOf(valueSeg)!;
     add(segmentCandidate(l.field, valueSeg, signFor(l.field, s.text, valueSeg.text, value), score));
@@ -282,8 +353,8 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
     // Label and amount in one segment ("IGST 34,549.20"): the last amount after the label.
     const rest = s.text.slice(l.end);
     // A text layer's third place of paise is a zero ("4,18,250.450"); OCR's is a misread figure.
-    const m = [...rest.matchAll(/\(?-?\)?\s*(?:₹|rs\.?|inr)?\s*-?[\d,]*\d\.\d{2}0?\b/gi)]
-      .filter((x) => !isOcr(s) || !/\.\d{3}$/.test(x[0]))
+    const m = [...rest.matchAll(FIGURE_IN_LABEL)]
+      .filter((x) => !isOcr(s) || !THIRD_DECIMAL_ZERO.test(x[0]))
       .pop();
     if (m && m.index !== undefined) {
       const p = parseValue('money', m[0].replace(THIRD_DECIMAL_ZERO, '$1'));
@@ -294,7 +365,7 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
             s,
             { ...p, start: m.index, end: m.index + m[0].length },
             l.end,
-            score * 0.95,
+            score * AMOUNT_SCORE_FACTOR.inLabelSegment,
           ),
           value: signFor(l.field, s.text, m[0], p.value),
         });
@@ -319,7 +390,7 @@ export function joinSplitPaise(words: Word[]): Word[] {
       /^[\d,.]*\d$/.test(prev.text) &&
       !PAISE_END.test(prev.text) &&
       w.x0 >= prev.x1 &&
-      w.x0 - prev.x1 <= 0.6 * (prev.y1 - prev.y0);
+      w.x0 - prev.x1 <= SPLIT_PAISE_GAP * (prev.y1 - prev.y0);
     if (split) out[out.length - 1] = { ...prev, text: `${prev.text} ${w.text}`, x1: w.x1 };
     else out.push(w);
   }
@@ -358,7 +429,7 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
   for (let i = 0; i < lines.length; i++) {
     // The heading band ends before the first line that prints figures (an item row under a
     // one-line heading): a figure of the total row belongs to a heading, never to an item's cell.
-    const band = lines.slice(i, i + 3).filter((l) => l.page === lines[i]!.page);
+    const band = lines.slice(i, i + BAND_LINES).filter((l) => l.page === lines[i]!.page);
     const firstFigures = band.findIndex((l, k) => k > 0 && l.segments.some(printsFigure));
     if (firstFigures > 0) band.length = firstFigures;
     const heads = band.flatMap((l) => l.segments.flatMap(splitLabelRun).map((s) => ({ s, line: l })));
@@ -381,7 +452,7 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
       ? figuresUnderHeads(rowFigures(total), heads, labelled)
       : sumRow(below.map((l) => figuresUnderHeads(rowFigures(l), heads, labelled)));
     if (!found) continue;
-    for (const [field, f] of found) add(segmentCandidate(field, f.seg, f.value, 0.9));
+    for (const [field, f] of found) add(segmentCandidate(field, f.seg, f.value, AMOUNT_SCORE.summaryRow));
     i += band.length - 1;
   }
 }
@@ -417,7 +488,7 @@ function figuresUnderHeads(
     if (!over) continue;
     let label = amountLabel(over.s.text);
     if (!label) {
-      const sub = over.s.words.find((w) => overlaps(w, f.w) && /^(?:amount|amt|value)$/i.test(w.text));
+      const sub = over.s.words.find((w) => overlaps(w, f.w) && SUB_HEADINGS.includes(w.text.toLowerCase()));
       if (!sub) continue;
       // A head is centred over its sub-columns, often narrower than them: the nearest head
       // above by centre, within about its own width.
@@ -425,7 +496,7 @@ function figuresUnderHeads(
         .filter(
           (h) =>
             h.line.y0 < over.line.y0 &&
-            Math.abs(mid(h.s) - mid(sub)) <= 1.5 * Math.max(h.s.x1 - h.s.x0, sub.x1 - sub.x0),
+            Math.abs(mid(h.s) - mid(sub)) <= HEAD_REACH * Math.max(h.s.x1 - h.s.x0, sub.x1 - sub.x0),
         )
         .sort((a, b) => Math.abs(mid(a.s) - mid(sub)) - Math.abs(mid(b.s) - mid(sub)))[0];
       label = above?.l ?? null;
@@ -436,6 +507,9 @@ function figuresUnderHeads(
   }
   return found;
 }
+
+/** A tax head's sub-column of amounts ("Central Tax" over "Rate | Amount"). */
+const SUB_HEADINGS = ['amount', 'amt', 'value'];
 
 /**
  * The row of sums under a table's rows, read under its headings: the first row, after two or more
@@ -470,10 +544,10 @@ export function printedAmounts(layout: Layout): Map<number, Candidate> {
     // A figure whose grouping OCR broke ("1,59,50518.49") still prints its digits: as a witness
     // for a derived value its digits and the two decimals are enough.
     const v =
-      moneyOf(s) ?? (isOcr(s) && /^[\d.,\s]+$/.test(text) ? Number(text.replace(/\D/g, '')) / 100 : null);
+      moneyOf(s) ?? (isOcr(s) && /^[\d.,\s]+$/.test(text) ? rupeesOf(Number(text.replace(/\D/g, ''))) : null);
     if (v === null || v <= 0) return;
-    const key = Math.round(v * 100);
-    if (!out.has(key)) out.set(key, segmentCandidate('taxableValue', s, v, 0.5));
+    const key = toPaise(v);
+    if (!out.has(key)) out.set(key, segmentCandidate('taxableValue', s, v, AMOUNT_SCORE.printed));
   };
   for (const seg of layout.segments) {
     put(seg);
@@ -490,8 +564,8 @@ export interface SolvedAmounts {
   consistent: boolean;
 }
 
-const TOL = 0.011;
-const FIELD_ORDER: AmountField[] = ['taxableValue', 'cgst', 'sgst', 'igst', 'cess', 'roundOff', 'total'];
+/** The fields of a set the solver tries, in the order of its picks: the total last. */
+const FIELD_ORDER: readonly AmountField[] = AMOUNT_FIELDS;
 
 /**
  * Choose one reading per amount field so that taxable + CGST + SGST + IGST + cess + round-off =
@@ -512,32 +586,37 @@ export function solveAmounts(
   const taxShown =
     taxPrinted ||
     (['cgst', 'sgst', 'igst'] as const).some((f) =>
-      (cands.get(f) ?? []).some((c) => c.score >= 0.8 && Number(c.value) > 0),
+      (cands.get(f) ?? []).some((c) => c.score >= READING.plainTax && Number(c.value) > 0),
     );
   const opts = (f: AmountField, n: number): Array<Candidate | null> => [
     ...(cands.get(f) ?? []).slice(0, n),
     null,
   ];
-  const totals = opts('total', 5);
+  const totals = opts('total', SOLVER_OPTIONS.total);
   // A row labelled "Total" above the taxes ("A TOTAL 18,40,000.00 | B IGST ... | Total Payable")
   // is the taxable value: total readings may serve as the taxable value, weaker, when a tax is
   // charged on top of them and the document then adds up.
-  const asTaxable = (cands.get('total') ?? [])
-    .slice(0, 3)
-    .map((c) => ({ ...c, field: 'taxableValue', score: c.score * 0.5, fromTotal: true }));
-  const taxables = [...opts('taxableValue', 6), ...asTaxable];
+  const asTaxable = (cands.get('total') ?? []).slice(0, SOLVER_OPTIONS.totalAsTaxable).map((c) => ({
+    ...c,
+    field: 'taxableValue',
+    score: c.score * AMOUNT_SCORE_FACTOR.totalAsTaxable,
+    fromTotal: true,
+  }));
+  const taxables = [...opts('taxableValue', SOLVER_OPTIONS.taxableValue), ...asTaxable];
   // A head printed per slab in more rows than are tried keeps the reading that sums them.
-  const heads = (['cgst', 'sgst', 'igst', 'cess'] as const).map((f) => withSlabSum(opts(f, 3), cands.get(f)));
-  const rounds = opts('roundOff', 3);
+  const [cgsts = [], sgsts = [], igsts = [], cesses = []] = (['cgst', 'sgst', 'igst', 'cess'] as const).map(
+    (f) => withSlabSum(opts(f, SOLVER_OPTIONS.head), cands.get(f)),
+  );
+  const rounds = opts('roundOff', SOLVER_OPTIONS.roundOff);
   let best: { score: number; pick: Array<Candidate | null>; ok: boolean } | null = null;
   const unsettled: Array<{ score: number; pick: Array<Candidate | null> }> = [];
   const largestTotal = Math.max(...totals.map((t) => (t ? Number(t.value) : Number.NEGATIVE_INFINITY)));
   for (const t of totals)
     for (const tv of taxables)
-      for (const c of heads[0]!)
-        for (const s of heads[1]!)
-          for (const i of heads[2]!)
-            for (const cs of heads[3]!)
+      for (const c of cgsts)
+        for (const s of sgsts)
+          for (const i of igsts)
+            for (const cs of cesses)
               for (const r of rounds) {
                 const pick = [tv, c, s, i, cs, r, t];
                 let score = pick.reduce((a, x) => a + (x ? x.score : 0), 0);
@@ -555,30 +634,31 @@ export function solveAmounts(
                   // but less than a set where the taxes printed make the sum.
                   // Without tax, a total equal to an unlabelled figure is the same figure printed
                   // twice, not a sum that adds up.
-                  if (ok && !taxed && (taxShown || tv.score <= 0.2)) ok = false;
-                  else if (ok) score += taxed ? 10 : 5;
+                  if (ok && !taxed && (taxShown || tv.score <= READING.weak)) ok = false;
+                  else if (ok) score += taxed ? SOLVER_BONUS.addsUpTaxed : SOLVER_BONUS.addsUpUntaxed;
                   else if (charges > 0 && addsWithCharges(sum + charges, t, r, [c, s, i])) {
                     // Charges printed after the taxes (shipping, freight, an adjustment) make the
                     // grand total add up: it explains more of the block than a sub-total does.
                     ok = true;
-                    score += taxed ? 10 : 5;
+                    score += taxed ? SOLVER_BONUS.addsUpTaxed : SOLVER_BONUS.addsUpUntaxed;
                   } else if (silentlyRounded(sum, t, r, [c, s, i])) {
                     ok = true;
                     // The exact sum printed as a total too ("Total 8,250.36" / "Grand Total
                     // 8,250"): the rounded figure is the one payable.
                     const exactPrinted = totals.some((x) => x && Math.abs(Number(x.value) - sum) <= TOL);
-                    score += exactPrinted ? 10.5 : 9;
+                    score += exactPrinted ? SOLVER_BONUS.roundedBesideExact : SOLVER_BONUS.silentlyRounded;
                   }
                 }
                 // A total read as the taxable value stands only when the document then adds up.
                 if (tv && 'fromTotal' in tv && !ok) continue;
-                if (tv && lineSum !== null && Math.abs(Number(tv.value) - lineSum) <= TOL) score += 1;
+                if (tv && lineSum !== null && Math.abs(Number(tv.value) - lineSum) <= TOL)
+                  score += SOLVER_BONUS.taxableIsLineSum;
                 // Nothing adds up: the grand total is the largest of the figures labelled a total
                 // (a tax summary's "Total" row is smaller than the invoice's).
-                if (t && Number(t.value) === largestTotal) score += 0.05;
-                if (c && s && c.value === s.value) score += 0.3;
+                if (t && Number(t.value) === largestTotal) score += SOLVER_BONUS.largestTotal;
+                if (c && s && c.value === s.value) score += SOLVER_BONUS.equalHalves;
                 if (!ok) unsettled.push({ score, pick });
-                if (!best || score > best.score + 1e-9) best = { score, pick, ok };
+                if (!best || score > best.score + SCORE_EPSILON) best = { score, pick, ok };
               }
   const values: Partial<Record<AmountField, Candidate>> = {};
   if (!best) return { values, consistent: false };
@@ -587,7 +667,7 @@ export function solveAmounts(
   const pick = completed ?? best.pick;
   pick.forEach((c, k) => {
     // A weak unlabelled amount is kept only when it makes the document add up.
-    if (c && (c.score > 0.2 || ok)) values[FIELD_ORDER[k]!] = c;
+    if (c && (c.score > READING.weak || ok)) values[FIELD_ORDER[k]!] = c;
   });
   if (!ok) dropImpossibleAmounts(values, lineSum);
   return { values, consistent: ok };
@@ -607,11 +687,11 @@ function completeBestSet(
   printed: Map<number, Candidate>,
 ): Array<Candidate | null> | null {
   unsettled.sort((a, b) => b.score - a.score);
-  const bestTotal = unsettled[0]?.pick[6] ?? null;
+  const bestTotal = unsettled[0]?.pick.at(-1) ?? null;
   // Past the best set, only a remainder the page prints completes one, and only with the best
   // set's total: the lines, a GST slab or another total (an item row's) would too often fit some
   // lesser combination by chance.
-  const tries = unsettled.slice(0, COMPLETION_TRIES).filter((u, k) => k === 0 || u.pick[6] === bestTotal);
+  const tries = unsettled.slice(0, COMPLETION_TRIES).filter((u, k) => k === 0 || u.pick.at(-1) === bestTotal);
   for (const [k, { pick }] of tries.entries()) {
     const completed = completeAmounts(pick, lineSum, printed, k > 0);
     if (completed) return completed;
@@ -630,7 +710,7 @@ function withSlabSum(
 
 /** The reading, among three or more, that is the sum of all the others (a head's total row). */
 function sumOfOthers(list: Candidate[]): Candidate | undefined {
-  if (list.length < 3) return undefined;
+  if (list.length < SLAB_ROWS_WITH_SUM) return undefined;
   const total = list.reduce((a, c) => a + Number(c.value), 0);
   return list.find((c) => Math.abs(2 * Number(c.value) - total) <= TOL);
 }
@@ -652,7 +732,7 @@ function dropImpossibleAmounts(
   if (total === null) return;
   const taxable = v('taxableValue');
   if (taxable !== null && taxable > total + TOL) delete values.taxableValue;
-  if (lineSum !== null && lineSum > 0 && total < 0.25 * lineSum) delete values.total;
+  if (lineSum !== null && lineSum > 0 && total < MIN_TOTAL_SHARE_OF_LINES * lineSum) delete values.total;
 }
 
 /** Whether a sum with the charges added is the total, exactly or rounded to the rupee. */
@@ -683,7 +763,7 @@ function silentlyRounded(
     !roundOff &&
     Number.isInteger(t) &&
     taxes.some((x) => x && Number(x.value) > 0) &&
-    Math.abs(roundMoney(sum) - t) < 0.5
+    Math.abs(roundMoney(sum) - t) < HALF_RUPEE
   );
 }
 
@@ -701,44 +781,48 @@ function completeAmounts(
   onlyPrinted = false,
 ): Array<Candidate | null> | null {
   const val = (c: Candidate | null | undefined) => (c ? Number(c.value) : 0);
-  const at = (k: number): Candidate | null => pick[k] ?? null;
-  const [tv, c, s, i, cs, r, t] = [at(0), at(1), at(2), at(3), at(4), at(5), at(6)];
-  const taxes = (p: Array<Candidate | null>) => p.slice(1, 6).reduce((a, x) => a + val(x), 0);
+  const [tv = null, c = null, s = null, i = null, cs = null, r = null, t = null] = pick;
+  // Everything between the taxable value and the total: the heads, cess and round-off.
+  const taxes = (p: Array<Candidate | null>) => p.slice(1, -1).reduce((a, x) => a + val(x), 0);
   const backed = (v: number, field: AmountField, from: Candidate): Candidate | null => {
     if (v <= 0) return null;
     // Within the paisa a sum may be off by (taxes rounded per line), as the solver allows.
-    const key = Math.round(v * 100);
+    const key = toPaise(v);
     const seen = printed.get(key) ?? printed.get(key + 1) ?? printed.get(key - 1);
-    if (seen) return { ...seen, field, value: Number(seen.value), score: 0.6 };
+    if (seen) return { ...seen, field, value: Number(seen.value), score: AMOUNT_SCORE.derivedPrinted };
     if (onlyPrinted) return null;
     if (field === 'taxableValue' && lineSum !== null && Math.abs(lineSum - v) <= TOL)
-      return { ...from, field, value: roundMoney(v), score: 0.55 };
+      return { ...from, field, value: roundMoney(v), score: AMOUNT_SCORE.derived };
     // Taxes that are exactly a GST slab of the remainder: the base they were charged on.
     if (field === 'taxableValue' && taxesAreSlabOf(v, c, s, i))
-      return { ...from, field, value: roundMoney(v), score: 0.55 };
+      return { ...from, field, value: roundMoney(v), score: AMOUNT_SCORE.derived };
     return null;
   };
-  const adds = (p: Array<Candidate | null>) =>
-    !!p[0] &&
-    !!p[6] &&
-    (Math.abs(roundMoney(val(p[0]) + taxes(p)) - val(p[6])) <= TOL ||
-      silentlyRounded(val(p[0]) + taxes(p), p[6], p[5] ?? null, p.slice(1, 4)));
+  const adds = (p: Array<Candidate | null>) => {
+    const [base, pc = null, ps = null, pi = null, , pr = null, pt] = p;
+    if (!base || !pt) return false;
+    const sum = val(base) + taxes(p);
+    return Math.abs(roundMoney(sum) - val(pt)) <= TOL || silentlyRounded(sum, pt, pr, [pc, ps, pi]);
+  };
+  const mirror = (half: Candidate, field: 'cgst' | 'sgst'): Candidate => ({
+    ...half,
+    field,
+    score: AMOUNT_SCORE.mirroredHalf,
+  });
   const tries: Array<Array<Candidate | null>> = [];
   // No taxable value printed (Tally prints none on a PO): the lines' sum is one when it adds up.
   // A head read as 0.00 charges nothing: with no tax, total and taxable are the same figure, and
   // deriving one from the other proves nothing.
   const taxed = [c, s, i].some((x) => val(x) > 0);
   if (!tv && t && lineSum !== null && taxed) {
-    const fromLines: Candidate = { ...t, field: 'taxableValue', value: lineSum, score: 0.55 };
+    const fromLines: Candidate = { ...t, field: 'taxableValue', value: lineSum, score: AMOUNT_SCORE.derived };
     tries.push([fromLines, c, s, i, cs, r, t]);
-    if (c && !i && !s) tries.push([fromLines, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);
-    if (s && !i && !c) tries.push([fromLines, { ...s, field: 'cgst', score: 0.5 }, s, i, cs, r, t]);
+    if (c && !i && !s) tries.push([fromLines, c, mirror(c, 'sgst'), i, cs, r, t]);
+    if (s && !i && !c) tries.push([fromLines, mirror(s, 'cgst'), s, i, cs, r, t]);
   }
   // The CGST/SGST pair: one half misread or missing.
-  if (c && !i && (!s || s.value !== c.value))
-    tries.push([tv, c, { ...c, field: 'sgst', score: 0.5 }, i, cs, r, t]);
-  if (s && !i && (!c || c.value !== s.value))
-    tries.push([tv, { ...s, field: 'cgst', score: 0.5 }, s, i, cs, r, t]);
+  if (c && !i && (!s || s.value !== c.value)) tries.push([tv, c, mirror(c, 'sgst'), i, cs, r, t]);
+  if (s && !i && (!c || c.value !== s.value)) tries.push([tv, mirror(s, 'cgst'), s, i, cs, r, t]);
   for (const p of onlyPrinted ? [] : tries) if (adds(p)) return p;
   if (t && taxed) {
     const d = backed(roundMoney(val(t) - taxes(pick)), 'taxableValue', t);
@@ -769,7 +853,10 @@ export function taxesAreSlabOf(
   // charged their sum, and the sum being exactly a slab of the base is the evidence).
   if (i > 0 ? c > 0 || s > 0 : !(c > 0 && s > 0)) return false;
   const tax = c + s + i;
-  return GST_RATE_SLABS.some((rate) => Math.abs((base * rate) / 100 - tax) <= Math.max(0.05, tax * 2e-4));
+  return GST_RATE_SLABS.some(
+    (rate) =>
+      Math.abs(percentOf(base, rate) - tax) <= Math.max(SLAB_MATCH.paise, tax * SLAB_MATCH.shareOfTax),
+  );
 }
 
 /**
@@ -790,13 +877,18 @@ export function completeFromLines(
   if (values.taxableValue || values.cgst || values.sgst || values.igst || values.cess) return false;
   const tax = roundMoney(Number(total.value) - lineSum - Number(values.roundOff?.value ?? 0));
   if (tax < -TOL) return false;
-  const seen = printed.get(Math.round(tax * 100));
+  const seen = printed.get(toPaise(tax));
   // Lines that sum to the total are as likely amounts with tax as a tax-free bill: no reading.
   if (tax <= TOL || !seen) return false;
-  values.taxableValue = { ...total, field: 'taxableValue', value: lineSum, score: 0.55 };
-  const head = (field: AmountField, value: number): Candidate => ({ ...seen, field, value, score: 0.55 });
+  values.taxableValue = { ...total, field: 'taxableValue', value: lineSum, score: AMOUNT_SCORE.derived };
+  const head = (field: AmountField, value: number): Candidate => ({
+    ...seen,
+    field,
+    value,
+    score: AMOUNT_SCORE.derived,
+  });
   if (supply === 'inter') values.igst = head('igst', tax);
-  else if (supply === 'intra' && Math.round(tax * 100) % 2 === 0) {
+  else if (supply === 'intra' && toPaise(tax) % 2 === 0) {
     values.cgst = head('cgst', tax / 2);
     values.sgst = head('sgst', tax / 2);
   }
@@ -817,7 +909,7 @@ export function completeTaxableFromSlab(
   const [c, s, i] = [values.cgst ?? null, values.sgst ?? null, values.igst ?? null];
   if (!taxesAreSlabOf(lineSum, c, s, i)) return false;
   const from = (c ?? i)!;
-  values.taxableValue = { ...from, field: 'taxableValue', value: lineSum, score: 0.6 };
+  values.taxableValue = { ...from, field: 'taxableValue', value: lineSum, score: AMOUNT_SCORE.slabBase };
   return true;
 }
 

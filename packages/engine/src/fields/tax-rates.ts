@@ -1,5 +1,9 @@
 import { gstSlabsOn } from '@bahi/india';
 import type { Layout, Segment } from '../layout.ts';
+import { PAISE_PER_RUPEE, percentOf, rupeesOf } from './amount-weights.ts';
+
+/** The 6 % of a few goods (bricks under their special scheme), kept out of the slabs below. */
+const BRICK_SCHEME_RATE = 6;
 
 /**
  * Total GST rates (CGST + SGST, or IGST) charged on Indian goods and services, in percent, from
@@ -7,17 +11,34 @@ import type { Layout, Segment } from '../layout.ts';
  * TDS rate). Nil is left out (no rate to spread or derive), and so is the brick scheme's 6 %: a
  * "6 %" beside a tax head is all but always the CGST half of 12 %.
  */
-export const GST_RATE_SLABS: readonly number[] = gstSlabsOn().filter((r) => r > 0 && r !== 6);
+export const GST_RATE_SLABS: readonly number[] = gstSlabsOn().filter((r) => r > 0 && r !== BRICK_SCHEME_RATE);
 
 type Head = 'cgst' | 'sgst' | 'igst' | 'gst';
 
 const HEAD = String.raw`(c|s|ut|i)?\s?gst`;
+/** A rate as printed, its figure captured: "9%", "2.5 %", "18.00%". */
+const RATE = String.raw`(\d{1,2}(?:\.\d{1,2})?)\s?%`;
 /** "CGST @ 9%", "Add CGST (9%)", "IGST 18 %", "Output SGST@9.00%". */
-const HEAD_THEN_RATE = new RegExp(String.raw`\b${HEAD}\b[^%\d\n]{0,12}?(\d{1,2}(?:\.\d{1,2})?)\s?%`, 'gi');
+const HEAD_THEN_RATE = new RegExp(String.raw`\b${HEAD}\b[^%\d\n]{0,12}?${RATE}`, 'gi');
 /** "GST extra as applicable, current rate is 18%": a plain GST rate stated in a sentence of terms. */
-const GST_IN_TERMS = /\bgst\b[^.%\d]{0,40}?\b(\d{1,2}(?:\.\d{1,2})?)\s?%/gi;
+const GST_IN_TERMS = new RegExp(String.raw`\bgst\b[^.%\d]{0,40}?\b${RATE}`, 'gi');
 /** A cell holding only a percentage ("18%", "9.00 %"). */
-const PERCENT_CELL = /^@?\s?(\d{1,2}(?:\.\d{1,2})?)\s?%$/;
+const PERCENT_CELL = new RegExp(String.raw`^@?\s?${RATE}$`);
+/** Lines above a rate cell in which its tax head's heading is looked for. */
+const HEADING_LINES = 3;
+/** A heading stands over a rate cell when their centres are this close (pt)… */
+const HEADING_CENTRE_REACH = 50;
+/** …or when it overlaps the cell widened by this much (pt) on either side. */
+const HEADING_EDGE_SLACK = 10;
+/**
+ * How close the taxes must be to a slab of the taxable value for the slab to be the document's
+ * rate: per-line rounding moves the tax by a rupee at most per few lines, which 0.5 % covers.
+ */
+const DERIVED_RATE_MATCH = { rupees: 1, shareOfTax: 0.005 };
+/** How close the taxes must be to the document's printed rate of the taxable value (1 %). */
+const PRINTED_RATE_MATCH = { rupees: 1, shareOfTax: 0.01 };
+/** A bill discount explains the shortfall exactly to the rounding of the taxes (0.1 %, 10 paise). */
+const DISCOUNT_MATCH = { rupees: 0.1, shareOfTax: 0.001 };
 /** Column headings of the tax heads in an HSN / tax summary table. */
 const HEAD_WORDS: Array<[RegExp, Head]> = [
   [/\b(?:cgst|central tax)\b/i, 'cgst'],
@@ -36,13 +57,13 @@ function ratesUnderHeads(layout: Layout, skip: (s: Segment) => boolean): Array<{
     const m = PERCENT_CELL.exec(seg.text.trim());
     if (!m) continue;
     const cx = (seg.x0 + seg.x1) / 2;
-    search: for (let k = seg.line - 1; k >= Math.max(0, seg.line - 3); k--) {
+    search: for (let k = seg.line - 1; k >= Math.max(0, seg.line - HEADING_LINES); k--) {
       const line = layout.lines[k]!;
       if (line.page !== seg.page) break;
       for (const above of line.segments) {
         if (
-          Math.abs((above.x0 + above.x1) / 2 - cx) > 50 &&
-          (above.x1 < seg.x0 - 10 || above.x0 > seg.x1 + 10)
+          Math.abs((above.x0 + above.x1) / 2 - cx) > HEADING_CENTRE_REACH &&
+          (above.x1 < seg.x0 - HEADING_EDGE_SLACK || above.x0 > seg.x1 + HEADING_EDGE_SLACK)
         )
           continue;
         const head = HEAD_WORDS.find(([re]) => re.test(above.text))?.[1];
@@ -57,7 +78,7 @@ function ratesUnderHeads(layout: Layout, skip: (s: Segment) => boolean): Array<{
 }
 
 /** "9% CGST", "9.00 % SGST". */
-const RATE_THEN_HEAD = new RegExp(String.raw`(\d{1,2}(?:\.\d{1,2})?)\s?%\s?(?:of\s)?${HEAD}\b`, 'gi');
+const RATE_THEN_HEAD = new RegExp(String.raw`${RATE}\s?(?:of\s)?${HEAD}\b`, 'gi');
 
 function headOf(prefix: string | undefined): Head {
   const p = (prefix ?? '').toLowerCase();
@@ -112,9 +133,12 @@ export function findDocumentGstRate(layout: Layout, skip: (s: Segment) => boolea
 export function deriveDocumentGstRate(taxable: number | null, tax: number | null): number | null {
   if (taxable === null || tax === null || taxable <= 0 || tax <= 0) return null;
   for (const slab of GST_RATE_SLABS) {
-    const expected = (taxable * slab) / 100;
-    // Per-line rounding of the tax moves it by a rupee at most per few lines; 0.5 % covers it.
-    if (Math.abs(expected - tax) <= Math.max(1, 0.005 * expected)) return slab;
+    const expected = percentOf(taxable, slab);
+    if (
+      Math.abs(expected - tax) <=
+      Math.max(DERIVED_RATE_MATCH.rupees, DERIVED_RATE_MATCH.shareOfTax * expected)
+    )
+      return slab;
   }
   return null;
 }
@@ -135,8 +159,8 @@ export function applyDocumentGstRate(
   if (lines.some((l) => typeof l.gstRate === 'number' && l.gstRate !== rate)) return false;
   const { taxable, tax } = totals;
   if (taxable !== null && tax !== null && taxable > 0) {
-    const expected = (taxable * rate) / 100;
-    const slack = Math.max(1, 0.01 * expected);
+    const expected = percentOf(taxable, rate);
+    const slack = Math.max(PRINTED_RATE_MATCH.rupees, PRINTED_RATE_MATCH.shareOfTax * expected);
     // A discount on the whole bill ("Discount @ 2% … 586.57") lowers the base the tax is of: the
     // shortfall is then the rate of a figure the document prints.
     const shortfall = expected - tax;
@@ -145,8 +169,9 @@ export function applyDocumentGstRate(
       [...printed].some(
         // Exact to the rounding of the taxes, not the 1 % the plain check allows.
         (paise) =>
-          paise < taxable * 100 &&
-          Math.abs((paise / 100) * (rate / 100) - shortfall) <= Math.max(0.1, 0.001 * expected),
+          paise < taxable * PAISE_PER_RUPEE &&
+          Math.abs(percentOf(rupeesOf(paise), rate) - shortfall) <=
+            Math.max(DISCOUNT_MATCH.rupees, DISCOUNT_MATCH.shareOfTax * expected),
       );
     if (Math.abs(shortfall) > slack && !discounted) return false;
   }

@@ -4,14 +4,13 @@
  * totals block can add up (taxable + tax + cess + round-off = total) where the heads were not read,
  * and the heads follow from the supply — IGST between states, equal CGST and SGST within one.
  */
-import { roundMoney } from '@bahi/india';
+import { roundMoney, toPaise } from '@bahi/india';
 import type { Layout, Segment } from '../layout.ts';
+import { AMOUNT_SCORE, rupeesOf, PAISA_TOLERANCE as TOL } from './amount-weights.ts';
 import { type AmountField, isPercent, moneyOf, taxesAreSlabOf } from './amounts.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
 import { CHARGE_LABELS, TAX_TOTAL_LABELS } from './vocabulary.ts';
-
-const TOL = 0.011;
 
 /** Every "total tax" figure on the document: a label with the right-most figure after it on its line. */
 export function collectTaxTotals(layout: Layout, skip: (s: Segment) => boolean): Candidate[] {
@@ -51,7 +50,7 @@ function labelledFigures(
       const value = own ?? (figure ? moneyOf(figure) : null);
       if (!seg || value === null || value <= 0) return;
       const span = { value, start: 0, end: seg.text.length };
-      out.push({ ...candidateFrom(field, seg, span, 0, 0.9), value });
+      out.push({ ...candidateFrom(field, seg, span, 0, AMOUNT_SCORE.labelledExtra), value });
     });
   }
   return out;
@@ -92,8 +91,8 @@ function planWith(values: Values, tax: number, printed: Map<number, Candidate>):
   const { taxableValue: tv, total: t } = values;
   const extras = num(values.cess) + num(values.roundOff);
   const seen = (v: number, field: AmountField) => {
-    const c = printed.get(Math.round(v * 100));
-    return c && v > 0 ? { ...c, field, value: roundMoney(v), score: 0.6 } : null;
+    const c = printed.get(toPaise(v));
+    return c && v > 0 ? { ...c, field, value: roundMoney(v), score: AMOUNT_SCORE.derivedPrinted } : null;
   };
   if (tv && t) return Math.abs(roundMoney(num(tv) + tax + extras) - num(t)) <= TOL ? {} : null;
   if (t) {
@@ -101,7 +100,7 @@ function planWith(values: Values, tax: number, printed: Map<number, Candidate>):
     const backed = seen(base, 'taxableValue');
     if (backed) return { taxableValue: backed };
     // Not printed: only a tax that is exactly a GST slab of the remainder vouches for it.
-    const slab = { ...t, field: 'taxableValue', value: base, score: 0.55 };
+    const slab = { ...t, field: 'taxableValue', value: base, score: AMOUNT_SCORE.derived };
     return base > 0 && taxesAreSlabOf(base, null, null, { ...t, value: tax }) ? { taxableValue: slab } : null;
   }
   if (tv) {
@@ -126,15 +125,20 @@ function headsFor(
     const half = cgst ?? sgst;
     if (half && !igst && !(cgst && sgst) && Math.abs(2 * num(half) - tax) <= TOL)
       return cgst
-        ? { sgst: { ...cgst, field: 'sgst', score: 0.5 } }
-        : { cgst: { ...sgst!, field: 'cgst', score: 0.5 } };
+        ? { sgst: { ...cgst, field: 'sgst', score: AMOUNT_SCORE.mirroredHalf } }
+        : { cgst: { ...sgst!, field: 'cgst', score: AMOUNT_SCORE.mirroredHalf } };
     return null;
   }
-  const head = (field: AmountField, value: number): Candidate => ({ ...from, field, value, score: 0.55 });
+  const head = (field: AmountField, value: number): Candidate => ({
+    ...from,
+    field,
+    value,
+    score: AMOUNT_SCORE.derived,
+  });
   if (supply === 'inter') return { igst: head('igst', tax) };
-  const paise = Math.round(tax * 100);
+  const paise = toPaise(tax);
   if (supply === 'intra' && paise % 2 === 0)
-    return { cgst: head('cgst', paise / 200), sgst: head('sgst', paise / 200) };
+    return { cgst: head('cgst', rupeesOf(paise / 2)), sgst: head('sgst', rupeesOf(paise / 2)) };
   // The supply is not known: the block adds up, the heads stay unread.
   return {};
 }
