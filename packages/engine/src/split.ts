@@ -35,6 +35,9 @@ export interface PageSignal {
 /** Confidence from which a page's own document number is believed for a split. */
 const SURE_NUMBER = 0.8;
 
+/** Most pages a page counter may count: no document is near this long, so a larger "of" is another figure. */
+const MAX_COUNTED_PAGES = 500;
+
 const COUNTER =
   /\bpage\s*(?:no\.?\s*)?[:-]?\s*(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b|\b(\d{1,3})\s*of\s*(\d{1,3})\s*pages?\b/i;
 
@@ -43,9 +46,11 @@ export function readPageCounter(lines: string[]): { at: number; of: number } | n
   for (const text of lines) {
     const m = COUNTER.exec(text);
     if (!m) continue;
-    const at = Number(m[1] ?? m[3]);
-    const of = Number(m[2] ?? m[4]);
-    if (at >= 1 && of >= at && of <= 500) return { at, of };
+    // "Page 2 of 3" fills the first two groups, "2 of 3 pages" the last two.
+    const [, pageAt, pageOf, pagesAt, pagesOf] = m;
+    const at = Number(pageAt ?? pagesAt);
+    const of = Number(pageOf ?? pagesOf);
+    if (at >= 1 && of >= at && of <= MAX_COUNTED_PAGES) return { at, of };
   }
   return null;
 }
