@@ -21,7 +21,7 @@ import {
 import { sniffType } from './sniff.ts';
 import { splitPages } from './split.ts';
 import type { DocumentType, OcrProvider, PageContent, Word } from './types.ts';
-import { mebibytes, POINTS_PER_INCH } from './util.ts';
+import { isAsciiAlphanumeric, mebibytes, POINTS_PER_INCH } from './util.ts';
 
 /** Options of {@link extractDocument}. */
 export interface ExtractOptions {
@@ -82,9 +82,6 @@ const SAME_PLACE_OVERLAP = 0.3;
 const NO_OCR_PROVIDER = 'no OCR provider was given';
 /** Confidence a field keeps at most when a check fails with the value memory gave it. */
 const FAILED_CHECK_CONFIDENCE = 0.5;
-
-const isAsciiAlphanumeric = (c: string) =>
-  (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 
 /** A page needs OCR when its text layer has too little real text (scans, or a logo-only layer). */
 export function hasUsableText(page: PageContent): boolean {

@@ -15,6 +15,7 @@ import { interpretDocument } from './interpret.ts';
 import { buildLines } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
 import type { DocumentType, PageContent } from './types.ts';
+import { alphanumericKey } from './util.ts';
 
 /** A document found in a batch: 0-based indexes into the pages array, `to` inclusive. */
 export interface PageSpan {
@@ -56,7 +57,7 @@ export function readPageCounter(lines: string[]): { at: number; of: number } | n
 }
 
 /** A document number compared across pages: case, spaces and punctuation do not count. */
-const numberKey = (v: unknown) => (typeof v === 'string' ? v.toUpperCase().replace(/[^A-Z0-9]/g, '') : '');
+const numberKey = (v: unknown) => (typeof v === 'string' ? alphanumericKey(v) : '');
 
 export function readPageSignal(page: PageContent, type: DocumentType): PageSignal {
   const lines = buildLines(page).map((l) => l.text);

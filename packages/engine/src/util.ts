@@ -30,6 +30,15 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   return prev[b.length] ?? max + 1;
 }
 
+/** Whether a character is an ASCII letter or digit. */
+export const isAsciiAlphanumeric = (c: string): boolean =>
+  (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+
+/** A code compared without case, spaces or punctuation: "inv/24-25/007" → "INV2425007". */
+export function alphanumericKey(text: string): string {
+  return [...text.toUpperCase()].filter(isAsciiAlphanumeric).join('');
+}
+
 /** PDF points in an inch: page boxes are in points, rasters in pixels at some dpi. */
 export const POINTS_PER_INCH = 72;
 
