@@ -3,10 +3,7 @@ import type { DocumentType, PageContent } from './types.ts';
 
 /** Share of page 1, from the top, where a title names the document (letterhead and title block). */
 const TITLE_BAND = 0.3;
-/**
- * Receipt words needed for a GRN with no title: an invoice or PO may say "received" or "receipt"
- * once or twice in its terms, a receipt note prints them in its columns and sign-offs.
- */
+/** Receipt words needed for a GRN with no title: invoices and POs say one or two in passing. */
 const MIN_RECEIPT_VOTES = 3;
 
 /**

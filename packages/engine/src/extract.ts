@@ -57,13 +57,13 @@ export interface ExtractOptions {
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
 export const DEFAULT_LIMITS = { timeoutMs: 600_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
 
-/** Resolution scanned pages are rendered at for OCR: print of 7 pt and up reads cleanly. */
+/** Resolution scanned pages are rendered at for OCR, unless the raster cap needs less (`ocrDpiFor`). */
 const OCR_DPI = 300;
 /** Resolution a scanned page is rendered again at for the QR search (see `loadPdf`). */
 const QR_DPI = 200;
-/** Highest resolution a QR region of a text page is drawn at: small codes need no more. */
+/** Highest resolution a QR region of a text page is drawn at: a half-inch code is 300 pixels across. */
 const MAX_QR_REGION_DPI = 600;
-/** Scanned pages searched for the e-invoice QR: the IRP code is printed on page 1, rarely later. */
+/** Scanned pages searched for the e-invoice QR, from the first: each search decodes a whole page or more. */
 const MAX_QR_PAGES = 3;
 /** Code-like squares of a text page rendered for the QR search, largest first. */
 const MAX_QR_REGIONS = 3;
@@ -80,7 +80,7 @@ const MIN_TEXT_CHARS = 40;
 const SAME_PLACE_OVERLAP = 0.3;
 /** How the warning of a page left unread for want of OCR ends (an empty document's reason quotes it). */
 const NO_OCR_PROVIDER = 'no OCR provider was given';
-/** Confidence a field keeps at most when a check fails with the value memory gave it. */
+/** Confidence of a field whose check fails after memory, as the rules' calibration caps it. */
 const FAILED_CHECK_CONFIDENCE = 0.5;
 
 /** A page needs OCR when its text layer has too little real text (scans, or a logo-only layer). */

@@ -40,7 +40,7 @@ export interface Layout {
 const LINE = {
   /** Open lines a word may join, from the last: words come sorted by centre. */
   openLines: 4,
-  /** Smallest height (points) a ratio of word heights is taken against. */
+  /** Smallest height (points) a ratio of word heights is taken against: no division by zero. */
   minHeight: 0.1,
   /** OCR: the word overlaps the line by more than this share of the smaller height... */
   ocrOverlap: 0.55,
@@ -50,7 +50,7 @@ const LINE = {
   textCentreShift: 0.45,
   /** ...and the heights by less than this ratio. */
   textHeightRatio: 1.5,
-  /** Height (points) of a line whose words report none: about the glyphs of 10 pt print. */
+  /** Height (points) taken for a line whose words have none: the segment gap needs one. */
   defaultHeight: 8,
 } as const;
 
@@ -157,6 +157,10 @@ export function buildLines(page: PageContent): Line[] {
   return lines;
 }
 
+/** A lone capital that is no word of its own: any but "A" and "I". */
+const isCutCapital = (t: string) => t.length === 1 && t >= 'B' && t <= 'Z' && t !== 'I';
+const startsLowerCase = (t: string) => t.charAt(0) >= 'a' && t.charAt(0) <= 'z';
+
 /**
  * OCR of letter-spaced headings cuts a word after its capital ("D ate", "Invoice N o", "C hallan"):
  * a lone capital other than the words "A" and "I", followed closely on its line by a fragment
@@ -170,8 +174,8 @@ function glueSplitCapitals(words: Word[], height: number): Word[] {
       prev &&
       prev.source === 'ocr' &&
       w.source === 'ocr' &&
-      /^[B-HJ-Z]$/.test(prev.text) &&
-      /^[a-z]/.test(w.text) &&
+      isCutCapital(prev.text) &&
+      startsLowerCase(w.text) &&
       w.x0 - prev.x1 < SPLIT_CAPITAL_GAP * height
     ) {
       out[out.length - 1] = {

@@ -24,7 +24,7 @@ const MAX_CODE_PT = 300;
 const MAX_MODULE_PT = 8;
 /** How far a candidate's sides may differ, as a share of its longer side: a code is square. */
 const MAX_SIDE_DIFFERENCE = 0.25;
-/** Fewest modules clustered into a candidate: the smallest QR (version 1, 21 × 21) has far more. */
+/** Fewest modules clustered into a candidate: even the smallest QR (21 × 21 modules) has hundreds. */
 const MIN_MODULES = 50;
 /** Small dark squares kept for clustering: a page of vector specks past this is not a code. */
 const MAX_MODULES = 20_000;

@@ -7,6 +7,9 @@ import { stextExports } from './mupdf-module.ts';
 /** Where each corner's coordinates sit in a character's quad (mupdf's order). */
 const QUAD = { ulx: 0, uly: 1, urx: 2, ury: 3, llx: 4, lly: 5, lrx: 6, lry: 7 } as const;
 
+/** A space character (`trim` removes exactly the white space `\s` matches). */
+const isSpace = (c: string) => c !== '' && c.trim() === '';
+
 /** A gap wider than this share of the font size ends a word (table cells printed as one run). */
 const WORD_GAP_EM = 0.3;
 
@@ -49,7 +52,7 @@ export function readPageWords(
     const x1 = Math.max(q[at + QUAD.urx] as number, q[at + QUAD.lrx] as number);
     const y0 = Math.min(q[at + QUAD.uly] as number, q[at + QUAD.ury] as number);
     const y1 = Math.max(q[at + QUAD.lly] as number, q[at + QUAD.lry] as number);
-    if (/\s/.test(c)) {
+    if (isSpace(c)) {
       flush();
       return;
     }

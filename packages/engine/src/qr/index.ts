@@ -79,7 +79,7 @@ const READER: ReaderOptions = {
 
 /** A seen symbol narrower than this, in pixels, is noise: a real e-invoice QR is over half an inch wide. */
 const MIN_SYMBOL_PX = 40;
-/** Symbols seen but not read that get a closer look: a page has one e-invoice code. */
+/** Symbols seen but not read that get a closer look: few, so a page without a code stays cheap. */
 const MAX_RETRIED_SYMBOLS = 2;
 /** Margin round a symbol seen but not read, as a share of its size, so the crop holds its quiet zone. */
 const SYMBOL_MARGIN = 0.3;
