@@ -65,7 +65,7 @@ export function parseExtractArgs(argv: string[]): ExtractArgs | string {
       } else if (a === '--timeout' || a.startsWith('--timeout=')) {
         const n = Number(value('--timeout'));
         if (!(n > 0)) return '--timeout must be a positive number of seconds';
-        out.timeoutMs = n * 1000;
+        out.timeoutMs = n * MS_PER_SECOND;
       } else if (a === '--ocr' || a.startsWith('--ocr=')) {
         const name = value('--ocr');
         const known = OCR_PROVIDERS.find((p) => p === name);
@@ -126,6 +126,8 @@ async function readInput(path: string, maxBytes: number): Promise<Uint8Array | E
 
 /** Below this many files no worker thread starts: its start-up would cost more than it saves. */
 const MIN_FILES_FOR_THREADS = 4;
+/** `--timeout` is given in seconds, the engine's limit in milliseconds. */
+const MS_PER_SECOND = 1000;
 
 type Job = { i: number; f: string };
 

@@ -21,6 +21,7 @@ import {
 import { sniffType } from './sniff.ts';
 import { splitPages } from './split.ts';
 import type { DocumentType, OcrProvider, PageContent, Word } from './types.ts';
+import { isAsciiAlphanumeric, mebibytes, POINTS_PER_INCH } from './util.ts';
 
 /** Options of {@link extractDocument}. */
 export interface ExtractOptions {
@@ -56,18 +57,37 @@ export interface ExtractOptions {
 /** Default limits: generous for real invoices, tight enough to keep a batch moving. */
 export const DEFAULT_LIMITS = { timeoutMs: 600_000, maxBytes: 32 * 1024 * 1024, maxPages: 100 } as const;
 
+/** Resolution scanned pages are rendered at for OCR, unless the raster cap needs less (`ocrDpiFor`). */
 const OCR_DPI = 300;
+/** Resolution a scanned page is rendered again at for the QR search (see `loadPdf`). */
 const QR_DPI = 200;
+/** Highest resolution a QR region of a text page is drawn at: a half-inch code is 300 pixels across. */
+const MAX_QR_REGION_DPI = 600;
+/** Scanned pages searched for the e-invoice QR, from the first: each search decodes a whole page or more. */
+const MAX_QR_PAGES = 3;
+/** Code-like squares of a text page rendered for the QR search, largest first. */
+const MAX_QR_REGIONS = 3;
 /** Largest page raster we produce, in pixels: bounds memory against absurd page sizes. */
 const MAX_RENDER_PIXELS = 60_000_000;
 /** Largest decompressed content stream per page: a PDF bomb stops here. */
-const MAX_CONTENT_BYTES = 16 * 1024 * 1024;
+const MAX_CONTENT_BYTES = mebibytes(16);
+/** Letters and digits a page's text layer needs to be read as text: fewer is a scan or a logo. */
+const MIN_TEXT_CHARS = 40;
+/**
+ * Overlap, as a share of the smaller box on each axis, for an OCR word to stand where a garbled
+ * text-layer word does.
+ */
+const SAME_PLACE_OVERLAP = 0.3;
+/** How the warning of a page left unread for want of OCR ends (an empty document's reason quotes it). */
+const NO_OCR_PROVIDER = 'no OCR provider was given';
+/** Confidence of a field whose check fails after memory, as the rules' calibration caps it. */
+const FAILED_CHECK_CONFIDENCE = 0.5;
 
 /** A page needs OCR when its text layer has too little real text (scans, or a logo-only layer). */
 export function hasUsableText(page: PageContent): boolean {
   let chars = 0;
-  for (const w of page.words) chars += (w.text.match(/[A-Za-z0-9]/g) ?? []).length;
-  return chars >= 40;
+  for (const w of page.words) for (const c of w.text) if (isAsciiAlphanumeric(c)) chars++;
+  return chars >= MIN_TEXT_CHARS;
 }
 
 /**
@@ -83,9 +103,9 @@ const MIN_OCR_DPI = 100;
 function ocrDpiFor(page: mupdf.Page, index: number): number {
   const [bx0, by0, bx1, by1] = page.getBounds();
   const area = (bx1 - bx0) * (by1 - by0);
-  const fits = Math.floor(72 * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)));
+  const fits = Math.floor(POINTS_PER_INCH * Math.sqrt(MAX_RENDER_PIXELS / Math.max(area, 1)));
   if (fits < MIN_OCR_DPI) {
-    const inches = (v: number) => Math.round(v / 72);
+    const inches = (v: number) => Math.round(v / POINTS_PER_INCH);
     throw new ExtractionError(
       'too_large',
       `page ${index + 1} is too large to read (${inches(bx1 - bx0)} × ${inches(by1 - by0)} inches)`,
@@ -129,8 +149,8 @@ export function replaceGarbledWords(text: Word[], ocr: Word[]): Word[] {
   const clean = text.filter((w) => !GARBLED.test(w.text));
   const garbled = text.filter((w) => GARBLED.test(w.text));
   const overlaps = (a: Word, b: Word) =>
-    Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.3 * Math.min(a.x1 - a.x0, b.x1 - b.x0) &&
-    Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.3 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+    Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > SAME_PLACE_OVERLAP * Math.min(a.x1 - a.x0, b.x1 - b.x0) &&
+    Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > SAME_PLACE_OVERLAP * Math.min(a.y1 - a.y0, b.y1 - b.y0);
   const added = ocr.filter((o) => garbled.some((g) => overlaps(o, g)) && !clean.some((t) => overlaps(o, t)));
   return [...clean, ...added];
 }
@@ -293,7 +313,7 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
             return { page: i + 1, gray: r.gray, width: r.width, height: r.height, dpi: qrDpi };
           },
         });
-      } else warnings.push(`page ${i + 1} has no text layer and no OCR provider was given`);
+      } else warnings.push(`page ${i + 1} has no text layer and ${NO_OCR_PROVIDER}`);
     }
     pages.push(content);
   }
@@ -305,10 +325,10 @@ async function loadPdf(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded> {
     const { findCodeRegions } = await import('./pdf/code-regions.ts');
     const found = findCodeRegions(doc.loadPage(pageNumber - 1));
     try {
-      return found.regions.slice(0, 3).map((r) => {
-        const side = Math.max(r[2] - r[0], r[3] - r[1]);
-        const dpi = Math.max(QR_DPI, Math.min(600, (72 * QR_REGION_PX) / side));
-        return { page: pageNumber, ...found.render(r, dpi), clean: true };
+      return found.regions.slice(0, MAX_QR_REGIONS).map(([x0, y0, x1, y1]) => {
+        const side = Math.max(x1 - x0, y1 - y0);
+        const dpi = Math.max(QR_DPI, Math.min(MAX_QR_REGION_DPI, (POINTS_PER_INCH * QR_REGION_PX) / side));
+        return { page: pageNumber, ...found.render([x0, y0, x1, y1], dpi), clean: true };
       });
     } finally {
       found.dispose();
@@ -340,9 +360,9 @@ async function loadImage(bytes: Uint8Array, o: ResolvedOptions): Promise<Loaded>
       make: () => ({ page: i + 1, gray: img.gray, width: img.width, height: img.height, dpi: img.dpi }),
     });
     if (!o.ocr) {
-      warnings.push(`page ${i + 1} is an image and no OCR provider was given`);
-      const w = (img.width * 72) / img.dpi;
-      const h = (img.height * 72) / img.dpi;
+      warnings.push(`page ${i + 1} is an image and ${NO_OCR_PROVIDER}`);
+      const w = (img.width * POINTS_PER_INCH) / img.dpi;
+      const h = (img.height * POINTS_PER_INCH) / img.dpi;
       pages.push({ page: i + 1, width: w, height: h, words: [], source: 'ocr' });
       continue;
     }
@@ -370,8 +390,16 @@ interface ResolvedOptions {
   pages?: [number, number] | undefined;
 }
 
+/** How words that speak of an e-invoice begin (lower case): the IRN, the acknowledgement. */
+const EINVOICE_WORDS = ['irn', 'einvoice', 'e-invoice', 'ack'];
+
 const mentionsEinvoice = (pages: PageContent[]) =>
-  pages.some((p) => p.words.some((w) => /^(?:IRN|e-?invoice|Ack\.?)/i.test(w.text)));
+  pages.some((p) =>
+    p.words.some((w) => {
+      const word = w.text.toLowerCase();
+      return EINVOICE_WORDS.some((start) => word.startsWith(start));
+    }),
+  );
 
 async function findQr(
   loaded: Loaded,
@@ -380,7 +408,7 @@ async function findQr(
 ): Promise<QrReading | null> {
   if (!profileOf(type).einvoiceQr) return null;
   const textPages = loaded.pages.filter((p) => p.source === 'text');
-  const candidates = loaded.images.slice(0, 3).map((i) => i.make);
+  const candidates = loaded.images.slice(0, MAX_QR_PAGES).map((i) => i.make);
   if (!candidates.length && textPages.length && mentionsEinvoice(textPages) && loaded.renderForQr) {
     candidates.push(...(await loaded.renderForQr(loaded.pages[0]!.page)).map((img) => () => img));
   }
@@ -402,7 +430,7 @@ async function findQr(
 }
 
 /** Fields that alone do not show a document was read: the default currency, names, addresses. */
-const NOT_EVIDENCE = /^(?:currency|(?:vendor|buyer)(?:Name|Address))$/;
+const NOT_EVIDENCE = new Set(['currency', 'vendorName', 'vendorAddress', 'buyerName', 'buyerAddress']);
 
 /**
  * Why a document that loaded yields nothing, or null: no page had any text (blank pages, a
@@ -417,14 +445,14 @@ function emptyReason(
 ): string | null {
   const words = loaded.pages.reduce((n, p) => n + p.words.length, 0);
   if (words === 0) {
-    const unread = loaded.warnings.find((w) => /no OCR provider/.test(w));
+    const unread = loaded.warnings.find((w) => w.includes(NO_OCR_PROVIDER));
     return unread
       ? `no text could be read: ${unread}`
       : 'no text could be read from any page (blank, or the pages lost their content)';
   }
   // A name or address alone is a guess at a letterhead, not a reading of the document.
   const found = Object.entries(fields).some(
-    ([k, v]) => !NOT_EVIDENCE.test(k) && v !== null && v !== undefined,
+    ([k, v]) => !NOT_EVIDENCE.has(k) && v !== null && v !== undefined,
   );
   if (found || lineCount > 0) return null;
   return `its text holds no ${profileOf(type).noun} field (number, date, parties, amounts or lines)`;
@@ -503,7 +531,7 @@ async function recallMemory(
   interpreted.checks = checks;
   for (const c of checks)
     if (!c.ok && c.field && c.field in interpreted.confidence)
-      interpreted.confidence[c.field] = Math.min(interpreted.confidence[c.field]!, 0.5);
+      interpreted.confidence[c.field] = Math.min(interpreted.confidence[c.field]!, FAILED_CHECK_CONFIDENCE);
 }
 
 async function run(

@@ -33,6 +33,42 @@ export interface Layout {
   pages: PageContent[];
 }
 
+/**
+ * How words become lines and lines segments. Text-layer boxes carry the font's full height, so
+ * words of a line share a centre; OCR boxes hug the glyphs, so their lines are found by overlap.
+ */
+const LINE = {
+  /** Open lines a word may join, from the last: words come sorted by centre. */
+  openLines: 4,
+  /** Smallest height (points) a ratio of word heights is taken against: no division by zero. */
+  minHeight: 0.1,
+  /** OCR: the word overlaps the line by more than this share of the smaller height... */
+  ocrOverlap: 0.55,
+  /** ...and is at most this many times taller or shorter (a heading beside body text is not one line). */
+  ocrHeightRatio: 2.5,
+  /** Text layer: the centres differ by less than this share of the smaller height... */
+  textCentreShift: 0.45,
+  /** ...and the heights by less than this ratio. */
+  textHeightRatio: 1.5,
+  /** Height (points) taken for a line whose words have none: the segment gap needs one. */
+  defaultHeight: 8,
+} as const;
+
+/**
+ * Gaps that end a segment, in line heights with a floor in points: word spacing is about a third
+ * of a height; OCR boxes have no side bearings, so its phrases leave wider gaps between words.
+ */
+const SEGMENT_GAP = {
+  ocr: { heights: 1.3, min: 8 },
+  text: { heights: 0.9, min: 6 },
+} as const;
+
+/** OCR's cut after a capital ("D ate") leaves a gap narrower than this share of the line height. */
+const SPLIT_CAPITAL_GAP = 0.6;
+
+/** Steps per point a segment's box is rounded to: a tenth of a point is finer than print. */
+const BOX_STEPS_PER_POINT = 10;
+
 /** Bounding box around words. */
 export function boxOf(words: Word[]): BBox {
   let x0 = Number.POSITIVE_INFINITY;
@@ -45,7 +81,7 @@ export function boxOf(words: Word[]): BBox {
     x1 = Math.max(x1, w.x1);
     y1 = Math.max(y1, w.y1);
   }
-  const r = (n: number) => Math.round(n * 10) / 10;
+  const r = (n: number) => Math.round(n * BOX_STEPS_PER_POINT) / BOX_STEPS_PER_POINT;
   return [r(x0), r(y0), r(x1), r(y1)];
 }
 
@@ -65,14 +101,15 @@ export function buildLines(page: PageContent): Line[] {
     // Compare centres (not the growing union band): a tall logo or a two-line heading must not
     // swallow its neighbours. Only the last few open lines are candidates: words are sorted by centre.
     let target: (typeof groups)[number] | undefined;
-    for (let i = groups.length - 1; i >= Math.max(0, groups.length - 4); i--) {
+    for (let i = groups.length - 1; i >= Math.max(0, groups.length - LINE.openLines); i--) {
       const g = groups[i]!;
-      const ratio = Math.max(h, g.h) / Math.max(0.1, Math.min(h, g.h));
+      const ratio = Math.max(h, g.h) / Math.max(LINE.minHeight, Math.min(h, g.h));
       const sameLine =
         w.source === 'ocr'
           ? // OCR boxes hug the glyphs: ascenders and descenders move the centre, so use overlap.
-            Math.min(g.y1, w.y1) - Math.max(g.y0, w.y0) > 0.55 * Math.min(h, g.h) && ratio < 2.5
-          : Math.abs(cy - g.cy) < 0.45 * Math.min(h, g.h) && ratio < 1.5;
+            Math.min(g.y1, w.y1) - Math.max(g.y0, w.y0) > LINE.ocrOverlap * Math.min(h, g.h) &&
+            ratio < LINE.ocrHeightRatio
+          : Math.abs(cy - g.cy) < LINE.textCentreShift * Math.min(h, g.h) && ratio < LINE.textHeightRatio;
       if (sameLine) {
         target = g;
         break;
@@ -89,7 +126,7 @@ export function buildLines(page: PageContent): Line[] {
   const lines: Line[] = [];
   for (const g of groups) {
     g.words.sort((a, b) => a.x0 - b.x0);
-    const height = median(g.words.map((w) => w.y1 - w.y0)) || 8;
+    const height = median(g.words.map((w) => w.y1 - w.y0)) || LINE.defaultHeight;
     g.words = glueSplitCapitals(g.words, height);
     const segments: Segment[] = [];
     let cur: Word[] = [];
@@ -101,8 +138,8 @@ export function buildLines(page: PageContent): Line[] {
     };
     for (const w of g.words) {
       const prev = cur[cur.length - 1];
-      // OCR word boxes are tight (no side bearings): allow a slightly wider gap inside a phrase.
-      const gap = w.source === 'ocr' ? Math.max(1.3 * height, 8) : Math.max(0.9 * height, 6);
+      const { heights, min } = w.source === 'ocr' ? SEGMENT_GAP.ocr : SEGMENT_GAP.text;
+      const gap = Math.max(heights * height, min);
       if (prev && w.x0 - prev.x1 > gap) push();
       cur.push(w);
     }
@@ -120,6 +157,10 @@ export function buildLines(page: PageContent): Line[] {
   return lines;
 }
 
+/** A lone capital that is no word of its own: any but "A" and "I". */
+const isCutCapital = (t: string) => t.length === 1 && t >= 'B' && t <= 'Z' && t !== 'I';
+const startsLowerCase = (t: string) => t.charAt(0) >= 'a' && t.charAt(0) <= 'z';
+
 /**
  * OCR of letter-spaced headings cuts a word after its capital ("D ate", "Invoice N o", "C hallan"):
  * a lone capital other than the words "A" and "I", followed closely on its line by a fragment
@@ -133,9 +174,9 @@ function glueSplitCapitals(words: Word[], height: number): Word[] {
       prev &&
       prev.source === 'ocr' &&
       w.source === 'ocr' &&
-      /^[B-HJ-Z]$/.test(prev.text) &&
-      /^[a-z]/.test(w.text) &&
-      w.x0 - prev.x1 < 0.6 * height
+      isCutCapital(prev.text) &&
+      startsLowerCase(w.text) &&
+      w.x0 - prev.x1 < SPLIT_CAPITAL_GAP * height
     ) {
       out[out.length - 1] = {
         ...prev,

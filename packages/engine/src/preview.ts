@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { detectImageKind, estimateDpi, MAX_IMAGE_PIXELS } from './image/load.ts';
 import { openPdf } from './pdf/text.ts';
 import { sniffType } from './sniff.ts';
+import { POINTS_PER_INCH } from './util.ts';
 
 /**
  * Pages of a document as a person sees them, in the frame the engine's boxes use: a review screen
@@ -146,7 +147,7 @@ export async function renderPagePreview(
   width: number,
   options: RenderPreviewOptions = {},
 ): Promise<PagePreview> {
-  const want = Math.max(100, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
+  const want = Math.max(MIN_PREVIEW_PX, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
   const kind = sniffType(bytes);
   if (kind === 'pdf') {
     const doc = openPreviewPdf(bytes);
@@ -187,7 +188,7 @@ export async function renderPagePreview(
   })
     .flatten({ background: '#ffffff' })
     .resize({ width: Math.min(want, page.pixelWidth), withoutEnlargement: true })
-    .png({ compressionLevel: 6 })
+    .png({ compressionLevel: PNG_COMPRESSION })
     .toBuffer({ resolveWithObject: true });
   return {
     ...page.frame,
@@ -206,27 +207,28 @@ export async function renderPagePlaceholder(
   width: number,
   sentence: string,
 ): Promise<PagePreview> {
-  const pixelWidth = Math.max(100, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
-  const ratio = frame.width > 0 && frame.height > 0 ? frame.height / frame.width : 1.294;
-  const pixelHeight = Math.max(100, Math.min(MAX_PREVIEW_HEIGHT, Math.round(pixelWidth * ratio)));
-  const fontSize = Math.max(12, Math.round(pixelWidth / 32));
-  const escaped = sentence.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  // Long sentences wrap at roughly 50 characters a line.
+  const pixelWidth = Math.max(MIN_PREVIEW_PX, Math.min(MAX_PREVIEW_WIDTH, Math.round(width)));
+  const ratio = frame.width > 0 && frame.height > 0 ? frame.height / frame.width : LETTER_ASPECT;
+  const pixelHeight = Math.max(MIN_PREVIEW_PX, Math.min(MAX_PREVIEW_HEIGHT, Math.round(pixelWidth * ratio)));
+  const fontSize = Math.max(PLACEHOLDER_FONT.minPx, Math.round(pixelWidth * PLACEHOLDER_FONT.widthShare));
+  const escaped = [...sentence].map((c) => (XML_SPECIALS.includes(c) ? `&#${c.charCodeAt(0)};` : c)).join('');
   const lines: string[] = [];
   for (const word of escaped.split(/\s+/)) {
     const last = lines.at(-1);
-    if (last !== undefined && last.length + word.length < 50) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && last.length + word.length < PLACEHOLDER_LINE_CHARS)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
-  const top = pixelHeight / 2 - ((lines.length - 1) * fontSize * 1.4) / 2;
+  const { lineSpacing } = PLACEHOLDER_FONT;
+  const top = pixelHeight / 2 - ((lines.length - 1) * fontSize * lineSpacing) / 2;
   const text = lines
     .map(
       (line, i) =>
-        `<text x="${pixelWidth / 2}" y="${Math.round(top + i * fontSize * 1.4)}" font-family="sans-serif" font-size="${fontSize}" text-anchor="middle" fill="#3f3f46">${line}</text>`,
+        `<text x="${pixelWidth / 2}" y="${Math.round(top + i * fontSize * lineSpacing)}" font-family="sans-serif" font-size="${fontSize}" text-anchor="middle" fill="#3f3f46">${line}</text>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelWidth}" height="${pixelHeight}"><rect width="100%" height="100%" fill="#f4f4f5"/>${text}</svg>`;
-  const { data, info } = await sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer({
+  const { data, info } = await sharp(Buffer.from(svg)).png({ compressionLevel: PNG_COMPRESSION }).toBuffer({
     resolveWithObject: true,
   });
   return {
@@ -239,6 +241,20 @@ export async function renderPagePlaceholder(
 
 /** Tallest picture drawn, in pixels. */
 const MAX_PREVIEW_HEIGHT = 6000;
+/** Narrowest (and, for a placeholder, shortest) picture drawn, in pixels. */
+const MIN_PREVIEW_PX = 100;
+/** Height over width of a placeholder whose page has no size: a US Letter sheet (11 × 8.5 in). */
+const LETTER_ASPECT = 1.294;
+/** A placeholder's lettering: a share of its width, never below a legible size, in lines this tall. */
+const PLACEHOLDER_FONT = { widthShare: 1 / 32, minPx: 12, lineSpacing: 1.4 } as const;
+/** Characters a placeholder line holds before its sentence wraps. */
+const PLACEHOLDER_LINE_CHARS = 50;
+/** zlib level of the PNGs: 6 is zlib's default balance of size and time. */
+const PNG_COMPRESSION = 6;
+/** EXIF orientations from this one on (5–8) turn the picture a quarter: width and height swap. */
+const FIRST_QUARTER_TURN = 5;
+/** Characters escaped in the placeholder's SVG text. */
+const XML_SPECIALS = '<>&"\'';
 
 function openPreviewPdf(bytes: Uint8Array): mupdf.Document {
   let doc: mupdf.Document;
@@ -277,12 +293,12 @@ async function readImagePages(
   const out: Array<{ frame: PageFrame; pixelWidth: number; pixelHeight: number }> = [];
   for (let page = 0; page < count; page++) {
     const m = page === 0 ? meta : await sharp(input, { page, limitInputPixels: false }).metadata();
-    // EXIF orientations 5–8 turn the picture a quarter: width and height swap once upright.
-    const turned = (m.orientation ?? 1) >= 5;
+    const turned = (m.orientation ?? 1) >= FIRST_QUARTER_TURN;
     const w = (turned ? m.height : m.width) ?? 0;
     const h = (turned ? m.width : m.height) ?? 0;
     const dpi = estimateDpi(w, h, m.density ?? meta.density);
-    out.push({ frame: { width: (w * 72) / dpi, height: (h * 72) / dpi }, pixelWidth: w, pixelHeight: h });
+    const frame = { width: (w * POINTS_PER_INCH) / dpi, height: (h * POINTS_PER_INCH) / dpi };
+    out.push({ frame, pixelWidth: w, pixelHeight: h });
   }
   return out;
 }

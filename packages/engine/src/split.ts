@@ -15,6 +15,7 @@ import { interpretDocument } from './interpret.ts';
 import { buildLines } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
 import type { DocumentType, PageContent } from './types.ts';
+import { alphanumericKey } from './util.ts';
 
 /** A document found in a batch: 0-based indexes into the pages array, `to` inclusive. */
 export interface PageSpan {
@@ -35,6 +36,9 @@ export interface PageSignal {
 /** Confidence from which a page's own document number is believed for a split. */
 const SURE_NUMBER = 0.8;
 
+/** Most pages a page counter may count: no document is near this long, so a larger "of" is another figure. */
+const MAX_COUNTED_PAGES = 500;
+
 const COUNTER =
   /\bpage\s*(?:no\.?\s*)?[:-]?\s*(\d{1,3})\s*(?:of|\/)\s*(\d{1,3})\b|\b(\d{1,3})\s*of\s*(\d{1,3})\s*pages?\b/i;
 
@@ -43,15 +47,17 @@ export function readPageCounter(lines: string[]): { at: number; of: number } | n
   for (const text of lines) {
     const m = COUNTER.exec(text);
     if (!m) continue;
-    const at = Number(m[1] ?? m[3]);
-    const of = Number(m[2] ?? m[4]);
-    if (at >= 1 && of >= at && of <= 500) return { at, of };
+    // "Page 2 of 3" fills the first two groups, "2 of 3 pages" the last two.
+    const [, pageAt, pageOf, pagesAt, pagesOf] = m;
+    const at = Number(pageAt ?? pagesAt);
+    const of = Number(pageOf ?? pagesOf);
+    if (at >= 1 && of >= at && of <= MAX_COUNTED_PAGES) return { at, of };
   }
   return null;
 }
 
 /** A document number compared across pages: case, spaces and punctuation do not count. */
-const numberKey = (v: unknown) => (typeof v === 'string' ? v.toUpperCase().replace(/[^A-Z0-9]/g, '') : '');
+const numberKey = (v: unknown) => (typeof v === 'string' ? alphanumericKey(v) : '');
 
 export function readPageSignal(page: PageContent, type: DocumentType): PageSignal {
   const lines = buildLines(page).map((l) => l.text);

@@ -2,16 +2,17 @@
  * Shared internal model of the engine. Every stage speaks in these types:
  * text-layer words and OCR words both become `Word`s on a `PageContent`, so the
  * layout, field and table code never needs to know where the text came from.
- * Coordinates are PDF points from the page's top-left corner (OCR pixels are scaled by 72/dpi).
+ * Coordinates are PDF points from the page's top-left corner (OCR pixels are scaled by `POINTS_PER_INCH` / dpi).
  */
 
+import type { ExtractionDocumentType } from '@bahi/contracts/extraction';
 import type { PreprocessOptions } from './ocr/page.ts';
 
 /** Where a value was read. */
 export type Source = 'text' | 'ocr' | 'qr' | 'llm';
 
-/** The three document families the engine knows. */
-export type DocumentType = 'invoice' | 'po' | 'grn';
+/** The document types the engine reads: the contract's (`extractionDocumentTypes` in `@bahi/contracts`). */
+export type DocumentType = ExtractionDocumentType;
 
 /** A bounding box `[x0, y0, x1, y1]` in PDF points from the page's top-left. */
 export type BBox = [number, number, number, number];

@@ -29,3 +29,37 @@ export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   }
   return prev[b.length] ?? max + 1;
 }
+
+/** Whether a character is an ASCII letter or digit. */
+export const isAsciiAlphanumeric = (c: string): boolean =>
+  (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+
+/** A code compared without case, spaces or punctuation: "inv/24-25/007" → "INV2425007". */
+export function alphanumericKey(text: string): string {
+  return [...text.toUpperCase()].filter(isAsciiAlphanumeric).join('');
+}
+
+/** PDF points in an inch: page boxes are in points, rasters in pixels at some dpi. */
+export const POINTS_PER_INCH = 72;
+
+/** Bytes in a mebibyte (1024 × 1024). */
+const BYTES_PER_MEBIBYTE = 1_048_576;
+
+/** Bytes in `n` mebibytes (size limits are written in MB). */
+export function mebibytes(n: number): number {
+  return n * BYTES_PER_MEBIBYTE;
+}
+
+/** Characters that mean something in a regular expression, escaped when a phrase is compiled. */
+const REGEXP_SPECIALS = '\\^$*+?()[]{}|';
+
+/**
+ * One pattern for a vocabulary of phrases, each matched as whole words (`\b` either side), in the
+ * order given. Phrases are literal text, except that a dot is optional: "g.r.n." reads "GRN",
+ * "G.R.N." and "G.R.N". Case-insensitive; `flags` adds others ("g" to count matches).
+ */
+export function phrasePattern(phrases: readonly string[], flags = ''): RegExp {
+  const literal = (phrase: string) =>
+    [...phrase].map((c) => (c === '.' ? '\\.?' : REGEXP_SPECIALS.includes(c) ? `\\${c}` : c)).join('');
+  return new RegExp(`\\b(?:${phrases.map(literal).join('|')})\\b`, `i${flags}`);
+}

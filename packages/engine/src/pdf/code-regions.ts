@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { POINTS_PER_INCH } from '../util.ts';
 
 /** A rectangle in PDF points relative to the page's top-left corner: x0, y0, x1, y1. */
 export type PointRect = [number, number, number, number];
@@ -21,23 +22,46 @@ const MIN_CODE_PT = 36;
 const MAX_CODE_PT = 300;
 /** A QR module drawn as its own filled square is smaller than this. */
 const MAX_MODULE_PT = 8;
+/** How far a candidate's sides may differ, as a share of its longer side: a code is square. */
+const MAX_SIDE_DIFFERENCE = 0.25;
+/** Fewest modules clustered into a candidate: even the smallest QR (21 × 21 modules) has hundreds. */
+const MIN_MODULES = 50;
+/** Small dark squares kept for clustering: a page of vector specks past this is not a code. */
+const MAX_MODULES = 20_000;
+/** Drawing operations recorded for rendering: a page of hundreds of thousands of specks is not worth keeping. */
+const MAX_RECORDED_OPS = 50_000;
+/** Painted at least this opaque and at most this light, an operation can be part of a code. */
+const DARK = { minAlpha: 0.5, maxLuminance: 0.5 } as const;
+/** Quiet zone added round a candidate: this share of its side, and never less than `min` points. */
+const QUIET_ZONE = { share: 0.08, min: 4 } as const;
+/** Candidates overlapping by more than this share of the smaller one's area are one code. */
+const MERGE_OVERLAP = 0.5;
+/** ITU-R BT.601 luma weights of red, green and blue. */
+const LUMA = { r: 0.299, g: 0.587, b: 0.114 } as const;
+/** Components of a colour in each device colour space. */
+const COMPONENTS = { grey: 1, rgb: 3, cmyk: 4 } as const;
+/** Grey level of white paper in an 8-bit render. */
+const WHITE = 255;
 
 const squareish = (w: number, h: number) =>
   w >= MIN_CODE_PT &&
   h >= MIN_CODE_PT &&
   w <= MAX_CODE_PT &&
   h <= MAX_CODE_PT &&
-  Math.abs(w - h) <= 0.25 * Math.max(w, h);
+  Math.abs(w - h) <= MAX_SIDE_DIFFERENCE * Math.max(w, h);
 
 /** Luminance of a device colour (grey, RGB or CMYK components in 0..1). */
 function luminance(color: ArrayLike<number>): number {
-  if (color.length === 1) return color[0] as number;
-  if (color.length === 3)
-    return 0.299 * (color[0] as number) + 0.587 * (color[1] as number) + 0.114 * (color[2] as number);
-  if (color.length === 4)
-    return (1 - (color[3] as number)) * (1 - Math.max(...Array.from(color).slice(0, 3)));
+  const [c0 = 0, c1 = 0, c2 = 0, c3 = 0] = Array.from(color);
+  if (color.length === COMPONENTS.grey) return c0;
+  if (color.length === COMPONENTS.rgb) return LUMA.r * c0 + LUMA.g * c1 + LUMA.b * c2;
+  if (color.length === COMPONENTS.cmyk) return (1 - c3) * (1 - Math.max(c0, c1, c2));
   return 0;
 }
+
+/** Whether an operation painted in `color` at `alpha` is dark enough to be part of a code. */
+const isDark = (color: ArrayLike<number>, alpha: number) =>
+  alpha >= DARK.minAlpha && luminance(color) < DARK.maxLuminance;
 
 /** One recorded drawing operation of the page (paths and images: what a code is made of). */
 type DrawOp = {
@@ -73,21 +97,17 @@ export function findCodeRegions(page: mupdf.Page): CodeRegions {
   const modules: PointRect[] = [];
   const ops: DrawOp[] = [];
   const consider = (b: ArrayLike<number>, dark: boolean): PointRect | null => {
-    const x0 = (b[0] as number) - bx0;
-    const y0 = (b[1] as number) - by0;
-    const x1 = (b[2] as number) - bx0;
-    const y1 = (b[3] as number) - by0;
-    const w = x1 - x0;
-    const h = y1 - y0;
+    const [left = 0, top = 0, right = 0, bottom = 0] = Array.from(b);
+    const box: PointRect = [left - bx0, top - by0, right - bx0, bottom - by0];
+    const [w, h] = sizeOf(box);
     if (!(w > 0 && h > 0)) return null;
-    const box: PointRect = [x0, y0, x1, y1];
     if (dark && squareish(w, h)) found.push(box);
-    else if (dark && w <= MAX_MODULE_PT && h <= MAX_MODULE_PT && modules.length < 20_000) modules.push(box);
+    else if (dark && w <= MAX_MODULE_PT && h <= MAX_MODULE_PT && modules.length < MAX_MODULES)
+      modules.push(box);
     return box;
   };
   const record = (box: PointRect | null, draw: DrawOp['draw'], release: DrawOp['release']) => {
-    // Bounded: a page of hundreds of thousands of vector specks is not worth keeping.
-    if (box && ops.length < 50_000) ops.push({ box, draw, release });
+    if (box && ops.length < MAX_RECORDED_OPS) ops.push({ box, draw, release });
     else release();
   };
   const device = recordingDevice(consider, record);
@@ -135,10 +155,7 @@ function recordingDevice(
   };
   return new mupdf.Device({
     fillPath(path, evenOdd, ctm, cs, color, alpha) {
-      const box = consider(
-        path.getBounds(null as unknown as mupdf.StrokeState, ctm),
-        alpha >= 0.5 && luminance(color) < 0.5,
-      );
+      const box = consider(path.getBounds(null as unknown as mupdf.StrokeState, ctm), isDark(color, alpha));
       record(
         box,
         (d) => d.fillPath(path, evenOdd, ctm, cs, color as mupdf.Color, alpha),
@@ -146,7 +163,7 @@ function recordingDevice(
       );
     },
     strokePath(path, stroke, ctm, cs, color, alpha) {
-      const box = consider(path.getBounds(stroke, ctm), alpha >= 0.5 && luminance(color) < 0.5);
+      const box = consider(path.getBounds(stroke, ctm), isDark(color, alpha));
       record(
         box,
         (d) => d.strokePath(path, stroke, ctm, cs, color as mupdf.Color, alpha),
@@ -165,7 +182,7 @@ function recordingDevice(
       );
     },
     fillImageMask(image, ctm, cs, color, alpha) {
-      const box = consider(imageBox(ctm), alpha >= 0.5 && luminance(color) < 0.5);
+      const box = consider(imageBox(ctm), isDark(color, alpha));
       record(
         box,
         (d) => d.fillImageMask(image, ctm, cs, color as mupdf.Color, alpha),
@@ -178,18 +195,14 @@ function recordingDevice(
 /** Pad by a quiet zone and merge overlapping candidates (a code's modules inside its own frame). */
 function mergeCandidates(found: PointRect[]): PointRect[] {
   const padded = found.map(([x0, y0, x1, y1]): PointRect => {
-    const pad = Math.max(4, 0.08 * Math.max(x1 - x0, y1 - y0));
+    const pad = Math.max(QUIET_ZONE.min, QUIET_ZONE.share * Math.max(x1 - x0, y1 - y0));
     return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
   });
   const merged: PointRect[] = [];
   for (const r of padded.sort((a, b) => area(b) - area(a))) {
-    const host = merged.find((m) => overlap(m, r) > 0.5 * area(r));
-    if (host) {
-      host[0] = Math.min(host[0], r[0]);
-      host[1] = Math.min(host[1], r[1]);
-      host[2] = Math.max(host[2], r[2]);
-      host[3] = Math.max(host[3], r[3]);
-    } else merged.push([...r]);
+    const host = merged.findIndex((m) => overlap(m, r) > MERGE_OVERLAP * area(r));
+    if (host >= 0) merged[host] = union(merged[host] as PointRect, r);
+    else merged.push([...r]);
   }
   return merged;
 }
@@ -202,18 +215,19 @@ function renderOps(
   shift: [number, number],
   size: [number, number],
 ): RegionImage {
-  const x0 = Math.max(0, region[0]);
-  const y0 = Math.max(0, region[1]);
-  const x1 = Math.min(size[0], region[2]);
-  const y1 = Math.min(size[1], region[3]);
-  const scale = dpi / 72;
+  const [rx0, ry0, rx1, ry1] = region;
+  const x0 = Math.max(0, rx0);
+  const y0 = Math.max(0, ry0);
+  const x1 = Math.min(size[0], rx1);
+  const y1 = Math.min(size[1], ry1);
+  const scale = dpi / POINTS_PER_INCH;
   const px0 = Math.floor(x0 * scale);
   const py0 = Math.floor(y0 * scale);
   const px1 = Math.max(px0 + 1, Math.ceil(x1 * scale));
   const py1 = Math.max(py0 + 1, Math.ceil(y1 * scale));
   const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [px0, py0, px1, py1], false);
   try {
-    pixmap.clear(255);
+    pixmap.clear(WHITE);
     // Page space → pixels of the page rendered from its top-left corner at `dpi`.
     const ctm = mupdf.Matrix.concat(
       mupdf.Matrix.translate(shift[0], shift[1]),
@@ -238,11 +252,25 @@ function renderOps(
   }
 }
 
-const area = (r: PointRect) => (r[2] - r[0]) * (r[3] - r[1]);
+/** Width and height of a rectangle. */
+const sizeOf = ([x0, y0, x1, y1]: PointRect): [number, number] => [x1 - x0, y1 - y0];
 
-function overlap(a: PointRect, b: PointRect): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+const area = (r: PointRect) => {
+  const [w, h] = sizeOf(r);
+  return w * h;
+};
+
+/** The smallest rectangle holding both. */
+const union = ([ax0, ay0, ax1, ay1]: PointRect, [bx0, by0, bx1, by1]: PointRect): PointRect => [
+  Math.min(ax0, bx0),
+  Math.min(ay0, by0),
+  Math.max(ax1, bx1),
+  Math.max(ay1, by1),
+];
+
+function overlap([ax0, ay0, ax1, ay1]: PointRect, [bx0, by0, bx1, by1]: PointRect): number {
+  const w = Math.min(ax1, bx1) - Math.max(ax0, bx0);
+  const h = Math.min(ay1, by1) - Math.max(ay0, by0);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
@@ -252,7 +280,7 @@ function overlap(a: PointRect, b: PointRect): number {
  * whose extent is a plausible code size is a candidate.
  */
 function clusterModules(modules: PointRect[]): PointRect[] {
-  if (modules.length < 50) return [];
+  if (modules.length < MIN_MODULES) return [];
   const cell = MAX_MODULE_PT;
   const grid = new Map<string, number[]>();
   const key = (cx: number, cy: number) => `${cx},${cy}`;
@@ -268,30 +296,28 @@ function clusterModules(modules: PointRect[]): PointRect[] {
     if (seen[i]) continue;
     seen[i] = 1;
     const stack = [i];
-    const box: PointRect = [...(modules[i] as PointRect)];
+    let box: PointRect = [...(modules[i] as PointRect)];
     let count = 0;
     while (stack.length) {
       const m = modules[stack.pop() as number] as PointRect;
+      const [mx0, my0, mx1, my1] = m;
       count++;
-      box[0] = Math.min(box[0], m[0]);
-      box[1] = Math.min(box[1], m[1]);
-      box[2] = Math.max(box[2], m[2]);
-      box[3] = Math.max(box[3], m[3]);
-      const cx = Math.floor(m[0] / cell);
-      const cy = Math.floor(m[1] / cell);
+      box = union(box, m);
+      const cx = Math.floor(mx0 / cell);
+      const cy = Math.floor(my0 / cell);
       for (let dx = -1; dx <= 1; dx++)
         for (let dy = -1; dy <= 1; dy++)
           for (const j of grid.get(key(cx + dx, cy + dy)) ?? []) {
             if (seen[j]) continue;
-            const n = modules[j] as PointRect;
-            const gap = Math.max(n[0] - m[2], m[0] - n[2], n[1] - m[3], m[1] - n[3]);
-            if (gap <= Math.max(m[2] - m[0], m[3] - m[1])) {
+            const [nx0, ny0, nx1, ny1] = modules[j] as PointRect;
+            const gap = Math.max(nx0 - mx1, mx0 - nx1, ny0 - my1, my0 - ny1);
+            if (gap <= Math.max(...sizeOf(m))) {
               seen[j] = 1;
               stack.push(j);
             }
           }
     }
-    if (count >= 50 && squareish(box[2] - box[0], box[3] - box[1])) out.push(box);
+    if (count >= MIN_MODULES && squareish(...sizeOf(box))) out.push(box);
   }
   return out;
 }

@@ -1,4 +1,8 @@
 import * as mupdf from 'mupdf';
+import { POINTS_PER_INCH } from '../util.ts';
+
+/** Share of the page an image must cover to be the page's scan. */
+const MIN_SCAN_COVER = 0.25;
 
 /** A rendered page: PNG bytes plus the same pixels as raw 8-bit grey, so OCR can skip a decode. */
 export interface RenderedPage {
@@ -18,7 +22,7 @@ export interface RenderedPage {
  * no alpha so the background is white, not transparent.
  */
 export function renderPage(page: mupdf.Page, dpi: number): RenderedPage {
-  const scale = dpi / 72;
+  const scale = dpi / POINTS_PER_INCH;
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false);
   try {
     const width = pixmap.getWidth();
@@ -82,7 +86,7 @@ export function pageImageDpi(page: mupdf.Page): number | null {
         if (w <= 0 || h <= 0) return;
         const area = w * h;
         // Average the two axes: scanners write square pixels, and a rotated placement swaps them.
-        const dpi = ((image.getWidth() / w + image.getHeight() / h) / 2) * 72;
+        const dpi = ((image.getWidth() / w + image.getHeight() / h) / 2) * POINTS_PER_INCH;
         if (!best || area > best.area) best = { area, dpi };
       },
     });
@@ -90,6 +94,6 @@ export function pageImageDpi(page: mupdf.Page): number | null {
     st.destroy();
   }
   const found = best as { area: number; dpi: number } | null;
-  if (!found || found.area < pageArea / 4) return null;
+  if (!found || found.area < pageArea * MIN_SCAN_COVER) return null;
   return Math.round(found.dpi);
 }

@@ -4,6 +4,15 @@ import * as mupdf from 'mupdf';
 import type { PageContent, Word } from '../types.ts';
 import { stextExports } from './mupdf-module.ts';
 
+/** Where each corner's coordinates sit in a character's quad (mupdf's order). */
+const QUAD = { ulx: 0, uly: 1, urx: 2, ury: 3, llx: 4, lly: 5, lrx: 6, lry: 7 } as const;
+
+/** A space character (`trim` removes exactly the white space `\s` matches). */
+const isSpace = (c: string) => c !== '' && c.trim() === '';
+
+/** A gap wider than this share of the font size ends a word (table cells printed as one run). */
+const WORD_GAP_EM = 0.3;
+
 /**
  * Read the text layer of one mupdf page as words with boxes.
  * mupdf gives characters with quads; we cut words at spaces and at gaps wider than
@@ -39,16 +48,15 @@ export function readPageWords(
     cur = null;
   };
   const onChar = (c: string, size: number, q: ArrayLike<number>, at: number) => {
-    // quad: [ulx, uly, urx, ury, llx, lly, lrx, lry]
-    const x0 = Math.min(q[at] as number, q[at + 4] as number);
-    const x1 = Math.max(q[at + 2] as number, q[at + 6] as number);
-    const y0 = Math.min(q[at + 1] as number, q[at + 3] as number);
-    const y1 = Math.max(q[at + 5] as number, q[at + 7] as number);
-    if (/\s/.test(c)) {
+    const x0 = Math.min(q[at + QUAD.ulx] as number, q[at + QUAD.llx] as number);
+    const x1 = Math.max(q[at + QUAD.urx] as number, q[at + QUAD.lrx] as number);
+    const y0 = Math.min(q[at + QUAD.uly] as number, q[at + QUAD.ury] as number);
+    const y1 = Math.max(q[at + QUAD.lly] as number, q[at + QUAD.lry] as number);
+    if (isSpace(c)) {
       flush();
       return;
     }
-    if (cur && x0 - cur.x1 > size * 0.3) flush();
+    if (cur && x0 - cur.x1 > size * WORD_GAP_EM) flush();
     if (!cur) cur = { text: c, x0, y0, x1, y1, size };
     else {
       cur.text += c;

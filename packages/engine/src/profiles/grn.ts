@@ -1,5 +1,6 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
 import { fieldSpecsOf } from '../fields/vocabulary.ts';
+import { phrasePattern } from '../util.ts';
 import type { DocumentProfile } from './types.ts';
 
 /** A goods receipt (material inward) note: printed by the buying company; it counts goods, not money. */
@@ -7,8 +8,17 @@ export const grnProfile: DocumentProfile = {
   type: 'grn',
   noun: 'goods receipt',
   issuer: 'buyer',
-  title:
-    /\b(?:goods receipt|goods received|material receipt|material inward|receipt note|inward note|g\.?r\.?n\.?|m\.?r\.?n\.?)\b/i,
+  title: phrasePattern([
+    'goods receipt',
+    'goods received',
+    'material receipt',
+    'material inward',
+    'receipt note',
+    'inward note',
+    'g.r.n.',
+    'm.r.n.',
+  ]),
+  votes: phrasePattern(['GRN', 'MRN', 'received', 'accepted', 'rejected', 'receipt'], 'g'),
   headerFields: listHeaderFields('grn'),
   fieldSpecs: fieldSpecsOf('grn'),
   money: null,

@@ -1,5 +1,6 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
 import { fieldSpecsOf } from '../fields/vocabulary.ts';
+import { phrasePattern } from '../util.ts';
 import type { DocumentProfile } from './types.ts';
 
 /** A GST tax invoice, bill of supply or cash memo: printed by the supplier. */
@@ -7,7 +8,8 @@ export const invoiceProfile: DocumentProfile = {
   type: 'invoice',
   noun: 'invoice',
   issuer: 'vendor',
-  title: /\b(?:tax invoice|invoice|bill of supply|e-invoice|cash memo)\b/i,
+  title: phrasePattern(['tax invoice', 'invoice', 'bill of supply', 'e-invoice', 'cash memo']),
+  votes: phrasePattern(['invoice', 'IRN', 'bill to', 'buyer'], 'g'),
   headerFields: listHeaderFields('invoice'),
   fieldSpecs: fieldSpecsOf('invoice'),
   money: { roundOffInTotal: true, totalMayBeRounded: false, taxMayBeExtra: false },

@@ -2,7 +2,9 @@ import { verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
+import { round2 } from '../tables/numbers.ts';
 import type { BBox } from '../types.ts';
+import { POINTS_PER_INCH } from '../util.ts';
 
 /** The fields of a GST e-invoice signed QR payload (the IRP's `data` claim). */
 export interface EinvoiceQrPayload {
@@ -75,6 +77,25 @@ const READER: ReaderOptions = {
   maxNumberOfSymbols: 4,
 };
 
+/** A seen symbol narrower than this, in pixels, is noise: a real e-invoice QR is over half an inch wide. */
+const MIN_SYMBOL_PX = 40;
+/** Symbols seen but not read that get a closer look: few, so a page without a code stays cheap. */
+const MAX_RETRIED_SYMBOLS = 2;
+/** Margin round a symbol seen but not read, as a share of its size, so the crop holds its quiet zone. */
+const SYMBOL_MARGIN = 0.3;
+/** The crop's side, as a share of the symbol's: the symbol plus its margin on both sides. */
+const SYMBOL_CROP = 1.6;
+/** Where IRP e-invoice prints put the code, as shares of the page: its top right corner. */
+const IRP_CORNER = { left: 0.5, width: 0.5, height: 0.35 } as const;
+/** Crops are enlarged this many times: more pixels per module on 150–200 dpi scans. */
+const CROP_SCALE = 2;
+/** Median filter size, in pixels, that removes scan speckle breaking finder patterns. */
+const SPECKLE_MEDIAN_PX = 3;
+/** The hard threshold of a binarised crop: mid grey. */
+const MID_GREY = 128;
+/** Largest grey value of an 8-bit image (the PGM header's maxval). */
+const MAX_GREY = 255;
+
 interface Gray {
   data: Uint8Array;
   width: number;
@@ -111,7 +132,7 @@ export async function findEinvoiceQr(image: Uint8Array, options?: FindQrOptions)
   for await (const hit of scanVariants(gray, options?.retries ?? true)) {
     const parsed = parseEinvoiceQr(hit.text, options?.publicKeyPem);
     if (!parsed) continue;
-    const k = options?.dpi ? 72 / options.dpi : 1;
+    const k = options?.dpi ? POINTS_PER_INCH / options.dpi : 1;
     const [ox, oy] = options?.dpi && options.origin ? options.origin : [0, 0];
     const [x0, y0, x1, y1] = hit.box;
     parsed.bbox = [round2(ox + x0 * k), round2(oy + y0 * k), round2(ox + x1 * k), round2(oy + y1 * k)];
@@ -132,22 +153,22 @@ async function* scanVariants(gray: Gray, retries: boolean): AsyncGenerator<Hit> 
   //    pixels per module on 150–200 dpi scans; the binarised copy drops JPEG ringing.
   //    Kept to a handful of tries so a page without a QR code costs little more than step 1.
   const regions: Array<[number, number, number, number]> = [];
-  for (const [x0, y0, x1, y1] of failed.slice(0, 2)) {
+  for (const [x0, y0, x1, y1] of failed.slice(0, MAX_RETRIED_SYMBOLS)) {
     const size = Math.max(x1 - x0, y1 - y0);
-    // Tiny detections are noise; a real e-invoice QR is over half an inch wide.
-    if (size < 40) continue;
-    regions.push([x0 - size * 0.3, y0 - size * 0.3, size * 1.6, size * 1.6]);
+    if (size < MIN_SYMBOL_PX) continue;
+    const margin = size * SYMBOL_MARGIN;
+    regions.push([x0 - margin, y0 - margin, size * SYMBOL_CROP, size * SYMBOL_CROP]);
   }
-  regions.push([w * 0.5, 0, w * 0.5, h * 0.35]);
+  regions.push([w * IRP_CORNER.left, 0, w * IRP_CORNER.width, h * IRP_CORNER.height]);
   for (const [rx, ry, rw, rh] of regions) {
     const left = Math.max(0, Math.round(rx));
     const top = Math.max(0, Math.round(ry));
     const cw = Math.min(w - left, Math.round(rw));
     const ch = Math.min(h - top, Math.round(rh));
-    if (cw < 40 || ch < 40) continue;
+    if (cw < MIN_SYMBOL_PX || ch < MIN_SYMBOL_PX) continue;
     for (const binarise of [false, true]) {
-      const crop = await cropScale(gray, left, top, cw, ch, 2, binarise);
-      yield* decode(crop, left, top, 2);
+      const crop = await cropScale(gray, left, top, cw, ch, CROP_SCALE, binarise);
+      yield* decode(crop, left, top, CROP_SCALE);
     }
   }
 }
@@ -166,7 +187,7 @@ async function cropScale(
     .extract({ left, top, width, height })
     .resize(Math.round(width * scale), Math.round(height * scale), { kernel: 'cubic' });
   // A median pass removes scan speckle that breaks finder patterns; then a hard threshold.
-  if (binarise) p = p.median(3).normalise().threshold(128);
+  if (binarise) p = p.median(SPECKLE_MEDIAN_PX).normalise().threshold(MID_GREY);
   const { data, info } = await p.grayscale().raw().toBuffer({ resolveWithObject: true });
   return {
     data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
@@ -208,12 +229,15 @@ async function* decode(
 
 /** Binary PGM (P5) of dense grey pixels. */
 function encodePgm(g: Gray): Uint8Array {
-  const header = new TextEncoder().encode(`P5\n${g.width} ${g.height}\n255\n`);
+  const header = new TextEncoder().encode(`P5\n${g.width} ${g.height}\n${MAX_GREY}\n`);
   const out = new Uint8Array(header.length + g.data.length);
   out.set(header, 0);
   out.set(g.data, header.length);
   return out;
 }
+
+/** A JWT is three base64url parts: header, claims, signature. */
+const JWT_PARTS = 3;
 
 const PAYLOAD_KEYS = [
   'SellerGstin',
@@ -236,7 +260,7 @@ const PAYLOAD_KEYS = [
 export function parseEinvoiceQr(text: string, publicKeyPem?: string): EinvoiceQr | null {
   const raw = text.trim();
   const parts = raw.split('.');
-  if (parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]+={0,2}$/.test(p))) {
+  if (parts.length === JWT_PARTS && parts.every((p) => /^[A-Za-z0-9_-]+={0,2}$/.test(p))) {
     const [h, p, s] = parts as [string, string, string];
     const header = parseJson(Buffer.from(h, 'base64url').toString('utf8'));
     const claims = parseJson(Buffer.from(p, 'base64url').toString('utf8'));
@@ -272,7 +296,7 @@ function pickPayload(obj: Record<string, unknown>): EinvoiceQrPayload | null {
     const v = obj[key];
     if (v === undefined || v === null || v === '') continue;
     if (key === 'TotInvVal' || key === 'ItemCnt') {
-      const n = typeof v === 'number' ? v : Number(String(v).replace(/,/g, ''));
+      const n = typeof v === 'number' ? v : Number(String(v).replaceAll(',', ''));
       if (Number.isFinite(n)) out[key] = n;
     } else out[key] = String(v).trim();
   }
@@ -291,8 +315,4 @@ function parseJson(s: string): Record<string, unknown> | null {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
 }
