@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phraseRegex, phraseSource } from './phrases.ts';
+import { phraseRegex, phraseSource, phrasesAnywhere } from './phrases.ts';
 
 /** The text a phrase matches at the start of `text`, or null. */
 const read = (phrase: string, text: string, options = {}) =>
@@ -101,5 +101,32 @@ describe('phrase notation', () => {
   it('rejects a phrase it cannot read', () => {
     expect(() => phraseSource('[tax|gst invoice')).toThrow(/unclosed/);
     expect(() => phraseSource('tax]')).toThrow(/unexpected/);
+  });
+});
+
+describe('phrasesAnywhere', () => {
+  it('matches any phrase as whole words, case-insensitively', () => {
+    const title = phrasesAnywhere(['tax invoice', 'bill of supply']);
+    expect(title.test('TAX INVOICE')).toBe(true);
+    expect(title.test('Bill of Supply No. 7')).toBe(true);
+    expect(title.test('taxinvoice')).toBe(false);
+    expect(title.test('bill of supplyx')).toBe(false);
+  });
+
+  it('reads a dot in a phrase as optional (abbreviations)', () => {
+    const grn = phrasesAnywhere(['g.r.n.']);
+    for (const t of ['GRN', 'G.R.N.', 'G.R.N', 'g.rn']) expect(grn.test(t)).toBe(true);
+  });
+
+  it('escapes the other characters of a regular expression', () => {
+    const p = phrasesAnywhere(['a+b', 'e-invoice']);
+    expect(p.test('a+b')).toBe(true);
+    expect(p.test('aab')).toBe(false);
+    expect(p.test('E-Invoice')).toBe(true);
+  });
+
+  it('adds flags: a global pattern counts matches', () => {
+    const votes = phrasesAnywhere(['received', 'receipt'], 'g');
+    expect('Received 4, receipt 2, RECEIVED'.match(votes)).toHaveLength(3);
   });
 });

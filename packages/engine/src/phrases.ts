@@ -208,3 +208,12 @@ export function phraseRegex(phrase: string, options: PhraseOptions = {}): RegExp
 export function phraseRegexes(phrases: readonly string[], options: PhraseOptions = {}): RegExp[] {
   return phrases.map((p) => phraseRegex(p, options));
 }
+
+/**
+ * One pattern for a vocabulary of phrases found anywhere in raw text (document titles, type
+ * words), each as whole words and case-insensitive; `flags` adds others ("g" to count matches).
+ */
+export function phrasesAnywhere(phrases: readonly string[], flags = ''): RegExp {
+  const sources = phrases.map((p) => phraseSource(p.toLowerCase()));
+  return new RegExp(`\\b(?:${sources.join('|')})`, `i${flags}`);
+}

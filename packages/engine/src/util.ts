@@ -49,17 +49,3 @@ const BYTES_PER_MEBIBYTE = 1_048_576;
 export function mebibytes(n: number): number {
   return n * BYTES_PER_MEBIBYTE;
 }
-
-/** Characters that mean something in a regular expression, escaped when a phrase is compiled. */
-const REGEXP_SPECIALS = '\\^$*+?()[]{}|';
-
-/**
- * One pattern for a vocabulary of phrases, each matched as whole words (`\b` either side), in the
- * order given. Phrases are literal text, except that a dot is optional: "g.r.n." reads "GRN",
- * "G.R.N." and "G.R.N". Case-insensitive; `flags` adds others ("g" to count matches).
- */
-export function phrasePattern(phrases: readonly string[], flags = ''): RegExp {
-  const literal = (phrase: string) =>
-    [...phrase].map((c) => (c === '.' ? '\\.?' : REGEXP_SPECIALS.includes(c) ? `\\${c}` : c)).join('');
-  return new RegExp(`\\b(?:${phrases.map(literal).join('|')})\\b`, `i${flags}`);
-}
