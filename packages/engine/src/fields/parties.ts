@@ -4,7 +4,15 @@ import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
-import { isLabelText, matchStart } from './labels.ts';
+import {
+  CONTACT_LABELS,
+  GSTIN_LABELS,
+  isLabelText,
+  matchStart,
+  phrasePattern,
+  REGISTRATION_LABELS,
+  STATE_LINE,
+} from './labels.ts';
 import { isPlaceName, repairOcrText } from './ocr-words.ts';
 import { cutAddressAfterForm, namesABusiness } from './party-names.ts';
 import { findGstins, stripLeadingSeparators } from './values.ts';
@@ -21,11 +29,22 @@ export interface Party {
 /** A party heading's role: the supplier, the bill-to buyer, or a ship-to / consignee. */
 export type Role = 'vendor' | 'buyer' | 'shipTo';
 
-const CONTACT =
-  /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|cell|fax|e-?mail|website|web|url|contact(?: person| no)?|kind attn|attn|cin|pan|tan|udyam|msme|fssai|iec|llpin|reg(?:d)?\.? office)\b/i;
-/** A "State: …" / "State Code: …" row of a block or cell. */
-export const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
-const GSTIN_LABEL = /^(?:gstin|gst ?in|gst no|gst reg|uin)\b/i;
+/** A row of a party block that is a way to reach it or a registration, never its address. */
+const CONTACT = phrasePattern(
+  [
+    ...CONTACT_LABELS,
+    'cell',
+    'url',
+    ...REGISTRATION_LABELS,
+    'reg office',
+    'regd office',
+    'reg. office',
+    'regd. office',
+  ],
+  true,
+);
+/** A GSTIN's row in a party block. */
+const GSTIN_LABEL = phrasePattern(GSTIN_LABELS, true);
 
 const COLUMN_HEADER =
   /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;
