@@ -4,6 +4,7 @@ import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { editDistance, median } from '../util.ts';
 import type { Candidate } from './header.ts';
+import { OCR_DOUBT, withOcrDoubt } from './header-weights.ts';
 import {
   CONTACT_LABELS,
   GSTIN_LABELS,
@@ -13,9 +14,20 @@ import {
   REGISTRATION_LABELS,
   STATE_LINE,
 } from './labels.ts';
-import { isPlaceName, repairOcrText } from './ocr-words.ts';
+import { isPlaceName, lowerWords, repairOcrText } from './ocr-words.ts';
 import { cutAddressAfterForm, namesABusiness } from './party-names.ts';
-import { findGstins, stripLeadingSeparators } from './values.ts';
+import {
+  BLOCK_GEOMETRY as B,
+  LETTERHEAD,
+  NAME_LINES,
+  PARTY_SCORE,
+  SAME_NAME,
+  SIGN_OFF,
+  STATE_IN_ADDRESS,
+  TABLE_START,
+  UNDER_HEADING,
+} from './party-weights.ts';
+import { collapseSpaces, countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
 
 /** What the engine read about one party (supplier or buyer). */
@@ -68,14 +80,13 @@ export function headingRole(text: string, type: DocumentType): Role | null {
 function candidate(field: string, segs: Segment[], value: string | null, score: number): Candidate | null {
   if (!value || !segs.length) return null;
   const words = segs.flatMap((s) => s.words);
-  const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
   return {
     field,
     value,
     page: segs[0]!.page,
     bbox: boxOf(words),
     source: words[0]?.source ?? 'text',
-    score: score * (words[0]?.source === 'ocr' ? 0.8 + 0.2 * conf : 1),
+    score: withOcrDoubt(score, words, OCR_DOUBT.party),
   };
 }
 
@@ -91,12 +102,13 @@ const ROW_LABEL =
 function withValueCell(lineSegs: Segment[], seg: Segment, rightLimit: number): Segment {
   if (!ROW_LABEL.test(seg.text.trim())) return seg;
   const next = lineSegs[lineSegs.indexOf(seg) + 1];
-  if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120) return seg;
+  if (!next || next.x0 >= rightLimit - B.edgeSlack || next.x0 - seg.x1 > B.rowValueReach) return seg;
+  const value = next.text.trim();
   // A label cell beside it is another row label, not this one's value.
-  if (ROW_LABEL.test(next.text.replace(/^\s*:\s*/, '').trim())) return seg;
+  if (ROW_LABEL.test(value.startsWith(':') ? value.slice(1).trim() : value)) return seg;
   const joined = joinSegments(seg, next);
   // "Name | Test Traders": the label read with its colon, so it is stripped as a label.
-  return /[:]\s*$/.test(seg.text) || /^\s*:/.test(next.text)
+  return seg.text.trimEnd().endsWith(':') || value.startsWith(':')
     ? joined
     : { ...joined, text: `${seg.text.trim()}: ${next.text}` };
 }
@@ -166,8 +178,7 @@ export function stripNameLabel(text: string): string {
 }
 
 const clean = (s: string) =>
-  s
-    .replace(/\s+/g, ' ')
+  collapseSpaces(s)
     // OCR reads box edges before a first word as quotes or bars ("‘Southern Pharmaceuticals").
     .replace(/^[\s,:;\-"'“”‘’`|_~]+|[\s,;:]+$/g, '')
     .trim();
@@ -189,7 +200,7 @@ function stateFromAddress(lines: string[]): string | null {
           .trim(),
       )
       .filter((p) => p && /^[A-Za-z &.()]+$/.test(p));
-    for (let j = parts.length - 1; j >= Math.max(0, parts.length - 3); j--) {
+    for (let j = parts.length - 1; j >= Math.max(0, parts.length - STATE_IN_ADDRESS.lastParts); j--) {
       const code = stateCodeFromText(parts[j]!);
       if (code && parts[j]!.length > 2) return code;
     }
@@ -205,18 +216,14 @@ function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string
   const code = typeof gstin?.value === 'string' && isValidGstin(gstin.value) ? gstin.value.slice(0, 2) : null;
   const state = code ? stateByCode(code) : undefined;
   if (!state || !lines.length) return null;
-  return namedLoosely(state.name, lines, Math.max(1, Math.floor(state.name.length / 5))) ? state.code : null;
+  const slips = Math.max(1, Math.floor(state.name.length / STATE_IN_ADDRESS.lettersPerSlip));
+  return namedLoosely(state.name, lines, slips) ? state.code : null;
 }
 
 /** Whether the address lines name a state within `allowed` OCR slips. */
 function namedLoosely(stateName: string, lines: string[], allowed: number): boolean {
   const name = stateName.toLowerCase();
-  const words = lines
-    .join(' ')
-    .toLowerCase()
-    .replace(/[^a-z]+/g, ' ')
-    .trim()
-    .split(' ');
+  const words = lowerWords(lines.join(' '));
   const n = name.split(' ').length;
   for (let i = 0; i + n <= words.length; i++)
     if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return true;
@@ -255,10 +262,8 @@ function mergeOcrRun(
   let out = seg;
   for (let i = lineSegs.indexOf(seg) + 1; i < lineSegs.length; i++) {
     const next = lineSegs[i]!;
-    const h = Math.max(4, out.y1 - out.y0);
     // Never into the neighbouring column (a ship-to block beside the bill-to block).
-    if (next.x0 >= rightLimit - 4) break;
-    if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type)) break;
+    if (next.x0 >= rightLimit - B.edgeSlack || partsCells(out, next, type)) break;
     out = joinSegments(out, next);
   }
   return out;
@@ -283,7 +288,7 @@ function readBlock(
   const { name, address, gstin, ...printed } = sortBlockLines(segs, type, letterhead);
   let state = printed.state;
   let stateFrom = printed.stateSegs;
-  let stateScore = 0.85;
+  let stateScore: number = PARTY_SCORE.state;
   // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
   const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
   // An "Address :" row label, or the colon of its value cell, is not part of the address.
@@ -316,9 +321,14 @@ function readBlock(
     nameText = '';
   return {
     // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
-    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
+    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, PARTY_SCORE.name),
     gstin,
-    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
+    address: candidate(
+      'address',
+      address,
+      addressLines.length ? addressLines.join(', ') : null,
+      PARTY_SCORE.address,
+    ),
     stateCode: candidate('stateCode', stateFrom, state, stateScore),
   };
 }
@@ -331,12 +341,12 @@ function readBlock(
 function wrappedNameValue(line: Line, segs: Segment[]): Segment | undefined {
   const row = segs.length === 1 ? segs[0]! : undefined;
   if (!row || !ROW_VALUE.test(row.text)) return undefined;
-  const labelEnd = row.words.findIndex((w) => /:$/.test(w.text));
+  const labelEnd = row.words.findIndex((w) => w.text.endsWith(':'));
   const valueStart = row.words[labelEnd + 1];
   if (labelEnd < 0 || !valueStart) return undefined;
   return line.segments.find(
     (s) =>
-      Math.abs(s.x0 - valueStart.x0) < 4 &&
+      Math.abs(s.x0 - valueStart.x0) < B.valueAlignSlack &&
       (COMPANY_FORM_LINE.test(clean(s.text)) || JOINING_END.test(clean(row.text))),
   );
 }
@@ -365,51 +375,28 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
   // The right edge of the block's heading (or first line), for blocks set flush right.
-  const headingSeg = last.segments.find((s) => Math.abs(s.x0 - col) < 14) ?? first[0];
-  const rightEdge = headingSeg && headingSeg.x1 > col + 40 ? headingSeg.x1 : null;
+  const headingSeg = last.segments.find((s) => Math.abs(s.x0 - col) < B.columnSlack) ?? first[0];
+  const rightEdge = headingSeg && headingSeg.x1 > col + B.flushRightMinWidth ? headingSeg.x1 : null;
   const page = last.page;
-  for (let k = startLine + 1; k < layout.lines.length && segs.length < 12; k++) {
+  for (let k = startLine + 1; k < layout.lines.length && segs.length < B.maxLines; k++) {
     const line = layout.lines[k]!;
     if (line.page !== page) break;
-    if (line.y0 - last.y1 > 2.2 * Math.max(line.height, last.height)) break;
+    if (line.y0 - last.y1 > B.blockGapHeights * Math.max(line.height, last.height)) break;
     // A label at the anchor's position ends a "label | value" stacked block.
-    if (
-      stopX !== null &&
-      line.segments.some((s) => Math.abs(s.x0 - stopX) < 10 && Math.abs(stopX - col) > 20)
-    )
-      break;
+    if (stopX !== null && Math.abs(stopX - col) > B.labelColumnApart) {
+      if (line.segments.some((s) => Math.abs(s.x0 - stopX) < B.labelColumnSlack)) break;
+    }
+    const inColumn = (s: Segment) => Math.abs(s.x0 - col) < B.columnSlack;
+    const centreOf = (s: Segment) => (s.x0 + s.x1) / 2;
     const seg =
       line.segments.find((s) =>
         letterhead
-          ? Math.abs(s.x0 - col) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
-          : Math.abs(s.x0 - col) < 14,
+          ? inColumn(s) || Math.abs(centreOf(s) - centreOf(segs[0]!)) < B.letterheadCentreSlack
+          : inColumn(s),
       ) ??
       centredUnder(line, segs.length === 0 && !letterhead ? headingSeg : undefined, rightLimit) ??
-      // A block set flush right (marketplace prints): its lines share the heading's right edge.
-      (rightEdge !== null
-        ? line.segments.find(
-            (s) =>
-              Math.abs(s.x1 - rightEdge) < 8 &&
-              s.x0 > col - 200 &&
-              s.x0 < rightLimit - 4 &&
-              // A stray mark at the edge (an OCR'd colon or rule) is not a line of the block.
-              (s.text.match(/[A-Za-z0-9]/g) ?? []).length >= 3,
-          )
-        : undefined);
-    // A table starts: its header row names columns, its rows have many cells. Cells of a box
-    // beside the block (Tally's invoice-number boxes) are not the block's: count them apart.
-    // Marks left of the column (a box edge read as "3" or "|") belong to neither.
-    const own = line.segments.filter((s) => s.x0 < rightLimit - 4 && s.x0 > col - 20);
-    const beside = line.segments.filter((s) => s.x0 >= rightLimit - 4);
-    const figures = beside.filter((s) => /^[\d,.\s%₹]+[A-Za-z]{0,4}$/.test(s.text)).length;
-    const serial = /^\d{1,3}\.?$/.test(own[0]?.text ?? '');
-    if (
-      own.length >= 4 ||
-      (beside.length >= 3 && figures >= 2) ||
-      (serial && beside.length >= 2) ||
-      COLUMN_HEADER.test(line.text)
-    )
-      break;
+      flushRightLine(line, rightEdge, col, rightLimit);
+    if (tableStarts(line, col, rightLimit)) break;
     // A name in a "Company: …" row that wrapped: its legal form sits under the value, not the label.
     const wrapped = seg ? undefined : wrappedNameValue(line, segs);
     if (wrapped) {
@@ -420,16 +407,52 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     // A heading centred over its block: the block's own left edge is the column from here on.
-    if (!segs.length && Math.abs(seg.x0 - col) >= 14 && !letterhead) col = seg.x0;
+    if (!segs.length && !inColumn(seg) && !letterhead) col = seg.x0;
     // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
     // "M/s." in a cell of its own ("M/S | Harini Traders") is the name's row label.
     const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
     if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
-    if (isTitleText(seg.text) && seg.text.length < 40) break;
+    if (isTitleText(seg.text) && seg.text.length < B.titleMaxChars) break;
     segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
     last = line;
   }
   return segs;
+}
+
+/** A line of a block set flush right (marketplace prints): it shares the heading's right edge. */
+function flushRightLine(
+  line: Line,
+  rightEdge: number | null,
+  col: number,
+  rightLimit: number,
+): Segment | undefined {
+  if (rightEdge === null) return undefined;
+  return line.segments.find(
+    (s) =>
+      Math.abs(s.x1 - rightEdge) < B.flushRightSlack &&
+      s.x0 > col - B.flushRightReach &&
+      s.x0 < rightLimit - B.edgeSlack &&
+      // A stray mark at the edge (an OCR'd colon or rule) is not a line of the block.
+      (s.text.match(/[A-Za-z0-9]/g) ?? []).length >= B.flushRightMinChars,
+  );
+}
+
+/**
+ * Whether a table starts on this line under a block: its header row names columns, its rows have
+ * many cells. Cells of a box beside the block (Tally's invoice-number boxes) are not the block's:
+ * they are counted apart. Marks left of the column (a box edge read as "3" or "|") belong to neither.
+ */
+function tableStarts(line: Line, col: number, rightLimit: number): boolean {
+  const own = line.segments.filter((s) => s.x0 < rightLimit - B.edgeSlack && s.x0 > col - B.leftMarkMargin);
+  const beside = line.segments.filter((s) => s.x0 >= rightLimit - B.edgeSlack);
+  const figures = beside.filter((s) => /^[\d,.\s%₹]+[A-Za-z]{0,4}$/.test(s.text)).length;
+  const serial = /^\d{1,3}\.?$/.test(own[0]?.text ?? '');
+  return (
+    own.length >= TABLE_START.ownCells ||
+    (beside.length >= TABLE_START.besideCells && figures >= TABLE_START.besideFigures) ||
+    (serial && beside.length >= TABLE_START.serialBesideCells) ||
+    COLUMN_HEADER.test(line.text)
+  );
 }
 
 /** A block's lines sorted into name, address, GSTIN and state (phone and e-mail lines dropped). */
@@ -462,7 +485,7 @@ function sortBlockLines(
           words.length ? [{ ...s, words }] : [s],
           String(g.value),
           // A repaired reading is evidence, not a printed fact: a reviewer should see it.
-          g.valid ? (g.repaired ? 0.75 : 1) : 0.5,
+          g.valid ? (g.repaired ? PARTY_SCORE.repairedGstin : PARTY_SCORE.gstin) : PARTY_SCORE.failingGstin,
         );
       }
       if (name.length) ended = ended || address.length > 0;
@@ -494,7 +517,7 @@ function sortBlockLines(
     // "PRIVATE LIMITED"), or the first line broke after a joining word ("Mehta Tiles And").
     if (
       !address.length &&
-      name.length < 3 &&
+      name.length < NAME_LINES.max &&
       (COMPANY_FORM_LINE.test(clean(text)) || JOINING_END.test(clean(name[name.length - 1]!.text)))
     ) {
       name.push(s);
@@ -504,9 +527,9 @@ function sortBlockLines(
     if (
       letterhead &&
       !address.length &&
-      name.length < 3 &&
-      Math.abs(s.y1 - s.y0 - (name[0]!.y1 - name[0]!.y0)) < 0.6 &&
-      name[0]!.y1 - name[0]!.y0 > 1.2 * bodyHeight
+      name.length < NAME_LINES.max &&
+      Math.abs(s.y1 - s.y0 - (name[0]!.y1 - name[0]!.y0)) < NAME_LINES.sameSizeSlack &&
+      name[0]!.y1 - name[0]!.y0 > NAME_LINES.largerThanBody * bodyHeight
     ) {
       name.push(s);
       continue;
@@ -525,8 +548,14 @@ function centredUnder(line: Line, heading: Segment | undefined, rightLimit: numb
   if (!heading) return undefined;
   // The left-most segment starting between a little left of the heading and its middle, or
   // indented under a short heading ("To," over a block set one tab in).
-  const reach = Math.max((heading.x0 + heading.x1) / 2, Math.min(heading.x1 + 30, heading.x0 + 60));
-  return line.segments.find((s) => s.x0 < reach && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4);
+  const indent = Math.min(
+    heading.x1 + UNDER_HEADING.indentPastEnd,
+    heading.x0 + UNDER_HEADING.indentPastStart,
+  );
+  const reach = Math.max((heading.x0 + heading.x1) / 2, indent);
+  return line.segments.find(
+    (s) => s.x0 < reach && s.x0 > heading.x0 - UNDER_HEADING.leftReach && s.x1 < rightLimit + B.edgeSlack,
+  );
 }
 
 /**
@@ -538,12 +567,18 @@ export function columnLimit(line: Line, from: number, type: DocumentType): numbe
   if (!prev) return Number.POSITIVE_INFINITY;
   for (let k = from + 1; k < line.segments.length; k++) {
     const next = line.segments[k]!;
-    const h = Math.max(4, prev.y1 - prev.y0);
-    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type))
-      return next.x0;
+    if (partsCells(prev, next, type)) return next.x0;
     prev = next;
   }
   return Number.POSITIVE_INFINITY;
+}
+
+/** Whether `next` starts a cell of its own after `prev` on a line: far apart, a label or a party heading. */
+function partsCells(prev: Segment, next: Segment, type: DocumentType): boolean {
+  const h = Math.max(B.minLineHeight, prev.y1 - prev.y0);
+  return (
+    next.x0 - prev.x1 > B.cellGapHeights * h || isLabelText(next.text, type) || !!headingRole(next.text, type)
+  );
 }
 
 function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): Party {
@@ -576,7 +611,7 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
   const right = line.segments[i + 1];
   if (
     right &&
-    right.x0 - anchor.x1 < 160 &&
+    right.x0 - anchor.x1 < B.headingValueReach &&
     !isLabelText(right.text, type) &&
     !headingRole(right.text, type)
   ) {
@@ -604,11 +639,15 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
 function hasAddressBelow(layout: Layout, s: Segment): boolean {
   const h = Math.max(1, s.y1 - s.y0);
   let prev = { y1: s.y1, height: h };
-  for (let i = s.line + 1; i < Math.min(layout.lines.length, s.line + 3); i++) {
+  for (let i = s.line + 1; i < Math.min(layout.lines.length, s.line + 1 + LETTERHEAD.addressLines); i++) {
     const line = layout.lines[i] as Layout['lines'][number];
-    if (line.page !== s.page || line.y0 - prev.y1 > 2.2 * Math.min(prev.height, line.height)) break;
+    if (
+      line.page !== s.page ||
+      line.y0 - prev.y1 > LETTERHEAD.addressGapHeights * Math.min(prev.height, line.height)
+    )
+      break;
     for (const t of line.segments) {
-      const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < 4 * h;
+      const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < LETTERHEAD.addressIndentHeights * h;
       if (!under) continue;
       if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin)\b/i.test(t.text)) return true;
     }
@@ -641,7 +680,7 @@ function pickOcrLetterhead(layout: Layout, candidates: Segment[]): Segment | nul
       }
       continue;
     }
-    if (!best || s.y1 - s.y0 > 1.4 * (best.y1 - best.y0)) {
+    if (!best || s.y1 - s.y0 > LETTERHEAD.muchTaller * (best.y1 - best.y0)) {
       best = s;
       bestAddressed = addressed;
     }
@@ -655,14 +694,17 @@ const GLUED_TITLE = /invoice|purchaseorder|workorder|billofsupply|cashmemo|goods
 /** Signature wording under the issuer's "for NAME". */
 const SIGNATORY = /authori[sz]ed|signatory|signature/i;
 
+/** "for NAME" over a signature, or "For," alone on its line over the name (then without a name). */
+const FOR_NAME = /^for\s*[,:]?(?:\s+(.*[A-Za-z]{2}.*))?$/i;
+
 /** The name in a signature block: "for NAME" with signature wording on its line or the next few. */
 function signatoryName(layout: Layout): string | null {
   for (let i = 0; i < layout.lines.length; i++) {
     const line = layout.lines[i] as Layout['lines'][number];
     for (const seg of line.segments) {
-      const m = /^for\s*[,:]?\s+(.*[A-Za-z]{2}.*)$/i.exec(seg.text.trim());
+      const m = FOR_NAME.exec(seg.text.trim());
       if (!m?.[1] || SIGNATORY.test(m[1])) continue;
-      const below = layout.lines.slice(i, i + 6).filter((l) => l.page === line.page);
+      const below = layout.lines.slice(i, i + SIGN_OFF.signatoryLines).filter((l) => l.page === line.page);
       if (below.some((l) => l.segments.some((t) => SIGNATORY.test(t.text)))) return m[1];
     }
   }
@@ -676,15 +718,18 @@ function signatoryName(layout: Layout): string | null {
 function signedOffBy(layout: Layout): Candidate | null {
   for (let i = 0; i < layout.lines.length - 1; i++) {
     const line = layout.lines[i]!;
-    if (line.segments.length !== 1 || !/^for\s*[,:]?$/i.test(line.text.trim())) continue;
+    const forLine = line.segments.length === 1 ? FOR_NAME.exec(line.text.trim()) : null;
+    if (!forLine || forLine[1] !== undefined) continue;
     const next = layout.lines[i + 1]!;
-    const seg = next.segments.find((s) => Math.abs(s.x0 - line.segments[0]!.x0) < 40);
-    if (!seg || next.page !== line.page || next.y0 - line.y1 > 2.5 * line.height) continue;
+    const seg = next.segments.find((s) => Math.abs(s.x0 - line.segments[0]!.x0) < SIGN_OFF.alignSlack);
+    if (!seg || next.page !== line.page || next.y0 - line.y1 > SIGN_OFF.gapHeights * line.height) continue;
     const text = tidyName(clean(seg.text));
     // A name: mostly letters, not signature wording or a label.
-    const letters = (text.match(/[A-Za-z]/g) ?? []).length;
-    if (letters < 3 || letters < 0.7 * text.replace(/\s/g, '').length || SIGNATORY.test(text)) continue;
-    return candidate('name', [seg], text, 0.8);
+    const letters = countLetters(text);
+    const fewLetters =
+      letters < SIGN_OFF.minLetters || letters < SIGN_OFF.minLetterShare * withoutSpaces(text).length;
+    if (fewLetters || SIGNATORY.test(text)) continue;
+    return candidate('name', [seg], text, PARTY_SCORE.signedOff);
   }
   return null;
 }
@@ -701,12 +746,12 @@ function closedBy(layout: Layout): Candidate | null {
   for (let i = 0; i < layout.lines.length; i++) {
     const line = layout.lines[i]!;
     if (!CLOSING.test(line.text)) continue;
-    for (const next of layout.lines.slice(i + 1, i + 6)) {
+    for (const next of layout.lines.slice(i + 1, i + 1 + SIGN_OFF.closingLines)) {
       if (next.page !== line.page) break;
       const seg = next.segments[0]!;
       const text = tidyName(clean(seg.text));
       if (/@|\d{4}/.test(text) || isLabelText(text, 'po')) continue;
-      if (namesABusiness(text)) return candidate('name', [seg], text, 0.7);
+      if (namesABusiness(text)) return candidate('name', [seg], text, PARTY_SCORE.closing);
     }
   }
   return null;
@@ -717,8 +762,8 @@ function sameName(a: string, b: string): boolean {
   const norm = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const x = norm(a);
   const y = norm(b);
-  if (x.length < 3 || y.length < 3) return false;
-  const slips = Math.floor(Math.max(x.length, y.length) / 8);
+  if (x.length < SAME_NAME.minChars || y.length < SAME_NAME.minChars) return false;
+  const slips = Math.floor(Math.max(x.length, y.length) / SAME_NAME.charsPerSlip);
   return editDistance(x, y, slips + 1) <= slips;
 }
 
@@ -736,11 +781,12 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
   let best: Segment | null = null;
   const ocrCandidates: Segment[] = [];
   for (const l of lines) {
-    if (l.y0 > page.height * 0.35) break;
+    if (l.y0 > page.height * LETTERHEAD.topShare) break;
     for (const s of l.segments) {
       // Beside the heading, only a block of its own: a name with its address under it.
-      if (besideAnchor(l) && (s.x1 > anchor!.x0 - 10 || !hasAddressBelow(layout, s))) continue;
-      if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
+      if (besideAnchor(l) && (s.x1 > anchor!.x0 - LETTERHEAD.besideHeadingGap || !hasAddressBelow(layout, s)))
+        continue;
+      if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < LETTERHEAD.minChars) continue;
       if (
         isTitleText(s.text) ||
         // OCR may glue a title's words ("TAXINVOICE"), which no word-bounded title pattern sees.
@@ -756,7 +802,7 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       if (/\b(?:amount|total|qty|quantity|rate|description|particulars|hsn|sac|gst|tax)\b/i.test(s.text))
         continue;
       // OCR noise: a name is mostly letters.
-      if ((s.text.match(/[A-Za-z]/g) ?? []).length < 0.6 * s.text.replace(/\s/g, '').length) continue;
+      if (countLetters(s.text) < LETTERHEAD.minLetterShare * withoutSpaces(s.text).length) continue;
       const h = s.y1 - s.y0;
       if (s.words[0]?.source === 'ocr') {
         // OCR box heights follow the glyphs (a line with descenders reads taller than a bold name
@@ -764,11 +810,11 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
         // line is much larger (a big letterhead under a small tagline).
         if (ADDRESS_LIKE.test(s.text)) continue;
         const conf = s.words.reduce((a, w) => a + w.conf, 0) / s.words.length;
-        if (conf < 0.6) continue;
+        if (conf < LETTERHEAD.minConf) continue;
         ocrCandidates.push(s);
         continue;
       }
-      if (!best || h > best.y1 - best.y0 + 0.5) best = s;
+      if (!best || h > best.y1 - best.y0 + LETTERHEAD.tallerBy) best = s;
     }
   }
   if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates);

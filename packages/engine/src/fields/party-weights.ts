@@ -13,8 +13,6 @@ export const PARTY_SCORE = {
   address: 0.85,
   /** A state printed in a block's "State:" row or named in its address. */
   state: 0.85,
-  /** A misspelt state only the spelling vouches for: read for review, never trusted. */
-  misspeltState: 0.6,
   /** A GSTIN that passes its check character as printed. */
   gstin: 1,
   /** A GSTIN that passes its check character after an OCR repair: evidence, not a printed fact. */
@@ -95,8 +93,6 @@ export const NAME_LINES = {
   sameSizeSlack: 0.6,
   /** A letterhead name is set this many times larger than the block's body. */
   largerThanBody: 1.2,
-  /** OCR confidence below which a word of a name is a guess, not a reading. */
-  illegibleConf: 0.5,
 } as const;
 
 /** Where a heading's first line may start under a heading centred over its block, or set one tab in. */
