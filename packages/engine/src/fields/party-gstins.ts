@@ -5,7 +5,7 @@ import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
 import { OCR_DOUBT, withOcrDoubt } from './header-weights.ts';
 import { phrasePattern } from './labels.ts';
-import { columnLimit, headingRole } from './parties.ts';
+import { columnLimit, headingRole } from './party-block.ts';
 import { GSTIN_READING_SCORE } from './party-weights.ts';
 import { findGstins, GSTIN_LENGTH } from './values.ts';
 
