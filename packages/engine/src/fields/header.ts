@@ -183,8 +183,9 @@ function resolveValue(
   hit: LabelHit,
 ): { candidate: Candidate; seg: Segment; end: number } | null {
   const { spec, segment: seg, end } = hit;
-  const at = (candidate: Candidate, s: Segment, p: ParsedValue, offset: number) => ({
-    candidate,
+  // The value read at a place, scored by that place and the label's weight.
+  const at = (s: Segment, p: ParsedValue, offset: number, place: keyof typeof VALUE_PLACE_SCORE) => ({
+    candidate: candidateFrom(spec.field, s, p, offset, VALUE_PLACE_SCORE[place] * hit.weight),
     seg: s,
     end: offset + p.end,
   });
@@ -199,13 +200,7 @@ function resolveValue(
     const p = parseValue('date', joined);
     if (p && p.start <= rest.length) inline = { ...p, end: Math.min(p.end, rest.length) };
   }
-  if (inline)
-    return at(
-      candidateFrom(spec.field, seg, inline, end, VALUE_PLACE_SCORE.inline * hit.weight),
-      seg,
-      inline,
-      end,
-    );
+  if (inline) return at(seg, inline, end, 'inline');
   // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
   // OCR's marks for a colon ("PO No. ©", or a lone "D") are not a value: one glyph read from a
   // scan is a speck, more letters or digits are a value.
@@ -219,28 +214,18 @@ function resolveValue(
     const right = rightOf(layout, labelSeg);
     if (right && right.x0 - labelSeg.x1 < G.rightCellReach && valueCell(right)) {
       const p = parseValue(spec.kind, right.text);
-      if (p)
-        return at(
-          candidateFrom(spec.field, right, p, 0, VALUE_PLACE_SCORE.rightCell * hit.weight),
-          right,
-          p,
-          0,
-        );
+      if (p) return at(right, p, 0, 'rightCell');
       // Not a value of this kind: a neighbouring column header; the value may still be below.
     }
   }
   const below = underLabel(belowOf(layout, seg), seg);
   if (below && valueCell(below)) {
     const p = parseValue(spec.kind, below.text);
-    if (p)
-      return at(candidateFrom(spec.field, below, p, 0, VALUE_PLACE_SCORE.below * hit.weight), below, p, 0);
+    if (p) return at(below, p, 0, 'below');
   }
   if (spec.kind === 'state' && below) {
     const found = stateInColumn(layout, type, below);
-    if (found) {
-      const score = VALUE_PLACE_SCORE.stateInColumn * hit.weight;
-      return at(candidateFrom(spec.field, found.seg, found.p, 0, score), found.seg, found.p, 0);
-    }
+    if (found) return at(found.seg, found.p, 0, 'stateInColumn');
   }
   return null;
 }
@@ -320,13 +305,8 @@ function pairedDate(hit: LabelHit, seg: Segment, valueEnd: number): Candidate | 
   if (!m) return null;
   const p = parseValue('date', after.slice(m[0].length));
   if (!p || p.start > 2) return null;
-  return candidateFrom(
-    hit.spec.dateField,
-    seg,
-    p,
-    valueEnd + m[0].length,
-    VALUE_PLACE_SCORE.pairedDate * hit.weight,
-  );
+  const score = VALUE_PLACE_SCORE.pairedDate * hit.weight;
+  return candidateFrom(hit.spec.dateField, seg, p, valueEnd + m[0].length, score);
 }
 
 /** The word after "Delivery" in a delivery column's label ("Delivery Date", "Deliv. Sch."). */

@@ -56,7 +56,7 @@ export const BLOCK_GEOMETRY = {
   labelColumnSlack: 10,
   /** ...and that column stands at least this far from the values' column. */
   labelColumnApart: 20,
-  /** A heading wider than this past its column's edge is set flush right with its lines. */
+  /** A heading ending further than this right of its column's left edge may head a block set flush right. */
   flushRightMinWidth: 40,
   /** Lines of a flush-right block end within this of the heading's right edge... */
   flushRightSlack: 8,
@@ -95,11 +95,11 @@ export const NAME_LINES = {
   largerThanBody: 1.2,
 } as const;
 
-/** Where a heading's first line may start under a heading centred over its block, or set one tab in. */
+/** Where a block's first line may start under a heading centred over it, or under a short heading set one tab in. */
 export const UNDER_HEADING = {
-  /** A short heading's block may be indented this far past the heading's right edge... */
+  /** A short heading's block may be indented up to this far past the heading's right edge... */
   indentPastEnd: 30,
-  /** ...or this far past its left edge. */
+  /** ...but never further than this past its left edge. */
   indentPastStart: 60,
   /** The block may start this far left of a centred heading. */
   leftReach: 80,
