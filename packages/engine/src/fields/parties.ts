@@ -242,7 +242,7 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       if (
         isTitleText(s.text) ||
         // OCR may glue a title's words ("TAXINVOICE"), which no word-bounded title pattern sees.
-        GLUED_TITLE.test(s.text.replace(/[\s.]/g, '')) ||
+        GLUED_TITLE.test(withoutSpaces(s.text).replaceAll('.', '')) ||
         /original|duplicate|triplicate|copy|page \d/i.test(s.text)
       )
         continue;
