@@ -1,8 +1,14 @@
 import { boxOf, type Layout, type Segment } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
-import { findLabelHits, isLabelText, type LabelHit } from './labels.ts';
-import { STATE_LINE } from './parties.ts';
+import {
+  CUT_NUMBER_DOUBT,
+  LABEL_GEOMETRY as G,
+  OCR_DOUBT,
+  VALUE_PLACE_SCORE,
+  withOcrDoubt,
+} from './header-weights.ts';
+import { findLabelHits, isLabelText, type LabelHit, STATE_LINE } from './labels.ts';
 import { type ParsedValue, parseValue } from './values.ts';
 
 /** A candidate reading of one field. */
@@ -38,7 +44,6 @@ export function candidateFrom(
   score: number,
 ): Candidate {
   const words = wordsInSpan(seg, offset + parsed.start, offset + parsed.end);
-  const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
   return {
     field,
     value: parsed.value,
@@ -46,7 +51,7 @@ export function candidateFrom(
     bbox: boxOf(words),
     source: words[0]?.source ?? 'text',
     // OCR words carry their own doubt into the field.
-    score: score * (words[0]?.source === 'ocr' ? 0.85 + 0.15 * conf : 1),
+    score: withOcrDoubt(score, words, OCR_DOUBT.field),
   };
 }
 
@@ -67,17 +72,17 @@ export function rightOf(layout: Layout, seg: Segment): Segment | null {
  * columns in between (a party block beside an "Invoice No" cell whose value is centred lower
  * down) carry the column on; an empty band of more than a few line heights ends it.
  */
-export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | null {
+export function belowOf(layout: Layout, seg: Segment, maxLines: number = G.belowLines): Segment | null {
   const line = layout.lines[seg.line]!;
   let above = line.y1;
   for (let k = seg.line + 1; k < Math.min(layout.lines.length, seg.line + 1 + maxLines); k++) {
     const next = layout.lines[k]!;
-    if (next.page !== seg.page || next.y0 - above > 3.5 * line.height) break;
-    if (next.y0 - line.y1 > 6 * line.height) break;
+    if (next.page !== seg.page || next.y0 - above > G.belowGapHeights * line.height) break;
+    if (next.y0 - line.y1 > G.belowReachHeights * line.height) break;
     above = next.y1;
     const overlapping = next.segments.filter((s) => Math.min(s.x1, seg.x1) - Math.max(s.x0, seg.x0) > 0);
     const aligned =
-      overlapping.find((s) => Math.abs(s.x0 - seg.x0) < 15) ??
+      overlapping.find((s) => Math.abs(s.x0 - seg.x0) < G.columnSlack) ??
       overlapping.sort((a, b) => Math.abs(a.x0 - seg.x0) - Math.abs(b.x0 - seg.x0))[0];
     if (aligned) return aligned;
   }
@@ -90,8 +95,9 @@ export function belowOf(layout: Layout, seg: Segment, maxLines = 5): Segment | n
  * as one segment with it; the words from the label's left edge on are the value.
  */
 function underLabel(below: Segment | null, label: Segment): Segment | null {
-  if (!below || below.x0 >= label.x0 - 15) return below;
-  const words = below.words.filter((w) => w.x0 >= label.x0 - 15);
+  const start = label.x0 - G.columnSlack;
+  if (!below || below.x0 >= start) return below;
+  const words = below.words.filter((w) => w.x0 >= start);
   if (!words.length || words.length === below.words.length) return below;
   return { ...below, words, text: words.map((w) => w.text).join(' '), x0: words[0]!.x0 };
 }
@@ -110,7 +116,8 @@ export function repairOcrDocNumber(value: string): string {
   const v = repairPrefix(value);
   // A later part that is letters but for a zero ("ABC/STORE/P0/112") read its O as 0.
   return v.replace(/(?<=[/-])(?=[A-Z]*0)[A-Z0]{2,5}(?=[/-]|$)/g, (part) =>
-    part.replace(/[^0]/g, '').length * 2 <= part.length ? part.replace(/0/g, 'O') : part,
+    // Zeros at most half the part: letters with an O misread, not a number.
+    (part.split('0').length - 1) * 2 <= part.length ? part.replaceAll('0', 'O') : part,
   );
 }
 
@@ -124,15 +131,34 @@ function repairPrefix(value: string): string {
   const m = /^([A-Za-z0-9]{1,5})(\s?[/-].*)$/.exec(v);
   if (!m?.[1] || !/[A-Za-z]/.test(m[1])) return v;
   let prefix = m[1];
+  const capitals = prefix !== prefix.toLowerCase();
   // A lone lower-case l among capitals is a capital I drawn as a bar ("Sl/" is "SI/").
-  if (/[A-Z]/.test(prefix) && /^[A-Z0-9l]+$/.test(prefix)) prefix = prefix.replace(/l/g, 'I');
+  if (capitals && /^[A-Z0-9l]+$/.test(prefix)) prefix = prefix.replaceAll('l', 'I');
   // Lower-case letters among capitals: OCR's x-height look-alikes (i/I, o/O, s/S, c/C...).
-  if (/[A-Z]/.test(prefix) && /^[A-Zioscvwxzu0-9]+$/.test(prefix)) prefix = prefix.toUpperCase();
+  if (capitals && /^[A-Zioscvwxzu0-9]+$/.test(prefix)) prefix = prefix.toUpperCase();
   if (!/^[A-Z0158]+$/.test(prefix)) return v;
-  // One glyph read twice, as a digit and as its letter: keep the letter.
-  prefix = prefix.replace(/0O|O0/g, 'O').replace(/1I|I1/g, 'I').replace(/5S|S5/g, 'S').replace(/8B|B8/g, 'B');
-  const map: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
-  return prefix.replace(/[0158]/g, (d) => map[d]!) + m[2];
+  return lettersForDigits(prefix) + m[2];
+}
+
+/** The letter each digit of a letter prefix stands for ("P0" is "PO", "S1" is "SI"). */
+const LETTER_OF_DIGIT: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+/**
+ * A prefix of capitals and look-alike digits as letters. One glyph read twice, as a digit and as
+ * its letter ("P0O" for "PO"), is that letter once.
+ */
+function lettersForDigits(prefix: string): string {
+  let out = '';
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix[i]!;
+    const letter = LETTER_OF_DIGIT[c];
+    const next = prefix[i + 1];
+    const twice =
+      next !== undefined && (LETTER_OF_DIGIT[next] === c || (letter !== undefined && letter === next));
+    out += letter ?? c;
+    if (twice) i++;
+  }
+  return out;
 }
 
 /** Read the value of one label hit: after the label in its own segment, the next cell, or below. */
@@ -157,8 +183,9 @@ function resolveValue(
   hit: LabelHit,
 ): { candidate: Candidate; seg: Segment; end: number } | null {
   const { spec, segment: seg, end } = hit;
-  const at = (candidate: Candidate, s: Segment, p: ParsedValue, offset: number) => ({
-    candidate,
+  // The value read at a place, scored by that place and the label's weight.
+  const at = (s: Segment, p: ParsedValue, offset: number, place: keyof typeof VALUE_PLACE_SCORE) => ({
+    candidate: candidateFrom(spec.field, s, p, offset, VALUE_PLACE_SCORE[place] * hit.weight),
     seg: s,
     end: offset + p.end,
   });
@@ -167,12 +194,13 @@ function resolveValue(
   // OCR cuts a date into cells ("Date: 23 | Jan | 2025"): read it with the next cells on the line.
   if (!inline && spec.kind === 'date' && /\d/.test(rest)) {
     const line = layout.lines[seg.line]!;
-    const after = line.segments.slice(line.segments.indexOf(seg) + 1, line.segments.indexOf(seg) + 3);
+    const i = line.segments.indexOf(seg);
+    const after = line.segments.slice(i + 1, i + 1 + G.datePieceCells);
     const joined = [rest, ...after.map((s) => s.text)].join(' ');
     const p = parseValue('date', joined);
     if (p && p.start <= rest.length) inline = { ...p, end: Math.min(p.end, rest.length) };
   }
-  if (inline) return at(candidateFrom(spec.field, seg, inline, end, 1 * hit.weight), seg, inline, end);
+  if (inline) return at(seg, inline, end, 'inline');
   // Something unparseable after the label (e.g. "Terms : Net 45" for a date) is its value: stop.
   // OCR's marks for a colon ("PO No. ©", or a lone "D") are not a value: one glyph read from a
   // scan is a speck, more letters or digits are a value.
@@ -184,21 +212,20 @@ function resolveValue(
   // A label wrapped in its cell ("Place of" / "Supply"): its value may stand beside either line.
   for (const labelSeg of hit.upper ? [seg, hit.upper] : [seg]) {
     const right = rightOf(layout, labelSeg);
-    if (right && right.x0 - labelSeg.x1 < 220 && valueCell(right)) {
+    if (right && right.x0 - labelSeg.x1 < G.rightCellReach && valueCell(right)) {
       const p = parseValue(spec.kind, right.text);
-      if (p) return at(candidateFrom(spec.field, right, p, 0, 0.92 * hit.weight), right, p, 0);
+      if (p) return at(right, p, 0, 'rightCell');
       // Not a value of this kind: a neighbouring column header; the value may still be below.
     }
   }
   const below = underLabel(belowOf(layout, seg), seg);
   if (below && valueCell(below)) {
     const p = parseValue(spec.kind, below.text);
-    if (p) return at(candidateFrom(spec.field, below, p, 0, 0.85 * hit.weight), below, p, 0);
+    if (p) return at(below, p, 0, 'below');
   }
   if (spec.kind === 'state' && below) {
     const found = stateInColumn(layout, type, below);
-    if (found)
-      return at(candidateFrom(spec.field, found.seg, found.p, 0, 0.8 * hit.weight), found.seg, found.p, 0);
+    if (found) return at(found.seg, found.p, 0, 'stateInColumn');
   }
   return null;
 }
@@ -236,33 +263,35 @@ function stateInColumn(
  */
 function completeOpenBracket(layout: Layout, c: Candidate, seg: Segment): void {
   if (typeof c.value !== 'string' || c.value.lastIndexOf('(') <= c.value.lastIndexOf(')')) return;
-  const line = layout.lines[seg.line]!;
-  const next = layout.lines[seg.line + 1];
-  if (!next || next.page !== seg.page || next.y0 - line.y1 > 1.2 * line.height) return;
-  const tail = next.segments.filter((s) => s.x0 >= c.bbox[0] - 2 && s.x0 < c.bbox[2]);
+  const next = wrappedLine(layout, seg);
+  const [x0, y0, x1, y1] = c.bbox;
+  const tail = next?.segments.filter((s) => s.x0 >= x0 - 2 && s.x0 < x1) ?? [];
   const t = tail[0];
   if (tail.length !== 1 || !t || !/^[^()]*\)/.test(t.text)) return;
   c.value = `${c.value} ${t.text}`;
-  c.bbox = [Math.min(c.bbox[0], t.x0), c.bbox[1], Math.max(c.bbox[2], t.x1), Math.max(c.bbox[3], t.y1)];
+  c.bbox = [Math.min(x0, t.x0), y0, Math.max(x1, t.x1), Math.max(y1, t.y1)];
+}
+
+/** The line after a segment's when it follows closely enough to be the segment's cell wrapping. */
+function wrappedLine(layout: Layout, seg: Segment): Layout['lines'][number] | null {
+  const line = layout.lines[seg.line]!;
+  const next = layout.lines[seg.line + 1];
+  return next && next.page === seg.page && next.y0 - line.y1 <= G.wrapGapHeights * line.height ? next : null;
 }
 
 function completeCutNumber(layout: Layout, found: { candidate: Candidate; seg: Segment; end: number }): void {
   const { candidate: c, seg } = found;
   const after = seg.text.slice(found.end);
   if (typeof c.value !== 'string' || !/^[-/]\s*(?:$|[A-Za-z]{2})/.test(after)) return;
-  const line = layout.lines[seg.line]!;
-  const next = layout.lines[seg.line + 1];
-  const x0 = c.bbox[0];
-  const x1 = c.bbox[2];
-  const tail =
-    /^[-/]\s*$/.test(after) && next && next.page === seg.page && next.y0 - line.y1 <= 1.2 * line.height
-      ? next.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0)
-      : [];
+  const [x0, , x1] = c.bbox;
+  // Cut at the end of its cell: only the separator is left after the value.
+  const next = after.trimEnd().length === 1 ? wrappedLine(layout, seg) : null;
+  const tail = next?.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0) ?? [];
   if (tail.length === 1 && /^[A-Za-z0-9]{1,6}$/.test(tail[0]!.text)) {
     c.value = `${c.value}${after.trim()}${tail[0]!.text}`;
     return;
   }
-  c.score *= 0.7;
+  c.score *= CUT_NUMBER_DOUBT;
 }
 
 /**
@@ -276,8 +305,12 @@ function pairedDate(hit: LabelHit, seg: Segment, valueEnd: number): Candidate | 
   if (!m) return null;
   const p = parseValue('date', after.slice(m[0].length));
   if (!p || p.start > 2) return null;
-  return candidateFrom(hit.spec.dateField, seg, p, valueEnd + m[0].length, 0.9 * hit.weight);
+  const score = VALUE_PLACE_SCORE.pairedDate * hit.weight;
+  return candidateFrom(hit.spec.dateField, seg, p, valueEnd + m[0].length, score);
 }
+
+/** The word after "Delivery" in a delivery column's label ("Delivery Date", "Deliv. Sch."). */
+const DELIVERY_SECOND_WORDS = new Set(['date', 'schedule', 'sch', 'sch.', 'by', 'dt', 'dt.']);
 
 /**
  * A PO's delivery schedule printed as a table column: on scans OCR often runs the column headers
@@ -294,13 +327,13 @@ export function deliveryDateFromColumn(layout: Layout): Candidate | null {
       const b = ws[k + 1]!.text.toLowerCase();
       // Tally's "Due on" column on a purchase order is each item's delivery date.
       const pair =
-        (/^deliv/.test(a) && /^(?:date|schedule|sch\.?|by|dt\.?)$/.test(b)) ||
-        (/^(?:date|schedule)$/.test(a) && /^deliv/.test(b)) ||
+        (a.startsWith('deliv') && DELIVERY_SECOND_WORDS.has(b)) ||
+        ((a === 'date' || a === 'schedule') && b.startsWith('deliv')) ||
         (a === 'due' && b === 'on');
       if (!pair) continue;
-      const x0 = ws[k]!.x0 - 12;
-      const x1 = ws[k + 1]!.x1 + 12;
-      for (let n = li + 1; n < Math.min(layout.lines.length, li + 5); n++) {
+      const x0 = ws[k]!.x0 - G.deliveryColumnSlack;
+      const x1 = ws[k + 1]!.x1 + G.deliveryColumnSlack;
+      for (let n = li + 1; n < Math.min(layout.lines.length, li + 1 + G.deliveryRows); n++) {
         const row = layout.lines[n]!;
         if (row.page !== line.page) break;
         const under = row.words.filter((w) => (w.x0 + w.x1) / 2 >= x0 && (w.x0 + w.x1) / 2 <= x1);
@@ -309,7 +342,7 @@ export function deliveryDateFromColumn(layout: Layout): Candidate | null {
         const p = parseValue('date', text);
         if (!p) continue;
         const seg: Segment = { ...layout.segments[0]!, page: row.page, words: under, text, line: n };
-        return candidateFrom('deliveryDate', seg, p, 0, 0.7);
+        return candidateFrom('deliveryDate', seg, p, 0, VALUE_PLACE_SCORE.deliveryColumn);
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { Layout, Segment } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
+import { LABEL_GEOMETRY as G, LABEL_WEIGHT } from './header-weights.ts';
 import {
   AMOUNT_LABELS,
   type FieldSpec,
@@ -9,18 +10,66 @@ import {
   PARTY_LABELS,
 } from './vocabulary.ts';
 
+/**
+ * One pattern for a list of phrases, each matched as whole words whatever their case: at the start
+ * of the text (`atStart`) or anywhere in it. Phrases are plain words (letters, digits, spaces, and
+ * "'", "/", "-" or "." between letters); a dot stands for itself.
+ */
+export function phrasePattern(phrases: readonly string[], atStart = false): RegExp {
+  const alternatives = phrases.map((p) => p.replaceAll('.', '\\.')).join('|');
+  return new RegExp(`${atStart ? '^' : '\\b'}(?:${alternatives})\\b`, 'i');
+}
+
+/** Labels of a GSTIN ("GSTIN", "GSTIN/UIN", "GST No.", "GST Reg."). */
+export const GSTIN_LABELS = ['gstin', 'gst in', 'gst no', 'gst reg', 'uin'];
+
+/** Labels of a business's other registrations (PAN, CIN, FSSAI, Udyam...). */
+export const REGISTRATION_LABELS = ['pan', 'cin', 'tan', 'iec', 'fssai', 'msme', 'udyam', 'llpin'];
+
+/** Labels of a way to reach a party. */
+export const CONTACT_LABELS = [
+  ...['ph', 'phone', 'tel', 'telephone', 'mob', 'mobile', 'fax', 'email', 'e-mail', 'website', 'web'],
+  ...['contact', 'kind attn', 'attn'],
+];
+
+/** Labels of dispatch, reference and terms rows that no extracted field takes. */
+const REFERENCE_LABELS = [
+  ...['terms', 'mode', 'delivery note', 'reference', 'other reference', 'other references'],
+  ...['dispatch', 'dispatched', 'despatch', 'despatched', 'destination', 'bill of lading', 'lr'],
+  ...['supply type', 'document type', 'reverse charge', 'transporter', 'gate entry', 'department'],
+  ...['store', 'remarks', 'format no', 'vendor code', 'supplier code', 'purchasing group', 'pr no'],
+  ...['quotation', 'incoterms', 'inco terms'],
+];
+
+/** Labels of an amount in words and of bank details. */
+const WORDS_AND_BANK_LABELS = [
+  'amount',
+  'total in words',
+  'rupees',
+  'in words',
+  'bank',
+  'a/c',
+  'account',
+  'ifsc',
+  'branch',
+];
+
+/** A "State: …" / "State Code: …" row of a block or cell ("Code: 29" too). */
+export const STATE_LINE = /^(?:code\s*[:-]|state\b)/i;
+
 /** Words that start a label on Indian business documents but name no field we extract. */
 const OTHER_LABELS: RegExp[] = [
-  /^(?:gstin|gst ?in|gst no|gst reg|gstin\/uin|uin)\b/,
-  /^(?:pan|cin|tan|iec|fssai|msme|udyam|llpin)\b/,
-  /^(?:state(?: name| code)?|code)\s*:/,
-  /^state\b/,
-  /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|fax|e-?mail|email|website|web|contact|kind attn|attn)\b/,
-  /^(?:terms|mode|delivery note|reference|other references?|dispatch(?:ed)?|despatch(?:ed)?|destination|bill of lading|lr|terms of delivery)\b/,
-  /^(?:supply type|document type|reverse charge|transporter|gate entry|department|store|remarks|format no|vendor code|supplier code|purchasing group|pr no|quotation|inco ?terms)\b/,
-  /^(?:date|dated|dt)\b/,
-  /^(?:amount (?:chargeable )?(?:in words)?|total in words|rupees|in words)\b/,
-  /^(?:bank|a\/c|account|ifsc|branch)\b/,
+  phrasePattern(
+    [
+      ...GSTIN_LABELS,
+      ...REGISTRATION_LABELS,
+      ...CONTACT_LABELS,
+      ...REFERENCE_LABELS,
+      ...WORDS_AND_BANK_LABELS,
+    ],
+    true,
+  ),
+  STATE_LINE,
 ];
 
 /** A segment recognised as the label of a header field. */
@@ -120,7 +169,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         // A title whose number stands in the next cell ("TAX INVOICE | BC-42").
         if (end === null && weak) end = titleBeforeNumberCell(layout, seg, patterns);
         if (end === null) continue;
-        const hit = { spec, segment: seg, end, weight: weak ? 0.8 : 1 };
+        const hit = { spec, segment: seg, end, weight: weak ? LABEL_WEIGHT.weak : LABEL_WEIGHT.specific };
         hits.push(hit);
         hitBySegment.set(seg, hit);
         break;
@@ -129,7 +178,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
   }
   // Labels stacked over two or three header lines ("Delivery" over "Schedule").
   for (const seg of layout.segments) {
-    if (hitBySegment.has(seg) || seg.text.length > 25 || isLabelText(seg.text, type)) continue;
+    if (hitBySegment.has(seg) || seg.text.length > G.stackedMaxChars || isLabelText(seg.text, type)) continue;
     const below = stackedBelow(layout, seg);
     if (!below || hitBySegment.has(below)) continue;
     const text = `${seg.text} ${below.text}`;
@@ -141,7 +190,7 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         spec,
         segment: below,
         end: Math.min(below.text.length, end - seg.text.length - 1),
-        weight: 0.95,
+        weight: LABEL_WEIGHT.stacked,
         upper: seg,
       };
       hits.push(hit);
@@ -158,13 +207,18 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     const field = owner?.spec.dateField ?? 'documentDate';
     const spec = byField.get(field);
     if (!spec) continue;
-    hits.push({ spec, segment: seg, end, weight: owner ? 0.95 : 0.6 });
+    hits.push({ spec, segment: seg, end, weight: owner ? LABEL_WEIGHT.dateOfNumber : LABEL_WEIGHT.bareDate });
   }
   return hits;
 }
 
 /** One code holding a digit, alone in its cell: a document number, not a phrase or a figure. */
 const NUMBER_CELL = /^[A-Za-z0-9][A-Za-z0-9/_.-]*\d[A-Za-z0-9/_.-]*$/;
+
+/** A figure with separators ("1,180.00"): an amount, not a document number. */
+function isFigure(text: string): boolean {
+  return /^[\d,.]+$/.test(text) && (text.includes(',') || text.includes('.'));
+}
 
 /**
  * A segment that is only a title ("TAX INVOICE") with a number cell right beside it on its line:
@@ -173,9 +227,7 @@ const NUMBER_CELL = /^[A-Za-z0-9][A-Za-z0-9/_.-]*\d[A-Za-z0-9/_.-]*$/;
 function titleBeforeNumberCell(layout: Layout, seg: Segment, patterns: RegExp[]): number | null {
   const line = layout.lines[seg.line]!;
   const next = line.segments[line.segments.indexOf(seg) + 1];
-  // A figure with separators ("1,180.00") is an amount, not a number.
-  if (!next || !NUMBER_CELL.test(next.text) || (/^[\d,.]+$/.test(next.text) && /[,.]/.test(next.text)))
-    return null;
+  if (!next || !NUMBER_CELL.test(next.text) || isFigure(next.text)) return null;
   const end = matchStart(`${seg.text} ${next.text}`, patterns);
   return end !== null && end <= seg.text.length + 1 ? seg.text.length : null;
 }
@@ -186,12 +238,12 @@ function titleBeforeNumberCell(layout: Layout, seg: Segment, patterns: RegExp[])
  */
 function stackedBelow(layout: Layout, seg: Segment): Segment | null {
   const line = layout.lines[seg.line]!;
-  for (let k = seg.line + 1; k <= seg.line + 4 && k < layout.lines.length; k++) {
+  for (let k = seg.line + 1; k <= seg.line + G.stackedLines && k < layout.lines.length; k++) {
     const next = layout.lines[k]!;
-    if (next.page !== seg.page || next.y0 - line.y1 > 2.5 * line.height) return null;
+    if (next.page !== seg.page || next.y0 - line.y1 > G.stackedGapHeights * line.height) return null;
     const cx = (seg.x0 + seg.x1) / 2;
     const s = next.segments.find(
-      (b) => Math.abs(b.x0 - seg.x0) < 10 || Math.abs((b.x0 + b.x1) / 2 - cx) < 10,
+      (b) => Math.abs(b.x0 - seg.x0) < G.stackedSlack || Math.abs((b.x0 + b.x1) / 2 - cx) < G.stackedSlack,
     );
     if (s) return s;
   }
@@ -221,9 +273,9 @@ function numberLabelAbove(
   const line = layout.lines[seg.line]!;
   for (let k = seg.line - 1; k >= Math.max(0, seg.line - 2); k--) {
     const above = layout.lines[k]!;
-    if (above.page !== seg.page || seg.y0 - above.y1 > 3 * line.height) break;
+    if (above.page !== seg.page || seg.y0 - above.y1 > G.dateOwnerGapHeights * line.height) break;
     const aligned = above.segments.find(
-      (s) => Math.abs(s.x0 - seg.x0) < 12 || labelEndsAlign(s, hits.get(s), seg, dateEnd),
+      (s) => Math.abs(s.x0 - seg.x0) < G.dateOwnerSlack || labelEndsAlign(s, hits.get(s), seg, dateEnd),
     );
     if (!aligned) continue;
     const hit = hits.get(aligned);

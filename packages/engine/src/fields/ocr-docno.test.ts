@@ -12,4 +12,18 @@ describe('document numbers OCR split or misread', () => {
     expect(repairOcrDocNumber('0R552309812340')).toBe('OR552309812340');
     expect(repairOcrDocNumber('0012345')).toBe('0012345');
   });
+
+  it('reads one glyph read twice, as a digit and as its letter, as that letter once', () => {
+    expect(repairOcrDocNumber('P0O/2025/01328')).toBe('PO/2025/01328');
+    expect(repairOcrDocNumber('OP0/24-25/0417')).toBe('OPO/24-25/0417');
+    expect(repairOcrDocNumber('B8S/7')).toBe('BS/7');
+    expect(repairOcrDocNumber('5I/2526/0044')).toBe('SI/2526/0044');
+  });
+
+  it('reads an IRN, an e-way bill and a vehicle number whatever OCR did to their look-alikes and spacing', () => {
+    const irn = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    expect(parseValue('irn', irn.replaceAll('1', 'l').replaceAll('0', 'o'))?.value).toBe(irn);
+    expect(parseValue('eway', 'E-Way Bill 1234 5678 9012')?.value).toBe('123456789012');
+    expect(parseValue('vehicle', 'MH 12 AB 1234')?.value).toBe('MH12AB1234');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairOcrText, repairOcrWord } from './ocr-words.ts';
+import { isPlaceName, lowerWords, repairOcrText, repairOcrWord } from './ocr-words.ts';
 
 describe('OCR word repair in names and addresses', () => {
   it('undoes "ri" read as "n" and "t" read as "l" in known address words', () => {
@@ -26,5 +26,18 @@ describe('OCR word repair in names and addresses', () => {
     // Not a legal form: a word inside the name, or one that only starts like it.
     expect(repairOcrText('Lido Pumps')).toBe('Lido Pumps');
     expect(repairOcrText('Sahyadri Lid Works')).toBe('Sahyadri Lid Works');
+  });
+});
+
+describe('words and places', () => {
+  it('splits a text into its lower-case words', () => {
+    expect(lowerWords('Plot 14, MIDC-Area  (Phase II)')).toEqual(['plot', 'midc', 'area', 'phase', 'ii']);
+    expect(lowerWords(' 411 ')).toEqual([]);
+  });
+
+  it('knows a line that names only a place', () => {
+    expect(isPlaceName('Navi Mumbai')).toBe(true);
+    expect(isPlaceName('Tamil Nadu')).toBe(true);
+    expect(isPlaceName('Navi Traders')).toBe(false);
   });
 });

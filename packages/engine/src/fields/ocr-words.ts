@@ -44,29 +44,39 @@ chinchwad ranjangaon taloja turbhe bhiwandi vasai palghar tarapur ballabgarh sah
 naraina bawana mayapuri narela kundli rai kathua satpur ambad hingna butibori shendra chikalthana
 `;
 
+/** The words of a text, lower case: its runs of ASCII letters. */
+export function lowerWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+}
+
 /** Place words, lower case: the towns above and every word of a state name. */
 const PLACES = new Set<string>([
-  ...CITIES.split(/\s+/).filter(Boolean),
-  ...STATES.flatMap((s) => s.name.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2),
+  ...lowerWords(CITIES),
+  ...STATES.flatMap((s) => lowerWords(s.name)).filter((w) => w.length > 2),
 ]);
 
 /** Known words, lower case: address and company words, and places. */
-const KNOWN = new Set<string>([...WORDS.split(/\s+/).filter(Boolean), ...PLACES]);
+const KNOWN = new Set<string>([...lowerWords(WORDS), ...PLACES]);
+
+/** Words that qualify a place's name ("New Delhi", "Navi Mumbai", "Greater Noida"). */
+const DIRECTIONS = new Set(['new', 'navi', 'north', 'south', 'east', 'west', 'greater']);
+
+/** Words a place's name runs to at most ("Dadra Nagar Haveli"); a longer line is more than a place. */
+const PLACE_NAME_MAX_WORDS = 3;
 
 /**
  * Whether a text names only a place ("Bangalore", "New Delhi"): a town or state, the line of an
  * address a layout set where a party's name should be, never the party.
  */
 export function isPlaceName(text: string): boolean {
-  const words = text
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter(Boolean);
-  const directions = new Set(['new', 'navi', 'north', 'south', 'east', 'west', 'greater']);
+  const words = lowerWords(text);
   return (
     words.length > 0 &&
-    words.length <= 3 &&
-    words.every((w) => PLACES.has(w) || directions.has(w)) &&
+    words.length <= PLACE_NAME_MAX_WORDS &&
+    words.every((w) => PLACES.has(w) || DIRECTIONS.has(w)) &&
     words.some((w) => PLACES.has(w))
   );
 }
@@ -87,17 +97,25 @@ const CONFUSIONS: ReadonlyArray<readonly [string, string]> = [
   ['b', 'h'],
 ];
 
+/** Whether a character is an ASCII capital letter. */
+function isCapital(c: string | undefined): boolean {
+  return c !== undefined && c >= 'A' && c <= 'Z';
+}
+
 /** Give `word` the capitalisation of `model` (all caps, capitalised, or lower case). */
 function shapeLike(model: string, word: string): string {
   if (model.length > 1 && model === model.toUpperCase()) return word.toUpperCase();
-  if (/^[A-Z]/.test(model)) return word[0]!.toUpperCase() + word.slice(1);
+  if (isCapital(model[0])) return word[0]!.toUpperCase() + word.slice(1);
   return word;
 }
+
+/** Letters a word needs to be repaired: in a shorter one, one confusion makes too many known words. */
+const REPAIR_MIN_LETTERS = 4;
 
 /** The known word one OCR confusion away from `word`, or null (unknown, or several). */
 export function repairOcrWord(word: string): string | null {
   const lower = word.toLowerCase();
-  if (lower.length < 4 || !/^[a-z]+$/.test(lower) || KNOWN.has(lower)) return null;
+  if (lower.length < REPAIR_MIN_LETTERS || !/^[a-z]+$/.test(lower) || KNOWN.has(lower)) return null;
   const found = new Set<string>();
   for (const [read, printed] of CONFUSIONS) {
     for (let i = lower.indexOf(read); i >= 0; i = lower.indexOf(read, i + 1)) {

@@ -1,532 +1,38 @@
-import { findDates, isValidGstin, STATES, stateByCode, stateCodeFromText } from '@bahi/india';
-import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import type { Layout, Line, Segment } from '../layout.ts';
 import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
-import { editDistance, median } from '../util.ts';
+import { editDistance } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
-import { isPlaceName, repairOcrText } from './ocr-words.ts';
-import { cutAddressAfterForm, namesABusiness } from './party-names.ts';
-import { findGstins, stripLeadingSeparators } from './values.ts';
+import {
+  ADDRESS_LIKE,
+  candidate,
+  clean,
+  columnLimit,
+  EMPTY,
+  headingRole,
+  mergeOcrRun,
+  type Party,
+  type Role,
+  readBlock,
+  SALUTATION,
+  tidyName,
+} from './party-block.ts';
+import { namesABusiness } from './party-names.ts';
+import { BLOCK_GEOMETRY as B, LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
+import { countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
 
-/** What the engine read about one party (supplier or buyer). */
-export interface Party {
-  name: Candidate | null;
-  gstin: Candidate | null;
-  address: Candidate | null;
-  stateCode: Candidate | null;
-}
-
-/** A party heading's role: the supplier, the bill-to buyer, or a ship-to / consignee. */
-export type Role = 'vendor' | 'buyer' | 'shipTo';
-
-const CONTACT =
-  /^(?:ph(?:one)?|tel(?:ephone)?|mob(?:ile)?|cell|fax|e-?mail|website|web|url|contact(?: person| no)?|kind attn|attn|cin|pan|tan|udyam|msme|fssai|iec|llpin|reg(?:d)?\.? office)\b/i;
-/** A "State: …" / "State Code: …" row of a block or cell. */
-export const STATE_LINE = /^(?:state(?: name| code)?|code)\s*[:-]|^state\b/i;
-const GSTIN_LABEL = /^(?:gstin|gst ?in|gst no|gst reg|uin)\b/i;
-
-const COLUMN_HEADER =
-  /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;
-
-const EMPTY: Party = { name: null, gstin: null, address: null, stateCode: null };
-
-/** The party a heading's text names on this type of document ("Bill To", "Supplier", "Consignee"). */
-export function headingRole(text: string, type: DocumentType): Role | null {
-  const t = text.trim();
-  if (matchStart(t, PARTY_LABELS.shipTo) !== null) return 'shipTo';
-  if (matchStart(t, PARTY_LABELS.buyer) !== null) return 'buyer';
-  // "To," / "M/s." / "Party" address the other party: the buyer on an invoice, the supplier on a PO or GRN.
-  const issuer = profileOf(type).issuer;
-  if (matchStart(t, PARTY_LABELS.counterparty) !== null) return issuer === 'vendor' ? 'buyer' : 'vendor';
-  // "From" is the issuer: the supplier on an invoice, the buyer on a PO.
-  if (/^from\b/i.test(t)) return issuer;
-  if (matchStart(t, PARTY_LABELS.vendor) !== null) return 'vendor';
-  return null;
-}
-
-function candidate(field: string, segs: Segment[], value: string | null, score: number): Candidate | null {
-  if (!value || !segs.length) return null;
-  const words = segs.flatMap((s) => s.words);
-  const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
-  return {
-    field,
-    value,
-    page: segs[0]!.page,
-    bbox: boxOf(words),
-    source: words[0]?.source ?? 'text',
-    score: score * (words[0]?.source === 'ocr' ? 0.8 + 0.2 * conf : 1),
-  };
-}
-
-/** A block's row label set in its own cell ("Name | : Sahyadri Environment Pvt. Ltd."). */
-const ROW_LABEL =
-  /^(?:name|address|state(?: name| code)?|gstin(?:\/uin)?|phone|contact|e-?mail|city|pin(?: code)?|m\s?\/\s?s\.?)\s*:?$/i;
+export { columnLimit, headingRole, type Party, type Role, stripNameLabel, tidyName } from './party-block.ts';
+export { MISSPELT_STATE_CONFIDENCE } from './party-state.ts';
 
 /**
- * In a block laid out as "label | : value" rows ("Name: | Meena Iyer", "State | Delhi 07"), the
- * label's cell alone says nothing: read it with the value cell beside it, so "Name : …" gives the
- * name and "GSTIN : …" the GSTIN.
+ * Finding the supplier and the buyer on a document: the blocks under party headings ("Bill To",
+ * "Supplier", "To,"), the issuer's letterhead at the top of page 1, and, when no letterhead is
+ * read, the issuer's name where it signs off at the foot. Each block is read by party-block.ts.
  */
-function withValueCell(lineSegs: Segment[], seg: Segment, rightLimit: number): Segment {
-  if (!ROW_LABEL.test(seg.text.trim())) return seg;
-  const next = lineSegs[lineSegs.indexOf(seg) + 1];
-  if (!next || next.x0 >= rightLimit - 4 || next.x0 - seg.x1 > 120) return seg;
-  // A label cell beside it is another row label, not this one's value.
-  if (ROW_LABEL.test(next.text.replace(/^\s*:\s*/, '').trim())) return seg;
-  const joined = joinSegments(seg, next);
-  // "Name | Test Traders": the label read with its colon, so it is stripped as a label.
-  return /[:]\s*$/.test(seg.text) || /^\s*:/.test(next.text)
-    ? joined
-    : { ...joined, text: `${seg.text.trim()}: ${next.text}` };
-}
 
-/** Two segments of one line read as one: the left one's text, then the right one's. */
-function joinSegments(left: Segment, right: Segment): Segment {
-  return {
-    ...left,
-    x1: right.x1,
-    y0: Math.min(left.y0, right.y0),
-    y1: Math.max(left.y1, right.y1),
-    words: [...left.words, ...right.words],
-    text: `${left.text} ${right.text}`,
-  };
-}
-
-/** A line that is only a company's legal form: the end of a name that wrapped. */
-const COMPANY_FORM_LINE =
-  /^(?:(?:pvt\.?|private|public)\s+)?(?:ltd\.?|limited)$|^(?:llp|company(?: (?:ltd\.?|limited))?|co\.?|corporation|(?:and|&) (?:co\.?|company|sons))$/i;
-/** A name line broken after a joining word. */
-const JOINING_END = /\b(?:and|&|of|for)$/i;
-/** Words that head a block or a field, never a party's name when they stand alone. */
-const NOT_A_NAME =
-  /^(?:name|notes?|details?|address|remarks?|description|particulars|contact(?: details)?|phone|e-?mail|signature|authori[sz]ed signatory|terms(?: (?:and|&) conditions)?)$/i;
-
-/** A label of a reference ("Ref No.", "Order Date :", "Cust. ID"): a field's name, never a party's. */
-const REFERENCE_LABEL = /^[\w.&/ ]{0,20}\b(?:no|number|date|id|code)\.?\s*:?$/i;
-
-/**
- * A name without what OCR or the layout glued to it: a leading mark ("<74 Konkan Marine Tools"),
- * a document number run on after it, with any stray mark after that ("... Rewa Alloys)
- * PO/NCL/25-26/314 L"). Empty when what is left is a heading word ("Name", "Notes") or a role in
- * brackets ("Details of Consignee (Shipped to)").
- */
-export function tidyName(text: string): string {
-  const t = text
-    .replace(/^[<>|{}©®[\]~]+\S*\s+(?=[A-Za-z])/, '')
-    .replace(/\s+[A-Z]{1,6}\/[\w/-]*\d[\w/-]*(?:\s+\S{1,2})?$/, '')
-    .trim();
-  if (NOT_A_NAME.test(t) || REFERENCE_LABEL.test(t) || isPlaceName(t)) return '';
-  if (/\((?:ship(?:ped)?|bill(?:ed)?|deliver(?:ed)?)\s*to\)/i.test(t)) return '';
-  return cutAddressAfterForm(t);
-}
-
-/** OCR confidence below which a word of a name is a guess, not a reading. */
-const ILLEGIBLE_CONF = 0.5;
-
-function hasIllegibleWord(segs: Segment[]): boolean {
-  return segs.some((s) =>
-    s.words.some((w) => w.source === 'ocr' && w.conf < ILLEGIBLE_CONF && /[A-Za-z]{2}/.test(w.text)),
-  );
-}
-
-/** The opening of a letter ("Dear Sir,", "Respected Madam"), never a party's name. */
-const SALUTATION = /^(?:dear|respected|sir|madam|to whom)\b/i;
-
-/** "M/s." before a party's name: a salutation, not part of the name. */
-const MS_PREFIX = /^m\s?\/\s?s\.?\s*:?\s+(?=\S)/i;
-
-/** Labels printed before a party's name in its block ("Name :", "Company Name:", "M/s."). */
-const NAME_LABEL =
-  /^(?:(?:company|firm|party|customer|buyer|supplier|vendor|client|trade|legal|business)(?: legal)?(?: entity)?\s*)?name\s*[:-]\s*|^(?:company|firm)\s*[:-]\s*/i;
-
-/** A party's name without the label or salutation printed before it. */
-export function stripNameLabel(text: string): string {
-  return text.replace(NAME_LABEL, '').replace(MS_PREFIX, '').trim();
-}
-
-const clean = (s: string) =>
-  s
-    .replace(/\s+/g, ' ')
-    // OCR reads box edges before a first word as quotes or bars ("‘Southern Pharmaceuticals").
-    .replace(/^[\s,:;\-"'“”‘’`|_~]+|[\s,;:]+$/g, '')
-    .trim();
-
-/** An address line rather than a name: a comma, a number of three digits or more, address words. */
-const ADDRESS_LIKE =
-  /,|\d{3}|\b(?:road|rd|street|st|marg|nagar|floor|estate|park|plot|shed|gala|sector|dist|district|industrial|highway|building|complex|chambers|tower|phase|gidc|midc|main|stage|cross|lane|colony|village|taluk|pin|near|opp|behind|block|survey|khasra|door|flat|unit|office)\b\.?/i;
-
-function stateFromAddress(lines: string[]): string | null {
-  // Lines joined with a space: a state name may wrap ("Dadra and Nagar" / "Haveli and Daman and Diu").
-  const joined = lines.join(' ');
-  for (const chunk of [joined, ...lines.slice().reverse()]) {
-    const parts = chunk
-      .split(/,|\s-\s|\s–\s/)
-      .map((p) =>
-        p
-          .replace(/\b\d{3} ?\d{3}\b/g, '')
-          .replace(/^[\s\-–]+|[\s\-–]+$/g, '')
-          .trim(),
-      )
-      .filter((p) => p && /^[A-Za-z &.()]+$/.test(p));
-    for (let j = parts.length - 1; j >= Math.max(0, parts.length - 3); j--) {
-      const code = stateCodeFromText(parts[j]!);
-      if (code && parts[j]!.length > 2) return code;
-    }
-  }
-  return null;
-}
-
-/**
- * The state of the party's own GSTIN when its address names that state with an OCR slip
- * ("Tami Nadu"): the GSTIN vouches for which state is meant, the address that it is printed.
- */
-function stateOfGstinInAddress(gstin: Candidate | null, lines: string[]): string | null {
-  const code = typeof gstin?.value === 'string' && isValidGstin(gstin.value) ? gstin.value.slice(0, 2) : null;
-  const state = code ? stateByCode(code) : undefined;
-  if (!state || !lines.length) return null;
-  return namedLoosely(state.name, lines, Math.max(1, Math.floor(state.name.length / 5))) ? state.code : null;
-}
-
-/** Whether the address lines name a state within `allowed` OCR slips. */
-function namedLoosely(stateName: string, lines: string[], allowed: number): boolean {
-  const name = stateName.toLowerCase();
-  const words = lines
-    .join(' ')
-    .toLowerCase()
-    .replace(/[^a-z]+/g, ' ')
-    .trim()
-    .split(' ');
-  const n = name.split(' ').length;
-  for (let i = 0; i + n <= words.length; i++)
-    if (editDistance(words.slice(i, i + n).join(' '), name, allowed) <= allowed) return true;
-  return false;
-}
-
-/** How far a state read from a misspelt name, with nothing else for it, is trusted: review. */
-export const MISSPELT_STATE_CONFIDENCE = 0.6;
-
-/** Letters a state's name needs before a one-letter slip in it is still that state alone. */
-const LOOSE_NAME_LETTERS = 8;
-
-/**
- * The state an address names with one letter off ("Karnatka"): only long names, and only when
- * exactly one state is that close, so a slip never turns one state into another.
- */
-function misspeltStateInAddress(lines: string[]): string | null {
-  if (!lines.length) return null;
-  const close = STATES.filter(
-    (st) => !st.historical && st.name.length >= LOOSE_NAME_LETTERS && namedLoosely(st.name, lines, 1),
-  );
-  return close.length === 1 ? close[0]!.code : null;
-}
-
-/**
- * OCR spacing is uneven: a name or address line can come out as several segments. Join the
- * segments that follow closely on the same line (not labels), so the line reads whole.
- */
-function mergeOcrRun(
-  lineSegs: Segment[],
-  seg: Segment,
-  type: DocumentType,
-  rightLimit = Number.POSITIVE_INFINITY,
-): Segment {
-  if (seg.words[0]?.source !== 'ocr') return seg;
-  let out = seg;
-  for (let i = lineSegs.indexOf(seg) + 1; i < lineSegs.length; i++) {
-    const next = lineSegs[i]!;
-    const h = Math.max(4, out.y1 - out.y0);
-    // Never into the neighbouring column (a ship-to block beside the bill-to block).
-    if (next.x0 >= rightLimit - 4) break;
-    if (next.x0 - out.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type)) break;
-    out = joinSegments(out, next);
-  }
-  return out;
-}
-
-/**
- * Read a party block: name, address lines, GSTIN and state from the segments stacked under an
- * anchor (or starting at a letterhead name). GSTIN, state, phone and e-mail lines are not address.
- */
-function readBlock(
-  layout: Layout,
-  type: DocumentType,
-  first: Segment[],
-  colX0: number,
-  startLine: number,
-  stopX: number | null,
-  letterhead: boolean,
-  rightLimit = Number.POSITIVE_INFINITY,
-): Party {
-  const start = { first, colX0, startLine, stopX, letterhead, rightLimit };
-  const segs = collectBlockSegments(layout, type, start);
-  const { name, address, gstin, ...printed } = sortBlockLines(segs, type, letterhead);
-  let state = printed.state;
-  let stateFrom = printed.stateSegs;
-  let stateScore = 0.85;
-  // OCR slips in known address and company words ("Fandabad", "Industnal") are repaired.
-  const fix = (s: Segment) => (s.words[0]?.source === 'ocr' ? repairOcrText(clean(s.text)) : clean(s.text));
-  // An "Address :" row label, or the colon of its value cell, is not part of the address.
-  const addressLines = address
-    .map((s) =>
-      fix(s)
-        .replace(/^address\b\s*[:-]?\s*/i, '')
-        .replace(/^[:-]\s*/, ''),
-    )
-    .filter(Boolean);
-  if (!state) {
-    const sure = stateFromAddress(addressLines) ?? stateOfGstinInAddress(gstin, addressLines);
-    // A misspelt state only the spelling vouches for is read for review, never trusted.
-    const code = sure ?? misspeltStateInAddress(addressLines);
-    if (!sure) stateScore = MISSPELT_STATE_CONFIDENCE;
-    if (code) {
-      state = code;
-      stateFrom = address.slice(-1);
-    }
-  }
-  let nameText = tidyName(stripNameLabel(clean(name.map(fix).join(' '))));
-  // A heading or a label is never a name ("Details of Consignee", "(Bill To)", "Notes"), nor is a
-  // line that carries a date (OCR run together from a date row: "iModtfrerm-ot 18.Apr-26").
-  if (
-    nameText &&
-    (headingRole(nameText.replace(/^[(/\s]+|[)\s]+$/g, ''), type) ||
-      isLabelText(nameText, type) ||
-      findDates(nameText).length > 0)
-  )
-    nameText = '';
-  return {
-    // A name OCR could barely read ("B aladll", a word at 12% confidence) is no name.
-    name: candidate('name', name, nameText && !hasIllegibleWord(name) ? nameText : null, 0.9),
-    gstin,
-    address: candidate('address', address, addressLines.length ? addressLines.join(', ') : null, 0.85),
-    stateCode: candidate('stateCode', stateFrom, state, stateScore),
-  };
-}
-
-/**
- * The rest of a name printed as a row's value ("Company: Sahyadri Pumps" over "Private Limited"
- * set under the value): a segment of `line` that starts where the block's only row's value starts and
- * is a company's legal form, or follows a name broken after a joining word.
- */
-function wrappedNameValue(line: Line, segs: Segment[]): Segment | undefined {
-  const row = segs.length === 1 ? segs[0]! : undefined;
-  if (!row || !ROW_VALUE.test(row.text)) return undefined;
-  const labelEnd = row.words.findIndex((w) => /:$/.test(w.text));
-  const valueStart = row.words[labelEnd + 1];
-  if (labelEnd < 0 || !valueStart) return undefined;
-  return line.segments.find(
-    (s) =>
-      Math.abs(s.x0 - valueStart.x0) < 4 &&
-      (COMPANY_FORM_LINE.test(clean(s.text)) || JOINING_END.test(clean(row.text))),
-  );
-}
-
-/** "Label: value" in one segment. */
-const ROW_VALUE = /^[A-Za-z][A-Za-z ./]{1,24}:\s*\S/;
-
-/** Where a party block starts and how far it may reach. */
-interface BlockStart {
-  first: Segment[];
-  colX0: number;
-  startLine: number;
-  /** The x of a "label | value" block's labels: a label there ends the block. */
-  stopX: number | null;
-  letterhead: boolean;
-  rightLimit: number;
-}
-
-/**
- * The segments stacked under a party block's anchor, one a line, until a gap, a heading, a title,
- * another label column or a table ends the block.
- */
-function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockStart): Segment[] {
-  const { first, colX0, startLine, stopX, letterhead, rightLimit } = start;
-  let col = colX0;
-  const segs: Segment[] = [...first];
-  let last = layout.lines[startLine]!;
-  // The right edge of the block's heading (or first line), for blocks set flush right.
-  const headingSeg = last.segments.find((s) => Math.abs(s.x0 - col) < 14) ?? first[0];
-  const rightEdge = headingSeg && headingSeg.x1 > col + 40 ? headingSeg.x1 : null;
-  const page = last.page;
-  for (let k = startLine + 1; k < layout.lines.length && segs.length < 12; k++) {
-    const line = layout.lines[k]!;
-    if (line.page !== page) break;
-    if (line.y0 - last.y1 > 2.2 * Math.max(line.height, last.height)) break;
-    // A label at the anchor's position ends a "label | value" stacked block.
-    if (
-      stopX !== null &&
-      line.segments.some((s) => Math.abs(s.x0 - stopX) < 10 && Math.abs(stopX - col) > 20)
-    )
-      break;
-    const seg =
-      line.segments.find((s) =>
-        letterhead
-          ? Math.abs(s.x0 - col) < 14 || Math.abs((s.x0 + s.x1) / 2 - (segs[0]!.x0 + segs[0]!.x1) / 2) < 25
-          : Math.abs(s.x0 - col) < 14,
-      ) ??
-      centredUnder(line, segs.length === 0 && !letterhead ? headingSeg : undefined, rightLimit) ??
-      // A block set flush right (marketplace prints): its lines share the heading's right edge.
-      (rightEdge !== null
-        ? line.segments.find(
-            (s) =>
-              Math.abs(s.x1 - rightEdge) < 8 &&
-              s.x0 > col - 200 &&
-              s.x0 < rightLimit - 4 &&
-              // A stray mark at the edge (an OCR'd colon or rule) is not a line of the block.
-              (s.text.match(/[A-Za-z0-9]/g) ?? []).length >= 3,
-          )
-        : undefined);
-    // A table starts: its header row names columns, its rows have many cells. Cells of a box
-    // beside the block (Tally's invoice-number boxes) are not the block's: count them apart.
-    // Marks left of the column (a box edge read as "3" or "|") belong to neither.
-    const own = line.segments.filter((s) => s.x0 < rightLimit - 4 && s.x0 > col - 20);
-    const beside = line.segments.filter((s) => s.x0 >= rightLimit - 4);
-    const figures = beside.filter((s) => /^[\d,.\s%₹]+[A-Za-z]{0,4}$/.test(s.text)).length;
-    const serial = /^\d{1,3}\.?$/.test(own[0]?.text ?? '');
-    if (
-      own.length >= 4 ||
-      (beside.length >= 3 && figures >= 2) ||
-      (serial && beside.length >= 2) ||
-      COLUMN_HEADER.test(line.text)
-    )
-      break;
-    // A name in a "Company: …" row that wrapped: its legal form sits under the value, not the label.
-    const wrapped = seg ? undefined : wrappedNameValue(line, segs);
-    if (wrapped) {
-      segs.push(wrapped);
-      last = line;
-      continue;
-    }
-    // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
-    if (!seg) continue;
-    // A heading centred over its block: the block's own left edge is the column from here on.
-    if (!segs.length && Math.abs(seg.x0 - col) >= 14 && !letterhead) col = seg.x0;
-    // "M/s. Bharat Traders" under a party heading is the party's name, not a new block.
-    // "M/s." in a cell of its own ("M/S | Harini Traders") is the name's row label.
-    const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
-    if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
-    if (isTitleText(seg.text) && seg.text.length < 40) break;
-    segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
-    last = line;
-  }
-  return segs;
-}
-
-/** A block's lines sorted into name, address, GSTIN and state (phone and e-mail lines dropped). */
-function sortBlockLines(
-  segs: Segment[],
-  type: DocumentType,
-  letterhead: boolean,
-): {
-  name: Segment[];
-  address: Segment[];
-  gstin: Candidate | null;
-  state: string | null;
-  stateSegs: Segment[];
-} {
-  const bodyHeight = median(segs.slice(1).map((s) => s.y1 - s.y0)) || 0;
-  let name: Segment[] = [];
-  const address: Segment[] = [];
-  let gstin: Candidate | null = null;
-  let state: string | null = null;
-  let stateSegs: Segment[] = [];
-  let ended = false;
-  for (const s of segs) {
-    const text = s.text;
-    const g = findGstins(text)[0];
-    if (g || GSTIN_LABEL.test(text)) {
-      if (g && !gstin) {
-        const words = s.words.filter((w) => findGstins(w.text).length) || s.words;
-        gstin = candidate(
-          'gstin',
-          words.length ? [{ ...s, words }] : [s],
-          String(g.value),
-          // A repaired reading is evidence, not a printed fact: a reviewer should see it.
-          g.valid ? (g.repaired ? 0.75 : 1) : 0.5,
-        );
-      }
-      if (name.length) ended = ended || address.length > 0;
-      continue;
-    }
-    if (STATE_LINE.test(text)) {
-      const code = stateCodeFromText(text);
-      if (code && !state) {
-        state = code;
-        stateSegs = [s];
-      }
-      continue;
-    }
-    if (CONTACT.test(text) || /@|www\.|\+91|^\d[\d\s-]{8,}$/.test(text)) {
-      if (name.length && address.length) ended = true;
-      continue;
-    }
-    if (!name.length) {
-      if (isLabelText(text.replace(MS_PREFIX, ''), type) && !letterhead) continue;
-      name = [s];
-      continue;
-    }
-    if (ended) continue;
-    if (isLabelText(text, type)) {
-      ended = true;
-      continue;
-    }
-    // A name that wraps: the next line ends it with a company form ("SAHYADRI PUMPS (PUNE)" /
-    // "PRIVATE LIMITED"), or the first line broke after a joining word ("Mehta Tiles And").
-    if (
-      !address.length &&
-      name.length < 3 &&
-      (COMPANY_FORM_LINE.test(clean(text)) || JOINING_END.test(clean(name[name.length - 1]!.text)))
-    ) {
-      name.push(s);
-      continue;
-    }
-    // A letterhead name can wrap onto a second line in the same large type.
-    if (
-      letterhead &&
-      !address.length &&
-      name.length < 3 &&
-      Math.abs(s.y1 - s.y0 - (name[0]!.y1 - name[0]!.y0)) < 0.6 &&
-      name[0]!.y1 - name[0]!.y0 > 1.2 * bodyHeight
-    ) {
-      name.push(s);
-      continue;
-    }
-    address.push(s);
-  }
-  return { name, address, gstin, state, stateSegs };
-}
-
-/**
- * The first line under a heading centred over its block ("Receiver Details" over "Name: … /
- * Address: …" set to the left of the heading's start), or under a short heading set one tab in:
- * its left-most segment under the heading.
- */
-function centredUnder(line: Line, heading: Segment | undefined, rightLimit: number): Segment | undefined {
-  if (!heading) return undefined;
-  // The left-most segment starting between a little left of the heading and its middle, or
-  // indented under a short heading ("To," over a block set one tab in).
-  const reach = Math.max((heading.x0 + heading.x1) / 2, Math.min(heading.x1 + 30, heading.x0 + 60));
-  return line.segments.find((s) => s.x0 < reach && s.x0 > heading.x0 - 80 && s.x1 < rightLimit + 4);
-}
-
-/**
- * Where the column of the block starting at `line.segments[from]` ends: the first segment to its
- * right that is a label or a role, or that sits well apart (a neighbouring box); none → no limit.
- */
-export function columnLimit(line: Line, from: number, type: DocumentType): number {
-  let prev = line.segments[from];
-  if (!prev) return Number.POSITIVE_INFINITY;
-  for (let k = from + 1; k < line.segments.length; k++) {
-    const next = line.segments[k]!;
-    const h = Math.max(4, prev.y1 - prev.y0);
-    if (next.x0 - prev.x1 > 3 * h || isLabelText(next.text, type) || headingRole(next.text, type))
-      return next.x0;
-    prev = next;
-  }
-  return Number.POSITIVE_INFINITY;
-}
-
+/** The party block a heading opens: its text after the label, the cell beside it, or the lines under it. */
 function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): Party {
   const line = layout.lines[anchor.line]!;
   const role = headingRole(anchor.text, type);
@@ -557,7 +63,7 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
   const right = line.segments[i + 1];
   if (
     right &&
-    right.x0 - anchor.x1 < 160 &&
+    right.x0 - anchor.x1 < B.headingValueReach &&
     !isLabelText(right.text, type) &&
     !headingRole(right.text, type)
   ) {
@@ -585,11 +91,15 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
 function hasAddressBelow(layout: Layout, s: Segment): boolean {
   const h = Math.max(1, s.y1 - s.y0);
   let prev = { y1: s.y1, height: h };
-  for (let i = s.line + 1; i < Math.min(layout.lines.length, s.line + 3); i++) {
+  for (let i = s.line + 1; i < Math.min(layout.lines.length, s.line + 1 + LETTERHEAD.addressLines); i++) {
     const line = layout.lines[i] as Layout['lines'][number];
-    if (line.page !== s.page || line.y0 - prev.y1 > 2.2 * Math.min(prev.height, line.height)) break;
+    if (
+      line.page !== s.page ||
+      line.y0 - prev.y1 > LETTERHEAD.addressGapHeights * Math.min(prev.height, line.height)
+    )
+      break;
     for (const t of line.segments) {
-      const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < 4 * h;
+      const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < LETTERHEAD.addressIndentHeights * h;
       if (!under) continue;
       if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin)\b/i.test(t.text)) return true;
     }
@@ -622,7 +132,7 @@ function pickOcrLetterhead(layout: Layout, candidates: Segment[]): Segment | nul
       }
       continue;
     }
-    if (!best || s.y1 - s.y0 > 1.4 * (best.y1 - best.y0)) {
+    if (!best || s.y1 - s.y0 > LETTERHEAD.muchTaller * (best.y1 - best.y0)) {
       best = s;
       bestAddressed = addressed;
     }
@@ -636,14 +146,17 @@ const GLUED_TITLE = /invoice|purchaseorder|workorder|billofsupply|cashmemo|goods
 /** Signature wording under the issuer's "for NAME". */
 const SIGNATORY = /authori[sz]ed|signatory|signature/i;
 
+/** "for NAME" over a signature, or "For," alone on its line over the name (then without a name). */
+const FOR_NAME = /^for\s*[,:]?(?:\s+(.*[A-Za-z]{2}.*))?$/i;
+
 /** The name in a signature block: "for NAME" with signature wording on its line or the next few. */
 function signatoryName(layout: Layout): string | null {
   for (let i = 0; i < layout.lines.length; i++) {
     const line = layout.lines[i] as Layout['lines'][number];
     for (const seg of line.segments) {
-      const m = /^for\s*[,:]?\s+(.*[A-Za-z]{2}.*)$/i.exec(seg.text.trim());
+      const m = FOR_NAME.exec(seg.text.trim());
       if (!m?.[1] || SIGNATORY.test(m[1])) continue;
-      const below = layout.lines.slice(i, i + 6).filter((l) => l.page === line.page);
+      const below = layout.lines.slice(i, i + SIGN_OFF.signatoryLines).filter((l) => l.page === line.page);
       if (below.some((l) => l.segments.some((t) => SIGNATORY.test(t.text)))) return m[1];
     }
   }
@@ -657,15 +170,18 @@ function signatoryName(layout: Layout): string | null {
 function signedOffBy(layout: Layout): Candidate | null {
   for (let i = 0; i < layout.lines.length - 1; i++) {
     const line = layout.lines[i]!;
-    if (line.segments.length !== 1 || !/^for\s*[,:]?$/i.test(line.text.trim())) continue;
+    const forLine = line.segments.length === 1 ? FOR_NAME.exec(line.text.trim()) : null;
+    if (!forLine || forLine[1] !== undefined) continue;
     const next = layout.lines[i + 1]!;
-    const seg = next.segments.find((s) => Math.abs(s.x0 - line.segments[0]!.x0) < 40);
-    if (!seg || next.page !== line.page || next.y0 - line.y1 > 2.5 * line.height) continue;
+    const seg = next.segments.find((s) => Math.abs(s.x0 - line.segments[0]!.x0) < SIGN_OFF.alignSlack);
+    if (!seg || next.page !== line.page || next.y0 - line.y1 > SIGN_OFF.gapHeights * line.height) continue;
     const text = tidyName(clean(seg.text));
     // A name: mostly letters, not signature wording or a label.
-    const letters = (text.match(/[A-Za-z]/g) ?? []).length;
-    if (letters < 3 || letters < 0.7 * text.replace(/\s/g, '').length || SIGNATORY.test(text)) continue;
-    return candidate('name', [seg], text, 0.8);
+    const letters = countLetters(text);
+    const fewLetters =
+      letters < SIGN_OFF.minLetters || letters < SIGN_OFF.minLetterShare * withoutSpaces(text).length;
+    if (fewLetters || SIGNATORY.test(text)) continue;
+    return candidate('name', [seg], text, PARTY_SCORE.signedOff);
   }
   return null;
 }
@@ -682,12 +198,12 @@ function closedBy(layout: Layout): Candidate | null {
   for (let i = 0; i < layout.lines.length; i++) {
     const line = layout.lines[i]!;
     if (!CLOSING.test(line.text)) continue;
-    for (const next of layout.lines.slice(i + 1, i + 6)) {
+    for (const next of layout.lines.slice(i + 1, i + 1 + SIGN_OFF.closingLines)) {
       if (next.page !== line.page) break;
       const seg = next.segments[0]!;
       const text = tidyName(clean(seg.text));
       if (/@|\d{4}/.test(text) || isLabelText(text, 'po')) continue;
-      if (namesABusiness(text)) return candidate('name', [seg], text, 0.7);
+      if (namesABusiness(text)) return candidate('name', [seg], text, PARTY_SCORE.closing);
     }
   }
   return null;
@@ -698,8 +214,8 @@ function sameName(a: string, b: string): boolean {
   const norm = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const x = norm(a);
   const y = norm(b);
-  if (x.length < 3 || y.length < 3) return false;
-  const slips = Math.floor(Math.max(x.length, y.length) / 8);
+  if (x.length < SAME_NAME.minChars || y.length < SAME_NAME.minChars) return false;
+  const slips = Math.floor(Math.max(x.length, y.length) / SAME_NAME.charsPerSlip);
   return editDistance(x, y, slips + 1) <= slips;
 }
 
@@ -717,15 +233,16 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
   let best: Segment | null = null;
   const ocrCandidates: Segment[] = [];
   for (const l of lines) {
-    if (l.y0 > page.height * 0.35) break;
+    if (l.y0 > page.height * LETTERHEAD.topShare) break;
     for (const s of l.segments) {
       // Beside the heading, only a block of its own: a name with its address under it.
-      if (besideAnchor(l) && (s.x1 > anchor!.x0 - 10 || !hasAddressBelow(layout, s))) continue;
-      if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < 4) continue;
+      if (besideAnchor(l) && (s.x1 > anchor!.x0 - LETTERHEAD.besideHeadingGap || !hasAddressBelow(layout, s)))
+        continue;
+      if (!/[A-Za-z]{3}/.test(s.text) || s.text.length < LETTERHEAD.minChars) continue;
       if (
         isTitleText(s.text) ||
         // OCR may glue a title's words ("TAXINVOICE"), which no word-bounded title pattern sees.
-        GLUED_TITLE.test(s.text.replace(/[\s.]/g, '')) ||
+        GLUED_TITLE.test(withoutSpaces(s.text).replaceAll('.', '')) ||
         /original|duplicate|triplicate|copy|page \d/i.test(s.text)
       )
         continue;
@@ -737,7 +254,7 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       if (/\b(?:amount|total|qty|quantity|rate|description|particulars|hsn|sac|gst|tax)\b/i.test(s.text))
         continue;
       // OCR noise: a name is mostly letters.
-      if ((s.text.match(/[A-Za-z]/g) ?? []).length < 0.6 * s.text.replace(/\s/g, '').length) continue;
+      if (countLetters(s.text) < LETTERHEAD.minLetterShare * withoutSpaces(s.text).length) continue;
       const h = s.y1 - s.y0;
       if (s.words[0]?.source === 'ocr') {
         // OCR box heights follow the glyphs (a line with descenders reads taller than a bold name
@@ -745,11 +262,11 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
         // line is much larger (a big letterhead under a small tagline).
         if (ADDRESS_LIKE.test(s.text)) continue;
         const conf = s.words.reduce((a, w) => a + w.conf, 0) / s.words.length;
-        if (conf < 0.6) continue;
+        if (conf < LETTERHEAD.minConf) continue;
         ocrCandidates.push(s);
         continue;
       }
-      if (!best || h > best.y1 - best.y0 + 0.5) best = s;
+      if (!best || h > best.y1 - best.y0 + LETTERHEAD.tallerBy) best = s;
     }
   }
   if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates);

@@ -3,8 +3,11 @@ import { boxOf, type Layout, type Segment } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
-import { columnLimit, headingRole } from './parties.ts';
-import { findGstins } from './values.ts';
+import { OCR_DOUBT, withOcrDoubt } from './header-weights.ts';
+import { phrasePattern } from './labels.ts';
+import { columnLimit, headingRole } from './party-block.ts';
+import { GSTIN_READING_SCORE } from './party-weights.ts';
+import { findGstins, GSTIN_LENGTH } from './values.ts';
 
 /** Which party a place on the page speaks for. `issuer` is the letterhead: whoever wrote the document. */
 export type PartyRole = 'vendor' | 'buyer' | 'shipTo' | 'issuer';
@@ -38,13 +41,25 @@ const GSTIN_LABEL =
 const TRANSPORTER_ID = /\b(?:transport(?:er)?'?s?\s*(?:id|gstin|gst\s*no)|transin)\b[^A-Za-z]*$/i;
 
 /** Role words that qualify a GSTIN label in the same phrase ("Buyer's GSTIN", "GSTIN of Supplier"). */
-const ROLE_WORDS: Array<[RegExp, PartyRole | 'counterparty' | 'self']> = [
-  [/\b(?:supplier|seller|vendor|sold by|billed by)\b/i, 'vendor'],
-  [/\b(?:buyer|recipient|receiver|customer|client|bill(?:ed)? to|billing)\b/i, 'buyer'],
-  [/\b(?:consignee|ship(?:ped)? to|shipping|delivery)\b/i, 'shipTo'],
-  [/\b(?:party|your)\b/i, 'counterparty'],
-  [/\b(?:our|company'?s)\b/i, 'self'],
-];
+type RoleWord = PartyRole | 'counterparty' | 'self';
+const ROLE_WORDS: Array<[RegExp, RoleWord]> = (
+  [
+    [['supplier', 'seller', 'vendor', 'sold by', 'billed by'], 'vendor'],
+    [['buyer', 'recipient', 'receiver', 'customer', 'client', 'bill to', 'billed to', 'billing'], 'buyer'],
+    [['consignee', 'ship to', 'shipped to', 'shipping', 'delivery'], 'shipTo'],
+    [['party', 'your'], 'counterparty'],
+    [['our', "company's", 'companys'], 'self'],
+  ] as const
+).map(([words, role]): [RegExp, RoleWord] => [phrasePattern(words), role]);
+
+/** A label cell left of a GSTIN's is read with it when it ends no further left than this. */
+const LABEL_CELL_REACH = 80;
+
+/** Where a PAN's four digits stand in a GSTIN: after two of state code and five PAN letters. */
+const PAN_DIGITS_IN_GSTIN = { from: 7, to: 11 } as const;
+
+/** Ranks a GSTIN passing its check character above any failing one, whatever gave its party. */
+const VALID_RANK = 10;
 
 /** Horizontal slack (points) when deciding that a value sits in a heading's column. */
 const COLUMN_SLACK = 24;
@@ -132,13 +147,15 @@ export function findGstinCandidates(
     for (const g of found) {
       const words = wordsInSpan(seg, g.start, g.end);
       const bbox = boxOf(words);
-      const before = `${left && seg.x0 - left.x1 < 80 ? left.text : ''} ${seg.text.slice(0, g.start)}`;
+      const before = `${left && seg.x0 - left.x1 < LABEL_CELL_REACH ? left.text : ''} ${seg.text.slice(0, g.start)}`;
       // The e-way bill's transporter is identified by its GSTIN: never a party to the invoice.
       if (TRANSPORTER_ID.test(before)) continue;
       let role: PartyRole | null = null;
       let evidence: GstinCandidate['evidence'] = 'label';
       const labelRole =
-        GSTIN_LABEL.test(before.trim()) || /gst/i.test(before) ? roleFromLabel(before, type) : null;
+        GSTIN_LABEL.test(before.trim()) || before.toLowerCase().includes('gst')
+          ? roleFromLabel(before, type)
+          : null;
       if (labelRole) role = labelRole;
       else {
         const h = headingOver(headings, seg.page, bbox[0], bbox[1]);
@@ -151,15 +168,15 @@ export function findGstinCandidates(
         }
       }
       const ocr = words[0]?.source === 'ocr';
-      const conf = words.reduce((m, w) => Math.min(m, w.conf), 1);
-      const base = g.valid ? (g.repaired ? 0.75 : 0.95) : 0.5;
+      const R = GSTIN_READING_SCORE;
+      const base = g.valid ? (g.repaired ? R.repaired : R.valid) : R.failing;
       out.push({
         field: 'gstin',
         value: g.value,
         page: seg.page,
         bbox,
         source: ocr ? 'ocr' : 'text',
-        score: base * (ocr ? 0.85 + 0.15 * conf : 1),
+        score: withOcrDoubt(base, words, OCR_DOUBT.field),
         role,
         valid: g.valid,
         repaired: g.repaired,
@@ -199,16 +216,14 @@ function labelledCode(
     /^(.*?\b(?:gstin(?:\/uin)?|gst ?in|gst(?: reg(?:istration|d)?\.?)? ?(?:no|number)\.?))\s*[:\-.]*\s*([A-Za-z0-9]{15})\b/i.exec(
       text,
     );
-  if (inSeg?.[2]) {
-    const start = inSeg[0].length - 15;
-    return plausible(inSeg[2]) ? { value: inSeg[2].toUpperCase(), start, end: start + 15 } : null;
-  }
+  const code = (m: RegExpExecArray, value: string) => {
+    const start = m[0].length - GSTIN_LENGTH;
+    return plausible(value) ? { value: value.toUpperCase(), start, end: start + GSTIN_LENGTH } : null;
+  };
+  if (inSeg?.[2]) return code(inSeg, inSeg[2]);
   if (leftText && GSTIN_LABEL.test(leftText.trim())) {
     const m = /^[:\-.\s]*([A-Za-z0-9]{15})\b/.exec(text);
-    if (m?.[1] && plausible(m[1])) {
-      const start = m[0].length - 15;
-      return { value: m[1].toUpperCase(), start, end: start + 15 };
-    }
+    if (m?.[1]) return code(m, m[1]);
   }
   return null;
 }
@@ -217,7 +232,8 @@ function labelledCode(
 function plausible(code: string): boolean {
   const c = code.toUpperCase();
   if (!stateByCode(c.slice(0, 2))) return false;
-  return /[A-Z]/.test(c.slice(2, 7)) && /\d/.test(c.slice(7, 11));
+  const { from, to } = PAN_DIGITS_IN_GSTIN;
+  return /[A-Z]/.test(c.slice(2, from)) && /\d/.test(c.slice(from, to));
 }
 
 /** The role of a candidate on this type of document: the letterhead is the vendor of an invoice, the buyer of a PO or GRN. */
@@ -255,7 +271,8 @@ export function resolvePartyGstins(
   candidates: GstinCandidate[],
   type: DocumentType,
 ): { vendor: Candidate | null; buyer: Candidate | null } {
-  const rank = (c: GstinCandidate) => (c.valid ? 10 : 0) + (c.repaired ? -1 : 0) + EVIDENCE_RANK[c.evidence];
+  const rank = (c: GstinCandidate) =>
+    (c.valid ? VALID_RANK : 0) + (c.repaired ? -1 : 0) + EVIDENCE_RANK[c.evidence];
   const best = (party: 'vendor' | 'buyer', exclude: Candidate | null): Candidate | null => {
     const own = fromBlocks[party];
     const other = party === 'vendor' ? 'buyer' : 'vendor';
@@ -272,7 +289,9 @@ export function resolvePartyGstins(
             (x) => isBuyersSite(x, type) && !samePlace(x, exclude) && x.value !== exclude?.value,
           )
         : [];
-    const c = list[0] ?? (site[0] ? { ...site[0], score: Math.min(site[0].score, 0.8) } : undefined);
+    const c =
+      list[0] ??
+      (site[0] ? { ...site[0], score: Math.min(site[0].score, GSTIN_READING_SCORE.buyersSite) } : undefined);
     return c
       ? {
           field: 'gstin',

@@ -1,3 +1,6 @@
+import { GSTIN_PATTERN } from '@bahi/india';
+import { collapseSpaces, countLetters } from './values.ts';
+
 /**
  * What a party's name can and cannot be, whichever finder proposed it. A label, a copy marker or a
  * route code read where a name should be is no name: the field is left empty for a person rather
@@ -25,11 +28,8 @@ const MIN_LETTERS = 4;
  * letters to name anyone.
  */
 export function isNeverAPartyName(text: string): boolean {
-  const t = text
-    .replace(/[:;,.\-–—()[\]|*#"'“”‘’]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if ((t.match(/[A-Za-z]/g) ?? []).length < MIN_LETTERS) return true;
+  const t = collapseSpaces(text.replace(/[:;,.\-–—()[\]|*#"'“”‘’]+/g, ' ')).trim();
+  if (countLetters(t) < MIN_LETTERS) return true;
   // Route codes: only three-letter capitals ("DEL BOM", "BLR - HYD").
   if (/^[A-Z]{3}(?: [A-Z]{3}){1,2}$/.test(t)) return true;
   return LABEL_WORDS.test(t) || COPY_MARKER.test(t) || ROLE_OR_TITLE.test(t);
@@ -38,10 +38,13 @@ export function isNeverAPartyName(text: string): boolean {
 /** The holder type a PAN's fourth character gives (Income-tax Department's PAN structure). */
 export type PanHolder = 'company' | 'firm' | 'person' | 'other';
 
+/** Where a GSTIN holds its PAN's holder type: after the two-digit state code, the PAN's fourth character. */
+const PAN_HOLDER_INDEX = 5;
+
 /** The holder type of the PAN inside a GSTIN (characters 3–12; the fourth PAN character). */
 export function panHolderOfGstin(gstin: string): PanHolder | null {
-  if (!/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/.test(gstin)) return null;
-  const c = gstin[5]!;
+  if (!GSTIN_PATTERN.test(gstin)) return null;
+  const c = gstin[PAN_HOLDER_INDEX]!;
   if (c === 'C') return 'company';
   if (c === 'F') return 'firm';
   if (c === 'P' || c === 'H') return 'person';
@@ -87,9 +90,9 @@ const FORM_THEN_REST = /^(.*?\b(?:pvt\.?\s*ltd|private\s+limited|limited|ltd|llp
  */
 export function cutAddressAfterForm(name: string): string {
   const m = FORM_THEN_REST.exec(name);
-  if (!m?.[1] || !m[2] || !looksLikeAddress(m[2]) || /^\(/.test(m[2])) return name;
+  if (!m?.[1] || !m[2] || !looksLikeAddress(m[2]) || m[2].startsWith('(')) return name;
   const end = name.indexOf(m[1]) + m[1].length;
-  return name.slice(0, end) + (/^\./.test(name.slice(end)) ? '.' : '');
+  return name.slice(0, end) + (name.startsWith('.', end) ? '.' : '');
 }
 
 /** Words of an Indian address that a business name rarely carries (a locality, a plot, a PIN). */
@@ -101,7 +104,8 @@ const ADDRESS_WORDS =
  * slipped off its block. Not refused outright (a "Gandhi Nagar Traders" exists), only doubted.
  */
 export function looksLikeAddress(name: string): boolean {
-  return ADDRESS_WORDS.test(name) || /,.*,/.test(name);
+  // Two commas: parts of an address, where a name has one at most.
+  return ADDRESS_WORDS.test(name) || name.split(',').length > 2;
 }
 
 /** Words that make a line a business's name: its legal form or its trade ("… Traders", "… Agencies"). */

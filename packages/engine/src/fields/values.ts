@@ -1,5 +1,6 @@
 import {
   findDates,
+  GSTIN_PATTERN,
   isValidGstin,
   parseIndianAmount,
   repairGstin,
@@ -16,8 +17,29 @@ export interface ParsedValue {
   end: number;
 }
 
-/** A printed GSTIN in exact form (the check character may still be wrong). */
-const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** Characters in a GSTIN: two of state code, ten of PAN, entity number, "Z", check character. */
+export const GSTIN_LENGTH = 15;
+
+/** Characters a run read as a GSTIN may hold at most: OCR adds stray marks and the odd extra character. */
+const GSTIN_RUN_MAX = 18;
+
+/** Letters a GSTIN-like run needs: a GSTIN has seven, a run with fewer is a number (an account, an IRN part). */
+const GSTIN_MIN_LETTERS = 4;
+
+/** Every run of white space as one space. */
+export function collapseSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+/** The text with its white space taken out. */
+export function withoutSpaces(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+/** How many ASCII letters the text holds. */
+export function countLetters(text: string): number {
+  return (text.match(/[A-Za-z]/g) ?? []).length;
+}
 
 /**
  * Find GSTINs in text. Each token of 15–18 characters (OCR adds stray marks and the odd extra
@@ -33,12 +55,11 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
   // labels glued on by punctuation ("GSTIN-29...", "No.29...") fall away as separate runs.
   const tokens = [...text.matchAll(/[A-Za-z0-9)|\]!]+/g)].map((m) => ({ t: m[0], start: m.index ?? 0 }));
   const tryToken = (token: string, start: number): boolean => {
-    if (token.length < 15 || token.length > 18) return false;
-    // A GSTIN has seven letters; a run with fewer than four is a number (an account, an IRN part).
-    if ((token.match(/[A-Za-z]/g) ?? []).length < 4) return false;
+    if (token.length < GSTIN_LENGTH || token.length > GSTIN_RUN_MAX) return false;
+    if (countLetters(token) < GSTIN_MIN_LETTERS) return false;
     const upper = token.toUpperCase();
-    if (upper.length === 15 && isValidGstin(upper)) {
-      valid.push({ value: upper, start, end: start + 15, valid: true });
+    if (upper.length === GSTIN_LENGTH && isValidGstin(upper)) {
+      valid.push({ value: upper, start, end: start + GSTIN_LENGTH, valid: true });
       return true;
     }
     const fixed = repairGstin(token);
@@ -46,14 +67,15 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
       valid.push({ value: fixed, start, end: start + token.length, valid: true, repaired: true });
       return true;
     }
-    if (GSTIN_SHAPE.test(upper)) invalid.push({ value: upper, start, end: start + 15, valid: false });
+    if (GSTIN_PATTERN.test(upper))
+      invalid.push({ value: upper, start, end: start + GSTIN_LENGTH, valid: false });
     return false;
   };
   tokens.forEach((tok, k) => {
     if (tryToken(tok.t, tok.start)) return;
     // OCR splits a GSTIN with a stray space ("29AABCT 1332L1ZA"): try it joined to the next run.
     const next = tokens[k + 1];
-    if (tok.t.length < 15 && next && text.slice(tok.start + tok.t.length, next.start) === ' ')
+    if (tok.t.length < GSTIN_LENGTH && next && text.slice(tok.start + tok.t.length, next.start) === ' ')
       tryToken(tok.t + next.t, tok.start);
   });
   return [...valid, ...invalid];
@@ -61,6 +83,9 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
 
 const VEHICLE_RE = /\b([A-Z]{2})[\s-]?(\d{1,2})[\s-]?([A-Z]{0,3})[\s-]?(\d{3,4})\b/;
 const CURRENCY_RE = /\b(INR|USD|EUR|GBP|AED|SGD|JPY|CNY|AUD|CAD|CHF)\b/;
+
+/** OCR's look-alikes for hex digits in an IRN: none of these letters is a hex digit. */
+const IRN_LOOKALIKES: Readonly<Record<string, string>> = { l: '1', i: '1', '|': '1', o: '0', s: '5', z: '2' };
 
 /**
  * Undo OCR slips inside printed dates, keeping the text's length where it can (so spans still
@@ -121,7 +146,7 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
     case 'money': {
       const m = /\(?-?\)?\s*(?:rs\.?|inr|₹)?\s*-?[\d,]+(?:\.\d+)?/i.exec(text);
       if (!m) return null;
-      const v = parseIndianAmount(m[0].replace(/\(-\)/, '-'));
+      const v = parseIndianAmount(m[0].replace('(-)', '-'));
       // A total is booked in paise: a figure printed to a tenth of a paisa (358.262, a per-item
       // tax computed unrounded) is the amount rounded to paise.
       return v === null
@@ -153,14 +178,9 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
     }
     case 'irn': {
       // OCR confuses 1/l/i, 0/o, 5/s, 2/z inside the 64 hex digits; none of those letters is hex.
-      const hex = text
-        .replace(/\s+/g, '')
-        .toLowerCase()
-        .replace(/[li|]/g, '1')
-        .replace(/o/g, '0')
-        .replace(/s/g, '5')
-        .replace(/z/g, '2');
-      const m = /(?:^|[^0-9a-z])([0-9a-f]{64})(?![0-9a-z])/.exec(hex) ?? /^([0-9a-f]{64})$/.exec(hex);
+      const hex = [...withoutSpaces(text).toLowerCase()].map((c) => IRN_LOOKALIKES[c] ?? c).join('');
+      // The 64 digits alone, or set off from other letters and digits.
+      const m = /(?:^|[^0-9a-z])([0-9a-f]{64})(?![0-9a-z])/.exec(hex);
       if (m?.[1]) return { value: m[1], start: offset, end: offset + text.length };
       return null;
     }
@@ -169,26 +189,24 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
       return m ? { value: m[0], start: offset + m.index, end: offset + m.index + m[0].length } : null;
     }
     case 'eway': {
+      // Twelve digits, printed in groups of four.
       const m = /\b(\d{4})\s?(\d{4})\s?(\d{4})\b/.exec(text);
       return m
-        ? { value: `${m[1]}${m[2]}${m[3]}`, start: offset + m.index, end: offset + m.index + m[0].length }
+        ? { value: m.slice(1).join(''), start: offset + m.index, end: offset + m.index + m[0].length }
         : null;
     }
     case 'vehicle': {
       const m = VEHICLE_RE.exec(text.toUpperCase());
       if (!m) return null;
-      return {
-        value: `${m[1]}${m[2]}${m[3]}${m[4]}`,
-        start: offset + m.index,
-        end: offset + m.index + m[0].length,
-      };
+      // State, district, series and number, written without the spaces or dashes between them.
+      return { value: m.slice(1).join(''), start: offset + m.index, end: offset + m.index + m[0].length };
     }
     case 'currency': {
       const m = CURRENCY_RE.exec(text.toUpperCase());
       return m ? { value: m[1]!, start: offset + m.index, end: offset + m.index + m[0].length } : null;
     }
     case 'text': {
-      const t = text.replace(/\s+/g, ' ').trim();
+      const t = collapseSpaces(text).trim();
       return t ? { value: t, start: offset, end: offset + text.length } : null;
     }
   }
