@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phraseRegex, phraseSource, phrasesAnywhere } from './phrases.ts';
+import { phraseRegex, phraseSource, wordPhrases } from './phrases.ts';
 
 /** The text a phrase matches at the start of `text`, or null. */
 const read = (phrase: string, text: string, options = {}) =>
@@ -104,9 +104,9 @@ describe('phrase notation', () => {
   });
 });
 
-describe('phrasesAnywhere', () => {
+describe('wordPhrases', () => {
   it('matches any phrase as whole words, case-insensitively', () => {
-    const title = phrasesAnywhere(['tax invoice', 'bill of supply']);
+    const title = wordPhrases(['tax invoice', 'bill of supply']);
     expect(title.test('TAX INVOICE')).toBe(true);
     expect(title.test('Bill of Supply No. 7')).toBe(true);
     expect(title.test('taxinvoice')).toBe(false);
@@ -114,19 +114,40 @@ describe('phrasesAnywhere', () => {
   });
 
   it('reads a dot in a phrase as optional (abbreviations)', () => {
-    const grn = phrasesAnywhere(['g.r.n.']);
+    const grn = wordPhrases(['g.r.n.']);
     for (const t of ['GRN', 'G.R.N.', 'G.R.N', 'g.rn']) expect(grn.test(t)).toBe(true);
   });
 
   it('escapes the other characters of a regular expression', () => {
-    const p = phrasesAnywhere(['a+b', 'e-invoice']);
+    const p = wordPhrases(['a+b', 'e-invoice']);
     expect(p.test('a+b')).toBe(true);
     expect(p.test('aab')).toBe(false);
     expect(p.test('E-Invoice')).toBe(true);
   });
 
   it('adds flags: a global pattern counts matches', () => {
-    const votes = phrasesAnywhere(['received', 'receipt'], 'g');
+    const votes = wordPhrases(['received', 'receipt'], { global: true });
     expect('Received 4, receipt 2, RECEIVED'.match(votes)).toHaveLength(3);
+  });
+});
+
+describe('wordPhrases at the start of a text', () => {
+  it('matches whole phrases at the start only, whatever their case', () => {
+    const re = wordPhrases(['gst no', 'ph', 'reg. office'], { atStart: true });
+    expect(re.test('GST No. 29')).toBe(true);
+    expect(re.test('Ph: 98200 00000')).toBe(true);
+    expect(re.test('Reg. Office: Pune')).toBe(true);
+    expect(re.test('Reg Office: Pune')).toBe(true);
+    expect(re.test('Phone 98200')).toBe(false);
+    expect(re.test('Regd office')).toBe(false);
+    expect(re.test('Our GST No')).toBe(false);
+  });
+
+  it('matches a possessive in any printed form, but never inside a word', () => {
+    const re = wordPhrases(['bill to', "company's"]);
+    expect(re.test("Company's GSTIN")).toBe(true);
+    expect(re.test('Companys GSTIN')).toBe(true);
+    expect(re.test('Details (Bill To)')).toBe(true);
+    expect(re.test('Billto')).toBe(false);
   });
 });

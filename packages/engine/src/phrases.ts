@@ -210,10 +210,14 @@ export function phraseRegexes(phrases: readonly string[], options: PhraseOptions
 }
 
 /**
- * One pattern for a vocabulary of phrases found anywhere in raw text (document titles, type
- * words), each as whole words and case-insensitive; `flags` adds others ("g" to count matches).
+ * One case-insensitive pattern for a vocabulary of phrases in raw text (document titles, type
+ * words, labels that name no field), each as whole words: anywhere in the text, or at its start
+ * (`atStart`). `global` counts matches (`String.match`).
  */
-export function phrasesAnywhere(phrases: readonly string[], flags = ''): RegExp {
+export function wordPhrases(
+  phrases: readonly string[],
+  { atStart = false, global = false }: { atStart?: boolean; global?: boolean } = {},
+): RegExp {
   const sources = phrases.map((p) => phraseSource(p.toLowerCase()));
-  return new RegExp(`\\b(?:${sources.join('|')})`, `i${flags}`);
+  return new RegExp(`${atStart ? '^' : '\\b'}(?:${sources.join('|')})`, global ? 'gi' : 'i');
 }

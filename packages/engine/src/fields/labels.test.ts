@@ -1,24 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLabelText, phrasePattern, STATE_LINE } from './labels.ts';
-
-describe('phrasePattern', () => {
-  it('matches whole phrases at the start, whatever their case', () => {
-    const re = phrasePattern(['gst no', 'ph', 'reg. office'], true);
-    expect(re.test('GST No. 29')).toBe(true);
-    expect(re.test('Ph: 98200 00000')).toBe(true);
-    expect(re.test('Reg. Office: Pune')).toBe(true);
-    expect(re.test('Phone 98200')).toBe(false);
-    expect(re.test('Regd office')).toBe(false);
-    expect(re.test('Our GST No')).toBe(false);
-  });
-
-  it('matches a phrase anywhere as whole words when not anchored', () => {
-    const re = phrasePattern(['bill to', "company's"]);
-    expect(re.test("Company's GSTIN")).toBe(true);
-    expect(re.test('Details (Bill To)')).toBe(true);
-    expect(re.test('Billto')).toBe(false);
-  });
-});
+import { isLabelText, STATE_LINE } from './labels.ts';
 
 describe('other labels', () => {
   it('knows rows that name no extracted field', () => {

@@ -1,4 +1,5 @@
 import type { Layout, Segment } from '../layout.ts';
+import { wordPhrases } from '../phrases.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { LABEL_GEOMETRY as G, LABEL_WEIGHT } from './header-weights.ts';
@@ -9,16 +10,6 @@ import {
   normalizeLabelText,
   PARTY_LABELS,
 } from './vocabulary.ts';
-
-/**
- * One pattern for a list of phrases, each matched as whole words whatever their case: at the start
- * of the text (`atStart`) or anywhere in it. Phrases are plain words (letters, digits, spaces, and
- * "'", "/", "-" or "." between letters); a dot stands for itself.
- */
-export function phrasePattern(phrases: readonly string[], atStart = false): RegExp {
-  const alternatives = phrases.map((p) => p.replaceAll('.', '\\.')).join('|');
-  return new RegExp(`${atStart ? '^' : '\\b'}(?:${alternatives})\\b`, 'i');
-}
 
 /** Labels of a GSTIN ("GSTIN", "GSTIN/UIN", "GST No.", "GST Reg."). */
 export const GSTIN_LABELS = ['gstin', 'gst in', 'gst no', 'gst reg', 'uin'];
@@ -59,7 +50,7 @@ export const STATE_LINE = /^(?:code\s*[:-]|state\b)/i;
 
 /** Words that start a label on Indian business documents but name no field we extract. */
 const OTHER_LABELS: RegExp[] = [
-  phrasePattern(
+  wordPhrases(
     [
       ...GSTIN_LABELS,
       ...REGISTRATION_LABELS,
@@ -67,7 +58,7 @@ const OTHER_LABELS: RegExp[] = [
       ...REFERENCE_LABELS,
       ...WORDS_AND_BANK_LABELS,
     ],
-    true,
+    { atStart: true },
   ),
   STATE_LINE,
 ];

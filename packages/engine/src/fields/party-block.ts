@@ -1,5 +1,6 @@
 import { findDates, stateCodeFromText } from '@bahi/india';
 import { boxOf, type Layout, type Line, type Segment } from '../layout.ts';
+import { wordPhrases } from '../phrases.ts';
 import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { median } from '../util.ts';
@@ -10,7 +11,6 @@ import {
   GSTIN_LABELS,
   isLabelText,
   matchStart,
-  phrasePattern,
   REGISTRATION_LABELS,
   STATE_LINE,
 } from './labels.ts';
@@ -43,7 +43,7 @@ export interface Party {
 export type Role = 'vendor' | 'buyer' | 'shipTo';
 
 /** A row of a party block that is a way to reach it or a registration, never its address. */
-const CONTACT = phrasePattern(
+const CONTACT = wordPhrases(
   [
     ...CONTACT_LABELS,
     'cell',
@@ -54,10 +54,10 @@ const CONTACT = phrasePattern(
     'reg. office',
     'regd. office',
   ],
-  true,
+  { atStart: true },
 );
 /** A GSTIN's row in a party block. */
-const GSTIN_LABEL = phrasePattern(GSTIN_LABELS, true);
+const GSTIN_LABEL = wordPhrases(GSTIN_LABELS, { atStart: true });
 
 const COLUMN_HEADER =
   /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;

@@ -1,10 +1,10 @@
 import { stateByCode } from '@bahi/india';
 import { boxOf, type Layout, type Segment } from '../layout.ts';
+import { wordPhrases } from '../phrases.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
 import { OCR_DOUBT, withOcrDoubt } from './header-weights.ts';
-import { phrasePattern } from './labels.ts';
 import { columnLimit, headingRole } from './party-block.ts';
 import { GSTIN_READING_SCORE } from './party-weights.ts';
 import { findGstins, GSTIN_LENGTH } from './values.ts';
@@ -50,7 +50,7 @@ const ROLE_WORDS: Array<[RegExp, RoleWord]> = (
     [['party', 'your'], 'counterparty'],
     [['our', "company's", 'companys'], 'self'],
   ] as const
-).map(([words, role]): [RegExp, RoleWord] => [phrasePattern(words), role]);
+).map(([words, role]): [RegExp, RoleWord] => [wordPhrases(words), role]);
 
 /** A label cell left of a GSTIN's is read with it when it ends no further left than this. */
 const LABEL_CELL_REACH = 80;

@@ -1,6 +1,6 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
 import { fieldSpecsOf } from '../fields/vocabulary.ts';
-import { phrasesAnywhere } from '../phrases.ts';
+import { wordPhrases } from '../phrases.ts';
 import type { DocumentProfile } from './types.ts';
 
 /** A goods receipt (material inward) note: printed by the buying company; it counts goods, not money. */
@@ -8,7 +8,7 @@ export const grnProfile: DocumentProfile = {
   type: 'grn',
   noun: 'goods receipt',
   issuer: 'buyer',
-  title: phrasesAnywhere([
+  title: wordPhrases([
     'goods receipt',
     'goods received',
     'material receipt',
@@ -18,7 +18,7 @@ export const grnProfile: DocumentProfile = {
     'g.r.n.',
     'm.r.n.',
   ]),
-  votes: phrasesAnywhere(['GRN', 'MRN', 'received', 'accepted', 'rejected', 'receipt'], 'g'),
+  votes: wordPhrases(['GRN', 'MRN', 'received', 'accepted', 'rejected', 'receipt'], { global: true }),
   headerFields: listHeaderFields('grn'),
   fieldSpecs: fieldSpecsOf('grn'),
   money: null,

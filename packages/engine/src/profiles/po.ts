@@ -1,6 +1,6 @@
 import { listHeaderFields } from '@bahi/contracts/extraction';
 import { fieldSpecsOf } from '../fields/vocabulary.ts';
-import { phrasesAnywhere } from '../phrases.ts';
+import { wordPhrases } from '../phrases.ts';
 import type { DocumentProfile } from './types.ts';
 
 /** A purchase (work, service) order: printed by the buying company and addressed to the supplier. */
@@ -8,8 +8,8 @@ export const poProfile: DocumentProfile = {
   type: 'po',
   noun: 'purchase order',
   issuer: 'buyer',
-  title: phrasesAnywhere(['purchase order', 'work order', 'service order']),
-  votes: phrasesAnywhere(['purchase order', 'delivery schedule', 'vendor'], 'g'),
+  title: wordPhrases(['purchase order', 'work order', 'service order']),
+  votes: wordPhrases(['purchase order', 'delivery schedule', 'vendor'], { global: true }),
   headerFields: listHeaderFields('po'),
   fieldSpecs: fieldSpecsOf('po'),
   money: { roundOffInTotal: false, totalMayBeRounded: true, taxMayBeExtra: true },

@@ -17,11 +17,11 @@ export interface DocumentProfile {
    * "M/s" and "Party" headings address the other party.
    */
   issuer: 'vendor' | 'buyer';
-  /** A title that names this type near the top of page 1 (`phrasesAnywhere` of its titles). */
+  /** A title that names this type near the top of page 1 (`wordPhrases` of its titles). */
   title: RegExp;
   /**
    * Words that vote for this type across page 1 when no title decides (`classify.ts`; a global
-   * `phrasesAnywhere`, its matches counted).
+   * `wordPhrases`, its matches counted).
    */
   votes: RegExp;
   /** Its header fields, in contract order (declared once, in `@bahi/contracts`). */
