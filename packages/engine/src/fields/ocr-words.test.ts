@@ -12,6 +12,16 @@ describe('OCR word repair in names and addresses', () => {
     );
   });
 
+  it('puts back a zero read for an o, a lost thin glyph, and a dash read as a dot', () => {
+    expect(repairOcrWord('Nagp0r')).toBeNull();
+    expect(repairOcrText('Plot 7, Ind0re - 452001')).toBe('Plot 7, Indore - 452001');
+    expect(repairOcrText('Unit 10, Sector 20')).toBe('Unit 10, Sector 20');
+    expect(repairOcrText('Sahyadri Bulding, Pune')).toBe('Sahyadri Building, Pune');
+    expect(repairOcrText('Pune \u00b7 411001')).toBe('Pune - 411001');
+    // Too short to say which glyph was lost.
+    expect(repairOcrWord('Pak')).toBeNull();
+  });
+
   it('leaves known words, unknown words and short words as read', () => {
     expect(repairOcrWord('Industrial')).toBeNull();
     expect(repairOcrWord('Kothari')).toBeNull();

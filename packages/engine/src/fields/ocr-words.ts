@@ -95,7 +95,15 @@ const CONFUSIONS: ReadonlyArray<readonly [string, string]> = [
   ['d', 'cl'],
   ['h', 'b'],
   ['b', 'h'],
+  // A zero for an o inside a word ("Bh0pal"): only ever a known word, never a code, is repaired.
+  ['0', 'o'],
 ];
+
+/** Thin glyphs a blurred photo or a faint scan loses from a word ("Bulding"). */
+const DROPPED = ['i', 'l'];
+
+/** Letters a word needs before a lost glyph is put back: a short word would match too many. */
+const DROPPED_MIN_LETTERS = 5;
 
 /** Whether a character is an ASCII capital letter. */
 function isCapital(c: string | undefined): boolean {
@@ -115,7 +123,7 @@ const REPAIR_MIN_LETTERS = 4;
 /** The known word one OCR confusion away from `word`, or null (unknown, or several). */
 export function repairOcrWord(word: string): string | null {
   const lower = word.toLowerCase();
-  if (lower.length < REPAIR_MIN_LETTERS || !/^[a-z]+$/.test(lower) || KNOWN.has(lower)) return null;
+  if (lower.length < REPAIR_MIN_LETTERS || !/^[a-z0]+$/.test(lower) || KNOWN.has(lower)) return null;
   const found = new Set<string>();
   for (const [read, printed] of CONFUSIONS) {
     for (let i = lower.indexOf(read); i >= 0; i = lower.indexOf(read, i + 1)) {
@@ -123,6 +131,12 @@ export function repairOcrWord(word: string): string | null {
       if (KNOWN.has(cand)) found.add(cand);
     }
   }
+  if (lower.length >= DROPPED_MIN_LETTERS)
+    for (let i = 1; i < lower.length; i++)
+      for (const glyph of DROPPED) {
+        const cand = lower.slice(0, i) + glyph + lower.slice(i);
+        if (KNOWN.has(cand)) found.add(cand);
+      }
   return found.size === 1 ? shapeLike(word, [...found][0]!) : null;
 }
 
@@ -134,7 +148,12 @@ const MISREAD_LTD = /(?<=[\s).])(?:LTO|LID|LT0)(?=\.?\s*$)/i;
 
 /** Repair the OCR-misread known words of a name or address line; other words stay as read. */
 export function repairOcrText(text: string): string {
-  return text
-    .replace(/[A-Za-z]+/g, (w) => repairOcrWord(w) ?? w)
-    .replace(MISREAD_LTD, (w) => shapeLike(w, 'ltd'));
+  return (
+    text
+      // A word may hold a zero OCR read for an o, never start or end with one (a figure's "10").
+      .replace(/[A-Za-z]+(?:0+[A-Za-z]+)*/g, (w) => repairOcrWord(w) ?? w)
+      .replace(MISREAD_LTD, (w) => shapeLike(w, 'ltd'))
+      // A dash read as a middle dot between two parts of an address ("Gujarat · 394074").
+      .replaceAll(' \u00b7 ', ' - ')
+  );
 }
