@@ -215,10 +215,17 @@ function readHsn(words: Word[]): string | null {
   return null;
 }
 
-/** Unit words of a quantity cell ("48 Nos", "1.00" over "Month"). */
-function unitFromQuantityCell(words: Word[]): { text: string; words: Word[] } | null {
-  const ws = words.filter((w) => !isNumericToken(w.text) && letterRun(w.text) > 0);
+/**
+ * Unit words of a quantity cell ("48 Nos", "1.00" over "Month"). Words above the row's first line
+ * are not its unit: the end of a header label wrapped under the header row ("Qty" over "tity").
+ */
+function unitFromQuantityCell(words: Word[], top: number): { text: string; words: Word[] } | null {
+  const ws = words.filter((w) => !isNumericToken(w.text) && letterRun(w.text) > 0 && w.y1 > top);
   if (ws.length === 0) return null;
+  // A lone letter with no figure in the cell, and no unit, is the quantity OCR misread ("Z" for 2).
+  const figure = words.some((w) => isNumericToken(w.text) && hasDigit(w.text));
+  const lone = ws.length === 1 && ws[0]?.text.length === 1;
+  if (!figure && lone && !UNIT_WORD.test(ws[0]?.text ?? '')) return null;
   return { text: ws.map((w) => w.text).join(' '), words: ws };
 }
 
@@ -260,7 +267,7 @@ export function readLine(
   const unitWords = cellOf(bestColumn(columns, 'unit')).filter((w) => letterRun(w.text) > 0);
   const lines = profileOf(type).lines;
   const qtyIdx = bestColumn(columns, lines.quantityColumn);
-  const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx));
+  const qtyUnit = unitFromQuantityCell(cellOf(qtyIdx), row.anchor.line.y0);
   let unitText = unitWords.length > 0 ? cellText(unitWords) : (qtyUnit?.text ?? null);
   if (unitText !== null && [...unitWords, ...(qtyUnit?.words ?? [])].some((w) => w.source === 'ocr'))
     unitText = correctUnit(unitText);
@@ -436,9 +443,10 @@ function readPricedFigures(
     }
   }
   const ocrRow = row.lines.some((l) => l.line.words.some((w) => w.source === 'ocr'));
-  // An empty quantity cell in a text layer is a row that prints none (a shipping charge): the
-  // arithmetic may repair a value OCR lost, never invent one the document does not show.
-  if (cellOf(qtyIdx).length === 0 && !ocrRow) fixed = { ...fixed, quantity: null };
+  // An empty quantity cell in a text layer, or in a charge row at the foot of the item box, is a
+  // row that prints none (a shipping charge): the arithmetic may repair a value OCR lost, never
+  // invent one the document does not show.
+  if (cellOf(qtyIdx).length === 0 && (!ocrRow || row.anchor.charge)) fixed = { ...fixed, quantity: null };
   // OCR lost a discount cell of a table that has a discount column: the row's arithmetic gives it.
   if (
     repair &&
@@ -674,26 +682,54 @@ interface SlipOption {
  * no way to tell which OCR misread: then nothing is replaced (a wrong value is worse than as read).
  */
 function oneSlip(options: SlipOption[]): SlipOption | null {
-  // Between figures equally near, the one OCR split into pieces ("3.500 00") is the misread one.
+  // Between figures equally near, OCR misreading or dropping a digit ("7" for 1) is likelier than
+  // it printing one that is not there ("48" for 8), and the one OCR split into pieces
+  // ("3.500 00") is the misread one.
   const pieces = (o: SlipOption) => wordCount(o.read);
   const ranked = options
-    .map((o) => ({ o, d: digitDistance(o.read, o.value), p: pieces(o) }))
+    .filter((o) => Number.isInteger(o.value) || !printsWhole(o.read))
+    .map((o) => ({ o, d: digitDistance(o.read, o.value), p: pieces(o), s: !gainsDigit(o.read, o.value) }))
     .filter((x) => x.d <= 1)
-    .sort((x, y) => x.d - y.d || y.p - x.p);
+    .sort((x, y) => x.d - y.d || Number(y.s) - Number(x.s) || y.p - x.p);
   const [best, next] = ranked;
-  if (!best || (next && next.d === best.d && next.p === best.p)) return null;
+  if (!best || (next && next.d === best.d && next.s === best.s && next.p === best.p)) return null;
   return best.o;
+}
+
+/**
+ * Whether a figure is printed whole with its decimals ("1.00"): a fraction (0.80) differs from it
+ * in two digits, not one, though the cores "1" and "8" are one apart.
+ */
+function printsWhole(printed: string): boolean {
+  const t = printed.trim();
+  const decimals = t.slice(t.lastIndexOf('.') + 1);
+  return t.includes('.') && decimals !== '' && [...decimals].every((c) => c === '0');
+}
+
+/** Whether a figure as printed has more significant digits than the value it may stand for. */
+function gainsDigit(printed: string, value: number): boolean {
+  return digitCore(printed).length > digitCore(figureText(value)).length;
 }
 
 /** Edit distance between the digits printed and the digits of a value (OCR digit slips). */
 function digitDistance(printed: string, value: number): number {
-  const fixed = Number.isInteger(value)
-    ? String(value)
-    : value.toFixed(value * PAISE_PER_RUPEE === Math.round(value * PAISE_PER_RUPEE) ? 2 : QUANTITY_DECIMALS);
-  // Leading zeros say nothing, and "1,540.00" prints trailing zeros the number does not carry:
-  // compare the digits without either.
-  const core = (s: string) => digitsOf(s).replace(/^0+|0+$/g, '');
-  return editDistance(core(printed), core(fixed), DIGIT_DISTANCE_CAP);
+  return editDistance(digitCore(printed), digitCore(figureText(value)), DIGIT_DISTANCE_CAP);
+}
+
+/** A value as it would be printed: whole, in paise, or to the quantity's decimals. */
+function figureText(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  return value.toFixed(
+    value * PAISE_PER_RUPEE === Math.round(value * PAISE_PER_RUPEE) ? 2 : QUANTITY_DECIMALS,
+  );
+}
+
+/**
+ * The digits of a figure without leading zeros (they say nothing) or trailing ones ("1,540.00"
+ * prints zeros the number does not carry).
+ */
+function digitCore(s: string): string {
+  return digitsOf(s).replace(/^0+|0+$/g, '');
 }
 
 interface GrnReading {
@@ -746,6 +782,8 @@ export function reconcileGrn(
 /**
  * Among several amount columns ("Amount", "Taxable Value", "Total" with tax), the line amount is
  * the one that equals quantity × rate − discount; without such agreement, the best-named one.
+ * An amount column printed after the tax columns while another stands before them is the total
+ * with tax: a rate that includes tax makes it equal quantity × rate, yet it is no taxable value.
  */
 function chooseAmountColumn(
   columns: Column[],
@@ -757,9 +795,11 @@ function chooseAmountColumn(
   const best = bestColumn(columns, 'amount');
   if (qty === null || rate === null) return best;
   const expected = qty * rate - discount;
+  const firstTax = columns.findIndex((c) => c.kind === 'taxAmount' || c.kind === 'gst');
+  const afterTaxes = (i: number) => firstTax >= 0 && best >= 0 && best < firstTax && i > firstTax;
   const candidates = columns
     .map((c, i) => ({ c, i }))
-    .filter(({ c }) => c.kind === 'amount')
+    .filter(({ c, i }) => c.kind === 'amount' && !afterTaxes(i))
     .sort((a, b) => b.c.priority - a.c.priority);
   for (const { i } of candidates) {
     const v = readMoney(cellOf(i).filter((w) => hasDigit(w.text)));

@@ -17,6 +17,7 @@ import {
   GROUP_LABEL_REACH_SHARE,
   HEADER_CELL_GAP,
   HEADER_LINE_GAP,
+  HEADER_SUBROW_GAP,
   HEADER_WORD_SHARE,
   LABEL_OVERLAP,
   MIN_STRONG_HEADER_WORDS,
@@ -91,6 +92,14 @@ function isHeaderish(line: Line, junkNumbers = 0): boolean {
   return total > 0 && known / total >= HEADER_WORD_SHARE;
 }
 
+/** Whether a line holds column words only: no figure, no word a header does not use. */
+function isLabelRow(line: Line): boolean {
+  const toks = headerTokens(line);
+  return (
+    toks.length > 0 && !line.words.some((w) => hasDigit(w.text)) && toks.every((t) => HEADER_WORDS.has(t))
+  );
+}
+
 /**
  * Find the line-item table headers on a page: lines rich in column vocabulary, extended to the
  * adjacent header lines above and below (labels wrapped over 2–3 lines). Only headers that make a
@@ -119,7 +128,11 @@ export function findHeaders(lines: Line[], type: DocumentType, weak = false): Ta
     while (last < lines.length - 1) {
       const next = lines[last + 1] as Line;
       const cur = lines[last] as Line;
-      if (next.y0 - cur.y1 > h * HEADER_LINE_GAP || !isHeaderish(next)) break;
+      const gap = next.y0 - cur.y1;
+      // Sub-labels in a header row of their own ruled cells ("Rate" | "Value" under "IGST") sit
+      // further down than a wrapped label, but are header words, every one of them.
+      const subRow = gap <= h * HEADER_SUBROW_GAP && isLabelRow(next);
+      if ((gap > h * HEADER_LINE_GAP && !subRow) || !isHeaderish(next)) break;
       last++;
     }
     const band = lines.slice(first, last + 1);

@@ -73,6 +73,8 @@ export function completeColumns(columns: Column[], dataLines: Line[], type: Docu
   if (added.length === 0 && unnamedNumeric.length === 0) return columns;
   const all = [...columns, ...added].sort((a, b) => a.x0 - b.x0);
   pairPercentColumns(columns, added, [...chunks, ...survey.pctSeen]);
+  if (taxColumnsPrintRates(columns, survey.pctSeen, rowsWithNumbers))
+    for (const c of added) if (c.kind === 'gst') c.kind = 'other';
   const unknown = [...added.filter((c) => c.kind === 'other'), ...unnamedNumeric].sort((a, b) => a.x0 - b.x0);
   if (unknown.length > 0) assignRoles(all, unknown, dataLines, type);
   return all;
@@ -128,6 +130,7 @@ function surveyNumbers(columns: Column[], dataLines: Line[]): NumberSurvey {
   const { chunks, pctSeen, otherHits, codeHits, serialHits } = survey;
   for (const line of dataLines) {
     let n = 0;
+    let figures = 0;
     for (const ch of chunkLine(line)) {
       if (
         !ch.words.every(
@@ -142,6 +145,7 @@ function surveyNumbers(columns: Column[], dataLines: Line[]): NumberSurvey {
       if (!ch.words.some((w) => hasDigit(w.text))) continue;
       n++;
       const pct = /%|^[0-9.]+ ?\+ ?[0-9.]+/.test(ch.text);
+      if (!pct) figures++;
       // Numbers next to a named column are its own (right-aligned under a narrow label).
       const covered = columns.some(
         (c) =>
@@ -158,7 +162,9 @@ function surveyNumbers(columns: Column[], dataLines: Line[]): NumberSurvey {
       } else if (!covered)
         chunks.push({ x0: ch.x0, x1: ch.x1, pct, y: line.yc, value: parseGstRate(ch.text) });
     }
-    if (n >= 2) survey.rowsWithNumbers++;
+    // A line of percentages only is an item's rate sub-line ("Less 3% | @28%" under its
+    // figures), not a row: counted, it would halve the share an unnamed column needs to fill.
+    if (n >= 2 && figures > 0) survey.rowsWithNumbers++;
   }
   return survey;
 }
@@ -192,6 +198,19 @@ function nameUnreadColumns(columns: Column[], survey: NumberSurvey): void {
       c.gstPart = 'total';
     }
   }
+}
+
+/**
+ * Whether a tax column of the header (IGST, CGST) prints its rate in its own cells ("@5%" under
+ * the tax amount) on half the rows: the rows' GST rate is read there, and a percentage column the
+ * header does not name is something else (cess, a discount).
+ */
+function taxColumnsPrintRates(columns: Column[], pctSeen: NumberChunk[], rows: number): boolean {
+  const taxes = columns.filter((c) => c.kind === 'taxAmount');
+  const under = pctSeen.filter((p) =>
+    taxes.some((c) => overlap(p.x0, p.x1, c.x0, c.x1) > -NAMED_COLUMN_REACH),
+  ).length;
+  return taxes.length > 0 && under >= Math.max(1, Math.ceil(rows * COLUMN_ROW_SHARE));
 }
 
 /** Right-aligned numbers under no header share a right edge: each cluster on half the rows is a column. */

@@ -12,6 +12,14 @@ describe('takeLabelledHsn', () => {
     expect(lines[1]).toEqual({ description: 'Consulting services', hsnSac: '998314' });
   });
 
+  it('takes a labelled code over a shorter number the HSN column caught from the description', () => {
+    const lines: Array<Record<string, string | number | null>> = [
+      { description: 'Pump motor HSN: 84137010 7.5 kW 1450 RPM', hsnSac: '1450' },
+    ];
+    expect(takeLabelledHsn(lines)).toBe(1);
+    expect(lines[0]).toEqual({ description: 'Pump motor 7.5 kW 1450 RPM', hsnSac: '84137010' });
+  });
+
   it('leaves codes that are not labelled, and a different printed HSN, alone', () => {
     const lines: Array<Record<string, string | number | null>> = [
       { description: 'Bearing 6205 ZZ', hsnSac: null },

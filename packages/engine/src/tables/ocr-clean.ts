@@ -79,15 +79,22 @@ function stripNumericDebris(text: string): string {
   return parseQuantity(withoutPercent(t)) !== null || isPlainFigure(withoutPercent(t)) ? t : text;
 }
 
-/** Cut `2MT` into `2` and `MT` when the tail is a known unit, keeping each part's share of the box. */
+/**
+ * Cut `2MT` into `2` and `MT` when the tail is a known unit, keeping each part's share of the box.
+ * A unit in brackets (`25(NOS)`, a quantity cell printing "25 (NOS)" without the space) loses them.
+ */
 function splitNumberUnit(w: Word): Word[] {
-  const m = /^([0-9][0-9.,]*)([A-Za-z][A-Za-z.]{0,6})$/.exec(w.text);
-  if (!m || !UNIT_WORD.test(m[2] ?? '') || parseQuantity(m[1] ?? '') === null) return [w];
-  const num = m[1] ?? '';
+  const g = /^(?<num>[0-9][0-9.,]*)(?<open>\(?)(?<unit>[A-Za-z][A-Za-z.]{0,6})(?<close>\)?)$/.exec(
+    w.text,
+  )?.groups;
+  if (!g || Boolean(g.open) !== Boolean(g.close)) return [w];
+  const num = g.num ?? '';
+  const unit = g.unit ?? '';
+  if (!UNIT_WORD.test(unit) || parseQuantity(num) === null) return [w];
   const perChar = (w.x1 - w.x0) / w.text.length;
   const cut = w.x0 + num.length * perChar;
   return [
     { ...w, text: num, x1: cut },
-    { ...w, text: m[2] ?? '', x0: cut + perChar * UNIT_CUT_GAP },
+    { ...w, text: unit, x0: cut + perChar * UNIT_CUT_GAP },
   ];
 }

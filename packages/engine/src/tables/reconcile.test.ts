@@ -11,9 +11,15 @@ describe('reconcile (one OCR slip in a row that does not add up)', () => {
   });
 
   it('keeps a row as read when two figures are each one slip away (no telling which OCR misread)', () => {
-    // 7 × 35 ≠ 35: the quantity may be a misread 1, or the rate a misread 5.
-    const r = reconcile(read('7'), read('35'), 0, read('35'));
-    expect(r).toMatchObject({ quantity: 7, rate: 35, amount: 35, how: 'read' });
+    // 4 × 25 ≠ 50: a misread quantity 2, a rate 12.50 whose "1" OCR dropped, or an amount of 100.
+    const r = reconcile(read('4'), read('25'), 0, read('50'));
+    expect(r).toMatchObject({ quantity: 4, rate: 25, amount: 50, how: 'read' });
+  });
+
+  it('between two equally near figures, does not take OCR to have printed a digit that is not there', () => {
+    // 7 × 64 ≠ 64: a misread 1 (one glyph read as another) rather than a rate of 4 with a "6" added.
+    const r = reconcile(read('7'), read('64'), 0, read('64'));
+    expect(r).toMatchObject({ quantity: 1, rate: 64, amount: 64, how: 'replaced' });
   });
 
   it('replaces nothing two digits off (the arithmetic is off for another reason)', () => {
@@ -32,5 +38,13 @@ describe('reconcile (one OCR slip in a row that does not add up)', () => {
     // "3.500 00" is 3,500.00 read as two words; the quantity 22 is printed cleanly.
     const r = reconcile(read('22'), { value: 3.5, text: '3.500 00' }, 0, read('77,000.00'));
     expect(r).toMatchObject({ quantity: 22, rate: 3500, amount: 77000, how: 'replaced' });
+  });
+});
+
+describe('reconcile (a figure printed whole)', () => {
+  it('does not replace a quantity printed "1.00" by a fraction (two digits off, not one)', () => {
+    // 1.00 × 2,370.00 ≠ 2,133.00: an unread discount, not a quantity of 0.9.
+    const r = reconcile(read('1.00'), read('2370.00'), 0, read('2133.00'));
+    expect(r.quantity).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import {
   DESCRIPTION_SLACK,
   END_WORDS_SPAN,
   MAX_BODY_LINES,
+  NAME_LETTERS,
   SERIAL_SLACK,
   SPANNING_COLUMNS,
   TABLE_END_GAP,
@@ -24,6 +25,8 @@ export interface RowLine {
   cells: Map<number, Word[]>;
   /** The line starts an item: it has a serial number or numbers in numeric columns. */
   anchor: boolean;
+  /** Read past a wide gap at the foot of the item box: a charge row (freight, packing). */
+  charge?: boolean;
 }
 
 /** One item row: its anchor line plus the description lines attached to it. */
@@ -70,6 +73,15 @@ function hasDigitNumber(words: Word[]): boolean {
   return words.some((w) => hasDigit(w.text) && isNumericToken(withoutPercent(w.text)));
 }
 
+/** Several words, no figures among them, one of them a word of a name ("Packing"). */
+function isPhrase(chunk: Chunk): boolean {
+  return (
+    chunk.words.length > 1 &&
+    !chunk.words.some((w) => hasDigit(w.text)) &&
+    chunk.words.some((w) => letterRun(w.text) >= NAME_LETTERS)
+  );
+}
+
 /**
  * Put each chunk of a line into a column: the column whose header it overlaps most, else the
  * nearest one. A chunk overlapping several headers is split word by word. The serial column only
@@ -91,14 +103,26 @@ export function assignCells(line: Line, columns: Column[]): Map<number, Word[]> 
     const overlapping = columns
       .map((c, i) => ({ i, c, ov: overlap(chunk.x0, chunk.x1, c.x0, c.x1) }))
       .filter((o) => o.ov > 0 && allowed(o.c));
+    const di = columns.findIndex((c) => c.kind === 'description');
+    const d = columns[di];
+    // A phrase of words only that starts in the space before the figure columns and runs over two
+    // or more of them (a charge row's name centred in the item box: "Packing and Forwarding
+    // charges") is the row's description: figure columns hold no such phrase. A totals label
+    // ("Goods Value") starts under a figure column instead.
+    const runsOver =
+      overlapping.length > 1 &&
+      overlapping.every((o) => NUMERIC_KINDS.has(o.c.kind)) &&
+      chunk.x0 < Math.min(...overlapping.map((o) => o.c.x0)) - COLUMN_SLACK;
+    if (d && runsOver && isPhrase(chunk)) {
+      put(di, chunk.words);
+      return;
+    }
     if (overlapping.length > 1 && allowSplit && chunk.words.length > 1) {
       for (const w of chunk.words) place({ words: [w], x0: w.x0, x1: w.x1, text: w.text }, false);
       return;
     }
     // Text between the columns either side of the description is description that ran past its
     // (centred) label, however close the neighbouring labels are.
-    const di = columns.findIndex((c) => c.kind === 'description');
-    const d = columns[di];
     const after = columns[di + 1];
     const before = columns[di - 1];
     const from = before ? before.x1 + COLUMN_SLACK : (d?.x0 ?? 0) - DESCRIPTION_SLACK;
@@ -163,12 +187,20 @@ function isAnchor(cells: Map<number, Word[]>, columns: Column[]): boolean {
     if (c.kind === 'serial' && ws.some((w) => SERIAL.test(w.text))) serial = true;
     if (NUMERIC_KINDS.has(c.kind) && hasDigitNumber(ws)) {
       numeric++;
-      if (RATE_ONLY.test(ws.map((w) => w.text).join(' '))) rates++;
+      // A caption beside the rate ("Less 3%", "Tax @28%") still leaves a rate-only cell.
+      const figures = ws.filter((w) => hasDigit(w.text));
+      if (RATE_ONLY.test(figures.map((w) => w.text).join(' '))) rates++;
     }
   }
   // A line of rates only ("@9 00% | @9 00%" under an item's CGST and SGST) belongs to the item above.
   if (rates === numeric && !serial) return false;
   return numeric >= 2 || (serial && numeric >= 1);
+}
+
+/** A line of rates only ("@5%" under a charge's figures): a sub-line of the row above. */
+function isRateLine(line: Line): boolean {
+  const figures = line.words.filter((w) => hasDigit(w.text));
+  return figures.length > 0 && figures.every((w) => RATE_ONLY.test(w.text));
 }
 
 /** A cell holding only a rate: "18%", "@9.00%", "@6 00%" (its point read as a space). */
@@ -194,6 +226,7 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
   const tableLines: RowLine[] = [];
   let finished = false;
   let lastY1 = header.y1;
+  let pastGap = false;
   const hMed = lines[header.last]?.h ?? DEFAULT_WORD_HEIGHT;
   for (let li = header.last + 1; li < endLine; li++) {
     const line = lines[li] as Line;
@@ -224,8 +257,13 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
       finished = true;
       break;
     }
-    // A wide vertical gap: the table is over (footers, signatures, notes).
-    if (line.y0 - lastY1 > Math.max(TABLE_END_GAP_HEIGHTS * hMed, TABLE_END_GAP)) break;
+    // A wide vertical gap: the table is over (footers, signatures, notes) — unless an item row
+    // with its name follows: charges printed at the foot of the item box ("Freight" over the
+    // totals row). Past the gap only such rows and their sub-lines are read.
+    const gap = line.y0 - lastY1 > Math.max(TABLE_END_GAP_HEIGHTS * hMed, TABLE_END_GAP);
+    const named = anchor && (cells.get(descIndex) ?? []).some((w) => letterRun(w.text) >= NAME_LETTERS);
+    if ((gap || pastGap) && !named && (gap || anchor || !isRateLine(line))) break;
+    if (gap) pastGap = true;
     if (anchor && !hasSerialValue) {
       // A lone amount under the amount column with nothing else is an unlabelled sub-total.
       const kinds = kindsWithDigits(cells, columns);
@@ -261,7 +299,7 @@ export function readPageTable(page: number, lines: Line[], header: TableHeader, 
         !(descIndex >= 0 ? (belowCells.get(descIndex) ?? []) : []).some((w) => letterRun(w.text) >= 2);
       if (spans && !nameOverFigures) break;
     }
-    tableLines.push({ line, cells, anchor });
+    tableLines.push(pastGap ? { line, cells, anchor, charge: true } : { line, cells, anchor });
     lastY1 = line.y1;
   }
   const rows = groupRows(page, tableLines, descIndex);

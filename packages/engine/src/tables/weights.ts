@@ -34,6 +34,8 @@ export const MIN_STRONG_HEADER_WORDS = 3;
 export const HEADER_WORD_SHARE = 0.5;
 /** Header lines wrapped over 2–3 lines sit less than this share of a word height apart. */
 export const HEADER_LINE_GAP = 0.9;
+/** A row of sub-labels in cells of its own ("Rate" | "Value") may sit this share of a word height down. */
+export const HEADER_SUBROW_GAP = 2;
 /** Labels of different lines overlapping by more than this (points) are one stacked label. */
 export const LABEL_OVERLAP = 0.5;
 /** A qualifier ("Code", "No.") this close (points) after a label belongs to it. */
