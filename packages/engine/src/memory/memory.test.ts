@@ -160,6 +160,17 @@ describe('what a lesson may overrule', () => {
     };
     applyMemory(buildLayout([invoice('AT/118', '20/02/2025', 'Gupta Stores')]), memory, printed);
     expect(printed.lineItems[0]?.gstRate).toBe(12);
+    // A printed zero in a column the issuer's corrections always empty goes, a real figure stays.
+    const cell = { page: 1, bbox: [1, 2, 3, 4] };
+    const zeros = {
+      ...result,
+      lineItems: [
+        { description: 'Hammer', discount: 0, provenance: { discount: cell } },
+        { description: 'Chisel', discount: 25, provenance: { discount: cell } },
+      ],
+    };
+    applyMemory(buildLayout([invoice('AT/119', '21/02/2025', 'Gupta Stores')]), memory, zeros);
+    expect(zeros.lineItems.map((l) => l.discount)).toEqual([null, 25]);
   });
 
   it('learns a line field absent from a correction whose rules left it empty too', () => {

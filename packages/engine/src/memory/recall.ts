@@ -116,9 +116,10 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
   snapUnits(result.lineItems ?? [], memory.lineUnits ?? [], touched);
   for (const name of memory.absentLineFields ?? [])
     for (const line of result.lineItems ?? []) {
-      // A value read from a cell (it has a place on the page) is on the paper after all.
+      // A value read from a cell (it has a place on the page) is on the paper after all, unless it
+      // is a zero this issuer's corrections always empty (a "0.00" discount column they ignore).
       const printed = (line.provenance as Record<string, unknown> | undefined)?.[name];
-      if (line[name] !== null && line[name] !== undefined && !printed) {
+      if (line[name] !== null && line[name] !== undefined && (!printed || line[name] === 0)) {
         line[name] = null;
         if (!touched.includes(`lineItems.${name}`)) touched.push(`lineItems.${name}`);
       }

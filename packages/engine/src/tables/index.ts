@@ -82,7 +82,7 @@ export function extractLineItems(pages: PageContent[], type: DocumentType): Line
     }
   }
   if (result.lineItems.length === 0) readHeaderless(pages, type, fields, result);
-  normaliseDiscounts(result.lineItems, type);
+  normaliseDiscounts(result, type);
   takeLabelledHsn(result.lineItems);
   return result;
 }
@@ -202,12 +202,15 @@ function hasQuantity(line: Record<string, string | number | null>, type: Documen
 }
 
 /**
- * A discount column that is zero on every line means the document gives no discount: the lines
- * say null (not printed), as when the column is absent. One real discount keeps the zeros.
+ * Zero discounts no cell printed (the row's arithmetic gave them) mean the document gives no
+ * discount: the lines say null, as when the column is absent. A "0.00" or "-" printed in a discount
+ * column is the document saying zero, and one real discount keeps the zeros.
  */
-function normaliseDiscounts(lines: Array<Record<string, string | number | null>>, type: DocumentType): void {
+function normaliseDiscounts(result: LineItemsResult, type: DocumentType): void {
+  const lines = result.lineItems;
   if (profileOf(type).lines.kind === 'receipt') return;
-  if (lines.length > 0 && lines.every((l) => l.discount === 0 || l.discount === null)) {
+  const printed = result.lineProvenance.some((p) => p?.discount);
+  if (!printed && lines.length > 0 && lines.every((l) => l.discount === 0 || l.discount === null)) {
     for (const l of lines) l.discount = null;
   }
 }
