@@ -22,6 +22,17 @@ describe('figures after "Rs."', () => {
     ]);
     expect(collectAmountCandidates(layout, none).get('total')?.[0]?.value).toBe(537);
   });
+
+  it('takes a right-most total printed in digit groups over tax columns with paise', () => {
+    const row = (total: string) =>
+      buildLayout([
+        page([[400, [100, 'TOTAL .'], [250, 'Rs. 4,860.25'], [350, 'Rs. 4,860.25'], [450, total]]], 'ocr'),
+      ]);
+    // A grouping comma read as a dot is still a figure in digit groups.
+    expect(collectAmountCandidates(row('Rs. 5.57,301'), none).get('total')?.[0]?.value).toBe(557301);
+    // A lone digit after the figures is a stray mark: the figure with paise stays.
+    expect(collectAmountCandidates(row('4'), none).get('total')?.[0]?.value).toBe(4860.25);
+  });
 });
 
 describe('round-off labels', () => {

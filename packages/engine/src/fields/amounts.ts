@@ -16,7 +16,7 @@ import {
 } from './amount-weights.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
-import { parseOcrAmount, SPACE_RUN } from './ocr-money.ts';
+import { normalizeOcrAmount, parseOcrAmount, SPACE_RUN } from './ocr-money.ts';
 import { GST_RATE_SLABS } from './tax-rates.ts';
 import { parseValue } from './values.ts';
 import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
@@ -107,6 +107,8 @@ function labelOf(text: string): { field: AmountField; end: number } | null {
 }
 
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
+/** A figure OCR read in digit groups ("3.21,694" is 3,21,694): a printed amount, no stray mark. */
+const isGroupedFigure = (text: string) => normalizeOcrAmount(text)?.includes(',') ?? false;
 /** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
 const withoutCurrency = (text: string) => text.trim().replace(LEADING_CURRENCY, '');
 
@@ -341,10 +343,15 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   if (!first?.l || itemRow) return false;
   const { s, l } = first;
   const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
-  // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
+  // The right-most figure; on scans a figure with paise beats a stray mark read as a digit, but
+  // not a figure printed in digit groups ("Rs. 3,21,694" after a tax column's "27,972.14"): no
+  // stray mark is grouped.
   const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
+  const withPaise = (x: Segment) => PAISE_END.test(withoutCurrency(x.text));
+  const rightMost = figures[0];
   const valueSeg =
-    (isOcr(s) ? figures.find((x) => PAISE_END.test(withoutCurrency(x.text))) : undefined) ?? figures[0];
+    (isOcr(s) && rightMost && !isGroupedFigure(rightMost.text) ? figures.find(withPaise) : undefined) ??
+    rightMost;
   const score = segs[0] === s ? AMOUNT_SCORE.labelFirst : AMOUNT_SCORE.labelInRow;
   if (valueSeg) {
     const value = moneyOf(valueSeg)!;
