@@ -347,3 +347,42 @@ describe("a table's total row", () => {
     expect(cands.get('sgst')?.map((c) => c.value)).not.toContain(360);
   });
 });
+
+describe('a tax table’s total row in whole rupees', () => {
+  it('reads figures with a rupee sign under "CGST" over "Rate | Amt." sub-columns', () => {
+    const item = (
+      y: number,
+      name: string,
+      base: string,
+      tax: string,
+    ): [number, ...Array<[number, string]>] => [
+      y,
+      [20, name],
+      [150, '4'],
+      [250, base],
+      [330, '9%'],
+      [380, tax],
+      [430, '9%'],
+      [480, tax],
+    ];
+    const layout = buildLayout([
+      page(
+        [
+          [100, [20, 'Item'], [150, 'Qty'], [250, 'Taxable Value'], [360, 'CGST'], [460, 'SGST']],
+          [114, [330, 'Rate'], [380, 'Amt.'], [430, 'Rate'], [480, 'Amt.']],
+          item(128, 'Sluice valve', 'Rs.2,000', 'Rs.180'),
+          item(142, 'Gate valve', 'Rs.1,000', 'Rs.90'),
+          item(156, 'Check valve', 'Rs.3,000', 'Rs.270'),
+          [170, [20, 'Total'], [150, '12'], [250, 'Rs.6,000'], [380, 'Rs.540'], [480, 'Rs.540']],
+        ],
+        'ocr',
+      ),
+    ]);
+    const cands = collectAmountCandidates(layout, none);
+    expect(cands.get('taxableValue')?.map((c) => c.value)).toContain(6000);
+    expect(cands.get('cgst')?.map((c) => c.value)).toContain(540);
+    expect(cands.get('sgst')?.map((c) => c.value)).toContain(540);
+    // A bare count under no money heading is no figure of the row.
+    expect(cands.get('total')?.map((c) => c.value) ?? []).not.toContain(12);
+  });
+});

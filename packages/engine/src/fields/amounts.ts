@@ -464,7 +464,10 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
   }
 }
 
-/** The figures of a row with paise (rates left out), each as a one-word segment. */
+/**
+ * The figures of a row with paise or a rupee sign (rates left out; a bare whole number may be a
+ * quantity), each as a one-word segment.
+ */
 function rowFigures(line: Line): Figure[] {
   if (!line.segments.length) return [];
   return joinSplitPaise(line.words)
@@ -474,7 +477,10 @@ function rowFigures(line: Line): Figure[] {
     }))
     .filter(({ w }) => !isPercent(w.text))
     .map((f) => ({ ...f, value: moneyOf(f.seg) }))
-    .filter((f): f is Figure => f.value !== null && /[.,\s]\d{2}$/.test(f.w.text));
+    .filter(
+      (f): f is Figure =>
+        f.value !== null && (/[.,\s]\d{2}$/.test(f.w.text) || LEADING_CURRENCY.test(f.w.text.trim())),
+    );
 }
 
 /**
@@ -495,7 +501,7 @@ function figuresUnderHeads(
     if (!over) continue;
     let label = amountLabel(over.s.text);
     if (!label) {
-      const sub = over.s.words.find((w) => overlaps(w, f.w) && SUB_HEADINGS.includes(w.text.toLowerCase()));
+      const sub = over.s.words.find((w) => overlaps(w, f.w) && isSubHeading(w.text));
       if (!sub) continue;
       // A head is centred over its sub-columns, often narrower than them: the nearest head
       // above by centre, within about its own width.
@@ -517,6 +523,11 @@ function figuresUnderHeads(
 
 /** A tax head's sub-column of amounts ("Central Tax" over "Rate | Amount"). */
 const SUB_HEADINGS = ['amount', 'amt', 'value'];
+/** A sub-heading word, abbreviated with or without its dot ("Amt."). */
+const isSubHeading = (word: string) => {
+  const t = word.toLowerCase();
+  return SUB_HEADINGS.includes(t.endsWith('.') ? t.slice(0, -1) : t);
+};
 
 /**
  * The row of sums under a table's rows, read under its headings: the first row, after two or more
