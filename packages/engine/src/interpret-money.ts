@@ -11,6 +11,7 @@ import {
   collectAmountCandidates,
   completeFromLines,
   completeTaxableFromSlab,
+  moneyOf,
   printedAmounts,
   solveAmounts,
 } from './fields/amounts.ts';
@@ -74,6 +75,7 @@ export function solveMoney(ctx: MoneyContext): {
       completeFromTaxTotal(solved.values, taxTotals, printed, supply) ||
       completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply) ||
       completeTaxableFromSlab(solved.values, lineSum);
+    if (!consistent) completeOtherHalf(solved.values, layout);
   }
   for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
   const taxable = solved.values.taxableValue?.value;
@@ -95,6 +97,32 @@ function derivedFromLines(
   if (typeof taxable !== 'number' || lineSum === null || Math.abs(taxable - lineSum) > TOL) return false;
   const read = [...(cands.get('taxableValue') ?? []), ...(cands.get('total') ?? [])];
   return !read.some((c) => Math.abs(Number(c.value) - taxable) <= TOL);
+}
+
+/**
+ * One GST half read and the other not (its label misread: "C.G.S.I"), with the block not adding
+ * up: the row right above or below the half's row ends in the same figure. CGST and SGST are equal
+ * by law and printed in adjacent rows, so that row is the other half; with nothing else to confirm
+ * it, it stays below the review line. Changes `values` in place.
+ */
+function completeOtherHalf(values: Partial<Record<string, Candidate>>, layout: Layout): void {
+  if (values.igst?.value || (values.cgst && values.sgst) || (!values.cgst && !values.sgst)) return;
+  const half = (values.cgst ?? values.sgst)!;
+  const value = Number(half.value);
+  if (!(value > 0)) return;
+  const [, top, , bottom] = half.bbox;
+  const at = layout.lines.findIndex((l) => l.page === half.page && l.y0 <= bottom && l.y1 >= top);
+  if (at < 0) return;
+  const endsInHalf = (k: number) => {
+    const line = layout.lines[k];
+    const last = line?.page === half.page ? line.segments.at(-1) : undefined;
+    return !!last && line !== layout.lines[at] && moneyOf(last) === value;
+  };
+  const other = [at - 1, at + 1].filter(endsInHalf);
+  if (other.length !== 1) return;
+  const row = layout.lines[other[0]!]!.segments.at(-1)!;
+  const field = values.cgst ? 'sgst' : 'cgst';
+  values[field] = { ...half, field, bbox: boxOf(row.words), score: AMOUNT_SCORE.mirroredHalf };
 }
 
 /**

@@ -309,3 +309,33 @@ describe('interpretDocument: a purchase order that leaves GST to the invoice', (
     expect(out.fields.taxableValue).toBe(16800);
   });
 });
+
+describe('interpretDocument: a GST half whose label OCR misread', () => {
+  it('takes the same figure on the next row as the other half, below the review line', () => {
+    const page = pageOfLines(
+      [
+        'TAX INVOICE',
+        'Bill No : 418',
+        'Item  Qty  Rate  Amount',
+        'Masala dosa  2  80  160',
+        'Lassi  2  40  80',
+        'Sub Total  240.00',
+        'SGST @ 2.5%  6.00',
+        'C G S I @ 2.5%  6.00',
+      ],
+      'ocr',
+    );
+    const out = interpretDocument([page], 'invoice', null);
+    expect(out.fields.sgst).toBe(6);
+    expect(out.fields.cgst).toBe(6);
+    expect(out.confidence.cgst).toBeLessThan(0.8);
+  });
+
+  it('leaves the other half empty when no neighbouring row prints the figure', () => {
+    const page = pageOfLines(
+      ['TAX INVOICE', 'Bill No : 419', 'Sub Total  240.00', 'SGST @ 2.5%  6.00', 'Thank you  visit again'],
+      'ocr',
+    );
+    expect(interpretDocument([page], 'invoice', null).fields.cgst ?? null).toBeNull();
+  });
+});
