@@ -386,3 +386,32 @@ describe('a tax table’s total row in whole rupees', () => {
     expect(cands.get('total')?.map((c) => c.value) ?? []).not.toContain(12);
   });
 });
+
+describe('a taxable value the taxes and total imply', () => {
+  const block = (taxable: string) =>
+    buildLayout([
+      page(
+        [
+          [100, [100, 'Taxable Value'], [400, taxable]],
+          [114, [100, 'CGST'], [400, '3,000.00']],
+          [128, [100, 'SGST'], [400, '3,000.00']],
+          [142, [100, 'Total'], [400, '53,302.61']],
+        ],
+        'ocr',
+      ),
+    ]);
+  const solve = (taxable: string) => {
+    const layout = block(taxable);
+    return solveAmounts(collectAmountCandidates(layout, none), null, printedAmounts(layout));
+  };
+
+  it('is total less taxes when the page prints its digits with the separators lost', () => {
+    const solved = solve('4730261');
+    expect(solved.values.taxableValue?.value).toBe(47302.61);
+    expect(solved.consistent).toBe(true);
+  });
+
+  it('stays empty when nothing on the page prints it', () => {
+    expect(solve('-').values.taxableValue).toBeUndefined();
+  });
+});

@@ -109,6 +109,9 @@ function labelOf(text: string): { field: AmountField; end: number } | null {
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
 /** A figure OCR read in digit groups ("3.21,694" is 3,21,694): a printed amount, no stray mark. */
 const isGroupedFigure = (text: string) => normalizeOcrAmount(text)?.includes(',') ?? false;
+/** Digits with at most one dot ("4730261", "47.30261"), nothing else. */
+const onlyDigitsAndDot = (text: string) =>
+  text.split('.').length <= 2 && [...text].every((ch) => ch === '.' || (ch >= '0' && ch <= '9'));
 /** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
 const withoutCurrency = (text: string) => text.trim().replace(LEADING_CURRENCY, '');
 
@@ -558,6 +561,14 @@ export function printedAmounts(layout: Layout): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
   const put = (s: Segment) => {
     const text = s.text.trim();
+    // A figure whose separators OCR lost ("4730261", "47.30261"): moneyOf reads no amount from it,
+    // but its digits are the figure's in paise, a witness for a value derived to the paisa.
+    if (isOcr(s) && LOST_SEPARATORS.test(text) && !text.startsWith('0') && onlyDigitsAndDot(text)) {
+      const key = Number(text.replace('.', ''));
+      if (!out.has(key))
+        out.set(key, segmentCandidate('taxableValue', s, rupeesOf(key), AMOUNT_SCORE.printed));
+      return;
+    }
     if (!/\d[.,\s]\d{2}$/.test(text)) return;
     // A figure whose grouping OCR broke ("1,59,50518.49") still prints its digits: as a witness
     // for a derived value its digits and the two decimals are enough.
