@@ -11,6 +11,7 @@ import {
   collectAmountCandidates,
   completeFromLines,
   completeTaxableFromSlab,
+  moneyOf,
   printedAmounts,
   solveAmounts,
 } from './fields/amounts.ts';
@@ -43,10 +44,15 @@ export interface MoneyContext {
 /**
  * The header amounts of a document whose type carries money: every candidate gathered, the set
  * that satisfies the GST arithmetic chosen, gaps completed from the lines, tax totals or a GST slab,
- * then the lines' rates settled from the document's. Returns whether the amounts add up, and the
- * charges printed after the lines (shipping, packing) that belong to the taxable value.
+ * then the lines' rates settled from the document's. Returns whether the amounts add up, the
+ * charges printed after the lines (shipping, packing) that belong to the taxable value, and whether
+ * the taxable value is the lines' sum itself, read under no label (the lines then do not confirm it).
  */
-export function solveMoney(ctx: MoneyContext): { consistent: boolean; charges: number } {
+export function solveMoney(ctx: MoneyContext): {
+  consistent: boolean;
+  charges: number;
+  taxableFromLines: boolean;
+} {
   const { layout, skip, tables, chosen, parties, words, money } = ctx;
   const cands = collectAmountCandidates(layout, skip);
   const printed = printedAmounts(layout);
@@ -57,7 +63,7 @@ export function solveMoney(ctx: MoneyContext): { consistent: boolean; charges: n
   const taxTotals = collectTaxTotals(layout, skip);
   const charges = sumOfCharges(layout, skip);
   const solved = solveAmounts(cands, lineSum, printed, taxTotals.length > 0, charges);
-  if (money.taxMayBeExtra) completeTaxExtraTotals(solved.values, layout);
+  if (money.taxMayBeExtra) completeTaxExtraTotals(solved.values, layout, tables.lineItems, printed);
   let consistent = solved.consistent;
   if (!consistent) {
     const supplier = parties.vendor.stateCode?.value;
@@ -69,12 +75,54 @@ export function solveMoney(ctx: MoneyContext): { consistent: boolean; charges: n
       completeFromTaxTotal(solved.values, taxTotals, printed, supply) ||
       completeFromTriple(solved.values, printed, cands.get('total') ?? [], supply) ||
       completeTaxableFromSlab(solved.values, lineSum);
+    if (!consistent) completeOtherHalf(solved.values, layout);
   }
   for (const [f, c] of Object.entries(solved.values)) if (c) chosen.set(f, { ...c, field: f });
   const taxable = solved.values.taxableValue?.value;
   if (consistent && typeof taxable === 'number') rescaleLinesToTaxable(tables.lineItems, taxable);
   settleLineRates(ctx, solved.values, typeof taxable === 'number' ? taxable : lineSum, printed.keys());
-  return { consistent, charges };
+  return { consistent, charges, taxableFromLines: derivedFromLines(taxable, lineSum, cands) };
+}
+
+/**
+ * Whether a taxable value equal to the lines' sum was put there by arithmetic: no figure labelled
+ * a taxable value or a total reads it. The lines are then its only source, and their check
+ * cannot vouch for it a second time.
+ */
+function derivedFromLines(
+  taxable: Candidate['value'] | undefined,
+  lineSum: number | null,
+  cands: Map<string, Candidate[]>,
+): boolean {
+  if (typeof taxable !== 'number' || lineSum === null || Math.abs(taxable - lineSum) > TOL) return false;
+  const read = [...(cands.get('taxableValue') ?? []), ...(cands.get('total') ?? [])];
+  return !read.some((c) => Math.abs(Number(c.value) - taxable) <= TOL);
+}
+
+/**
+ * One GST half read and the other not (its label misread: "C.G.S.I"), with the block not adding
+ * up: the row right above or below the half's row ends in the same figure. CGST and SGST are equal
+ * by law and printed in adjacent rows, so that row is the other half; with nothing else to confirm
+ * it, it stays below the review line. Changes `values` in place.
+ */
+function completeOtherHalf(values: Partial<Record<string, Candidate>>, layout: Layout): void {
+  if (values.igst?.value || (values.cgst && values.sgst) || (!values.cgst && !values.sgst)) return;
+  const half = (values.cgst ?? values.sgst)!;
+  const value = Number(half.value);
+  if (!(value > 0)) return;
+  const [, top, , bottom] = half.bbox;
+  const at = layout.lines.findIndex((l) => l.page === half.page && l.y0 <= bottom && l.y1 >= top);
+  if (at < 0) return;
+  const endsInHalf = (k: number) => {
+    const line = layout.lines[k];
+    const last = line?.page === half.page ? line.segments.at(-1) : undefined;
+    return !!last && line !== layout.lines[at] && moneyOf(last) === value;
+  };
+  const other = [at - 1, at + 1].filter(endsInHalf);
+  if (other.length !== 1) return;
+  const row = layout.lines[other[0]!]!.segments.at(-1)!;
+  const field = values.cgst ? 'sgst' : 'cgst';
+  values[field] = { ...half, field, bbox: boxOf(row.words), score: AMOUNT_SCORE.mirroredHalf };
 }
 
 /**
@@ -151,20 +199,65 @@ const TAX_AMOUNT_ROW =
   /^\s*(?:total |add )?(?:gst|tax)(?: amount| amt)?\b[^%\d]{0,12}[₹\s:]*[1-9][\d,]*(?:\.\d{1,2})?\s*$/i;
 
 /**
- * A purchase order that computes no tax because GST is charged extra prints one pre-tax total:
- * it is both the taxable value and the order's total (the contract's reading of such POs). Only
- * when the order says so and no tax amount was read.
+ * A purchase order that computes no tax prints one pre-tax value: it is both the taxable value and
+ * the order's total (the contract's reading of such POs). It computes none when the order says GST
+ * is extra, or when its total is the sum of lines priced before tax (quantity × rate − discount);
+ * and never when a tax amount was read. An order that says GST is extra and prints no total at
+ * all has the lines' sum as its value, when the page prints that sum (a single line's amount is).
  */
-function completeTaxExtraTotals(values: Partial<Record<string, Candidate>>, layout: Layout): void {
+function completeTaxExtraTotals(
+  values: Partial<Record<string, Candidate>>,
+  layout: Layout,
+  lines: Array<Record<string, unknown>>,
+  printed: Map<number, Candidate>,
+): void {
   if (values.cgst || values.sgst || values.igst) return;
-  const tv = values.taxableValue;
-  const total = values.total;
-  if ((tv && total) || (!tv && !total)) return;
-  if (!layout.lines.some((l) => TAX_EXTRA.test(l.text))) return;
   // A tax amount printed as one figure ("GST (₹)  36000.00") means the tax was computed after all.
   if (layout.lines.some((l) => TAX_AMOUNT_ROW.test(l.text))) return;
-  if (tv) values.total = { ...tv, field: 'total' };
-  else if (total) values.taxableValue = { ...total, field: 'taxableValue' };
+  const tv = values.taxableValue;
+  const total = values.total;
+  const extra = layout.lines.some((l) => TAX_EXTRA.test(l.text));
+  const lineSum = sumOfLineAmounts(lines);
+  if (tv && !total && extra) values.total = { ...tv, field: 'total' };
+  else if (total && !tv && (extra || (sameMoney(total.value, lineSum) && pricedBeforeTax(lines))))
+    values.taxableValue = { ...total, field: 'taxableValue' };
+  else if (!tv && !total && extra && lineSum !== null && lineSum > 0) {
+    const seen = printed.get(toPaise(lineSum));
+    if (!seen) return;
+    // Not read under a label: below "sure"; below the review line unless the lines' own
+    // quantity × rate confirm their amounts.
+    const score = pricedBeforeTax(lines) ? AMOUNT_SCORE.orderValueFromLines : AMOUNT_SCORE.derived;
+    const fromLines = { ...seen, value: lineSum, score };
+    values.taxableValue = { ...fromLines, field: 'taxableValue' };
+    values.total = { ...fromLines, field: 'total' };
+  }
+}
+
+/** The sum of the lines' amounts when every line has one. */
+export function sumOfLineAmounts(lines: Array<Record<string, unknown>>): number | null {
+  const amounts = lines.map((l) => l.amount);
+  if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return null;
+  return roundMoney(amounts.reduce((a, b) => a + b, 0));
+}
+
+/** Two amounts the same to the paisa. */
+const sameMoney = (a: unknown, b: number | null) =>
+  typeof a === 'number' && b !== null && Math.abs(a - b) <= TOL;
+
+/**
+ * Lines priced before tax: every line that prints a quantity and a rate has them make its amount
+ * (less its discount), and at least one does. An amount column that carries the tax fails it.
+ */
+function pricedBeforeTax(lines: Array<Record<string, unknown>>): boolean {
+  const priced = lines.filter((l) => typeof l.quantity === 'number' && typeof l.rate === 'number');
+  return (
+    priced.length > 0 &&
+    priced.every((l) => {
+      const net =
+        (l.quantity as number) * (l.rate as number) - (typeof l.discount === 'number' ? l.discount : 0);
+      return sameMoney(l.amount, roundMoney(net));
+    })
+  );
 }
 
 /** Powers of ten a line's amount may be off by (a decimal point lost before one to three places). */

@@ -261,3 +261,81 @@ describe('interpretDocument: charges printed under the lines', () => {
     expect(out.confidence.taxableValue).toBeLessThan(0.8);
   });
 });
+
+describe('interpretDocument: a purchase order that leaves GST to the invoice', () => {
+  const SURE = 0.9;
+
+  it('takes the lines priced before tax as the order value when no total is printed, below "sure"', () => {
+    const page = pageOfLines([
+      'PURCHASE ORDER',
+      'PO No : SP/2425/0417',
+      'S.No  Description  Quantity  Rate  Amount',
+      '1  Centrifugal pump 2 HP  4  12,500.00  50,000.00',
+      '2  Gland packing set  10  310.50  3,105.00',
+      'Sub amount of the lines  53,105.00',
+      'Terms: GST extra as applicable',
+    ]);
+    const out = interpretDocument([page], 'po', null);
+    expect(out.fields.taxableValue).toBe(53105);
+    expect(out.fields.total).toBe(53105);
+    expect(out.confidence.taxableValue).toBeLessThan(SURE);
+    expect(out.confidence.total).toBeLessThan(SURE);
+  });
+
+  it('gives no order value from lines whose sum the page does not print', () => {
+    const page = pageOfLines([
+      'PURCHASE ORDER',
+      'PO No : SP/2425/0418',
+      'S.No  Description  Quantity  Rate  Amount',
+      '1  Centrifugal pump 2 HP  4  12,500.00  50,000.00',
+      '2  Gland packing set  10  310.50  3,105.00',
+      'Terms: GST extra as applicable',
+    ]);
+    const out = interpretDocument([page], 'po', null);
+    expect(out.fields.taxableValue ?? null).toBeNull();
+    expect(out.fields.total ?? null).toBeNull();
+  });
+
+  it('reads a total that is the sum of lines priced before tax as the taxable value too', () => {
+    const page = pageOfLines([
+      'PURCHASE ORDER',
+      'PO No : SP/2425/0419',
+      'S.No  Description  Quantity  Rate  Amount',
+      '1  Sluice valve 100 mm  2  8,400.00  16,800.00',
+      'Total  16,800.00',
+    ]);
+    const out = interpretDocument([page], 'po', null);
+    expect(out.fields.total).toBe(16800);
+    expect(out.fields.taxableValue).toBe(16800);
+  });
+});
+
+describe('interpretDocument: a GST half whose label OCR misread', () => {
+  it('takes the same figure on the next row as the other half, below the review line', () => {
+    const page = pageOfLines(
+      [
+        'TAX INVOICE',
+        'Bill No : 418',
+        'Item  Qty  Rate  Amount',
+        'Masala dosa  2  80  160',
+        'Lassi  2  40  80',
+        'Sub Total  240.00',
+        'SGST @ 2.5%  6.00',
+        'C G S I @ 2.5%  6.00',
+      ],
+      'ocr',
+    );
+    const out = interpretDocument([page], 'invoice', null);
+    expect(out.fields.sgst).toBe(6);
+    expect(out.fields.cgst).toBe(6);
+    expect(out.confidence.cgst).toBeLessThan(0.8);
+  });
+
+  it('leaves the other half empty when no neighbouring row prints the figure', () => {
+    const page = pageOfLines(
+      ['TAX INVOICE', 'Bill No : 419', 'Sub Total  240.00', 'SGST @ 2.5%  6.00', 'Thank you  visit again'],
+      'ocr',
+    );
+    expect(interpretDocument([page], 'invoice', null).fields.cgst ?? null).toBeNull();
+  });
+});

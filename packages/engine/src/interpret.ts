@@ -16,7 +16,7 @@ import {
   looksLikeAddress,
   nameAgreesWithGstin,
 } from './fields/party-names.ts';
-import { solveMoney } from './interpret-money.ts';
+import { solveMoney, sumOfLineAmounts } from './interpret-money.ts';
 import { buildLayout, type Layout, type Segment } from './layout.ts';
 import { profileOf } from './profiles/index.ts';
 import type { EinvoiceQr } from './qr/index.ts';
@@ -123,7 +123,7 @@ export function interpretDocument(
   const money = profileOf(type).money;
   const solved = money
     ? solveMoney({ layout, skip, tables, chosen, parties, words, money })
-    : { consistent: false, charges: 0 };
+    : { consistent: false, charges: 0, taxableFromLines: false };
 
   const { fields, provenance, confidence } = headerOf(type, chosen);
   const checks: CheckResult[] = [];
@@ -146,6 +146,7 @@ export function interpretDocument(
       wordsAmount: words?.value ?? null,
       lines: tables.lineItems,
       charges: solved.charges,
+      taxableFromLines: solved.taxableFromLines,
     },
     disputed,
   );
@@ -321,6 +322,8 @@ function settleConfidence(
     lines: Array<Record<string, unknown>>;
     /** Charges printed after the lines (shipping, packing): part of the taxable value. */
     charges: number;
+    /** The taxable value is the lines' sum, read under no label: the lines do not confirm it. */
+    taxableFromLines: boolean;
   },
   disputed: Set<string>,
 ): boolean {
@@ -335,12 +338,13 @@ function settleConfidence(
     amountsConsistent,
     taxCharged,
     wordsExact,
+    taxableFromLines: evidence.taxableFromLines,
   });
   requireCorroboration(fields, confidence, { provenance, checks, vouched, disputed });
   if (!(amountsConsistent && taxCharged))
     withholdRefutedAmounts(result, {
       wordsAmount,
-      lineSum: sumOfLines(evidence.lines),
+      lineSum: sumOfLineAmounts(evidence.lines),
       charges: evidence.charges,
     });
   for (const k of Object.keys(confidence))
@@ -401,13 +405,6 @@ function withholdRefutedAmounts(
     provenance.taxableValue?.source === 'ocr'
   )
     withhold('taxableValue', taxable, byLines.message);
-}
-
-/** The sum of the lines' amounts when every line has one. */
-function sumOfLines(lines: Array<Record<string, unknown>>): number | null {
-  const amounts = lines.map((l) => l.amount);
-  if (!amounts.length || !amounts.every((a): a is number => typeof a === 'number')) return null;
-  return roundMoney(amounts.reduce((a, b) => a + b, 0));
 }
 
 /** Below the review line (0.8): a value no second source confirms goes to a person. */
@@ -518,9 +515,9 @@ function calibrateConfidence(
   confidence: Record<string, number>,
   provenance: Record<string, Provenance>,
   checks: CheckResult[],
-  facts: { amountsConsistent: boolean; taxCharged: boolean; wordsExact: boolean },
+  facts: { amountsConsistent: boolean; taxCharged: boolean; wordsExact: boolean; taxableFromLines: boolean },
 ): Set<string> {
-  const { amountsConsistent, taxCharged, wordsExact } = facts;
+  const { amountsConsistent, taxCharged, wordsExact, taxableFromLines } = facts;
   const vouched = new Set<string>();
   const raise = (f: string, to: number) => {
     if (!(f in confidence)) return;
@@ -531,8 +528,10 @@ function calibrateConfidence(
     if (!c.field || !(c.field in confidence) || !c.ok) continue;
     if (c.code === 'amount_in_words_matches_total') {
       if (wordsExact) raise('total', CONFIDENCE.totalInWords);
-    } else if (c.code === 'lines_sum_to_taxable_value') raise('taxableValue', CONFIDENCE.taxableFromLines);
-    else if (c.code === 'taxes_sum_to_total' && taxCharged) raise('total', CONFIDENCE.totalFromTaxes);
+    } else if (c.code === 'lines_sum_to_taxable_value') {
+      // A taxable value that is the lines' sum is not confirmed by the lines a second time.
+      if (!taxableFromLines) raise('taxableValue', CONFIDENCE.taxableFromLines);
+    } else if (c.code === 'taxes_sum_to_total' && taxCharged) raise('total', CONFIDENCE.totalFromTaxes);
   }
   if (amountsConsistent && taxCharged) for (const f of AMOUNT_KEYS) raise(f, CONFIDENCE.blockAddsUp);
   // A failed check outweighs any other evidence for its field. A totals block that does not add

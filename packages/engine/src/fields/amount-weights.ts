@@ -51,6 +51,11 @@ export const AMOUNT_SCORE = {
   tripleFigure: 0.6,
   /** A figure after a "total tax" or charge label. */
   labelledExtra: 0.9,
+  /**
+   * An order's value (GST extra) as the lines' sum printed on the page, lines priced before tax:
+   * two readings agree, but no label names it, so above the review line and below "sure".
+   */
+  orderValueFromLines: 0.85,
 } as const;
 
 /** Factors a reading's score is multiplied by when it is read in a weaker way. */

@@ -22,6 +22,17 @@ describe('figures after "Rs."', () => {
     ]);
     expect(collectAmountCandidates(layout, none).get('total')?.[0]?.value).toBe(537);
   });
+
+  it('takes a right-most total printed in digit groups over tax columns with paise', () => {
+    const row = (total: string) =>
+      buildLayout([
+        page([[400, [100, 'TOTAL .'], [250, 'Rs. 4,860.25'], [350, 'Rs. 4,860.25'], [450, total]]], 'ocr'),
+      ]);
+    // A grouping comma read as a dot is still a figure in digit groups.
+    expect(collectAmountCandidates(row('Rs. 5.57,301'), none).get('total')?.[0]?.value).toBe(557301);
+    // A lone digit after the figures is a stray mark: the figure with paise stays.
+    expect(collectAmountCandidates(row('4'), none).get('total')?.[0]?.value).toBe(4860.25);
+  });
 });
 
 describe('round-off labels', () => {
@@ -334,5 +345,73 @@ describe("a table's total row", () => {
     const cands = collectAmountCandidates(layout, none);
     // Read under the first table's headings, the summary's total tax would be an SGST of 360.
     expect(cands.get('sgst')?.map((c) => c.value)).not.toContain(360);
+  });
+});
+
+describe('a tax table’s total row in whole rupees', () => {
+  it('reads figures with a rupee sign under "CGST" over "Rate | Amt." sub-columns', () => {
+    const item = (
+      y: number,
+      name: string,
+      base: string,
+      tax: string,
+    ): [number, ...Array<[number, string]>] => [
+      y,
+      [20, name],
+      [150, '4'],
+      [250, base],
+      [330, '9%'],
+      [380, tax],
+      [430, '9%'],
+      [480, tax],
+    ];
+    const layout = buildLayout([
+      page(
+        [
+          [100, [20, 'Item'], [150, 'Qty'], [250, 'Taxable Value'], [360, 'CGST'], [460, 'SGST']],
+          [114, [330, 'Rate'], [380, 'Amt.'], [430, 'Rate'], [480, 'Amt.']],
+          item(128, 'Sluice valve', 'Rs.2,000', 'Rs.180'),
+          item(142, 'Gate valve', 'Rs.1,000', 'Rs.90'),
+          item(156, 'Check valve', 'Rs.3,000', 'Rs.270'),
+          [170, [20, 'Total'], [150, '12'], [250, 'Rs.6,000'], [380, 'Rs.540'], [480, 'Rs.540']],
+        ],
+        'ocr',
+      ),
+    ]);
+    const cands = collectAmountCandidates(layout, none);
+    expect(cands.get('taxableValue')?.map((c) => c.value)).toContain(6000);
+    expect(cands.get('cgst')?.map((c) => c.value)).toContain(540);
+    expect(cands.get('sgst')?.map((c) => c.value)).toContain(540);
+    // A bare count under no money heading is no figure of the row.
+    expect(cands.get('total')?.map((c) => c.value) ?? []).not.toContain(12);
+  });
+});
+
+describe('a taxable value the taxes and total imply', () => {
+  const block = (taxable: string) =>
+    buildLayout([
+      page(
+        [
+          [100, [100, 'Taxable Value'], [400, taxable]],
+          [114, [100, 'CGST'], [400, '3,000.00']],
+          [128, [100, 'SGST'], [400, '3,000.00']],
+          [142, [100, 'Total'], [400, '53,302.61']],
+        ],
+        'ocr',
+      ),
+    ]);
+  const solve = (taxable: string) => {
+    const layout = block(taxable);
+    return solveAmounts(collectAmountCandidates(layout, none), null, printedAmounts(layout));
+  };
+
+  it('is total less taxes when the page prints its digits with the separators lost', () => {
+    const solved = solve('4730261');
+    expect(solved.values.taxableValue?.value).toBe(47302.61);
+    expect(solved.consistent).toBe(true);
+  });
+
+  it('stays empty when nothing on the page prints it', () => {
+    expect(solve('-').values.taxableValue).toBeUndefined();
   });
 });

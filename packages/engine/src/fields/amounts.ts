@@ -16,7 +16,7 @@ import {
 } from './amount-weights.ts';
 import { type Candidate, candidateFrom } from './header.ts';
 import { matchStart } from './labels.ts';
-import { parseOcrAmount, SPACE_RUN } from './ocr-money.ts';
+import { normalizeOcrAmount, parseOcrAmount, SPACE_RUN } from './ocr-money.ts';
 import { GST_RATE_SLABS } from './tax-rates.ts';
 import { parseValue } from './values.ts';
 import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
@@ -107,6 +107,11 @@ function labelOf(text: string): { field: AmountField; end: number } | null {
 }
 
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
+/** A figure OCR read in digit groups ("3.21,694" is 3,21,694): a printed amount, no stray mark. */
+const isGroupedFigure = (text: string) => normalizeOcrAmount(text)?.includes(',') ?? false;
+/** Digits with at most one dot ("4730261", "47.30261"), nothing else. */
+const onlyDigitsAndDot = (text: string) =>
+  text.split('.').length <= 2 && [...text].every((ch) => ch === '.' || (ch >= '0' && ch <= '9'));
 /** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
 const withoutCurrency = (text: string) => text.trim().replace(LEADING_CURRENCY, '');
 
@@ -341,10 +346,15 @@ function readSingleLabel(segs: Segment[], first: LabelledSeg | undefined, add: A
   if (!first?.l || itemRow) return false;
   const { s, l } = first;
   const afterLabel = segs.filter((x) => x.x0 > s.x0 && x !== s && !isPercent(x.text));
-  // The right-most figure; on scans a figure with paise beats a stray mark read as a digit.
+  // The right-most figure; on scans a figure with paise beats a stray mark read as a digit, but
+  // not a figure printed in digit groups ("Rs. 3,21,694" after a tax column's "27,972.14"): no
+  // stray mark is grouped.
   const figures = [...afterLabel].reverse().filter((x) => moneyOf(x) !== null);
+  const withPaise = (x: Segment) => PAISE_END.test(withoutCurrency(x.text));
+  const rightMost = figures[0];
   const valueSeg =
-    (isOcr(s) ? figures.find((x) => PAISE_END.test(withoutCurrency(x.text))) : undefined) ?? figures[0];
+    (isOcr(s) && rightMost && !isGroupedFigure(rightMost.text) ? figures.find(withPaise) : undefined) ??
+    rightMost;
   const score = segs[0] === s ? AMOUNT_SCORE.labelFirst : AMOUNT_SCORE.labelInRow;
   if (valueSeg) {
     const value = moneyOf(valueSeg)!;
@@ -457,7 +467,10 @@ function readSummaryTotalRows(layout: Layout, add: (c: Candidate) => void): void
   }
 }
 
-/** The figures of a row with paise (rates left out), each as a one-word segment. */
+/**
+ * The figures of a row with paise or a rupee sign (rates left out; a bare whole number may be a
+ * quantity), each as a one-word segment.
+ */
 function rowFigures(line: Line): Figure[] {
   if (!line.segments.length) return [];
   return joinSplitPaise(line.words)
@@ -467,7 +480,10 @@ function rowFigures(line: Line): Figure[] {
     }))
     .filter(({ w }) => !isPercent(w.text))
     .map((f) => ({ ...f, value: moneyOf(f.seg) }))
-    .filter((f): f is Figure => f.value !== null && /[.,\s]\d{2}$/.test(f.w.text));
+    .filter(
+      (f): f is Figure =>
+        f.value !== null && (/[.,\s]\d{2}$/.test(f.w.text) || LEADING_CURRENCY.test(f.w.text.trim())),
+    );
 }
 
 /**
@@ -488,7 +504,7 @@ function figuresUnderHeads(
     if (!over) continue;
     let label = amountLabel(over.s.text);
     if (!label) {
-      const sub = over.s.words.find((w) => overlaps(w, f.w) && SUB_HEADINGS.includes(w.text.toLowerCase()));
+      const sub = over.s.words.find((w) => overlaps(w, f.w) && isSubHeading(w.text));
       if (!sub) continue;
       // A head is centred over its sub-columns, often narrower than them: the nearest head
       // above by centre, within about its own width.
@@ -510,6 +526,11 @@ function figuresUnderHeads(
 
 /** A tax head's sub-column of amounts ("Central Tax" over "Rate | Amount"). */
 const SUB_HEADINGS = ['amount', 'amt', 'value'];
+/** A sub-heading word, abbreviated with or without its dot ("Amt."). */
+const isSubHeading = (word: string) => {
+  const t = word.toLowerCase();
+  return SUB_HEADINGS.includes(t.endsWith('.') ? t.slice(0, -1) : t);
+};
 
 /**
  * The row of sums under a table's rows, read under its headings: the first row, after two or more
@@ -540,6 +561,14 @@ export function printedAmounts(layout: Layout): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
   const put = (s: Segment) => {
     const text = s.text.trim();
+    // A figure whose separators OCR lost ("4730261", "47.30261"): moneyOf reads no amount from it,
+    // but its digits are the figure's in paise, a witness for a value derived to the paisa.
+    if (isOcr(s) && LOST_SEPARATORS.test(text) && !text.startsWith('0') && onlyDigitsAndDot(text)) {
+      const key = Number(text.replace('.', ''));
+      if (!out.has(key))
+        out.set(key, segmentCandidate('taxableValue', s, rupeesOf(key), AMOUNT_SCORE.printed));
+      return;
+    }
     if (!/\d[.,\s]\d{2}$/.test(text)) return;
     // A figure whose grouping OCR broke ("1,59,50518.49") still prints its digits: as a witness
     // for a derived value its digits and the two decimals are enough.
