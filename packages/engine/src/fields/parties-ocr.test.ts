@@ -57,6 +57,32 @@ describe('parties on scans', () => {
     expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods');
   });
 
+  it("takes the seller's block beside the Bill to heading over an addressed logo line above it", () => {
+    const layout = buildLayout([
+      ocrPage([
+        // A logo with its tagline run into one garbled line, and an address under it.
+        [30, 9, [40, 'K Kaveri Freh Agrro Foos Dealr']],
+        [42, 7, [40, '7, Station Road']],
+        [70, 8, [40, 'Kaveri Agro Foods'], [300, 'Bill to:']],
+        [84, 7, [40, '7, Station Road, Hassan'], [300, 'Meher Tools & Dies']],
+        [96, 7, [40, 'Address Line 2'], [300, '14, Kamala Mills Road, Pune']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods');
+  });
+
+  it('counts an address placeholder under a name beside the Bill to heading as its address', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 7, [40, 'QUICKLEDGER']],
+        [70, 8, [40, 'Sahyadri Pumps'], [300, 'Bill to:']],
+        [84, 7, [40, 'Address Line 1'], [300, 'Meher Tools & Dies']],
+        [96, 7, [40, 'Address Line 2'], [300, '14, Kamala Mills Road, Pune']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Sahyadri Pumps');
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

@@ -18,7 +18,7 @@ import {
   SALUTATION,
   tidyName,
 } from './party-block.ts';
-import { namesABusiness } from './party-names.ts';
+import { looksLikeAddress, namesABusiness } from './party-names.ts';
 import { BLOCK_GEOMETRY as B, LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
 import { countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
@@ -101,7 +101,8 @@ function hasAddressBelow(layout: Layout, s: Segment): boolean {
     for (const t of line.segments) {
       const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < LETTERHEAD.addressIndentHeights * h;
       if (!under) continue;
-      if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin)\b/i.test(t.text)) return true;
+      if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin|address)\b/i.test(t.text))
+        return true;
     }
     prev = line;
   }
@@ -115,12 +116,13 @@ function hasAddressBelow(layout: Layout, s: Segment): boolean {
  * with an address under it beats one without, and among those the first, unless a later one is
  * much larger.
  */
-function pickOcrLetterhead(layout: Layout, candidates: Segment[]): Segment | null {
+function pickOcrLetterhead(layout: Layout, candidates: Segment[], beside: Segment | null): Segment | null {
   const signed = signatoryName(layout);
   if (signed) {
     const match = candidates.find((s) => sameName(s.text, signed));
     if (match) return match;
   }
+  if (beside) return beside;
   let best: Segment | null = null;
   let bestAddressed = false;
   for (const s of candidates) {
@@ -231,6 +233,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
   const besideAnchor = (l: Line) => !!anchor && l.y1 > limitY + 1 && l.y0 < anchor.y1;
   const lines = layout.lines.filter((l) => l.page === page.page && (l.y1 <= limitY + 1 || besideAnchor(l)));
   let best: Segment | null = null;
+  // The supplier's own block beside the buyer's heading: its first line names the supplier.
+  let beside: Segment | null = null;
   const ocrCandidates: Segment[] = [];
   for (const l of lines) {
     if (l.y0 > page.height * LETTERHEAD.topShare) break;
@@ -256,6 +260,7 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       // OCR noise: a name is mostly letters.
       if (countLetters(s.text) < LETTERHEAD.minLetterShare * withoutSpaces(s.text).length) continue;
       const h = s.y1 - s.y0;
+      if (besideAnchor(l) && !beside && !looksLikeAddress(s.text)) beside = s;
       if (s.words[0]?.source === 'ocr') {
         // OCR box heights follow the glyphs (a line with descenders reads taller than a bold name
         // without), so on scans the name is the first name-like line, unless a confidently read
@@ -269,7 +274,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       if (!best || h > best.y1 - best.y0 + LETTERHEAD.tallerBy) best = s;
     }
   }
-  if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates);
+  if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates, beside);
+  else if (beside) best = beside;
   if (!best) return EMPTY;
   const line = layout.lines[best.line]!;
   const limit = columnLimit(line, line.segments.indexOf(best), type);
