@@ -17,9 +17,10 @@ import {
   readBlock,
   SALUTATION,
   tidyName,
+  valueBesideHeading,
 } from './party-block.ts';
 import { looksLikeAddress, namesABusiness } from './party-names.ts';
-import { BLOCK_GEOMETRY as B, LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
+import { LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
 import { countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
 
@@ -60,13 +61,8 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
     const limit = columnLimit(line, i, type);
     return readBlock(layout, type, [first], anchor.x0, anchor.line, null, false, limit);
   }
-  const right = line.segments[i + 1];
-  if (
-    right &&
-    right.x0 - anchor.x1 < B.headingValueReach &&
-    !isLabelText(right.text, type) &&
-    !headingRole(right.text, type)
-  ) {
+  const right = valueBesideHeading(line, i, type);
+  if (right) {
     const limit = columnLimit(line, i + 1, type);
     return readBlock(
       layout,

@@ -507,6 +507,17 @@ function centredUnder(line: Line, heading: Segment | undefined, rightLimit: numb
 }
 
 /**
+ * The value cell beside a party heading on its line ("M/S | Sahyadri Pumps"): the next cell when
+ * it starts within reach and is no label or heading of its own. Null when the block is under it.
+ */
+export function valueBesideHeading(line: Line, i: number, type: DocumentType): Segment | null {
+  const anchor = line.segments[i];
+  const right = line.segments[i + 1];
+  if (!anchor || !right || right.x0 - anchor.x1 >= B.headingValueReach) return null;
+  return isLabelText(right.text, type) || headingRole(right.text, type) ? null : right;
+}
+
+/**
  * Where the column of the block starting at `line.segments[from]` ends: the first segment to its
  * right that is a label or a role, or that sits well apart (a neighbouring box); none → no limit.
  */

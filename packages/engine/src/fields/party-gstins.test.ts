@@ -79,3 +79,30 @@ describe('a GSTIN printed alone', () => {
     expect(resolvePartyGstins({ vendor: null, buyer: null }, found, 'invoice').vendor).toBeNull();
   });
 });
+
+describe('a GSTIN under a heading with its value beside it', () => {
+  it('is the party’s whose heading stands left of the name cell ("M/S | name")', () => {
+    const words: Word[] = [];
+    const cell = (x: number, y: number, text: string) =>
+      words.push(
+        ...layoutCellWords(x, y, text, { charWidth: 5, space: 3, height: 10, source: 'ocr', conf: 0.95 }),
+      );
+    cell(120, 40, 'Sahyadri Pumps');
+    cell(120, 60, `GSTIN : ${gstin('27AAECS1234F1Z')}`);
+    cell(50, 120, 'M/S');
+    cell(120, 120, 'Meher Tools & Dies');
+    cell(400, 120, 'Invoice No.');
+    cell(50, 160, 'GSTIN');
+    cell(120, 160, gstin('29AAFCK5678G1Z'));
+    const layout = buildLayout([{ page: 1, width: 595, height: 842, words, source: 'ocr' }]);
+    const found = findGstinCandidates(
+      layout,
+      'invoice',
+      () => false,
+      () => 400,
+    );
+    const { vendor, buyer } = resolvePartyGstins({ vendor: null, buyer: null }, found, 'invoice');
+    expect(vendor?.value).toBe(gstin('27AAECS1234F1Z'));
+    expect(buyer?.value).toBe(gstin('29AAFCK5678G1Z'));
+  });
+});

@@ -5,7 +5,7 @@ import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
 import { OCR_DOUBT, withOcrDoubt } from './header-weights.ts';
-import { columnLimit, headingRole } from './party-block.ts';
+import { columnLimit, headingRole, valueBesideHeading } from './party-block.ts';
 import { GSTIN_READING_SCORE } from './party-weights.ts';
 import { findGstins, GSTIN_LENGTH } from './values.ts';
 
@@ -84,7 +84,9 @@ export function findRoleHeadings(
     if (!role) continue;
     const line = layout.lines[s.line]!;
     const i = line.segments.indexOf(s);
-    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnLimit(line, i, type) });
+    // A heading with its value in the cell beside it ("M/S | name") heads that cell's column too.
+    const from = valueBesideHeading(line, i, type) ? i + 1 : i;
+    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnLimit(line, from, type) });
   }
   return out;
 }
