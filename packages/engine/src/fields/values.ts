@@ -157,13 +157,15 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
       // First token carrying a digit; a document number never is a bare date or a label word.
       // Spaces printed around a separator belong to the number ("KT - 7", "VKPL/25-26/PO- 61"), as
       // does a short capital prefix set apart from its digits ("ABC 000417"). OCR splits a letter
-      // prefix before its separator ("K VT/23-24/088"): its parts are joined.
+      // prefix before its separator ("K VT/23-24/088"), or after an underscore: its parts are joined.
       const m =
-        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|(?:[A-Z] (?=[A-Z]{1,4}[/-]\d))?[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
+        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|(?:[A-Z] (?=[A-Z]{1,4}[/-]\d))?[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9])|_ (?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
           text,
         );
       if (!m?.[1] || !/\d/.test(m[1])) return null;
-      const token = /^[A-Z] [A-Z]/.test(m[1]) ? m[1].replace(' ', '') : m[1];
+      // An underscore never ends a number: OCR set the space after it ("BLR_ WFLD2015…").
+      const joined = m[1].replaceAll('_ ', '_');
+      const token = /^[A-Z] [A-Z]/.test(joined) ? joined.replace(' ', '') : joined;
       if (/^\d{1,2}[-/.][A-Za-z0-9]{1,3}[-/.]\d{2,4}$/.test(token) && findDates(token).length) return null;
       const start = offset + m.index + m[0].length - m[1].length;
       return { value: token, start, end: start + m[1].length };
