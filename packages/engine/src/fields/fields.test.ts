@@ -163,6 +163,20 @@ describe('labelled fields', () => {
     expect(f.get('documentDate')?.[0]?.value).toBe('2026-06-05');
   });
 
+  it('joins a number wrapped both ways in a narrow centred cell, below review', () => {
+    const layout = buildLayout([
+      page([
+        [88, [345, 'K7_SP']],
+        [100, [300, 'PO No.'], [345, 'RW/25-'], [400, 'PO Date'], [440, '05.06.2026']],
+        [112, [350, '26']],
+        [130, [40, 'SELLER'], [300, 'BUYER']],
+      ]),
+    ]);
+    const number = extractLabelledFields(layout, 'po', none).get('documentNumber')?.[0];
+    expect(number?.value).toBe('K7_SPRW/25-26');
+    expect(number?.score).toBeLessThan(0.9);
+  });
+
   it("reads past OCR's marks for a colon after a label, and its euro sign for an e", () => {
     const layout = buildLayout([
       page(

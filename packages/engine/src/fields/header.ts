@@ -279,19 +279,34 @@ function wrappedLine(layout: Layout, seg: Segment): Layout['lines'][number] | nu
   return next && next.page === seg.page && next.y0 - line.y1 <= G.wrapGapHeights * line.height ? next : null;
 }
 
+/**
+ * A number cut at the end of its cell (its last word ends with the separator) goes on in the
+ * cell's next line ("VKPL/25-26/PO-" over "61"). In a narrow cell whose text is centred in its
+ * height, the wrap runs both ways: a piece above as well as below ("09A_GP" / "IL/26-" / "27").
+ */
 function completeCutNumber(layout: Layout, found: { candidate: Candidate; seg: Segment; end: number }): void {
   const { candidate: c, seg } = found;
   const after = seg.text.slice(found.end);
   if (typeof c.value !== 'string' || !/^[-/]\s*(?:$|[A-Za-z]{2})/.test(after)) return;
   const [x0, , x1] = c.bbox;
-  // Cut at the end of its cell: only the separator is left after the value.
-  const next = after.trimEnd().length === 1 ? wrappedLine(layout, seg) : null;
-  const tail = next?.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0) ?? [];
-  if (tail.length === 1 && /^[A-Za-z0-9]{1,6}$/.test(tail[0]!.text)) {
-    c.value = `${c.value}${after.trim()}${tail[0]!.text}`;
-    return;
-  }
-  c.score *= CUT_NUMBER_DOUBT;
+  const inColumn = (line: Layout['lines'][number] | null) =>
+    line?.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0) ?? [];
+  const piece = (segs: Segment[]) =>
+    segs.length === 1 && /^[A-Za-z0-9_]{1,6}$/.test(segs[0]!.text) ? segs[0]!.text : null;
+  // Cut at the end of its cell: only the separator is left after the value, or a space follows it.
+  const cut = after.trimEnd().length === 1 || after.startsWith(' ', 1);
+  const tail = cut ? piece(inColumn(wrappedLine(layout, seg))) : null;
+  const head = tail ? piece(inColumn(lineAbove(layout, seg))) : null;
+  if (tail) c.value = `${head ?? ''}${c.value}${after[0]}${tail}`;
+  // Three pieces put together by their place alone stay below review.
+  if (!tail || head) c.score *= CUT_NUMBER_DOUBT;
+}
+
+/** The line before a segment's when it sits closely enough above to be the same cell wrapping. */
+function lineAbove(layout: Layout, seg: Segment): Layout['lines'][number] | null {
+  const line = layout.lines[seg.line]!;
+  const prev = layout.lines[seg.line - 1];
+  return prev && prev.page === seg.page && line.y0 - prev.y1 <= G.wrapGapHeights * line.height ? prev : null;
 }
 
 /**
