@@ -83,6 +83,18 @@ describe('parties on scans', () => {
     expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Sahyadri Pumps');
   });
 
+  it('keeps a business name that carries its town after a comma, over the address line under it', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 9, [40, 'Tax Invoice']],
+        [60, 8, [40, 'Kaveri Agro Foods, Hassan']],
+        [72, 7, [40, 'Station Layout']],
+        [84, 7, [40, 'Hassan']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods, Hassan');
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

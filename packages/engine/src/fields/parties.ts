@@ -261,7 +261,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
         // OCR box heights follow the glyphs (a line with descenders reads taller than a bold name
         // without), so on scans the name is the first name-like line, unless a confidently read
         // line is much larger (a big letterhead under a small tagline).
-        if (ADDRESS_LIKE.test(s.text)) continue;
+        // A business's name may carry its town after a comma ("Kaveri Agro Foods, Hassan").
+        if (ADDRESS_LIKE.test(s.text) && !(namesABusiness(s.text) && !looksLikeAddress(s.text))) continue;
         const conf = s.words.reduce((a, w) => a + w.conf, 0) / s.words.length;
         if (conf < LETTERHEAD.minConf) continue;
         ocrCandidates.push(s);
