@@ -95,6 +95,19 @@ describe('parties on scans', () => {
     expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods, Hassan');
   });
 
+  it('leaves out a scanned name whose company form OCR misread, keeping its address and state', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 9, [40, 'KAUERI AGRD FODDS PRIUAIE LIMIIED']],
+        [42, 7, [40, '7, Station Road, Hassan']],
+        [54, 7, [40, 'Karnataka 573201']],
+      ]),
+    ]);
+    const { vendor } = extractParties(layout, 'invoice', none);
+    expect(vendor.name).toBeNull();
+    expect(vendor.address?.value).toContain('Station Road');
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

@@ -19,7 +19,7 @@ import {
   tidyName,
   valueBesideHeading,
 } from './party-block.ts';
-import { looksLikeAddress, namesABusiness } from './party-names.ts';
+import { hasMisreadForm, looksLikeAddress, namesABusiness } from './party-names.ts';
 import { LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
 import { countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
@@ -307,11 +307,21 @@ export function extractParties(
   const buyerBlock = read('buyer');
   const usable = (p: Party | null) => (p?.name ? p : null);
   if (profileOf(type).issuer === 'vendor') {
-    return { vendor: usable(vendorBlock) ?? issuer, buyer: usable(buyerBlock) ?? EMPTY };
+    return { vendor: legible(usable(vendorBlock) ?? issuer), buyer: legible(usable(buyerBlock) ?? EMPTY) };
   }
   // On a PO or GRN the buyer is the issuer: a "Buyer | Projects" row naming only a purchasing
   // group (no address, no GSTIN) does not outweigh the letterhead.
   const bare = (p: Party | null) => !!p && !p.address && !p.gstin;
   const buyer = usable(buyerBlock) && !(bare(buyerBlock) && issuer.name) ? buyerBlock! : issuer;
-  return { vendor: usable(vendorBlock) ?? EMPTY, buyer };
+  return { vendor: legible(usable(vendorBlock) ?? EMPTY), buyer: legible(buyer) };
+}
+
+/**
+ * A party whose scanned name has its company form misread ("PRIUAIE LIMIIED") keeps its address
+ * and state, not the name: its other words were read no better, and a misspelt name is worse
+ * than none.
+ */
+function legible(p: Party): Party {
+  const misread = p.name?.source === 'ocr' && hasMisreadForm(String(p.name.value));
+  return misread ? { ...p, name: null } : p;
 }

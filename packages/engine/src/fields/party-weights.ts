@@ -160,3 +160,9 @@ export const STATE_IN_ADDRESS = {
   /** A state the party's GSTIN names may be misspelt by one slip per this many letters. */
   lettersPerSlip: 5,
 } as const;
+
+/** When a company form word in a scanned name was misread. */
+export const MISREAD_FORM = {
+  /** Slips from "Private" / "Limited" still read as that word misread (a third makes another word). */
+  maxSlips: 2,
+} as const;
