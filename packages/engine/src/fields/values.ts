@@ -92,16 +92,19 @@ const IRN_LOOKALIKES: Readonly<Record<string, string>> = { l: '1', i: '1', '|': 
  * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25", "0ctober"), a
  * numeric date spaced around its separators ("17 / 03 / 2021"), a zero read as
  * the letter O among the digits ("O4-09-2025", "14-O8-2025"), a border read as a fifth year digit,
- * a month name that lost its first letter.
+ * a month name that lost its first letter; and a date printed month first ("09/22/2017").
  */
 export function repairOcrDateText(text: string): string {
   return (
     text
       .replace(/(?<=\d ?[-/.]? ?|^|\s)0ct(?=ober\b| ?[-/.]? ?\d)/gi, 'Oct')
       // A numeric date OCR spaced around its separators ("17 / 03 / 2021"): closed up, padded after.
-      .replace(/\b(\d{1,2}) ([-/.]) (\d{1,2}) \2 ((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) =>
-        `${d}${sep}${mo}${sep}${y}`.padEnd(m.length),
-      )
+      // One printed month first, as software made for US paper does ("09/22/2017"), when its
+      // second number can only be the day: turned day first.
+      .replace(/\b(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) => {
+        const monthFirst = Number(mo) > MONTHS && Number(d) <= MONTHS;
+        return (monthFirst ? `${mo}${sep}${d}${sep}${y}` : `${d}${sep}${mo}${sep}${y}`).padEnd(m.length);
+      })
       .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0')
       // A cell border read as a fifth digit of the year ("05-03-20211").
       .replace(/(?<=\b\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})[1lI|](?![\dA-Za-z])/g, ' ')
@@ -113,6 +116,9 @@ export function repairOcrDateText(text: string): string {
       )
   );
 }
+
+/** Months in a year: a date's number above it is a day. */
+const MONTHS = 12;
 
 /** The three-letter month whose last two letters these are. */
 const MONTH_BY_TAIL: Record<string, string> = Object.fromEntries(
