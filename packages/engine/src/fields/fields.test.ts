@@ -177,6 +177,19 @@ describe('labelled fields', () => {
     expect(number?.score).toBeLessThan(0.9);
   });
 
+  it('reads a term whose colon opens the value cell, and its text wrapped back under the label', () => {
+    const layout = buildLayout([
+      page([
+        [300, [120, 'Delivery'], [220, ': 6-8 Weeks From Drawing Approval']],
+        [315, [120, 'Payment'], [220, ': 30% Advance, Balance Against Proforma Before Dispatch Of']],
+        [330, [120, 'Goods']],
+        [360, [120, 'Warranty'], [220, ': 18 Months']],
+      ]),
+    ]);
+    const terms = extractLabelledFields(layout, 'po', none).get('paymentTerms')?.[0];
+    expect(terms?.value).toBe('30% Advance, Balance Against Proforma Before Dispatch Of Goods');
+  });
+
   it("reads past OCR's marks for a colon after a label, and its euro sign for an e", () => {
     const layout = buildLayout([
       page(

@@ -173,6 +173,7 @@ export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): C
     found.candidate.value = repairOcrDocNumber(found.candidate.value);
   if (hit.spec.kind === 'docno') completeCutNumber(layout, found);
   if (hit.spec.kind === 'text') completeOpenBracket(layout, found.candidate, found.seg);
+  if (hit.spec.kind === 'text') completeCutPhrase(layout, type, found.candidate, found.seg, hit.segment);
   const date = pairedDate(hit, found.seg, found.end);
   return date ? [found.candidate, date] : [found.candidate];
 }
@@ -270,6 +271,31 @@ function completeOpenBracket(layout: Layout, c: Candidate, seg: Segment): void {
   if (tail.length !== 1 || !t || !/^[^()]*\)/.test(t.text)) return;
   c.value = `${c.value} ${t.text}`;
   c.bbox = [Math.min(x0, t.x0), y0, Math.max(x1, t.x1), Math.max(y1, t.y1)];
+}
+
+/** Words a sentence does not end on: a term's text cut after one goes on in the next line. */
+const JOINING_WORDS = new Set(['the', 'of', 'to', 'and', '&', 'for', 'with', 'against', 'from', 'at', 'by']);
+
+/**
+ * A term's text cut after a joining word ("… Prior To Dispatch The" / "Material"): its line wrapped
+ * back to the label's or the value's left edge, where the next line's only segment goes on.
+ */
+function completeCutPhrase(
+  layout: Layout,
+  type: DocumentType,
+  c: Candidate,
+  seg: Segment,
+  label: Segment,
+): void {
+  if (typeof c.value !== 'string') return;
+  const last = c.value.split(' ').pop()?.toLowerCase() ?? '';
+  if (!JOINING_WORDS.has(last)) return;
+  const next = wrappedLine(layout, seg);
+  const t = next?.segments.length === 1 ? next.segments[0]! : null;
+  const aligned = (x: number) => t !== null && Math.abs(t.x0 - x) < G.columnSlack;
+  if (!t || !(aligned(label.x0) || aligned(c.bbox[0])) || isLabelText(t.text, type)) return;
+  c.value = `${c.value} ${t.text}`;
+  c.bbox = [Math.min(c.bbox[0], t.x0), c.bbox[1], Math.max(c.bbox[2], t.x1), Math.max(c.bbox[3], t.y1)];
 }
 
 /** The line after a segment's when it follows closely enough to be the segment's cell wrapping. */
