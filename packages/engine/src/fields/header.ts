@@ -294,8 +294,9 @@ function completeCutPhrase(
   const t = next?.segments.length === 1 ? next.segments[0]! : null;
   const aligned = (x: number) => t !== null && Math.abs(t.x0 - x) < G.columnSlack;
   if (!t || !(aligned(label.x0) || aligned(c.bbox[0])) || isLabelText(t.text, type)) return;
+  const [x0, y0, x1, y1] = c.bbox;
   c.value = `${c.value} ${t.text}`;
-  c.bbox = [Math.min(c.bbox[0], t.x0), c.bbox[1], Math.max(c.bbox[2], t.x1), Math.max(c.bbox[3], t.y1)];
+  c.bbox = [Math.min(x0, t.x0), y0, Math.max(x1, t.x1), Math.max(y1, t.y1)];
 }
 
 /** The line after a segment's when it follows closely enough to be the segment's cell wrapping. */
