@@ -39,8 +39,14 @@ describe('buyer state from the place of supply', () => {
     expect(state?.score).toBeLessThanOrEqual(0.6);
   });
 
-  it('derives nothing when another GSTIN is printed, or the block names its own state', () => {
-    const other = printed(gstin('29AAFCK5678G1Z'));
+  it('takes it too when the only other GSTIN printed is of the supply state (a platform’s)', () => {
+    const platform = printed(gstin('29AAFCK5678G1Z'));
+    const state = buyerStateFromSupply(noBuyer, vendor, [printed(String(vendor.value)), platform], supply);
+    expect(state?.value).toBe('29');
+  });
+
+  it('derives nothing when another GSTIN of another state is printed, or the block names its own state', () => {
+    const other = printed(gstin('33AAFCK5678G1Z'));
     expect(buyerStateFromSupply(noBuyer, vendor, [printed(String(vendor.value)), other], supply)).toBeNull();
     const own = { gstin: null, stateCode: at('stateCode', '27') };
     expect(buyerStateFromSupply(own, vendor, [], supply)).toBeNull();
