@@ -108,6 +108,27 @@ describe('parties on scans', () => {
     expect(vendor.address?.value).toContain('Station Road');
   });
 
+  it('reads the wrapped lines of an address value cell in a "label | value" block', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 9, [200, 'Sahyadri Pumps']],
+        [42, 7, [200, '7, Station Road, Pune, Maharashtra 411001']],
+        [88, 7, [228, 'Customer Detail'], [344, 'Invoice No.'], [424, 'SP/24-25/16']],
+        [101, 7, [166, 'M/S'], [214, 'Meher Tools & Dies'], [344, 'Challan No.']],
+        [114, 7, [166, 'Address'], [214, '14, Kamala Mills Road,'], [344, 'P.O. No.']],
+        [123, 7, [214, 'Near Bus Stand']],
+        [127, 7, [344, 'L.R. No.']],
+        [131, 7, [214, 'Hassan, Karnataka - 573201']],
+        [140, 7, [344, 'Reverse Charge'], [424, 'No']],
+        [153, 7, [166, 'Phone'], [214, '9800000000']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Meher Tools & Dies');
+    expect(buyer.address?.value).toContain('Hassan');
+    expect(buyer.stateCode?.value).toBe('29');
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

@@ -322,6 +322,7 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
   let col = colX0;
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
+  let valueX: number | null = null;
   // The right edge of the block's heading (or first line), for blocks set flush right.
   const headingSeg = last.segments.find((s) => Math.abs(s.x0 - col) < B.columnSlack) ?? first[0];
   const rightEdge = headingSeg && headingSeg.x1 > col + B.flushRightMinWidth ? headingSeg.x1 : null;
@@ -352,6 +353,19 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
       last = line;
       continue;
     }
+    // A row's value cell that wrapped ("Address | 8/3, Canal Road," over "Near Bus Stand"): its
+    // next lines start under the value, not under the row labels.
+    const valueLine =
+      seg || valueX === null
+        ? undefined
+        : line.segments.find(
+            (s) => Math.abs(s.x0 - valueX) < B.columnSlack && s.x1 < rightLimit + B.edgeSlack,
+          );
+    if (valueLine && !isLabelText(valueLine.text, type)) {
+      segs.push(valueLine);
+      last = line;
+      continue;
+    }
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     // A heading centred over its block: the block's own left edge is the column from here on.
@@ -361,7 +375,11 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
     const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
     if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
     if (isTitleText(seg.text) && seg.text.length < B.titleMaxChars) break;
-    segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
+    const row = withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit);
+    segs.push(row);
+    // Where this row's value cell starts, when the label's cell was read with it.
+    const cells = line.segments.filter((c) => c.x0 >= row.x0 && c.x1 <= row.x1);
+    valueX = cells[1]?.x0 ?? null;
     last = line;
   }
   return segs;
