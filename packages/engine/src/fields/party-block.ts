@@ -355,12 +355,11 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
     }
     // A row's value cell that wrapped ("Address | 8/3, Canal Road," over "Near Bus Stand"): its
     // next lines start under the value, not under the row labels.
+    const x = valueX;
     const valueLine =
-      seg || valueX === null
+      seg || x === null
         ? undefined
-        : line.segments.find(
-            (s) => Math.abs(s.x0 - valueX) < B.columnSlack && s.x1 < rightLimit + B.edgeSlack,
-          );
+        : line.segments.find((s) => Math.abs(s.x0 - x) < B.columnSlack && s.x1 < rightLimit + B.edgeSlack);
     if (valueLine && !isLabelText(valueLine.text, type)) {
       segs.push(valueLine);
       last = line;
