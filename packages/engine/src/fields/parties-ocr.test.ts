@@ -129,6 +129,23 @@ describe('parties on scans', () => {
     expect(buyer.stateCode?.value).toBe('29');
   });
 
+  it('takes a block of its own under the letterhead with no heading as the buyer, below review', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [40, 9, [360, 'Sahyadri Pumps']],
+        [52, 7, [360, '7, Station Road, Pune 411001']],
+        [64, 7, [360, 'GSTIN : 27AAECS1234F1Z5']],
+        [120, 8, [20, 'Meher Tools & Dies'], [300, 'Invoice No'], [420, 'SP/16']],
+        [134, 7, [20, 'Kamala Mills Road, Hassan']],
+        [148, 7, [20, 'Tel : 9800000000'], [300, 'Invoice Date'], [420, '25/01/2024']],
+        [162, 7, [20, 'GSTIN/UIN : 29AAFC']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Meher Tools & Dies');
+    expect(buyer.name?.score).toBeLessThan(0.9);
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

@@ -10,6 +10,7 @@ import {
   clean,
   columnLimit,
   EMPTY,
+  GSTIN_LABEL,
   headingRole,
   mergeOcrRun,
   type Party,
@@ -19,8 +20,8 @@ import {
   tidyName,
   valueBesideHeading,
 } from './party-block.ts';
-import { hasMisreadForm, looksLikeAddress, namesABusiness } from './party-names.ts';
-import { LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
+import { hasMisreadForm, isNeverAPartyName, looksLikeAddress, namesABusiness } from './party-names.ts';
+import { BLOCK_GEOMETRY as B, LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
 import { countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
 
@@ -280,6 +281,57 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
 }
 
 /**
+ * A block of its own under the issuer's letterhead when no heading names the buyer (the heading
+ * left out, or printed in a logo OCR does not read): a name with its address under it and its own
+ * GSTIN or state row, above the line items. Only its place says whose it is: below review.
+ */
+function unheadedBlock(
+  layout: Layout,
+  type: DocumentType,
+  letterhead: Party,
+  skip: (s: Segment) => boolean,
+): Party | null {
+  const page = layout.pages[0];
+  const top = Math.max(letterhead.name?.bbox[3] ?? 0, letterhead.address?.bbox[3] ?? 0);
+  if (!page || !letterhead.name || !top) return null;
+  for (const l of layout.lines) {
+    if (l.page !== page.page || l.y0 <= top) continue;
+    if (l.y0 > page.height * LETTERHEAD.topShare) break;
+    for (const s of l.segments) {
+      if (skip(s) || isLabelText(s.text, type) || isTitleText(s.text) || !hasAddressBelow(layout, s))
+        continue;
+      if (ADDRESS_LIKE.test(s.text) || isNeverAPartyName(s.text)) continue;
+      const block = readBlock(
+        layout,
+        type,
+        [s],
+        s.x0,
+        s.line,
+        null,
+        false,
+        columnLimit(l, l.segments.indexOf(s), type),
+      );
+      if (!block.name || !block.address || !(block.gstin || block.stateCode || gstinRowUnder(layout, s)))
+        continue;
+      if (sameName(String(block.name.value), String(letterhead.name.value))) continue;
+      return { ...block, name: { ...block.name, score: Math.min(block.name.score, PARTY_SCORE.unheaded) } };
+    }
+  }
+  return null;
+}
+
+/** Whether a "GSTIN :" row stands in the few lines under a segment, starting at its left edge. */
+function gstinRowUnder(layout: Layout, s: Segment): boolean {
+  return layout.lines
+    .slice(s.line + 1, s.line + 1 + B.maxLines)
+    .some(
+      (l) =>
+        l.page === s.page &&
+        l.segments.some((t) => Math.abs(t.x0 - s.x0) < B.columnSlack && GSTIN_LABEL.test(t.text)),
+    );
+}
+
+/**
  * Find the supplier and the buyer. Anchored blocks ("Bill To", "Buyer", "Supplier", "Vendor",
  * "To,") win; the letterhead at the top of page 1 is the issuer: the supplier of an invoice, the
  * buyer of a PO or GRN. A consignee / ship-to block is read only to be kept out of the buyer.
@@ -307,7 +359,9 @@ export function extractParties(
   const buyerBlock = read('buyer');
   const usable = (p: Party | null) => (p?.name ? p : null);
   if (profileOf(type).issuer === 'vendor') {
-    return { vendor: legible(usable(vendorBlock) ?? issuer), buyer: legible(usable(buyerBlock) ?? EMPTY) };
+    const buyer =
+      usable(buyerBlock) ?? (anchors.buyer ? null : unheadedBlock(layout, type, letterhead, skip));
+    return { vendor: legible(usable(vendorBlock) ?? issuer), buyer: legible(buyer ?? EMPTY) };
   }
   // On a PO or GRN the buyer is the issuer: a "Buyer | Projects" row naming only a purchasing
   // group (no address, no GSTIN) does not outweigh the letterhead.

@@ -56,8 +56,8 @@ const CONTACT = wordPhrases(
   ],
   { atStart: true },
 );
-/** A GSTIN's row in a party block. */
-const GSTIN_LABEL = wordPhrases(GSTIN_LABELS, { atStart: true });
+/** A GSTIN's row in a party block ("GSTIN :" at the start of a line). */
+export const GSTIN_LABEL = wordPhrases(GSTIN_LABELS, { atStart: true });
 
 const COLUMN_HEADER =
   /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;

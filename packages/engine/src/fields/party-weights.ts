@@ -23,6 +23,8 @@ export const PARTY_SCORE = {
   signedOff: 0.8,
   /** The business named under a letter's closing ("Regards"). */
   closing: 0.7,
+  /** A buyer's block under the letterhead with no heading: only its place says whose it is. */
+  unheaded: 0.7,
 } as const;
 
 /** How sure a GSTIN found anywhere on the page is, by its reading, before its party is weighed. */
