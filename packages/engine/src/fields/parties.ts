@@ -292,7 +292,8 @@ function unheadedBlock(
   skip: (s: Segment) => boolean,
 ): Party | null {
   const page = layout.pages[0];
-  const top = Math.max(letterhead.name?.bbox[3] ?? 0, letterhead.address?.bbox[3] ?? 0);
+  const bottom = (c: Candidate | null) => (c ? boxBottom(c.bbox) : 0);
+  const top = Math.max(bottom(letterhead.name), bottom(letterhead.address));
   if (!page || !letterhead.name || !top) return null;
   for (const l of layout.lines) {
     if (l.page !== page.page || l.y0 <= top) continue;
@@ -318,6 +319,11 @@ function unheadedBlock(
     }
   }
   return null;
+}
+
+/** The lower edge of a box. */
+function boxBottom([, , , y1]: Candidate['bbox']): number {
+  return y1;
 }
 
 /** Whether a "GSTIN :" row stands in the few lines under a segment, starting at its left edge. */
