@@ -31,6 +31,12 @@ describe('values', () => {
     expect(parseValue('docno', 'Net 45 days')).toBeNull();
   });
 
+  it('keeps the plain reading, failing, when the only passing repair is two glyphs away from it', () => {
+    // A made-up number that fails its check character as printed, its O read as a zero: the one
+    // reading that passes changes two more glyphs (1 to I, G to 6), a guess at another number.
+    expect(findGstins('GSTIN: 29A0KPM1234L1ZG')[0]).toMatchObject({ value: '29AOKPM1234L1ZG', valid: false });
+  });
+
   it('repairs OCR-damaged GSTINs only when exactly one reading passes the checksum', () => {
     expect(findGstins('GSTIN: 29AABCT1332L1ZA')[0]).toMatchObject({ value: '29AABCT1332L1ZA', valid: true });
     // I for 1 among the digits, and a stray inserted character.

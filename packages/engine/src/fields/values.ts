@@ -63,12 +63,20 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
       return true;
     }
     const fixed = repairGstin(token);
-    if (fixed) {
+    const plain = plainGstinReading(upper);
+    // A repair more than one glyph away from the plain reading by position is a guess at another
+    // number ("27C0RPP…N1ZQ" turned "27CDRPP…NTZQ"): the plain reading is kept, failing.
+    const guess = !!fixed && !!plain && slipsBetween(plain, fixed) > 1;
+    if (fixed && !guess) {
       valid.push({ value: fixed, start, end: start + token.length, valid: true, repaired: true });
       return true;
     }
-    if (GSTIN_PATTERN.test(upper))
-      invalid.push({ value: upper, start, end: start + GSTIN_LENGTH, valid: false });
+    const failing = GSTIN_PATTERN.test(upper)
+      ? upper
+      : guess && plain && GSTIN_PATTERN.test(plain)
+        ? plain
+        : null;
+    if (failing) invalid.push({ value: failing, start, end: start + GSTIN_LENGTH, valid: false });
     return false;
   };
   tokens.forEach((tok, k) => {
@@ -79,6 +87,40 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
       tryToken(tok.t + next.t, tok.start);
   });
   return [...valid, ...invalid];
+}
+
+/** What each of a GSTIN's 15 places holds: digit (d), letter (L), either (a), the fixed Z. */
+const GSTIN_SLOTS = 'ddLLLLLddddLaZa';
+
+/** OCR's look-alikes: a digit's letter in a letter's place, a letter's digit in a digit's place. */
+const LETTER_OF: Readonly<Record<string, string>> = {
+  '0': 'O',
+  '1': 'I',
+  '5': 'S',
+  '8': 'B',
+  '2': 'Z',
+  '6': 'G',
+};
+const DIGIT_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LETTER_OF).map(([d, l]) => [l, d]),
+);
+
+/** A 15-character reading with each look-alike read as its place wants it; null for another length. */
+function plainGstinReading(upper: string): string | null {
+  if (upper.length !== GSTIN_SLOTS.length) return null;
+  return [...upper]
+    .map((c, i) => {
+      const slot = GSTIN_SLOTS[i];
+      if (slot === 'd') return DIGIT_OF[c] ?? c;
+      if (slot === 'L') return LETTER_OF[c] ?? c;
+      return slot === 'Z' && c === '2' ? 'Z' : c;
+    })
+    .join('');
+}
+
+/** Places where two readings of equal length differ. */
+function slipsBetween(a: string, b: string): number {
+  return [...a].filter((c, i) => c !== b[i]).length;
 }
 
 const VEHICLE_RE = /\b([A-Z]{2})[\s-]?(\d{1,2})[\s-]?([A-Z]{0,3})[\s-]?(\d{3,4})\b/;
