@@ -120,9 +120,10 @@ function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | nu
 
 /**
  * Stray marks before the first word of a cell: quotes, bars, underscores, tildes, rules, bullets, or a
- * box edge read as a lone lower-case "i" or "l" before a capitalised word ("i Place of Supply").
+ * box edge read as a lone lower-case "i" or "l" before a capitalised word, set apart or glued to it
+ * ("i Place of Supply", "lDated").
  */
-export const OCR_LEAD = /^(?:[\s"'“”‘’`|_~#*•=\-–]+(?=[A-Za-z])|[il] (?=[A-Z][a-z]))/;
+export const OCR_LEAD = /^(?:[\s"'“”‘’`|_~#*•=\-–]+(?=[A-Za-z])|[il] ?(?=[A-Z][a-z]))/;
 
 /** True when a segment starts with any known label (field, party, amount or other). */
 export function isLabelText(text: string, type: DocumentType): boolean {
