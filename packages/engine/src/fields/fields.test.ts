@@ -31,6 +31,12 @@ describe('values', () => {
     expect(parseValue('docno', 'Net 45 days')).toBeNull();
   });
 
+  it('keeps the plain reading, failing, when the only passing repair is two glyphs away from it', () => {
+    // A made-up number that fails its check character as printed, its O read as a zero: the one
+    // reading that passes changes two more glyphs (1 to I, G to 6), a guess at another number.
+    expect(findGstins('GSTIN: 29A0KPM1234L1ZG')[0]).toMatchObject({ value: '29AOKPM1234L1ZG', valid: false });
+  });
+
   it('repairs OCR-damaged GSTINs only when exactly one reading passes the checksum', () => {
     expect(findGstins('GSTIN: 29AABCT1332L1ZA')[0]).toMatchObject({ value: '29AABCT1332L1ZA', valid: true });
     // I for 1 among the digits, and a stray inserted character.
@@ -161,6 +167,33 @@ describe('labelled fields', () => {
     expect(number?.value).toBe('ZX/41');
     expect(number?.score).toBeLessThan(0.7);
     expect(f.get('documentDate')?.[0]?.value).toBe('2026-06-05');
+  });
+
+  it('joins a number wrapped both ways in a narrow centred cell, below review', () => {
+    const layout = buildLayout([
+      page([
+        [88, [345, 'K7_SP']],
+        [100, [300, 'PO No.'], [345, 'RW/25-'], [400, 'PO Date'], [440, '05.06.2026']],
+        [112, [350, '26']],
+        [130, [40, 'SELLER'], [300, 'BUYER']],
+      ]),
+    ]);
+    const number = extractLabelledFields(layout, 'po', none).get('documentNumber')?.[0];
+    expect(number?.value).toBe('K7_SPRW/25-26');
+    expect(number?.score).toBeLessThan(0.9);
+  });
+
+  it('reads a term whose colon opens the value cell, and its text wrapped back under the label', () => {
+    const layout = buildLayout([
+      page([
+        [300, [120, 'Delivery'], [220, ': 6-8 Weeks From Drawing Approval']],
+        [315, [120, 'Payment'], [220, ': 30% Advance, Balance Against Proforma Before Dispatch Of']],
+        [330, [120, 'Goods']],
+        [360, [120, 'Warranty'], [220, ': 18 Months']],
+      ]),
+    ]);
+    const terms = extractLabelledFields(layout, 'po', none).get('paymentTerms')?.[0];
+    expect(terms?.value).toBe('30% Advance, Balance Against Proforma Before Dispatch Of Goods');
   });
 
   it("reads past OCR's marks for a colon after a label, and its euro sign for an e", () => {

@@ -173,6 +173,7 @@ export function resolveHit(layout: Layout, type: DocumentType, hit: LabelHit): C
     found.candidate.value = repairOcrDocNumber(found.candidate.value);
   if (hit.spec.kind === 'docno') completeCutNumber(layout, found);
   if (hit.spec.kind === 'text') completeOpenBracket(layout, found.candidate, found.seg);
+  if (hit.spec.kind === 'text') completeCutPhrase(layout, type, found.candidate, found.seg, hit.segment);
   const date = pairedDate(hit, found.seg, found.end);
   return date ? [found.candidate, date] : [found.candidate];
 }
@@ -272,6 +273,32 @@ function completeOpenBracket(layout: Layout, c: Candidate, seg: Segment): void {
   c.bbox = [Math.min(x0, t.x0), y0, Math.max(x1, t.x1), Math.max(y1, t.y1)];
 }
 
+/** Words a sentence does not end on: a term's text cut after one goes on in the next line. */
+const JOINING_WORDS = new Set(['the', 'of', 'to', 'and', '&', 'for', 'with', 'against', 'from', 'at', 'by']);
+
+/**
+ * A term's text cut after a joining word ("… Prior To Dispatch The" / "Material"): its line wrapped
+ * back to the label's or the value's left edge, where the next line's only segment goes on.
+ */
+function completeCutPhrase(
+  layout: Layout,
+  type: DocumentType,
+  c: Candidate,
+  seg: Segment,
+  label: Segment,
+): void {
+  if (typeof c.value !== 'string') return;
+  const last = c.value.split(' ').pop()?.toLowerCase() ?? '';
+  if (!JOINING_WORDS.has(last)) return;
+  const next = wrappedLine(layout, seg);
+  const t = next?.segments.length === 1 ? next.segments[0]! : null;
+  const aligned = (x: number) => t !== null && Math.abs(t.x0 - x) < G.columnSlack;
+  if (!t || !(aligned(label.x0) || aligned(c.bbox[0])) || isLabelText(t.text, type)) return;
+  const [x0, y0, x1, y1] = c.bbox;
+  c.value = `${c.value} ${t.text}`;
+  c.bbox = [Math.min(x0, t.x0), y0, Math.max(x1, t.x1), Math.max(y1, t.y1)];
+}
+
 /** The line after a segment's when it follows closely enough to be the segment's cell wrapping. */
 function wrappedLine(layout: Layout, seg: Segment): Layout['lines'][number] | null {
   const line = layout.lines[seg.line]!;
@@ -279,19 +306,34 @@ function wrappedLine(layout: Layout, seg: Segment): Layout['lines'][number] | nu
   return next && next.page === seg.page && next.y0 - line.y1 <= G.wrapGapHeights * line.height ? next : null;
 }
 
+/**
+ * A number cut at the end of its cell (its last word ends with the separator) goes on in the
+ * cell's next line ("VKPL/25-26/PO-" over "61"). In a narrow cell whose text is centred in its
+ * height, the wrap runs both ways: a piece above as well as below ("09A_GP" / "IL/26-" / "27").
+ */
 function completeCutNumber(layout: Layout, found: { candidate: Candidate; seg: Segment; end: number }): void {
   const { candidate: c, seg } = found;
   const after = seg.text.slice(found.end);
   if (typeof c.value !== 'string' || !/^[-/]\s*(?:$|[A-Za-z]{2})/.test(after)) return;
   const [x0, , x1] = c.bbox;
-  // Cut at the end of its cell: only the separator is left after the value.
-  const next = after.trimEnd().length === 1 ? wrappedLine(layout, seg) : null;
-  const tail = next?.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0) ?? [];
-  if (tail.length === 1 && /^[A-Za-z0-9]{1,6}$/.test(tail[0]!.text)) {
-    c.value = `${c.value}${after.trim()}${tail[0]!.text}`;
-    return;
-  }
-  c.score *= CUT_NUMBER_DOUBT;
+  const inColumn = (line: Layout['lines'][number] | null) =>
+    line?.segments.filter((s) => Math.min(s.x1, x1) - Math.max(s.x0, x0) > 0) ?? [];
+  const piece = (segs: Segment[]) =>
+    segs.length === 1 && /^[A-Za-z0-9_]{1,6}$/.test(segs[0]!.text) ? segs[0]!.text : null;
+  // Cut at the end of its cell: only the separator is left after the value, or a space follows it.
+  const cut = after.trimEnd().length === 1 || after.startsWith(' ', 1);
+  const tail = cut ? piece(inColumn(wrappedLine(layout, seg))) : null;
+  const head = tail ? piece(inColumn(lineAbove(layout, seg))) : null;
+  if (tail) c.value = `${head ?? ''}${c.value}${after[0]}${tail}`;
+  // Three pieces put together by their place alone stay below review.
+  if (!tail || head) c.score *= CUT_NUMBER_DOUBT;
+}
+
+/** The line before a segment's when it sits closely enough above to be the same cell wrapping. */
+function lineAbove(layout: Layout, seg: Segment): Layout['lines'][number] | null {
+  const line = layout.lines[seg.line]!;
+  const prev = layout.lines[seg.line - 1];
+  return prev && prev.page === seg.page && line.y0 - prev.y1 <= G.wrapGapHeights * line.height ? prev : null;
 }
 
 /**

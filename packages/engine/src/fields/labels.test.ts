@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLabelText, STATE_LINE } from './labels.ts';
+import { wordPhrases } from '../phrases.ts';
+import { isLabelText, matchStart, STATE_LINE } from './labels.ts';
 
 describe('other labels', () => {
   it('knows rows that name no extracted field', () => {
@@ -14,5 +15,15 @@ describe('other labels', () => {
     expect(STATE_LINE.test('State Name : Maharashtra')).toBe(true);
     expect(STATE_LINE.test('Code - 27')).toBe(true);
     expect(STATE_LINE.test('Statement')).toBe(false);
+  });
+});
+
+describe('labels OCR misread at their start', () => {
+  it('reads a capital I read as l ("lnvoice To") and a box edge glued to the word ("lDated")', () => {
+    expect(matchStart('lnvoice To', [wordPhrases(['invoice to'], { atStart: true })])).toBe(
+      'lnvoice To'.length,
+    );
+    expect(matchStart('lDated', [wordPhrases(['dated'], { atStart: true })])).toBe('lDated'.length);
+    expect(matchStart('lane 4', [wordPhrases(['dated'], { atStart: true })])).toBeNull();
   });
 });

@@ -120,9 +120,10 @@ function matchFieldLabel(text: string, patterns: readonly RegExp[]): number | nu
 
 /**
  * Stray marks before the first word of a cell: quotes, bars, underscores, tildes, rules, bullets, or a
- * box edge read as a lone lower-case "i" or "l" before a capitalised word ("i Place of Supply").
+ * box edge read as a lone lower-case "i" or "l" before a capitalised word, set apart or glued to it
+ * ("i Place of Supply", "lDated").
  */
-export const OCR_LEAD = /^(?:[\s"'“”‘’`|_~#*•=\-–]+(?=[A-Za-z])|[il] (?=[A-Z][a-z]))/;
+export const OCR_LEAD = /^(?:[\s"'“”‘’`|_~#*•=\-–]+(?=[A-Za-z])|[il] ?(?=[A-Z][a-z]))/;
 
 /** True when a segment starts with any known label (field, party, amount or other). */
 export function isLabelText(text: string, type: DocumentType): boolean {
@@ -157,6 +158,8 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
         const patterns = weak ? spec.weakLabels : spec.labels;
         if (!patterns) continue;
         let end = weak ? matchStart(seg.text, patterns) : matchFieldLabel(seg.text, patterns);
+        // A label whose colon opens the next cell ("Payment | : 30 days"), as tab stops set it.
+        if (end === null && !weak) end = labelBeforeColonCell(layout, seg, patterns);
         // A title whose number stands in the next cell ("TAX INVOICE | BC-42").
         if (end === null && weak) end = titleBeforeNumberCell(layout, seg, patterns);
         if (end === null) continue;
@@ -201,6 +204,18 @@ export function findLabelHits(layout: Layout, type: DocumentType, skip: (s: Segm
     hits.push({ spec, segment: seg, end, weight: owner ? LABEL_WEIGHT.dateOfNumber : LABEL_WEIGHT.bareDate });
   }
   return hits;
+}
+
+/**
+ * A label cell whose colon was set at a tab stop, opening the value's cell ("Payment | : 30 days"):
+ * the label read with its colon, ending at its cell's end.
+ */
+function labelBeforeColonCell(layout: Layout, seg: Segment, patterns: readonly RegExp[]): number | null {
+  const line = layout.lines[seg.line]!;
+  const next = line.segments[line.segments.indexOf(seg) + 1];
+  if (!next?.text.startsWith(':')) return null;
+  const end = matchFieldLabel(`${seg.text} :`, patterns);
+  return end === null ? null : Math.min(end, seg.text.length);
 }
 
 /** One code holding a digit, alone in its cell: a document number, not a phrase or a figure. */

@@ -12,6 +12,12 @@ describe('dates OCR misread', () => {
     expect(repairOcrDateText('17 / 03 / 2021 x')).toHaveLength('17 / 03 / 2021 x'.length);
   });
 
+  it('reads a date printed month first when its second number can only be the day', () => {
+    expect(parseValue('date', '03/27/2024')?.value).toBe('2024-03-27');
+    expect(parseValue('date', '03/07/2024')?.value).toBe('2024-07-03');
+    expect(repairOcrDateText('03/27/2024')).toHaveLength(10);
+  });
+
   it('leaves a quantity and a fraction alone', () => {
     expect(parseValue('date', '12 / 5')).toBeNull();
     expect(repairOcrDateText('0ctane 95')).toBe('0ctane 95');

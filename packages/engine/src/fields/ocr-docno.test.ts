@@ -8,6 +8,11 @@ describe('document numbers OCR split or misread', () => {
     expect(parseValue('docno', 'ABC 000417')?.value).toBe('ABC 000417');
   });
 
+  it('joins the parts of a number OCR split after an underscore ("KA_ WH2024…")', () => {
+    expect(parseValue('docno', ': # KA_ WH20240917001')?.value).toBe('KA_WH20240917001');
+    expect(parseValue('docno', 'KA_WH2024 0917')?.value).toBe('KA_WH2024');
+  });
+
   it('reads a leading zero before a letter and a long digit run as the letter O ("0R5523…")', () => {
     expect(repairOcrDocNumber('0R552309812340')).toBe('OR552309812340');
     expect(repairOcrDocNumber('0012345')).toBe('0012345');

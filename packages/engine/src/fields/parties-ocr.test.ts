@@ -57,6 +57,95 @@ describe('parties on scans', () => {
     expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods');
   });
 
+  it("takes the seller's block beside the Bill to heading over an addressed logo line above it", () => {
+    const layout = buildLayout([
+      ocrPage([
+        // A logo with its tagline run into one garbled line, and an address under it.
+        [30, 9, [40, 'K Kaveri Freh Agrro Foos Dealr']],
+        [42, 7, [40, '7, Station Road']],
+        [70, 8, [40, 'Kaveri Agro Foods'], [300, 'Bill to:']],
+        [84, 7, [40, '7, Station Road, Hassan'], [300, 'Meher Tools & Dies']],
+        [96, 7, [40, 'Address Line 2'], [300, '14, Kamala Mills Road, Pune']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods');
+  });
+
+  it('counts an address placeholder under a name beside the Bill to heading as its address', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 7, [40, 'QUICKLEDGER']],
+        [70, 8, [40, 'Sahyadri Pumps'], [300, 'Bill to:']],
+        [84, 7, [40, 'Address Line 1'], [300, 'Meher Tools & Dies']],
+        [96, 7, [40, 'Address Line 2'], [300, '14, Kamala Mills Road, Pune']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Sahyadri Pumps');
+  });
+
+  it('keeps a business name that carries its town after a comma, over the address line under it', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 9, [40, 'Tax Invoice']],
+        [60, 8, [40, 'Kaveri Agro Foods, Hassan']],
+        [72, 7, [40, 'Station Layout']],
+        [84, 7, [40, 'Hassan']],
+      ]),
+    ]);
+    expect(extractParties(layout, 'invoice', none).vendor.name?.value).toBe('Kaveri Agro Foods, Hassan');
+  });
+
+  it('leaves out a scanned name whose company form OCR misread, keeping its address and state', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 9, [40, 'KAUERI AGRD FODDS PRIUAIE LIMIIED']],
+        [42, 7, [40, '7, Station Road, Hassan']],
+        [54, 7, [40, 'Karnataka 573201']],
+      ]),
+    ]);
+    const { vendor } = extractParties(layout, 'invoice', none);
+    expect(vendor.name).toBeNull();
+    expect(vendor.address?.value).toContain('Station Road');
+  });
+
+  it('reads the wrapped lines of an address value cell in a "label | value" block', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [30, 9, [200, 'Sahyadri Pumps']],
+        [42, 7, [200, '7, Station Road, Pune, Maharashtra 411001']],
+        [88, 7, [228, 'Customer Detail'], [344, 'Invoice No.'], [424, 'SP/24-25/16']],
+        [101, 7, [166, 'M/S'], [214, 'Meher Tools & Dies'], [344, 'Challan No.']],
+        [114, 7, [166, 'Address'], [214, '14, Kamala Mills Road,'], [344, 'P.O. No.']],
+        [123, 7, [214, 'Near Bus Stand']],
+        [127, 7, [344, 'L.R. No.']],
+        [131, 7, [214, 'Hassan, Karnataka - 573201']],
+        [140, 7, [344, 'Reverse Charge'], [424, 'No']],
+        [153, 7, [166, 'Phone'], [214, '9800000000']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Meher Tools & Dies');
+    expect(buyer.address?.value).toContain('Hassan');
+    expect(buyer.stateCode?.value).toBe('29');
+  });
+
+  it('takes a block of its own under the letterhead with no heading as the buyer, below review', () => {
+    const layout = buildLayout([
+      ocrPage([
+        [40, 9, [360, 'Sahyadri Pumps']],
+        [52, 7, [360, '7, Station Road, Pune 411001']],
+        [64, 7, [360, 'GSTIN : 27AAECS1234F1Z5']],
+        [120, 8, [20, 'Meher Tools & Dies'], [300, 'Invoice No'], [420, 'SP/16']],
+        [134, 7, [20, 'Kamala Mills Road, Hassan']],
+        [148, 7, [20, 'Tel : 9800000000'], [300, 'Invoice Date'], [420, '25/01/2024']],
+        [162, 7, [20, 'GSTIN/UIN : 29AAFC']],
+      ]),
+    ]);
+    const { buyer } = extractParties(layout, 'invoice', none);
+    expect(buyer.name?.value).toBe('Meher Tools & Dies');
+    expect(buyer.name?.score).toBeLessThan(0.9);
+  });
+
   it('reads a Tally seller box: first name-like line, address across the box border, GSTIN below', () => {
     const layout = buildLayout([
       ocrPage([

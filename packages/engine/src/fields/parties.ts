@@ -10,6 +10,7 @@ import {
   clean,
   columnLimit,
   EMPTY,
+  GSTIN_LABEL,
   headingRole,
   mergeOcrRun,
   type Party,
@@ -17,8 +18,9 @@ import {
   readBlock,
   SALUTATION,
   tidyName,
+  valueBesideHeading,
 } from './party-block.ts';
-import { namesABusiness } from './party-names.ts';
+import { hasMisreadForm, isNeverAPartyName, looksLikeAddress, namesABusiness } from './party-names.ts';
 import { BLOCK_GEOMETRY as B, LETTERHEAD, PARTY_SCORE, SAME_NAME, SIGN_OFF } from './party-weights.ts';
 import { countLetters, findGstins, stripLeadingSeparators, withoutSpaces } from './values.ts';
 import { PARTY_LABELS } from './vocabulary.ts';
@@ -60,13 +62,8 @@ function blockFromAnchor(layout: Layout, type: DocumentType, anchor: Segment): P
     const limit = columnLimit(line, i, type);
     return readBlock(layout, type, [first], anchor.x0, anchor.line, null, false, limit);
   }
-  const right = line.segments[i + 1];
-  if (
-    right &&
-    right.x0 - anchor.x1 < B.headingValueReach &&
-    !isLabelText(right.text, type) &&
-    !headingRole(right.text, type)
-  ) {
+  const right = valueBesideHeading(line, i, type);
+  if (right) {
     const limit = columnLimit(line, i + 1, type);
     return readBlock(
       layout,
@@ -101,7 +98,8 @@ function hasAddressBelow(layout: Layout, s: Segment): boolean {
     for (const t of line.segments) {
       const under = t.x0 < s.x1 && t.x1 > s.x0 && Math.abs(t.x0 - s.x0) < LETTERHEAD.addressIndentHeights * h;
       if (!under) continue;
-      if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin)\b/i.test(t.text)) return true;
+      if (ADDRESS_LIKE.test(t.text) || /@|\b(?:ph|phone|tel|mob|mobile|gstin|address)\b/i.test(t.text))
+        return true;
     }
     prev = line;
   }
@@ -115,12 +113,13 @@ function hasAddressBelow(layout: Layout, s: Segment): boolean {
  * with an address under it beats one without, and among those the first, unless a later one is
  * much larger.
  */
-function pickOcrLetterhead(layout: Layout, candidates: Segment[]): Segment | null {
+function pickOcrLetterhead(layout: Layout, candidates: Segment[], beside: Segment | null): Segment | null {
   const signed = signatoryName(layout);
   if (signed) {
     const match = candidates.find((s) => sameName(s.text, signed));
     if (match) return match;
   }
+  if (beside) return beside;
   let best: Segment | null = null;
   let bestAddressed = false;
   for (const s of candidates) {
@@ -231,6 +230,8 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
   const besideAnchor = (l: Line) => !!anchor && l.y1 > limitY + 1 && l.y0 < anchor.y1;
   const lines = layout.lines.filter((l) => l.page === page.page && (l.y1 <= limitY + 1 || besideAnchor(l)));
   let best: Segment | null = null;
+  // The supplier's own block beside the buyer's heading: its first line names the supplier.
+  let beside: Segment | null = null;
   const ocrCandidates: Segment[] = [];
   for (const l of lines) {
     if (l.y0 > page.height * LETTERHEAD.topShare) break;
@@ -256,11 +257,13 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       // OCR noise: a name is mostly letters.
       if (countLetters(s.text) < LETTERHEAD.minLetterShare * withoutSpaces(s.text).length) continue;
       const h = s.y1 - s.y0;
+      if (besideAnchor(l) && !beside && !looksLikeAddress(s.text)) beside = s;
       if (s.words[0]?.source === 'ocr') {
         // OCR box heights follow the glyphs (a line with descenders reads taller than a bold name
         // without), so on scans the name is the first name-like line, unless a confidently read
         // line is much larger (a big letterhead under a small tagline).
-        if (ADDRESS_LIKE.test(s.text)) continue;
+        // A business's name may carry its town after a comma ("Kaveri Agro Foods, Hassan").
+        if (ADDRESS_LIKE.test(s.text) && !(namesABusiness(s.text) && !looksLikeAddress(s.text))) continue;
         const conf = s.words.reduce((a, w) => a + w.conf, 0) / s.words.length;
         if (conf < LETTERHEAD.minConf) continue;
         ocrCandidates.push(s);
@@ -269,11 +272,69 @@ function letterheadBlock(layout: Layout, type: DocumentType, anchor: Segment | n
       if (!best || h > best.y1 - best.y0 + LETTERHEAD.tallerBy) best = s;
     }
   }
-  if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates);
+  if (!best && ocrCandidates.length > 0) best = pickOcrLetterhead(layout, ocrCandidates, beside);
+  else if (beside) best = beside;
   if (!best) return EMPTY;
   const line = layout.lines[best.line]!;
   const limit = columnLimit(line, line.segments.indexOf(best), type);
   return readBlock(layout, type, [best], best.x0, best.line, null, true, limit);
+}
+
+/**
+ * A block of its own under the issuer's letterhead when no heading names the buyer (the heading
+ * left out, or printed in a logo OCR does not read): a name with its address under it and its own
+ * GSTIN or state row, above the line items. Only its place says whose it is: below review.
+ */
+function unheadedBlock(
+  layout: Layout,
+  type: DocumentType,
+  letterhead: Party,
+  skip: (s: Segment) => boolean,
+): Party | null {
+  const page = layout.pages[0];
+  const bottom = (c: Candidate | null) => (c ? boxBottom(c.bbox) : 0);
+  const top = Math.max(bottom(letterhead.name), bottom(letterhead.address));
+  if (!page || !letterhead.name || !top) return null;
+  for (const l of layout.lines) {
+    if (l.page !== page.page || l.y0 <= top) continue;
+    if (l.y0 > page.height * LETTERHEAD.topShare) break;
+    for (const s of l.segments) {
+      if (skip(s) || isLabelText(s.text, type) || isTitleText(s.text) || !hasAddressBelow(layout, s))
+        continue;
+      if (ADDRESS_LIKE.test(s.text) || isNeverAPartyName(s.text)) continue;
+      const block = readBlock(
+        layout,
+        type,
+        [s],
+        s.x0,
+        s.line,
+        null,
+        false,
+        columnLimit(l, l.segments.indexOf(s), type),
+      );
+      if (!block.name || !block.address || !(block.gstin || block.stateCode || gstinRowUnder(layout, s)))
+        continue;
+      if (sameName(String(block.name.value), String(letterhead.name.value))) continue;
+      return { ...block, name: { ...block.name, score: Math.min(block.name.score, PARTY_SCORE.unheaded) } };
+    }
+  }
+  return null;
+}
+
+/** The lower edge of a box. */
+function boxBottom([, , , y1]: Candidate['bbox']): number {
+  return y1;
+}
+
+/** Whether a "GSTIN :" row stands in the few lines under a segment, starting at its left edge. */
+function gstinRowUnder(layout: Layout, s: Segment): boolean {
+  return layout.lines
+    .slice(s.line + 1, s.line + 1 + B.maxLines)
+    .some(
+      (l) =>
+        l.page === s.page &&
+        l.segments.some((t) => Math.abs(t.x0 - s.x0) < B.columnSlack && GSTIN_LABEL.test(t.text)),
+    );
 }
 
 /**
@@ -304,11 +365,23 @@ export function extractParties(
   const buyerBlock = read('buyer');
   const usable = (p: Party | null) => (p?.name ? p : null);
   if (profileOf(type).issuer === 'vendor') {
-    return { vendor: usable(vendorBlock) ?? issuer, buyer: usable(buyerBlock) ?? EMPTY };
+    const buyer =
+      usable(buyerBlock) ?? (anchors.buyer ? null : unheadedBlock(layout, type, letterhead, skip));
+    return { vendor: legible(usable(vendorBlock) ?? issuer), buyer: legible(buyer ?? EMPTY) };
   }
   // On a PO or GRN the buyer is the issuer: a "Buyer | Projects" row naming only a purchasing
   // group (no address, no GSTIN) does not outweigh the letterhead.
   const bare = (p: Party | null) => !!p && !p.address && !p.gstin;
   const buyer = usable(buyerBlock) && !(bare(buyerBlock) && issuer.name) ? buyerBlock! : issuer;
-  return { vendor: usable(vendorBlock) ?? EMPTY, buyer };
+  return { vendor: legible(usable(vendorBlock) ?? EMPTY), buyer: legible(buyer) };
+}
+
+/**
+ * A party whose scanned name has its company form misread ("PRIUAIE LIMIIED") keeps its address
+ * and state, not the name: its other words were read no better, and a misspelt name is worse
+ * than none.
+ */
+function legible(p: Party): Party {
+  const misread = p.name?.source === 'ocr' && hasMisreadForm(String(p.name.value));
+  return misread ? { ...p, name: null } : p;
 }

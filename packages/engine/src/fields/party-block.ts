@@ -56,8 +56,8 @@ const CONTACT = wordPhrases(
   ],
   { atStart: true },
 );
-/** A GSTIN's row in a party block. */
-const GSTIN_LABEL = wordPhrases(GSTIN_LABELS, { atStart: true });
+/** A GSTIN's row in a party block ("GSTIN :" at the start of a line). */
+export const GSTIN_LABEL = wordPhrases(GSTIN_LABELS, { atStart: true });
 
 const COLUMN_HEADER =
   /\b(?:s\.? ?no|sl\.?|sr\.?)\b.*\b(?:description|particulars|item|material)\b|\b(?:description|particulars)\b.*\b(?:qty|quantity|hsn|rate|uom)\b/i;
@@ -322,6 +322,7 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
   let col = colX0;
   const segs: Segment[] = [...first];
   let last = layout.lines[startLine]!;
+  let valueX: number | null = null;
   // The right edge of the block's heading (or first line), for blocks set flush right.
   const headingSeg = last.segments.find((s) => Math.abs(s.x0 - col) < B.columnSlack) ?? first[0];
   const rightEdge = headingSeg && headingSeg.x1 > col + B.flushRightMinWidth ? headingSeg.x1 : null;
@@ -352,6 +353,18 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
       last = line;
       continue;
     }
+    // A row's value cell that wrapped ("Address | 8/3, Canal Road," over "Near Bus Stand"): its
+    // next lines start under the value, not under the row labels.
+    const x = valueX;
+    const valueLine =
+      seg || x === null
+        ? undefined
+        : line.segments.find((s) => Math.abs(s.x0 - x) < B.columnSlack && s.x1 < rightLimit + B.edgeSlack);
+    if (valueLine && !isLabelText(valueLine.text, type)) {
+      segs.push(valueLine);
+      last = line;
+      continue;
+    }
     // A line with nothing in this column (a logo or title beside it) is skipped, not an end.
     if (!seg) continue;
     // A heading centred over its block: the block's own left edge is the column from here on.
@@ -361,7 +374,11 @@ function collectBlockSegments(layout: Layout, type: DocumentType, start: BlockSt
     const msCell = /^m\s?\/\s?s\.?\s*:?$/i.test(seg.text.trim());
     if (headingRole(seg.text, type) && !(segs.length === 0 && (MS_PREFIX.test(seg.text) || msCell))) break;
     if (isTitleText(seg.text) && seg.text.length < B.titleMaxChars) break;
-    segs.push(withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit));
+    const row = withValueCell(line.segments, mergeOcrRun(line.segments, seg, type, rightLimit), rightLimit);
+    segs.push(row);
+    // Where this row's value cell starts, when the label's cell was read with it.
+    const cells = line.segments.filter((c) => c.x0 >= row.x0 && c.x1 <= row.x1);
+    valueX = cells[1]?.x0 ?? null;
     last = line;
   }
   return segs;
@@ -504,6 +521,17 @@ function centredUnder(line: Line, heading: Segment | undefined, rightLimit: numb
   return line.segments.find(
     (s) => s.x0 < reach && s.x0 > heading.x0 - UNDER_HEADING.leftReach && s.x1 < rightLimit + B.edgeSlack,
   );
+}
+
+/**
+ * The value cell beside a party heading on its line ("M/S | Sahyadri Pumps"): the next cell when
+ * it starts within reach and is no label or heading of its own. Null when the block is under it.
+ */
+export function valueBesideHeading(line: Line, i: number, type: DocumentType): Segment | null {
+  const anchor = line.segments[i];
+  const right = line.segments[i + 1];
+  if (!anchor || !right || right.x0 - anchor.x1 >= B.headingValueReach) return null;
+  return isLabelText(right.text, type) || headingRole(right.text, type) ? null : right;
 }
 
 /**

@@ -39,8 +39,14 @@ describe('buyer state from the place of supply', () => {
     expect(state?.score).toBeLessThanOrEqual(0.6);
   });
 
-  it('derives nothing when another GSTIN is printed, or the block names its own state', () => {
-    const other = printed(gstin('29AAFCK5678G1Z'));
+  it('takes it too when the only other GSTIN printed is of the supply state (a platform’s)', () => {
+    const platform = printed(gstin('29AAFCK5678G1Z'));
+    const state = buyerStateFromSupply(noBuyer, vendor, [printed(String(vendor.value)), platform], supply);
+    expect(state?.value).toBe('29');
+  });
+
+  it('derives nothing when another GSTIN of another state is printed, or the block names its own state', () => {
+    const other = printed(gstin('33AAFCK5678G1Z'));
     expect(buyerStateFromSupply(noBuyer, vendor, [printed(String(vendor.value)), other], supply)).toBeNull();
     const own = { gstin: null, stateCode: at('stateCode', '27') };
     expect(buyerStateFromSupply(own, vendor, [], supply)).toBeNull();
@@ -77,5 +83,32 @@ describe('a GSTIN printed alone', () => {
     ]);
     const found = findGstinCandidates(layout, 'invoice', () => false, tableTop);
     expect(resolvePartyGstins({ vendor: null, buyer: null }, found, 'invoice').vendor).toBeNull();
+  });
+});
+
+describe('a GSTIN under a heading with its value beside it', () => {
+  it('is the party’s whose heading stands left of the name cell ("M/S | name")', () => {
+    const words: Word[] = [];
+    const cell = (x: number, y: number, text: string) =>
+      words.push(
+        ...layoutCellWords(x, y, text, { charWidth: 5, space: 3, height: 10, source: 'ocr', conf: 0.95 }),
+      );
+    cell(120, 40, 'Sahyadri Pumps');
+    cell(120, 60, `GSTIN : ${gstin('27AAECS1234F1Z')}`);
+    cell(50, 120, 'M/S');
+    cell(120, 120, 'Meher Tools & Dies');
+    cell(400, 120, 'Invoice No.');
+    cell(50, 160, 'GSTIN');
+    cell(120, 160, gstin('29AAFCK5678G1Z'));
+    const layout = buildLayout([{ page: 1, width: 595, height: 842, words, source: 'ocr' }]);
+    const found = findGstinCandidates(
+      layout,
+      'invoice',
+      () => false,
+      () => 400,
+    );
+    const { vendor, buyer } = resolvePartyGstins({ vendor: null, buyer: null }, found, 'invoice');
+    expect(vendor?.value).toBe(gstin('27AAECS1234F1Z'));
+    expect(buyer?.value).toBe(gstin('29AAFCK5678G1Z'));
   });
 });

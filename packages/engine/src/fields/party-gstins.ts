@@ -5,7 +5,7 @@ import { profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
 import { type Candidate, wordsInSpan } from './header.ts';
 import { OCR_DOUBT, withOcrDoubt } from './header-weights.ts';
-import { columnLimit, headingRole } from './party-block.ts';
+import { columnLimit, headingRole, valueBesideHeading } from './party-block.ts';
 import { GSTIN_READING_SCORE } from './party-weights.ts';
 import { findGstins, GSTIN_LENGTH } from './values.ts';
 
@@ -84,7 +84,9 @@ export function findRoleHeadings(
     if (!role) continue;
     const line = layout.lines[s.line]!;
     const i = line.segments.indexOf(s);
-    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnLimit(line, i, type) });
+    // A heading with its value in the cell beside it ("M/S | name") heads that cell's column too.
+    const from = valueBesideHeading(line, i, type) ? i + 1 : i;
+    out.push({ role, page: s.page, y0: s.y0, x0: s.x0, x1: columnLimit(line, from, type) });
   }
   return out;
 }
@@ -320,9 +322,9 @@ const SUPPLY_STATE_CONFIDENCE = 0.6;
 /**
  * The buyer's state when its block prints none and the page prints no GSTIN but the supplier's:
  * a recipient not registered under GST is supplied at its own location, so the labelled place of
- * supply is its state. Any other GSTIN on the page (a buyer's one missed, a consignee's) may mean a
- * registered buyer billed in one state and supplied in another: then nothing is derived. Derived,
- * not read: never above review confidence.
+ * supply is its state. Any other GSTIN on the page of another state (a buyer's one missed, a
+ * consignee's) may mean a registered buyer billed in one state and supplied in another: then
+ * nothing is derived. Derived, not read: never above review confidence.
  */
 export function buyerStateFromSupply(
   buyer: { gstin: Candidate | null; stateCode: Candidate | null },
@@ -331,7 +333,10 @@ export function buyerStateFromSupply(
   placeOfSupply: Candidate | undefined,
 ): Candidate | null {
   if (buyer.gstin || buyer.stateCode || typeof placeOfSupply?.value !== 'string') return null;
-  if (candidates.some((c) => c.value !== vendorGstin?.value)) return null;
+  // A GSTIN of the supply's own state (a platform's, a consignee's there) says nothing else.
+  const supply = placeOfSupply.value;
+  if (candidates.some((c) => c.value !== vendorGstin?.value && !String(c.value).startsWith(supply)))
+    return null;
   if (!stateByCode(placeOfSupply.value)) return null;
   return {
     ...placeOfSupply,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cutAddressAfterForm,
+  hasMisreadForm,
   isAddressNotName,
   isNeverAPartyName,
   looksLikeAddress,
@@ -106,4 +107,13 @@ describe('isAddressNotName', () => {
   ])('a business that names a place keeps its name: %s', (name) =>
     expect(isAddressNotName(name)).toBe(false),
   );
+});
+
+describe('a company form OCR misread', () => {
+  it('is a word of the same length a slip or two from Private or Limited', () => {
+    expect(hasMisreadForm('KAVERI AGRO PRIUAIE LIMIIED')).toBe(true);
+    expect(hasMisreadForm('Kaveri Agro Foods Limitcd')).toBe(true);
+    expect(hasMisreadForm('Kaveri Agro Foods Private Limited')).toBe(false);
+    expect(hasMisreadForm('Sahyadri Unlimited Pumps')).toBe(false);
+  });
 });

@@ -1,4 +1,7 @@
 import { GSTIN_PATTERN } from '@bahi/india';
+import { editDistance } from '../util.ts';
+import { lowerWords } from './ocr-words.ts';
+import { MISREAD_FORM } from './party-weights.ts';
 import { collapseSpaces, countLetters } from './values.ts';
 
 /**
@@ -124,4 +127,23 @@ export function isAddressNotName(name: string): boolean {
 /** Whether a line names a business: a legal form or a trade word ("Pvt Ltd", "LLP", "Engineering"). */
 export function namesABusiness(text: string): boolean {
   return COMPANY_FORM.test(text) || LLP_FORM.test(text) || BUSINESS_WORDS.test(text);
+}
+
+/** The spelt-out words of a registered company's form ("Private Limited"). */
+const FORM_WORDS = ['private', 'limited'];
+
+/**
+ * Whether OCR misread the company form in a name ("PRIUAIE LIMIIED"): a word of the same length a
+ * slip or two from "Private" or "Limited" but not it. The name's other words, which no dictionary
+ * checks, were read as badly: such a name is left for a person rather than booked misspelt.
+ */
+export function hasMisreadForm(name: string): boolean {
+  return lowerWords(name).some((w) =>
+    FORM_WORDS.some(
+      (f) =>
+        w.length === f.length &&
+        w !== f &&
+        editDistance(w, f, MISREAD_FORM.maxSlips) <= MISREAD_FORM.maxSlips,
+    ),
+  );
 }

@@ -23,6 +23,8 @@ export const PARTY_SCORE = {
   signedOff: 0.8,
   /** The business named under a letter's closing ("Regards"). */
   closing: 0.7,
+  /** A buyer's block under the letterhead with no heading: only its place says whose it is. */
+  unheaded: 0.7,
 } as const;
 
 /** How sure a GSTIN found anywhere on the page is, by its reading, before its party is weighed. */
@@ -159,4 +161,10 @@ export const STATE_IN_ADDRESS = {
   lastParts: 3,
   /** A state the party's GSTIN names may be misspelt by one slip per this many letters. */
   lettersPerSlip: 5,
+} as const;
+
+/** When a company form word in a scanned name was misread. */
+export const MISREAD_FORM = {
+  /** Slips from "Private" / "Limited" still read as that word misread (a third makes another word). */
+  maxSlips: 2,
 } as const;

@@ -63,12 +63,20 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
       return true;
     }
     const fixed = repairGstin(token);
-    if (fixed) {
+    const plain = plainGstinReading(upper);
+    // A repair more than one glyph away from the plain reading by position is a guess at another
+    // number ("27C0RPP…N1ZQ" turned "27CDRPP…NTZQ"): the plain reading is kept, failing.
+    const guess = !!fixed && !!plain && slipsBetween(plain, fixed) > 1;
+    if (fixed && !guess) {
       valid.push({ value: fixed, start, end: start + token.length, valid: true, repaired: true });
       return true;
     }
-    if (GSTIN_PATTERN.test(upper))
-      invalid.push({ value: upper, start, end: start + GSTIN_LENGTH, valid: false });
+    const failing = GSTIN_PATTERN.test(upper)
+      ? upper
+      : guess && plain && GSTIN_PATTERN.test(plain)
+        ? plain
+        : null;
+    if (failing) invalid.push({ value: failing, start, end: start + GSTIN_LENGTH, valid: false });
     return false;
   };
   tokens.forEach((tok, k) => {
@@ -79,6 +87,40 @@ export function findGstins(text: string): Array<ParsedValue & { valid: boolean; 
       tryToken(tok.t + next.t, tok.start);
   });
   return [...valid, ...invalid];
+}
+
+/** What each of a GSTIN's 15 places holds: digit (d), letter (L), either (a), the fixed Z. */
+const GSTIN_SLOTS = 'ddLLLLLddddLaZa';
+
+/** OCR's look-alikes: a digit's letter in a letter's place, a letter's digit in a digit's place. */
+const LETTER_OF: Readonly<Record<string, string>> = {
+  '0': 'O',
+  '1': 'I',
+  '5': 'S',
+  '8': 'B',
+  '2': 'Z',
+  '6': 'G',
+};
+const DIGIT_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LETTER_OF).map(([d, l]) => [l, d]),
+);
+
+/** A 15-character reading with each look-alike read as its place wants it; null for another length. */
+function plainGstinReading(upper: string): string | null {
+  if (upper.length !== GSTIN_SLOTS.length) return null;
+  return [...upper]
+    .map((c, i) => {
+      const slot = GSTIN_SLOTS[i];
+      if (slot === 'd') return DIGIT_OF[c] ?? c;
+      if (slot === 'L') return LETTER_OF[c] ?? c;
+      return slot === 'Z' && c === '2' ? 'Z' : c;
+    })
+    .join('');
+}
+
+/** Places where two readings of equal length differ. */
+function slipsBetween(a: string, b: string): number {
+  return [...a].filter((c, i) => c !== b[i]).length;
 }
 
 const VEHICLE_RE = /\b([A-Z]{2})[\s-]?(\d{1,2})[\s-]?([A-Z]{0,3})[\s-]?(\d{3,4})\b/;
@@ -92,16 +134,19 @@ const IRN_LOOKALIKES: Readonly<Record<string, string>> = { l: '1', i: '1', '|': 
  * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25", "0ctober"), a
  * numeric date spaced around its separators ("17 / 03 / 2021"), a zero read as
  * the letter O among the digits ("O4-09-2025", "14-O8-2025"), a border read as a fifth year digit,
- * a month name that lost its first letter.
+ * a month name that lost its first letter; and a date printed month first ("09/22/2017").
  */
 export function repairOcrDateText(text: string): string {
   return (
     text
       .replace(/(?<=\d ?[-/.]? ?|^|\s)0ct(?=ober\b| ?[-/.]? ?\d)/gi, 'Oct')
       // A numeric date OCR spaced around its separators ("17 / 03 / 2021"): closed up, padded after.
-      .replace(/\b(\d{1,2}) ([-/.]) (\d{1,2}) \2 ((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) =>
-        `${d}${sep}${mo}${sep}${y}`.padEnd(m.length),
-      )
+      // One printed month first, as software made for US paper does ("09/22/2017"), when its
+      // second number can only be the day: turned day first.
+      .replace(/\b(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) => {
+        const monthFirst = Number(mo) > MONTHS && Number(d) <= MONTHS;
+        return (monthFirst ? `${mo}${sep}${d}${sep}${y}` : `${d}${sep}${mo}${sep}${y}`).padEnd(m.length);
+      })
       .replace(/(?<![A-Za-z])[Oo](?=\d[-/.]\d)|(?<=\d[-/.])[Oo](?=\d)|(?<=\d)[Oo](?=[-/.]\d)/g, '0')
       // A cell border read as a fifth digit of the year ("05-03-20211").
       .replace(/(?<=\b\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})[1lI|](?![\dA-Za-z])/g, ' ')
@@ -113,6 +158,9 @@ export function repairOcrDateText(text: string): string {
       )
   );
 }
+
+/** Months in a year: a date's number above it is a day. */
+const MONTHS = 12;
 
 /** The three-letter month whose last two letters these are. */
 const MONTH_BY_TAIL: Record<string, string> = Object.fromEntries(
@@ -157,13 +205,15 @@ export function parseValue(kind: ValueKind, raw: string): ParsedValue | null {
       // First token carrying a digit; a document number never is a bare date or a label word.
       // Spaces printed around a separator belong to the number ("KT - 7", "VKPL/25-26/PO- 61"), as
       // does a short capital prefix set apart from its digits ("ABC 000417"). OCR splits a letter
-      // prefix before its separator ("K VT/23-24/088"): its parts are joined.
+      // prefix before its separator ("K VT/23-24/088"), or after an underscore: its parts are joined.
       const m =
-        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|(?:[A-Z] (?=[A-Z]{1,4}[/-]\d))?[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
+        /^\s*(?:[:\-–]\s*)?(?:no\.?\s*|#\s*)?([A-Z]{2,5} (?=\d{3,}\b)[0-9]+|(?:[A-Z] (?=[A-Z]{1,4}[/-]\d))?[A-Za-z0-9](?:[A-Za-z0-9_.]|[/-](?: (?=\d))?| [/-] ?(?=[A-Za-z0-9])|_ (?=[A-Za-z0-9]))*[A-Za-z0-9]|\d)/.exec(
           text,
         );
       if (!m?.[1] || !/\d/.test(m[1])) return null;
-      const token = /^[A-Z] [A-Z]/.test(m[1]) ? m[1].replace(' ', '') : m[1];
+      // An underscore never ends a number: OCR set the space after it ("BLR_ WFLD2015…").
+      const joined = m[1].replaceAll('_ ', '_');
+      const token = /^[A-Z] [A-Z]/.test(joined) ? joined.replace(' ', '') : joined;
       if (/^\d{1,2}[-/.][A-Za-z0-9]{1,3}[-/.]\d{2,4}$/.test(token) && findDates(token).length) return null;
       const start = offset + m.index + m[0].length - m[1].length;
       return { value: token, start, end: start + m[1].length };

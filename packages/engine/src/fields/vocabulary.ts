@@ -68,6 +68,10 @@ export function normalizeLabelText(text: string): string {
       .replaceAll('¢', 'c')
       .replace(/\s+/g, ' ')
       .trim()
+      .split(' ')
+      // A capital I read as a lower-case l: no word starts "ln" ("lnvoice To").
+      .map((w) => (w.startsWith('ln') ? `I${w.slice(1)}` : w))
+      .join(' ')
       .toLowerCase()
   );
 }
