@@ -134,14 +134,14 @@ const IRN_LOOKALIKES: Readonly<Record<string, string>> = { l: '1', i: '1', '|': 
  * point at the printed words): the letter O of "Oct" read as a zero ("26-0ct-25", "0ctober"), a
  * numeric date spaced around its separators ("17 / 03 / 2021"), a zero read as
  * the letter O among the digits ("O4-09-2025", "14-O8-2025"), a border read as a fifth year digit,
- * a month name that lost its first letter; and a date printed month first ("09/22/2017").
+ * a month name that lost its first letter; and a date printed month first ("03/27/2019").
  */
 export function repairOcrDateText(text: string): string {
   return (
     text
       .replace(/(?<=\d ?[-/.]? ?|^|\s)0ct(?=ober\b| ?[-/.]? ?\d)/gi, 'Oct')
       // A numeric date OCR spaced around its separators ("17 / 03 / 2021"): closed up, padded after.
-      // One printed month first, as software made for US paper does ("09/22/2017"), when its
+      // One printed month first, as software made for US paper does ("03/27/2019"), when its
       // second number can only be the day: turned day first.
       .replace(/\b(\d{1,2}) ?([-/.]) ?(\d{1,2}) ?\2 ?((?:19|20)\d{2})\b/g, (m, d, sep, mo, y) => {
         const monthFirst = Number(mo) > MONTHS && Number(d) <= MONTHS;
