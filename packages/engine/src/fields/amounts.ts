@@ -24,8 +24,8 @@ import { AMOUNT_LABELS, normalizeLabelText } from './vocabulary.ts';
 /** An amount printed to three decimals whose third is a zero ("1,250.500"): money to the paisa. */
 const THIRD_DECIMAL_ZERO = /(\.\d{2})0$/;
 /**
- * An OCR'd figure whose separators were lost: "028" (a lost decimal point), "47.30261" (three
- * decimals) or "4730261" (a lakh-size figure with neither grouping nor decimals).
+ * An OCR'd figure whose separators were lost: "028" (a lost decimal point), "38.16427" (three
+ * decimals) or "3816427" (a lakh-size figure with neither grouping nor decimals).
  */
 const LOST_SEPARATORS = /^0\d|\.\d{3,}$|^\d{6,}$/;
 /** A figure with paise ("1,250.00", "36,50"), anywhere in a text. */
@@ -109,7 +109,7 @@ function labelOf(text: string): { field: AmountField; end: number } | null {
 const isOcr = (s: Segment) => s.words[0]?.source === 'ocr';
 /** A figure OCR read in digit groups ("3.21,694" is 3,21,694): a printed amount, no stray mark. */
 const isGroupedFigure = (text: string) => normalizeOcrAmount(text)?.includes(',') ?? false;
-/** Digits with at most one dot ("4730261", "47.30261"), nothing else. */
+/** Digits with at most one dot ("3816427", "38.16427"), nothing else. */
 const onlyDigitsAndDot = (text: string) =>
   text.split('.').length <= 2 && [...text].every((ch) => ch === '.' || (ch >= '0' && ch <= '9'));
 /** A figure without the rupee sign or code printed before it ("Rs.540" → "540"). */
@@ -124,7 +124,7 @@ export function moneyOf(s: Segment): number | null {
   const text = s.text.replace(SPACE_RUN, ' ').replace(/^\s*[:=]-?\s*(?=\S)/, '');
   // The checks below look at the figure alone: the dot of "Rs.540" is no decimal point.
   const figure = withoutCurrency(text);
-  // "028", "000", "47.30261", "4730261": OCR lost the figure's separators; no reading is better
+  // "028", "000", "38.16427", "3816427": OCR lost the figure's separators; no reading is better
   // than a wrong one.
   if (isOcr(s) && LOST_SEPARATORS.test(figure)) return null;
   // An ERP's text layer may print paise to three places ("4,18,250.450"): the third is a zero.
@@ -561,7 +561,7 @@ export function printedAmounts(layout: Layout): Map<number, Candidate> {
   const out = new Map<number, Candidate>();
   const put = (s: Segment) => {
     const text = s.text.trim();
-    // A figure whose separators OCR lost ("4730261", "47.30261"): moneyOf reads no amount from it,
+    // A figure whose separators OCR lost ("3816427", "38.16427"): moneyOf reads no amount from it,
     // but its digits are the figure's in paise, a witness for a value derived to the paisa.
     if (isOcr(s) && LOST_SEPARATORS.test(text) && !text.startsWith('0') && onlyDigitsAndDot(text)) {
       const key = Number(text.replace('.', ''));

@@ -63,7 +63,7 @@ describe('values', () => {
   });
 
   it('undoes a glyph read twice, zeros read as O, lower-case capitals and a slash read as I', () => {
-    expect(repairOcrDocNumber('P0O/2025/01328')).toBe('PO/2025/01328');
+    expect(repairOcrDocNumber('P0O/2026/04417')).toBe('PO/2026/04417');
     expect(repairOcrDocNumber('24TNO0O280')).toBe('24TN000280');
     expect(repairOcrDocNumber('Ti-01243')).toBe('TI-01243');
     expect(repairOcrDocNumber('Sl/25-26/0007')).toBe('SI/25-26/0007');

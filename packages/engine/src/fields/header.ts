@@ -105,7 +105,7 @@ function underLabel(below: Segment | null, label: Segment): Segment | null {
 /**
  * Undo OCR slips in a document number read from a scan:
  * - letters of a short prefix read as look-alike digits ("S1/2526/01837", "P0/2025/028");
- * - one glyph read twice as its digit and letter forms ("P0O/2025/01328" for PO/...);
+ * - one glyph read twice as its digit and letter forms ("P0O/2026/04417" for PO/...);
  * - zeros read as the letter O inside a run of zeros ("24TNO0O280" for 24TN000280);
  * - capitals read as lower case in an upper-case prefix ("Ti-01243" for TI-01243);
  * - the slash after a letter prefix read as I ("POI24-25/0417" for PO/24-25/0417);

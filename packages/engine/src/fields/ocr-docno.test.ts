@@ -19,7 +19,7 @@ describe('document numbers OCR split or misread', () => {
   });
 
   it('reads one glyph read twice, as a digit and as its letter, as that letter once', () => {
-    expect(repairOcrDocNumber('P0O/2025/01328')).toBe('PO/2025/01328');
+    expect(repairOcrDocNumber('P0O/2026/04417')).toBe('PO/2026/04417');
     expect(repairOcrDocNumber('OP0/24-25/0417')).toBe('OPO/24-25/0417');
     expect(repairOcrDocNumber('B8S/7')).toBe('BS/7');
     expect(repairOcrDocNumber('5I/2526/0044')).toBe('SI/2526/0044');

@@ -78,21 +78,21 @@ describe('totals block on scans', () => {
         // Figures are right-aligned under their labels.
         [
           558,
-          [85, '4,15,084.50'],
-          [142, '47.30261'],
-          [170, '47,302.61'],
-          [335, '0.28'],
-          [370, '5,09,690.00'],
+          [85, '3,21,450.30'],
+          [142, '28.93053'],
+          [170, '28,930.53'],
+          [335, '0.64'],
+          [370, '3,79,312.00'],
         ],
       ]),
     ]);
     const c = collectAmountCandidates(layout, none);
-    expect(c.get('total')?.[0]?.value).toBe(509690);
-    expect(c.get('taxableValue')?.[0]?.value).toBe(415084.5);
-    // "47.30261" lost a separator: it is no reading of the CGST at all.
+    expect(c.get('total')?.[0]?.value).toBe(379312);
+    expect(c.get('taxableValue')?.[0]?.value).toBe(321450.3);
+    // "28.93053" lost a separator: it is no reading of the CGST at all.
     expect(c.get('cgst')).toBeUndefined();
-    expect(c.get('sgst')?.[0]?.value).toBe(47302.61);
-    expect(c.get('roundOff')?.[0]?.value).toBe(0.28);
+    expect(c.get('sgst')?.[0]?.value).toBe(28930.53);
+    expect(c.get('roundOff')?.[0]?.value).toBe(0.64);
   });
 
   it('derives an unread taxable value from the total only when printed, or when the taxes are its slab', () => {
