@@ -6,10 +6,12 @@
  */
 import { isLabelText, matchStart } from '../fields/labels.ts';
 import { GENERIC_DATE } from '../fields/vocabulary.ts';
+import { interpretDocument } from '../interpret.ts';
 import { buildLayout } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { FieldValue } from '../result.ts';
 import type { DocumentType, PageContent } from '../types.ts';
+import { clearsAsAbsent } from './absent.ts';
 import { type FoundRecipe, readingKind, recipesFor } from './reading.ts';
 import type { FieldRecipe, IssuerMemory, LessonSource } from './types.ts';
 
@@ -172,8 +174,10 @@ export function learnFromCorrection(input: {
   }
   if (input.lineItems?.length) {
     const corrected = input.lineItems;
-    // A field learned absent stays absent until a person keeps a value in it.
-    const kept = (k: string) => corrected.some((l) => l[k] !== null && l[k] !== undefined);
+    const ruled = interpretDocument(pages, type, null).lineItems as Array<Record<string, unknown>>;
+    // A field learned absent stays absent until a person keeps a value recall would have cleared.
+    const kept = (k: string) =>
+      ruled.some((l, i) => clearsAsAbsent(ruled, l, k) && present(corrected[i]?.[k]));
     memory.absentLineFields = [
       ...new Set([...(memory.absentLineFields ?? []), ...unprintedLineFields(corrected)]),
     ]
@@ -226,4 +230,9 @@ export function forgetField(
   delete constants[field];
   const forgotten = [...new Set([...(memory.forgotten ?? []), field])];
   return { ...memory, recipes, constants, forgotten, forgottenAt: { ...memory.forgottenAt, [field]: at } };
+}
+
+/** Whether a corrected value is there (not null, not left out). */
+function present(value: unknown): boolean {
+  return value !== null && value !== undefined;
 }

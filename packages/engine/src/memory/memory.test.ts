@@ -160,17 +160,23 @@ describe('what a lesson may overrule', () => {
     };
     applyMemory(buildLayout([invoice('AT/118', '20/02/2025', 'Gupta Stores')]), memory, printed);
     expect(printed.lineItems[0]?.gstRate).toBe(12);
-    // A printed zero in a column the issuer's corrections always empty goes, a real figure stays.
+    // A column printed zero on every line the issuer's corrections always empty goes; zeros
+    // beside a real discount are on the paper and stay.
     const cell = { page: 1, bbox: [1, 2, 3, 4] };
-    const zeros = {
+    const column = (discounts: number[]) => ({
       ...result,
-      lineItems: [
-        { description: 'Hammer', discount: 0, provenance: { discount: cell } },
-        { description: 'Chisel', discount: 25, provenance: { discount: cell } },
-      ],
-    };
+      lineItems: discounts.map((discount) => ({
+        description: 'Hammer',
+        discount,
+        provenance: { discount: cell },
+      })),
+    });
+    const zeros = column([0, 0]);
+    const mixed = column([0, 25]);
     applyMemory(buildLayout([invoice('AT/119', '21/02/2025', 'Gupta Stores')]), memory, zeros);
-    expect(zeros.lineItems.map((l) => l.discount)).toEqual([null, 25]);
+    applyMemory(buildLayout([invoice('AT/120', '22/02/2025', 'Gupta Stores')]), memory, mixed);
+    expect(zeros.lineItems.map((l) => l.discount)).toEqual([null, null]);
+    expect(mixed.lineItems.map((l) => l.discount)).toEqual([0, 25]);
   });
 
   it('learns a line field absent from a correction whose rules left it empty too', () => {
@@ -214,8 +220,22 @@ describe('what a lesson may overrule', () => {
     };
     const line = { description: 'Spanner', quantity: 2, amount: 1000, gstRate: null };
     expect(learnFromCorrection({ ...input, lineItems: [line] })!.absentLineFields).toEqual(['gstRate']);
-    // A person who keeps a rate on a line says the paper prints it after all.
-    const kept = learnFromCorrection({ ...input, lineItems: [{ ...line, gstRate: 18 }] })!;
+    // A rate the rules did not put there, kept by a person, says nothing against it…
+    expect(
+      learnFromCorrection({ ...input, lineItems: [{ ...line, gstRate: 18 }] })!.absentLineFields,
+    ).toEqual(['gstRate']);
+    // …but a person who keeps the rate the rules spread over the lines wants it there.
+    const spread = pageOfLines([
+      'TAX INVOICE',
+      'Invoice No : AT/104',
+      'Description  Qty  Rate  Amount',
+      'Spanner  2  500.00  1,000.00',
+      'Taxable Value  1,000.00',
+      'CGST @ 9%  90.00',
+      'SGST @ 9%  90.00',
+      'Total  1,180.00',
+    ]);
+    const kept = learnFromCorrection({ ...input, pages: [spread], lineItems: [{ ...line, gstRate: 18 }] })!;
     expect(kept.absentLineFields).toEqual([]);
   });
 

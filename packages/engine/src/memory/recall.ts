@@ -10,6 +10,7 @@ import type { Layout } from '../layout.ts';
 import type { FieldValue, Provenance } from '../result.ts';
 import { UNIT_WORD } from '../tables/vocabulary.ts';
 import type { DocumentType } from '../types.ts';
+import { clearsAsAbsent } from './absent.ts';
 import { issuerRole, partyKey } from './learn.ts';
 import { pickReading, placeIsAmbiguous, readAll, sameValue } from './reading.ts';
 import type { IssuerMemory, MemoryStore } from './types.ts';
@@ -114,16 +115,13 @@ export function applyMemory(layout: Layout, memory: IssuerMemory, result: Recall
     });
   }
   snapUnits(result.lineItems ?? [], memory.lineUnits ?? [], touched);
+  const lines = result.lineItems ?? [];
   for (const name of memory.absentLineFields ?? [])
-    for (const line of result.lineItems ?? []) {
-      // A value read from a cell (it has a place on the page) is on the paper after all, unless it
-      // is a zero this issuer's corrections always empty (a "0.00" discount column they ignore).
-      const printed = (line.provenance as Record<string, unknown> | undefined)?.[name];
-      if (line[name] !== null && line[name] !== undefined && (!printed || line[name] === 0)) {
+    for (const line of lines)
+      if (clearsAsAbsent(lines, line, name)) {
         line[name] = null;
         if (!touched.includes(`lineItems.${name}`)) touched.push(`lineItems.${name}`);
       }
-    }
   return touched;
 }
 
