@@ -84,19 +84,19 @@ export interface PaddleOcrOptions {
    */
   simplify?: boolean;
   /**
-   * Run the recogniser's convolutions in int8 when this repository's calibration
-   * (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the installed
-   * model. Off by default: about 1.25× faster recognition on an AVX2 CPU, but on the real set it
-   * read the four phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704
-   * → 0.674; with plain min/max ranges 0.807 / 0.698). On a CPU with AVX-512 VNNI it measured no
-   * faster (11.2–11.6 against 11.2–12.7 ms a line: the Q/DQ pairs and float hardswish between its
-   * integer convolutions cost what they save) and read scanned 0.826 / photo 0.736 against 0.836 /
-   * 0.729 (2026-11-28).
+   * Run the recogniser's wide pointwise convolutions in int8 (`rec-int8.ts`) when this repository's
+   * calibration (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the
+   * installed model. Off by default: recognition takes a third less CPU (0.88 against 1.37 CPU-s a
+   * dev scan, one thread, AVX-512 VNNI; wall-clock timings on a busy machine had hidden it), but
+   * through dev-fast the real set read scanned 0.871 / photo 0.817 / overall 0.897 against the float
+   * recogniser's 0.886 / 0.761 / 0.903 (every convolution in int8: 0.840 / 0.838 / 0.881; 2026-11-28).
    */
   int8?: boolean;
   /**
    * Width of a line at the recogniser's input, as a share of its width at the input height with
-   * its shape kept (the recogniser's time is about proportional to it).
+   * its shape kept (the recogniser's time is about proportional to it). 1 by default: 0.8 took a
+   * fifth off recognition but read the real set worse through dev-fast (scanned 0.878, photo 0.768,
+   * overall 0.899 against 0.886 / 0.761 / 0.903; 2026-11-28).
    */
   recWidthScale?: number;
   /** Called with every recogniser input tensor (the calibration script collects them). */

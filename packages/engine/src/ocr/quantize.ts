@@ -50,13 +50,16 @@ function floatConstants(
   return out;
 }
 
-/** The convolutions that can be quantised: constant 4-D weights, float bias or none. */
-function quantisableConvs(graph: onnxProto.onnx.IGraphProto): NodeProto[] {
+/** Which convolutions to quantise, by their weights' dimensions (out, in, kernel height, kernel width). */
+export type ConvSelector = (weightDims: number[]) => boolean;
+
+/** The convolutions that can be quantised (constant 4-D weights, float bias or none) and are selected. */
+function quantisableConvs(graph: onnxProto.onnx.IGraphProto, select: ConvSelector = () => true): NodeProto[] {
   const consts = floatConstants(graph);
   return (graph.node ?? []).filter((n) => {
     if (n.opType !== 'Conv' || !n.input?.[0]) return false;
     const w = consts.get(n.input[1] as string);
-    return w?.dims.length === 4 && (!n.input[2] || consts.has(n.input[2]));
+    return w?.dims.length === 4 && (!n.input[2] || consts.has(n.input[2])) && select(w.dims);
   });
 }
 
@@ -125,18 +128,21 @@ function activationParams(r: Range): { scale: number; zero: number } {
 }
 
 /**
- * Quantise every convolution whose input and output have a measured range; the others stay float.
- * Returns the new model's bytes and how many convolutions were quantised.
+ * Quantise every selected convolution whose input and output have a measured range; the others stay
+ * float. Returns the new model's bytes and how many convolutions were quantised.
  */
 export function quantizeConvs(
   model: Uint8Array,
   ranges: Record<string, Range>,
+  select?: ConvSelector,
 ): { bytes: Uint8Array; quantised: number } {
   const m = onnx.ModelProto.decode(model);
   const graph = m.graph as onnxProto.onnx.GraphProto;
   const consts = floatConstants(graph);
   const convs = new Set(
-    quantisableConvs(graph).filter((n) => ranges[n.input?.[0] as string] && ranges[n.output?.[0] as string]),
+    quantisableConvs(graph, select).filter(
+      (n) => ranges[n.input?.[0] as string] && ranges[n.output?.[0] as string],
+    ),
   );
   const initializers: onnxProto.onnx.TensorProto[] = [];
   // Activation tensors already quantised: their dequantised name, to share between readers.

@@ -6,7 +6,13 @@ import { openPdf } from '../pdf/text.ts';
 import { createPaddleOcr, type PaddleOcrProvider, resolveModels } from './paddle.ts';
 import { encodePgm, preprocessPage } from './page.ts';
 import calibration from './rec-int8.json' with { type: 'json' };
-import { buildInt8Recogniser, int8Recogniser, type RecInt8Calibration, sha256 } from './rec-int8.ts';
+import {
+  buildInt8Recogniser,
+  int8Recogniser,
+  quantisedInInt8,
+  type RecInt8Calibration,
+  sha256,
+} from './rec-int8.ts';
 
 const c = calibration as RecInt8Calibration;
 
@@ -20,6 +26,14 @@ describe('the int8 recogniser', () => {
     // Int8 weights: well under the float model's size.
     expect(built.length).toBeLessThan(0.7 * packaged.length);
     expect(sha256(int8Recogniser(resolveModels().rec) ?? new Uint8Array())).toBe(c.int8Sha256);
+  });
+
+  it('quantises the wide pointwise convolutions only', () => {
+    expect(quantisedInInt8([480, 480, 1, 1])).toBe(true);
+    expect(quantisedInInt8([240, 128, 1, 1])).toBe(true);
+    expect(quantisedInInt8([128, 64, 1, 1])).toBe(false);
+    expect(quantisedInInt8([480, 1, 5, 5])).toBe(false);
+    expect(quantisedInInt8([64, 480, 1, 3])).toBe(false);
   });
 
   describe('on a dev scan', () => {
