@@ -8,6 +8,7 @@ import { encodePgm, preprocessPage } from './page.ts';
 import calibration from './rec-int8.json' with { type: 'json' };
 import {
   buildInt8Recogniser,
+  cpuHasVnni,
   int8Recogniser,
   quantisedInInt8,
   type RecInt8Calibration,
@@ -25,7 +26,20 @@ describe('the int8 recogniser', () => {
     expect(sha256(built)).toBe(c.int8Sha256);
     // Int8 weights: well under the float model's size.
     expect(built.length).toBeLessThan(0.7 * packaged.length);
-    expect(sha256(int8Recogniser(resolveModels().rec) ?? new Uint8Array())).toBe(c.int8Sha256);
+    // 8-bit weights for a CPU with VNNI: another graph, as reproducible.
+    const vnni = sha256(buildInt8Recogniser(packaged, c.ranges, true));
+    expect(vnni).not.toBe(c.int8Sha256);
+    expect(sha256(buildInt8Recogniser(packaged, c.ranges, true))).toBe(vnni);
+    expect(sha256(int8Recogniser(resolveModels().rec) ?? new Uint8Array())).toBe(
+      cpuHasVnni() ? vnni : c.int8Sha256,
+    );
+  });
+
+  it('tells a CPU with VNNI from its flags', () => {
+    expect(cpuHasVnni('flags\t\t: fpu sse2 avx2 avx512f avx512bw avx512_vnni\n')).toBe(true);
+    expect(cpuHasVnni('flags\t\t: fpu sse2 avx2 avx_vnni\n')).toBe(true);
+    expect(cpuHasVnni('flags\t\t: fpu sse2 avx2 fma\n')).toBe(false);
+    expect(cpuHasVnni('')).toBe(false);
   });
 
   it('quantises the wide pointwise convolutions only', () => {
