@@ -3,6 +3,7 @@
  * inference, and the rest (resizing, post-processing, word cutting), in CPU and wall seconds.
  *
  *   npx tsx packages/engine/dev/dev-ocr-profile.ts PAGES.json [--threads N] [--layout tiles|strips]
+ *     [--int8 | --float] [--no-inked-area] [--det-max-side N] [--rec-width-scale K] [--dump FILE]
  *
  * PAGES.json: [{ "file": "page.png", "dpi": 200 }, ...] (the engine bench keeps one with
  * BAHI_BENCH_KEEP=1).
@@ -21,7 +22,9 @@ const { values, positionals } = parseArgs({
     'det-max-side': { type: 'string' },
     'rec-width-scale': { type: 'string' },
     'no-inked-area': { type: 'boolean', default: false },
+    // The int8 or the float recogniser (default: the provider's, int8 on a CPU with VNNI).
     int8: { type: 'boolean', default: false },
+    float: { type: 'boolean', default: false },
     // Write every page's words as JSON (to compare two builds' output).
     dump: { type: 'string' },
     // Another build of the provider to load (a copy of paddle.ts), for before/after comparisons.
@@ -62,7 +65,7 @@ const pages = JSON.parse(readFileSync(positionals[0] as string, 'utf8')) as Arra
 const opts: PaddleOcrOptions = {
   threads: Number(values.threads),
   detLayout: values.layout as 'tiles' | 'strips' | undefined,
-  int8: values.int8,
+  int8: values.float ? false : values.int8 ? true : undefined,
 };
 if (values['det-max-side']) opts.detMaxSide = Number(values['det-max-side']);
 if (values['no-inked-area']) opts.detInkedArea = false;

@@ -8,7 +8,7 @@ import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
 import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
-import { int8Recogniser } from './rec-int8.ts';
+import { cpuHasVnni, int8Recogniser } from './rec-int8.ts';
 import { resampleGray } from './resample.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
@@ -86,10 +86,12 @@ export interface PaddleOcrOptions {
   /**
    * Run the recogniser's wide pointwise convolutions in int8 (`rec-int8.ts`) when this repository's
    * calibration (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the
-   * installed model. Off by default: recognition takes a third less CPU (0.88 against 1.37 CPU-s a
-   * dev scan, one thread, AVX-512 VNNI; wall-clock timings on a busy machine had hidden it), but
-   * through dev-fast the real set read scanned 0.871 / photo 0.817 / overall 0.897 against the float
-   * recogniser's 0.886 / 0.761 / 0.903 (every convolution in int8: 0.840 / 0.838 / 0.881; 2026-11-28).
+   * installed model. Default: on a CPU with VNNI, where the weights are 8-bit. There it takes a third
+   * off recognition (0.90 against 1.35 CPU-s a dev scan, one thread; wall-clock timings on a busy
+   * machine had hidden it) and read the real set as the float recogniser does through dev-fast
+   * (scanned 0.884 / photo 0.764 / overall 0.902 against 0.885 / 0.762 / 0.902; dev scanned 0.991
+   * against 0.990; 2026-11-28). Elsewhere off: the 7-bit weights a CPU without VNNI needs read
+   * scanned 0.871 / photo 0.817 / overall 0.897 (and every convolution in int8 0.840 / 0.838 / 0.881).
    */
   int8?: boolean;
   /**
@@ -196,7 +198,8 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     const bytes = new Uint8Array(readFileSync(file));
     return options.simplify === false ? bytes : simplifyOnnxModel(bytes).bytes;
   };
-  const recModel = options.int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  const int8 = options.int8 ?? cpuHasVnni();
+  const recModel = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(load(files.det), sessionOptions),
     ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),

@@ -55,7 +55,7 @@ describe('the int8 recogniser', () => {
     let int8: PaddleOcrProvider;
     beforeAll(async () => {
       [float, int8] = await Promise.all([
-        createPaddleOcr({ threads: 1 }),
+        createPaddleOcr({ threads: 1, int8: false }),
         createPaddleOcr({ threads: 1, int8: true }),
       ]);
     });
