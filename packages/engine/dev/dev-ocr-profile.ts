@@ -3,7 +3,7 @@
  * inference, and the rest (resizing, post-processing, word cutting), in CPU and wall seconds.
  *
  *   npx tsx packages/engine/dev/dev-ocr-profile.ts PAGES.json [--threads N] [--layout tiles|strips]
- *     [--int8 | --float] [--no-inked-area] [--det-max-side N] [--rec-width-scale K] [--dump FILE]
+ *     [--int8 | --float] [--inked-area] [--det-max-side N] [--rec-width-scale K] [--dump FILE]
  *
  * PAGES.json: [{ "file": "page.png", "dpi": 200 }, ...] (the engine bench keeps one with
  * BAHI_BENCH_KEEP=1).
@@ -21,7 +21,7 @@ const { values, positionals } = parseArgs({
     layout: { type: 'string' },
     'det-max-side': { type: 'string' },
     'rec-width-scale': { type: 'string' },
-    'no-inked-area': { type: 'boolean', default: false },
+    'inked-area': { type: 'boolean', default: false },
     // The int8 or the float recogniser (default: the provider's, int8 on a CPU with VNNI).
     int8: { type: 'boolean', default: false },
     float: { type: 'boolean', default: false },
@@ -68,7 +68,7 @@ const opts: PaddleOcrOptions = {
   int8: values.float ? false : values.int8 ? true : undefined,
 };
 if (values['det-max-side']) opts.detMaxSide = Number(values['det-max-side']);
-if (values['no-inked-area']) opts.detInkedArea = false;
+if (values['inked-area']) opts.detInkedArea = true;
 if (values['rec-width-scale']) opts.recWidthScale = Number(values['rec-width-scale']);
 const { createPaddleOcr } = (await import(
   values.module ?? '../src/ocr/paddle.ts'

@@ -68,7 +68,9 @@ export interface PaddleOcrOptions {
   detLayout?: 'strips' | 'tiles';
   /**
    * Read only the part of the page holding print (see `inkedArea`; needs `detBlankLevel`), not its
-   * blank margins.
+   * blank margins. Off by default: it took a fifth off detection (2.22 → 1.93 Mpx, 0.555 → 0.476
+   * CPU-s a dev scan) with the same words on the dev scans (F1 0.996), but the official real-set
+   * score fell from 0.907 to 0.905 (photos 0.781 → 0.764; 2026-11-28).
    */
   detInkedArea?: boolean;
   /**
@@ -88,9 +90,9 @@ export interface PaddleOcrOptions {
    * calibration (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the
    * installed model. Default: on a CPU with VNNI, where the weights are 8-bit. There it takes a third
    * off recognition (0.90 against 1.35 CPU-s a dev scan, one thread; wall-clock timings on a busy
-   * machine had hidden it) and read the real set as the float recogniser does through dev-fast
-   * (scanned 0.884 / photo 0.764 / overall 0.902 against 0.885 / 0.762 / 0.902; dev scanned 0.991
-   * against 0.990; 2026-11-28). Elsewhere off: the 7-bit weights a CPU without VNNI needs read
+   * machine had hidden it) and read the real set as well as the float recogniser (`score.mjs
+   * --project`: scanned 0.885 / photo 0.781 / overall 0.907 against 0.887 / 0.761 / 0.907; dev
+   * scanned 0.991 against 0.990 through dev-fast; 2026-11-28). Elsewhere off: the 7-bit weights a CPU without VNNI needs read
    * scanned 0.871 / photo 0.817 / overall 0.897 (and every convolution in int8 0.840 / 0.838 / 0.881).
    */
   int8?: boolean;
@@ -123,7 +125,7 @@ const DEFAULTS: Tuning = {
   detLayout: 'strips',
   detBlankLevel: 128,
   recWidthScale: 1,
-  detInkedArea: true,
+  detInkedArea: false,
 };
 
 /** ImageNet normalisation the detector was trained with (per channel, BGR order as PaddleOCR reads). */
