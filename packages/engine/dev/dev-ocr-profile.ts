@@ -3,6 +3,7 @@
  * inference, and the rest (resizing, post-processing, word cutting), in CPU and wall seconds.
  *
  *   npx tsx packages/engine/dev/dev-ocr-profile.ts PAGES.json [--threads N] [--layout tiles|strips]
+ *     [--int8 | --float] [--inked-area] [--det-max-side N] [--rec-width-scale K] [--dump FILE]
  *
  * PAGES.json: [{ "file": "page.png", "dpi": 200 }, ...] (the engine bench keeps one with
  * BAHI_BENCH_KEEP=1).
@@ -19,7 +20,11 @@ const { values, positionals } = parseArgs({
     threads: { type: 'string', default: '1' },
     layout: { type: 'string' },
     'det-max-side': { type: 'string' },
+    'rec-width-scale': { type: 'string' },
+    'inked-area': { type: 'boolean', default: false },
+    // The int8 or the float recogniser (default: the provider's, int8 on a CPU with VNNI).
     int8: { type: 'boolean', default: false },
+    float: { type: 'boolean', default: false },
     // Write every page's words as JSON (to compare two builds' output).
     dump: { type: 'string' },
     // Another build of the provider to load (a copy of paddle.ts), for before/after comparisons.
@@ -60,15 +65,19 @@ const pages = JSON.parse(readFileSync(positionals[0] as string, 'utf8')) as Arra
 const opts: PaddleOcrOptions = {
   threads: Number(values.threads),
   detLayout: values.layout as 'tiles' | 'strips' | undefined,
-  int8: values.int8,
+  int8: values.float ? false : values.int8 ? true : undefined,
 };
 if (values['det-max-side']) opts.detMaxSide = Number(values['det-max-side']);
+if (values['inked-area']) opts.detInkedArea = true;
+if (values['rec-width-scale']) opts.recWidthScale = Number(values['rec-width-scale']);
 const { createPaddleOcr } = (await import(
   values.module ?? '../src/ocr/paddle.ts'
 )) as typeof import('../src/ocr/paddle.ts');
 const ocr = await createPaddleOcr(opts);
 const dumped: unknown[] = [];
 let prepCpu = 0;
+let decodeCpu = 0;
+const stepCpu = new Map<string, number>();
 let ocrCpu = 0;
 let ocrWall = 0;
 let words = 0;
@@ -76,7 +85,13 @@ let lines = 0;
 for (const p of pages) {
   const c0 = cpu();
   const gray = await decodeGray(new Uint8Array(readFileSync(p.file)));
-  const pre = await preprocessPage(gray, p.dpi);
+  decodeCpu += cpu() - c0;
+  let last = cpu();
+  const pre = await preprocessPage(gray, p.dpi, undefined, (step) => {
+    const now = cpu();
+    stepCpu.set(step, (stepCpu.get(step) ?? 0) + now - last);
+    last = now;
+  });
   const c1 = cpu();
   const w1 = clock();
   const r0 = spent.rec.calls;
@@ -100,6 +115,9 @@ console.log(
 );
 console.log(
   `CPU-s per page: prep ${f(prepCpu)}, ocr ${f(ocrCpu)} (det ${f(spent.det.cpu)}, rec ${f(spent.rec.cpu)}, other ${f(ocrCpu - spent.det.cpu - spent.rec.cpu)})`,
+);
+console.log(
+  `prep CPU-s per page: decode ${f(decodeCpu)}, ${[...stepCpu].map(([k, v]) => `${k} ${f(v)}`).join(', ')}`,
 );
 console.log(`wall-s per page: ocr ${f(ocrWall)} (det ${f(spent.det.wall)}, rec ${f(spent.rec.wall)})`);
 console.log(

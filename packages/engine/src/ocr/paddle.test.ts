@@ -8,6 +8,7 @@ import type { OcrWord } from './index.ts';
 import {
   createPaddleOcr,
   decodePgm,
+  inkedArea,
   type LineBox,
   type PaddleOcrProvider,
   recBatches,
@@ -30,6 +31,26 @@ describe('recBatches', () => {
       [200],
       [201],
     ]);
+  });
+});
+
+describe('inkedArea', () => {
+  it('is the bounding box of the print grown by two strides of paper, aligned to the stride', () => {
+    const W = 640;
+    const H = 960;
+    const pixels = new Uint8Array(W * H).fill(255);
+    // Print from (150, 200) to (409, 599) inclusive, one grey pixel lighter than the level.
+    for (let y = 200; y < 600; y++) pixels.fill(40, y * W + 150, y * W + 410);
+    pixels[700 * W + 500] = 128;
+    expect(inkedArea(pixels, W, H, 128)).toEqual({ x: 64, y: 128, w: 416, h: 544 });
+  });
+
+  it('is the whole image on blank paper, and never leaves it', () => {
+    const blank = new Uint8Array(320 * 256).fill(255);
+    expect(inkedArea(blank, 320, 256, 128)).toEqual({ x: 0, y: 0, w: 320, h: 256 });
+    blank[0] = 0;
+    blank[320 * 256 - 1] = 0;
+    expect(inkedArea(blank, 320, 256, 128)).toEqual({ x: 0, y: 0, w: 320, h: 256 });
   });
 });
 
@@ -228,9 +249,9 @@ describe('createPaddleOcr', () => {
       },
     ];
     for (const c of cases) {
-      // The shared provider reads strips (the default).
+      // Every tile or strip of the page, not just its inked area (tested below).
       const [skipping, reading] = await Promise.all([
-        c.layout === 'strips' ? ocr : createPaddleOcr({ threads: 1, detLayout: c.layout }),
+        createPaddleOcr({ threads: 1, detLayout: c.layout, detInkedArea: false }),
         createPaddleOcr({ threads: 1, detLayout: c.layout, detBlankLevel: 0 }),
       ]);
       try {
@@ -238,8 +259,35 @@ describe('createPaddleOcr', () => {
         expect(found.length, c.layout).toBe(c.lines);
         expect(found).toEqual(await reading.detect(c.image));
       } finally {
-        await Promise.all([skipping === ocr ? null : skipping.close(), reading.close()]);
+        await Promise.all([skipping.close(), reading.close()]);
       }
+    }
+  }, 180_000);
+
+  it('finds the same lines reading only the inked area as reading the whole page (the default)', async () => {
+    const inkedOnly = await createPaddleOcr({ threads: 1, detInkedArea: true });
+    const same = (a: LineBox, b: LineBox) =>
+      Math.max(Math.abs(a.x0 - b.x0), Math.abs(a.x1 - b.x1), Math.abs(a.y0 - b.y0), Math.abs(a.y1 - b.y1)) <=
+      3;
+    try {
+      for (const name of ['invoice-005.pdf', 'invoice-007.pdf', 'grn-010.pdf']) {
+        const scan = openPdf(readFileSync(new URL(name, devFixtures))).loadPage(0);
+        const dpi = pageImageDpi(scan) ?? 200;
+        const r = renderPage(scan, dpi);
+        const pre = await preprocessPage({ data: r.gray, width: r.width, height: r.height }, dpi);
+        const image = encodePgm(pre.image);
+        const [inked, all] = [await inkedOnly.detect(image), await ocr.detect(image)];
+        expect(all.length, name).toBeGreaterThan(20);
+        // The network's squeeze-and-excite blocks see the whole strip, so a box may move by a pixel.
+        expect(inked.filter((a) => all.some((b) => same(a, b))).length, name).toBeGreaterThan(
+          0.97 * inked.length,
+        );
+        expect(all.filter((a) => inked.some((b) => same(a, b))).length, name).toBeGreaterThan(
+          0.97 * all.length,
+        );
+      }
+    } finally {
+      await inkedOnly.close();
     }
   }, 180_000);
 

@@ -8,7 +8,7 @@ import type { OcrProvider } from '../types.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { decodeGray, type GrayImage, otsuThreshold } from './page.ts';
 import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
-import { int8Recogniser } from './rec-int8.ts';
+import { cpuHasVnni, int8Recogniser } from './rec-int8.ts';
 import { resampleGray } from './resample.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
@@ -67,6 +67,13 @@ export interface PaddleOcrOptions {
    */
   detLayout?: 'strips' | 'tiles';
   /**
+   * Read only the part of the page holding print (see `inkedArea`; needs `detBlankLevel`), not its
+   * blank margins. Off by default: it took a fifth off detection (2.22 → 1.93 Mpx, 0.555 → 0.476
+   * CPU-s a dev scan) with the same words on the dev scans (F1 0.996), but the official real-set
+   * score fell from 0.907 to 0.905 (photos 0.781 → 0.764; 2026-11-28).
+   */
+  detInkedArea?: boolean;
+  /**
    * A detection tile with no pixel darker than this grey level is paper and is not read (0: read
    * every tile). Page preparation whitens the paper, so such tiles hold no print.
    */
@@ -79,16 +86,23 @@ export interface PaddleOcrOptions {
    */
   simplify?: boolean;
   /**
-   * Run the recogniser's convolutions in int8 when this repository's calibration
-   * (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the installed
-   * model. Off by default: about 1.25× faster recognition on an AVX2 CPU, but on the real set it
-   * read the four phone photos worse than the float recogniser (scanned 0.808 → 0.813, photo 0.704
-   * → 0.674; with plain min/max ranges 0.807 / 0.698). On a CPU with AVX-512 VNNI it measured no
-   * faster (11.2–11.6 against 11.2–12.7 ms a line: the Q/DQ pairs and float hardswish between its
-   * integer convolutions cost what they save) and read scanned 0.826 / photo 0.736 against 0.836 /
-   * 0.729 (2026-11-28).
+   * Run the recogniser's wide pointwise convolutions in int8 (`rec-int8.ts`) when this repository's
+   * calibration (`rec-int8.json`, made by `npm run ocr:calibrate -w @bahi/engine`) belongs to the
+   * installed model. Default: on a CPU with VNNI, where the weights are 8-bit. There it takes a third
+   * off recognition (0.90 against 1.35 CPU-s a dev scan, one thread; wall-clock timings on a busy
+   * machine had hidden it) and read the real set as well as the float recogniser (`score.mjs
+   * --project`: scanned 0.885 / photo 0.781 / overall 0.907 against 0.887 / 0.761 / 0.907; dev
+   * scanned 0.991 against 0.990 through dev-fast; 2026-11-28). Elsewhere off: the 7-bit weights a CPU without VNNI needs read
+   * scanned 0.871 / photo 0.817 / overall 0.897 (and every convolution in int8 0.840 / 0.838 / 0.881).
    */
   int8?: boolean;
+  /**
+   * Width of a line at the recogniser's input, as a share of its width at the input height with
+   * its shape kept (the recogniser's time is about proportional to it). 1 by default: 0.8 took a
+   * fifth off recognition but read the real set worse through dev-fast (scanned 0.878, photo 0.768,
+   * overall 0.899 against 0.886 / 0.761 / 0.903; 2026-11-28).
+   */
+  recWidthScale?: number;
   /** Called with every recogniser input tensor (the calibration script collects them). */
   onRecognitionInput?: (x: Float32Array, dims: number[]) => void;
 }
@@ -110,6 +124,8 @@ const DEFAULTS: Tuning = {
   spaceGap: 0.42,
   detLayout: 'strips',
   detBlankLevel: 128,
+  recWidthScale: 1,
+  detInkedArea: false,
 };
 
 /** ImageNet normalisation the detector was trained with (per channel, BGR order as PaddleOCR reads). */
@@ -184,7 +200,8 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     const bytes = new Uint8Array(readFileSync(file));
     return options.simplify === false ? bytes : simplifyOnnxModel(bytes).bytes;
   };
-  const recModel = options.int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  const int8 = options.int8 ?? cpuHasVnni();
+  const recModel = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(load(files.det), sessionOptions),
     ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),
@@ -294,10 +311,14 @@ async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
   const plane = W * H;
   // A strip is a tile high: narrower strips lost the context that keeps table cells apart.
   const strip = Math.max(2 * DET_TILE_OVERLAP, o.detStripHeight ?? DET_TILE);
+  const area =
+    o.detInkedArea && o.detBlankLevel > 0
+      ? inkedArea(resized, W, H, o.detBlankLevel)
+      : { x: 0, y: 0, w: W, h: H };
   const prob =
     o.detLayout === 'tiles'
-      ? await detectTiled(resized, W, H, infer, DET_TILE, DET_TILE, o.detBlankLevel)
-      : await detectTiled(resized, W, H, infer, W, strip, o.detBlankLevel);
+      ? await detectTiled(resized, W, area, infer, DET_TILE, DET_TILE, o.detBlankLevel)
+      : await detectTiled(resized, W, area, infer, area.w, strip, o.detBlankLevel);
   const sx = gray.width / W;
   const sy = gray.height / H;
   const seen = new Uint8Array(plane);
@@ -381,31 +402,83 @@ const DET_TILE = 1024;
 /** Overlap between neighbouring tiles: a line cut by one tile's edge lies whole in the other. */
 const DET_TILE_OVERLAP = 128;
 
+/** A rectangle of the detector's input, in its pixels (multiples of 32 from the origin). */
+interface DetArea {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 /**
- * The detector's probability map of a whole page, read in overlapping tiles of `tileW` × `tileH`
- * (the maximum where they overlap): square tiles, or strips the page's width. The network's feature
- * maps grow with the input: a 2560-pixel page in one pass held 1.5 GB, a tile a fraction of it, so
- * memory stays bounded whatever the page's size.
+ * Blank paper the detector reads around the print (a multiple of 32): its receptive field sees
+ * the same white at the area's edge as it would on the whole page, so lines there are found alike.
+ */
+const DET_AREA_MARGIN = 64;
+
+/**
+ * The part of the detector's input holding print: the bounding box of the pixels darker than
+ * `level` (page preparation whitens the paper, so the rest holds none), grown by a margin and
+ * aligned to the detector's stride. A page's margins and a short invoice's empty lower half are
+ * not read: the detector finds nothing there (as in a blank tile). The whole image when nothing
+ * is darker.
+ */
+export function inkedArea(pixels: Uint8Array, W: number, H: number, level: number): DetArea {
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  for (let y = 0; y < H; y++) {
+    const row = y * W;
+    let first = -1;
+    for (let x = 0; x < W; x++)
+      if ((pixels[row + x] as number) < level) {
+        first = x;
+        break;
+      }
+    if (first < 0) continue;
+    let last = W - 1;
+    while ((pixels[row + last] as number) >= level) last--;
+    if (first < x0) x0 = first;
+    if (last > x1) x1 = last;
+    if (y0 === H) y0 = y;
+    y1 = y;
+  }
+  if (x1 < 0) return { x: 0, y: 0, w: W, h: H };
+  const stride = 32;
+  const lo = (v: number) => Math.max(0, Math.floor((v - DET_AREA_MARGIN) / stride) * stride);
+  const hi = (v: number, size: number) =>
+    Math.min(size, Math.ceil((v + 1 + DET_AREA_MARGIN) / stride) * stride);
+  const x = lo(x0);
+  const y = lo(y0);
+  return { x, y, w: hi(x1, W) - x, h: hi(y1, H) - y };
+}
+
+/**
+ * The detector's probability map of a page (`W` pixels wide), read over `area` in overlapping
+ * tiles of `tileW` × `tileH` (the maximum where they overlap): square tiles, or strips the area's
+ * width; zero outside the area. The network's feature maps grow with the input: a 2560-pixel page
+ * in one pass held 1.5 GB, a tile a fraction of it, so memory stays bounded whatever the page's size.
  */
 async function detectTiled(
   pixels: Uint8Array,
   W: number,
-  H: number,
+  area: DetArea,
   infer: Infer,
   tileW: number,
   tileH: number,
   blankLevel: number,
 ): Promise<Float32Array> {
-  const prob = new Float32Array(W * H);
-  const starts = (size: number, tile: number) => {
-    if (size <= tile) return [0];
+  const prob = new Float32Array(pixels.length);
+  const starts = (from: number, size: number, tile: number) => {
+    if (size <= tile) return [from];
     const out: number[] = [];
-    for (let at = 0; at + tile < size; at += tile - DET_TILE_OVERLAP) out.push(at);
-    out.push(size - tile);
+    for (let at = 0; at + tile < size; at += tile - DET_TILE_OVERLAP) out.push(from + at);
+    out.push(from + size - tile);
     return out;
   };
-  const tw = Math.min(tileW, W);
-  const th = Math.min(tileH, H);
+  const tw = Math.min(tileW, area.w);
+  const th = Math.min(tileH, area.h);
   const tile = tw * th;
   // Every tile has the same size: one input buffer serves them all. The three channels hold the same
   // grey, so each grey level's normalised value per channel comes from a table (the same float32s).
@@ -414,8 +487,8 @@ async function detectTiled(
     const std = DET_STD[c] as number;
     return Float32Array.from({ length: 256 }, (_, v) => (v / 255 - mean) / std);
   });
-  for (const ty of starts(H, tileH))
-    for (const tx of starts(W, tileW)) {
+  for (const ty of starts(area.y, area.h, tileH))
+    for (const tx of starts(area.x, area.w, tileW)) {
       if (blankLevel > 0 && blankTile(pixels, W, tx, ty, tw, th, blankLevel)) continue;
       for (let c = 0; c < 3; c++) {
         const table = levels[c] as Float32Array;
@@ -571,7 +644,10 @@ async function recogniseLines(
     it.crop = it.turn.image;
   }
   const items = prepared
-    .map((it) => ({ ...it, width: Math.max(8, Math.round((REC_HEIGHT * it.crop.width) / it.crop.height)) }))
+    .map((it) => ({
+      ...it,
+      width: Math.max(8, Math.round((o.recWidthScale * REC_HEIGHT * it.crop.width) / it.crop.height)),
+    }))
     .sort((a, b) => a.width - b.width);
   const words: OcrWord[] = [];
   for (const batch of recBatches(items)) {

@@ -171,6 +171,12 @@ export function encodePgm(img: GrayImage): Uint8Array {
 }
 
 /**
+ * The steps of {@link preprocessPage}, named as each ends (for profiling): skew estimate; stretch,
+ * rotation and resampling; dark band inversion; background whitening; rule erasing.
+ */
+export type PreprocessStep = 'skew' | 'resample' | 'bands' | 'clean' | 'lines';
+
+/**
  * Prepare a page for OCR: contrast stretch, optional median filter, de-skew (rotation about
  * the centre, cropped back to the original size so page geometry is unchanged) and resampling
  * into [minDpi, maxDpi].
@@ -179,9 +185,11 @@ export async function preprocessPage(
   gray: GrayImage,
   dpi: number,
   overrides?: Partial<PreprocessOptions>,
+  onStep?: (step: PreprocessStep) => void,
 ): Promise<PreprocessedPage> {
   const opts = { ...DEFAULT_PREPROCESS, ...overrides };
   const angle = estimateSkewAngle(gray, { maxAngle: opts.maxSkew });
+  onStep?.('skew');
   const rotate = Math.abs(angle) >= opts.minSkew;
   let scale = 1;
   if (dpi < opts.minDpi || dpi > opts.maxDpi) scale = opts.targetDpi / dpi;
@@ -226,9 +234,13 @@ export async function preprocessPage(
     width: info.width,
     height: info.height,
   };
+  onStep?.('resample');
   if (opts.invertBands) invertDarkBands(image, dpi * scale);
+  onStep?.('bands');
   if (opts.clean) await cleanBackground(image, dpi * scale);
+  onStep?.('clean');
   if (opts.removeLines) removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data) });
+  onStep?.('lines');
   return {
     image,
     angle: rotate ? angle : 0,

@@ -6,7 +6,14 @@ import { openPdf } from '../pdf/text.ts';
 import { createPaddleOcr, type PaddleOcrProvider, resolveModels } from './paddle.ts';
 import { encodePgm, preprocessPage } from './page.ts';
 import calibration from './rec-int8.json' with { type: 'json' };
-import { buildInt8Recogniser, int8Recogniser, type RecInt8Calibration, sha256 } from './rec-int8.ts';
+import {
+  buildInt8Recogniser,
+  cpuHasVnni,
+  int8Recogniser,
+  quantisedInInt8,
+  type RecInt8Calibration,
+  sha256,
+} from './rec-int8.ts';
 
 const c = calibration as RecInt8Calibration;
 
@@ -19,7 +26,28 @@ describe('the int8 recogniser', () => {
     expect(sha256(built)).toBe(c.int8Sha256);
     // Int8 weights: well under the float model's size.
     expect(built.length).toBeLessThan(0.7 * packaged.length);
-    expect(sha256(int8Recogniser(resolveModels().rec) ?? new Uint8Array())).toBe(c.int8Sha256);
+    // 8-bit weights for a CPU with VNNI: another graph, as reproducible.
+    const vnni = sha256(buildInt8Recogniser(packaged, c.ranges, true));
+    expect(vnni).not.toBe(c.int8Sha256);
+    expect(sha256(buildInt8Recogniser(packaged, c.ranges, true))).toBe(vnni);
+    expect(sha256(int8Recogniser(resolveModels().rec) ?? new Uint8Array())).toBe(
+      cpuHasVnni() ? vnni : c.int8Sha256,
+    );
+  });
+
+  it('tells a CPU with VNNI from its flags', () => {
+    expect(cpuHasVnni('flags\t\t: fpu sse2 avx2 avx512f avx512bw avx512_vnni\n')).toBe(true);
+    expect(cpuHasVnni('flags\t\t: fpu sse2 avx2 avx_vnni\n')).toBe(true);
+    expect(cpuHasVnni('flags\t\t: fpu sse2 avx2 fma\n')).toBe(false);
+    expect(cpuHasVnni('')).toBe(false);
+  });
+
+  it('quantises the wide pointwise convolutions only', () => {
+    expect(quantisedInInt8([480, 480, 1, 1])).toBe(true);
+    expect(quantisedInInt8([240, 128, 1, 1])).toBe(true);
+    expect(quantisedInInt8([128, 64, 1, 1])).toBe(false);
+    expect(quantisedInInt8([480, 1, 5, 5])).toBe(false);
+    expect(quantisedInInt8([64, 480, 1, 3])).toBe(false);
   });
 
   describe('on a dev scan', () => {
@@ -27,7 +55,7 @@ describe('the int8 recogniser', () => {
     let int8: PaddleOcrProvider;
     beforeAll(async () => {
       [float, int8] = await Promise.all([
-        createPaddleOcr({ threads: 1 }),
+        createPaddleOcr({ threads: 1, int8: false }),
         createPaddleOcr({ threads: 1, int8: true }),
       ]);
     });
