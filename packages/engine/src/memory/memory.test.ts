@@ -113,6 +113,16 @@ describe('memory from corrections', () => {
   });
 });
 
+/** A line table without a rate column over totals taxed at 18 %: the rules spread the rate. */
+const SPREAD_RATE_TABLE = [
+  'Description  Qty  Rate  Amount',
+  'Spanner  2  500.00  1,000.00',
+  'Taxable Value  1,000.00',
+  'CGST @ 9%  90.00',
+  'SGST @ 9%  90.00',
+  'Total  1,180.00',
+];
+
 describe('what a lesson may overrule', () => {
   it("clears a line field the rules derived and a person emptied on the issuer's paper", () => {
     // Lines without a rate column: the rules spread the document's 18 % over them.
@@ -121,12 +131,7 @@ describe('what a lesson may overrule', () => {
       'GSTIN : 27AAECM8421K1Z8',
       'TAX INVOICE',
       'Invoice No : AT/101',
-      'Description  Qty  Rate  Amount',
-      'Spanner  2  500.00  1,000.00',
-      'Taxable Value  1,000.00',
-      'CGST @ 9%  90.00',
-      'SGST @ 9%  90.00',
-      'Total  1,180.00',
+      ...SPREAD_RATE_TABLE,
     ]);
     const ruled = interpretDocument([first], 'invoice', null).lineItems;
     expect(ruled[0]?.gstRate).toBe(18);
@@ -225,16 +230,7 @@ describe('what a lesson may overrule', () => {
       learnFromCorrection({ ...input, lineItems: [{ ...line, gstRate: 18 }] })!.absentLineFields,
     ).toEqual(['gstRate']);
     // …but a person who keeps the rate the rules spread over the lines wants it there.
-    const spread = pageOfLines([
-      'TAX INVOICE',
-      'Invoice No : AT/104',
-      'Description  Qty  Rate  Amount',
-      'Spanner  2  500.00  1,000.00',
-      'Taxable Value  1,000.00',
-      'CGST @ 9%  90.00',
-      'SGST @ 9%  90.00',
-      'Total  1,180.00',
-    ]);
+    const spread = pageOfLines(['TAX INVOICE', 'Invoice No : AT/104', ...SPREAD_RATE_TABLE]);
     const kept = learnFromCorrection({ ...input, pages: [spread], lineItems: [{ ...line, gstRate: 18 }] })!;
     expect(kept.absentLineFields).toEqual([]);
   });
