@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutCellWords, pageOfLines } from '../test/test-words.ts';
-import { anyWord, findAmountInWords, readWordsAmount, recheckResult, runChecks } from './checks.ts';
+import { findAmountInWords, readWordsAmount, recheckResult, runChecks } from './checks.ts';
 import { buildLayout } from './layout.ts';
-
-describe('anyWord', () => {
-  it('matches any of the words as a whole word, whatever the case', () => {
-    const re = anyWord(['lakhs?', 'tax amount']);
-    expect(re.test('Rupees Two LAKH only')).toBe(true);
-    expect(re.test('Five Lakhs')).toBe(true);
-    expect(re.test('Total Tax Amount (in words)')).toBe(true);
-    // Inside a longer word it is no match.
-    expect(re.test('Lakhsmi Traders')).toBe(false);
-    expect(re.test('Taxamount')).toBe(false);
-  });
-});
 
 describe('findAmountInWords', () => {
   it('reads the printed amount in words', () => {

@@ -1,20 +1,13 @@
 import { isCleanAmountInWords, parseAmountInWords, roundMoney, validateGstin } from '@bahi/india';
 import { PAISA_TOLERANCE as TOL } from './fields/amount-weights.ts';
 import type { Layout, Line, Segment } from './layout.ts';
+import { wordPhrases } from './phrases.ts';
 import { type MoneyRules, profileOf } from './profiles/index.ts';
 import type { CheckResult, FieldValue } from './result.ts';
 import type { DocumentType } from './types.ts';
 
 const num = (v: FieldValue | undefined): number | null => (typeof v === 'number' ? v : null);
 const str = (v: FieldValue | undefined): string | null => (typeof v === 'string' && v ? v : null);
-
-/**
- * Any of `words` as a whole word, case-blind. Each entry is pattern text ("thousands?" is
- * "thousand" or "thousands").
- */
-export function anyWord(words: readonly string[]): RegExp {
-  return new RegExp(String.raw`\b(?:${words.join('|')})\b`, 'i');
-}
 
 /** The number words below a hundred: an amount in words names at least one of them. */
 const UNIT_WORDS = [
@@ -47,13 +40,22 @@ const UNIT_WORDS = [
   'ninety',
 ];
 /** Any number word of an amount in words. */
-const NUMBER_WORD = anyWord([...UNIT_WORDS, 'hundred', 'thousands?', 'lakhs?', 'crores?']);
+const NUMBER_WORD = wordPhrases([
+  ...UNIT_WORDS,
+  'hundred',
+  'thousand',
+  'thousands',
+  'lakh',
+  'lakhs',
+  'crore',
+  'crores',
+]);
 /** A scale word: a line that holds one may hold an amount in words. */
-const SCALE_WORD = anyWord(['lakh', 'lakhs', 'crore', 'crores', 'thousand', 'hundred']);
+const SCALE_WORD = wordPhrases(['lakh', 'lakhs', 'crore', 'crores', 'thousand', 'hundred']);
 /** The "only" that ends an amount in words. */
-const ONLY_WORD = anyWord(['only']);
-const TAX_WORD = anyWord(['tax']);
-const TAX_AMOUNT_WORDS = anyWord(['tax amount']);
+const ONLY_WORD = wordPhrases(['only']);
+const TAX_WORD = wordPhrases(['tax']);
+const TAX_AMOUNT_WORDS = wordPhrases(['tax amount']);
 /**
  * The amount in words in a text: its first number word below a hundred with what leads up to it
  * (back to a colon), through "only" or the end of the text.

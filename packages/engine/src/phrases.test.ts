@@ -151,3 +151,15 @@ describe('wordPhrases at the start of a text', () => {
     expect(re.test('Billto')).toBe(false);
   });
 });
+
+describe('wordPhrases over number words', () => {
+  it('matches any of the words as a whole word, whatever the case', () => {
+    const re = wordPhrases(['lakh', 'lakhs', 'tax amount']);
+    expect(re.test('Rupees Two LAKH only')).toBe(true);
+    expect(re.test('Five Lakhs')).toBe(true);
+    expect(re.test('Total Tax Amount (in words)')).toBe(true);
+    // Inside a longer word it is no match.
+    expect(re.test('Lakhsmi Traders')).toBe(false);
+    expect(re.test('Taxamount')).toBe(false);
+  });
+});

@@ -39,6 +39,12 @@ export function alphanumericKey(text: string): string {
   return [...text.toUpperCase()].filter(isAsciiAlphanumeric).join('');
 }
 
+/**
+ * Two amounts agree to the paisa: one paisa, with room for the float drift of a sum of figures.
+ * Every money comparison of the engine (totals, row sums, memory) uses this one tolerance.
+ */
+export const PAISA_TOLERANCE = 0.011;
+
 /** PDF points in an inch: page boxes are in points, rasters in pixels at some dpi. */
 export const POINTS_PER_INCH = 72;
 

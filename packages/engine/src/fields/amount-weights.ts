@@ -6,8 +6,8 @@
  * than its seven readings can score together.
  */
 
-/** Two amounts agree to the paisa: one paisa, with room for the float drift of a sum of figures. */
-export const PAISA_TOLERANCE = 0.011;
+/** Two amounts agree to the paisa (the engine's one money tolerance, `util.ts`). */
+export { PAISA_TOLERANCE } from '../util.ts';
 
 /** Paise in a rupee: amounts are keyed by their value in paise (`toPaise`). */
 export const PAISE_PER_RUPEE = 100;

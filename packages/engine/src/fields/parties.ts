@@ -1,7 +1,7 @@
 import type { Layout, Line, Segment } from '../layout.ts';
 import { isTitleText, profileOf } from '../profiles/index.ts';
 import type { DocumentType } from '../types.ts';
-import { editDistance } from '../util.ts';
+import { alphanumericKey, editDistance } from '../util.ts';
 import type { Candidate } from './header.ts';
 import { isLabelText, matchStart } from './labels.ts';
 import {
@@ -210,9 +210,8 @@ function closedBy(layout: Layout): Candidate | null {
 
 /** Two readings of one name: equal but for case, spacing, punctuation and an OCR slip or two. */
 function sameName(a: string, b: string): boolean {
-  const norm = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const x = norm(a);
-  const y = norm(b);
+  const x = alphanumericKey(a);
+  const y = alphanumericKey(b);
   if (x.length < SAME_NAME.minChars || y.length < SAME_NAME.minChars) return false;
   const slips = Math.floor(Math.max(x.length, y.length) / SAME_NAME.charsPerSlip);
   return editDistance(x, y, slips + 1) <= slips;

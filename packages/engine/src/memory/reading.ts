@@ -10,6 +10,7 @@ import { boxOf, type Layout, type Segment } from '../layout.ts';
 import { profileOf } from '../profiles/index.ts';
 import type { FieldValue } from '../result.ts';
 import type { BBox, DocumentType, Word } from '../types.ts';
+import { PAISA_TOLERANCE } from '../util.ts';
 import type { FieldRecipe, Relation } from './types.ts';
 
 /** A label's key: its words of letters, lower case ("Invoice No. :" → "invoice no"). */
@@ -35,7 +36,7 @@ export function readingKind(type: DocumentType, field: string): ValueKind {
 /** Two values of one kind are the same value (the corpus scorer's sense of equal). */
 export function sameValue(kind: ValueKind, a: FieldValue, b: FieldValue): boolean {
   if (a === null || b === null) return false;
-  if (kind === 'money') return Math.abs(Number(a) - Number(b)) <= 0.011;
+  if (kind === 'money') return Math.abs(Number(a) - Number(b)) <= PAISA_TOLERANCE;
   const norm = (v: FieldValue) =>
     kind === 'text'
       ? String(v)

@@ -5,6 +5,8 @@
  * comment says what it stands for and why it has that size.
  */
 
+import { PAISA_TOLERANCE } from '../util.ts';
+
 // ── Lines and cells (geometry) ───────────────────────────────────────────────────────────────
 
 /** Word height assumed when a page or line gives none (an empty or degenerate box). */
@@ -122,7 +124,7 @@ export const SERIAL_DIGITS = 3;
 // ── Reading the figures of a row ─────────────────────────────────────────────────────────────
 
 /** Quantity × rate − discount equals the amount to a paisa (and float noise)… */
-export const ROW_SUM_TOLERANCE = 0.011;
+export const ROW_SUM_TOLERANCE = PAISA_TOLERANCE;
 /** …plus this share of the amount (rates printed to more decimals than the rupee amount). */
 export const ROW_SUM_RELATIVE = 1e-6;
 /** An amount printed to the whole rupee may be up to half a rupee off the exact product. */
