@@ -19,7 +19,7 @@ export function createCachedOcr(
     provider?: 'tesseract' | 'paddle' | 'native' | 'native-fast';
     preprocess?: OcrProvider['preprocess'];
     /** PaddleOCR options to try (`dev-fast.ts --paddle '{"detLayout":"strips"}'`); give a cache dir of their own. */
-    paddle?: import('../src/ocr/paddle.ts').PaddleOcrOptions;
+    paddle?: import('../src/ocr/paddle-options.ts').PaddleOcrOptions;
   } = {},
 ): OcrProvider {
   const provider = options.provider ?? 'tesseract';

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
-import type { PaddleOcrOptions } from '../src/ocr/paddle.ts';
+import type { PaddleOcrOptions } from '../src/ocr/paddle-options.ts';
 import { decodeGray, encodePgm, preprocessPage } from '../src/ocr/page.ts';
 
 const { values, positionals } = parseArgs({

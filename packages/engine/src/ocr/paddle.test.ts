@@ -5,16 +5,11 @@ import { devFixtures } from '../../test/dev-fixtures.ts';
 import { pageImageDpi, renderPage } from '../pdf/render.ts';
 import { openPdf, readPageWords } from '../pdf/text.ts';
 import type { OcrWord } from './index.ts';
-import {
-  createPaddleOcr,
-  decodePgm,
-  inkedArea,
-  type LineBox,
-  type PaddleOcrProvider,
-  recBatches,
-  splitWords,
-} from './paddle.ts';
+import { createPaddleOcr, decodePgm, type LineBox, type PaddleOcrProvider } from './paddle.ts';
+import { inkedArea } from './paddle-detect.ts';
+import { recBatches } from './paddle-recognise.ts';
 import { encodePgm, type GrayImage, ocrPageImage, preprocessPage } from './page.ts';
+import { splitWords } from './split-words.ts';
 
 const page = openPdf(readFileSync(new URL('invoice-001.pdf', devFixtures))).loadPage(0);
 
