@@ -1,11 +1,9 @@
 import type { Tensor as OrtTensor } from 'onnxruntime-node';
 import sharp from 'sharp';
+import { DET_GREY_CHANNELS } from './det-graph.ts';
+import { thresholdRegions } from './det-regions.ts';
 import type { Tuning } from './paddle-options.ts';
 import type { GrayImage } from './page.ts';
-
-/** ImageNet normalisation the detector was trained with (per channel, BGR order as PaddleOCR reads). */
-const DET_MEAN = [0.485, 0.456, 0.406];
-const DET_STD = [0.229, 0.224, 0.225];
 
 /** A detected text line in image pixels. */
 export interface LineBox {
@@ -23,7 +21,10 @@ export interface LineBox {
 /** Lines slanted less than this are read from their upright box. */
 const MIN_SLANT_DEGREES = 0.6;
 
-/** One detector inference: input pixels and dims in, the probability map out. */
+/**
+ * One detector inference (the graph of `det-graph.ts`: grey levels and a plane of ones): input and
+ * dims in, the probability map out.
+ */
 export type Infer = (x: Float32Array, dims: number[]) => Promise<OrtTensor>;
 
 /**
@@ -37,7 +38,6 @@ export async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
   const W = Math.max(32, Math.round((gray.width * s) / 32) * 32);
   const H = Math.max(32, Math.round((gray.height * s) / 32) * 32);
   const resized = await resizeGray(gray, W, H);
-  const plane = W * H;
   // A strip is a tile high: narrower strips lost the context that keeps table cells apart.
   const strip = Math.max(2 * DET_TILE_OVERLAP, o.detStripHeight ?? DET_TILE);
   const area =
@@ -50,62 +50,27 @@ export async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
       : await detectTiled(resized, W, area, infer, area.w, strip, o.detBlankLevel);
   const sx = gray.width / W;
   const sy = gray.height / H;
-  const seen = new Uint8Array(plane);
-  const stack: number[] = [];
   const boxes: LineBox[] = [];
-  for (let i = 0; i < plane; i++) {
-    if (seen[i] || (prob[i] as number) <= o.detThreshold) continue;
-    let x0 = W;
-    let y0 = H;
-    let x1 = 0;
-    let y1 = 0;
-    let sum = 0;
-    let count = 0;
-    let mx = 0;
-    let my = 0;
-    let mxx = 0;
-    let myy = 0;
-    let mxy = 0;
-    seen[i] = 1;
-    stack.push(i);
-    while (stack.length > 0) {
-      const p = stack.pop() as number;
-      sum += prob[p] as number;
-      count++;
-      const px = p % W;
-      const py = (p - px) / W;
-      mx += px;
-      my += py;
-      mxx += px * px;
-      myy += py * py;
-      mxy += px * py;
-      if (px < x0) x0 = px;
-      if (px > x1) x1 = px;
-      if (py < y0) y0 = py;
-      if (py > y1) y1 = py;
-      if (px > 0) visit(p - 1);
-      if (px < W - 1) visit(p + 1);
-      if (py > 0) visit(p - W);
-      if (py < H - 1) visit(p + W);
-    }
-    const w = x1 - x0 + 1;
-    const h = y1 - y0 + 1;
+  for (const r of thresholdRegions(prob, W, H, o.detThreshold)) {
+    const w = r.x1 - r.x0 + 1;
+    const h = r.y1 - r.y0 + 1;
     if (Math.min(w, h) < 3) continue;
     // Scored over the region's own pixels: a slanted line's upright box is mostly background, and
     // its mean over that box would drop a clearly found line.
-    if (sum / count < o.detBoxThreshold) continue;
+    if (r.sum / r.count < o.detBoxThreshold) continue;
     const d = (w * h * o.unclipRatio) / (2 * (w + h));
     const box: LineBox = {
-      x0: Math.max(0, Math.floor((x0 - d) * sx)),
-      y0: Math.max(0, Math.floor((y0 - d) * sy)),
-      x1: Math.min(gray.width, Math.ceil((x1 + 1 + d) * sx)),
-      y1: Math.min(gray.height, Math.ceil((y1 + 1 + d) * sy)),
+      x0: Math.max(0, Math.floor((r.x0 - d) * sx)),
+      y0: Math.max(0, Math.floor((r.y0 - d) * sy)),
+      x1: Math.min(gray.width, Math.ceil((r.x1 + 1 + d) * sx)),
+      y1: Math.min(gray.height, Math.ceil((r.y1 + 1 + d) * sy)),
     };
     // The region's axis from its second moments; its thickness across from the spread there
     // (a uniform bar of thickness t has variance t² / 12).
-    const cxx = mxx / count - (mx / count) ** 2;
-    const cyy = myy / count - (my / count) ** 2;
-    const cxy = mxy / count - (mx / count) * (my / count);
+    const { count, mx, my } = r;
+    const cxx = r.mxx / count - (mx / count) ** 2;
+    const cyy = r.myy / count - (my / count) ** 2;
+    const cxy = r.mxy / count - (mx / count) * (my / count);
     const theta = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
     const degrees = (theta * 180) / Math.PI;
     if (w > 4 * h && Math.abs(degrees) >= MIN_SLANT_DEGREES && Math.abs(degrees) <= 20) {
@@ -118,12 +83,6 @@ export async function detectLines(gray: GrayImage, o: Tuning, infer: Infer) {
     boxes.push(box);
   }
   return boxes;
-
-  function visit(q: number) {
-    if (seen[q] || (prob[q] as number) <= o.detThreshold) return;
-    seen[q] = 1;
-    stack.push(q);
-  }
 }
 
 /** Side of the square tiles the detector reads a large page in (a multiple of 32). */
@@ -209,34 +168,32 @@ async function detectTiled(
   const tw = Math.min(tileW, area.w);
   const th = Math.min(tileH, area.h);
   const tile = tw * th;
-  // Every tile has the same size: one input buffer serves them all. The three channels hold the same
-  // grey, so each grey level's normalised value per channel comes from a table (the same float32s).
-  const x = new Float32Array(3 * tile);
-  const levels = DET_MEAN.map((mean, c) => {
-    const std = DET_STD[c] as number;
-    return Float32Array.from({ length: 256 }, (_, v) => (v / 255 - mean) / std);
-  });
+  // Every tile has the same size: one input buffer serves them all, its plane of ones filled once.
+  const x = new Float32Array(DET_GREY_CHANNELS * tile).fill(1, tile);
+  const columns = starts(area.x, area.w, tileW);
+  // Rows of the map below this one no tile has written yet (strips come top down): there the tile's
+  // map is copied, not merged (the map is a sigmoid's, never below the zeros it replaces).
+  let fresh = 0;
   for (const ty of starts(area.y, area.h, tileH))
-    for (const tx of starts(area.x, area.w, tileW)) {
+    for (const tx of columns) {
       if (blankLevel > 0 && blankTile(pixels, W, tx, ty, tw, th, blankLevel)) continue;
-      for (let c = 0; c < 3; c++) {
-        const table = levels[c] as Float32Array;
-        const plane = c * tile;
-        for (let y = 0; y < th; y++) {
-          const from = (ty + y) * W + tx;
-          const to = plane + y * tw;
-          for (let xx = 0; xx < tw; xx++) x[to + xx] = table[pixels[from + xx] as number] as number;
-        }
-      }
-      const out = (await infer(x, [1, 3, th, tw])).data as Float32Array;
+      if (tw === W) x.set(pixels.subarray(ty * W, (ty + th) * W));
+      else
+        for (let y = 0; y < th; y++)
+          x.set(pixels.subarray((ty + y) * W + tx, (ty + y) * W + tx + tw), y * tw);
+      const out = (await infer(x, [1, DET_GREY_CHANNELS, th, tw])).data as Float32Array;
+      const merged = columns.length === 1 ? Math.max(0, Math.min(th, fresh - ty)) : th;
       for (let y = 0; y < th; y++) {
         const row = (ty + y) * W + tx;
         const from = y * tw;
-        for (let xx = 0; xx < tw; xx++) {
-          const v = out[from + xx] as number;
-          if (v > (prob[row + xx] as number)) prob[row + xx] = v;
-        }
+        if (y >= merged) prob.set(out.subarray(from, from + tw), row);
+        else
+          for (let xx = 0; xx < tw; xx++) {
+            const v = out[from + xx] as number;
+            if (v > (prob[row + xx] as number)) prob[row + xx] = v;
+          }
       }
+      fresh = Math.max(fresh, ty + th);
     }
   return prob;
 }

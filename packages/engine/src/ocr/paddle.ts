@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InferenceSession as OrtSession, Tensor as OrtTensor } from 'onnxruntime-node';
 import type { OcrProvider } from '../types.ts';
+import { detectorForGrey } from './det-graph.ts';
 import type { OcrWord, TesseractRecognizeOptions } from './index.ts';
 import { detectLines, type LineBox } from './paddle-detect.ts';
 import { DEFAULTS, type PaddleOcrOptions } from './paddle-options.ts';
@@ -72,8 +73,12 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
   };
   const int8 = options.int8 ?? cpuHasVnni();
   const recModel = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  // The detector's inputs change shape with every page: a memory pattern recorded for each new shape
+  // allocates (and first touches) its feature maps again, which cost about a second more CPU on each
+  // of a worker's first pages; the memory arena alone reuses them.
+  const detOptions = { ...sessionOptions, enableMemPattern: false };
   const [det, rec] = await Promise.all([
-    ort.InferenceSession.create(load(files.det), sessionOptions),
+    ort.InferenceSession.create(detectorForGrey(load(files.det)), detOptions),
     ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),
   ]);
   const dictionary = loadDictionary(files.keys);

@@ -39,17 +39,19 @@ async function run(model: Uint8Array, x: Float32Array, dims: number[]): Promise<
 describe('simplifyOnnxModel', () => {
   const files = resolveModels();
   it.each([
-    ['detector', files.det, [1, 3, 256, 320]],
-    ['recogniser', files.rec, [1, 3, 48, 320]],
+    ['detector', files.det, [1, 3, 256, 320], 3],
+    ['recogniser', files.rec, [1, 3, 48, 320], 0],
   ] as const)(
     'gives the packaged %s’s outputs within float rounding, with fewer nodes',
-    async (_, file, dims) => {
+    async (_, file, dims, transposedFolded) => {
       const packaged = new Uint8Array(readFileSync(file));
       const { bytes, report } = simplifyOnnxModel(packaged);
       // Every convolution's scale-and-shift and every hardswish of PP-OCRv4 matches a pattern.
       expect(report.folded).toBeGreaterThan(80);
       expect(report.hardswish).toBeGreaterThan(20);
       expect(report.nodesAfter).toBeLessThan(report.nodesBefore / 2);
+      // DBNet's head: each transposed convolution's bias Add (and the first's batch norm) folded.
+      expect(report.transposedFolded).toBe(transposedFolded);
       const x = fixedInput([...dims]);
       const want = await run(packaged, x, [...dims]);
       const got = await run(bytes, x, [...dims]);

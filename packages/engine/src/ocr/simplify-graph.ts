@@ -10,6 +10,9 @@ import onnxProto from 'onnx-proto';
  * - a scalar scale-and-shift before a convolution goes into its weights (and its bias when the
  *   convolution has no padding, where every input pixel is a shifted one);
  * - x · clip(x + 3, 0, 6) / 6 becomes x · HardSigmoid(x) (α = 1/6, β = 0.5).
+ * Transposed convolutions (DBNet's upsampling head) take the scale-and-shift after them too.
+ * (Rewriting those whose kernel is their stride as a 1 × 1 convolution and a DepthToSpace measured
+ * no faster: the DepthToSpace costs what the transposed convolution's col2im did.)
  */
 
 const { onnx } = onnxProto;
@@ -20,6 +23,8 @@ type TensorProto = onnxProto.onnx.ITensorProto;
 export interface SimplifyReport {
   /** Scale-and-shift operations folded into convolutions. */
   folded: number;
+  /** Of those, the ones folded into transposed convolutions. */
+  transposedFolded: number;
   /** Four-operation hardswishes turned into HardSigmoid and Mul. */
   hardswish: number;
   /** Nodes before and after (constants included). */
@@ -83,9 +88,11 @@ export function simplifyOnnxModel(bytes: Uint8Array): { bytes: Uint8Array; repor
   const ctx: Ctx = { nodes, consts, graphOutputs, removed: new Set(), added: new Map(), serial: 0 };
   let folded = 0;
   let hardswish = 0;
+  let transposedFolded = 0;
   for (const n of nodes) {
     if (ctx.removed.has(n)) continue;
     if (n.opType === 'Conv') folded += foldAfterConv(ctx, n) + foldBeforeConv(ctx, n);
+    else if (n.opType === 'ConvTranspose') transposedFolded += foldAfterConv(ctx, n);
     else if (n.opType === 'Add' && rewriteHardswish(ctx, n)) hardswish++;
   }
   graph.node = nodes.filter((n) => !ctx.removed.has(n));
@@ -99,7 +106,13 @@ export function simplifyOnnxModel(bytes: Uint8Array): { bytes: Uint8Array; repor
   ];
   return {
     bytes: onnx.ModelProto.encode(model).finish(),
-    report: { folded, hardswish, nodesBefore, nodesAfter: graph.node.length },
+    report: {
+      folded: folded + transposedFolded,
+      transposedFolded,
+      hardswish,
+      nodesBefore,
+      nodesAfter: graph.node.length,
+    },
   };
 }
 
@@ -150,11 +163,30 @@ function perChannel(c: Const, channels: number): Float64Array | null {
   return ok ? Float64Array.from(c.data) : null;
 }
 
+/**
+ * Output channels of a convolution's weights: their first axis, or a transposed convolution's second
+ * (only ungrouped ones are rewritten).
+ */
+function outChannels(conv: NodeProto, w: Const): number | null {
+  if (conv.opType !== 'ConvTranspose') return w.dims[0] as number;
+  return Number(attr(conv, 'group')?.i ?? 1) === 1 ? (w.dims[1] as number) : null;
+}
+
+/** The weights' index of output channel `o`'s `j`-th value (of `per`), for either kind of convolution. */
+function weightIndex(conv: NodeProto, w: Const, o: number, j: number, per: number): number {
+  if (conv.opType !== 'ConvTranspose') return o * per + j;
+  // [in, out, kh, kw]: output channel o's values are in every input channel's block.
+  const k = (w.dims[2] as number) * (w.dims[3] as number);
+  const out = w.dims[1] as number;
+  return (Math.floor(j / k) * out + o) * k + (j % k);
+}
+
 /** A convolution's weights and bias (zeros when it has none), copied for rewriting. */
 function convParams(ctx: Ctx, conv: NodeProto): { w: Const; b: Float32Array } | null {
   const w = ctx.consts.get(conv.input?.[1] as string);
   if (w?.dims.length !== 4) return null;
-  const out = w.dims[0] as number;
+  const out = outChannels(conv, w);
+  if (out === null) return null;
   const biasName = conv.input?.[2];
   const bias = biasName ? ctx.consts.get(biasName) : undefined;
   if (biasName && (!bias || bias.data.length !== out)) return null;
@@ -184,7 +216,7 @@ function setConvParams(ctx: Ctx, conv: NodeProto, p: { w: Const; b: Float32Array
 function foldAfterConv(ctx: Ctx, conv: NodeProto): number {
   const p = convParams(ctx, conv);
   if (!p) return 0;
-  const out = p.w.dims[0] as number;
+  const out = outChannels(conv, p.w) as number;
   const per = p.w.data.length / out;
   let n = 0;
   for (;;) {
@@ -216,7 +248,11 @@ function foldAfterConv(ctx: Ctx, conv: NodeProto): number {
     } else break;
     for (let o = 0; o < out; o++) {
       const s = scale ? (scale[o] as number) : 1;
-      if (scale) for (let j = o * per; j < (o + 1) * per; j++) p.w.data[j] = (p.w.data[j] as number) * s;
+      if (scale)
+        for (let j = 0; j < per; j++) {
+          const at = weightIndex(conv, p.w, o, j, per);
+          p.w.data[at] = (p.w.data[at] as number) * s;
+        }
       p.b[o] = (p.b[o] as number) * s + (shift ? (shift[o] as number) : 0);
     }
     conv.output = [next.output?.[0] as string];
