@@ -73,9 +73,10 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
   };
   const int8 = options.int8 ?? cpuHasVnni();
   const recModel = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
-  // The detector's inputs change shape with every page: a memory pattern recorded for each new shape
-  // allocates (and first touches) its feature maps again, which cost about a second more CPU on each
-  // of a worker's first pages; the memory arena alone reuses them.
+  // The detector's input changes shape with the page's width: the memory pattern ONNX Runtime records
+  // for each new shape allocated and first touched the feature maps again (a second run as slow as the
+  // first, about 0.6 CPU-s more, and more with each new page width); the memory arena alone reuses
+  // them, at the same steady speed.
   const detOptions = { ...sessionOptions, enableMemPattern: false };
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(detectorForGrey(load(files.det)), detOptions),
