@@ -3,7 +3,7 @@ import type { OcrWord } from './index.ts';
 import type { LineBox } from './paddle-detect.ts';
 import type { Tuning } from './paddle-options.ts';
 import type { GrayImage } from './page.ts';
-import { resampleGray } from './resample.ts';
+import { resampleInto } from './resample.ts';
 import { type CtcChar, splitWords } from './split-words.ts';
 
 /** The recogniser's input height in pixels. */
@@ -137,8 +137,6 @@ export async function recogniseLines(
     }))
     .sort((a, b) => a.width - b.width);
   const folded = foldedDictionary(dictionary);
-  // One line's resized pixels at a time, in a buffer kept for the page.
-  let pixels = new Uint8Array(0);
   const words: OcrWord[] = [];
   for (const batch of recBatches(items)) {
     const maxWidth = paddedWidth(batch[0] as (typeof batch)[number]);
@@ -148,14 +146,12 @@ export async function recogniseLines(
     const x = new Float32Array(batch.length * plane);
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      if (pixels.length < it.width * REC_HEIGHT) pixels = new Uint8Array(2 * it.width * REC_HEIGHT);
-      resampleGray(it.crop, it.width, REC_HEIGHT, pixels);
-      const to = j * plane;
-      for (let yy = 0; yy < REC_HEIGHT; yy++) {
-        const from = yy * it.width;
-        const row = to + yy * maxWidth;
-        for (let xx = 0; xx < it.width; xx++) x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
-      }
+      resampleInto(it.crop, it.width, REC_HEIGHT, {
+        data: x,
+        offset: j * plane,
+        stride: maxWidth,
+        levels: REC_LEVELS,
+      });
     }
     const out = await infer(x, [batch.length, 1, REC_HEIGHT, maxWidth]);
     const { steps } = out;

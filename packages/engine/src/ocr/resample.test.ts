@@ -5,7 +5,7 @@ import { devFixtures } from '../../test/dev-fixtures.ts';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf } from '../pdf/text.ts';
 import type { GrayImage } from './page.ts';
-import { resampleGray } from './resample.ts';
+import { resampleGray, resampleInto } from './resample.ts';
 
 /** A band of a rendered dev invoice: print, rules and paper. */
 function band(dpi: number, height: number): GrayImage {
@@ -116,4 +116,22 @@ describe('resampleGray', () => {
       expect(worst).toBeLessThan(32);
     },
   );
+
+  it('writes into a model input through a level table, at its offset and row stride', () => {
+    const g = band(200, 30);
+    const width = Math.round((48 * g.width) / g.height);
+    const levels = Float32Array.from({ length: 256 }, (_, v) => v / 255 - 0.5);
+    const stride = width + 5;
+    const data = new Float32Array(7 + 48 * stride).fill(9);
+    resampleInto(g, width, 48, { data, offset: 7, stride, levels });
+    const want = resampleGray(g, width, 48);
+    for (let y = 0; y < 48; y++) {
+      expect(data.subarray(7 + y * stride, 7 + y * stride + width)).toEqual(
+        Float32Array.from(want.subarray(y * width, (y + 1) * width), (v) => levels[v] as number),
+      );
+      // The padding past each row is left as it was.
+      expect([...data.subarray(7 + y * stride + width, 7 + (y + 1) * stride)]).toEqual([9, 9, 9, 9, 9]);
+    }
+    expect(data[6]).toBe(9);
+  });
 });

@@ -107,20 +107,34 @@ let scratch = new Float32Array(0);
 /** The columns pass's sums of one output row. */
 let rowSums = new Float64Array(0);
 
+/** Every grey level as itself. */
+const IDENTITY = Float32Array.from({ length: 256 }, (_, v) => v);
+
+/** Resize a grey image to `width` × `height` (a new buffer). */
+export function resampleGray(gray: GrayImage, width: number, height: number): Uint8Array {
+  const out = new Float32Array(width * height);
+  resampleInto(gray, width, height, { data: out, offset: 0, stride: width, levels: IDENTITY });
+  return Uint8Array.from(out);
+}
+
 /**
- * Resize a grey image to `width` × `height` into `out` (a new buffer unless given one of at least
- * `width` × `height` bytes).
+ * Where resized pixels go: each pixel's grey level looked up in `levels` (a model's input scale),
+ * output row y at `offset` + y × `stride` of `data`. Writing there directly saves a pass over
+ * the bytes.
  */
-export function resampleGray(
-  gray: GrayImage,
-  width: number,
-  height: number,
-  out = new Uint8Array(width * height),
-): Uint8Array {
+export interface LevelSink {
+  data: Float32Array;
+  offset: number;
+  stride: number;
+  levels: Float32Array;
+}
+
+/** Resize a grey image to `width` × `height` into `sink`. */
+export function resampleInto(gray: GrayImage, width: number, height: number, sink: LevelSink): void {
   const { data, width: w0, height: h0 } = gray;
   const tx = taps(w0, width);
   const ty = taps(h0, height);
-  // Rows first: h0 × width floats (rounded to single precision, as always), then columns into bytes.
+  // Rows first: h0 × width floats (rounded to single precision, as always), then columns into the sink.
   if (scratch.length < h0 * width) scratch = new Float32Array(Math.max(h0 * width, 2 * scratch.length));
   const mid = scratch;
   const { count: cx, index: ix, weights: wx } = tx;
@@ -148,8 +162,9 @@ export function resampleGray(
   if (rowSums.length < width) rowSums = new Float64Array(Math.max(width, 2 * rowSums.length));
   const acc = rowSums;
   const { count: cy, index: iy, weights: wy } = ty;
+  const { data: out, levels } = sink;
   for (let y = 0; y < height; y++) {
-    const to = y * width;
+    const to = sink.offset + y * sink.stride;
     if (cy === 4) {
       const b = y * 4;
       const w0 = wy[b] as number;
@@ -166,7 +181,7 @@ export function resampleGray(
           w1 * (mid[r1 + x] as number) +
           w2 * (mid[r2 + x] as number) +
           w3 * (mid[r3 + x] as number);
-        out[to + x] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+        out[to + x] = levels[v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)] as number;
       }
       continue;
     }
@@ -179,8 +194,7 @@ export function resampleGray(
     }
     for (let x = 0; x < width; x++) {
       const v = acc[x] as number;
-      out[to + x] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      out[to + x] = levels[v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)] as number;
     }
   }
-  return out;
 }
