@@ -65,23 +65,24 @@ function makeTaps(inSize: number, outSize: number): Taps {
     };
   const scale = outSize / inSize;
   const shrink = scale < 1;
-  const support = shrink ? LOBES / scale : 2;
+  if (!shrink) return enlargeTaps(inSize, outSize, scale);
+  const support = LOBES / scale;
   const full = Math.ceil(2 * support) + 1;
   const first = new Int32Array(outSize);
   const all = new Float32Array(outSize * full);
   for (let o = 0; o < outSize; o++) {
-    const centre = shrink ? (o + 0.5) / scale - 0.5 : o / scale - 0.5;
+    const centre = (o + 0.5) / scale - 0.5;
     const start = Math.floor(centre - support) + 1;
     first[o] = start;
     let sum = 0;
     for (let k = 0; k < full; k++) {
-      const w = shrink ? lanczos((start + k - centre) * scale) : cubic(start + k - centre);
+      const w = lanczos((start + k - centre) * scale);
       all[o * full + k] = w;
       sum += w;
     }
     for (let k = 0; k < full; k++) all[o * full + k] = (all[o * full + k] as number) / sum;
   }
-  // The tap positions that carry weight for some output (an enlargement's fifth never does).
+  // The tap positions that carry weight for some output.
   let from = full;
   let to = 0;
   for (let o = 0; o < outSize; o++)
@@ -100,6 +101,32 @@ function makeTaps(inSize: number, outSize: number): Taps {
       weights[o * count + k] = all[o * full + from + k] as number;
     }
   return { count, index, weights };
+}
+
+/**
+ * An enlargement's taps: the cubic's four (its fifth lies two or more pixels off and weighs
+ * nothing, so the normalising sum is the same without it).
+ */
+function enlargeTaps(inSize: number, outSize: number, scale: number): Taps {
+  const index = new Int32Array(outSize * 4);
+  const weights = new Float32Array(outSize * 4);
+  const last = inSize - 1;
+  for (let o = 0, b = 0; o < outSize; o++, b += 4) {
+    const centre = o / scale - 0.5;
+    const start = Math.floor(centre - 2) + 1;
+    const w0 = cubic(start - centre);
+    const w1 = cubic(start + 1 - centre);
+    const w2 = cubic(start + 2 - centre);
+    const w3 = cubic(start + 3 - centre);
+    const sum = w0 + w1 + w2 + w3;
+    // Each weight single precision before and after the division, as the general taps.
+    weights[b] = Math.fround(w0) / sum;
+    weights[b + 1] = Math.fround(w1) / sum;
+    weights[b + 2] = Math.fround(w2) / sum;
+    weights[b + 3] = Math.fround(w3) / sum;
+    for (let k = 0; k < 4; k++) index[b + k] = Math.min(last, Math.max(0, start + k));
+  }
+  return { count: 4, index, weights };
 }
 
 /** The rows pass's buffer, kept between calls (a page resizes some hundred lines). */
