@@ -5,7 +5,7 @@ import { devFixtures } from '../../test/dev-fixtures.ts';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf } from '../pdf/text.ts';
 import type { GrayImage } from './page.ts';
-import { resampleGray, resampleInto } from './resample.ts';
+import { resampleGray, resampleInto, toByte } from './resample.ts';
 
 /** A band of a rendered dev invoice: print, rules and paper. */
 function band(dpi: number, height: number): GrayImage {
@@ -72,6 +72,16 @@ function naive(g: GrayImage, width: number, height: number): Uint8Array {
     }
   return out;
 }
+
+describe('toByte', () => {
+  it('rounds as Math.round does, clamped to grey levels, at every half and binade edge', () => {
+    const below = (x: number) => x - Number.EPSILON * Math.max(1, Math.abs(x));
+    const values = [-3, -0.5, -0, 0, 1e-300, 0.25, 0.49999999999999994, 254.2, 255, 256, 1e9];
+    for (let k = 0; k <= 256; k++) values.push(k - 0.5, below(k - 0.5), k + 0.5, below(k + 0.5), k, below(k));
+    for (let e = -2; e <= 8; e++) values.push(2 ** e - 0.5, below(2 ** e - 0.5), below(2 ** e));
+    for (const v of values) expect(toByte(v)).toBe(v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v));
+  });
+});
 
 describe('resampleGray', () => {
   it.each([

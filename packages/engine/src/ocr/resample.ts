@@ -104,6 +104,15 @@ function makeTaps(inSize: number, outSize: number): Taps {
 }
 
 /**
+ * A sum rounded to a grey level: `Math.round` clamped to 0–255, by adding one half and truncating
+ * (V8's `Math.round` is several times slower here). The same for every value: from 0.5 up, v + ½
+ * is exact or rounds to a value with the same whole part.
+ */
+export function toByte(v: number): number {
+  return v < 0.5 ? 0 : v >= 254.5 ? 255 : (v + 0.5) | 0;
+}
+
+/**
  * An enlargement's taps: the cubic's four (its fifth lies two or more pixels off and weighs
  * nothing, so the normalising sum is the same without it).
  */
@@ -208,7 +217,7 @@ export function resampleInto(gray: GrayImage, width: number, height: number, sin
           w1 * (mid[r1 + x] as number) +
           w2 * (mid[r2 + x] as number) +
           w3 * (mid[r3 + x] as number);
-        out[to + x] = levels[v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)] as number;
+        out[to + x] = levels[toByte(v)] as number;
       }
       continue;
     }
@@ -221,7 +230,7 @@ export function resampleInto(gray: GrayImage, width: number, height: number, sin
     }
     for (let x = 0; x < width; x++) {
       const v = acc[x] as number;
-      out[to + x] = levels[v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v)] as number;
+      out[to + x] = levels[toByte(v)] as number;
     }
   }
 }
