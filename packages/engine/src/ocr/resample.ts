@@ -39,8 +39,11 @@ interface Taps {
   weights: Float32Array;
 }
 
-/** Most axes' taps kept (a page has a few dozen line heights; widths seldom repeat). */
-const TAPS_CACHE_SIZE = 256;
+/**
+ * Axes' taps kept: enough for a page's few dozen line heights. Widths seldom repeat, so the cache
+ * stays small (a wide line's taps are tens of kilobytes).
+ */
+const TAPS_CACHE_SIZE = 64;
 const tapsCache = new Map<string, Taps>();
 
 /** The taps from `inSize` to `outSize`, made once for each pair. */
