@@ -3,7 +3,7 @@ import type { OcrWord } from './index.ts';
 import type { LineBox } from './paddle-detect.ts';
 import type { Tuning } from './paddle-options.ts';
 import type { GrayImage } from './page.ts';
-import { resampleGray } from './resample.ts';
+import { resampleInto } from './resample.ts';
 import { type CtcChar, splitWords } from './split-words.ts';
 
 /** The recogniser's input height in pixels. */
@@ -136,6 +136,7 @@ export async function recogniseLines(
       width: Math.max(8, Math.round((o.recWidthScale * REC_HEIGHT * it.crop.width) / it.crop.height)),
     }))
     .sort((a, b) => a.width - b.width);
+  const folded = foldedDictionary(dictionary);
   const words: OcrWord[] = [];
   for (const batch of recBatches(items)) {
     const maxWidth = paddedWidth(batch[0] as (typeof batch)[number]);
@@ -145,19 +146,18 @@ export async function recogniseLines(
     const x = new Float32Array(batch.length * plane);
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      const pixels = resampleGray(it.crop, it.width, REC_HEIGHT);
-      const to = j * plane;
-      for (let yy = 0; yy < REC_HEIGHT; yy++) {
-        const from = yy * it.width;
-        const row = to + yy * maxWidth;
-        for (let xx = 0; xx < it.width; xx++) x[row + xx] = REC_LEVELS[pixels[from + xx] as number] as number;
-      }
+      resampleInto(it.crop, it.width, REC_HEIGHT, {
+        data: x,
+        offset: j * plane,
+        stride: maxWidth,
+        levels: REC_LEVELS,
+      });
     }
     const out = await infer(x, [batch.length, 1, REC_HEIGHT, maxWidth]);
     const { steps } = out;
     for (let j = 0; j < batch.length; j++) {
       const it = batch[j] as (typeof batch)[number];
-      const chars = decodeCtc(out.best, out.prob, j, steps, dictionary);
+      const chars = decodeCtc(out.best, out.prob, j, steps, folded);
       // Crop pixels per CTC time step.
       const stepPx = (maxWidth / steps) * (it.crop.width / it.width);
       for (const w of splitWords(it.crop, chars, stepPx, o.spaceGap)) {
@@ -181,9 +181,23 @@ export async function recogniseLines(
   return words;
 }
 
+/** Dictionaries already folded, by the array the provider loaded. */
+const foldedDictionaries = new WeakMap<string[], string[]>();
+
+/** The dictionary with every entry NFKC-folded, made once per dictionary (not once per character). */
+function foldedDictionary(dictionary: string[]): string[] {
+  let folded = foldedDictionaries.get(dictionary);
+  if (!folded) {
+    // NFKC folds the model's full-width forms ("（", "：") into ASCII.
+    folded = dictionary.map((ch) => ch.normalize('NFKC'));
+    foldedDictionaries.set(dictionary, folded);
+  }
+  return folded;
+}
+
 /**
  * Greedy CTC decoding of one line from each time step's best class and its probability: repeats
- * merged, blanks dropped.
+ * merged, blanks dropped (`dictionary` already folded).
  */
 function decodeCtc(
   classes: Int32Array,
@@ -197,9 +211,7 @@ function decodeCtc(
   for (let t = 0; t < steps; t++) {
     const best = classes[line * steps + t] as number;
     if (best !== 0 && best !== prev) {
-      // NFKC folds the model's full-width forms ("（", "：") into ASCII.
-      const ch = (dictionary[best] ?? '').normalize('NFKC');
-      chars.push({ ch, t, p: probs[line * steps + t] as number });
+      chars.push({ ch: dictionary[best] ?? '', t, p: probs[line * steps + t] as number });
     }
     prev = best;
   }

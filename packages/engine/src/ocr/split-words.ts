@@ -1,5 +1,5 @@
 import type { OcrWord } from './index.ts';
-import { type GrayImage, otsuThreshold } from './page.ts';
+import type { GrayImage } from './page.ts';
 
 /** One recognised character: its dictionary text, CTC time step and probability. */
 export interface CtcChar {
@@ -17,11 +17,16 @@ const FOREIGN_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{
  * hold ink within those rows. Null for a crop with no ink.
  */
 function lineInk(crop: GrayImage): { top: number; bottom: number; colInk: Uint8Array } | null {
-  const { width, height } = crop;
-  const ink = inkMask(crop);
-  const rowInk = new Int32Array(height);
+  const { data, width, height } = crop;
+  const threshold = cropOtsuThreshold(data);
+  // Whether each row holds a dark pixel (the first one found settles it).
+  const rowInk = new Uint8Array(height);
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) rowInk[y] = (rowInk[y] as number) + (ink[y * width + x] as number);
+    for (let i = y * width, end = i + width; i < end; i++)
+      if ((data[i] as number) <= threshold) {
+        rowInk[y] = 1;
+        break;
+      }
   let mid = Math.floor(height / 2);
   if (!rowInk[mid]) {
     let best = -1;
@@ -35,12 +40,10 @@ function lineInk(crop: GrayImage): { top: number; bottom: number; colInk: Uint8A
   while (top > 0 && (rowInk[top - 1] || (top > 1 && rowInk[top - 2]))) top--;
   while (bottom < height - 1 && (rowInk[bottom + 1] || (bottom < height - 2 && rowInk[bottom + 2]))) bottom++;
   const colInk = new Uint8Array(width);
-  for (let x = 0; x < width; x++)
-    for (let y = top; y <= bottom; y++)
-      if (ink[y * width + x]) {
-        colInk[x] = 1;
-        break;
-      }
+  for (let y = top; y <= bottom; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) if ((data[row + x] as number) <= threshold) colInk[x] = 1;
+  }
   return { top, bottom, colInk };
 }
 
@@ -155,21 +158,31 @@ function fitGlyphCentres(colInk: Uint8Array, glyphs: CtcChar[], stepPx: number):
     if (colInk[x]) last = x;
     dist[x] = Math.min(dist[x] as number, last - x);
   }
-  let best = { a: 0.5 * stepPx, b: stepPx, cost: Number.POSITIVE_INFINITY };
+  const ts = Float64Array.from(glyphs, (g) => g.t);
+  let bestA = 0.5 * stepPx;
+  let bestB = stepPx;
+  let bestCost = Number.POSITIVE_INFINITY;
   for (let sb = 0.9; sb <= 1.1001; sb += 0.02) {
     const b = stepPx * sb;
     for (let a = -1.5 * stepPx; a <= 2.5 * stepPx; a += Math.max(0.5, stepPx / 8)) {
+      // Distances are whole columns, so the partial sum is exact; once it reaches the best cost
+      // this mapping cannot win (the tie-break terms only add), and the rest is skipped.
       let cost = 0;
-      for (const g of glyphs) {
-        const x = Math.round(a + g.t * b);
+      for (let i = 0; i < ts.length && cost < bestCost; i++) {
+        const x = Math.round(a + (ts[i] as number) * b);
         cost += x < 0 || x >= width ? width : (dist[x] as number);
       }
+      if (cost >= bestCost) continue;
       // Prefer the plain mapping when several fit equally well.
       cost += 0.01 * Math.abs(sb - 1) + 0.001 * Math.abs(a - 0.5 * stepPx);
-      if (cost < best.cost) best = { a, b, cost };
+      if (cost < bestCost) {
+        bestA = a;
+        bestB = b;
+        bestCost = cost;
+      }
     }
   }
-  return (c) => Math.min(width - 1, Math.max(0, Math.round(best.a + c.t * best.b)));
+  return (c) => Math.min(width - 1, Math.max(0, Math.round(bestA + c.t * bestB)));
 }
 
 /** Glyphs much narrower than their advance; a gap beside one needs to be wider to be a space. */
@@ -190,11 +203,36 @@ function widestBlankRun(colInk: Uint8Array, from: number, to: number): [number, 
   return best;
 }
 
-/** Dark pixels of a crop by Otsu's threshold (1 = ink). */
-function inkMask(crop: GrayImage): Uint8Array {
-  const threshold = otsuThreshold(crop.data);
-  const total = crop.data.length;
-  const mask = new Uint8Array(total);
-  for (let i = 0; i < total; i++) mask[i] = (crop.data[i] as number) <= threshold ? 1 : 0;
-  return mask;
+/**
+ * Otsu's threshold of a line crop: the same level as the page's `otsuThreshold`, with the
+ * histogram counted in integers and no mask made (a page cuts some hundred crops).
+ */
+export function cropOtsuThreshold(data: Uint8Array): number {
+  const hist = new Int32Array(256);
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i] as number;
+    hist[v] = (hist[v] as number) + 1;
+  }
+  const total = data.length;
+  let sumAll = 0;
+  for (let t = 0; t < 256; t++) sumAll += t * (hist[t] as number);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let bestVar = -1;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] as number;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += t * (hist[t] as number);
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > bestVar) {
+      bestVar = between;
+      best = t;
+    }
+  }
+  return best + 0.5;
 }
