@@ -9,7 +9,7 @@ import { detectLines, type LineBox } from './paddle-detect.ts';
 import { DEFAULTS, type PaddleOcrOptions } from './paddle-options.ts';
 import { recogniseLines } from './paddle-recognise.ts';
 import { decodeGray, type GrayImage } from './page.ts';
-import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
+import { latinClasses, REC_OUTPUTS, recogniserForGrey, restrictClasses } from './rec-graph.ts';
 import { cpuHasVnni, int8Recogniser } from './rec-int8.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
@@ -71,12 +71,18 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     return options.simplify === false ? bytes : simplifyOnnxModel(bytes).bytes;
   };
   const int8 = options.int8 ?? cpuHasVnni();
-  const recModel = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  const dictionary = loadDictionary(files.keys);
+  const int8Model = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  const recModel = int8Model ?? recogniserForGrey(load(files.rec));
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(load(files.det), sessionOptions),
-    ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),
+    ort.InferenceSession.create(
+      (options.recClasses ?? 'latin') === 'latin'
+        ? restrictClasses(recModel, latinClasses(dictionary))
+        : recModel,
+      sessionOptions,
+    ),
   ]);
-  const dictionary = loadDictionary(files.keys);
   const o = { ...DEFAULTS, ...options };
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
