@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import ort from 'onnxruntime-node';
 import { resolveModels } from '../src/ocr/paddle.ts';
-import { recogniserForGrey } from '../src/ocr/rec-graph.ts';
+import { latinClasses, recogniserForGrey, restrictClasses } from '../src/ocr/rec-graph.ts';
 import { int8Recogniser } from '../src/ocr/rec-int8.ts';
 import { simplifyOnnxModel } from '../src/ocr/simplify-graph.ts';
 
@@ -24,6 +24,8 @@ const { values, positionals } = parseArgs({
     float: { type: 'boolean', default: false },
     save: { type: 'string' },
     outputs: { type: 'string' },
+    // The provider's head over the Latin-script classes (default) or all of them.
+    classes: { type: 'string', default: 'latin' },
   },
 });
 const raw = readFileSync(positionals[0] as string);
@@ -37,11 +39,15 @@ for (let at = 0; at < raw.length; ) {
   inputs.push({ x, dims });
 }
 const files = resolveModels();
+const built = values.float
+  ? recogniserForGrey(simplifyOnnxModel(new Uint8Array(readFileSync(files.rec))).bytes)
+  : (int8Recogniser(files.rec) as Uint8Array);
+const dictionary = ['', ...readFileSync(files.keys, 'utf8').split(/\r?\n/).filter((k, i, a) => i < a.length - 1 || k), ' '];
 const model = values.model
   ? new Uint8Array(readFileSync(values.model))
-  : values.float
-    ? recogniserForGrey(simplifyOnnxModel(new Uint8Array(readFileSync(files.rec))).bytes)
-    : (int8Recogniser(files.rec) as Uint8Array);
+  : values.classes === 'latin'
+    ? restrictClasses(built, latinClasses(dictionary))
+    : built;
 if (values.save) writeFileSync(values.save, model);
 const session = await ort.InferenceSession.create(model, {
   intraOpNumThreads: 1,
@@ -50,7 +56,9 @@ const session = await ort.InferenceSession.create(model, {
   graphOptimizationLevel: 'all',
   enableProfiling: values.profile,
   profileFilePrefix: '/tmp/recmodel/prof',
-  extra: { session: { intra_op: { allow_spinning: '0' } } },
+  extra: {
+    session: { intra_op: { allow_spinning: '0' }, ...(process.env.DAZ ? { set_denormal_as_zero: '1' } : {}) },
+  },
 });
 const cpu = () => {
   const u = process.cpuUsage();
