@@ -42,7 +42,13 @@ const files = resolveModels();
 const built = values.float
   ? recogniserForGrey(simplifyOnnxModel(new Uint8Array(readFileSync(files.rec))).bytes)
   : (int8Recogniser(files.rec) as Uint8Array);
-const dictionary = ['', ...readFileSync(files.keys, 'utf8').split(/\r?\n/).filter((k, i, a) => i < a.length - 1 || k), ' '];
+const dictionary = [
+  '',
+  ...readFileSync(files.keys, 'utf8')
+    .split(/\r?\n/)
+    .filter((k, i, a) => i < a.length - 1 || k),
+  ' ',
+];
 const model = values.model
   ? new Uint8Array(readFileSync(values.model))
   : values.classes === 'latin'
@@ -71,12 +77,16 @@ for (let r = 0; r < Number(values.repeat); r++) {
   for (const { x, dims } of inputs) {
     const o = await session.run({ [session.inputNames[0] as string]: new ort.Tensor('float32', x, dims) });
     if (r === 0 && values.outputs)
-      outs.push(Object.fromEntries(Object.entries(o).map(([k, t]) => [k, Array.from(t.data as ArrayLike<number>)])));
+      outs.push(
+        Object.fromEntries(Object.entries(o).map(([k, t]) => [k, Array.from(t.data as ArrayLike<number>)])),
+      );
   }
   best = Math.min(best, cpu() - c0);
 }
 if (values.outputs) writeFileSync(values.outputs, JSON.stringify(outs));
-console.log(`rec CPU-s per page: ${(best / Number(values.pages)).toFixed(3)} (${inputs.length} runs, best of ${values.repeat})`);
+console.log(
+  `rec CPU-s per page: ${(best / Number(values.pages)).toFixed(3)} (${inputs.length} runs, best of ${values.repeat})`,
+);
 if (values.profile) {
   session.endProfiling();
   const prefix = `prof_`;
