@@ -94,6 +94,22 @@ describe('restrictClasses', () => {
   });
 });
 
+describe('hard swishes', () => {
+  it('are one HardSwish each in the simplified recogniser (its outputs checked above)', async () => {
+    const onnxProto = (await import('onnx-proto')).default;
+    const simplified = simplifyOnnxModel(new Uint8Array(readFileSync(resolveModels().rec))).bytes;
+    const ops = (bytes: Uint8Array) =>
+      (onnxProto.onnx.ModelProto.decode(bytes).graph?.node ?? []).map((n) => n.opType as string);
+    const before = ops(simplified);
+    const after = ops(recogniserForGrey(simplified));
+    const swishes = after.filter((op) => op === 'HardSwish').length;
+    expect(swishes).toBeGreaterThan(20);
+    expect(after.filter((op) => op === 'HardSigmoid').length).toBe(
+      before.filter((op) => op === 'HardSigmoid').length - swishes,
+    );
+  });
+});
+
 describe('latinClasses', () => {
   it('keeps the blank, Latin letters, digits, full-width forms and symbols, not Chinese, Japanese or Korean', () => {
     const dictionary = ['', 'a', '中', 'Z', '：', 'ア', '한', '7', '₹', '°', ' '];
