@@ -66,6 +66,12 @@ export interface PaddleOcrOptions {
    * overall 0.899 against 0.886 / 0.761 / 0.903; 2026-11-28).
    */
   recWidthScale?: number;
+  /**
+   * The classes the recogniser can read: 'latin' (default) drops the Chinese, Japanese and Korean
+   * characters, nearly all of its 6,625 (`rec-graph.ts` `latinClasses`), and with them most of its
+   * CTC head's time; 'all' keeps the packaged model's.
+   */
+  recClasses?: 'latin' | 'all';
   /** Called with every recogniser input tensor (the calibration script collects them). */
   onRecognitionInput?: (x: Float32Array, dims: number[]) => void;
 }
@@ -74,7 +80,7 @@ export interface PaddleOcrOptions {
 export type Tuning = Required<
   Omit<
     PaddleOcrOptions,
-    'threads' | 'memoryArena' | 'simplify' | 'int8' | 'onRecognitionInput' | 'detStripHeight'
+    'threads' | 'memoryArena' | 'simplify' | 'int8' | 'onRecognitionInput' | 'detStripHeight' | 'recClasses'
   >
 > &
   Pick<PaddleOcrOptions, 'detStripHeight'>;

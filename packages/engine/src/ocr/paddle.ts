@@ -10,7 +10,7 @@ import { detectLines, type LineBox } from './paddle-detect.ts';
 import { DEFAULTS, type PaddleOcrOptions } from './paddle-options.ts';
 import { recogniseLines } from './paddle-recognise.ts';
 import { decodeGray, type GrayImage } from './page.ts';
-import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
+import { latinClasses, REC_OUTPUTS, recogniserForGrey, restrictClasses } from './rec-graph.ts';
 import { cpuHasVnni, int8Recogniser } from './rec-int8.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
@@ -72,7 +72,9 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
     return options.simplify === false ? bytes : simplifyOnnxModel(bytes).bytes;
   };
   const int8 = options.int8 ?? cpuHasVnni();
-  const recModel = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  const dictionary = loadDictionary(files.keys);
+  const int8Model = int8 && options.simplify !== false ? int8Recogniser(files.rec) : null;
+  const recModel = int8Model ?? recogniserForGrey(load(files.rec));
   // The detector's input changes shape with the page's width: the memory pattern ONNX Runtime records
   // for each new shape allocated and first touched the feature maps again (a second run as slow as the
   // first, about 0.6 CPU-s more, and more with each new page width); the memory arena alone reuses
@@ -80,9 +82,13 @@ export async function createPaddleOcr(options: PaddleOcrOptions = {}): Promise<P
   const detOptions = { ...sessionOptions, enableMemPattern: false };
   const [det, rec] = await Promise.all([
     ort.InferenceSession.create(detectorForGrey(load(files.det)), detOptions),
-    ort.InferenceSession.create(recModel ?? recogniserForGrey(load(files.rec)), sessionOptions),
+    ort.InferenceSession.create(
+      (options.recClasses ?? 'latin') === 'latin'
+        ? restrictClasses(recModel, latinClasses(dictionary))
+        : recModel,
+      sessionOptions,
+    ),
   ]);
-  const dictionary = loadDictionary(files.keys);
   const o = { ...DEFAULTS, ...options };
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;

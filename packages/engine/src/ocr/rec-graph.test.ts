@@ -5,7 +5,7 @@ import { devFixtures } from '../../test/dev-fixtures.ts';
 import { renderPage } from '../pdf/render.ts';
 import { openPdf } from '../pdf/text.ts';
 import { resolveModels } from './paddle.ts';
-import { REC_OUTPUTS, recogniserForGrey } from './rec-graph.ts';
+import { latinClasses, REC_OUTPUTS, recogniserForGrey, restrictClasses } from './rec-graph.ts';
 import { simplifyOnnxModel } from './simplify-graph.ts';
 
 const HEIGHT = 48;
@@ -64,4 +64,55 @@ describe('recogniserForGrey', () => {
       expect(nonBlank).toBeGreaterThan(5);
     },
   );
+});
+
+describe('restrictClasses', () => {
+  it('reads the best kept class by its dictionary index, with its probability among the kept', async () => {
+    const float = recogniserForGrey(
+      simplifyOnnxModel(new Uint8Array(readFileSync(resolveModels().rec))).bytes,
+    );
+    const x = greyBand();
+    const full = await run(float, x, 1);
+    const fullBest = full[REC_OUTPUTS.best]?.data as Int32Array;
+    // Every class the full head picked, and every seventh other one.
+    const picked = new Set(fullBest);
+    const classes = Array.from({ length: 6625 }, (_, i) => i).filter((i) => picked.has(i) || i % 7 === 0);
+    const cut = await run(restrictClasses(float, classes), x, 1);
+    const best = cut[REC_OUTPUTS.best]?.data as Int32Array;
+    const prob = cut[REC_OUTPUTS.prob]?.data as Float32Array;
+    const fullProb = full[REC_OUTPUTS.prob]?.data as Float32Array;
+    expect([...best]).toEqual([...fullBest]);
+    for (let t = 0; t < best.length; t++) {
+      // Fewer classes share the probability: the winner's is at least what it was.
+      expect(prob[t]).toBeGreaterThanOrEqual((fullProb[t] as number) - 1e-5);
+      expect(prob[t]).toBeLessThanOrEqual(1 + 1e-5);
+    }
+    // Without the winning classes, another (kept) class wins instead.
+    const without = classes.filter((c) => c === 0 || !picked.has(c));
+    const other = (await run(restrictClasses(float, without), x, 1))[REC_OUTPUTS.best]?.data as Int32Array;
+    for (const c of other) expect(without).toContain(c);
+  });
+});
+
+describe('hard swishes', () => {
+  it('are one HardSwish each in the simplified recogniser (its outputs checked above)', async () => {
+    const onnxProto = (await import('onnx-proto')).default;
+    const simplified = simplifyOnnxModel(new Uint8Array(readFileSync(resolveModels().rec))).bytes;
+    const ops = (bytes: Uint8Array) =>
+      (onnxProto.onnx.ModelProto.decode(bytes).graph?.node ?? []).map((n) => n.opType as string);
+    const before = ops(simplified);
+    const after = ops(recogniserForGrey(simplified));
+    const swishes = after.filter((op) => op === 'HardSwish').length;
+    expect(swishes).toBeGreaterThan(20);
+    expect(after.filter((op) => op === 'HardSigmoid').length).toBe(
+      before.filter((op) => op === 'HardSigmoid').length - swishes,
+    );
+  });
+});
+
+describe('latinClasses', () => {
+  it('keeps the blank, Latin letters, digits, full-width forms and symbols, not Chinese, Japanese or Korean', () => {
+    const dictionary = ['', 'a', '中', 'Z', '：', 'ア', '한', '7', '₹', '°', ' '];
+    expect(latinClasses(dictionary)).toEqual([0, 1, 3, 4, 7, 8, 9, 10]);
+  });
 });
