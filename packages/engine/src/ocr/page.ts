@@ -447,56 +447,15 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
   const w = Math.floor(gray.width / factor);
   const h = Math.floor(gray.height / factor);
   if (w < 20 || h < 20) return 0;
-  // Box-downscale by averaging so thin strokes survive as darker cells.
-  const small = new Uint8Array(w * h);
-  const area = factor * factor;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let sum = 0;
-      for (let dy = 0; dy < factor; dy++) {
-        const row = (y * factor + dy) * gray.width + x * factor;
-        for (let dx = 0; dx < factor; dx++) sum += gray.data[row + dx] as number;
-      }
-      small[y * w + x] = sum / area;
-    }
-  }
+  const small = factor === 1 ? gray.data : boxDownscale(gray, factor, w, h);
   const threshold = otsuThreshold(small);
   const ink = tallInkRemoved(small, w, h, threshold);
-  // Ink pixel coordinates relative to the centre (so rotation does not shift the profile).
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const cx = w / 2;
-  const cy = h / 2;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (ink[y * w + x]) {
-        xs.push(x - cx);
-        ys.push(y - cy);
-      }
-    }
-  }
+  const runs = inkRuns(ink, w, h);
   // A page that is mostly ink (a photo, a dark border) or blank has no text lines to align.
-  if (xs.length < 200 || xs.length > w * h * 0.5) return 0;
+  if (runs.points < 200 || runs.points > w * h * 0.5) return 0;
   const diag = Math.ceil(Math.hypot(w, h)) + 2;
-  const bins = new Float64Array(diag * 2);
-  const score = (deg: number): number => {
-    const rad = (deg * Math.PI) / 180;
-    const sin = Math.sin(rad);
-    const cos = Math.cos(rad);
-    bins.fill(0);
-    for (let i = 0; i < xs.length; i++) {
-      // y of the point after rotating the page by -deg (undoing a clockwise skew of deg).
-      const yr = (ys[i] as number) * cos - (xs[i] as number) * sin;
-      const b = Math.round(yr) + diag;
-      bins[b] = (bins[b] as number) + 1;
-    }
-    let s = 0;
-    for (let i = 1; i < bins.length; i++) {
-      const d = (bins[i] as number) - (bins[i - 1] as number);
-      s += d * d;
-    }
-    return s;
-  };
+  const bins = new Int32Array(diag * 2);
+  const score = (deg: number): number => profileSharpness(runs, deg, bins, diag);
   const search = (from: number, to: number, step: number): number => {
     let best = 0;
     let bestScore = -1;
@@ -514,6 +473,113 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
   return Math.round(fine * 100) / 100;
 }
 
+/** Horizontal runs of ink pixels, as coordinates relative to the page centre. */
+interface InkRuns {
+  /** x of each run's first pixel. */
+  x0: Float64Array;
+  /** y of each run. */
+  y: Float64Array;
+  /** Pixels in each run. */
+  length: Int32Array;
+  /** Pixels in all runs. */
+  points: number;
+}
+
+/** The runs of set pixels of a `w × h` mask, row by row, about the centre (so rotation does not shift them). */
+function inkRuns(ink: Uint8Array, w: number, h: number): InkRuns {
+  let n = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0, i = y * w; x < w; x++, i++) if (ink[i] && (x === 0 || !ink[i - 1])) n++;
+  const runs: InkRuns = {
+    x0: new Float64Array(n),
+    y: new Float64Array(n),
+    length: new Int32Array(n),
+    points: 0,
+  };
+  const cx = w / 2;
+  const cy = h / 2;
+  let k = 0;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!ink[row + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < w && ink[row + x]) x++;
+      runs.x0[k] = start - cx;
+      runs.y[k] = y - cy;
+      runs.length[k] = x - start;
+      runs.points += x - start;
+      k++;
+    }
+  }
+  return runs;
+}
+
+/**
+ * How sharply ink piles into rows once the page is rotated by `-deg`: the sum of squared
+ * differences between neighbouring rows of the projection profile. `bins` is scratch, `offset`
+ * shifts rows about the centre to non-negative bins. Each pixel's row is rounded from its own
+ * rotated y; a run whose two ends round to one row lies wholly in it (the rotated y is monotonic
+ * along a run, in floating point too), which spares the pixels between.
+ */
+function profileSharpness(runs: InkRuns, deg: number, bins: Int32Array, offset: number): number {
+  const rad = (deg * Math.PI) / 180;
+  const sin = Math.sin(rad);
+  const cos = Math.cos(rad);
+  bins.fill(0);
+  const { x0, y, length } = runs;
+  for (let r = 0; r < x0.length; r++) {
+    const ry = (y[r] as number) * cos;
+    const first = x0[r] as number;
+    const n = length[r] as number;
+    // y of the point after rotating the page by -deg (undoing a clockwise skew of deg).
+    const b0 = Math.round(ry - first * sin) + offset;
+    const b1 = Math.round(ry - (first + n - 1) * sin) + offset;
+    if (b0 === b1) {
+      bins[b0] = (bins[b0] as number) + n;
+      continue;
+    }
+    for (let k = 0; k < n; k++) {
+      const b = Math.round(ry - (first + k) * sin) + offset;
+      bins[b] = (bins[b] as number) + 1;
+    }
+  }
+  let s = 0;
+  for (let i = 1; i < bins.length; i++) {
+    const d = (bins[i] as number) - (bins[i - 1] as number);
+    s += d * d;
+  }
+  return s;
+}
+
+/** Box-downscale by averaging `factor × factor` cells, so thin strokes survive as darker cells. */
+function boxDownscale(gray: GrayImage, factor: number, w: number, h: number): Uint8Array {
+  const small = new Uint8Array(w * h);
+  const area = factor * factor;
+  const sums = new Uint32Array(w);
+  const src = gray.data;
+  for (let y = 0; y < h; y++) {
+    sums.fill(0);
+    // Row by row through the source, adding each run of `factor` pixels into its cell.
+    for (let dy = 0; dy < factor; dy++) {
+      const row = (y * factor + dy) * gray.width;
+      for (let x = 0; x < w; x++) {
+        let sum = 0;
+        const from = row + x * factor;
+        for (let dx = 0; dx < factor; dx++) sum += src[from + dx] as number;
+        sums[x] = (sums[x] as number) + sum;
+      }
+    }
+    const out = y * w;
+    for (let x = 0; x < w; x++) small[out + x] = (sums[x] as number) / area;
+  }
+  return small;
+}
+
 /**
  * The ink of a small page image without its tall dark areas: a phone photo's table or floor around
  * the paper, and vertical rules, run down the page far longer than a line of print is tall. Left in,
@@ -523,29 +589,31 @@ function tallInkRemoved(small: Uint8Array, w: number, h: number, threshold: numb
   const ink = new Uint8Array(w * h);
   // A heading line is at most ~3 % of a page's height; the surround of a photo is many times that.
   const tallest = Math.max(8, Math.round(0.03 * h));
-  for (let x = 0; x < w; x++) {
-    let y = 0;
-    while (y < h) {
-      if ((small[y * w + x] as number) >= threshold) {
-        y++;
-        continue;
+  // Rows in order, each column's open dark run kept aside (a column walk misses the cache).
+  const start = new Int32Array(w).fill(-1);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const dark = y < h && (small[row + x] as number) < threshold;
+      const s = start[x] as number;
+      if (dark) {
+        if (s < 0) start[x] = y;
+      } else if (s >= 0) {
+        if (y - s <= tallest) for (let i = s * w + x; i < row + x; i += w) ink[i] = 1;
+        start[x] = -1;
       }
-      const start = y;
-      while (y < h && (small[y * w + x] as number) < threshold) y++;
-      if (y - start <= tallest) for (let k = start; k < y; k++) ink[k * w + x] = 1;
     }
   }
   return ink;
 }
 
 /** Otsu's threshold of an 8-bit image: the grey level that best separates ink from paper. */
-export function otsuThreshold(data: Uint8Array): number {
-  const hist = new Float64Array(256);
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i] as number;
-    hist[v] = (hist[v] as number) + 1;
-  }
-  const total = data.length;
+export function otsuThreshold(data: Uint8Array, histogram: Uint32Array = greyHistogram(data)): number {
+  return otsuOfHistogram(histogram, data.length);
+}
+
+/** Otsu's threshold from a grey histogram of `total` pixels (see {@link otsuThreshold}). */
+export function otsuOfHistogram(hist: Uint32Array, total: number): number {
   let sumAll = 0;
   for (let t = 0; t < 256; t++) sumAll += t * (hist[t] as number);
   let sumB = 0;
