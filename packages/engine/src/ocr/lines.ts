@@ -30,13 +30,15 @@ export function removeRuledLines(img: GrayImage, options: RuledLineOptions): num
   const maxThick = Math.max(3, Math.round(0.035 * options.dpi));
   // One mask, a bit for each direction: a pixel may lie on both a vertical and a horizontal rule.
   const mask = new Uint8Array(w * h);
-  markVerticalRuns(data, w, h, t, minV, mask);
-  markHorizontalRuns(data, w, h, options.threshold, t, minH, mask);
+  // Rows holding any mask bit: most rows of a page have none, and the passes over the mask skip them.
+  const marked = new Uint8Array(h);
+  markVerticalRuns(data, w, h, t, minV, mask, marked);
+  markHorizontalRuns(data, w, h, options.threshold, t, minH, mask, marked);
   // A rule is thin. Thick masked bands are filled areas (a dark header bar, a logo, a stamp)
   // whose content we must not erase.
-  dropThickAcrossRows(mask, w, h, maxThick, VERTICAL);
-  dropThickDownColumns(mask, w, h, maxThick, HORIZONTAL);
-  return eraseMasked(data, w, h, mask, t);
+  dropThickAcrossRows(mask, w, h, maxThick, VERTICAL, marked);
+  dropThickDownColumns(mask, w, h, maxThick, HORIZONTAL, marked);
+  return eraseMasked(data, w, h, mask, t, marked);
 }
 
 /** Mask bit of a pixel on a vertical rule. */
@@ -49,8 +51,11 @@ const MAX_GAP = 1;
 /**
  * Mark the vertical runs at least `minV` long and 90 % ink. A rule residually tilted by a fraction
  * of a degree wanders across neighbouring columns, so a pixel counts as ink when it or a pixel
- * beside it is darker than `t`. Rows are walked in order with each column's open run kept aside
- * (a column walk strides the whole page per pixel and misses the cache).
+ * beside it is darker than `t`. Rows are walked in order, each column's open run kept aside (a
+ * column walk strides the whole page per pixel and misses the cache). A run ends at the first
+ * light row more than `MAX_GAP` below its last ink, which can only be the row `MAX_GAP + 1` below
+ * it: each column with ink is queued for that row, and only queued columns are looked at on light
+ * pixels.
  */
 function markVerticalRuns(
   data: Uint8Array,
@@ -59,34 +64,56 @@ function markVerticalRuns(
   t: number,
   minV: number,
   mask: Uint8Array,
+  marked: Uint8Array,
 ): void {
   const start = new Int32Array(w).fill(-1);
   const lastInk = new Int32Array(w);
   const inkCount = new Int32Array(w);
+  // Columns to check for a run's end, a queue for each of the next MAX_GAP + 2 rows.
+  const slots = MAX_GAP + 2;
+  const due = Array.from({ length: slots }, () => new Int32Array(w));
+  const dueCount = new Int32Array(slots);
+  const addInk = (x: number, y: number) => {
+    if ((start[x] as number) < 0) {
+      start[x] = y;
+      inkCount[x] = 1;
+    } else inkCount[x] = (inkCount[x] as number) + 1;
+    lastInk[x] = y;
+    const slot = (y + MAX_GAP + 1) % slots;
+    const q = due[slot] as Int32Array;
+    q[dueCount[slot] as number] = x;
+    dueCount[slot] = (dueCount[slot] as number) + 1;
+  };
   for (let y = 0; y <= h; y++) {
     const row = y * w;
-    for (let x = 0; x < w; x++) {
-      let ink = false;
-      if (y < h) {
-        const i = row + x;
-        const left = x > 0 ? (data[i - 1] as number) : 255;
-        const right = x < w - 1 ? (data[i + 1] as number) : 255;
-        ink = (data[i] as number) < t || left < t || right < t;
+    if (y < h) {
+      // Ink columns of this row: a dark pixel makes itself and both neighbours ink.
+      let next = 0; // first column not yet counted in this row
+      for (let x = 0; x < w; x++) {
+        if ((data[row + x] as number) >= t) continue;
+        for (let k = Math.max(next, x - 1); k <= Math.min(w - 1, x + 1); k++) addInk(k, y);
+        next = x + 2;
       }
+    }
+    const slot = y % slots;
+    const q = due[slot] as Int32Array;
+    const n = dueCount[slot] as number;
+    dueCount[slot] = 0;
+    for (let j = 0; j < n; j++) {
+      const x = q[j] as number;
       const s = start[x] as number;
-      if (ink) {
-        if (s < 0) {
-          start[x] = y;
-          inkCount[x] = 1;
-        } else inkCount[x] = (inkCount[x] as number) + 1;
-        lastInk[x] = y;
-      } else if (s >= 0 && y - (lastInk[x] as number) > MAX_GAP) {
-        const last = lastInk[x] as number;
-        const len = last - s + 1;
-        if (len >= minV && (inkCount[x] as number) >= len * 0.9)
-          for (let i = s * w + x; i <= last * w + x; i += w) if ((data[i] as number) < t) mask[i] = VERTICAL;
-        start[x] = -1;
+      const last = lastInk[x] as number;
+      // Queued when it had ink MAX_GAP + 1 rows up; ink since then moved its end on.
+      if (s < 0 || last !== y - MAX_GAP - 1) continue;
+      const len = last - s + 1;
+      if (len >= minV && (inkCount[x] as number) >= len * 0.9) {
+        for (let i = s * w + x, r = s; r <= last; i += w, r++)
+          if ((data[i] as number) < t) {
+            mask[i] = VERTICAL;
+            marked[r] = 1;
+          }
       }
+      start[x] = -1;
     }
   }
 }
@@ -104,6 +131,7 @@ function markHorizontalRuns(
   t: number,
   minH: number,
   mask: Uint8Array,
+  marked: Uint8Array,
 ): void {
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -123,7 +151,10 @@ function markHorizontalRuns(
         const len = lastInk - start + 1;
         if (len >= minH && inkCount >= len * 0.95) {
           for (let i = row + start; i <= row + lastInk; i++)
-            if ((data[i] as number) < t) mask[i] = (mask[i] as number) | HORIZONTAL;
+            if ((data[i] as number) < t) {
+              mask[i] = (mask[i] as number) | HORIZONTAL;
+              marked[y] = 1;
+            }
         }
         start = -1;
       }
@@ -132,8 +163,16 @@ function markHorizontalRuns(
 }
 
 /** Clear `bit` on masked segments of a row wider than `maxThick` (a vertical rule is thin across). */
-function dropThickAcrossRows(mask: Uint8Array, w: number, h: number, maxThick: number, bit: number): void {
+function dropThickAcrossRows(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  maxThick: number,
+  bit: number,
+  marked: Uint8Array,
+): void {
   for (let y = 0; y < h; y++) {
+    if (!marked[y]) continue;
     const row = y * w;
     let start = -1;
     for (let x = 0; x <= w; x++) {
@@ -152,18 +191,31 @@ function dropThickAcrossRows(mask: Uint8Array, w: number, h: number, maxThick: n
  * Clear `bit` on masked segments of a column taller than `maxThick` (a horizontal rule is thin
  * down the page), walking rows in order with each column's open segment kept aside.
  */
-function dropThickDownColumns(mask: Uint8Array, w: number, h: number, maxThick: number, bit: number): void {
+function dropThickDownColumns(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  maxThick: number,
+  bit: number,
+  marked: Uint8Array,
+): void {
   const start = new Int32Array(w).fill(-1);
+  let open = 0;
   for (let y = 0; y <= h; y++) {
+    // A row without marks ends every open segment; with none open, it changes nothing.
+    if (y < h && !marked[y] && open === 0) continue;
     const row = y * w;
     for (let x = 0; x < w; x++) {
       const on = y < h && ((mask[row + x] as number) & bit) !== 0;
       const s = start[x] as number;
-      if (on && s < 0) start[x] = y;
-      else if (!on && s >= 0) {
+      if (on && s < 0) {
+        start[x] = y;
+        open++;
+      } else if (!on && s >= 0) {
         if (y - s > maxThick)
           for (let k = s * w + x; k < row + x; k += w) mask[k] = (mask[k] as number) & ~bit;
         start[x] = -1;
+        open--;
       }
     }
   }
@@ -173,9 +225,17 @@ function dropThickDownColumns(mask: Uint8Array, w: number, h: number, maxThick: 
  * Whiten the masked pixels and, as the rule's soft edges, the unmasked pixels beside them (left,
  * right, above, below) still darker than `edge`; returns how many masked pixels there were.
  */
-function eraseMasked(data: Uint8Array, w: number, h: number, mask: Uint8Array, edge: number): number {
+function eraseMasked(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  mask: Uint8Array,
+  edge: number,
+  marked: Uint8Array,
+): number {
   let erased = 0;
   for (let y = 0; y < h; y++) {
+    if (!marked[y]) continue;
     const row = y * w;
     for (let x = 0; x < w; x++) {
       const i = row + x;

@@ -202,38 +202,49 @@ export async function preprocessPage(
   // A sparse page gets its own bounded stretch; a page of print sharp's `normalise()`, as a table of
   // the same grey levels. sharp stretches after rotating and resizing (its pipeline's fixed order),
   // from the histogram of that image, so the table is made from and applied to the same image.
-  const sparse = opts.normalise ? sparsePageStretch(gray.data) : null;
+  const histogram = greyHistogram(gray.data);
+  const sparse = opts.normalise ? sparsePageStretch(gray.data, histogram) : null;
   const stretch = opts.normalise && !sparse;
-  let pipeline = sharp(gray.data, rawInput);
-  if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
-  if (opts.median > 0) pipeline = pipeline.median(opts.median);
-  if (rotate) {
-    // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
-    // canvas, so materialise it and cut the centre back out.
-    // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
-    const rotated = await pipeline
-      .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;
-    const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
-    const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
-    pipeline = sharp(canvas, {
-      raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
-    })
-      .extract({ left, top, width: gray.width, height: gray.height })
-      .grayscale();
+  let image: GrayImage;
+  if (!sparse && opts.median === 0 && !rotate && scale === 1) {
+    // Nothing for sharp to do: the stretch is a table over the page's own histogram.
+    const table = stretch ? await normaliseTable(histogram) : IDENTITY_TABLE;
+    image = { data: applyTable(gray.data, table), width: gray.width, height: gray.height };
+  } else if (!sparse && opts.median === 0 && rotate) {
+    image = await rotatePage(gray, angle, stretch);
+    if (scale !== 1) image = await resizeGray(image, outW, outH, scale);
+  } else {
+    let pipeline = sharp(gray.data, rawInput);
+    if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
+    if (opts.median > 0) pipeline = pipeline.median(opts.median);
+    if (rotate) {
+      // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
+      // canvas, so materialise it and cut the centre back out.
+      // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
+      const rotated = await pipeline
+        .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;
+      const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
+      const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
+      pipeline = sharp(canvas, {
+        raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+      })
+        .extract({ left, top, width: gray.width, height: gray.height })
+        .grayscale();
+    }
+    if (scale !== 1)
+      pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
+    const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
+    image = {
+      data: stretch && !rotate ? await stretchAsNormalise(pixels) : pixels,
+      width: info.width,
+      height: info.height,
+    };
   }
-  if (scale !== 1)
-    pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
-  const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
-  const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
-  const image = {
-    data: stretch && !rotate ? await stretchAsNormalise(pixels) : pixels,
-    width: info.width,
-    height: info.height,
-  };
   onStep?.('resample');
   if (opts.invertBands) invertDarkBands(image, dpi * scale);
   onStep?.('bands');
@@ -246,6 +257,50 @@ export async function preprocessPage(
     angle: rotate ? angle : 0,
     scale,
     dpi: dpi * scale,
+  };
+}
+
+/** The table that leaves every grey level as it is. */
+const IDENTITY_TABLE = Uint8Array.from({ length: 256 }, (_, g) => g);
+
+/**
+ * De-skew a page: sharp rotates it (clockwise for positive angles, so by `-angle`) onto a grown
+ * white canvas, which is stretched as sharp's `normalise()` would (see {@link normaliseTable}) and
+ * cut back to the page's size about the centre, in one pass through the table.
+ */
+async function rotatePage(gray: GrayImage, angle: number, stretch: boolean): Promise<GrayImage> {
+  // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
+  const rotated = await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } })
+    .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width: cw, height: ch, channels } = rotated.info;
+  const canvas = new Uint8Array(rotated.data.buffer, rotated.data.byteOffset, rotated.data.length);
+  const table = stretch ? await normaliseTable(greyHistogram(canvas, channels)) : IDENTITY_TABLE;
+  const left = Math.max(0, Math.round((cw - gray.width) / 2));
+  const top = Math.max(0, Math.round((ch - gray.height) / 2));
+  const out = new Uint8Array(gray.width * gray.height);
+  for (let y = 0; y < gray.height; y++) {
+    let from = ((top + y) * cw + left) * channels;
+    const to = y * gray.width;
+    for (let x = 0; x < gray.width; x++, from += channels)
+      out[to + x] = table[canvas[from] as number] as number;
+  }
+  return { data: out, width: gray.width, height: gray.height };
+}
+
+/** Resample grey pixels to `w × h` with sharp: cubic up, Lanczos down. */
+async function resizeGray(img: GrayImage, w: number, h: number, scale: number): Promise<GrayImage> {
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .resize(w, h, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
   };
 }
 
