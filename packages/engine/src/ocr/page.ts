@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { OcrProvider, PageContent, Word } from '../types.ts';
 import type { TesseractRecognizeOptions } from './index.ts';
 import { removeRuledLines } from './lines.ts';
+import { rotateGray } from './rotate.ts';
 
 /** Raw 8-bit grey pixels, row-major, `width * height` bytes. */
 export interface GrayImage {
@@ -248,9 +249,11 @@ export async function preprocessPage(
   onStep?.('resample');
   if (opts.invertBands) invertDarkBands(image, dpi * scale);
   onStep?.('bands');
-  if (opts.clean) await cleanBackground(image, dpi * scale);
+  // Cleaning writes every pixel and counts the grey levels as it goes, for the rules' threshold.
+  const cleaned = opts.clean ? await cleanBackground(image, dpi * scale) : greyHistogram(image.data);
   onStep?.('clean');
-  if (opts.removeLines) removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data) });
+  if (opts.removeLines)
+    removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data, cleaned) });
   onStep?.('lines');
   return {
     image,
@@ -264,30 +267,17 @@ export async function preprocessPage(
 const IDENTITY_TABLE = Uint8Array.from({ length: 256 }, (_, g) => g);
 
 /**
- * De-skew a page: sharp rotates it (clockwise for positive angles, so by `-angle`) onto a grown
- * white canvas, which is stretched as sharp's `normalise()` would (see {@link normaliseTable}) and
- * cut back to the page's size about the centre, in one pass through the table.
+ * De-skew a page: rotate it by `-angle` as sharp would (see {@link rotateGray}), onto a grown white
+ * canvas cut back to the page's size about the centre, then stretch it as sharp's `normalise()`
+ * would, from the whole canvas's histogram (see {@link normaliseTable}).
  */
 async function rotatePage(gray: GrayImage, angle: number, stretch: boolean): Promise<GrayImage> {
-  // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
-  const rotated = await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } })
-    .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width: cw, height: ch, channels } = rotated.info;
-  const canvas = new Uint8Array(rotated.data.buffer, rotated.data.byteOffset, rotated.data.length);
-  const table = stretch ? await normaliseTable(greyHistogram(canvas, channels)) : IDENTITY_TABLE;
-  const left = Math.max(0, Math.round((cw - gray.width) / 2));
-  const top = Math.max(0, Math.round((ch - gray.height) / 2));
-  const out = new Uint8Array(gray.width * gray.height);
-  for (let y = 0; y < gray.height; y++) {
-    let from = ((top + y) * cw + left) * channels;
-    const to = y * gray.width;
-    for (let x = 0; x < gray.width; x++, from += channels)
-      out[to + x] = table[canvas[from] as number] as number;
-  }
-  return { data: out, width: gray.width, height: gray.height };
+  const { image, histogram } = rotateGray(gray, -angle);
+  if (!stretch) return image;
+  const table = await normaliseTable(histogram);
+  const data = image.data;
+  for (let i = 0; i < data.length; i++) data[i] = table[data[i] as number] as number;
+  return image;
 }
 
 /** Resample grey pixels to `w × h` with sharp: cubic up, Lanczos down. */
@@ -831,7 +821,7 @@ const BAND_PRINT_LIFT = 60;
  * came out as "Shet D0 mum foplx"). Text keeps its grey levels, rescaled against the local
  * paper, so the LSTM still sees anti-aliased strokes.
  */
-export async function cleanBackground(img: GrayImage, dpi: number): Promise<void> {
+export async function cleanBackground(img: GrayImage, dpi: number): Promise<Uint32Array> {
   const { width, height, data } = img;
   const raw = { raw: { width, height, channels: 1 as const } };
   // Paper estimate: a wide blur (~0.1 in) is dominated by the background between strokes.
@@ -845,11 +835,40 @@ export async function cleanBackground(img: GrayImage, dpi: number): Promise<void
       .raw()
       .toBuffer(),
   ]);
+  const { paperFrom, scaled } = cleanTables();
+  const histogram = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) {
-    const bg = Math.max(1, paper[i] as number);
-    const v = smooth[i] as number;
-    // Within 12% of the local paper is paper; darker is ink, stretched against the paper.
-    if (v >= bg * 0.88) data[i] = 255;
-    else data[i] = Math.min(255, Math.round(((data[i] as number) * 255) / bg));
+    const bg = paper[i] as number;
+    const v =
+      (smooth[i] as number) >= (paperFrom[bg] as number)
+        ? 255
+        : (scaled[(bg << 8) | (data[i] as number)] as number);
+    data[i] = v;
+    histogram[v] = (histogram[v] as number) + 1;
   }
+  return histogram;
+}
+
+/** Tables of {@link cleanBackground}, made on first use. */
+let cleanTableCache: { paperFrom: Uint16Array; scaled: Uint8Array } | undefined;
+
+/**
+ * For each local paper level `bg` (0 taken as 1): the lightest smoothed level still ink (`paperFrom`,
+ * the first level within 12 % of the paper), and every grey level stretched against it (`scaled`,
+ * 256 entries a paper level): the per-pixel arithmetic done once.
+ */
+function cleanTables(): { paperFrom: Uint16Array; scaled: Uint8Array } {
+  if (cleanTableCache) return cleanTableCache;
+  const paperFrom = new Uint16Array(256);
+  const scaled = new Uint8Array(256 * 256);
+  for (let level = 0; level < 256; level++) {
+    const bg = Math.max(1, level);
+    let from = 0;
+    // Within 12% of the local paper is paper; darker is ink, stretched against the paper.
+    while (from < 256 && !(from >= bg * 0.88)) from++;
+    paperFrom[level] = from;
+    for (let g = 0; g < 256; g++) scaled[(level << 8) | g] = Math.min(255, Math.round((g * 255) / bg));
+  }
+  cleanTableCache = { paperFrom, scaled };
+  return cleanTableCache;
 }
