@@ -59,13 +59,15 @@ export function rotateGray(img: GrayImage, angle: number): RotatedPage {
     colY[x] = ic * (x + left);
   }
   const row = new Uint8Array(canvasW);
+  const spare = new Uint32Array(256);
   for (let y = 0; y < canvasH; y++) {
     const oy = y + top;
     rotateRow(src, w, h, colX, colY, ib * oy, id * oy, row);
     const cy = y - cropTop;
     if (cy >= 0 && cy < h) out.set(row.subarray(cropLeft, cropLeft + w), cy * w);
-    countInto(histogram, row);
+    countInto(histogram, spare, row);
   }
+  for (let v = 0; v < 256; v++) histogram[v] = (histogram[v] as number) + (spare[v] as number);
   return { image: { data: out, width: w, height: h }, histogram };
 }
 
@@ -124,9 +126,19 @@ function edgePixel(src: Uint8Array, w: number, h: number, x: number, y: number):
   return x < 0 || y < 0 || x >= w || y >= h ? 255 : (src[y * w + x] as number);
 }
 
-/** Add a row's grey levels to a histogram. */
-function countInto(histogram: Uint32Array, row: Uint8Array): void {
-  for (let i = 0; i < row.length; i++) {
+/**
+ * Add a row's grey levels to `histogram`, alternating with `spare` (summed in by the caller): one
+ * count bumped pixel after pixel along a run of paper waits on its own last store.
+ */
+function countInto(histogram: Uint32Array, spare: Uint32Array, row: Uint8Array): void {
+  let i = 0;
+  for (; i + 1 < row.length; i += 2) {
+    const a = row[i] as number;
+    const b = row[i + 1] as number;
+    histogram[a] = (histogram[a] as number) + 1;
+    spare[b] = (spare[b] as number) + 1;
+  }
+  if (i < row.length) {
     const v = row[i] as number;
     histogram[v] = (histogram[v] as number) + 1;
   }
