@@ -207,13 +207,19 @@ export async function preprocessPage(
   const sparse = opts.normalise ? sparsePageStretch(gray.data, histogram) : null;
   const stretch = opts.normalise && !sparse;
   let image: GrayImage;
+  // The prepared image's histogram where it came for free (for the bands' threshold).
+  let prepared: Uint32Array | undefined;
   if (!sparse && opts.median === 0 && !rotate && scale === 1) {
     // Nothing for sharp to do: the stretch is a table over the page's own histogram.
     const table = stretch ? await normaliseTable(histogram) : IDENTITY_TABLE;
     image = { data: applyTable(gray.data, table), width: gray.width, height: gray.height };
+    prepared = mapHistogram(histogram, table);
   } else if (!sparse && opts.median === 0 && rotate) {
-    image = await rotatePage(gray, angle, stretch);
-    if (scale !== 1) image = await resizeGray(image, outW, outH, scale);
+    ({ image, histogram: prepared } = await rotatePage(gray, angle, stretch));
+    if (scale !== 1) {
+      image = await resizeGray(image, outW, outH, scale);
+      prepared = undefined;
+    }
   } else {
     let pipeline = sharp(gray.data, rawInput);
     if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
@@ -247,7 +253,7 @@ export async function preprocessPage(
     };
   }
   onStep?.('resample');
-  if (opts.invertBands) invertDarkBands(image, dpi * scale);
+  if (opts.invertBands) invertDarkBands(image, dpi * scale, otsuThreshold(image.data, prepared));
   onStep?.('bands');
   // Cleaning writes every pixel and counts the grey levels as it goes, for the rules' threshold.
   const cleaned = opts.clean ? await cleanBackground(image, dpi * scale) : greyHistogram(image.data);
@@ -271,13 +277,27 @@ const IDENTITY_TABLE = Uint8Array.from({ length: 256 }, (_, g) => g);
  * canvas cut back to the page's size about the centre, then stretch it as sharp's `normalise()`
  * would, from the whole canvas's histogram (see {@link normaliseTable}).
  */
-async function rotatePage(gray: GrayImage, angle: number, stretch: boolean): Promise<GrayImage> {
-  const { image, histogram } = rotateGray(gray, -angle);
-  if (!stretch) return image;
+async function rotatePage(
+  gray: GrayImage,
+  angle: number,
+  stretch: boolean,
+): Promise<{ image: GrayImage; histogram: Uint32Array }> {
+  const { image, histogram, cropHistogram } = rotateGray(gray, -angle);
+  if (!stretch) return { image, histogram: cropHistogram };
   const table = await normaliseTable(histogram);
   const data = image.data;
   for (let i = 0; i < data.length; i++) data[i] = table[data[i] as number] as number;
-  return image;
+  return { image, histogram: mapHistogram(cropHistogram, table) };
+}
+
+/** The histogram of an image once its grey levels go through `table`. */
+function mapHistogram(histogram: Uint32Array, table: Uint8Array): Uint32Array {
+  const out = new Uint32Array(256);
+  for (let g = 0; g < 256; g++) {
+    const to = table[g] as number;
+    out[to] = (out[to] as number) + (histogram[g] as number);
+  }
+  return out;
 }
 
 /** Resample grey pixels to `w × h` with sharp: cubic up, Lanczos down. */
@@ -733,9 +753,8 @@ export function otsuOfHistogram(hist: Uint32Array, total: number): number {
  * inverted as one rectangle so the print on it stays whole. Words of bold black type, ruled lines
  * and page frames are none of these. Returns the number of pixels inverted.
  */
-export function invertDarkBands(img: GrayImage, dpi: number): number {
+export function invertDarkBands(img: GrayImage, dpi: number, threshold = otsuThreshold(img.data)): number {
   const { data, width, height } = img;
-  const threshold = otsuThreshold(data);
   const gap = Math.max(2, Math.round(0.08 * dpi));
   const minRun = Math.round(0.8 * dpi);
   const minRows = Math.max(3, Math.round(0.06 * dpi));

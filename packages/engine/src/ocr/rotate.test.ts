@@ -46,6 +46,7 @@ describe('rotateGray', () => {
       const got = rotateGray(img, angle);
       expect(differing(got.image.data, want.crop)).toBe(0);
       expect([...got.histogram]).toEqual([...want.histogram]);
+      expect([...got.cropHistogram]).toEqual([...greyHistogram(want.crop)]);
     }
   });
 

@@ -15,6 +15,8 @@ export interface RotatedPage {
   image: GrayImage;
   /** Grey levels of every pixel of the grown canvas sharp would return (white corners included). */
   histogram: Uint32Array;
+  /** Grey levels of `image` alone. */
+  cropHistogram: Uint32Array;
 }
 
 /**
@@ -59,16 +61,29 @@ export function rotateGray(img: GrayImage, angle: number): RotatedPage {
     colY[x] = ic * (x + left);
   }
   const row = new Uint8Array(canvasW);
+  // The crop and the rest of the canvas counted apart: the crop's own histogram is wanted too.
+  const cropHistogram = new Uint32Array(256);
   const spare = new Uint32Array(256);
+  const cropSpare = new Uint32Array(256);
   for (let y = 0; y < canvasH; y++) {
     const oy = y + top;
     rotateRow(src, w, h, colX, colY, ib * oy, id * oy, row);
     const cy = y - cropTop;
-    if (cy >= 0 && cy < h) out.set(row.subarray(cropLeft, cropLeft + w), cy * w);
-    countInto(histogram, spare, row);
+    if (cy < 0 || cy >= h) {
+      countInto(histogram, spare, row);
+      continue;
+    }
+    const inside = row.subarray(cropLeft, cropLeft + w);
+    out.set(inside, cy * w);
+    countInto(cropHistogram, cropSpare, inside);
+    countInto(histogram, spare, row.subarray(0, cropLeft));
+    countInto(histogram, spare, row.subarray(cropLeft + w));
   }
-  for (let v = 0; v < 256; v++) histogram[v] = (histogram[v] as number) + (spare[v] as number);
-  return { image: { data: out, width: w, height: h }, histogram };
+  for (let v = 0; v < 256; v++) {
+    cropHistogram[v] = (cropHistogram[v] as number) + (cropSpare[v] as number);
+    histogram[v] = (histogram[v] as number) + (spare[v] as number) + (cropHistogram[v] as number);
+  }
+  return { image: { data: out, width: w, height: h }, histogram, cropHistogram };
 }
 
 /** One canvas row of the rotation: `rowX`, `rowY` are the row's share of the input position. */
