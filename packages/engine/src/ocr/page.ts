@@ -246,11 +246,14 @@ export async function preprocessPage(
       pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
     const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
     const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
-    image = {
-      data: stretch && !rotate ? await stretchAsNormalise(pixels) : pixels,
-      width: info.width,
-      height: info.height,
-    };
+    if (stretch && !rotate) {
+      // In place: sharp's buffer is ours, and a second page-sized one costs its page faults.
+      const histogram = greyHistogram(pixels);
+      const table = await normaliseTable(histogram);
+      for (let i = 0; i < pixels.length; i++) pixels[i] = table[pixels[i] as number] as number;
+      prepared = mapHistogram(histogram, table);
+    }
+    image = { data: pixels, width: info.width, height: info.height };
   }
   onStep?.('resample');
   if (opts.invertBands) invertDarkBands(image, dpi * scale, otsuThreshold(image.data, prepared));
