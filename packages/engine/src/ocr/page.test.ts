@@ -143,6 +143,18 @@ describe('normaliseTable', () => {
     expect(diff(pre.image.data, new Uint8Array(want))).toEqual({ max: 0, count: 0 });
   });
 
+  it('prepares an unrotated page at its own resolution exactly as normalise() would', async () => {
+    const r = renderPage(page, 200);
+    const img: GrayImage = { data: r.gray, width: r.width, height: r.height };
+    // A page of print: stretched by the table, with no sharp pass at all.
+    expect(sparsePageStretch(img.data)).toBeNull();
+    const pre = await preprocessPage(img, 200, { ...prepareOnly, maxSkew: 0 });
+    expect(pre.scale).toBe(1);
+    expect(pre.image.data).not.toBe(img.data);
+    const want = await normalised(img);
+    expect(diff(pre.image.data, want)).toEqual({ max: 0, count: 0 });
+  });
+
   it('prepares an upscaled page exactly as with normalise() after the resize', async () => {
     const r = renderPage(page, 120);
     const img: GrayImage = { data: r.gray, width: r.width, height: r.height };

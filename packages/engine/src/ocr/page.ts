@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { OcrProvider, PageContent, Word } from '../types.ts';
 import type { TesseractRecognizeOptions } from './index.ts';
 import { removeRuledLines } from './lines.ts';
+import { rotateGray } from './rotate.ts';
 
 /** Raw 8-bit grey pixels, row-major, `width * height` bytes. */
 export interface GrayImage {
@@ -202,50 +203,117 @@ export async function preprocessPage(
   // A sparse page gets its own bounded stretch; a page of print sharp's `normalise()`, as a table of
   // the same grey levels. sharp stretches after rotating and resizing (its pipeline's fixed order),
   // from the histogram of that image, so the table is made from and applied to the same image.
-  const sparse = opts.normalise ? sparsePageStretch(gray.data) : null;
+  const histogram = greyHistogram(gray.data);
+  const sparse = opts.normalise ? sparsePageStretch(gray.data, histogram) : null;
   const stretch = opts.normalise && !sparse;
-  let pipeline = sharp(gray.data, rawInput);
-  if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
-  if (opts.median > 0) pipeline = pipeline.median(opts.median);
-  if (rotate) {
-    // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
-    // canvas, so materialise it and cut the centre back out.
-    // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
-    const rotated = await pipeline
-      .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;
-    const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
-    const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
-    pipeline = sharp(canvas, {
-      raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
-    })
-      .extract({ left, top, width: gray.width, height: gray.height })
-      .grayscale();
+  let image: GrayImage;
+  // The prepared image's histogram where it came for free (for the bands' threshold).
+  let prepared: Uint32Array | undefined;
+  if (!sparse && opts.median === 0 && !rotate && scale === 1) {
+    // Nothing for sharp to do: the stretch is a table over the page's own histogram.
+    const table = stretch ? await normaliseTable(histogram) : IDENTITY_TABLE;
+    image = { data: applyTable(gray.data, table), width: gray.width, height: gray.height };
+    prepared = mapHistogram(histogram, table);
+  } else if (!sparse && opts.median === 0 && rotate) {
+    ({ image, histogram: prepared } = await rotatePage(gray, angle, stretch));
+    if (scale !== 1) {
+      image = await resizeGray(image, outW, outH, scale);
+      prepared = undefined;
+    }
+  } else {
+    let pipeline = sharp(gray.data, rawInput);
+    if (sparse) pipeline = pipeline.linear(sparse.gain, sparse.offset);
+    if (opts.median > 0) pipeline = pipeline.median(opts.median);
+    if (rotate) {
+      // sharp rotates clockwise for positive angles; undo the measured skew. Rotation grows the
+      // canvas, so materialise it and cut the centre back out.
+      // One channel out: rotation hands back three equal ones, three times the pixels to stretch.
+      const rotated = await pipeline
+        .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const canvas = stretch ? await stretchAsNormalise(rotated.data, rotated.info.channels) : rotated.data;
+      const left = Math.max(0, Math.round((rotated.info.width - gray.width) / 2));
+      const top = Math.max(0, Math.round((rotated.info.height - gray.height) / 2));
+      pipeline = sharp(canvas, {
+        raw: { width: rotated.info.width, height: rotated.info.height, channels: rotated.info.channels },
+      })
+        .extract({ left, top, width: gray.width, height: gray.height })
+        .grayscale();
+    }
+    if (scale !== 1)
+      pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
+    const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+    const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
+    if (stretch && !rotate) {
+      // In place: sharp's buffer is ours, and a second page-sized one costs its page faults.
+      const histogram = greyHistogram(pixels);
+      const table = await normaliseTable(histogram);
+      for (let i = 0; i < pixels.length; i++) pixels[i] = table[pixels[i] as number] as number;
+      prepared = mapHistogram(histogram, table);
+    }
+    image = { data: pixels, width: info.width, height: info.height };
   }
-  if (scale !== 1)
-    pipeline = pipeline.resize(outW, outH, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' });
-  const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
-  const pixels = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
-  const image = {
-    data: stretch && !rotate ? await stretchAsNormalise(pixels) : pixels,
-    width: info.width,
-    height: info.height,
-  };
   onStep?.('resample');
-  if (opts.invertBands) invertDarkBands(image, dpi * scale);
+  if (opts.invertBands) invertDarkBands(image, dpi * scale, otsuThreshold(image.data, prepared));
   onStep?.('bands');
-  if (opts.clean) await cleanBackground(image, dpi * scale);
+  // Cleaning writes every pixel and counts the grey levels as it goes, for the rules' threshold.
+  const cleaned = opts.clean ? await cleanBackground(image, dpi * scale) : greyHistogram(image.data);
   onStep?.('clean');
-  if (opts.removeLines) removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data) });
+  if (opts.removeLines)
+    removeRuledLines(image, { dpi: dpi * scale, threshold: otsuThreshold(image.data, cleaned) });
   onStep?.('lines');
   return {
     image,
     angle: rotate ? angle : 0,
     scale,
     dpi: dpi * scale,
+  };
+}
+
+/** The table that leaves every grey level as it is. */
+const IDENTITY_TABLE = Uint8Array.from({ length: 256 }, (_, g) => g);
+
+/**
+ * De-skew a page: rotate it by `-angle` as sharp would (see {@link rotateGray}), onto a grown white
+ * canvas cut back to the page's size about the centre, then stretch it as sharp's `normalise()`
+ * would, from the whole canvas's histogram (see {@link normaliseTable}).
+ */
+async function rotatePage(
+  gray: GrayImage,
+  angle: number,
+  stretch: boolean,
+): Promise<{ image: GrayImage; histogram: Uint32Array }> {
+  const { image, histogram, cropHistogram } = rotateGray(gray, -angle);
+  if (!stretch) return { image, histogram: cropHistogram };
+  const table = await normaliseTable(histogram);
+  const data = image.data;
+  for (let i = 0; i < data.length; i++) data[i] = table[data[i] as number] as number;
+  return { image, histogram: mapHistogram(cropHistogram, table) };
+}
+
+/** The histogram of an image once its grey levels go through `table`. */
+function mapHistogram(histogram: Uint32Array, table: Uint8Array): Uint32Array {
+  const out = new Uint32Array(256);
+  for (let g = 0; g < 256; g++) {
+    const to = table[g] as number;
+    out[to] = (out[to] as number) + (histogram[g] as number);
+  }
+  return out;
+}
+
+/** Resample grey pixels to `w × h` with sharp: cubic up, Lanczos down. */
+async function resizeGray(img: GrayImage, w: number, h: number, scale: number): Promise<GrayImage> {
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+    .resize(w, h, { kernel: scale > 1 ? 'cubic' : 'lanczos3', fit: 'fill' })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height),
+    width: info.width,
+    height: info.height,
   };
 }
 
@@ -259,11 +327,36 @@ const MAX_STRETCH_GAIN = 3;
 /** How many pixels of each grey level an image has (`channels` bytes a pixel, grey in each). */
 export function greyHistogram(data: Uint8Array, channels = 1): Uint32Array {
   const histogram = new Uint32Array(256);
-  // An indexed loop: iterating a typed array of a few million pixels with for…of is several times slower.
-  for (let i = 0; i < data.length; i += channels) {
+  if (channels !== 1) {
+    // An indexed loop: iterating a typed array of a few million pixels with for…of is several times slower.
+    for (let i = 0; i < data.length; i += channels) {
+      const v = data[i] as number;
+      histogram[v] = (histogram[v] as number) + 1;
+    }
+    return histogram;
+  }
+  // Four counts kept apart and summed at the end: a page is long runs of one grey level (paper),
+  // and one count bumped pixel after pixel waits on its own last store.
+  const h1 = new Uint32Array(256);
+  const h2 = new Uint32Array(256);
+  const h3 = new Uint32Array(256);
+  const end = data.length - (data.length % 4);
+  for (let i = 0; i < end; i += 4) {
+    const a = data[i] as number;
+    const b = data[i + 1] as number;
+    const c = data[i + 2] as number;
+    const d = data[i + 3] as number;
+    histogram[a] = (histogram[a] as number) + 1;
+    h1[b] = (h1[b] as number) + 1;
+    h2[c] = (h2[c] as number) + 1;
+    h3[d] = (h3[d] as number) + 1;
+  }
+  for (let i = end; i < data.length; i++) {
     const v = data[i] as number;
     histogram[v] = (histogram[v] as number) + 1;
   }
+  for (let v = 0; v < 256; v++)
+    histogram[v] = (histogram[v] as number) + (h1[v] as number) + (h2[v] as number) + (h3[v] as number);
   return histogram;
 }
 
@@ -447,56 +540,15 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
   const w = Math.floor(gray.width / factor);
   const h = Math.floor(gray.height / factor);
   if (w < 20 || h < 20) return 0;
-  // Box-downscale by averaging so thin strokes survive as darker cells.
-  const small = new Uint8Array(w * h);
-  const area = factor * factor;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let sum = 0;
-      for (let dy = 0; dy < factor; dy++) {
-        const row = (y * factor + dy) * gray.width + x * factor;
-        for (let dx = 0; dx < factor; dx++) sum += gray.data[row + dx] as number;
-      }
-      small[y * w + x] = sum / area;
-    }
-  }
+  const small = factor === 1 ? gray.data : boxDownscale(gray, factor, w, h);
   const threshold = otsuThreshold(small);
   const ink = tallInkRemoved(small, w, h, threshold);
-  // Ink pixel coordinates relative to the centre (so rotation does not shift the profile).
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const cx = w / 2;
-  const cy = h / 2;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (ink[y * w + x]) {
-        xs.push(x - cx);
-        ys.push(y - cy);
-      }
-    }
-  }
+  const runs = inkRuns(ink, w, h);
   // A page that is mostly ink (a photo, a dark border) or blank has no text lines to align.
-  if (xs.length < 200 || xs.length > w * h * 0.5) return 0;
+  if (runs.points < 200 || runs.points > w * h * 0.5) return 0;
   const diag = Math.ceil(Math.hypot(w, h)) + 2;
-  const bins = new Float64Array(diag * 2);
-  const score = (deg: number): number => {
-    const rad = (deg * Math.PI) / 180;
-    const sin = Math.sin(rad);
-    const cos = Math.cos(rad);
-    bins.fill(0);
-    for (let i = 0; i < xs.length; i++) {
-      // y of the point after rotating the page by -deg (undoing a clockwise skew of deg).
-      const yr = (ys[i] as number) * cos - (xs[i] as number) * sin;
-      const b = Math.round(yr) + diag;
-      bins[b] = (bins[b] as number) + 1;
-    }
-    let s = 0;
-    for (let i = 1; i < bins.length; i++) {
-      const d = (bins[i] as number) - (bins[i - 1] as number);
-      s += d * d;
-    }
-    return s;
-  };
+  const bins = new Int32Array(diag * 2);
+  const score = (deg: number): number => profileSharpness(runs, deg, bins, diag);
   const search = (from: number, to: number, step: number): number => {
     let best = 0;
     let bestScore = -1;
@@ -514,6 +566,129 @@ export function estimateSkewAngle(gray: GrayImage, options?: { maxAngle?: number
   return Math.round(fine * 100) / 100;
 }
 
+/** Horizontal runs of ink pixels, as coordinates relative to the page centre. */
+interface InkRuns {
+  /** x of each run's first pixel. */
+  x0: Float64Array;
+  /** y of each run. */
+  y: Float64Array;
+  /** Pixels in each run. */
+  length: Int32Array;
+  /** Pixels in all runs. */
+  points: number;
+}
+
+/** The runs of set pixels of a `w × h` mask, row by row, about the centre (so rotation does not shift them). */
+function inkRuns(ink: Uint8Array, w: number, h: number): InkRuns {
+  let n = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0, i = y * w; x < w; x++, i++) if (ink[i] && (x === 0 || !ink[i - 1])) n++;
+  const runs: InkRuns = {
+    x0: new Float64Array(n),
+    y: new Float64Array(n),
+    length: new Int32Array(n),
+    points: 0,
+  };
+  const cx = w / 2;
+  const cy = h / 2;
+  let k = 0;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let x = 0;
+    while (x < w) {
+      if (!ink[row + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < w && ink[row + x]) x++;
+      runs.x0[k] = start - cx;
+      runs.y[k] = y - cy;
+      runs.length[k] = x - start;
+      runs.points += x - start;
+      k++;
+    }
+  }
+  return runs;
+}
+
+/**
+ * How sharply ink piles into rows once the page is rotated by `-deg`: the sum of squared
+ * differences between neighbouring rows of the projection profile. `bins` is scratch, `offset`
+ * shifts rows about the centre to non-negative bins. Each pixel's row is rounded from its own
+ * rotated y; a run whose two ends round to one row lies wholly in it (the rotated y is monotonic
+ * along a run, in floating point too), which spares the pixels between.
+ */
+function profileSharpness(runs: InkRuns, deg: number, bins: Int32Array, offset: number): number {
+  const rad = (deg * Math.PI) / 180;
+  const sin = Math.sin(rad);
+  const cos = Math.cos(rad);
+  bins.fill(0);
+  const { x0, y, length } = runs;
+  for (let r = 0; r < x0.length; r++) {
+    const ry = (y[r] as number) * cos;
+    const first = x0[r] as number;
+    const n = length[r] as number;
+    // y of the point after rotating the page by -deg (undoing a clockwise skew of deg).
+    const b0 = Math.round(ry - first * sin) + offset;
+    const b1 = Math.round(ry - (first + n - 1) * sin) + offset;
+    if (b0 === b1) {
+      bins[b0] = (bins[b0] as number) + n;
+      continue;
+    }
+    for (let k = 0; k < n; k++) {
+      const b = Math.round(ry - (first + k) * sin) + offset;
+      bins[b] = (bins[b] as number) + 1;
+    }
+  }
+  let s = 0;
+  for (let i = 1; i < bins.length; i++) {
+    const d = (bins[i] as number) - (bins[i - 1] as number);
+    s += d * d;
+  }
+  return s;
+}
+
+/** Box-downscale by averaging `factor × factor` cells, so thin strokes survive as darker cells. */
+function boxDownscale(gray: GrayImage, factor: number, w: number, h: number): Uint8Array {
+  const small = new Uint8Array(w * h);
+  const area = factor * factor;
+  const src = gray.data;
+  if (factor === 2) {
+    // Most pages (1500–2500 px wide): the 2 × 2 cells summed straight from their two rows.
+    for (let y = 0; y < h; y++) {
+      const top = 2 * y * gray.width;
+      const bottom = top + gray.width;
+      const out = y * w;
+      for (let x = 0, i = 0; x < w; x++, i += 2)
+        small[out + x] =
+          ((src[top + i] as number) +
+            (src[top + i + 1] as number) +
+            (src[bottom + i] as number) +
+            (src[bottom + i + 1] as number)) >>
+          2;
+    }
+    return small;
+  }
+  const sums = new Uint32Array(w);
+  for (let y = 0; y < h; y++) {
+    sums.fill(0);
+    // Row by row through the source, adding each run of `factor` pixels into its cell.
+    for (let dy = 0; dy < factor; dy++) {
+      const row = (y * factor + dy) * gray.width;
+      for (let x = 0; x < w; x++) {
+        let sum = 0;
+        const from = row + x * factor;
+        for (let dx = 0; dx < factor; dx++) sum += src[from + dx] as number;
+        sums[x] = (sums[x] as number) + sum;
+      }
+    }
+    const out = y * w;
+    for (let x = 0; x < w; x++) small[out + x] = (sums[x] as number) / area;
+  }
+  return small;
+}
+
 /**
  * The ink of a small page image without its tall dark areas: a phone photo's table or floor around
  * the paper, and vertical rules, run down the page far longer than a line of print is tall. Left in,
@@ -523,29 +698,31 @@ function tallInkRemoved(small: Uint8Array, w: number, h: number, threshold: numb
   const ink = new Uint8Array(w * h);
   // A heading line is at most ~3 % of a page's height; the surround of a photo is many times that.
   const tallest = Math.max(8, Math.round(0.03 * h));
-  for (let x = 0; x < w; x++) {
-    let y = 0;
-    while (y < h) {
-      if ((small[y * w + x] as number) >= threshold) {
-        y++;
-        continue;
+  // Rows in order, each column's open dark run kept aside (a column walk misses the cache).
+  const start = new Int32Array(w).fill(-1);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const dark = y < h && (small[row + x] as number) < threshold;
+      const s = start[x] as number;
+      if (dark) {
+        if (s < 0) start[x] = y;
+      } else if (s >= 0) {
+        if (y - s <= tallest) for (let i = s * w + x; i < row + x; i += w) ink[i] = 1;
+        start[x] = -1;
       }
-      const start = y;
-      while (y < h && (small[y * w + x] as number) < threshold) y++;
-      if (y - start <= tallest) for (let k = start; k < y; k++) ink[k * w + x] = 1;
     }
   }
   return ink;
 }
 
 /** Otsu's threshold of an 8-bit image: the grey level that best separates ink from paper. */
-export function otsuThreshold(data: Uint8Array): number {
-  const hist = new Float64Array(256);
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i] as number;
-    hist[v] = (hist[v] as number) + 1;
-  }
-  const total = data.length;
+export function otsuThreshold(data: Uint8Array, histogram: Uint32Array = greyHistogram(data)): number {
+  return otsuOfHistogram(histogram, data.length);
+}
+
+/** Otsu's threshold from a grey histogram of `total` pixels (see {@link otsuThreshold}). */
+export function otsuOfHistogram(hist: Uint32Array, total: number): number {
   let sumAll = 0;
   for (let t = 0; t < 256; t++) sumAll += t * (hist[t] as number);
   let sumB = 0;
@@ -579,9 +756,8 @@ export function otsuThreshold(data: Uint8Array): number {
  * inverted as one rectangle so the print on it stays whole. Words of bold black type, ruled lines
  * and page frames are none of these. Returns the number of pixels inverted.
  */
-export function invertDarkBands(img: GrayImage, dpi: number): number {
+export function invertDarkBands(img: GrayImage, dpi: number, threshold = otsuThreshold(img.data)): number {
   const { data, width, height } = img;
-  const threshold = otsuThreshold(data);
   const gap = Math.max(2, Math.round(0.08 * dpi));
   const minRun = Math.round(0.8 * dpi);
   const minRows = Math.max(3, Math.round(0.06 * dpi));
@@ -708,7 +884,7 @@ const BAND_PRINT_LIFT = 60;
  * came out as "Shet D0 mum foplx"). Text keeps its grey levels, rescaled against the local
  * paper, so the LSTM still sees anti-aliased strokes.
  */
-export async function cleanBackground(img: GrayImage, dpi: number): Promise<void> {
+export async function cleanBackground(img: GrayImage, dpi: number): Promise<Uint32Array> {
   const { width, height, data } = img;
   const raw = { raw: { width, height, channels: 1 as const } };
   // Paper estimate: a wide blur (~0.1 in) is dominated by the background between strokes.
@@ -722,11 +898,40 @@ export async function cleanBackground(img: GrayImage, dpi: number): Promise<void
       .raw()
       .toBuffer(),
   ]);
+  const { paperFrom, scaled } = cleanTables();
+  const histogram = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) {
-    const bg = Math.max(1, paper[i] as number);
-    const v = smooth[i] as number;
-    // Within 12% of the local paper is paper; darker is ink, stretched against the paper.
-    if (v >= bg * 0.88) data[i] = 255;
-    else data[i] = Math.min(255, Math.round(((data[i] as number) * 255) / bg));
+    const bg = paper[i] as number;
+    const v =
+      (smooth[i] as number) >= (paperFrom[bg] as number)
+        ? 255
+        : (scaled[(bg << 8) | (data[i] as number)] as number);
+    data[i] = v;
+    histogram[v] = (histogram[v] as number) + 1;
   }
+  return histogram;
+}
+
+/** Tables of {@link cleanBackground}, made on first use. */
+let cleanTableCache: { paperFrom: Uint16Array; scaled: Uint8Array } | undefined;
+
+/**
+ * For each local paper level `bg` (0 taken as 1): the lightest smoothed level still ink (`paperFrom`,
+ * the first level within 12 % of the paper), and every grey level stretched against it (`scaled`,
+ * 256 entries a paper level): the per-pixel arithmetic done once.
+ */
+function cleanTables(): { paperFrom: Uint16Array; scaled: Uint8Array } {
+  if (cleanTableCache) return cleanTableCache;
+  const paperFrom = new Uint16Array(256);
+  const scaled = new Uint8Array(256 * 256);
+  for (let level = 0; level < 256; level++) {
+    const bg = Math.max(1, level);
+    let from = 0;
+    // Within 12% of the local paper is paper; darker is ink, stretched against the paper.
+    while (from < 256 && !(from >= bg * 0.88)) from++;
+    paperFrom[level] = from;
+    for (let g = 0; g < 256; g++) scaled[(level << 8) | g] = Math.min(255, Math.round((g * 255) / bg));
+  }
+  cleanTableCache = { paperFrom, scaled };
+  return cleanTableCache;
 }
