@@ -1,4 +1,5 @@
 import onnxProto from 'onnx-proto';
+import { floatConstant } from './rec-graph.ts';
 
 /**
  * Load-time rewrite of the detector's graph for the grey pages the provider feeds it, with the same
@@ -14,25 +15,12 @@ import onnxProto from 'onnx-proto';
 
 const { onnx } = onnxProto;
 
-const FLOAT = 1;
-
 /** ImageNet normalisation the detector was trained with (per channel, as PaddleOCR feeds it). */
 export const DET_MEAN = [0.485, 0.456, 0.406] as const;
 export const DET_STD = [0.229, 0.224, 0.225] as const;
 
 /** Channels of the rewritten detector's input: the grey level (0–255), then ones. */
 export const DET_GREY_CHANNELS = 2;
-
-/** A float constant (initializer or Constant node) and its values, copied (raw bytes may be unaligned). */
-function floatConstant(graph: onnxProto.onnx.IGraphProto, name: string) {
-  const t =
-    graph.initializer?.find((i) => i.name === name) ??
-    graph.node
-      ?.find((n) => n.opType === 'Constant' && n.output?.[0] === name)
-      ?.attribute?.find((a) => a.name === 'value')?.t;
-  if (!t || t.dataType !== FLOAT || !t.rawData?.length) return null;
-  return { t, data: new Float32Array(new Uint8Array(t.rawData).buffer) };
-}
 
 /**
  * The first convolution's weights W[o, c, tap] for normalised channels, as weights for the grey

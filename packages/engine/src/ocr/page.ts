@@ -722,7 +722,7 @@ export function otsuThreshold(data: Uint8Array, histogram: Uint32Array = greyHis
 }
 
 /** Otsu's threshold from a grey histogram of `total` pixels (see {@link otsuThreshold}). */
-export function otsuOfHistogram(hist: Uint32Array, total: number): number {
+export function otsuOfHistogram(hist: Uint32Array | Int32Array, total: number): number {
   let sumAll = 0;
   for (let t = 0; t < 256; t++) sumAll += t * (hist[t] as number);
   let sumB = 0;

@@ -30,7 +30,7 @@ export const REC_OUTPUTS = { best: 'ctc_best_class', prob: 'ctc_best_prob' } as 
  * A float constant's tensor (an initializer or a Constant node's value) and its values, copied:
  * raw bytes need not be 4-byte aligned. Null when there is none.
  */
-function floatConstant(graph: onnxProto.onnx.IGraphProto, name: string) {
+export function floatConstant(graph: onnxProto.onnx.IGraphProto, name: string) {
   const t =
     graph.initializer?.find((i) => i.name === name) ??
     graph.node

@@ -1,5 +1,5 @@
 import type { OcrWord } from './index.ts';
-import type { GrayImage } from './page.ts';
+import { type GrayImage, otsuOfHistogram } from './page.ts';
 
 /** One recognised character: its dictionary text, CTC time step and probability. */
 export interface CtcChar {
@@ -213,26 +213,5 @@ export function cropOtsuThreshold(data: Uint8Array): number {
     const v = data[i] as number;
     hist[v] = (hist[v] as number) + 1;
   }
-  const total = data.length;
-  let sumAll = 0;
-  for (let t = 0; t < 256; t++) sumAll += t * (hist[t] as number);
-  let sumB = 0;
-  let wB = 0;
-  let best = 0;
-  let bestVar = -1;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t] as number;
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += t * (hist[t] as number);
-    const mB = sumB / wB;
-    const mF = (sumAll - sumB) / wF;
-    const between = wB * wF * (mB - mF) * (mB - mF);
-    if (between > bestVar) {
-      bestVar = between;
-      best = t;
-    }
-  }
-  return best + 0.5;
+  return otsuOfHistogram(hist, data.length);
 }
