@@ -220,7 +220,7 @@ export function recogniserForGrey(bytes: Uint8Array): Uint8Array {
  * Characters of the scripts an Indian English document is not printed in: Chinese, Japanese and
  * Korean, nearly all of the recogniser's 6,625 classes. A line read as one of them is misread.
  */
-const FOREIGN_SCRIPT =
+export const FOREIGN_SCRIPT =
   /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}|\p{Script=Bopomofo}/u;
 
 /**

@@ -1,5 +1,6 @@
 import type { OcrWord } from './index.ts';
 import { type GrayImage, otsuOfHistogram } from './page.ts';
+import { FOREIGN_SCRIPT } from './rec-graph.ts';
 
 /** One recognised character: its dictionary text, CTC time step and probability. */
 export interface CtcChar {
@@ -7,9 +8,6 @@ export interface CtcChar {
   t: number;
   p: number;
 }
-
-/** Characters of scripts an Indian business document in English does not use (the model's Chinese classes). */
-const FOREIGN_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * The ink of a line crop: the run of inked rows through its middle (a one-row break allowed for
