@@ -1,5 +1,5 @@
 import onnxProto from 'onnx-proto';
-import { floatConstant } from './rec-graph.ts';
+import { inputConvolution } from './rec-graph.ts';
 
 /**
  * Load-time rewrite of the detector's graph for the grey pages the provider feeds it, with the same
@@ -50,17 +50,11 @@ export function greyWeights(w: Float32Array, out: number, taps: number): Float32
 export function detectorForGrey(bytes: Uint8Array): Uint8Array {
   const model = onnx.ModelProto.decode(bytes);
   const graph = model.graph as onnxProto.onnx.GraphProto;
-  const input = graph.input[0];
-  const name = input?.name as string;
-  const readers = graph.node.filter((n) => n.input?.includes(name));
-  const conv = readers[0];
-  const w =
-    conv?.opType === 'Conv' && readers.length === 1 ? floatConstant(graph, conv.input?.[1] ?? '') : null;
-  const dims = (w?.t.dims ?? []).map(Number);
-  const channelDim = input?.type?.tensorType?.shape?.dim?.[1];
-  if (!w || dims.length !== 4 || dims[1] !== 3 || conv?.input?.[0] !== name || !channelDim)
+  const first = inputConvolution(graph);
+  if (first?.dims[1] !== 3)
     throw new Error('detector graph: its input is not read by one three-channel convolution');
-  const [out, , kh, kw] = dims as [number, number, number, number];
+  const { w, dims, channelDim } = first;
+  const [out, , kh, kw] = dims;
   const folded = greyWeights(w.data, out, kh * kw);
   w.t.dims = [out, DET_GREY_CHANNELS, kh, kw];
   w.t.rawData = new Uint8Array(folded.buffer);

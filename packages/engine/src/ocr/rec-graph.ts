@@ -40,8 +40,11 @@ export function floatConstant(graph: onnxProto.onnx.IGraphProto, name: string) {
   return { t, data: new Float32Array(new Uint8Array(t.rawData).buffer) };
 }
 
-/** Sum the first convolution's weights over its input channels and make the input one channel. */
-function greyInput(graph: onnxProto.onnx.GraphProto): void {
+/**
+ * The convolution that alone reads a graph's input: its weights (a writable float constant), their
+ * dims [out, in, kh, kw] and the input's channel dimension. Null when the input is read otherwise.
+ */
+export function inputConvolution(graph: onnxProto.onnx.GraphProto) {
   const input = graph.input[0];
   const name = input?.name as string;
   const readers = graph.node.filter((n) => n.input?.includes(name));
@@ -50,9 +53,16 @@ function greyInput(graph: onnxProto.onnx.GraphProto): void {
     conv?.opType === 'Conv' && readers.length === 1 ? floatConstant(graph, conv.input?.[1] ?? '') : null;
   const dims = (w?.t.dims ?? []).map(Number);
   const channelDim = input?.type?.tensorType?.shape?.dim?.[1];
-  if (!w || dims.length !== 4 || conv?.input?.[0] !== name || !channelDim)
-    throw new Error('recogniser graph: its input is not read by one convolution');
-  const [out, inCh, kh, kw] = dims as [number, number, number, number];
+  if (!w || dims.length !== 4 || conv?.input?.[0] !== name || !channelDim) return null;
+  return { w, dims: dims as [number, number, number, number], channelDim };
+}
+
+/** Sum the first convolution's weights over its input channels and make the input one channel. */
+function greyInput(graph: onnxProto.onnx.GraphProto): void {
+  const first = inputConvolution(graph);
+  if (!first) throw new Error('recogniser graph: its input is not read by one convolution');
+  const { w, dims, channelDim } = first;
+  const [out, inCh, kh, kw] = dims;
   const k = kh * kw;
   const summed = new Float32Array(out * k);
   for (let o = 0; o < out; o++)
